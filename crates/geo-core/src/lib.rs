@@ -1,0 +1,6 @@
+//! geo-core: DIGIPIN, the pincode boundary index and its binary format. No Node, no napi.
+pub mod digipin;
+pub mod error;
+pub mod format;
+
+pub use error::GeoError;

@@ -1,0 +1,23 @@
+//! Maps core errors to napi errors whose status string is the stable code JS branches on.
+use geo_core::GeoError;
+use napi::{Error, Status};
+
+/// Wraps a GeoError so the binding can convert it with `?`.
+pub struct NodeError(pub GeoError);
+
+impl From<GeoError> for NodeError {
+    fn from(err: GeoError) -> Self {
+        NodeError(err)
+    }
+}
+
+impl From<NodeError> for Error {
+    fn from(err: NodeError) -> Self {
+        Error::new(Status::GenericFailure, format!("{}|{}", err.0.code(), err.0))
+    }
+}
+
+/// A malformed batch argument (wrong length), reported like core errors.
+pub fn bad_batch(why: String) -> Error {
+    Error::new(Status::InvalidArg, format!("E_BAD_BATCH|{why}"))
+}

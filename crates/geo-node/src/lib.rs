@@ -1,0 +1,38 @@
+//! geo-node: napi bindings over geo-core. Each export converts types and calls one core function.
+mod error;
+
+use error::{bad_batch, NodeError};
+use geo_core::digipin;
+use napi::bindgen_prelude::{Buffer, Float64Array};
+use napi_derive::napi;
+
+/// Encodes latitude/longitude to a hyphenated DIGIPIN (`XXX-XXX-XXXX`).
+#[napi(catch_unwind)]
+pub fn encode(lat: f64, lon: f64) -> napi::Result<String> {
+    Ok(digipin::encode(lat, lon).map_err(NodeError::from)?)
+}
+
+/// Decodes a DIGIPIN to the centre of its cell as `[lat, lon]`.
+#[napi(catch_unwind)]
+pub fn decode(code: String) -> napi::Result<Vec<f64>> {
+    let (lat, lon) = digipin::decode(&code).map_err(NodeError::from)?;
+    Ok(vec![lat, lon])
+}
+
+/// Encodes pairs `[lat0, lon0, lat1, lon1, …]` to 10 ASCII bytes per code; an invalid point gives 10 zero bytes.
+#[napi(catch_unwind)]
+pub fn encode_many(lat_lon: Float64Array) -> napi::Result<Buffer> {
+    if lat_lon.len() % 2 != 0 {
+        return Err(bad_batch(format!("latLon length {} is odd", lat_lon.len())));
+    }
+    Ok(digipin::encode_many(&lat_lon).into())
+}
+
+/// Decodes 10 ASCII bytes per code to `[lat, lon]` pairs; an invalid code gives `NaN, NaN`.
+#[napi(catch_unwind)]
+pub fn decode_many(codes: Buffer) -> napi::Result<Float64Array> {
+    if codes.len() % digipin::CODE_LEN != 0 {
+        return Err(bad_batch(format!("codes length {} is not a multiple of 10", codes.len())));
+    }
+    Ok(digipin::decode_many(&codes).into())
+}

@@ -1,0 +1,50 @@
+// The only importer of the native .node file; turns native errors into GeoError with a stable code.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** Shape of the napi exports (kept in sync with crates/geo-node/src/lib.rs). */
+export interface NativeAddon {
+  encode(lat: number, lon: number): string;
+  decode(code: string): number[];
+  encodeMany(latLon: Float64Array): Buffer;
+  decodeMany(codes: Buffer): Float64Array;
+}
+
+const addonPath = fileURLToPath(new URL('../../crates/geo-node/geo-node.node', import.meta.url));
+
+/** The loaded addon; a missing build fails loudly at import with the command that fixes it. */
+export const native: NativeAddon = loadAddon();
+
+function loadAddon(): NativeAddon {
+  try {
+    return createRequire(import.meta.url)(addonPath) as NativeAddon;
+  } catch (err) {
+    throw new Error(`native addon not found at ${addonPath}; run "npm run build:native" (${String(err)})`);
+  }
+}
+
+/** An error from the native core; `code` is stable (E_LATITUDE_OUT_OF_RANGE, E_INVALID_DIGIPIN, ...). */
+export class GeoError extends Error {
+  override readonly name = 'GeoError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs a native call and rethrows its "CODE|message" errors as GeoError. */
+export function callNative<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw toGeoError(err);
+  }
+}
+
+function toGeoError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const match = /^(E_[A-Z_]+)\|([\s\S]*)$/.exec(err.message);
+  return match ? new GeoError(match[1]!, match[2]!) : err;
+}
