@@ -8,6 +8,13 @@ export interface NativeAddon {
   decode(code: string): number[];
   encodeMany(latLon: Float64Array): Buffer;
   decodeMany(codes: Buffer): Float64Array;
+  writeBoundaryFile(
+    path: string,
+    polygonParts: Uint32Array,
+    partRings: Uint32Array,
+    ringVertices: Uint32Array,
+    coordsE6: Int32Array,
+  ): void;
 }
 
 const addonPath = fileURLToPath(new URL('../../crates/geo-node/geo-node.node', import.meta.url));

@@ -2,8 +2,9 @@
 mod error;
 
 use error::{bad_batch, NodeError};
-use geo_core::digipin;
-use napi::bindgen_prelude::{Buffer, Float64Array};
+use geo_core::format::{self, BoundaryData};
+use geo_core::{digipin, GeoError};
+use napi::bindgen_prelude::{Buffer, Float64Array, Int32Array, Uint32Array};
 use napi_derive::napi;
 
 /// Encodes latitude/longitude to a hyphenated DIGIPIN (`XXX-XXX-XXXX`).
@@ -35,4 +36,24 @@ pub fn decode_many(codes: Buffer) -> napi::Result<Float64Array> {
         return Err(bad_batch(format!("codes length {} is not a multiple of 10", codes.len())));
     }
     Ok(digipin::decode_many(&codes).into())
+}
+
+/// Writes a versioned boundary file from flat offset tables (see geo-core `format`); validates first.
+#[napi(catch_unwind)]
+pub fn write_boundary_file(
+    path: String,
+    polygon_parts: Uint32Array,
+    part_rings: Uint32Array,
+    ring_vertices: Uint32Array,
+    coords_e6: Int32Array,
+) -> napi::Result<()> {
+    let data = BoundaryData {
+        polygon_parts: polygon_parts.to_vec(),
+        part_rings: part_rings.to_vec(),
+        ring_vertices: ring_vertices.to_vec(),
+        coords_e6: coords_e6.to_vec(),
+    };
+    let bytes = format::encode(&data).map_err(NodeError::from)?;
+    std::fs::write(&path, bytes).map_err(|e| NodeError::from(GeoError::from(e)))?;
+    Ok(())
 }
