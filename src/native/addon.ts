@@ -1,6 +1,7 @@
 // The only importer of the native .node file; turns native errors into GeoError with a stable code.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { NativeBoundaryIndex } from './boundary-index.ts';
 
 /** Shape of the napi exports (kept in sync with crates/geo-node/src/lib.rs). */
 export interface NativeAddon {
@@ -15,6 +16,7 @@ export interface NativeAddon {
     ringVertices: Uint32Array,
     coordsE6: Int32Array,
   ): void;
+  BoundaryIndex: { open(path: string): NativeBoundaryIndex };
 }
 
 const addonPath = fileURLToPath(new URL('../../crates/geo-node/geo-node.node', import.meta.url));
