@@ -4,6 +4,14 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { listen } from './listen.ts';
+import type { LocationApi } from '../geocoding/location-api.ts';
+
+// Placeholder until the geocoding module loads the dataset here.
+const unavailableLocation: LocationApi = {
+  pincodeInfo: () => null,
+  geocode: () => null,
+  lookup: () => null,
+};
 
 export interface RunningServer {
   port: number;
@@ -15,7 +23,7 @@ export interface RunningServer {
 /** Opens the database, registers routes and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = openDatabase(config.DB_PATH);
-  const ctx: AppContext = { config, db, onShutdown: [] };
+  const ctx: AppContext = { config, db, location: unavailableLocation, onShutdown: [] };
   const app = createApp(ctx);
   const listening = await listen(app, config.HOST, config.PORT);
   let stopped = false;

@@ -1,0 +1,53 @@
+// The in-process location API other modules (checkout) use; implemented by the geocoding module.
+
+/** Postal-directory facts for one pincode. */
+export interface PincodeInfo {
+  pincode: string;
+  state: string | null;
+  district: string | null;
+  division: string | null;
+  /** True when at least one office of the pincode delivers. */
+  delivery: boolean;
+  offices: Array<{ name: string; type: string; delivery: boolean }>;
+  /** A representative point (inside the pincode polygon when there is one). */
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Result of geocoding an address. */
+export interface GeocodeResult {
+  geopin: string;
+  latitude: number;
+  longitude: number;
+  /** 0..1; higher when a finer level (office/locality) matched. */
+  confidence: number;
+  /** Which level matched: office, locality, pincode, district, state. */
+  level: 'office' | 'locality' | 'pincode' | 'district' | 'state';
+}
+
+/** Administrative answer for a point. */
+export interface LocationInfo {
+  state: string | null;
+  district: string | null;
+  division: string | null;
+  locality: string | null;
+  pincode: string;
+  delivery: boolean;
+}
+
+export interface AddressInput {
+  address: string;
+  city?: string;
+  state?: string;
+  pincode?: string;
+  country?: string;
+}
+
+export interface LocationApi {
+  /** Null when the pincode is not in the postal directory. */
+  pincodeInfo(pincode: string): PincodeInfo | null;
+  /** Null when nothing in the address could be placed. */
+  geocode(address: AddressInput): GeocodeResult | null;
+  /** Null when the point is outside every pincode boundary. */
+  lookup(lat: number, lon: number): LocationInfo | null;
+}
