@@ -98,7 +98,11 @@ pub fn decode(code: &str) -> Result<(f64, f64), GeoError> {
     }
     let mut cells = [0u8; CODE_LEN];
     for (pos, ch) in code.chars().filter(|&c| c != '-').enumerate() {
-        let cell = if ch.is_ascii() { SYMBOL_CELL[ch as usize] } else { 0xFF };
+        let cell = if ch.is_ascii() {
+            SYMBOL_CELL[ch as usize]
+        } else {
+            0xFF
+        };
         if cell == 0xFF {
             return Err(GeoError::InvalidChar { ch, pos });
         }
@@ -179,9 +183,18 @@ mod tests {
 
     #[test]
     fn rejects_nan_and_infinity() {
-        assert!(matches!(encode(f64::NAN, 77.0), Err(GeoError::LatitudeOutOfRange { .. })));
-        assert!(matches!(encode(20.0, f64::NAN), Err(GeoError::LongitudeOutOfRange { .. })));
-        assert!(matches!(encode(20.0, f64::INFINITY), Err(GeoError::LongitudeOutOfRange { .. })));
+        assert!(matches!(
+            encode(f64::NAN, 77.0),
+            Err(GeoError::LatitudeOutOfRange { .. })
+        ));
+        assert!(matches!(
+            encode(20.0, f64::NAN),
+            Err(GeoError::LongitudeOutOfRange { .. })
+        ));
+        assert!(matches!(
+            encode(20.0, f64::INFINITY),
+            Err(GeoError::LongitudeOutOfRange { .. })
+        ));
     }
 
     #[test]
@@ -191,9 +204,21 @@ mod tests {
 
     #[test]
     fn decode_rejects_bad_symbols_and_lengths() {
-        assert!(matches!(decode("39J-49L-L8TA"), Err(GeoError::InvalidChar { ch: 'A', pos: 9 })));
-        assert!(matches!(decode("39J-49L-L8T"), Err(GeoError::InvalidLength { len: 9 })));
-        assert!(matches!(decode("39J-49L-L8T😀"), Err(GeoError::InvalidChar { .. })));
-        assert!(matches!(decode_bare(b"39J49LL8T"), Err(GeoError::InvalidLength { len: 9 })));
+        assert!(matches!(
+            decode("39J-49L-L8TA"),
+            Err(GeoError::InvalidChar { ch: 'A', pos: 9 })
+        ));
+        assert!(matches!(
+            decode("39J-49L-L8T"),
+            Err(GeoError::InvalidLength { len: 9 })
+        ));
+        assert!(matches!(
+            decode("39J-49L-L8T😀"),
+            Err(GeoError::InvalidChar { .. })
+        ));
+        assert!(matches!(
+            decode_bare(b"39J49LL8T"),
+            Err(GeoError::InvalidLength { len: 9 })
+        ));
     }
 }

@@ -65,8 +65,21 @@ mod tests {
 
     #[test]
     fn display_texts_are_the_official_ones() {
-        assert_eq!(GeoError::LatitudeOutOfRange { lat: 40.0 }.to_string(), "Latitude out of range");
-        assert_eq!(GeoError::InvalidChar { ch: 'A', pos: 0 }.to_string(), "Invalid character in DIGIPIN");
-        assert_eq!(GeoError::VersionMismatch { found: 1, expected: 2 }.to_string(), "Got v1, expected v2");
+        assert_eq!(
+            GeoError::LatitudeOutOfRange { lat: 40.0 }.to_string(),
+            "Latitude out of range"
+        );
+        assert_eq!(
+            GeoError::InvalidChar { ch: 'A', pos: 0 }.to_string(),
+            "Invalid character in DIGIPIN"
+        );
+        assert_eq!(
+            GeoError::VersionMismatch {
+                found: 1,
+                expected: 2
+            }
+            .to_string(),
+            "Got v1, expected v2"
+        );
     }
 }

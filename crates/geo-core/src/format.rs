@@ -37,15 +37,33 @@ impl BoundaryData {
 
     /// Checks that every offset table is monotonic, starts at 0 and ends at the next table's length.
     pub fn validate(&self) -> Result<(), GeoError> {
-        check_offsets("polygon_parts", &self.polygon_parts, self.part_rings.len().saturating_sub(1), 1)?;
-        check_offsets("part_rings", &self.part_rings, self.ring_vertices.len().saturating_sub(1), 1)?;
-        if self.coords_e6.len() % 2 != 0 {
+        check_offsets(
+            "polygon_parts",
+            &self.polygon_parts,
+            self.part_rings.len().saturating_sub(1),
+            1,
+        )?;
+        check_offsets(
+            "part_rings",
+            &self.part_rings,
+            self.ring_vertices.len().saturating_sub(1),
+            1,
+        )?;
+        if !self.coords_e6.len().is_multiple_of(2) {
             return Err(GeoError::BadData("odd coordinate count".into()));
         }
-        check_offsets("ring_vertices", &self.ring_vertices, self.coords_e6.len() / 2, 3)?;
+        check_offsets(
+            "ring_vertices",
+            &self.ring_vertices,
+            self.coords_e6.len() / 2,
+            3,
+        )?;
         for pair in self.coords_e6.chunks_exact(2) {
             if pair[0].abs() > 180_000_000 || pair[1].abs() > 90_000_000 {
-                return Err(GeoError::BadData(format!("coordinate {},{} out of range", pair[0], pair[1])));
+                return Err(GeoError::BadData(format!(
+                    "coordinate {},{} out of range",
+                    pair[0], pair[1]
+                )));
             }
         }
         Ok(())
@@ -55,29 +73,45 @@ impl BoundaryData {
 /// Each span between consecutive offsets must hold at least `min_span` items.
 fn check_offsets(name: &str, offsets: &[u32], total: usize, min_span: u32) -> Result<(), GeoError> {
     if offsets.first() != Some(&0) || offsets.last().map(|&v| v as usize) != Some(total) {
-        return Err(GeoError::BadData(format!("{name} must run from 0 to {total}")));
+        return Err(GeoError::BadData(format!(
+            "{name} must run from 0 to {total}"
+        )));
     }
-    if let Some(i) = offsets.windows(2).position(|w| w[1] < w[0].saturating_add(min_span)) {
-        return Err(GeoError::BadData(format!("{name}[{i}] spans fewer than {min_span} items")));
+    if let Some(i) = offsets
+        .windows(2)
+        .position(|w| w[1] < w[0].saturating_add(min_span))
+    {
+        return Err(GeoError::BadData(format!(
+            "{name}[{i}] spans fewer than {min_span} items"
+        )));
     }
     Ok(())
 }
 
 /// FNV-1a 64 over the body; cheap and enough to catch truncation and bit rot.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// Serialises validated data to the file layout.
 pub fn encode(data: &BoundaryData) -> Result<Vec<u8>, GeoError> {
     data.validate()?;
     let mut body = Vec::with_capacity(
-        4 * (data.polygon_parts.len() + data.part_rings.len() + data.ring_vertices.len() + data.coords_e6.len()),
+        4 * (data.polygon_parts.len()
+            + data.part_rings.len()
+            + data.ring_vertices.len()
+            + data.coords_e6.len()),
     );
     for table in [&data.polygon_parts, &data.part_rings, &data.ring_vertices] {
-        table.iter().for_each(|v| body.extend_from_slice(&v.to_le_bytes()));
+        table
+            .iter()
+            .for_each(|v| body.extend_from_slice(&v.to_le_bytes()));
     }
-    data.coords_e6.iter().for_each(|v| body.extend_from_slice(&v.to_le_bytes()));
+    data.coords_e6
+        .iter()
+        .for_each(|v| body.extend_from_slice(&v.to_le_bytes()));
     let counts = [
         data.polygon_count(),
         data.part_rings.len() - 1,
@@ -110,25 +144,49 @@ pub fn decode(bytes: &[u8]) -> Result<BoundaryData, GeoError> {
     }
     let found = read_u32(bytes, 8);
     if found != VERSION {
-        return Err(GeoError::VersionMismatch { found, expected: VERSION });
+        return Err(GeoError::VersionMismatch {
+            found,
+            expected: VERSION,
+        });
     }
-    let [polygons, parts, rings, vertices] = [12, 16, 20, 24].map(|at| read_u32(bytes, at) as usize);
+    let [polygons, parts, rings, vertices] =
+        [12, 16, 20, 24].map(|at| read_u32(bytes, at) as usize);
     let words = (polygons + 1) + (parts + 1) + (rings + 1) + vertices * 2;
     if bytes.len() != HEADER_LEN + words * 4 {
-        return Err(GeoError::BadData(format!("expected {} bytes, got {}", HEADER_LEN + words * 4, bytes.len())));
+        return Err(GeoError::BadData(format!(
+            "expected {} bytes, got {}",
+            HEADER_LEN + words * 4,
+            bytes.len()
+        )));
     }
     let mut stored = [0u8; 8];
     stored.copy_from_slice(&bytes[32..40]);
     if checksum(&bytes[HEADER_LEN..]) != u64::from_le_bytes(stored) {
         return Err(GeoError::BadData("checksum mismatch".into()));
     }
-    let mut words = bytes[HEADER_LEN..].chunks_exact(4).map(|w| [w[0], w[1], w[2], w[3]]);
-    let mut take_u32 = |n: usize| words.by_ref().take(n).map(u32::from_le_bytes).collect::<Vec<_>>();
+    let mut words = bytes[HEADER_LEN..]
+        .chunks_exact(4)
+        .map(|w| [w[0], w[1], w[2], w[3]]);
+    let mut take_u32 = |n: usize| {
+        words
+            .by_ref()
+            .take(n)
+            .map(u32::from_le_bytes)
+            .collect::<Vec<_>>()
+    };
     let polygon_parts = take_u32(polygons + 1);
     let part_rings = take_u32(parts + 1);
     let ring_vertices = take_u32(rings + 1);
-    let coords_e6 = take_u32(vertices * 2).into_iter().map(|v| v as i32).collect();
-    let data = BoundaryData { polygon_parts, part_rings, ring_vertices, coords_e6 };
+    let coords_e6 = take_u32(vertices * 2)
+        .into_iter()
+        .map(|v| v as i32)
+        .collect();
+    let data = BoundaryData {
+        polygon_parts,
+        part_rings,
+        ring_vertices,
+        coords_e6,
+    };
     data.validate()?;
     Ok(data)
 }
@@ -156,7 +214,10 @@ mod tests {
     fn rejects_other_versions_with_both_numbers() {
         let mut bytes = encode(&square()).expect("encodes");
         bytes[8] = 7;
-        assert_eq!(decode(&bytes).map_err(|e| e.to_string()), Err("Got v7, expected v1".into()));
+        assert_eq!(
+            decode(&bytes).map_err(|e| e.to_string()),
+            Err("Got v7, expected v1".into())
+        );
     }
 
     #[test]

@@ -2,5 +2,8 @@
 pub mod digipin;
 pub mod error;
 pub mod format;
+pub mod index;
+pub mod pip;
 
 pub use error::GeoError;
+pub use index::BoundaryIndex;

@@ -13,7 +13,10 @@ impl From<GeoError> for NodeError {
 
 impl From<NodeError> for Error {
     fn from(err: NodeError) -> Self {
-        Error::new(Status::GenericFailure, format!("{}|{}", err.0.code(), err.0))
+        Error::new(
+            Status::GenericFailure,
+            format!("{}|{}", err.0.code(), err.0),
+        )
     }
 }
 

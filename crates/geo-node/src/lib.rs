@@ -1,4 +1,5 @@
 //! geo-node: napi bindings over geo-core. Each export converts types and calls one core function.
+mod boundary_index;
 mod error;
 
 use error::{bad_batch, NodeError};
@@ -23,7 +24,7 @@ pub fn decode(code: String) -> napi::Result<Vec<f64>> {
 /// Encodes pairs `[lat0, lon0, lat1, lon1, …]` to 10 ASCII bytes per code; an invalid point gives 10 zero bytes.
 #[napi(catch_unwind)]
 pub fn encode_many(lat_lon: Float64Array) -> napi::Result<Buffer> {
-    if lat_lon.len() % 2 != 0 {
+    if !lat_lon.len().is_multiple_of(2) {
         return Err(bad_batch(format!("latLon length {} is odd", lat_lon.len())));
     }
     Ok(digipin::encode_many(&lat_lon).into())
@@ -32,8 +33,11 @@ pub fn encode_many(lat_lon: Float64Array) -> napi::Result<Buffer> {
 /// Decodes 10 ASCII bytes per code to `[lat, lon]` pairs; an invalid code gives `NaN, NaN`.
 #[napi(catch_unwind)]
 pub fn decode_many(codes: Buffer) -> napi::Result<Float64Array> {
-    if codes.len() % digipin::CODE_LEN != 0 {
-        return Err(bad_batch(format!("codes length {} is not a multiple of 10", codes.len())));
+    if !codes.len().is_multiple_of(digipin::CODE_LEN) {
+        return Err(bad_batch(format!(
+            "codes length {} is not a multiple of 10",
+            codes.len()
+        )));
     }
     Ok(digipin::decode_many(&codes).into())
 }

@@ -1,0 +1,190 @@
+//! The boundary index: an R-tree over part bounding boxes, prepared parts, and lookups by polygon id.
+use crate::digipin;
+use crate::error::GeoError;
+use crate::format::{self, BoundaryData};
+use crate::pip::PreparedPart;
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{RTree, AABB};
+
+type PartBox = GeomWithData<Rectangle<[f64; 2]>, u32>;
+
+/// Loaded boundaries. Polygon ids are file positions; `lookup` returns the lowest id containing the point.
+pub struct BoundaryIndex {
+    coords: Vec<[f64; 2]>,
+    parts: Vec<PreparedPart>,
+    part_polygon: Vec<u32>,
+    tree: RTree<PartBox>,
+    polygon_count: usize,
+}
+
+impl BoundaryIndex {
+    /// Reads, verifies and prepares a boundary file.
+    pub fn open(path: &str) -> Result<BoundaryIndex, GeoError> {
+        let bytes = std::fs::read(path).map_err(|e| GeoError::Io(format!("{path}: {e}")))?;
+        Self::from_data(&format::decode(&bytes)?)
+    }
+
+    /// Prepares validated tables (microdegrees become f64 degrees once, here).
+    pub fn from_data(data: &BoundaryData) -> Result<BoundaryIndex, GeoError> {
+        data.validate()?;
+        let coords: Vec<[f64; 2]> = data
+            .coords_e6
+            .chunks_exact(2)
+            .map(|p| [p[0] as f64 / 1e6, p[1] as f64 / 1e6])
+            .collect();
+        let rings = &data.ring_vertices;
+        let mut parts = Vec::with_capacity(data.part_rings.len() - 1);
+        let mut part_polygon = Vec::with_capacity(parts.capacity());
+        for (polygon, span) in data.polygon_parts.windows(2).enumerate() {
+            for part in span[0]..span[1] {
+                let ring_ids = data.part_rings[part as usize]..data.part_rings[part as usize + 1];
+                let ranges: Vec<_> = ring_ids
+                    .map(|r| rings[r as usize]..rings[r as usize + 1])
+                    .collect();
+                parts.push(PreparedPart::new(&coords, &ranges));
+                part_polygon.push(polygon as u32);
+            }
+        }
+        let boxes = parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let rect = Rectangle::from_corners(
+                    [p.bbox.min_x, p.bbox.min_y],
+                    [p.bbox.max_x, p.bbox.max_y],
+                );
+                GeomWithData::new(rect, i as u32)
+            })
+            .collect();
+        let tree = RTree::bulk_load(boxes);
+        Ok(BoundaryIndex {
+            coords,
+            parts,
+            part_polygon,
+            tree,
+            polygon_count: data.polygon_count(),
+        })
+    }
+
+    /// Lowest polygon id containing (lon, lat), or None (also for non-finite input).
+    pub fn lookup(&self, lon: f64, lat: f64) -> Option<u32> {
+        if !lon.is_finite() || !lat.is_finite() {
+            return None;
+        }
+        let point = AABB::from_point([lon, lat]);
+        self.tree
+            .locate_in_envelope_intersecting(&point)
+            .filter(|b| self.parts[b.data as usize].contains(&self.coords, lon, lat))
+            .map(|b| self.part_polygon[b.data as usize])
+            .min()
+    }
+
+    /// Looks up `[lon0, lat0, lon1, lat1, …]`; -1 per miss. Trailing odd values are ignored.
+    pub fn lookup_many(&self, lon_lat: &[f64]) -> Vec<i32> {
+        lon_lat
+            .chunks_exact(2)
+            .map(|p| self.lookup(p[0], p[1]).map_or(-1, |id| id as i32))
+            .collect()
+    }
+
+    /// Decodes a DIGIPIN and looks up its cell centre.
+    pub fn lookup_geopin(&self, code: &str) -> Result<Option<u32>, GeoError> {
+        let (lat, lon) = digipin::decode(code)?;
+        Ok(self.lookup(lon, lat))
+    }
+
+    /// Number of polygons.
+    pub fn len(&self) -> usize {
+        self.polygon_count
+    }
+
+    /// True when no polygon is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.polygon_count == 0
+    }
+
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Approximate heap bytes: coordinates, band tables, R-tree leaves.
+    pub fn heap_bytes(&self) -> usize {
+        self.coords.capacity() * 16
+            + self
+                .parts
+                .iter()
+                .map(|p| p.heap_bytes() + std::mem::size_of::<PreparedPart>())
+                .sum::<usize>()
+            + self.part_polygon.capacity() * 4
+            + self.tree.size() * std::mem::size_of::<PartBox>() * 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Polygon 0: square 0..2 x 0..2; polygon 1: square 2..4 x 0..2 (shares x=2) with a
+    /// second part 10..11; polygon 2: square 1..3 x 1..3 overlapping both.
+    fn fixture() -> BoundaryIndex {
+        let sq = |x0: i32, y0: i32, x1: i32, y1: i32| {
+            [x0, y0, x1, y0, x1, y1, x0, y1]
+                .map(|v| v * 1_000_000)
+                .to_vec()
+        };
+        let coords_e6 = [
+            sq(0, 0, 2, 2),
+            sq(2, 0, 4, 2),
+            sq(10, 0, 11, 1),
+            sq(1, 1, 3, 3),
+        ]
+        .concat();
+        let data = BoundaryData {
+            polygon_parts: vec![0, 1, 3, 4],
+            part_rings: vec![0, 1, 2, 3, 4],
+            ring_vertices: vec![0, 4, 8, 12, 16],
+            coords_e6,
+        };
+        BoundaryIndex::from_data(&data).expect("valid fixture")
+    }
+
+    #[test]
+    fn finds_polygons_parts_and_misses() {
+        let index = fixture();
+        assert_eq!(index.lookup(0.5, 0.5), Some(0));
+        assert_eq!(index.lookup(3.5, 0.5), Some(1));
+        assert_eq!(
+            index.lookup(10.5, 0.5),
+            Some(1),
+            "second part of a MultiPolygon"
+        );
+        assert_eq!(index.lookup(7.0, 0.5), None);
+        assert_eq!(index.lookup(f64::NAN, 0.5), None);
+    }
+
+    #[test]
+    fn shared_edge_goes_east_and_overlaps_go_to_the_lowest_id() {
+        let index = fixture();
+        assert_eq!(
+            index.lookup(2.0, 0.5),
+            Some(1),
+            "x=2 is shared by 0 and 1: east wins"
+        );
+        assert_eq!(
+            index.lookup(1.5, 1.5),
+            Some(0),
+            "0 and 2 overlap: lowest id"
+        );
+        assert_eq!(index.lookup(2.5, 2.5), Some(2));
+    }
+
+    #[test]
+    fn batch_matches_single_lookups() {
+        let index = fixture();
+        assert_eq!(
+            index.lookup_many(&[0.5, 0.5, 7.0, 0.5, 10.5, 0.5, 2.5, 2.5]),
+            vec![0, -1, 1, 2]
+        );
+    }
+}
