@@ -8,7 +8,7 @@ export interface NativeAddon {
   encode(lat: number, lon: number): string;
   decode(code: string): number[];
   encodeMany(latLon: Float64Array): Buffer;
-  decodeMany(codes: Buffer): Float64Array;
+  decodeMany(codes: Uint8Array): Float64Array;
   writeBoundaryFile(
     path: string,
     polygonParts: Uint32Array,

@@ -51,9 +51,42 @@ fn check_bounds(lat: f64, lon: f64) -> Result<(), GeoError> {
     Ok(())
 }
 
+/// Grid cells per axis at level 10 (4^10), as f64.
+const CELLS: f64 = 1_048_576.0;
+/// How close (in level-10 cells) to a grid line the fast path defers to the reference; floating-point
+/// error of either computation is below 1e-9 cells, so this margin keeps the two identical.
+const GRID_LINE_MARGIN: f64 = 1e-6;
+
 /// Encodes to the 10 bare symbols (no hyphens) into `out`.
+///
+/// Fast path: one scaled integer per axis, read as base-4 digits. A point within `GRID_LINE_MARGIN`
+/// of any grid line (every level's lines are level-10 lines) takes the step-by-step reference
+/// algorithm instead, so results are identical to India Post's on every input.
 pub fn encode_into(lat: f64, lon: f64, out: &mut [u8; CODE_LEN]) -> Result<(), GeoError> {
     check_bounds(lat, lon)?;
+    let t_lat = (lat - MIN_LAT) * (CELLS / (MAX_LAT - MIN_LAT));
+    let t_lon = (lon - MIN_LON) * (CELLS / (MAX_LON - MIN_LON));
+    if near_grid_line(t_lat) || near_grid_line(t_lon) {
+        encode_reference(lat, lon, out);
+        return Ok(());
+    }
+    let (u_lat, u_lon) = (t_lat as u32, t_lon as u32);
+    for (level, slot) in out.iter_mut().enumerate() {
+        let shift = 2 * (CODE_LEN - 1 - level);
+        let row = 3 - ((u_lat >> shift) & 3) as usize;
+        let col = ((u_lon >> shift) & 3) as usize;
+        *slot = GRID[row][col];
+    }
+    Ok(())
+}
+
+fn near_grid_line(t: f64) -> bool {
+    let frac = t - t.floor();
+    !(GRID_LINE_MARGIN..=1.0 - GRID_LINE_MARGIN).contains(&frac)
+}
+
+/// The India Post reference algorithm, operation for operation; call only with in-bounds input.
+pub fn encode_reference(lat: f64, lon: f64, out: &mut [u8; CODE_LEN]) {
     let (mut min_lat, mut max_lat) = (MIN_LAT, MAX_LAT);
     let (mut min_lon, mut max_lon) = (MIN_LON, MAX_LON);
     for slot in out.iter_mut() {
@@ -68,7 +101,6 @@ pub fn encode_into(lat: f64, lon: f64, out: &mut [u8; CODE_LEN]) -> Result<(), G
         min_lon += lon_div * col as f64;
         max_lon = min_lon + lon_div;
     }
-    Ok(())
 }
 
 /// Encodes a point to `XXX-XXX-XXXX`.
@@ -179,6 +211,37 @@ mod tests {
     #[test]
     fn encodes_a_known_point() {
         assert_eq!(encode(28.622788, 77.213033).as_deref(), Ok("39J-49L-L8T4"));
+    }
+
+    #[test]
+    fn fast_path_equals_the_reference_everywhere_including_grid_lines() {
+        let mut seed: u64 = 42;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (cell_lat, cell_lon) = cell_size();
+        for i in 0..400_000 {
+            let (mut lat, mut lon) = (MIN_LAT + next() * 36.0, MIN_LON + next() * 36.0);
+            if i % 2 == 0 {
+                // Snap to a grid line of a random level, then nudge by a few ulps either way.
+                let step = 4f64.powi(1 + (next() * 10.0) as i32);
+                lat = MIN_LAT + ((lat - MIN_LAT) / 36.0 * step).round() * 36.0 / step;
+                lon = MIN_LON + ((lon - MIN_LON) / 36.0 * step).round() * 36.0 / step;
+                let ulps = (next() * 7.0) as i64 - 3;
+                lat = f64::from_bits((lat.to_bits() as i64 + ulps) as u64).clamp(MIN_LAT, MAX_LAT);
+                lon = f64::from_bits((lon.to_bits() as i64 - ulps) as u64).clamp(MIN_LON, MAX_LON);
+            }
+            let (mut fast, mut reference) = ([0u8; CODE_LEN], [0u8; CODE_LEN]);
+            encode_into(lat, lon, &mut fast).expect("in range");
+            encode_reference(lat, lon, &mut reference);
+            assert_eq!(
+                fast, reference,
+                "{lat:?},{lon:?} (cells {cell_lat}, {cell_lon})"
+            );
+        }
     }
 
     #[test]

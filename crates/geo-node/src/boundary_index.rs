@@ -1,6 +1,6 @@
 //! napi class over geo-core's BoundaryIndex; reports its native size to V8 so GC pressure is honest.
 use crate::error::{bad_batch, NodeError};
-use napi::bindgen_prelude::{Float64Array, Int32Array};
+use napi::bindgen_prelude::Int32ArraySlice;
 use napi::Env;
 use napi_derive::napi;
 
@@ -28,11 +28,15 @@ impl BoundaryIndex {
 
     /// Looks up `[lon0, lat0, lon1, lat1, …]` in one call; -1 per miss.
     #[napi(catch_unwind)]
-    pub fn lookup_many(&self, lon_lat: Float64Array) -> napi::Result<Int32Array> {
+    pub fn lookup_many<'env>(
+        &self,
+        env: &'env Env,
+        lon_lat: &[f64],
+    ) -> napi::Result<Int32ArraySlice<'env>> {
         if !lon_lat.len().is_multiple_of(2) {
             return Err(bad_batch(format!("lonLat length {} is odd", lon_lat.len())));
         }
-        Ok(self.inner.lookup_many(&lon_lat).into())
+        Int32ArraySlice::copy_from(env, self.inner.lookup_many(lon_lat))
     }
 
     /// Decodes a DIGIPIN and looks up its cell centre; -1 when outside every polygon.

@@ -5,7 +5,8 @@ mod error;
 use error::{bad_batch, NodeError};
 use geo_core::format::{self, BoundaryData};
 use geo_core::{digipin, GeoError};
-use napi::bindgen_prelude::{Buffer, Float64Array, Int32Array, Uint32Array};
+use napi::bindgen_prelude::{BufferSlice, Float64ArraySlice, Int32Array, Uint32Array};
+use napi::Env;
 use napi_derive::napi;
 
 /// Encodes latitude/longitude to a hyphenated DIGIPIN (`XXX-XXX-XXXX`).
@@ -23,23 +24,23 @@ pub fn decode(code: String) -> napi::Result<Vec<f64>> {
 
 /// Encodes pairs `[lat0, lon0, lat1, lon1, …]` to 10 ASCII bytes per code; an invalid point gives 10 zero bytes.
 #[napi(catch_unwind)]
-pub fn encode_many(lat_lon: Float64Array) -> napi::Result<Buffer> {
+pub fn encode_many<'env>(env: &'env Env, lat_lon: &[f64]) -> napi::Result<BufferSlice<'env>> {
     if !lat_lon.len().is_multiple_of(2) {
         return Err(bad_batch(format!("latLon length {} is odd", lat_lon.len())));
     }
-    Ok(digipin::encode_many(&lat_lon).into())
+    BufferSlice::copy_from(env, digipin::encode_many(lat_lon))
 }
 
 /// Decodes 10 ASCII bytes per code to `[lat, lon]` pairs; an invalid code gives `NaN, NaN`.
 #[napi(catch_unwind)]
-pub fn decode_many(codes: Buffer) -> napi::Result<Float64Array> {
+pub fn decode_many<'env>(env: &'env Env, codes: &[u8]) -> napi::Result<Float64ArraySlice<'env>> {
     if !codes.len().is_multiple_of(digipin::CODE_LEN) {
         return Err(bad_batch(format!(
             "codes length {} is not a multiple of 10",
             codes.len()
         )));
     }
-    Ok(digipin::decode_many(&codes).into())
+    Float64ArraySlice::copy_from(env, digipin::decode_many(codes))
 }
 
 /// Writes a versioned boundary file from flat offset tables (see geo-core `format`); validates first.
