@@ -1,6 +1,7 @@
 // The only importer of the native .node file; turns native errors into GeoError with a stable code.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { BoundaryTables } from './boundary-file.ts';
 import type { NativeBoundaryIndex } from './boundary-index.ts';
 
 /** Shape of the napi exports (kept in sync with crates/geo-node/src/lib.rs). */
@@ -16,6 +17,7 @@ export interface NativeAddon {
     ringVertices: Uint32Array,
     coordsE6: Int32Array,
   ): void;
+  readBoundaryFile(path: string): BoundaryTables;
   BoundaryIndex: { open(path: string): NativeBoundaryIndex };
 }
 

@@ -1,4 +1,4 @@
-// Writes the versioned boundary binary through the native core, so the format lives in one place (geo-core format.rs).
+// Writes and reads the versioned boundary binary through the native core, so the format lives in one place (geo-core format.rs).
 import { callNative, native } from './addon.ts';
 
 /** Flat offset tables describing polygons -> parts -> rings -> vertices (rings open, no closing vertex). */
@@ -18,4 +18,9 @@ export function writeBoundaryFile(path: string, tables: BoundaryTables): void {
   callNative(() =>
     native.writeBoundaryFile(path, tables.polygonParts, tables.partRings, tables.ringVertices, tables.coordsE6),
   );
+}
+
+/** Reads and verifies a boundary file back into its tables (for tools and test oracles). */
+export function readBoundaryFile(path: string): BoundaryTables {
+  return callNative(() => native.readBoundaryFile(path));
 }

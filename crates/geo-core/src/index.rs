@@ -2,19 +2,28 @@
 use crate::digipin;
 use crate::error::GeoError;
 use crate::format::{self, BoundaryData};
-use crate::pip::PreparedPart;
+use crate::grid::{Cell, Grid, GridPart};
+use crate::pip::PreparedParts;
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
 
 type PartBox = GeomWithData<Rectangle<[f64; 2]>, u32>;
 
+/// Grid cell edge in degrees (about 1.1 km): small enough that most land cells hold no edge.
+pub const GRID_CELL_DEGREES: f64 = 0.01;
+
 /// Loaded boundaries. Polygon ids are file positions; `lookup` returns the lowest id containing the point.
+///
+/// A lookup reads the grid first: sea and polygon interiors answer there. Points in cells an edge
+/// crosses test the cell's candidate parts with the banded point-in-polygon test. The R-tree over
+/// part boxes is the general path (`lookup_exact`), used for verification and box queries.
 pub struct BoundaryIndex {
-    coords: Vec<[f64; 2]>,
-    parts: Vec<PreparedPart>,
+    grid: Grid,
+    parts: PreparedParts,
     part_polygon: Vec<u32>,
     tree: RTree<PartBox>,
     polygon_count: usize,
+    vertex_count: usize,
 }
 
 impl BoundaryIndex {
@@ -33,36 +42,49 @@ impl BoundaryIndex {
             .map(|p| [p[0] as f64 / 1e6, p[1] as f64 / 1e6])
             .collect();
         let rings = &data.ring_vertices;
-        let mut parts = Vec::with_capacity(data.part_rings.len() - 1);
-        let mut part_polygon = Vec::with_capacity(parts.capacity());
+        let mut part_rings = Vec::with_capacity(data.part_rings.len() - 1);
+        let mut part_polygon = Vec::with_capacity(part_rings.capacity());
         for (polygon, span) in data.polygon_parts.windows(2).enumerate() {
             for part in span[0]..span[1] {
                 let ring_ids = data.part_rings[part as usize]..data.part_rings[part as usize + 1];
-                let ranges: Vec<_> = ring_ids
-                    .map(|r| rings[r as usize]..rings[r as usize + 1])
-                    .collect();
-                parts.push(PreparedPart::new(&coords, &ranges));
+                part_rings.push(
+                    ring_ids
+                        .map(|r| rings[r as usize]..rings[r as usize + 1])
+                        .collect::<Vec<_>>(),
+                );
                 part_polygon.push(polygon as u32);
             }
         }
-        let boxes = parts
+        let parts = PreparedParts::new(&coords, &part_rings);
+        let grid_parts: Vec<GridPart<'_>> = part_rings
             .iter()
+            .zip(&part_polygon)
             .enumerate()
-            .map(|(i, p)| {
-                let rect = Rectangle::from_corners(
-                    [p.bbox.min_x, p.bbox.min_y],
-                    [p.bbox.max_x, p.bbox.max_y],
-                );
-                GeomWithData::new(rect, i as u32)
+            .map(|(i, (rings, &polygon))| GridPart {
+                polygon,
+                bbox: parts.bbox(i),
+                rings,
+            })
+            .collect();
+        let grid = Grid::build(&coords, &grid_parts, GRID_CELL_DEGREES);
+        let boxes = (0..parts.len())
+            .map(|i| {
+                let b = parts.bbox(i);
+                GeomWithData::new(
+                    Rectangle::from_corners([b.min_x, b.min_y], [b.max_x, b.max_y]),
+                    i as u32,
+                )
             })
             .collect();
         let tree = RTree::bulk_load(boxes);
+        let (polygon_count, vertex_count) = (data.polygon_count(), coords.len());
         Ok(BoundaryIndex {
-            coords,
+            grid,
             parts,
             part_polygon,
             tree,
-            polygon_count: data.polygon_count(),
+            polygon_count,
+            vertex_count,
         })
     }
 
@@ -71,11 +93,41 @@ impl BoundaryIndex {
         if !lon.is_finite() || !lat.is_finite() {
             return None;
         }
+        match self.grid.cell(lon, lat) {
+            Cell::Empty => None,
+            Cell::Inside(id) => Some(id),
+            // Candidate lists are in part order, hence ascending polygon id: the first hit is the lowest.
+            Cell::Boundary(candidates) => candidates
+                .iter()
+                .find(|&&p| self.parts.contains(p as usize, lon, lat))
+                .map(|&p| self.part_polygon[p as usize]),
+        }
+    }
+
+    /// The same answer as `lookup` without the grid: R-tree candidates, then point-in-polygon.
+    pub fn lookup_exact(&self, lon: f64, lat: f64) -> Option<u32> {
+        if !lon.is_finite() || !lat.is_finite() {
+            return None;
+        }
         let point = AABB::from_point([lon, lat]);
-        self.tree
-            .locate_in_envelope_intersecting(&point)
-            .filter(|b| self.parts[b.data as usize].contains(&self.coords, lon, lat))
-            .map(|b| self.part_polygon[b.data as usize])
+        self.first_containing(
+            self.tree
+                .locate_in_envelope_intersecting(&point)
+                .map(|b| b.data as usize),
+            lon,
+            lat,
+        )
+    }
+
+    fn first_containing(
+        &self,
+        parts: impl Iterator<Item = usize>,
+        lon: f64,
+        lat: f64,
+    ) -> Option<u32> {
+        parts
+            .filter(|&p| self.parts.contains(p, lon, lat))
+            .map(|p| self.part_polygon[p])
             .min()
     }
 
@@ -103,19 +155,20 @@ impl BoundaryIndex {
         self.polygon_count == 0
     }
 
-    /// Number of vertices.
+    /// Number of vertices loaded.
     pub fn vertex_count(&self) -> usize {
-        self.coords.len()
+        self.vertex_count
     }
 
-    /// Approximate heap bytes: coordinates, band tables, R-tree leaves.
+    /// Share of grid cells that need a point-in-polygon test.
+    pub fn grid_boundary_share(&self) -> f64 {
+        self.grid.boundary_share()
+    }
+
+    /// Approximate heap bytes: band tables, grid, R-tree leaves.
     pub fn heap_bytes(&self) -> usize {
-        self.coords.capacity() * 16
-            + self
-                .parts
-                .iter()
-                .map(|p| p.heap_bytes() + std::mem::size_of::<PreparedPart>())
-                .sum::<usize>()
+        self.parts.heap_bytes()
+            + self.grid.heap_bytes()
             + self.part_polygon.capacity() * 4
             + self.tree.size() * std::mem::size_of::<PartBox>() * 2
     }
@@ -177,6 +230,15 @@ mod tests {
             "0 and 2 overlap: lowest id"
         );
         assert_eq!(index.lookup(2.5, 2.5), Some(2));
+    }
+
+    #[test]
+    fn grid_and_exact_paths_agree_on_a_dense_sweep() {
+        let index = fixture();
+        for i in 0..12_000 {
+            let (x, y) = ((i % 120) as f64 / 10.0 - 0.5, (i / 120) as f64 / 30.0 - 0.2);
+            assert_eq!(index.lookup(x, y), index.lookup_exact(x, y), "({x},{y})");
+        }
     }
 
     #[test]

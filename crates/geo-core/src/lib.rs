@@ -2,6 +2,7 @@
 pub mod digipin;
 pub mod error;
 pub mod format;
+pub mod grid;
 pub mod index;
 pub mod pip;
 

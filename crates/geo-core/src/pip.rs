@@ -4,6 +4,7 @@
 //! Boundary rule (half-open crossing test with exact orientation): a point on an edge shared by two
 //! polygons belongs to the one east of it; on an east-west edge, to the one north of it.
 use robust::{orient2d, Coord};
+use std::ops::Range;
 
 /// Upper bound on bands per part; beyond this the band table costs more memory than it saves time.
 const MAX_BANDS: usize = 4096;
@@ -42,94 +43,110 @@ impl BBox {
     }
 }
 
-/// One polygon part ready for fast tests: edges as vertex index pairs, bucketed by latitude band.
-#[derive(Debug, Clone)]
-pub struct PreparedPart {
-    pub bbox: BBox,
+/// Per-part header: its box and where its bands live in the shared tables.
+#[derive(Debug, Clone, Copy)]
+struct PartHeader {
+    bbox: BBox,
     band_height: f64,
-    /// `band_start[b]..band_start[b+1]` index `band_edges` for band b.
-    band_start: Vec<u32>,
-    /// Edges as (from, to) indices into the shared vertex array.
-    band_edges: Vec<[u32; 2]>,
+    /// First entry of this part in `band_start`; the part has `bands + 1` entries there.
+    first_band: u32,
+    bands: u32,
 }
 
-impl PreparedPart {
-    /// Builds the part from its rings, each a vertex index range into `coords` (rings are open; the closing edge is implied).
-    pub fn new(coords: &[[f64; 2]], rings: &[std::ops::Range<u32>]) -> PreparedPart {
-        let mut bbox = BBox::EMPTY;
-        let mut edges: Vec<[u32; 2]> = Vec::new();
-        for ring in rings {
-            for i in ring.clone() {
-                let next = if i + 1 == ring.end { ring.start } else { i + 1 };
-                let [x, y] = coords[i as usize];
-                bbox.extend(x, y);
-                // Horizontal edges never cross a horizontal ray, so they need no band.
-                if y != coords[next as usize][1] {
-                    edges.push([i, next]);
+/// All polygon parts ready for fast tests. Each part's edges are bucketed by latitude band; every
+/// part's bands share two contiguous tables, so nearby parts (adjacent ids) sit close in memory.
+#[derive(Debug, Clone, Default)]
+pub struct PreparedParts {
+    parts: Vec<PartHeader>,
+    /// Absolute offsets into `band_edges`, one run of `bands + 1` per part.
+    band_start: Vec<u32>,
+    /// Edges inline as [ax, ay, bx, by]: a test streams one contiguous slice instead of chasing vertex indices.
+    band_edges: Vec<[f64; 4]>,
+}
+
+impl PreparedParts {
+    /// Prepares parts; each is a list of rings, each ring a vertex range into `coords` (open rings, closing edge implied).
+    pub fn new(coords: &[[f64; 2]], parts: &[Vec<Range<u32>>]) -> PreparedParts {
+        let mut prepared = PreparedParts::default();
+        let mut edges: Vec<[f64; 4]> = Vec::new();
+        for rings in parts {
+            edges.clear();
+            let mut bbox = BBox::EMPTY;
+            for ring in rings {
+                for i in ring.clone() {
+                    let next = if i + 1 == ring.end { ring.start } else { i + 1 };
+                    let ([ax, ay], [bx, by]) = (coords[i as usize], coords[next as usize]);
+                    bbox.extend(ax, ay);
+                    // Horizontal edges never cross a horizontal ray, so they need no band.
+                    if ay != by {
+                        edges.push([ax, ay, bx, by]);
+                    }
                 }
             }
+            prepared.push_part(bbox, &edges);
         }
+        prepared.band_edges.shrink_to_fit();
+        prepared
+    }
+
+    /// Counting sort of a part's edges into every band their latitude span touches.
+    fn push_part(&mut self, bbox: BBox, edges: &[[f64; 4]]) {
         let bands = (edges.len() / EDGES_PER_BAND).clamp(1, MAX_BANDS);
-        let band_height = (bbox.max_y - bbox.min_y) / bands as f64;
-        let mut part = PreparedPart {
+        let header = PartHeader {
             bbox,
-            band_height,
-            band_start: vec![0; bands + 1],
-            band_edges: Vec::new(),
+            band_height: (bbox.max_y - bbox.min_y) / bands as f64,
+            first_band: self.band_start.len() as u32,
+            bands: bands as u32,
         };
-        part.fill_bands(coords, &edges, bands);
-        part
-    }
-
-    fn band_range(&self, y0: f64, y1: f64, bands: usize) -> std::ops::RangeInclusive<usize> {
-        self.band_of(y0.min(y1), bands)..=self.band_of(y0.max(y1), bands)
-    }
-
-    fn band_of(&self, y: f64, bands: usize) -> usize {
-        if self.band_height <= 0.0 {
-            return 0;
-        }
-        (((y - self.bbox.min_y) / self.band_height) as usize).min(bands - 1)
-    }
-
-    /// Counting sort of edges into every band their latitude span touches.
-    fn fill_bands(&mut self, coords: &[[f64; 2]], edges: &[[u32; 2]], bands: usize) {
-        let span = |e: &[u32; 2]| (coords[e[0] as usize][1], coords[e[1] as usize][1]);
+        let base = self.band_edges.len() as u32;
         let mut counts = vec![0u32; bands + 1];
+        let span = |e: &[f64; 4]| header.band_range(e[1], e[3]);
         for e in edges {
-            let (y0, y1) = span(e);
-            for b in self.band_range(y0, y1, bands) {
+            for b in span(e) {
                 counts[b + 1] += 1;
             }
         }
         for b in 0..bands {
             counts[b + 1] += counts[b];
         }
-        self.band_start.copy_from_slice(&counts);
-        let mut cursor = counts;
-        self.band_edges = vec![[0, 0]; self.band_start[bands] as usize];
+        self.band_start.extend(counts.iter().map(|c| base + c));
+        self.band_edges
+            .resize(base as usize + counts[bands] as usize, [0.0; 4]);
         for e in edges {
-            let (y0, y1) = span(e);
-            for b in self.band_range(y0, y1, bands) {
-                self.band_edges[cursor[b] as usize] = *e;
-                cursor[b] += 1;
+            for b in span(e) {
+                self.band_edges[(base + counts[b]) as usize] = *e;
+                counts[b] += 1;
             }
         }
+        self.parts.push(header);
     }
 
-    /// Even-odd test over all rings: holes subtract, nested parts do not matter here.
-    pub fn contains(&self, coords: &[[f64; 2]], x: f64, y: f64) -> bool {
-        if !self.bbox.contains(x, y) {
+    /// Number of parts.
+    pub fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// True when there are no parts.
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// Bounding box of a part.
+    pub fn bbox(&self, part: usize) -> BBox {
+        self.parts[part].bbox
+    }
+
+    /// Even-odd test over all rings of `part`: holes subtract.
+    pub fn contains(&self, part: usize, x: f64, y: f64) -> bool {
+        let header = &self.parts[part];
+        if !header.bbox.contains(x, y) {
             return false;
         }
-        let bands = self.band_start.len() - 1;
-        let b = self.band_of(y, bands);
+        let b = header.first_band as usize + header.band_of(y);
         let edges = &self.band_edges[self.band_start[b] as usize..self.band_start[b + 1] as usize];
         let p = Coord { x, y };
         let mut inside = false;
-        for &[from, to] in edges {
-            let [ax, ay] = coords[from as usize];
-            let [bx, by] = coords[to as usize];
+        for &[ax, ay, bx, by] in edges {
             // Half-open in y: an edge counts when exactly one endpoint lies strictly above the ray.
             if (ay > y) != (by > y) {
                 let side = orient2d(Coord { x: ax, y: ay }, Coord { x: bx, y: by }, p);
@@ -142,9 +159,24 @@ impl PreparedPart {
         inside
     }
 
-    /// Heap bytes held by the band tables.
+    /// Heap bytes held.
     pub fn heap_bytes(&self) -> usize {
-        self.band_start.capacity() * 4 + self.band_edges.capacity() * 8
+        self.parts.capacity() * std::mem::size_of::<PartHeader>()
+            + self.band_start.capacity() * 4
+            + self.band_edges.capacity() * 32
+    }
+}
+
+impl PartHeader {
+    fn band_range(&self, y0: f64, y1: f64) -> std::ops::RangeInclusive<usize> {
+        self.band_of(y0.min(y1))..=self.band_of(y0.max(y1))
+    }
+
+    fn band_of(&self, y: f64) -> usize {
+        if self.band_height <= 0.0 {
+            return 0;
+        }
+        (((y - self.bbox.min_y) / self.band_height) as usize).min(self.bands as usize - 1)
     }
 }
 
@@ -155,7 +187,7 @@ mod tests {
     use super::*;
 
     /// A 0..4 square with a 1..2 square hole, as open rings.
-    fn square_with_hole() -> (Vec<[f64; 2]>, Vec<std::ops::Range<u32>>) {
+    fn square_with_hole() -> (Vec<[f64; 2]>, Vec<Range<u32>>) {
         let coords = vec![
             [0.0, 0.0],
             [4.0, 0.0],
@@ -172,21 +204,21 @@ mod tests {
     #[test]
     fn inside_outside_and_in_the_hole() {
         let (coords, rings) = square_with_hole();
-        let part = PreparedPart::new(&coords, &rings);
-        assert!(part.contains(&coords, 3.0, 3.0));
-        assert!(!part.contains(&coords, 1.5, 1.5));
-        assert!(!part.contains(&coords, 5.0, 1.0));
-        assert!(!part.contains(&coords, -0.1, 2.0));
+        let parts = PreparedParts::new(&coords, &[rings]);
+        assert!(parts.contains(0, 3.0, 3.0));
+        assert!(!parts.contains(0, 1.5, 1.5));
+        assert!(!parts.contains(0, 5.0, 1.0));
+        assert!(!parts.contains(0, -0.1, 2.0));
     }
 
     #[test]
     fn edges_belong_to_the_west_and_south_sides_of_a_polygon() {
         let (coords, rings) = square_with_hole();
-        let part = PreparedPart::new(&coords, &rings);
-        assert!(part.contains(&coords, 0.0, 3.0), "west edge is inside");
-        assert!(!part.contains(&coords, 4.0, 3.0), "east edge is outside");
-        assert!(part.contains(&coords, 3.0, 0.0), "south edge is inside");
-        assert!(!part.contains(&coords, 3.0, 4.0), "north edge is outside");
+        let parts = PreparedParts::new(&coords, &[rings]);
+        assert!(parts.contains(0, 0.0, 3.0), "west edge is inside");
+        assert!(!parts.contains(0, 4.0, 3.0), "east edge is outside");
+        assert!(parts.contains(0, 3.0, 0.0), "south edge is inside");
+        assert!(!parts.contains(0, 3.0, 4.0), "north edge is outside");
     }
 
     #[test]
@@ -200,12 +232,11 @@ mod tests {
             [1.0, 1.0],
             [0.0, 1.0],
         ];
-        let east = PreparedPart::new(&coords, &[0..3]);
-        let west = PreparedPart::new(&coords, &[3..6]);
+        let both = PreparedParts::new(&coords, &[vec![0..3], vec![3..6]]);
         for t in [0.1, 0.25, 0.5, 0.7, 0.9] {
-            assert!(east.contains(&coords, t, t), "east triangle owns ({t},{t})");
+            assert!(both.contains(0, t, t), "east triangle owns ({t},{t})");
             assert!(
-                !west.contains(&coords, t, t),
+                !both.contains(1, t, t),
                 "west triangle does not own ({t},{t})"
             );
         }
@@ -224,8 +255,8 @@ mod tests {
                 ]
             })
             .collect();
-        let part = PreparedPart::new(&coords, &[0..n as u32]);
-        assert!(part.band_start.len() > 2);
+        let parts = PreparedParts::new(&coords, &[vec![0..n as u32]]);
+        assert!(parts.parts[0].bands > 1);
         for i in 0..2000 {
             let (x, y) = ((i % 50) as f64 / 20.0 - 1.25, (i / 50) as f64 / 16.0 - 1.25);
             let mut inside = false;
@@ -236,7 +267,7 @@ mod tests {
                     inside = !inside;
                 }
             }
-            assert_eq!(part.contains(&coords, x, y), inside, "({x},{y})");
+            assert_eq!(parts.contains(0, x, y), inside, "({x},{y})");
         }
     }
 }

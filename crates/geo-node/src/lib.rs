@@ -62,3 +62,26 @@ pub fn write_boundary_file(
     std::fs::write(&path, bytes).map_err(|e| NodeError::from(GeoError::from(e)))?;
     Ok(())
 }
+
+/// The offset tables of a boundary file, as typed arrays (for oracles and tools, not the hot path).
+#[napi(object)]
+pub struct BoundaryTables {
+    pub polygon_parts: Uint32Array,
+    pub part_rings: Uint32Array,
+    pub ring_vertices: Uint32Array,
+    pub coords_e6: Int32Array,
+}
+
+/// Reads and verifies a boundary file into its offset tables.
+#[napi(catch_unwind)]
+pub fn read_boundary_file(path: String) -> napi::Result<BoundaryTables> {
+    let bytes =
+        std::fs::read(&path).map_err(|e| NodeError::from(GeoError::Io(format!("{path}: {e}"))))?;
+    let data = format::decode(&bytes).map_err(NodeError::from)?;
+    Ok(BoundaryTables {
+        polygon_parts: data.polygon_parts.into(),
+        part_rings: data.part_rings.into(),
+        ring_vertices: data.ring_vertices.into(),
+        coords_e6: data.coords_e6.into(),
+    })
+}

@@ -1,0 +1,306 @@
+//! A uniform grid over all parts that answers most lookups with one array read: each cell is either
+//! empty, wholly inside known polygons (no edge crosses it), or a boundary cell that needs a real test.
+use crate::pip::BBox;
+use std::ops::Range;
+
+/// Cell value: no polygon covers the cell.
+const EMPTY: u32 = u32::MAX;
+/// Cell value flag: an edge may cross the cell; the low bits index its candidate-part list.
+const BOUNDARY: u32 = 1 << 31;
+/// Widening (in cells) when marking cells an edge touches, so float rounding never hides an edge.
+const MARK_SLACK: f64 = 1e-7;
+
+/// What the grid knows about a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell<'a> {
+    /// Outside every polygon.
+    Empty,
+    /// Inside this polygon (the lowest id covering the whole cell).
+    Inside(u32),
+    /// Near an edge: test these candidate parts (indices into the builder's part list, ascending).
+    Boundary(&'a [u32]),
+}
+
+/// One part as the grid builder sees it.
+pub struct GridPart<'a> {
+    pub polygon: u32,
+    pub bbox: BBox,
+    pub rings: &'a [Range<u32>],
+}
+
+/// Row-major cells of `cell_size` degrees starting at (`min_x`, `min_y`).
+pub struct Grid {
+    min_x: f64,
+    min_y: f64,
+    cell_size: f64,
+    cols: usize,
+    rows: usize,
+    cells: Vec<u32>,
+    /// `candidate_start[k]..candidate_start[k+1]` index `candidates` for boundary list k.
+    candidate_start: Vec<u32>,
+    /// Parts whose bounding box overlaps the boundary cell.
+    candidates: Vec<u32>,
+}
+
+impl Grid {
+    /// Builds the grid: mark every cell an edge touches, then fill interior cells by scanlines at cell centres.
+    pub fn build(coords: &[[f64; 2]], parts: &[GridPart<'_>], cell_size: f64) -> Grid {
+        let mut extent = BBox::EMPTY;
+        for p in parts {
+            extent.extend(p.bbox.min_x, p.bbox.min_y);
+            extent.extend(p.bbox.max_x, p.bbox.max_y);
+        }
+        if parts.is_empty() {
+            extent = BBox {
+                min_x: 0.0,
+                min_y: 0.0,
+                max_x: 0.0,
+                max_y: 0.0,
+            };
+        }
+        let cols = (((extent.max_x - extent.min_x) / cell_size).floor() as usize) + 1;
+        let rows = (((extent.max_y - extent.min_y) / cell_size).floor() as usize) + 1;
+        let mut grid = Grid {
+            min_x: extent.min_x,
+            min_y: extent.min_y,
+            cell_size,
+            cols,
+            rows,
+            cells: huge_page_table(cols * rows, EMPTY),
+            candidate_start: Vec::new(),
+            candidates: Vec::new(),
+        };
+        for part in parts {
+            for_each_edge(coords, part.rings, |a, b| grid.mark_edge(a, b));
+        }
+        let mut crossings = Vec::new();
+        for part in parts {
+            grid.fill_part(coords, part, &mut crossings);
+        }
+        grid.build_candidates(parts);
+        grid
+    }
+
+    /// Cell index ranges (rows, cols) covered by a box.
+    fn cells_of(
+        &self,
+        b: &BBox,
+        slack: f64,
+    ) -> (
+        std::ops::RangeInclusive<usize>,
+        std::ops::RangeInclusive<usize>,
+    ) {
+        let c0 = self.clamp_col((self.col_of(b.min_x) - slack).floor());
+        let c1 = self.clamp_col((self.col_of(b.max_x) + slack).floor());
+        let r0 = self.clamp_row((self.row_of(b.min_y) - slack).floor());
+        let r1 = self.clamp_row((self.row_of(b.max_y) + slack).floor());
+        (r0..=r1, c0..=c1)
+    }
+
+    /// Numbers the boundary cells and lists, for each, the parts whose box overlaps it (count, then fill).
+    fn build_candidates(&mut self, parts: &[GridPart<'_>]) {
+        let mut lists = 0u32;
+        for cell in self.cells.iter_mut().filter(|c| **c == BOUNDARY) {
+            *cell = BOUNDARY | lists;
+            lists += 1;
+        }
+        let mut counts = vec![0u32; lists as usize + 1];
+        self.for_each_part_cell(parts, |list, _| counts[list + 1] += 1);
+        for k in 0..lists as usize {
+            counts[k + 1] += counts[k];
+        }
+        let mut cursor = counts.clone();
+        let mut candidates = vec![0u32; counts[lists as usize] as usize];
+        self.for_each_part_cell(parts, |list, part| {
+            candidates[cursor[list] as usize] = part;
+            cursor[list] += 1;
+        });
+        self.candidate_start = counts;
+        self.candidates = candidates;
+    }
+
+    fn for_each_part_cell(&self, parts: &[GridPart<'_>], mut f: impl FnMut(usize, u32)) {
+        for (i, part) in parts.iter().enumerate() {
+            let (rows, cols) = self.cells_of(&part.bbox, MARK_SLACK);
+            for r in rows {
+                for &cell in &self.cells[r * self.cols + cols.start()..=r * self.cols + cols.end()]
+                {
+                    if cell != EMPTY && cell & BOUNDARY != 0 {
+                        f((cell & !BOUNDARY) as usize, i as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    fn col_of(&self, x: f64) -> f64 {
+        (x - self.min_x) / self.cell_size
+    }
+
+    fn row_of(&self, y: f64) -> f64 {
+        (y - self.min_y) / self.cell_size
+    }
+
+    fn clamp_col(&self, c: f64) -> usize {
+        c.max(0.0).min((self.cols - 1) as f64) as usize
+    }
+
+    fn clamp_row(&self, r: f64) -> usize {
+        r.max(0.0).min((self.rows - 1) as f64) as usize
+    }
+
+    /// Marks every cell the edge's bounding box touches (a conservative superset of the cells it crosses).
+    fn mark_edge(&mut self, a: [f64; 2], b: [f64; 2]) {
+        let edge_box = BBox {
+            min_x: a[0].min(b[0]),
+            min_y: a[1].min(b[1]),
+            max_x: a[0].max(b[0]),
+            max_y: a[1].max(b[1]),
+        };
+        let (rows, cols) = self.cells_of(&edge_box, MARK_SLACK);
+        for r in rows {
+            self.cells[r * self.cols + cols.start()..=r * self.cols + cols.end()].fill(BOUNDARY);
+        }
+    }
+
+    /// Even-odd scanlines through cell centres: cells between crossing pairs, not crossed by any edge, are inside.
+    fn fill_part(
+        &mut self,
+        coords: &[[f64; 2]],
+        part: &GridPart<'_>,
+        crossings: &mut Vec<(usize, f64)>,
+    ) {
+        crossings.clear();
+        let center_y = |r: usize| self.min_y + (r as f64 + 0.5) * self.cell_size;
+        for_each_edge(coords, part.rings, |a, b| {
+            // One extra row each side: float rounding of the range must not drop a crossing the exact test keeps.
+            let r0 = self.clamp_row((self.row_of(a[1].min(b[1])) - 0.5).ceil() - 1.0);
+            let r1 = self.clamp_row((self.row_of(a[1].max(b[1])) - 0.5).floor() + 1.0);
+            for r in r0..=r1 {
+                let y = center_y(r);
+                // Same half-open rule as the point-in-polygon test.
+                if (a[1] > y) != (b[1] > y) {
+                    crossings.push((r, a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])));
+                }
+            }
+        });
+        crossings.sort_unstable_by(|p, q| p.0.cmp(&q.0).then(p.1.total_cmp(&q.1)));
+        for pair in crossings.chunks_exact(2) {
+            let ((row, x0), (_, x1)) = (pair[0], pair[1]);
+            let c0 = (self.col_of(x0) - 0.5).ceil().max(0.0) as usize;
+            let c1 = self.clamp_col((self.col_of(x1) - 0.5).floor());
+            if c0 > c1 {
+                continue;
+            }
+            for cell in &mut self.cells[row * self.cols + c0..=row * self.cols + c1] {
+                // Boundary cells hold BOUNDARY (not yet numbered), which no polygon id reaches.
+                if *cell != BOUNDARY {
+                    *cell = (*cell).min(part.polygon);
+                }
+            }
+        }
+    }
+
+    /// Classifies a finite point.
+    pub fn cell(&self, x: f64, y: f64) -> Cell<'_> {
+        let (c, r) = (self.col_of(x).floor(), self.row_of(y).floor());
+        if c < 0.0 || r < 0.0 || c >= self.cols as f64 || r >= self.rows as f64 {
+            return Cell::Empty;
+        }
+        match self.cells[r as usize * self.cols + c as usize] {
+            EMPTY => Cell::Empty,
+            v if v & BOUNDARY != 0 => {
+                let k = (v & !BOUNDARY) as usize;
+                Cell::Boundary(
+                    &self.candidates
+                        [self.candidate_start[k] as usize..self.candidate_start[k + 1] as usize],
+                )
+            }
+            id => Cell::Inside(id),
+        }
+    }
+
+    /// Share of cells that need a real test, for reports.
+    pub fn boundary_share(&self) -> f64 {
+        (self.candidate_start.len() - 1) as f64 / self.cells.len() as f64
+    }
+
+    /// Heap bytes held.
+    pub fn heap_bytes(&self) -> usize {
+        (self.cells.capacity() + self.candidate_start.capacity() + self.candidates.capacity()) * 4
+    }
+}
+
+/// A table filled with `value`, whose pages the kernel is asked (before first touch) to back with
+/// transparent huge pages: random lookups then miss the TLB far less.
+fn huge_page_table(len: usize, value: u32) -> Vec<u32> {
+    const HUGE: usize = 2 << 20;
+    let mut table: Vec<u32> = Vec::with_capacity(len);
+    let start = table.as_ptr() as usize;
+    let end = start + len * 4;
+    let aligned = start.next_multiple_of(HUGE);
+    if end > aligned + HUGE {
+        // SAFETY: the range lies inside the allocation just reserved; MADV_HUGEPAGE is advice that never changes contents.
+        unsafe {
+            libc::madvise(
+                aligned as *mut libc::c_void,
+                (end - aligned) / HUGE * HUGE,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+    table.resize(len, value);
+    table
+}
+
+/// Calls `f(a, b)` for every edge of the rings (rings are open; the closing edge is implied).
+fn for_each_edge(coords: &[[f64; 2]], rings: &[Range<u32>], mut f: impl FnMut([f64; 2], [f64; 2])) {
+    for ring in rings {
+        for i in ring.clone() {
+            let next = if i + 1 == ring.end { ring.start } else { i + 1 };
+            f(coords[i as usize], coords[next as usize]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_inside_boundary_and_empty_cells() {
+        // Square 0..10 with a 4..6 hole; cells of 1 degree.
+        let coords = [
+            [0.0, 0.0],
+            [10.0, 0.0],
+            [10.0, 10.0],
+            [0.0, 10.0],
+            [4.0, 4.0],
+            [4.0, 6.0],
+            [6.0, 6.0],
+            [6.0, 4.0],
+        ];
+        let rings = [0..4, 4..8];
+        let bbox = BBox {
+            min_x: 0.0,
+            min_y: 0.0,
+            max_x: 10.0,
+            max_y: 10.0,
+        };
+        let grid = Grid::build(
+            &coords,
+            &[GridPart {
+                polygon: 3,
+                bbox,
+                rings: &rings,
+            }],
+            1.0,
+        );
+        assert_eq!(grid.cell(2.5, 2.5), Cell::Inside(3));
+        assert_eq!(grid.cell(8.5, 7.5), Cell::Inside(3));
+        assert_eq!(grid.cell(0.5, 5.5), Cell::Boundary(&[0]), "outer edge cell");
+        assert_eq!(grid.cell(4.5, 4.5), Cell::Boundary(&[0]), "hole edge cell");
+        assert_eq!(grid.cell(20.0, 5.0), Cell::Empty);
+        assert_eq!(grid.cell(-1.0, 5.0), Cell::Empty);
+    }
+}
