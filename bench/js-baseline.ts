@@ -50,6 +50,13 @@ export class JsBoundaryIndex {
     return [...ids].sort((a, b) => a - b);
   }
 
+  /** True when the point lies exactly on some part's boundary (turf's two boundary modes disagree). */
+  onBoundary(lon: number, lat: number): boolean {
+    return this.tree
+      .search(lon, lat, lon, lat)
+      .some((part) => booleanPointInPolygon([lon, lat], this.parts[part]!) !== booleanPointInPolygon([lon, lat], this.parts[part]!, { ignoreBoundary: true }));
+  }
+
   /** Lowest id containing the point, or -1: the same contract as the native lookup. */
   lookup(lon: number, lat: number): number {
     return this.lookupAll(lon, lat)[0] ?? -1;

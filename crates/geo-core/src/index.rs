@@ -3,9 +3,10 @@ use crate::digipin;
 use crate::error::GeoError;
 use crate::format::{self, BoundaryData};
 use crate::grid::{Cell, Grid, GridPart};
-use crate::pip::PreparedParts;
+use crate::pip::{BBox, PreparedParts};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{RTree, AABB};
+use std::ops::Range;
 
 type PartBox = GeomWithData<Rectangle<[f64; 2]>, u32>;
 
@@ -24,6 +25,27 @@ pub struct BoundaryIndex {
     tree: RTree<PartBox>,
     polygon_count: usize,
     vertex_count: usize,
+}
+
+/// Builds the classification grid; part boxes are recomputed here so the grid does not wait for the bands.
+fn grid_for(coords: &[[f64; 2]], part_rings: &[Vec<Range<u32>>], part_polygon: &[u32]) -> Grid {
+    let grid_parts: Vec<GridPart<'_>> = part_rings
+        .iter()
+        .zip(part_polygon)
+        .map(|(rings, &polygon)| {
+            let mut bbox = BBox::EMPTY;
+            rings
+                .iter()
+                .flat_map(|r| r.clone())
+                .for_each(|v| bbox.extend(coords[v as usize][0], coords[v as usize][1]));
+            GridPart {
+                polygon,
+                bbox,
+                rings,
+            }
+        })
+        .collect();
+    Grid::build(coords, &grid_parts, GRID_CELL_DEGREES)
 }
 
 impl BoundaryIndex {
@@ -55,18 +77,14 @@ impl BoundaryIndex {
                 part_polygon.push(polygon as u32);
             }
         }
-        let parts = PreparedParts::new(&coords, &part_rings);
-        let grid_parts: Vec<GridPart<'_>> = part_rings
-            .iter()
-            .zip(&part_polygon)
-            .enumerate()
-            .map(|(i, (rings, &polygon))| GridPart {
-                polygon,
-                bbox: parts.bbox(i),
-                rings,
-            })
-            .collect();
-        let grid = Grid::build(&coords, &grid_parts, GRID_CELL_DEGREES);
+        // Bands and grid are independent; build them on two threads (start-up is what they cost).
+        let (parts, grid) = std::thread::scope(|scope| {
+            let parts = scope.spawn(|| PreparedParts::new(&coords, &part_rings));
+            let grid = grid_for(&coords, &part_rings, &part_polygon);
+            (parts.join(), grid)
+        });
+        let parts =
+            parts.map_err(|_| GeoError::BadData("preparing polygon parts failed".into()))?;
         let boxes = (0..parts.len())
             .map(|i| {
                 let b = parts.bbox(i);
