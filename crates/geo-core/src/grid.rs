@@ -1,5 +1,6 @@
 //! A uniform grid over all parts that answers most lookups with one array read: each cell is either
 //! empty, wholly inside known polygons (no edge crosses it), or a boundary cell that needs a real test.
+use crate::huge_pages::with_huge_capacity;
 use crate::pip::BBox;
 use std::ops::Range;
 
@@ -66,7 +67,7 @@ impl Grid {
             cell_size,
             cols,
             rows,
-            cells: huge_page_table(cols * rows, EMPTY),
+            cells: filled(cols * rows, EMPTY),
             candidate_start: Vec::new(),
             candidates: Vec::new(),
         };
@@ -203,8 +204,9 @@ impl Grid {
 
     /// Classifies a finite point.
     pub fn cell(&self, x: f64, y: f64) -> Cell<'_> {
-        let (c, r) = (self.col_of(x).floor(), self.row_of(y).floor());
-        if c < 0.0 || r < 0.0 || c >= self.cols as f64 || r >= self.rows as f64 {
+        let (c, r) = (self.col_of(x), self.row_of(y));
+        // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
+        if !(c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64) {
             return Cell::Empty;
         }
         match self.cells[r as usize * self.cols + c as usize] {
@@ -231,24 +233,9 @@ impl Grid {
     }
 }
 
-/// A table filled with `value`, whose pages the kernel is asked (before first touch) to back with
-/// transparent huge pages: random lookups then miss the TLB far less.
-fn huge_page_table(len: usize, value: u32) -> Vec<u32> {
-    const HUGE: usize = 2 << 20;
-    let mut table: Vec<u32> = Vec::with_capacity(len);
-    let start = table.as_ptr() as usize;
-    let end = start + len * 4;
-    let aligned = start.next_multiple_of(HUGE);
-    if end > aligned + HUGE {
-        // SAFETY: the range lies inside the allocation just reserved; MADV_HUGEPAGE is advice that never changes contents.
-        unsafe {
-            libc::madvise(
-                aligned as *mut libc::c_void,
-                (end - aligned) / HUGE * HUGE,
-                libc::MADV_HUGEPAGE,
-            );
-        }
-    }
+/// A huge-page-backed table of `len` copies of `value`.
+fn filled(len: usize, value: u32) -> Vec<u32> {
+    let mut table = with_huge_capacity(len);
     table.resize(len, value);
     table
 }

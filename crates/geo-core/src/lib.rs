@@ -3,6 +3,7 @@ pub mod digipin;
 pub mod error;
 pub mod format;
 pub mod grid;
+mod huge_pages;
 pub mod index;
 pub mod pip;
 

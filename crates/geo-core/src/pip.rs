@@ -3,6 +3,7 @@
 //!
 //! Boundary rule (half-open crossing test with exact orientation): a point on an edge shared by two
 //! polygons belongs to the one east of it; on an east-west edge, to the one north of it.
+use crate::huge_pages::copy_to_huge_pages;
 use robust::{orient2d, Coord};
 use std::ops::Range;
 
@@ -85,7 +86,7 @@ impl PreparedParts {
             }
             prepared.push_part(bbox, &edges);
         }
-        prepared.band_edges.shrink_to_fit();
+        prepared.band_edges = copy_to_huge_pages(&prepared.band_edges);
         prepared
     }
 
