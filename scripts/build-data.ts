@@ -1,0 +1,152 @@
+// `npm run data:build`: builds boundaries.bin, gazetteer.sqlite and manifest.json from the pincode data.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { writeBoundaryFile, type BoundaryTables } from '../src/native/boundary-file.ts';
+import { boundaryTables, collectFeatures } from './data/boundary-features.ts';
+import { assembleGazetteer, type BoundaryFeature, type GazetteerRows } from './data/gazetteer-rows.ts';
+import { resolveInputs, type BuildOptions, type ResolvedInputs } from './data/inputs.ts';
+import {
+  LICENCE, SOURCE, fileEntry, manifestText, pipelineSha256, readFormatVersion,
+  type Manifest, type ManifestCounts,
+} from './data/manifest.ts';
+import { defaultOutDir, repoManifestPath } from './data/paths.ts';
+import { readBoundariesNdjson } from './data/read-boundaries-ndjson.ts';
+import { readBoundariesShapefile } from './data/read-boundaries-shapefile.ts';
+import { placesFromOffices, readCrosswalk, readDirectory } from './data/read-directory.ts';
+import { Report } from './data/report.ts';
+import { loadStateLocator } from './data/states.ts';
+import { writeGazetteer } from './data/write-gazetteer.ts';
+
+export type { BuildOptions } from './data/inputs.ts';
+export type { Manifest } from './data/manifest.ts';
+
+/** What a build produced. */
+export interface BuildResult {
+  outDir: string;
+  manifest: Manifest;
+}
+
+/** Builds the dataset; outputs appear in `out` only when complete (manifest.json last). */
+export async function buildDataset(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const report = new Report(options.quiet);
+  const inputs = resolveInputs(options);
+  const outDir = resolve(options.out ?? defaultOutDir());
+  const tmpDir = join(outDir, `.tmp-${process.pid}`);
+  report.progress(`data:build: ${inputs.dataset} dataset from ${inputs.boundaries.path}`);
+  mkdirSync(tmpDir, { recursive: true });
+  try {
+    const features = await collectFeatures(readerFor(inputs), report);
+    const tables = boundaryTables(features);
+    writeBoundaryFile(join(tmpDir, 'boundaries.bin'), tables);
+    report.progress(`boundaries.bin: ${features.length} polygons`);
+    const rows = await gazetteerRows(inputs, features, report);
+    writeGazetteer(join(tmpDir, 'gazetteer.sqlite'), rows);
+    report.progress(`gazetteer.sqlite: ${rows.pincodes.length} pincodes, ${rows.offices.length} offices`);
+    report.progress('hashing inputs and outputs');
+    const manifest = await buildManifest(inputs, tmpDir, countsOf(tables, rows), report);
+    for (const name of ['boundaries.bin', 'gazetteer.sqlite']) renameSync(join(tmpDir, name), join(outDir, name));
+    writeFileSync(join(outDir, 'manifest.json'), manifestText(manifest));
+    if (inputs.isDefaultFull && outDir === resolve(defaultOutDir())) writeFileSync(repoManifestPath, manifestText(manifest));
+    report.progress(finalSummary(manifest, performance.now() - started));
+    return { outDir, manifest };
+  } finally {
+    rmSync(tmpDir, { recursive: true, force: true });
+  }
+}
+
+function readerFor(inputs: ResolvedInputs) {
+  const { format, path } = inputs.boundaries;
+  return format === 'shapefile' ? readBoundariesShapefile(path) : readBoundariesNdjson(path);
+}
+
+async function gazetteerRows(inputs: ResolvedInputs, features: BoundaryFeature[], report: Report): Promise<GazetteerRows> {
+  const offices = inputs.directory ? await readDirectory(inputs.directory, report) : null;
+  if (!offices) report.note('no directory: district is null, delivery is 0, state only from the state polygons');
+  const places = inputs.crosswalk ? await readCrosswalk(inputs.crosswalk) : offices ? placesFromOffices(offices) : null;
+  if (offices && !inputs.crosswalk) report.note('no crosswalk: state and district are the most frequent among offices');
+  const locateState = inputs.states ? loadStateLocator(inputs.states) : null;
+  report.progress('joining boundaries, directory and crosswalk');
+  return assembleGazetteer({ features, offices, places, locateState }, report);
+}
+
+function countsOf(tables: BoundaryTables, rows: GazetteerRows): ManifestCounts {
+  const distinct = (values: (string | null)[]) => new Set(values.filter((v) => v !== null)).size;
+  const parts = tables.partRings.length - 1;
+  const rings = tables.ringVertices.length - 1;
+  return {
+    polygons: tables.polygonParts.length - 1,
+    parts,
+    rings,
+    holes: rings - parts,
+    vertices: tables.coordsE6.length / 2,
+    divisions: distinct(rows.boundaries.map((b) => b.division)),
+    states: distinct(rows.pincodes.map((p) => p.state)),
+    circles: distinct(rows.boundaries.map((b) => b.circle)),
+    offices: rows.offices.length,
+    offices_with_coordinates: rows.offices.filter((o) => o.lat !== null).length,
+    pincodes: rows.pincodes.length,
+  };
+}
+
+async function buildManifest(
+  inputs: ResolvedInputs,
+  dir: string,
+  counts: ManifestCounts,
+  report: Report,
+): Promise<Manifest> {
+  const inputFiles: [string | null, string][] = [
+    [inputs.boundaries.path, 'boundaries'],
+    ...inputs.boundaries.companions.map((p): [string, string] => [p, 'boundaries']),
+    [inputs.directory, 'directory'],
+    [inputs.crosswalk, 'crosswalk'],
+    [inputs.states, 'states'],
+  ];
+  return {
+    format_version: readFormatVersion(join(dir, 'boundaries.bin')),
+    dataset: inputs.dataset,
+    source: SOURCE,
+    licence: LICENCE,
+    pipeline_sha256: pipelineSha256(),
+    inputs: await Promise.all(inputFiles.filter(([p]) => p !== null).map(([p, role]) => fileEntry(p!, role))),
+    outputs: [
+      await fileEntry(join(dir, 'boundaries.bin'), 'boundaries'),
+      await fileEntry(join(dir, 'gazetteer.sqlite'), 'gazetteer'),
+    ],
+    counts,
+    summary: report.toJSON(),
+  };
+}
+
+function finalSummary(manifest: Manifest, ms: number): string {
+  const { counts, summary } = manifest;
+  const lines = [
+    `data:build done in ${(ms / 1000).toFixed(1)} s (format v${manifest.format_version}, ${manifest.dataset})`,
+    `  ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `  fixed: ${JSON.stringify(summary.fixed)}`,
+    `  skipped: ${summary.skipped.length}${summary.skipped.map((s) => `\n    ${s.what} ${s.where}: ${s.reason}`).join('')}`,
+    ...summary.notes.map((n) => `  note: ${n}`),
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      input: { type: 'string' },
+      out: { type: 'string' },
+      'directory-dir': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  await buildDataset({ input: values.input, out: values.out, directoryDir: values['directory-dir'], quiet: values.quiet });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`data:build failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,186 @@
+// Joins boundaries, directory and crosswalk into the gazetteer's rows (pure: no I/O, deterministic order).
+import type { PartE6 } from './geometry.ts';
+import { Canon, circleKey, divisionKey, localityOf } from './normalise.ts';
+import { mostFrequent, type OfficeRow, type PlaceOfPincode } from './read-directory.ts';
+import type { Report } from './report.ts';
+import type { StateLocator } from './states.ts';
+
+/** A processed boundary feature; `id` is its index in boundaries.bin (pincode order). */
+export interface BoundaryFeature {
+  id: number;
+  where: string;
+  pincode: string;
+  officeName: string | null;
+  division: string | null;
+  region: string | null;
+  circle: string | null;
+  parts: PartE6[];
+  /** [lon, lat] in degrees, strictly inside the polygon. */
+  inside: [number, number];
+  /** [minLon, minLat, maxLon, maxLat] in microdegrees. */
+  bboxE6: [number, number, number, number];
+}
+
+/** A `boundaries` row; `id` is the polygon id in boundaries.bin. */
+export interface BoundaryRow {
+  id: number; pincode: string; office_name: string | null; locality: string | null; division: string | null;
+  region: string | null; circle: string | null; state: string | null; district: string | null; delivery: 0 | 1;
+  inside_lat: number; inside_lon: number; min_lon: number; min_lat: number; max_lon: number; max_lat: number;
+}
+
+/** A `pincodes` row: the union of directory and boundary pincodes. */
+export interface PincodeRow {
+  pincode: string; state: string | null; district: string | null; division: string | null; circle: string | null;
+  delivery: 0 | 1 | null; office_count: number; has_boundary: 0 | 1; boundary_id: number | null;
+  lat: number | null; lon: number | null;
+}
+
+/** A `districts` (with district) or `states` row; the point is the median of its pincodes' points. */
+export interface AreaRow {
+  state: string | null; district?: string | null; lat: number | null; lon: number | null; pincode_count: number;
+}
+
+/** Every table's rows in insert order. */
+export interface GazetteerRows {
+  boundaries: BoundaryRow[];
+  offices: OfficeRow[];
+  pincodes: PincodeRow[];
+  districts: AreaRow[];
+  states: AreaRow[];
+}
+
+/** Sources of the join; `offices`/`places`/`locateState` are null when that input file is absent. */
+export interface GazetteerSources {
+  features: BoundaryFeature[];
+  offices: OfficeRow[] | null;
+  places: Map<string, PlaceOfPincode> | null;
+  locateState: StateLocator | null;
+}
+
+/** Builds every table's rows; division and circle spellings are unified across both sources. */
+export function assembleGazetteer(sources: GazetteerSources, report: Report): GazetteerRows {
+  const offices = canonicalise(sources);
+  const officesByPincode = groupBy(offices, (o) => o.pincode);
+  const fromPolygon: string[] = [];
+  const placeOf = (pincode: string, point: [number, number] | null): PlaceOfPincode => {
+    const place = sources.places?.get(pincode) ?? { state: null, district: null };
+    if (place.state !== null || point === null || !sources.locateState) return place;
+    const state = sources.locateState(point[0], point[1]);
+    if (state !== null) fromPolygon.push(pincode);
+    return { state, district: place.district };
+  };
+  const hasDirectory = sources.offices !== null;
+  const boundaries = sources.features.map((f) => boundaryRow(f, placeOf(f.pincode, f.inside), officesByPincode));
+  const pincodes = pincodeRows(boundaries, officesByPincode, placeOf, hasDirectory);
+  report.derive('state_from_polygon', fromPolygon.sort());
+  report.derive('pincodes_without_state', pincodes.filter((p) => p.state === null).map((p) => p.pincode));
+  report.derive('pincodes_without_point', pincodes.filter((p) => p.lat === null).map((p) => p.pincode));
+  return {
+    boundaries,
+    offices,
+    pincodes,
+    districts: areaRows(pincodes, (p) => (p.district === null ? null : [p.state, p.district])),
+    states: areaRows(pincodes, (p) => (p.state === null ? null : [p.state])),
+  };
+}
+
+/** Resolves the division/circle spellings of both sources with one Canon each. */
+function canonicalise(sources: GazetteerSources): OfficeRow[] {
+  const divisions = new Canon(divisionKey);
+  const circles = new Canon(circleKey);
+  for (const item of [...sources.features, ...(sources.offices ?? [])]) {
+    divisions.add(item.division);
+    circles.add(item.circle);
+  }
+  for (const f of sources.features) {
+    f.division = divisions.resolve(f.division);
+    f.circle = circles.resolve(f.circle);
+  }
+  return (sources.offices ?? []).map((o) => ({
+    ...o,
+    division: divisions.resolve(o.division),
+    circle: circles.resolve(o.circle),
+  }));
+}
+
+function boundaryRow(f: BoundaryFeature, place: PlaceOfPincode, offices: Map<string, OfficeRow[]>): BoundaryRow {
+  const [minLon, minLat, maxLon, maxLat] = f.bboxE6;
+  return {
+    id: f.id, pincode: f.pincode, office_name: f.officeName, locality: localityOf(f.officeName),
+    division: f.division, region: f.region, circle: f.circle, state: place.state, district: place.district,
+    delivery: offices.get(f.pincode)?.some((o) => o.delivery === 1) ? 1 : 0,
+    inside_lat: f.inside[1], inside_lon: f.inside[0],
+    min_lon: minLon / 1e6, min_lat: minLat / 1e6, max_lon: maxLon / 1e6, max_lat: maxLat / 1e6,
+  };
+}
+
+function pincodeRows(
+  boundaries: BoundaryRow[],
+  officesByPincode: Map<string, OfficeRow[]>,
+  placeOf: (pincode: string, point: [number, number] | null) => PlaceOfPincode,
+  hasDirectory: boolean,
+): PincodeRow[] {
+  const byPincode = new Map(boundaries.map((b) => [b.pincode, b]));
+  const all = [...new Set([...byPincode.keys(), ...officesByPincode.keys()])].sort();
+  return all.map((pincode) => {
+    const b = byPincode.get(pincode);
+    const offices = officesByPincode.get(pincode) ?? [];
+    const point: [number, number] | null = b ? [b.inside_lon, b.inside_lat] : medianPoint(offices);
+    const place = b ? { state: b.state, district: b.district } : placeOf(pincode, point);
+    return {
+      pincode, state: place.state, district: place.district,
+      division: b ? b.division : mostFrequent(offices.map((o) => o.division)),
+      circle: b ? b.circle : mostFrequent(offices.map((o) => o.circle)),
+      delivery: hasDirectory ? (offices.some((o) => o.delivery === 1) ? 1 : 0) : null,
+      office_count: offices.length, has_boundary: b ? 1 : 0, boundary_id: b ? b.id : null,
+      lat: point?.[1] ?? null, lon: point?.[0] ?? null,
+    };
+  });
+}
+
+/** Component-wise median [lon, lat] of the offices with sane coordinates, or null. */
+function medianPoint(offices: OfficeRow[]): [number, number] | null {
+  const located = offices.filter((o) => o.lat !== null && o.lon !== null);
+  if (located.length === 0) return null;
+  return [median(located.map((o) => o.lon!)), median(located.map((o) => o.lat!))];
+}
+
+/** Median (mean of the middle two for even counts). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Groups pincodes by a (state[, district]) key in code-point order; point = median of member points. */
+function areaRows(pincodes: PincodeRow[], keyOf: (p: PincodeRow) => (string | null)[] | null): AreaRow[] {
+  // NUL sorts below every character, so joined keys order like tuples; clean names are never empty.
+  const groups = groupBy(
+    pincodes.filter((p) => keyOf(p) !== null),
+    (p) => keyOf(p)!.map((v) => v ?? '').join('\0'),
+  );
+  return [...groups.keys()].sort().map((key) => {
+    const members = groups.get(key)!;
+    const [state, district] = key.split('\0');
+    const located = members.filter((p) => p.lat !== null && p.lon !== null);
+    const row: AreaRow = {
+      state: state || null,
+      lat: located.length ? median(located.map((p) => p.lat!)) : null,
+      lon: located.length ? median(located.map((p) => p.lon!)) : null,
+      pincode_count: members.length,
+    };
+    if (district !== undefined) row.district = district;
+    return row;
+  });
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

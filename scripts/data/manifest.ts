@@ -1,0 +1,84 @@
+// The build manifest: inputs and outputs with sha256, format version, counts and the summary; no timestamps.
+import { createHash } from 'node:crypto';
+import { createReadStream, openSync, readSync, closeSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { BuildSummary } from './report.ts';
+import { repoRoot } from './paths.ts';
+
+/** Which inputs a build used. */
+export type DatasetKind = 'full' | 'sample' | 'shapefile';
+
+/** One hashed file. */
+export interface FileEntry {
+  name: string;
+  role: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** The counts recorded for a build; all measured from the data. */
+export interface ManifestCounts {
+  polygons: number; parts: number; rings: number; holes: number; vertices: number;
+  divisions: number; states: number; circles: number;
+  offices: number; offices_with_coordinates: number; pincodes: number;
+}
+
+/** Contents of manifest.json. */
+export interface Manifest {
+  format_version: number;
+  dataset: DatasetKind;
+  source: string;
+  licence: string;
+  pipeline_sha256: string;
+  inputs: FileEntry[];
+  outputs: FileEntry[];
+  counts: ManifestCounts;
+  summary: BuildSummary;
+}
+
+/** Provenance of the real data (see ../shared/data/README.md). */
+export const SOURCE =
+  'Department of Posts, India: All India Pincode Boundary GeoJSON and All India Pincode Directory (data.gov.in); ' +
+  'state polygons from datta07/INDIAN-SHAPEFILES';
+/** Licence as cited by projects reusing the data.gov.in files. */
+export const LICENCE = 'Government Open Data License - India (GODL-India); state polygons MIT';
+
+/** Streams a file through sha256. */
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Hashes a file into a manifest entry (base name only, so manifests do not depend on the machine). */
+export async function fileEntry(path: string, role: string): Promise<FileEntry> {
+  return { name: basename(path), role, bytes: statSync(path).size, sha256: await sha256File(path) };
+}
+
+/** The format version as written by the native core: header bytes 8..12, little-endian. */
+export function readFormatVersion(boundariesPath: string): number {
+  const header = Buffer.alloc(12);
+  const fd = openSync(boundariesPath, 'r');
+  try {
+    readSync(fd, header, 0, 12, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header.readUInt32LE(8);
+}
+
+/** sha256 over the build's own sources, so a changed pipeline invalidates an existing build. */
+export function pipelineSha256(): string {
+  const hash = createHash('sha256');
+  const dir = join(repoRoot, 'scripts/data');
+  const files = [join(repoRoot, 'scripts/build-data.ts'), ...readdirSync(dir).sort().map((f) => join(dir, f))];
+  for (const file of files.filter((f) => f.endsWith('.ts'))) {
+    hash.update(basename(file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Stable JSON text (2-space indent, trailing newline). */
+export function manifestText(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}

@@ -1,0 +1,26 @@
+// Default locations of the raw data, the committed sample and the build output.
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+/** The repository root (no trailing slash). */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+/** The shared real data (DATA_DIR overrides). */
+export function defaultInputDir(): string {
+  return process.env.DATA_DIR ?? join(repoRoot, '../shared/data');
+}
+/** Where builds go by default (DATA_OUT_DIR overrides). */
+export function defaultOutDir(): string {
+  return process.env.DATA_OUT_DIR ?? join(repoRoot, 'data/build');
+}
+/** The small real subset committed to the repository. */
+export const sampleDir = join(repoRoot, 'data/sample');
+/** The committed manifest of the full dataset. */
+export const repoManifestPath = join(repoRoot, 'data/manifest.json');
+
+/** File names of the NDJSON-style dataset inside an input directory. */
+export const INPUT_FILES = {
+  boundaries: 'pincode_boundaries.ndjson.gz',
+  directory: 'pincode_directory.csv.gz',
+  crosswalk: 'pincode_crosswalk.csv',
+  states: 'india_states.geojson.gz',
+} as const;

@@ -1,0 +1,68 @@
+// The full shared dataset (when present): counts measured from the build match the data README, one build reused.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../scripts/data/paths.ts';
+import { ensureDataset, type EnsuredDataset } from '../../scripts/ensure-data.ts';
+import { readBoundaryFile, type BoundaryTables } from '../../src/native/boundary-file.ts';
+import { polygonGeoJSON } from './support.ts';
+
+const present = existsSync(join(defaultInputDir(), INPUT_FILES.boundaries));
+let dataset: EnsuredDataset;
+let db: Database.Database;
+let tables: BoundaryTables;
+
+describe.skipIf(!present)('the full dataset', () => {
+  beforeAll(async () => {
+    dataset = await ensureDataset({ quiet: true });
+    db = new Database(join(dataset.outDir, 'gazetteer.sqlite'), { readonly: true });
+    tables = readBoundaryFile(join(dataset.outDir, 'boundaries.bin'));
+  });
+
+  afterAll(() => db?.close());
+
+  const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+
+  it('has 19,312 boundaries, 478 divisions, 23 circles and 36 states', () => {
+    const { counts } = dataset.manifest;
+    expect(dataset.manifest.dataset).toBe('full');
+    expect(counts).toMatchObject({ polygons: 19_312, parts: 21_204, holes: 514, divisions: 478, circles: 23, states: 36 });
+    expect(count('SELECT count(*) AS n FROM boundaries')).toBe(19_312);
+    expect(count('SELECT count(DISTINCT division) AS n FROM boundaries')).toBe(478);
+    expect(count('SELECT count(DISTINCT state) AS n FROM pincodes')).toBe(36);
+    expect(tables.polygonParts.length - 1).toBe(19_312);
+  });
+
+  it('covers at least 19,500 pincodes and every directory office', () => {
+    expect(count('SELECT count(*) AS n FROM pincodes')).toBeGreaterThanOrEqual(19_500);
+    expect(count('SELECT count(*) AS n FROM pincodes WHERE has_boundary = 0')).toBe(dataset.manifest.counts.pincodes - 19_312);
+    expect(count('SELECT count(*) AS n FROM offices')).toBe(165_627);
+    expect(dataset.manifest.counts.offices_with_coordinates).toBeGreaterThan(150_000);
+  });
+
+  it('places the ten boundary pincodes missing from the directory in a state from the state polygons', () => {
+    const rows = db
+      .prepare('SELECT pincode, state FROM boundaries WHERE pincode NOT IN (SELECT pincode FROM offices) ORDER BY pincode')
+      .all() as { pincode: string; state: string | null }[];
+    expect(rows.map((r) => r.pincode)).toEqual([
+      '174037', '249129', '370240', '401206', '486888', '518008', '688012', '786005', '797119', '829124',
+    ]);
+    for (const row of rows) expect(row.state, row.pincode).not.toBeNull();
+  });
+
+  it('puts every inside point strictly inside its own polygon', () => {
+    const rows = db.prepare('SELECT id, inside_lon, inside_lat FROM boundaries').all() as {
+      id: number; inside_lon: number; inside_lat: number;
+    }[];
+    const outside = rows.filter(
+      (r) => !booleanPointInPolygon([r.inside_lon, r.inside_lat], polygonGeoJSON(tables, r.id), { ignoreBoundary: true }),
+    );
+    expect(outside.map((r) => r.id)).toEqual([]);
+  });
+
+  it('commits the same manifest as data/manifest.json', () => {
+    expect(JSON.parse(readFileSync(repoManifestPath, 'utf8'))).toEqual(dataset.manifest);
+  });
+});
