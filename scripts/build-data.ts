@@ -2,11 +2,10 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { writeBoundaryFile, type BoundaryTables } from '../src/native/boundary-file.ts';
 import { boundaryTables, collectFeatures } from './data/boundary-features.ts';
 import { assembleGazetteer, type BoundaryFeature, type GazetteerRows } from './data/gazetteer-rows.ts';
-import { resolveInputs, type BuildOptions, type ResolvedInputs } from './data/inputs.ts';
+import { parseBuildArgs, resolveInputs, type BuildOptions, type ResolvedInputs } from './data/inputs.ts';
 import {
   LICENCE, SOURCE, fileEntry, manifestText, pipelineSha256, readFormatVersion,
   type Manifest, type ManifestCounts,
@@ -133,15 +132,7 @@ function finalSummary(manifest: Manifest, ms: number): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      input: { type: 'string' },
-      out: { type: 'string' },
-      'directory-dir': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-    },
-  });
-  await buildDataset({ input: values.input, out: values.out, directoryDir: values['directory-dir'], quiet: values.quiet });
+  await buildDataset(parseBuildArgs());
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

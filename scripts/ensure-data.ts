@@ -2,10 +2,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { readBoundaryFile } from '../src/native/boundary-file.ts';
 import { buildDataset, type BuildOptions } from './build-data.ts';
-import { resolveInputs } from './data/inputs.ts';
+import { parseBuildArgs, resolveInputs } from './data/inputs.ts';
 import { fileEntry, pipelineSha256, sha256File, type Manifest } from './data/manifest.ts';
 import { defaultOutDir, repoManifestPath } from './data/paths.ts';
 
@@ -70,17 +69,7 @@ export async function staleReason(outDir: string, options: BuildOptions = {}): P
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      input: { type: 'string' },
-      out: { type: 'string' },
-      'directory-dir': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-    },
-  });
-  const result = await ensureDataset({
-    input: values.input, out: values.out, directoryDir: values['directory-dir'], quiet: values.quiet,
-  });
+  const result = await ensureDataset(parseBuildArgs());
   const { counts, dataset } = result.manifest;
   process.stderr.write(
     `data: ${result.rebuilt ? 'built' : 'up to date'} ${result.outDir} (${dataset}, ${counts.polygons} polygons)\n`,

@@ -1,4 +1,5 @@
 // Joins boundaries, directory and crosswalk into the gazetteer's rows (pure: no I/O, deterministic order).
+import type { RawFeature } from './feature.ts';
 import type { PartE6 } from './geometry.ts';
 import { Canon, circleKey, divisionKey, localityOf } from './normalise.ts';
 import { mostFrequent, type OfficeRow, type PlaceOfPincode } from './read-directory.ts';
@@ -6,14 +7,8 @@ import type { Report } from './report.ts';
 import type { StateLocator } from './states.ts';
 
 /** A processed boundary feature; `id` is its index in boundaries.bin (pincode order). */
-export interface BoundaryFeature {
+export interface BoundaryFeature extends Omit<RawFeature, 'geometry'> {
   id: number;
-  where: string;
-  pincode: string;
-  officeName: string | null;
-  division: string | null;
-  region: string | null;
-  circle: string | null;
   parts: PartE6[];
   /** [lon, lat] in degrees, strictly inside the polygon. */
   inside: [number, number];

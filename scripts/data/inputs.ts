@@ -1,6 +1,7 @@
 // Resolves which files a build reads: the shared data, the committed sample, or a shapefile plus directory files.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DataError } from './feature.ts';
 import type { DatasetKind } from './manifest.ts';
 import { INPUT_FILES, defaultInputDir, sampleDir } from './paths.ts';
@@ -30,6 +31,20 @@ export interface ResolvedInputs {
 }
 
 /** Picks the inputs; an explicitly named input that does not exist is an error, never a silent fallback. */
+/** The CLI flags shared by build-data and ensure-data: --input, --out, --directory-dir, --quiet. */
+export function parseBuildArgs(args: string[] = process.argv.slice(2)): BuildOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      input: { type: 'string' },
+      out: { type: 'string' },
+      'directory-dir': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  return { input: values.input, out: values.out, directoryDir: values['directory-dir'], quiet: values.quiet };
+}
+
 export function resolveInputs(options: BuildOptions, defaultDir = defaultInputDir()): ResolvedInputs {
   const explicit = options.input ?? process.env.DATA_DIR;
   if (explicit === undefined) {
