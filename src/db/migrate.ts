@@ -1,5 +1,5 @@
 // Applies src/db/migrations/NNN-name.sql in order, each once, each in its own transaction.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 
@@ -9,7 +9,8 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 export function migrate(db: Database.Database): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const applied = new Set(db.prepare('SELECT name FROM schema_migrations').pluck().all() as string[]);
-  const pending = readdirSync(migrationsDir)
+  const files = existsSync(migrationsDir) ? readdirSync(migrationsDir) : [];
+  const pending = files
     .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f) && !applied.has(f))
     .sort();
   const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
