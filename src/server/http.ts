@@ -83,17 +83,21 @@ function safeDecode(segment: string): string {
 }
 
 function withBody(partial: PartialContext, rawBody: Buffer): RequestContext {
-  return {
-    ...partial,
-    rawBody,
-    json() {
-      if (rawBody.length === 0) return undefined;
-      try {
-        return JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new HttpError(400, 'invalid_json', 'Request body is not valid JSON');
-      }
-    },
+  return { ...partial, rawBody, json: jsonReader(rawBody) };
+}
+
+/** A memoised body parser: undefined for an empty body, 400 invalid_json for malformed JSON. */
+export function jsonReader(rawBody: Buffer): () => unknown {
+  let parsed: { value: unknown } | undefined;
+  return () => {
+    if (parsed) return parsed.value;
+    if (rawBody.length === 0) return undefined;
+    try {
+      parsed = { value: JSON.parse(rawBody.toString('utf8')) };
+    } catch {
+      throw new HttpError(400, 'invalid_json', 'Request body is not valid JSON');
+    }
+    return parsed.value;
   };
 }
 

@@ -4,14 +4,8 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { listen } from './listen.ts';
-import type { LocationApi } from '../geocoding/location-api.ts';
-
-// Placeholder until the geocoding module loads the dataset here.
-const unavailableLocation: LocationApi = {
-  pincodeInfo: () => null,
-  geocode: () => null,
-  lookup: () => null,
-};
+import { LocationService } from '../geocoding/location-service.ts';
+import { startWebhookDispatcher } from '../webhooks/start.ts';
 
 export interface RunningServer {
   port: number;
@@ -20,11 +14,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, registers routes and listens. */
+/** Opens the database, loads the location dataset (once per process), registers routes and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = openDatabase(config.DB_PATH);
-  const ctx: AppContext = { config, db, location: unavailableLocation, onShutdown: [] };
+  let location: LocationService;
+  try {
+    location = openLocation(config.DATA_OUT_DIR);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const ctx: AppContext = { config, db, location, onShutdown: [] };
   const app = createApp(ctx);
+  startWebhookDispatcher(ctx);
   const listening = await listen(app, config.HOST, config.PORT);
   let stopped = false;
   return {
@@ -34,9 +36,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
       if (stopped) return;
       stopped = true;
       listening.close();
-      for (const hook of ctx.onShutdown) await hook();
+      // Close open connections before the hooks, so no request can count usage after the final flush.
       app.close();
+      for (const hook of ctx.onShutdown) await hook();
       db.close();
     },
   };
+}
+
+function openLocation(dir: string): LocationService {
+  const cached = LocationService.isOpen(dir);
+  const service = LocationService.open(dir);
+  if (!cached) {
+    const s = service.stats;
+    console.log(
+      `[location] ${s.dataset} dataset from ${dir}: ${s.total_boundaries} boundaries, ${s.total_pincodes} pincodes, ` +
+        `${s.total_offices} offices, ${s.autocomplete_entries} places in ${s.load_ms} ms`,
+    );
+  }
+  return service;
 }

@@ -1,0 +1,121 @@
+// /v1/geopin/* routes: geocode (single and batch), coordinates <-> geopin, autocomplete, validation, official-compatible encode/decode.
+import { decode, decodeOfficial, encode, hyphenate } from '../native/digipin.ts';
+import { GeoError } from '../native/addon.ts';
+import { HttpError } from '../server/http-error.ts';
+import { defineRoute, type RouteDef } from '../platform/route-table.ts';
+import { isNearMeQuery } from './autocomplete.ts';
+import { round6 } from './geo-math.ts';
+import type { LocationService } from './location-service.ts';
+import { foldText } from './normalise.ts';
+import {
+  AddressSchema, AutocompleteAnswerSchema, AutocompleteQuerySchema, CoordinatesSchema, DecodeQuerySchema, EncodeQuerySchema,
+  GeocodeAnswerSchema, GeocodeBatchAnswerSchema, GeocodeBatchSchema, GeopinAnswerSchema, GeopinParamSchema, GeopinQuerySchema,
+  GeopinValidationSchema, InvalidItem, OfficialDecodeSchema, OfficialEncodeSchema, ReverseAnswerSchema, type Address,
+} from './schemas.ts';
+
+/** Body limit of batch routes: 100 items of up to ~1 KiB each, with room to spare. */
+export const BATCH_BODY_BYTES = 256 * 1024;
+
+const INDIA = new Set(['india', 'in', 'ind', 'bharat', 'republic of india']);
+
+/** Geocodes one address or throws the HttpError a single request (or a batch item) answers with. */
+function geocodeOne(service: LocationService, a: Address) {
+  if (a.country && !INDIA.has(foldText(a.country))) {
+    throw new HttpError(400, 'unsupported_country', `Only addresses in India are supported, got country "${a.country}"`);
+  }
+  const r = service.geocode({ address: a.address, city: a.city, state: a.state, pincode: a.pincode });
+  if (!r) throw new HttpError(404, 'address_not_found', 'Nothing in the address matched a pincode, locality, post office, district or state');
+  return {
+    geopin: r.geopin, coordinates: { latitude: r.latitude, longitude: r.longitude }, address: r.formatted,
+    confidence: r.confidence, level: r.level, pincode: r.pincode, district: r.district, state: r.state,
+  };
+}
+
+/** Decodes a geopin to its cell centre, or throws GeoError (-> 400 with the official message). */
+function centreOf(geopin: string): { latitude: number; longitude: number; normalized: string } {
+  const { lat, lon } = decode(geopin);
+  return { latitude: round6(lat), longitude: round6(lon), normalized: hyphenate(geopin.replaceAll('-', '').toUpperCase()) };
+}
+
+export function geopinRoutes(service: LocationService): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'post', path: '/v1/geopin/geocode', tag: 'geocoding', auth: 'api_key', body: AddressSchema, response: GeocodeAnswerSchema,
+      summary: 'Geocode an Indian address to a point and its geopin', errors: [404],
+      description: 'Pincode first, then post-office/locality names within it, then district, then state; `confidence` reflects the level matched.',
+      handle: ({ body }) => geocodeOne(service, body),
+    }),
+    defineRoute({
+      method: 'post', path: '/v1/geopin/batch', tag: 'geocoding', auth: 'api_key', body: GeocodeBatchSchema, response: GeocodeBatchAnswerSchema,
+      summary: 'Geocode up to 100 addresses; each item succeeds or fails on its own (counts as one request)',
+      maxBodyBytes: BATCH_BODY_BYTES,
+      handle: ({ body }) => {
+        const results = body.addresses.map((item, index) => {
+          try {
+            if (item instanceof InvalidItem) throw new HttpError(400, 'invalid_item', item.message);
+            return { index, success: true as const, data: geocodeOne(service, item) };
+          } catch (err) {
+            if (!(err instanceof HttpError)) throw err;
+            return { index, success: false as const, error: { code: err.code, message: err.message } };
+          }
+        });
+        const succeeded = results.filter((r) => r.success).length;
+        return { results, succeeded, failed: results.length - succeeded };
+      },
+    }),
+    defineRoute({
+      method: 'post', path: '/v1/geopin/coordinates-to-geopin', tag: 'geopin', auth: 'api_key', body: CoordinatesSchema, response: GeopinAnswerSchema,
+      summary: 'Encode coordinates as a geopin (DIGIPIN)',
+      handle: ({ body }) => ({ geopin: encode(body.latitude, body.longitude), coordinates: body }),
+    }),
+    defineRoute({
+      method: 'post', path: '/v1/geopin/reverse', tag: 'geopin', auth: 'api_key', body: GeopinQuerySchema, response: ReverseAnswerSchema,
+      summary: 'Geopin to its cell centre and the pincode boundary containing it',
+      handle: ({ body }) => {
+        const c = centreOf(body.geopin);
+        const location = service.lookup(c.latitude, c.longitude);
+        return { geopin: c.normalized, coordinates: { latitude: c.latitude, longitude: c.longitude }, found: location !== null, location };
+      },
+    }),
+    defineRoute({
+      method: 'get', path: '/v1/geopin/autocomplete', tag: 'geocoding', auth: 'api_key', query: AutocompleteQuerySchema, response: AutocompleteAnswerSchema,
+      summary: 'Place suggestions by name prefix (typo-tolerant), biased to ~50 km of lat/lng; "near me" returns the closest places',
+      handle: ({ query }) => {
+        const nearMe = isNearMeQuery(query.q);
+        if (nearMe && query.lat === undefined) {
+          throw new HttpError(400, 'location_required', 'A "near me" query needs lat and lng');
+        }
+        const results = service.autocomplete({ q: query.q, limit: query.limit ?? 5, lat: query.lat, lon: query.lng }, nearMe);
+        return { query: query.q, near_me: nearMe, results };
+      },
+    }),
+    defineRoute({
+      method: 'get', path: '/v1/geopin/validate/{geopin}', tag: 'geopin', auth: 'api_key', params: GeopinParamSchema, response: GeopinValidationSchema,
+      summary: 'Is the geopin well formed, and does it fall inside a pincode boundary?',
+      handle: ({ params }) => {
+        let c: ReturnType<typeof centreOf>;
+        try {
+          c = centreOf(params.geopin);
+        } catch (err) {
+          if (!(err instanceof GeoError)) throw err;
+          return { geopin: params.geopin, valid_format: false, normalized: null, maps_to_location: false, coordinates: null, location: null, message: err.message };
+        }
+        const location = service.lookup(c.latitude, c.longitude);
+        return {
+          geopin: params.geopin, valid_format: true, normalized: c.normalized, maps_to_location: location !== null,
+          coordinates: { latitude: c.latitude, longitude: c.longitude }, location,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get', path: '/v1/geopin/encode', tag: 'official-compatible', auth: 'api_key', query: EncodeQuerySchema, response: OfficialEncodeSchema,
+      summary: 'Drop-in for the official DIGIPIN encode: {digipin}', envelope: false,
+      handle: ({ query }) => ({ digipin: encode(query.latitude, query.longitude) }),
+    }),
+    defineRoute({
+      method: 'get', path: '/v1/geopin/decode', tag: 'official-compatible', auth: 'api_key', query: DecodeQuerySchema, response: OfficialDecodeSchema,
+      summary: 'Drop-in for the official DIGIPIN decode: {latitude, longitude} as 6-decimal strings', envelope: false,
+      handle: ({ query }) => decodeOfficial((query.geopin ?? query.digipin)!),
+    }),
+  ];
+}

@@ -1,0 +1,176 @@
+// Text normalisation shared by the geocoder and the autocomplete index, so an address and a gazetteer name meet in one form.
+
+/** Address abbreviations expanded token by token ("rd" and "road" must compare equal). */
+const ABBREVIATIONS = new Map<string, string>(Object.entries({
+  rd: 'road',
+  st: 'street',
+  nr: 'near',
+  opp: 'opposite',
+  ngr: 'nagar',
+  mkt: 'market',
+  stn: 'station',
+  sec: 'sector',
+  sect: 'sector',
+  secto: 'sector',
+  apt: 'apartment',
+  apts: 'apartments',
+  bldg: 'building',
+  colny: 'colony',
+  col: 'colony',
+  extn: 'extension',
+  ext: 'extension',
+  lyt: 'layout',
+  mg: 'mahatma gandhi',
+  indl: 'industrial',
+  cantt: 'cantonment',
+  cant: 'cantonment',
+  stg: 'stage',
+  vill: 'village',
+  vil: 'village',
+  dist: 'district',
+  distt: 'district',
+  tq: 'taluk',
+  tal: 'taluk',
+  hsg: 'housing',
+  soc: 'society',
+  chs: 'cooperative housing society',
+}));
+
+/** Former and colloquial city names mapped to the directory's spelling (both sides pass through this). */
+const PLACE_ALIASES = new Map<string, string>(Object.entries({
+  bangalore: 'bengaluru',
+  banglore: 'bengaluru',
+  bombay: 'mumbai',
+  madras: 'chennai',
+  calcutta: 'kolkata',
+  gurgaon: 'gurugram',
+  poona: 'pune',
+  mysore: 'mysuru',
+  trivandrum: 'thiruvananthapuram',
+  cochin: 'kochi',
+  baroda: 'vadodara',
+  benares: 'varanasi',
+  banaras: 'varanasi',
+  allahabad: 'prayagraj',
+  pondicherry: 'puducherry',
+  orissa: 'odisha',
+  simla: 'shimla',
+  mangalore: 'mangaluru',
+  belgaum: 'belagavi',
+  calicut: 'kozhikode',
+  hubli: 'hubballi',
+  gulbarga: 'kalaburagi',
+  tumkur: 'tumakuru',
+  vizag: 'visakhapatnam',
+  uttaranchal: 'uttarakhand',
+}));
+
+/** Words that introduce a landmark; the rest of that address segment does not name a place we can match. */
+const LANDMARK_WORDS = new Set(['near', 'opposite', 'behind', 'beside', 'besides', 'landmark', 'adjacent', 'next', 'facing']);
+
+/** Office-type suffixes in post-office names ("Indiranagar S.O", "Karol Bagh SO", "Rampur B.O."). */
+const OFFICE_TYPE_TOKENS = new Set(['so', 'bo', 'ho', 'po', 'gpo', 'ndc', 'edbo', 'edso']);
+
+/** Lower-case ASCII-ish form: accents dropped, "&" -> "and", dots and apostrophes removed, other punctuation -> space. */
+export function foldText(text: string): string {
+  // Start-up folds ~400k names; the single pass below is ~10x faster than a chain of regex replaces.
+  const ascii = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  let out = '';
+  let pendingSpace = false;
+  for (let i = 0; i < ascii.length; i++) {
+    let c = ascii.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (pendingSpace && out !== '') out += ' ';
+      pendingSpace = false;
+      out += String.fromCharCode(c);
+    } else if (c === 38) {
+      out += out === '' ? 'and' : ' and';
+      pendingSpace = true;
+    } else if (c !== 46 && c !== 39 && c !== 96 && c !== 0x2019) {
+      pendingSpace = true;
+    }
+  }
+  return out;
+}
+
+/** Abbreviation or alias -> replacement tokens, pre-split once. */
+const EXPANSIONS = new Map<string, string[]>(
+  [...ABBREVIATIONS, ...PLACE_ALIASES].map(([from, to]) => [from, to.split(' ')]),
+);
+
+/** Folded tokens with abbreviations and place aliases applied. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  const folded = foldText(text);
+  if (folded === '') return out;
+  for (const raw of folded.split(' ')) {
+    const expanded = EXPANSIONS.get(raw);
+    if (expanded === undefined) out.push(raw);
+    else for (const token of expanded) out.push(token);
+  }
+  return out;
+}
+
+/** Tokens joined by single spaces: the comparison key for names. */
+export function nameKey(text: string): string {
+  return tokenize(text).join(' ');
+}
+
+/** The key with spaces removed, so "Indira Nagar" and "Indiranagar" compare equal. */
+export function compactKey(text: string): string {
+  return tokenize(text).join('');
+}
+
+/**
+ * A post-office name without its type suffix and qualifiers: "Indiranagar S.O (Bengaluru)" -> "Indiranagar",
+ * "Patel Nagar SO Central Delhi" -> "Patel Nagar", "New Delhi GPO" -> "New Delhi".
+ */
+export function officePlaceName(officeName: string): string {
+  const plain = officeName.includes('(') ? officeName.replace(/\(.*?\)/g, ' ') : officeName;
+  const words = plain.trim().split(/\s+/);
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.length <= 6 && OFFICE_TYPE_TOKENS.has(w.toLowerCase().replace(/\./g, ''))) return words.slice(0, i).join(' ');
+  }
+  return words.join(' ') || officeName.trim();
+}
+
+/** tokenize(officeName) cut at the office-type token: the same words officePlaceName keeps, without building the string. */
+export function officeNameTokens(officeName: string): string[] {
+  const tokens = tokenize(officeName);
+  for (let i = 1; i < tokens.length; i++) if (OFFICE_TYPE_TOKENS.has(tokens[i]!)) return tokens.slice(0, i);
+  return tokens;
+}
+
+/**
+ * Splits an address into segments (commas, semicolons, new lines) and drops landmark text: a segment from
+ * "near"/"opp."/"behind"… onwards names a landmark, not the place, so matching it would only add false hits.
+ */
+export function addressSegments(address: string): string[][] {
+  const segments: string[][] = [];
+  for (const part of address.split(/[,;\n|]+/)) {
+    const tokens = tokenize(part);
+    const cut = tokens.findIndex((t, i) => LANDMARK_WORDS.has(t) && !(t === 'next' && tokens[i + 1] !== 'to'));
+    const kept = cut === -1 ? tokens : tokens.slice(0, cut);
+    if (kept.length > 0) segments.push(kept);
+  }
+  return segments;
+}
+
+/** Every run of 1..maxLen consecutive tokens inside one segment, as compact keys, longest first. */
+export function compactNgrams(segments: string[][], maxLen = 5): string[] {
+  const grams: string[] = [];
+  for (let len = maxLen; len >= 1; len--) {
+    for (const tokens of segments) {
+      for (let i = 0; i + len <= tokens.length; i++) grams.push(tokens.slice(i, i + len).join(''));
+    }
+  }
+  return grams;
+}
+
+/** The first 6-digit Indian pincode in `text` ("560038", "560 038"); first digit is never 0. */
+export function extractPincode(text: string): string | null {
+  const match = /(?:^|\D)([1-9]\d{2})\s?(\d{3})(?!\d)/.exec(text);
+  return match ? match[1]! + match[2]! : null;
+}

@@ -1,0 +1,173 @@
+// zod schemas of every /v1 input and output; the route table validates with them and the OpenAPI document is generated from them.
+import { z } from 'zod';
+
+/** Upper bound of items in one batch request. */
+export const MAX_BATCH = 100;
+
+/** A query-string number: "", "NaN", "Infinity", "1e999" and "12abc" are rejected (parseFloat would accept some). */
+export const QueryNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/, 'must be a finite decimal number')
+  .transform(Number)
+  .pipe(z.number());
+
+const LatitudeSchema = z.number().min(-90).max(90).meta({ description: 'WGS84 latitude, degrees', example: 12.9716 });
+const LongitudeSchema = z.number().min(-180).max(180).meta({ description: 'WGS84 longitude, degrees', example: 77.5946 });
+const GeopinSchema = z.string().trim().min(1).max(20).meta({ description: 'DIGIPIN, with or without hyphens', example: '4P3-JK8-52C9' });
+const PincodeTextSchema = z.union([z.string().max(20), z.number().int()]).transform(String);
+
+export const CoordinatesSchema = z.object({ latitude: LatitudeSchema, longitude: LongitudeSchema });
+export type Coordinates = z.infer<typeof CoordinatesSchema>;
+
+export const GeopinQuerySchema = z.object({ geopin: GeopinSchema });
+
+/** Either coordinates or a geopin. */
+export const LocationQuerySchema = z.union([CoordinatesSchema, GeopinQuerySchema]);
+export type LocationQuery = z.infer<typeof LocationQuerySchema>;
+
+export const AddressSchema = z.object({
+  address: z.string().trim().min(1).max(500).meta({ example: '12, 100 Feet Road, Indiranagar, near CMH Hospital' }),
+  city: z.string().trim().max(100).optional().meta({ example: 'Bengaluru' }),
+  state: z.string().trim().max(100).optional().meta({ example: 'Karnataka' }),
+  pincode: PincodeTextSchema.optional().meta({ description: '6-digit pincode; also read from the address text', example: '560038' }),
+  country: z.string().trim().max(60).optional().meta({ description: 'India only', example: 'India' }),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+/** A batch item that failed validation; kept as a value so the rest of the batch still runs. */
+export class InvalidItem {
+  constructor(readonly message: string) {}
+}
+
+/** `schema`, except that a failure yields an InvalidItem instead of failing the whole request. */
+function batchItem<T extends z.ZodType>(schema: T): z.ZodType<z.output<T> | InvalidItem, z.input<T>> {
+  return schema.catch((ctx) => {
+    const issue = ctx.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return new InvalidItem(`${where}${issue?.message ?? 'invalid item'}`) as z.output<T>;
+  }) as unknown as z.ZodType<z.output<T> | InvalidItem, z.input<T>>;
+}
+
+export const GeocodeBatchSchema = z.object({ addresses: z.array(batchItem(AddressSchema)).min(1).max(MAX_BATCH) });
+export const LookupBatchSchema = z.object({ locations: z.array(batchItem(LocationQuerySchema)).min(1).max(MAX_BATCH) });
+
+export const AutocompleteQuerySchema = z
+  .object({
+    q: z.string().trim().min(3).max(100).meta({ description: 'At least 3 characters; "near me"/"nearby" asks for the closest places' }),
+    limit: z.string().regex(/^\d+$/, 'must be an integer').transform(Number).pipe(z.number().int().min(1).max(10)).optional()
+      .meta({ description: 'Results, 1..10 (default 5)' }),
+    lat: QueryNumberSchema.pipe(z.number().min(-90).max(90)).optional().meta({ description: 'Bias results to ~50 km of this point' }),
+    lng: QueryNumberSchema.pipe(z.number().min(-180).max(180)).optional(),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lat'] });
+
+export const EncodeQuerySchema = z.object({ latitude: QueryNumberSchema, longitude: QueryNumberSchema });
+export const DecodeQuerySchema = z
+  .object({
+    geopin: z.string().max(20).optional().meta({ description: 'The code to decode' }),
+    digipin: z.string().max(20).optional().meta({ description: 'Alias of geopin, as the official service names it' }),
+  })
+  .refine((q) => q.geopin !== undefined || q.digipin !== undefined, { message: 'geopin is required', path: ['geopin'] });
+
+export const GeopinParamSchema = z.object({ geopin: z.string().max(32) });
+export const PincodeParamSchema = z.object({ pincode: z.string().max(32) });
+
+// Responses (documentation only: handlers build these shapes directly).
+
+export const LocationInfoSchema = z.object({
+  state: z.string().nullable(),
+  district: z.string().nullable(),
+  division: z.string().nullable(),
+  locality: z.string().nullable(),
+  pincode: z.string(),
+  delivery: z.boolean(),
+});
+
+export const GeopinAnswerSchema = z.object({ geopin: z.string(), coordinates: CoordinatesSchema });
+
+export const GeocodeAnswerSchema = z.object({
+  geopin: z.string(),
+  coordinates: CoordinatesSchema,
+  address: z.string().meta({ description: 'What matched, formatted' }),
+  confidence: z.number().min(0).max(1),
+  level: z.enum(['office', 'locality', 'pincode', 'district', 'state']),
+  pincode: z.string().nullable(),
+  district: z.string().nullable(),
+  state: z.string().nullable(),
+});
+
+const ItemErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export const GeocodeBatchAnswerSchema = z.object({
+  results: z.array(z.union([z.object({ index: z.number(), success: z.literal(true), data: GeocodeAnswerSchema }), ItemErrorSchema.extend({ index: z.number(), success: z.literal(false) })])),
+  succeeded: z.number(),
+  failed: z.number(),
+});
+
+export const LookupAnswerSchema = z.object({ coordinates: CoordinatesSchema, geopin: z.string().nullable(), location: LocationInfoSchema });
+export const ReverseAnswerSchema = z.object({ geopin: z.string(), coordinates: CoordinatesSchema, found: z.boolean(), location: LocationInfoSchema.nullable() });
+
+export const LookupBatchAnswerSchema = z.object({
+  results: z.array(z.union([
+    z.object({ index: z.number(), found: z.boolean(), coordinates: CoordinatesSchema, location: LocationInfoSchema.nullable() }),
+    ItemErrorSchema.extend({ index: z.number(), found: z.literal(false) }),
+  ])),
+  found: z.number(),
+  not_found: z.number(),
+  invalid: z.number(),
+});
+
+export const PlaceSchema = z.object({
+  name: z.string(),
+  type: z.enum(['state', 'district', 'locality', 'office']),
+  pincode: z.string().nullable(),
+  district: z.string().nullable(),
+  state: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  geopin: z.string(),
+  distance_km: z.number().optional(),
+});
+
+export const AutocompleteAnswerSchema = z.object({ query: z.string(), near_me: z.boolean(), results: z.array(PlaceSchema) });
+
+export const GeopinValidationSchema = z.object({
+  geopin: z.string(),
+  valid_format: z.boolean(),
+  normalized: z.string().nullable(),
+  maps_to_location: z.boolean(),
+  coordinates: CoordinatesSchema.nullable(),
+  location: LocationInfoSchema.nullable(),
+  message: z.string().optional(),
+});
+
+export const PincodeValidationSchema = z.object({
+  pincode: z.string(),
+  valid_format: z.boolean(),
+  exists: z.boolean(),
+  state: z.string().nullable(),
+  district: z.string().nullable(),
+  division: z.string().nullable(),
+  delivery: z.boolean(),
+  offices: z.array(z.object({ name: z.string(), type: z.string(), delivery: z.boolean() })),
+  coordinates: CoordinatesSchema.nullable(),
+  has_boundary: z.boolean(),
+});
+
+export const StatsSchema = z.object({
+  total_boundaries: z.number(),
+  total_states: z.number(),
+  total_divisions: z.number(),
+  cache_size: z.number(),
+  dataset: z.enum(['full', 'sample']),
+  total_districts: z.number(),
+  total_pincodes: z.number(),
+  total_offices: z.number(),
+  autocomplete_entries: z.number(),
+  native_memory_bytes: z.number(),
+  load_ms: z.number(),
+});
+
+export const OfficialEncodeSchema = z.object({ digipin: z.string() });
+export const OfficialDecodeSchema = z.object({ latitude: z.string(), longitude: z.string() });

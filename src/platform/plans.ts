@@ -1,0 +1,35 @@
+// Plans, their monthly quotas and the per-key burst limit, plus the UTC calendar-month arithmetic quotas need.
+
+export type PlanName = 'free' | 'paid' | 'enterprise';
+
+export interface Plan {
+  /** Requests per calendar month (UTC); null = unlimited. */
+  monthlyRequests: number | null;
+  description: string;
+}
+
+export const PLANS: Record<PlanName, Plan> = {
+  free: { monthlyRequests: 25_000, description: 'Free: 25,000 requests per month' },
+  paid: { monthlyRequests: 100_000, description: 'Paid: 100,000 requests per month' },
+  enterprise: { monthlyRequests: null, description: 'Enterprise: unlimited monthly requests' },
+};
+
+export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
+
+/** Token bucket per key: refills RATE_PER_SECOND tokens a second and holds at most BURST. */
+export const BURST_LIMIT = { ratePerSecond: 50, burst: 100 } as const;
+
+/** 'YYYY-MM' of `now` in UTC: the usage row a request counts against. */
+export function monthKey(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/** First instant of the next calendar month, UTC. */
+export function nextMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
+/** Whole seconds until the quota resets (at least 1), the Retry-After of a monthly 429. */
+export function secondsUntilNextMonth(now: Date): number {
+  return Math.max(1, Math.ceil((nextMonthStart(now).getTime() - now.getTime()) / 1000));
+}

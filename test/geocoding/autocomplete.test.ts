@@ -1,0 +1,87 @@
+// GET /v1/geopin/autocomplete over HTTP, and the index's own latency on the full directory.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocationService } from '../../src/geocoding/location-service.ts';
+import { datasetDir } from '../support/dataset.ts';
+import { dataOf, startApi, type ApiClient } from './api-client.ts';
+
+let api: ApiClient;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.server.dispose());
+
+const suggest = async (query: string) => dataOf(await api.get(`/v1/geopin/autocomplete?${query}`));
+
+describe('GET /v1/geopin/autocomplete', () => {
+  it('suggests places by name prefix, five by default', async () => {
+    const data = await suggest('q=gandhinag');
+    expect(data.results).toHaveLength(5);
+    expect(data.results[0]).toMatchObject({ name: 'Gandhinagar', type: 'district', state: 'Gujarat' });
+    for (const r of data.results) expect(r.name.toLowerCase().replace(/ /g, '')).toContain('gandhinag');
+    const one = await suggest('q=koramangala&limit=1');
+    expect(one.results).toEqual([expect.objectContaining({ name: 'Koramangala', pincode: '560034', state: 'Karnataka' })]);
+  });
+
+  it('finds multi-word and run-together spellings, and matches district words ("indiranagar bangalore")', async () => {
+    const joined = await suggest('q=indira%20nagar&limit=10');
+    expect(joined.results.map((r: { name: string }) => r.name)).toContain('Indiranagar');
+    const narrowed = await suggest('q=indiranagar%20bangalore');
+    expect(narrowed.results[0]).toMatchObject({ name: 'Indiranagar', pincode: '560038' });
+  });
+
+  it('tolerates a typo', async () => {
+    const data = await suggest('q=koramangla');
+    expect(data.results[0].name).toBe('Koramangala');
+  });
+
+  it('ranks places within about 50 km of lat/lng first', async () => {
+    const lucknow = await suggest('q=indiranagar&lat=26.85&lng=80.95&limit=3');
+    for (const r of lucknow.results) {
+      expect(r.district).toBe('Lucknow');
+      expect(r.distance_km).toBeLessThan(50);
+    }
+    const bengaluru = await suggest('q=indiranagar&lat=12.97&lng=77.6&limit=1');
+    expect(bengaluru.results[0]).toMatchObject({ pincode: '560038' });
+  });
+
+  it('answers "near me" with the nearest places, sorted by distance', async () => {
+    const data = await suggest('q=post%20office%20near%20me&lat=28.6315&lng=77.2167&limit=10');
+    expect(data.near_me).toBe(true);
+    expect(data.results).toHaveLength(10);
+    const distances = data.results.map((r: { distance_km: number }) => r.distance_km);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances[9]).toBeLessThan(3);
+    expect(data.results[0].pincode).toMatch(/^110/);
+  });
+
+  it('rejects "nearby" without lat/lng, q of 2 characters, limit 11 and half a point with 400', async () => {
+    for (const query of ['q=nearby', 'q=ab', 'q=koramangala&limit=11', 'q=koramangala&limit=0', 'q=koramangala&lat=12.9', 'q=koramangala&lat=abc&lng=77']) {
+      const res = await api.get(`/v1/geopin/autocomplete?${query}`);
+      expect(res.status, query).toBe(400);
+    }
+    const nearby = await api.get('/v1/geopin/autocomplete?q=nearby');
+    expect((await nearby.json()).code).toBe('location_required');
+  });
+
+  it('returns an empty list when nothing matches', async () => {
+    expect((await suggest('q=xqzxqzxqz')).results).toEqual([]);
+  });
+});
+
+describe('autocomplete latency', () => {
+  it('has a p50 under 2 ms on the full directory', () => {
+    const service = LocationService.open(datasetDir);
+    const prefixes = ['ind', 'indira', 'kora', 'koramangla', 'andheri e', 'bandra', 'gurg', 'noida sec', 'chenn', 'hyderab', 'salt lake',
+      'connaught', 'mysur', 'kochi', 'pune', 'thane', 'howrah', 'sri', 'ram', 'new delhi', 'bengalru', 'lucknow', 'patna', 'jaipur'];
+    const times: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      for (const q of prefixes) {
+        const started = performance.now();
+        service.autocomplete({ q, limit: 5, lat: round % 2 ? 19.07 : undefined, lon: round % 2 ? 72.88 : undefined }, false);
+        times.push(performance.now() - started);
+      }
+    }
+    times.sort((a, b) => a - b);
+    expect(times[Math.floor(times.length / 2)]!).toBeLessThan(2);
+  });
+});

@@ -1,0 +1,102 @@
+// POST /v1/geopin/geocode and /v1/geopin/batch over real HTTP on the built dataset.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, startApi, type ApiClient } from './api-client.ts';
+
+let api: ApiClient;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.server.dispose());
+
+describe('POST /v1/geopin/geocode', () => {
+  it('places an address by its pincode and the locality named in it, ignoring the landmark', async () => {
+    const data = await dataOf(
+      await api.post('/v1/geopin/geocode', { address: '12, 100 Feet Road, Indiranagar, Near CMH Hospital', city: 'Bangalore', state: 'Karnataka', pincode: '560038', country: 'India' }),
+    );
+    expect(data).toMatchObject({ level: 'locality', pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', confidence: 0.9 });
+    expect(data.address).toBe('Indiranagar, Bengaluru Urban, Karnataka 560038');
+    expect(data.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
+    // The answer lies inside the 560038 polygon: check through the lookup endpoint.
+    const look = await dataOf(await api.post('/v1/location/lookup', data.coordinates));
+    expect(look.location.pincode).toBe('560038');
+  });
+
+  it('uses a verified post-office point when the office is named and the pincode sits in the address text', async () => {
+    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Shop 5, Connaught Place, New Delhi 110001' }));
+    expect(data).toMatchObject({ level: 'office', pincode: '110001', confidence: 0.95 });
+    expect(data.address).toContain('Connaught Place');
+  });
+
+  it('falls back to the pincode point, which lies inside the pincode polygon', async () => {
+    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: '221B Baker Street', city: 'Pune', pincode: '411 001' }));
+    expect(data).toMatchObject({ level: 'pincode', pincode: '411001', confidence: 0.75 });
+    const look = await dataOf(await api.post('/v1/location/lookup', data.coordinates));
+    expect(look.location.pincode).toBe('411001');
+  });
+
+  it('lowers confidence when the state contradicts the pincode', async () => {
+    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }));
+    expect(data.confidence).toBe(0.6);
+  });
+
+  it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
+    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Flat 2, Andheri East', city: 'Bombay', state: 'MH' }));
+    expect(data).toMatchObject({ level: 'locality', pincode: '400069', district: 'Mumbai Suburban', state: 'Maharashtra' });
+  });
+
+  it('falls back to the district, then the state', async () => {
+    const district = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }));
+    expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.5, pincode: null });
+    const state = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }));
+    expect(state).toMatchObject({ level: 'state', state: 'Tamil Nadu', confidence: 0.3 });
+  });
+
+  it('answers 404 when nothing in the address can be placed', async () => {
+    const res = await api.post('/v1/geopin/geocode', { address: 'qwerty uiop', city: 'asdfgh' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: 'Not Found', code: 'address_not_found' });
+  });
+
+  it('rejects a missing address, a non-Indian country and malformed JSON with 400', async () => {
+    const missing = await api.post('/v1/geopin/geocode', { city: 'Pune' });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('address') });
+    const country = await api.post('/v1/geopin/geocode', { address: '10 Downing Street', country: 'United Kingdom' });
+    expect(country.status).toBe(400);
+    expect((await country.json()).code).toBe('unsupported_country');
+    const malformed = await api.post('/v1/geopin/geocode', '{"address": ');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).code).toBe('invalid_json');
+  });
+
+  it('rejects a body over the 16 KiB limit', async () => {
+    const res = await api.post('/v1/geopin/geocode', { address: 'x'.repeat(20_000) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('POST /v1/geopin/batch', () => {
+  it('answers each item on its own: one bad item does not fail the batch', async () => {
+    const data = await dataOf(
+      await api.post('/v1/geopin/batch', {
+        addresses: [{ address: 'Indiranagar', pincode: '560038' }, { address: 42 }, { address: 'qwerty', city: 'asdfgh' }, { address: 'Koramangala', city: 'Bengaluru', pincode: 560034 }],
+      }),
+    );
+    expect(data.succeeded).toBe(2);
+    expect(data.failed).toBe(2);
+    expect(data.results[0]).toMatchObject({ index: 0, success: true, data: { pincode: '560038' } });
+    expect(data.results[1]).toMatchObject({ index: 1, success: false, error: { code: 'invalid_item', message: expect.stringContaining('address') } });
+    expect(data.results[2]).toMatchObject({ index: 2, success: false, error: { code: 'address_not_found' } });
+    expect(data.results[3]).toMatchObject({ index: 3, success: true, data: { pincode: '560034' } });
+  });
+
+  it('accepts 100 addresses and rejects 101 or none', async () => {
+    const item = { address: 'Indiranagar', pincode: '560038' };
+    const ok = await dataOf(await api.post('/v1/geopin/batch', { addresses: Array(100).fill(item) }));
+    expect(ok.succeeded).toBe(100);
+    const tooMany = await api.post('/v1/geopin/batch', { addresses: Array(101).fill(item) });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).code).toBe('invalid_request');
+    expect((await api.post('/v1/geopin/batch', { addresses: [] })).status).toBe(400);
+  });
+});

@@ -1,0 +1,33 @@
+// The in-process LocationApi that startServer puts into ctx.location (what checkout calls without HTTP).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocationApi } from '../../src/geocoding/location-api.ts';
+import { startApi, type ApiClient } from './api-client.ts';
+
+let api: ApiClient;
+let location: LocationApi;
+beforeAll(async () => {
+  api = await startApi();
+  location = api.server.ctx.location;
+});
+afterAll(async () => api.server.dispose());
+
+describe('ctx.location', () => {
+  it('answers pincode facts from the postal directory', () => {
+    const info = location.pincodeInfo('560038');
+    expect(info).toMatchObject({ pincode: '560038', state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', delivery: true });
+    expect(info!.offices).toEqual([{ name: 'Indiranagar S.O (Bengaluru)', type: 'PO', delivery: true }]);
+    expect(location.lookup(info!.latitude!, info!.longitude!)?.pincode).toBe('560038');
+    expect(location.pincodeInfo('999999')).toBeNull();
+  });
+
+  it('geocodes an address and looks up a point', () => {
+    const geo = location.geocode({ address: 'Indiranagar', city: 'Bengaluru', pincode: '560038' });
+    expect(geo).toMatchObject({ level: 'locality', confidence: 0.9 });
+    expect(geo!.geopin).toMatch(/^4P3-/);
+    expect(location.lookup(geo!.latitude, geo!.longitude)).toEqual({
+      state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', locality: 'Indiranagar', pincode: '560038', delivery: true,
+    });
+    expect(location.lookup(15, 65)).toBeNull();
+    expect(location.geocode({ address: 'qwerty' })).toBeNull();
+  });
+});

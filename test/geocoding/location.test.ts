@@ -1,0 +1,96 @@
+// /v1/location/* and /v1/pincode/validate over HTTP on the built dataset.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, startApi, type ApiClient } from './api-client.ts';
+
+let api: ApiClient;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.server.dispose());
+
+const indiranagar = { state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', locality: 'Indiranagar', pincode: '560038', delivery: true };
+
+describe('POST /v1/location/lookup', () => {
+  it('answers coordinates with the containing pincode area', async () => {
+    const data = await dataOf(await api.post('/v1/location/lookup', { latitude: 12.9887, longitude: 77.6417 }));
+    expect(data).toEqual({ coordinates: { latitude: 12.9887, longitude: 77.6417 }, geopin: expect.stringMatching(/^4P3-J24-/), location: indiranagar });
+  });
+
+  it('answers a geopin through its cell centre', async () => {
+    const data = await dataOf(await api.post('/v1/location/lookup', { geopin: '4P3-J24-KJML' }));
+    expect(data.location).toEqual(indiranagar);
+  });
+
+  it('gives a clear 404 outside every polygon', async () => {
+    const res = await api.post('/v1/location/lookup', { latitude: 15, longitude: 65 });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: 'Not Found', code: 'location_not_found', message: "No pincode boundary contains 15.000000, 65.000000 (outside India's postal areas)",
+    });
+  });
+
+  it('rejects out-of-range, missing and mistyped input with 400', async () => {
+    for (const body of [{ latitude: 91, longitude: 77 }, { latitude: 12 }, {}, { latitude: '12', longitude: '77' }, { geopin: 'XYZ' }]) {
+      const res = await api.post('/v1/location/lookup', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
+
+describe('POST /v1/location/batch-lookup', () => {
+  it('answers mixed coordinates and geopins per item, with misses and invalid items as values', async () => {
+    const data = await dataOf(
+      await api.post('/v1/location/batch-lookup', {
+        locations: [{ latitude: 12.9887, longitude: 77.6417 }, { geopin: '4P3-J24-KJML' }, { latitude: 15, longitude: 65 }, { geopin: 'NOT-A-PIN' }, { latitude: 'x' }],
+      }),
+    );
+    expect(data).toMatchObject({ found: 2, not_found: 1, invalid: 2 });
+    expect(data.results[0]).toMatchObject({ index: 0, found: true, location: indiranagar });
+    expect(data.results[1]).toMatchObject({ index: 1, found: true, location: indiranagar, coordinates: { latitude: 12.988665, longitude: 77.641756 } });
+    expect(data.results[2]).toEqual({ index: 2, found: false, coordinates: { latitude: 15, longitude: 65 }, location: null });
+    expect(data.results[3]).toMatchObject({ index: 3, found: false, error: { code: 'invalid_digipin' } });
+    expect(data.results[4]).toMatchObject({ index: 4, found: false, error: { code: 'invalid_item' } });
+  });
+
+  it('agrees with single lookups on 100 points', async () => {
+    const locations = Array.from({ length: 100 }, (_v, i) => ({ latitude: 8 + (i * 0.29) % 27, longitude: 70 + (i * 0.37) % 25 }));
+    const batch = await dataOf(await api.post('/v1/location/batch-lookup', { locations }));
+    for (const [i, loc] of locations.entries()) {
+      const single = await api.post('/v1/location/lookup', loc);
+      const expected = single.status === 200 ? (await single.json()).data.location : null;
+      expect(batch.results[i].location, JSON.stringify(loc)).toEqual(expected);
+    }
+  });
+
+  it('rejects 101 locations and an empty list with 400', async () => {
+    const res = await api.post('/v1/location/batch-lookup', { locations: Array(101).fill({ latitude: 12, longitude: 77 }) });
+    expect(res.status).toBe(400);
+    expect((await api.post('/v1/location/batch-lookup', { locations: [] })).status).toBe(400);
+  });
+});
+
+describe('GET /v1/location/stats', () => {
+  it('reports counts measured from the loaded data', async () => {
+    const data = await dataOf(await api.get('/v1/location/stats'));
+    expect(data).toMatchObject({ total_boundaries: 19312, total_states: 36, total_divisions: 478, dataset: 'full' });
+    expect(data.cache_size).toBeGreaterThan(19312 + 165627);
+  });
+});
+
+describe('GET /v1/pincode/validate/{pincode}', () => {
+  it('returns offices, district, state and delivery status of a real pincode', async () => {
+    const data = await dataOf(await api.get('/v1/pincode/validate/110001'));
+    expect(data).toMatchObject({ pincode: '110001', valid_format: true, exists: true, state: 'Delhi', district: 'New Delhi', delivery: true, has_boundary: true });
+    expect(data.offices.map((o: { name: string }) => o.name)).toContain('Connaught Place SO');
+  });
+
+  it('tells a well-formed unknown pincode from a malformed one', async () => {
+    expect(await dataOf(await api.get('/v1/pincode/validate/999999'))).toMatchObject({ valid_format: true, exists: false, offices: [] });
+    expect(await dataOf(await api.get('/v1/pincode/validate/12345'))).toMatchObject({ valid_format: false, exists: false });
+    expect(await dataOf(await api.get('/v1/pincode/validate/012345'))).toMatchObject({ valid_format: false });
+  });
+
+  it('knows a directory pincode that has no boundary polygon', async () => {
+    expect(await dataOf(await api.get('/v1/pincode/validate/110102'))).toMatchObject({ exists: true, has_boundary: false });
+  });
+});

@@ -1,0 +1,46 @@
+// Address and name normalisation: the shared form that lets an address meet the gazetteer.
+import { describe, expect, it } from 'vitest';
+import { addressSegments, compactKey, compactNgrams, extractPincode, foldText, officeNameTokens, officePlaceName, tokenize } from '../../src/geocoding/normalise.ts';
+
+describe('normalisation', () => {
+  it('folds case, accents, dots, apostrophes and ampersands', () => {
+    expect(foldText("St. Mary's  Rd., Bhāratī & Sons")).toBe('st marys rd bharati and sons');
+    expect(foldText('  --  ')).toBe('');
+  });
+
+  it('expands abbreviations and former city names', () => {
+    expect(tokenize('Nr. MG Rd, Sec-5, Bangalore')).toEqual(['near', 'mahatma', 'gandhi', 'road', 'sector', '5', 'bengaluru']);
+    expect(tokenize('Gurgaon')).toEqual(['gurugram']);
+    expect(tokenize('constructor toString')).toEqual(['constructor', 'tostring']);
+  });
+
+  it('compares run-together and spaced names equal', () => {
+    expect(compactKey('Indira Nagar')).toBe(compactKey('INDIRANAGAR'));
+  });
+
+  it('strips office types and qualifiers from post-office names', () => {
+    expect(officePlaceName('Indiranagar S.O (Bengaluru)')).toBe('Indiranagar');
+    expect(officePlaceName('Patel Nagar SO Central Delhi')).toBe('Patel Nagar');
+    expect(officePlaceName('Rampur B.O.')).toBe('Rampur');
+    expect(officePlaceName('SO Road')).toBe('SO Road');
+    expect(officeNameTokens('Tilak Nagar S.O (West Delhi)')).toEqual(['tilak', 'nagar']);
+  });
+
+  it('drops landmark text ("near", "opp.", "behind") from address segments', () => {
+    expect(addressSegments('12, 100 Feet Rd, Indiranagar Near CMH Hospital; Opp. Metro, next to the park')).toEqual([
+      ['12'], ['100', 'feet', 'road'], ['indiranagar'],
+    ]);
+    expect(addressSegments('Next Gen Towers')).toEqual([['next', 'gen', 'towers']]);
+  });
+
+  it('builds n-grams within segments, longest first', () => {
+    expect(compactNgrams([['andheri', 'east'], ['mumbai']], 2)).toEqual(['andherieast', 'andheri', 'east', 'mumbai']);
+  });
+
+  it('extracts the first 6-digit pincode, spaced or not, never from longer digit runs', () => {
+    expect(extractPincode('Flat 4, Pune 411 001')).toBe('411001');
+    expect(extractPincode('PIN:560038.')).toBe('560038');
+    expect(extractPincode('phone 9876543210')).toBeNull();
+    expect(extractPincode('012345')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+// `npm run key:create` end to end: the CLI writes a hashed key into the server's database, and the printed key works.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript } from '../support/run-script.ts';
+import { startApi, type ApiClient } from '../geocoding/api-client.ts';
+
+let api: ApiClient;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.server.dispose());
+
+const createKey = (args: string[]) => runScript('create-key.ts', args, { DB_PATH: join(api.server.dir, 'app.sqlite') });
+
+describe('scripts/create-key.ts', () => {
+  it('prints a key once, stores only its hash, and the key works against the running server', async () => {
+    const { stdout, status } = createKey(['--plan', 'paid', '--label', 'cli']);
+    expect(status).toBe(0);
+    const key = stdout.trim();
+    expect(key).toMatch(/^gp_sk_[\w-]{32}$/);
+    const stored = api.server.ctx.db.prepare('SELECT key_hash, plan, label FROM api_keys WHERE label = ?').get('cli') as { key_hash: string; plan: string };
+    expect(stored.plan).toBe('paid');
+    expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(api.server.ctx.db.prepare('SELECT * FROM api_keys').all())).not.toContain(key);
+    const res = await fetch(`${api.server.baseUrl}/v1/geopin/usage`, { headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toMatchObject({ plan: 'paid', used: 1, limit: 100000 });
+  });
+
+  it('creates public keys bound to origins', async () => {
+    const key = createKey(['--plan', 'free', '--public', '--origins', 'https://a.com,https://b.com']).stdout.trim();
+    expect(key).toMatch(/^gp_pub_/);
+    const ok = await fetch(`${api.server.baseUrl}/v1/location/stats`, { headers: { 'x-api-key': key, origin: 'https://b.com' } });
+    expect(ok.status).toBe(200);
+    const wrong = await fetch(`${api.server.baseUrl}/v1/location/stats`, { headers: { 'x-api-key': key, origin: 'https://c.com' } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('refuses an unknown plan and a public key without origins', () => {
+    expect(createKey(['--plan', 'gold']).status).toBe(1);
+    const noOrigins = createKey(['--plan', 'free', '--public']);
+    expect(noOrigins.status).toBe(1);
+    expect(noOrigins.stderr).toContain('allowed origin');
+  });
+});
