@@ -1,0 +1,86 @@
+// Serviceability: the pincode must exist in the postal directory, then the merchant's courier endpoint decides (fail-open).
+import type { LocationApi } from '../geocoding/location-api.ts';
+
+export type ServiceabilityReason =
+  | 'invalid_pincode' | 'not_configured' | 'serviceable' | 'not_serviceable' | 'merchant_error' | 'merchant_unreachable' | 'invalid_response';
+
+export interface ServiceabilityResult {
+  success: true;
+  /** True when the merchant has a courier coverage endpoint. */
+  enabled: boolean;
+  /** True when a definite answer was obtained (directory miss or a valid courier answer). */
+  checked: boolean;
+  serviceable: boolean;
+  pincode: string;
+  message: string;
+  block_checkout: boolean;
+  /** The pincode exists but none of its post offices delivers: warn, do not block. */
+  show_postal_delivery_warning: boolean;
+  reason: ServiceabilityReason;
+}
+
+export interface ServiceabilityInput {
+  pincode: string;
+  lat?: number;
+  lng?: number;
+}
+
+/**
+ * Checks `input` for a merchant. The courier endpoint receives POST {pincode, lat, lng, merchant_id} and must answer
+ * 2xx JSON {serviceable: boolean, message?: string}; any failure lets checkout continue (fail-open) with the reason.
+ */
+export async function checkServiceability(
+  location: LocationApi,
+  merchant: { id: string; courier_coverage_url: string | null },
+  input: ServiceabilityInput,
+  timeoutMs: number,
+): Promise<ServiceabilityResult> {
+  const info = location.pincodeInfo(input.pincode);
+  const base = { success: true as const, enabled: merchant.courier_coverage_url !== null, pincode: input.pincode };
+  if (!info) {
+    return { ...base, checked: true, serviceable: false, block_checkout: true, show_postal_delivery_warning: false, reason: 'invalid_pincode', message: `Pincode ${input.pincode} is not in the India Post directory` };
+  }
+  const warn = !info.delivery;
+  const open = (reason: ServiceabilityReason, message: string): ServiceabilityResult => ({
+    ...base, checked: false, serviceable: true, block_checkout: false, show_postal_delivery_warning: warn, reason, message,
+  });
+  if (!merchant.courier_coverage_url) return open('not_configured', 'Courier coverage is not configured; delivery assumed');
+  const request = { pincode: input.pincode, lat: input.lat ?? null, lng: input.lng ?? null, merchant_id: merchant.id };
+  const answer = await askCourier(merchant.courier_coverage_url, request, timeoutMs);
+  if (answer.kind !== 'ok') return open(answer.kind, answer.message);
+  const serviceable = answer.serviceable;
+  return {
+    ...base, checked: true, serviceable, block_checkout: !serviceable, show_postal_delivery_warning: warn,
+    reason: serviceable ? 'serviceable' : 'not_serviceable',
+    message: answer.message ?? (serviceable ? `We deliver to ${input.pincode}` : `Sorry, we do not deliver to ${input.pincode} yet`),
+  };
+}
+
+type CourierAnswer =
+  | { kind: 'ok'; serviceable: boolean; message: string | null }
+  | { kind: 'merchant_error' | 'merchant_unreachable' | 'invalid_response'; message: string };
+
+async function askCourier(url: string, body: Record<string, unknown>, timeoutMs: number): Promise<CourierAnswer> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    text = await res.text();
+  } catch {
+    return { kind: 'merchant_unreachable', message: `Courier coverage endpoint did not answer within ${timeoutMs} ms; delivery assumed` };
+  }
+  if (!res.ok) return { kind: 'merchant_error', message: `Courier coverage endpoint answered HTTP ${res.status}; delivery assumed` };
+  try {
+    const parsed = JSON.parse(text) as { serviceable?: unknown; message?: unknown };
+    if (typeof parsed?.serviceable !== 'boolean') throw new Error('no boolean serviceable');
+    return { kind: 'ok', serviceable: parsed.serviceable, message: typeof parsed.message === 'string' ? parsed.message.slice(0, 300) : null };
+  } catch {
+    return { kind: 'invalid_response', message: 'Courier coverage endpoint sent an unreadable answer; delivery assumed' };
+  }
+}

@@ -1,0 +1,71 @@
+// Outgoing mail over SMTP (nodemailer), configured from SMTP_* settings; a logging stand-in when no server is set in dev mode.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../server/config.ts';
+
+/** One plain-text message. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Anything that can deliver a message; resolves once the SMTP server has accepted it. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Thrown when mail cannot be sent at all (no server configured, server refused or unreachable). */
+export class MailError extends Error {
+  constructor(message: string, readonly code: 'mail_not_configured' | 'mail_failed') {
+    super(message);
+  }
+}
+
+/** Builds the mailer for `config`: SMTP when SMTP_HOST is set, console logging in dev mode, otherwise a mailer that refuses. */
+export function createMailer(config: Config): Mailer {
+  if (config.SMTP_HOST) return new SmtpMailer(config);
+  if (config.devMode) return new ConsoleMailer();
+  return {
+    send: () => Promise.reject(new MailError('SMTP_HOST is not configured', 'mail_not_configured')),
+    close() {},
+  };
+}
+
+class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(private readonly config: Config) {
+    this.transport = nodemailer.createTransport({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
+      // A stuck mail server must not hold an OTP request open for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    try {
+      await this.transport.sendMail({ from: this.config.SMTP_FROM, to: message.to, subject: message.subject, text: message.text });
+    } catch (err) {
+      throw new MailError(`SMTP delivery failed: ${err instanceof Error ? err.message : String(err)}`, 'mail_failed');
+    }
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/** Development without an SMTP server: print the message so the code can be read from the log. */
+class ConsoleMailer implements Mailer {
+  async send(message: MailMessage): Promise<void> {
+    console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+  }
+
+  close(): void {}
+}

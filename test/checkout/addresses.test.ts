@@ -1,0 +1,191 @@
+// POST /checkout-addresses over real HTTP: session auth, address book, address_completed webhook, COD, abandon, serviceability.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, startHarness, type Harness } from './support.ts';
+
+let h: Harness;
+let shop: { id: string; key: string };
+let token: string;
+let sessionId: string;
+let courier: Server;
+let courierUrl: string;
+let courierMode: 'yes' | 'no' | '500' | 'garbage' | 'hang' = 'yes';
+const courierCalls: unknown[] = [];
+
+beforeAll(async () => {
+  h = await startHarness({ CHECKOUT_COURIER_TIMEOUT_MS: '300' });
+  shop = h.merchant('Shop');
+  const s = await h.login(shop.id, 'buyer@example.com', { cart_value_paise: 150_000 });
+  token = s.session_token;
+  sessionId = s.session_id;
+  courier = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      courierCalls.push(JSON.parse(body));
+      if (courierMode === 'hang') return;
+      if (courierMode === '500') return void res.writeHead(500).end('boom');
+      if (courierMode === 'garbage') return void res.writeHead(200).end('<html>');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ serviceable: courierMode === 'yes' }));
+    });
+  });
+  await new Promise<void>((resolve) => courier.listen(0, '127.0.0.1', resolve));
+  courierUrl = `http://127.0.0.1:${(courier.address() as AddressInfo).port}/coverage`;
+});
+afterAll(async () => {
+  courier.closeAllConnections();
+  courier.close();
+  await h.dispose();
+});
+
+const act = (body: Record<string, unknown>, t: string | null = token, headers: Record<string, string> = {}) =>
+  h.call('POST', '/checkout-addresses', { body, headers: { ...(t ? { 'x-session-token': t } : {}), ...headers } });
+const home = { name: 'Asha', phone: '+919845012345', line1: '12 MG Road', landmark: 'Near Metro', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
+
+describe('session token', () => {
+  it('answers 401 for a missing, unknown or expired token', async () => {
+    expect(errorCode(await act({ action: 'list' }, null))).toBe('missing_session_token');
+    const bad = await act({ action: 'list' }, 'cst_unknown');
+    expect([bad.status, errorCode(bad)]).toEqual([401, 'invalid_session']);
+    const other = await h.login(shop.id, 'expiring@example.com');
+    h.server.ctx.db.prepare("UPDATE checkout_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?").run(other.session_id);
+    expect(errorCode(await act({ action: 'list' }, other.session_token))).toBe('invalid_session');
+  });
+
+  it('answers 400 for an unknown action and 403 for a foreign origin', async () => {
+    expect(errorCode(await act({ action: 'explode' }))).toBe('unknown_action');
+    const res = await act({ action: 'list' }, token, { origin: 'https://evil.example' });
+    expect([res.status, errorCode(res)]).toEqual([403, 'origin_not_allowed']);
+  });
+});
+
+describe('address book', () => {
+  let first: string;
+  let second: string;
+
+  it('creates addresses; the first becomes the default', async () => {
+    const res = await act({ action: 'create', address: home });
+    expect(res.status).toBe(200);
+    expect(res.body.address).toMatchObject({ ...home, is_default: true, country: 'IN', geopin: null });
+    first = res.body.address.id;
+    const two = await act({ action: 'create', address: { ...home, line1: '5 Park Street', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' } });
+    second = two.body.address.id;
+    expect(two.body.address.is_default).toBe(false);
+    const list = await act({ action: 'list' });
+    expect(list.body.addresses.map((a: { id: string }) => a.id)).toEqual([first, second]);
+  });
+
+  it('rejects invalid and unknown pincodes and bad fields with 400', async () => {
+    expect(errorCode(await act({ action: 'create', address: { ...home, pincode: '5600' } }))).toBe('invalid_request');
+    const unknown = await act({ action: 'create', address: { ...home, pincode: '999999' } });
+    expect([unknown.status, errorCode(unknown)]).toEqual([400, 'invalid_pincode']);
+    expect(errorCode(await act({ action: 'create', address: { ...home, phone: '12345' } }))).toBe('invalid_request');
+    expect(errorCode(await act({ action: 'create', address: { ...home, line1: '' } }))).toBe('invalid_request');
+    expect((await act({ action: 'list' })).body.addresses).toHaveLength(2);
+  });
+
+  it('updates, sets the default and deletes; unknown ids are 404', async () => {
+    const up = await act({ action: 'update', address_id: second, address: { landmark: 'Opp. Station' } });
+    expect(up.body.address).toMatchObject({ landmark: 'Opp. Station', line1: '5 Park Street' });
+    expect((await act({ action: 'set_default', address_id: second })).body.address.is_default).toBe(true);
+    expect((await act({ action: 'list' })).body.addresses[0].id).toBe(second);
+    const missing = await act({ action: 'delete', address_id: 'adr_nope' });
+    expect([missing.status, errorCode(missing)]).toEqual([404, 'address_not_found']);
+    expect((await act({ action: 'delete', address_id: second })).body).toEqual({ success: true, deleted: second });
+    expect((await act({ action: 'list' })).body.addresses).toEqual([expect.objectContaining({ id: first, is_default: true })]);
+  });
+
+  it("never shows another buyer's addresses", async () => {
+    const other = await h.login(shop.id, 'other-buyer@example.com');
+    expect((await act({ action: 'list' }, other.session_token)).body.addresses).toEqual([]);
+    const list = await act({ action: 'list' });
+    const res = await act({ action: 'update', address_id: list.body.addresses[0].id, address: { city: 'X' } }, other.session_token);
+    expect(res.status).toBe(404);
+  });
+
+  it('address_completed geocodes lazily and queues session.address_completed once', async () => {
+    const [address] = (await act({ action: 'list' })).body.addresses;
+    const res = await act({ action: 'address_completed', address_id: address.id });
+    expect(res.body).toMatchObject({ success: true, session_id: sessionId });
+    expect(res.body.address.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
+    expect(Math.abs(res.body.address.latitude - 12.97)).toBeLessThan(0.2);
+    await act({ action: 'address_completed', address_id: address.id });
+    const rows = h.server.ctx.db.prepare("SELECT payload FROM webhook_outbox WHERE event = 'session.address_completed'").all() as Array<{ payload: string }>;
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({ event: 'session.address_completed', session_id: sessionId, merchant_id: shop.id, auth_channel: 'email', data: { address: { id: address.id, pincode: '560001' } } });
+    const session = h.server.ctx.db.prepare('SELECT status, selected_address_id FROM checkout_sessions WHERE id = ?').get(sessionId);
+    expect(session).toEqual({ status: 'address_completed', selected_address_id: address.id });
+  });
+});
+
+describe('cod_eligibility and update_session', () => {
+  const patchCod = (body: unknown) => h.call('PATCH', '/checkout-admin?action=cod_config', { headers: { 'x-api-key': shop.key }, body });
+
+  it('follows the merchant COD config: enabled, cart cap, blocked pincodes', async () => {
+    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: false, reason: 'cod_disabled', enabled: false });
+    await patchCod({ enable_cod: true, cod_max_cart_value_paise: 100_000 });
+    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: false, reason: 'cart_value_exceeds_limit', cart_value_paise: 150_000, pincode: '560001' });
+    expect((await act({ action: 'update_session', cart_value_paise: 90_000, utm: { utm_source: 'google' } })).body).toMatchObject({ cart_value_paise: 90_000, utm: { utm_source: 'google' } });
+    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: true, reason: null });
+    await patchCod({ cod_blocked_pincodes: ['560001'] });
+    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: false, reason: 'pincode_blocked' });
+    expect((await act({ action: 'cod_eligibility', pincode: '400001' })).body).toMatchObject({ eligible: true });
+    expect(errorCode(await act({ action: 'cod_eligibility', cart_value_paise: 1.5 }))).toBe('invalid_request');
+  });
+});
+
+describe('serviceability_check', () => {
+  const check = (body: Record<string, unknown> = {}) => act({ action: 'serviceability_check', pincode: '560001', ...body });
+  const setCourier = (url: string | null) => h.call('PATCH', '/checkout-admin?action=settings', { headers: { 'x-api-key': shop.key }, body: { courier_coverage_url: url } });
+
+  it('rejects a malformed pincode with 400 and reports one missing from the directory as invalid_pincode', async () => {
+    expect(errorCode(await check({ pincode: '56OO01' }))).toBe('invalid_request');
+    expect(errorCode(await check({ lat: 123 }))).toBe('invalid_request');
+    for (const pincode of ['000000', '999999']) {
+      expect((await check({ pincode })).body).toMatchObject({ checked: true, serviceable: false, block_checkout: true, reason: 'invalid_pincode', pincode });
+    }
+  });
+
+  it('is not_configured without a courier endpoint', async () => {
+    expect((await check()).body).toEqual({
+      success: true, enabled: false, checked: false, serviceable: true, pincode: '560001', block_checkout: false,
+      show_postal_delivery_warning: false, reason: 'not_configured', message: expect.any(String),
+    });
+  });
+
+  it('warns, without blocking, for a pincode whose post offices do not deliver', async () => {
+    // 500027 (Hyderabad) is in the India Post directory with only non-delivery offices.
+    expect((await check({ pincode: '500027' })).body).toMatchObject({ serviceable: true, block_checkout: false, show_postal_delivery_warning: true });
+  });
+
+  it('asks the courier endpoint and blocks checkout only on a definite no', async () => {
+    expect((await setCourier(courierUrl)).status).toBe(200);
+    courierMode = 'yes';
+    expect((await check({ lat: 12.97, lng: 77.59 })).body).toMatchObject({ enabled: true, checked: true, serviceable: true, block_checkout: false, reason: 'serviceable' });
+    expect(courierCalls.at(-1)).toEqual({ pincode: '560001', lat: 12.97, lng: 77.59, merchant_id: shop.id });
+    await check();
+    expect(courierCalls.at(-1)).toEqual({ pincode: '560001', lat: null, lng: null, merchant_id: shop.id });
+    courierMode = 'no';
+    expect((await check()).body).toMatchObject({ checked: true, serviceable: false, block_checkout: true, reason: 'not_serviceable' });
+  });
+
+  it('fails open on courier errors, bad answers, timeouts and unreachable hosts', async () => {
+    for (const [mode, reason] of [['500', 'merchant_error'], ['garbage', 'invalid_response'], ['hang', 'merchant_unreachable']] as const) {
+      courierMode = mode;
+      expect((await check()).body).toMatchObject({ enabled: true, checked: false, serviceable: true, block_checkout: false, reason });
+    }
+    await setCourier('http://127.0.0.1:1/coverage');
+    expect((await check()).body).toMatchObject({ serviceable: true, block_checkout: false, reason: 'merchant_unreachable' });
+    await setCourier(null);
+  });
+});
+
+describe('abandon', () => {
+  it('marks the session abandoned and refuses further session steps with 409', async () => {
+    expect((await act({ action: 'abandon' })).body).toEqual({ success: true, session_id: sessionId, status: 'abandoned' });
+    const [address] = (await act({ action: 'list' })).body.addresses;
+    const res = await act({ action: 'address_completed', address_id: address.id });
+    expect([res.status, errorCode(res)]).toEqual([409, 'session_abandoned']);
+  });
+});
