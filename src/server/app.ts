@@ -1,7 +1,8 @@
-// Builds the uWS app: location routes, checkout routes, then the JSON 404 catch-all (wildcards last). No listen here.
+// Builds the uWS app: location, checkout and payment routes, then the JSON 404 catch-all (wildcards last). No listen here.
 import uWS, { type TemplatedApp } from 'uWebSockets.js';
 import { registerCheckoutRoutes } from '../checkout/routes.ts';
 import { registerLocationRoutes } from '../geocoding/routes.ts';
+import { registerPaymentRoutes } from '../payments/routes.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './http-error.ts';
 import { route } from './http.ts';
@@ -11,6 +12,7 @@ export function createApp(ctx: AppContext): TemplatedApp {
   const app = uWS.App();
   registerLocationRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
   route(app, 'any', '/*', (req) => {
     throw new HttpError(404, 'not_found', `No route for ${req.method.toUpperCase()} ${req.path}`);
   });

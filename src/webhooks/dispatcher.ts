@@ -1,0 +1,159 @@
+// Background sender: claims due outbox rows under a lease, POSTs them concurrently, schedules retries, never throws.
+import { deliver, type DeliveryOutcome, type DeliveryRequest } from './deliver.ts';
+import type { AttemptResult, OutboxRow, OutboxStore } from './outbox-store.ts';
+import { retryDelayMs, type RetryPolicy } from './retry-schedule.ts';
+
+/** Where a merchant's webhooks go; a null url means "not configured": the event is logged once and dropped. */
+export interface WebhookTarget {
+  url: string | null;
+  secret: string | null;
+}
+
+/** Reads a merchant's webhook config; returns null for an unknown merchant. */
+export type WebhookTargetLookup = (merchantId: string) => WebhookTarget | null;
+
+/** Timing and limits; production values come from loadWebhookSettings. */
+export interface DispatcherOptions {
+  retry: RetryPolicy;
+  /** Per-attempt timeout, connect to last body byte. @default 10000 */
+  timeoutMs: number;
+  /** How long a claim lasts; a row whose sender died is retried after this. Must exceed timeoutMs. */
+  leaseMs: number;
+  /** Longest sleep between outbox scans (rows written by other code are picked up within this). @default 1000 */
+  pollMs: number;
+  /** Most attempts in flight at once. @default 8 */
+  concurrency: number;
+  now?: () => Date;
+  random?: () => number;
+  /** The HTTP attempt; tests keep the real one and point it at 127.0.0.1 receivers. */
+  send?: (req: DeliveryRequest) => Promise<DeliveryOutcome>;
+}
+
+/** HTTP 410 Gone tells us the receiver no longer wants this event: stop retrying. */
+const GONE = 410;
+/** Merchants without webhooks would otherwise fill the log with 8 attempts per event. */
+const NOT_CONFIGURED = 'no webhook_url configured; not retried';
+
+/** At-least-once delivery of the outbox; each row keeps its delivery id across retries and restarts. */
+export class WebhookDispatcher {
+  private readonly inFlight = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerDueAt = Infinity;
+  private running = false;
+  private readonly now: () => Date;
+  private readonly random: () => number;
+  private readonly send: (req: DeliveryRequest) => Promise<DeliveryOutcome>;
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly lookup: WebhookTargetLookup,
+    private readonly options: DispatcherOptions,
+  ) {
+    if (options.leaseMs <= options.timeoutMs) throw new RangeError(`leaseMs ${options.leaseMs} must exceed timeoutMs ${options.timeoutMs}`);
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+    this.send = options.send ?? deliver;
+  }
+
+  /** Starts scanning; rows left 'sending' by a crashed process are retried once their lease runs out. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Scan now instead of at the next poll (call after committing an outbox row). */
+  wake(): void {
+    if (this.running) this.schedule(0);
+  }
+
+  /** Stops claiming and waits for attempts in flight (each bounded by timeoutMs) so their results are recorded. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Attempts currently in flight (for tests and metrics). */
+  get busy(): number {
+    return this.inFlight.size;
+  }
+
+  private schedule(delayMs: number): void {
+    const dueAt = Date.now() + Math.max(0, delayMs);
+    if (this.timer && this.timerDueAt <= dueAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerDueAt = dueAt;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.timerDueAt = Infinity;
+      this.pump();
+    }, Math.max(0, delayMs));
+  }
+
+  private pump(): void {
+    if (!this.running) return;
+    try {
+      const rows = this.store.claimDue(this.now(), this.options.leaseMs, this.options.concurrency - this.inFlight.size);
+      for (const row of rows) this.track(this.attempt(row));
+      this.schedule(this.sleepMs());
+    } catch (err) {
+      // A locked or closing database must not kill the loop; try again at the next poll.
+      console.error('[webhooks] outbox scan failed', err);
+      this.schedule(this.options.pollMs);
+    }
+  }
+
+  private sleepMs(): number {
+    const next = this.store.nextDueAt();
+    if (!next) return this.options.pollMs;
+    return Math.min(this.options.pollMs, Math.max(0, next.getTime() - this.now().getTime()));
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.finally(() => {
+      this.inFlight.delete(tracked);
+      if (this.running) this.schedule(0);
+    });
+    this.inFlight.add(tracked);
+  }
+
+  private async attempt(row: OutboxRow): Promise<void> {
+    const outcome = await this.sendRow(row);
+    const now = this.now();
+    try {
+      this.store.recordAttempt(row, outcome, this.nextStep(row, outcome, now), now);
+    } catch (err) {
+      // The lease expires and the row is sent again; receivers dedupe by X-Service-Delivery.
+      console.error(`[webhooks] could not record attempt ${row.attempts} of outbox row ${row.id}`, err);
+    }
+  }
+
+  private async sendRow(row: OutboxRow): Promise<DeliveryOutcome> {
+    let target: WebhookTarget | null;
+    try {
+      target = this.lookup(row.merchant_id);
+    } catch (err) {
+      return { ok: false, httpStatus: null, responseBody: null, error: `webhook config lookup failed: ${String(err)}` };
+    }
+    if (!target?.url) return { ok: false, httpStatus: null, responseBody: null, error: NOT_CONFIGURED };
+    return this.send({
+      url: target.url,
+      body: row.payload,
+      event: row.event,
+      deliveryId: row.delivery_id,
+      secret: target.secret,
+      timeoutMs: this.options.timeoutMs,
+      now: this.now(),
+    });
+  }
+
+  private nextStep(row: OutboxRow, outcome: DeliveryOutcome, now: Date): AttemptResult {
+    if (outcome.ok) return { status: 'delivered' };
+    if (outcome.httpStatus === GONE || outcome.error === NOT_CONFIGURED) return { status: 'failed' };
+    const delay = retryDelayMs(row.attempts, this.options.retry, this.random);
+    if (delay === null) return { status: 'failed' };
+    return { status: 'pending', nextAttemptAt: new Date(now.getTime() + delay) };
+  }
+}

@@ -1,0 +1,43 @@
+// The merchant webhook events and the envelope every payload shares.
+
+/** Every event a merchant can receive; the name is also sent as X-Service-Event. */
+export const WEBHOOK_EVENTS = [
+  'session.email_verified',
+  'session.phone_verified',
+  'session.address_completed',
+  'session.completed',
+] as const;
+/** One of WEBHOOK_EVENTS. */
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** How the buyer authenticated in this session. */
+export type AuthChannel = 'email' | 'phone';
+
+/**
+ * The JSON body POSTed for every event. `data` is event-specific:
+ * - session.email_verified: {email} (sent when OTP verification creates the session)
+ * - session.phone_verified: {phone} (also what the admin test_webhook sends, with test: true)
+ * - session.address_completed: {address: {id, buyer_id, name, phone, line1, line2, landmark, city, state, pincode, country, ...}}
+ * - session.completed: {payment_method: 'gateway', gateway_order_id, gateway_payment_id, amount_paise}
+ *   or {payment_method: 'cod', amount_paise?} (gateway ids omitted)
+ */
+export interface WebhookPayload<D extends object = Record<string, unknown>> {
+  event: WebhookEvent;
+  merchant_id: string;
+  buyer_id: string | null;
+  session_id: string;
+  auth_channel: AuthChannel | null;
+  /** ISO 8601 UTC time at which the state change happened. */
+  timestamp: string;
+  data: D;
+}
+
+/** What session.completed carries in `data`. */
+export type SessionCompletedData =
+  | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
+  | { payment_method: 'cod'; amount_paise?: number };
+
+/** Type guard for stored event names. */
+export function isWebhookEvent(name: string): name is WebhookEvent {
+  return (WEBHOOK_EVENTS as readonly string[]).includes(name);
+}

@@ -1,0 +1,71 @@
+// Nothing is lost: SIGKILL the server with deliveries pending and in flight; after a restart every event arrives.
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../src/checkout/secrets.ts';
+import { enqueueWebhook } from '../../src/webhooks/outbox.ts';
+import type { WebhookPayload } from '../../src/webhooks/events.ts';
+import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { createMerchant } from '../payments/support/checkout-fixtures.ts';
+import { spawnServer, type Child } from './support/child.ts';
+import { openTestDb, outboxRows } from './support/outbox-db.ts';
+import { eventually, startReceiver } from './support/receiver.ts';
+
+const EVENTS = 12;
+const children: Child[] = [];
+afterAll(() => {
+  for (const c of children) if (c.process.exitCode === null) c.process.kill('SIGKILL');
+});
+
+function payload(merchantId: string, i: number): WebhookPayload {
+  return { event: 'session.address_completed', merchant_id: merchantId, buyer_id: `b_${i}`, session_id: `s_${i}`, auth_channel: 'email', timestamp: new Date().toISOString(), data: { n: i } };
+}
+
+describe('crash recovery', () => {
+  it('delivers every event exactly once after dedupe by delivery id, and at least once raw, across a SIGKILL', async () => {
+    // The first four answers are slow, so four attempts are still in flight when the kill lands.
+    const receiver = await startReceiver((n) => ({ status: 200, body: 'ok', delayMs: n <= 4 ? 2000 : 0 }));
+    const t = openTestDb();
+    const masterKey = randomBytes(32).toString('hex');
+    const merchantId = createMerchant(t.db, new SecretBox(Buffer.from(masterKey, 'hex')), { webhook: { url: receiver.url, secret: 'whsec_crash' } });
+    const ids = t.db.transaction(() => Array.from({ length: EVENTS }, (_, i) => enqueueWebhook(t.db, payload(merchantId, i))))();
+    const env = {
+      DB_PATH: t.path,
+      CHECKOUT_ENCRYPTION_KEY: masterKey,
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_LEASE_MS: '1000',
+      WEBHOOK_POLL_MS: '20',
+      WEBHOOK_CONCURRENCY: '4',
+    };
+    try {
+      const first = await spawnServer(env);
+      children.push(first);
+      await receiver.waitFor(4, 30_000);
+      first.process.kill('SIGKILL');
+      await first.exited;
+      const afterKill = outboxRows(t.db);
+      const inFlight = afterKill.filter((r) => r.status === 'sending').length;
+      expect(inFlight).toBeGreaterThan(0);
+      expect(afterKill.filter((r) => r.status === 'delivered').length).toBeLessThan(EVENTS);
+      const receivedBeforeRestart = receiver.requests.length;
+
+      const second = await spawnServer(env);
+      children.push(second);
+      await eventually(() => outboxRows(t.db).every((r) => r.status === 'delivered'), 30_000);
+      second.process.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+
+      // A deduping receiver processed each event exactly once; the raw stream repeated the ones cut off mid-send.
+      expect(receiver.uniqueDeliveries().sort()).toEqual([...ids].sort());
+      expect(receiver.requests.length).toBeGreaterThanOrEqual(EVENTS);
+      expect(receiver.requests.length).toBeGreaterThan(receivedBeforeRestart);
+      const repeated = receiver.requests.length - EVENTS;
+      expect(repeated).toBeGreaterThan(0);
+      expect(repeated).toBeLessThanOrEqual(inFlight);
+      for (const r of receiver.requests) expect(verifyWebhookSignature(r.rawBody, r.headers['x-service-signature'] as string, 'whsec_crash')).toBe(true);
+    } finally {
+      await receiver.close();
+      t.dispose();
+    }
+  });
+});
