@@ -1,6 +1,7 @@
 // zod schemas for /checkout-admin: query windows and paging, config PATCH bodies, offer creation.
 import { z } from 'zod';
 import { normaliseOrigin } from '../platform/api-keys.ts';
+import { isPublicHost } from './public-host.ts';
 import { CartValueSchema, PincodeSchema, UtmSchema } from './schema.ts';
 
 export const ADMIN_ACTIONS = {
@@ -25,7 +26,7 @@ export const PageSchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** https, or http to localhost in dev mode; used for webhook and courier URLs. */
+/** https to a public host, or http to localhost in dev mode; used for webhook and courier URLs. */
 export function callbackUrl(devMode: boolean) {
   return z.string().trim().max(2000).refine((value) => {
     let url: URL;
@@ -35,9 +36,9 @@ export function callbackUrl(devMode: boolean) {
       return false;
     }
     if (url.username || url.password) return false;
-    if (url.protocol === 'https:') return true;
-    return devMode && url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  }, devMode ? 'must be an https URL (http only for localhost in dev mode)' : 'must be an https URL');
+    if (devMode) return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+    return url.protocol === 'https:' && isPublicHost(url.hostname);
+  }, devMode ? 'must be an https URL (http only for localhost in dev mode)' : 'must be an https URL to a public host');
 }
 
 const OriginSchema = z.string().trim().max(200).transform((value, ctx) => {
