@@ -27,6 +27,9 @@ export function checkoutPorts(m: CheckoutModule): CheckoutPorts {
       if (verdict.eligible || !verdict.reason) return { allowed: true };
       return { allowed: false, reason: verdict.reason, message: COD_MESSAGES[verdict.reason] };
     },
+    allowedOrigins(merchantId: string): string[] {
+      return m.merchants.byId(merchantId)?.allowed_origins ?? [];
+    },
   };
 }
 

@@ -18,7 +18,7 @@ export function registerCheckoutRoutes(app: TemplatedApp, ctx: AppContext): void
 }
 
 /** uWS wildcards match whole segments only, so each browser-facing path is listed. */
-const BROWSER_PATHS = ['/checkout-email-otp', '/checkout-funnel-events', '/checkout-addresses', '/checkout-offers'];
+const BROWSER_PATHS = ['/checkout-email-otp', '/checkout-funnel-events', '/checkout-addresses', '/checkout-offers', '/checkout-payment'];
 
 function preflight(req: RequestContext): Reply {
   return {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parentOrigin, renderPayPage } from './emulator-pay-page.ts';
 import { paymentSignature } from './signature.ts';
 
 interface StoredOrder {
@@ -54,7 +55,10 @@ function gatewayId(prefix: string): string {
   return prefix + [...randomBytes(14)].map((b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
 }
 
-/** Starts the emulator on 127.0.0.1. Endpoints: POST /v1/orders, GET /v1/orders/:id, POST /v1/orders/:id/pay (emulator only). */
+/**
+ * Starts the emulator on 127.0.0.1. Endpoints: POST /v1/orders, GET /v1/orders/:id; emulator only: POST /v1/orders/:id/pay
+ * and the buyer's page GET /pay/:id?origin=… (see emulator-pay-page.ts).
+ */
 export async function startGatewayEmulator(options: GatewayEmulatorOptions = {}): Promise<RunningEmulator> {
   const orders = new Map<string, StoredOrder>();
   const pay = (orderId: string): EmulatedPayment => {
@@ -68,6 +72,7 @@ export async function startGatewayEmulator(options: GatewayEmulatorOptions = {})
     return { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: paymentSignature(orderId, paymentId, order.keySecret) };
   };
   const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url?.startsWith('/pay/')) return servePayPage(req, res, orders);
     const answer = (status: number, body: unknown) => setTimeout(() => sendJson(res, status, body), options.delayMs ?? 0);
     readBody(req)
       .then((raw) => handle(req, raw, orders, options, pay))
@@ -87,6 +92,21 @@ export async function startGatewayEmulator(options: GatewayEmulatorOptions = {})
 }
 
 type Answer = [number, unknown];
+
+/** GET /pay/:order_id?origin=…: the buyer's side of the emulated checkout, framed by the checkout page at `origin`. */
+function servePayPage(req: IncomingMessage, res: ServerResponse, orders: Map<string, StoredOrder>): void {
+  const url = new URL(req.url ?? '/', 'http://emulator');
+  let order: StoredOrder | undefined;
+  try {
+    order = orders.get(decodeURIComponent(url.pathname.slice('/pay/'.length)));
+  } catch {
+    order = undefined;
+  }
+  const origin = parentOrigin(url.searchParams.get('origin'));
+  const [status, body] = !order ? [404, 'The id provided does not exist'] : !origin ? [400, 'origin must be the checkout page origin, e.g. https://shop.example'] : [200, renderPayPage(order, origin)];
+  res.writeHead(status, { 'content-type': status === 200 ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(body);
+}
 
 function handle(req: IncomingMessage, raw: string, orders: Map<string, StoredOrder>, options: GatewayEmulatorOptions, pay: (id: string) => EmulatedPayment): Answer {
   const path = new URL(req.url ?? '/', 'http://emulator').pathname;

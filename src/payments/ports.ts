@@ -28,6 +28,8 @@ export interface CheckoutPorts {
   paymentConfig(merchantId: string): PaymentConfig | null;
   /** COD enabled for the merchant and the session's cart and pincode pass its rules. */
   codDecision(session: PaymentSession): CodDecision;
+  /** The merchant's browser origins (lower case); empty for an unknown merchant. */
+  allowedOrigins(merchantId: string): string[];
 }
 
 /** Mode B: payments enabled with both keys set. Only then is session.completed sent. */

@@ -1,5 +1,6 @@
-// POST /checkout-payment?action=create_order|verify|record_cod, authenticated by the x-session-token header.
+// POST /checkout-payment?action=create_order|verify|record_cod, authenticated by x-session-token, from the merchant's browser origins.
 import type { TemplatedApp } from 'uWebSockets.js';
+import { assertOrigin, corsHeaders } from '../checkout/auth.ts';
 import { checkoutModule } from '../checkout/module.ts';
 import { checkoutPorts } from '../checkout/ports.ts';
 import type { AppContext } from '../server/context.ts';
@@ -32,13 +33,14 @@ export function registerPaymentRoutes(app: TemplatedApp, ctx: AppContext, option
     const session = authenticate(req, ports);
     const action = PaymentActionSchema.safeParse(req.query.get('action') ?? actionFromBody(req));
     if (!action.success) throw new HttpError(400, 'unknown_action', 'action must be one of create_order, verify, record_cod');
+    const headers = corsHeaders(req);
     switch (action.data) {
       case 'create_order':
-        return { body: await service.createOrder(session, CreateOrderSchema.parse(req.json() ?? {})) };
+        return { body: await service.createOrder(session, CreateOrderSchema.parse(req.json() ?? {})), headers };
       case 'verify':
-        return { body: done(ctx, service.verify(session, VerifyPaymentSchema.parse(req.json() ?? {}))) };
+        return { body: done(ctx, service.verify(session, VerifyPaymentSchema.parse(req.json() ?? {}))), headers };
       case 'record_cod':
-        return { body: done(ctx, service.recordCod(session)) };
+        return { body: done(ctx, service.recordCod(session)), headers };
     }
   });
 }
@@ -48,6 +50,8 @@ function authenticate(req: RequestContext, ports: CheckoutPorts): PaymentSession
   if (!token) throw new HttpError(401, 'missing_session_token', 'x-session-token header is required');
   const session = ports.sessionByToken(token);
   if (!session) throw new HttpError(401, 'invalid_session', 'Session token is unknown or expired');
+  // The same origin rule as the other buyer endpoints: a browser elsewhere than the merchant's shop is refused.
+  assertOrigin(req, { allowed_origins: ports.allowedOrigins(session.merchantId) });
   if (session.abandoned) throw new HttpError(409, 'session_abandoned', 'This checkout session was abandoned');
   return session;
 }

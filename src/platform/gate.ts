@@ -35,7 +35,7 @@ export class Gate {
     if (!presented) throw new HttpError(401, 'missing_api_key', 'Send your API key in the x-api-key header');
     const key = this.keys.find(presented);
     if (!key) throw new HttpError(401, 'invalid_api_key', 'The API key is not valid');
-    const headers = this.corsHeaders(key, req.headers.origin);
+    const headers = this.corsHeaders(key, browserOrigin(req.headers));
     const now = this.now();
     const month = monthKey(now);
     const limits = limitsOf(key);
@@ -63,5 +63,19 @@ export class Gate {
       throw new HttpError(401, 'origin_not_allowed', `This public key cannot be used from origin ${origin ?? '(none)'}`);
     }
     return { 'access-control-allow-origin': normalised, vary: 'Origin' };
+  }
+}
+
+/**
+ * The calling page's origin. Browsers omit Origin on same-origin GETs, so then the Referer's origin stands in, but only
+ * when Sec-Fetch-Site says same-origin: a cross-origin fetch carrying x-api-key is a CORS request and always sends Origin.
+ */
+function browserOrigin(headers: Record<string, string>): string | undefined {
+  if (headers.origin !== undefined) return headers.origin;
+  if (headers['sec-fetch-site'] !== 'same-origin' || !headers.referer) return undefined;
+  try {
+    return new URL(headers.referer).origin;
+  } catch {
+    return undefined;
   }
 }

@@ -121,4 +121,21 @@ describe('payments over checkout sessions', () => {
     expect(await server.post('record_cod', expired.token)).toMatchObject({ status: 401, body: { code: 'invalid_session' } });
     expect(outboxRows(server.t.db).every((r) => r.status !== 'failed')).toBe(true);
   });
+
+  it('serves a browser on the merchant\'s origin (preflight, CORS headers) and refuses any other origin with 403', async () => {
+    const merchantId = modeB();
+    new MerchantRepository(server.t.db).saveSettings({ id: merchantId, allowed_origins: ['https://shop.example'], courier_coverage_url: null });
+    const s = createSession(server.t.db, merchantId, { cartValuePaise: 100_000, pincode: '560001' });
+    const url = `${server.baseUrl}/checkout-payment?action=record_cod`;
+    const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-headers': 'x-session-token' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-session-token');
+    const post = (origin: string) => fetch(url, { method: 'POST', headers: { origin, 'x-session-token': s.token } });
+    const refused = await post('https://evil.example');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('origin_not_allowed');
+    const allowed = await post('https://shop.example');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+  });
 });

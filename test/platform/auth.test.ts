@@ -41,6 +41,26 @@ describe('API keys', () => {
     }
   });
 
+  it('lets a public key in from a same-origin page, whose GETs carry Referer and Sec-Fetch-Site instead of Origin', async () => {
+    const res = await fetch(statsUrl(), { headers: { 'x-api-key': publicKey, 'sec-fetch-site': 'same-origin', referer: 'https://shop.example/checkout?x=1' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+  });
+
+  it('does not take the Referer for the origin unless Sec-Fetch-Site says same-origin, nor a foreign or malformed Referer', async () => {
+    const cases: Array<Record<string, string>> = [
+      { referer: 'https://shop.example/checkout' },
+      { 'sec-fetch-site': 'cross-site', referer: 'https://shop.example/checkout' },
+      { 'sec-fetch-site': 'same-origin', referer: 'https://evil.example/checkout' },
+      { 'sec-fetch-site': 'same-origin', referer: 'not a url' },
+    ];
+    for (const headers of cases) {
+      const res = await fetch(statsUrl(), { headers: { 'x-api-key': publicKey, ...headers } });
+      expect(res.status).toBe(401);
+      expect((await res.json()).code).toBe('origin_not_allowed');
+    }
+  });
+
   it('lets a secret key in without an Origin', async () => {
     expect((await api.get('/v1/location/stats')).status).toBe(200);
   });

@@ -5,6 +5,7 @@ export class MemoryPorts implements CheckoutPorts {
   sessions = new Map<string, PaymentSession>();
   configs = new Map<string, PaymentConfig>();
   cod: CodDecision = { allowed: true };
+  origins = new Map<string, string[]>();
 
   sessionByToken(token: string): PaymentSession | null {
     return this.sessions.get(token) ?? null;
@@ -16,5 +17,9 @@ export class MemoryPorts implements CheckoutPorts {
 
   codDecision(): CodDecision {
     return this.cod;
+  }
+
+  allowedOrigins(merchantId: string): string[] {
+    return this.origins.get(merchantId) ?? [];
   }
 }

@@ -1,0 +1,170 @@
+// Headless Chromium clicks through the dev checkout page (OTP mail, pincode, serviceability, pin, payment) and the merchant gets session.completed.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
+import { encode } from '../../src/native/digipin.ts';
+import { startGatewayEmulator, type RunningEmulator } from '../../src/payments/gateway-emulator.ts';
+import { ApiKeyStore } from '../../src/platform/api-keys.ts';
+import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { FAST_WEBHOOKS } from '../payments/support/payment-server.ts';
+import { datasetDir } from '../support/dataset.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { eventually, startReceiver, type Receiver } from '../webhooks/support/receiver.ts';
+
+const GATEWAY = { keyId: 'rzp_test_page', keySecret: 'sk_page_secret' };
+const WEBHOOK_SECRET = 'whsec_checkout_page_0123';
+const CART_PAISE = 149_900;
+/** In both the full dataset and data/sample. */
+const PINCODE = '560001';
+
+let emulator: RunningEmulator;
+let receiver: Receiver;
+let smtp: TestSmtp;
+let server: TestServer;
+let browser: Browser;
+let locationKey: string;
+
+beforeAll(async () => {
+  emulator = await startGatewayEmulator({ keys: { [GATEWAY.keyId]: GATEWAY.keySecret } });
+  receiver = await startReceiver();
+  smtp = await startTestSmtp();
+  server = await startTestServer({
+    ...smtp.env, ...FAST_WEBHOOKS, DATA_OUT_DIR: datasetDir, GATEWAY_BASE_URL: emulator.baseUrl, GATEWAY_TIMEOUT_MS: '2000',
+  });
+  locationKey = new ApiKeyStore(server.ctx.db).create({ plan: 'free', label: 'checkout page', isPublic: true, allowedOrigins: [server.baseUrl] }).key;
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}: apt-get install chromium (as .ci/run does) or set CHROMIUM_PATH`);
+  browser = await chromium.launch({ executablePath });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await smtp?.close();
+  await receiver?.close();
+  await emulator?.close();
+});
+
+/** A merchant configured the way its admin would: origins, gateway keys, COD and webhook through /checkout-admin. */
+async function createMerchant(): Promise<string> {
+  const { merchant, apiKey } = new MerchantRepository(server.ctx.db).create('Page shop');
+  const patch = async (action: string, body: unknown) => {
+    const res = await fetch(`${server.baseUrl}/checkout-admin?action=${action}`, {
+      method: 'PATCH', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    expect(res.status, `${action}: ${await res.clone().text()}`).toBe(200);
+  };
+  await patch('settings', { allowed_origins: [server.baseUrl] });
+  await patch('set_payment_config', { gateway_key_id: GATEWAY.keyId, gateway_secret_key: GATEWAY.keySecret, payment_enabled: true });
+  await patch('cod_config', { enable_cod: true });
+  await patch('webhooks', { webhook_url: receiver.url, webhook_secret: WEBHOOK_SECRET });
+  return merchant.id;
+}
+
+/** A fresh browser context whose console, page errors and failed calls are printed if the test fails. */
+async function openPage(): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(8_000);
+  const log: string[] = [];
+  page.on('console', (m) => log.push(`[console.${m.type()}] ${m.text()}`));
+  page.on('pageerror', (err) => log.push(`[pageerror] ${err.message}`));
+  page.on('requestfailed', (r) => log.push(`[requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) log.push(`[http ${r.status()}] ${r.request().method()} ${r.url()}`);
+  });
+  onTestFailed(async () => {
+    const status = await page.locator('#status').textContent().catch(() => '(page closed)');
+    console.error(`page log:\n${log.join('\n') || '(empty)'}\n#status: ${status}`);
+  });
+  return page;
+}
+
+/** Waits until the element's text matches. */
+async function textOf(page: Page, selector: string, pattern: RegExp): Promise<string> {
+  await page.waitForFunction(
+    ([sel, source]) => new RegExp(source!).test(document.querySelector(sel!)?.textContent ?? ''),
+    [selector, pattern.source],
+  );
+  return (await page.locator(selector).textContent()) ?? '';
+}
+
+/** Email OTP, address, serviceability and pin, up to the payment step; returns the confirmed geopin. */
+async function checkoutUntilPayment(page: Page, merchantId: string, email: string): Promise<string> {
+  await page.goto(`${server.baseUrl}/checkout?merchant_id=${merchantId}&key=${encodeURIComponent(locationKey)}&amount=${CART_PAISE}`);
+  await page.fill('#email', email);
+  await page.click('#send-otp');
+  await page.fill('#otp', await smtp.nextCode(email));
+  await page.click('#verify-otp');
+
+  await page.locator('#step-address').waitFor();
+  await page.fill('#name', 'Asha Rao');
+  await page.fill('#line1', '12 MG Road');
+  await page.fill('#pincode', PINCODE);
+  await textOf(page, '#pincode-info', /Karnataka/i);
+  expect(await page.inputValue('#city')).not.toBe('');
+  await page.click('#save-address');
+  expect(await textOf(page, '#serviceability', /delivery assumed/)).toContain('not configured');
+
+  await page.locator('#step-pin').waitFor();
+  const first = await textOf(page, '#geopin', /^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
+  await page.locator('#pin-map').click({ position: { x: 200, y: 30 } });
+  const moved = await page.waitForFunction((before) => {
+    const text = document.querySelector('#geopin')?.textContent ?? '';
+    return text !== before && /^[2-9CFJKLMPT-]{12}$/.test(text) ? text : null;
+  }, first);
+  const geopin = (await moved.jsonValue()) as string;
+  const [lat, lng] = [Number(await page.inputValue('#pin-lat')), Number(await page.inputValue('#pin-lng'))];
+  expect(geopin).toBe(encode(lat, lng));
+  await page.click('#confirm-pin');
+  await page.locator('#step-payment').waitFor();
+  return geopin;
+}
+
+type Hook = { raw: string; signature: unknown; body: { event: string; merchant_id: string; data: Record<string, unknown> } };
+
+async function sessionCompleted(merchantId: string): Promise<Hook> {
+  const find = () =>
+    receiver.requests
+      .map((r) => ({ raw: r.rawBody, signature: r.headers['x-service-signature'], body: JSON.parse(r.rawBody) as Hook['body'] }))
+      .find((h) => h.body.merchant_id === merchantId && h.body.event === 'session.completed');
+  await eventually(() => find() !== undefined, 8_000);
+  return find()!;
+}
+
+describe('dev checkout page in headless Chromium', () => {
+  it('pays through the gateway emulator and the merchant receives a signed session.completed (gateway)', async () => {
+    const merchantId = await createMerchant();
+    const page = await openPage();
+    await checkoutUntilPayment(page, merchantId, 'asha.gateway@example.com');
+    await page.check('input[name=method][value=gateway]');
+    await page.click('#pay');
+    const gateway = page.frameLocator('#gateway-frame');
+    expect(await gateway.locator('#amount').textContent()).toBe('INR 1499.00');
+    await gateway.locator('#pay').click();
+    await page.locator('#result[data-payment-method=gateway]').waitFor();
+    expect(await page.locator('#result').textContent()).toMatch(/^Paid ₹1,499\.00 online \(pay_\w{14}\)\.$/);
+
+    const hook = await sessionCompleted(merchantId);
+    expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
+    expect(hook.body.data).toMatchObject({ payment_method: 'gateway', amount_paise: CART_PAISE, gateway_order_id: expect.stringMatching(/^order_/) });
+    await page.context().close();
+  });
+
+  it('places a cash-on-delivery order and the merchant receives a signed session.completed (cod)', async () => {
+    const merchantId = await createMerchant();
+    const page = await openPage();
+    await checkoutUntilPayment(page, merchantId, 'asha.cod@example.com');
+    expect(await page.locator('#cod-message').textContent()).toBe('Cash on delivery is available');
+    await page.check('#method-cod');
+    await page.click('#pay');
+    await page.locator('#result[data-payment-method=cod]').waitFor();
+
+    const hook = await sessionCompleted(merchantId);
+    expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
+    expect(hook.body.data).toEqual({ payment_method: 'cod' });
+    await page.context().close();
+  });
+});
