@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { normaliseOrigin } from '../platform/api-keys.ts';
 import { isPublicHost } from './public-host.ts';
-import { CartValueSchema, PincodeSchema, UtmSchema } from './schema.ts';
+import { CartValueSchema, PincodeSchema, text, UtmSchema } from './schema.ts';
 
 export const ADMIN_ACTIONS = {
   get: ['funnel', 'sessions', 'webhook_deliveries', 'webhooks', 'cod_config', 'get_payment_config', 'import_status', 'settings'],
@@ -85,8 +85,8 @@ export const PaymentConfigSchema = z.strictObject({
 export const OfferCreateSchema = z
   .strictObject({
     action: z.literal('create'),
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(1000).nullable().default(null),
+    title: text(200),
+    description: text(1000, 0).nullable().default(null),
     discount_type: z.enum(['percent', 'flat']),
     discount_value: z.number().int().min(1),
     min_cart_value_paise: CartValueSchema.nullable().default(null),

@@ -1,17 +1,15 @@
 // The customer import request and one row, validated row by row so a bad row never rejects the batch.
 import { z } from 'zod';
-import { EmailSchema, PhoneSchema, PincodeSchema } from './schema.ts';
+import { EmailSchema, PhoneSchema, PincodeSchema, text } from './schema.ts';
 
 /** Most rows per request; documented, and exactly this many is accepted. */
 export const MAX_IMPORT_ROWS = 5000;
 
 /** The request envelope; rows are checked individually by ImportCustomerRowSchema. */
 export const ImportRequestSchema = z.strictObject({
-  batch_label: z.string().trim().min(1).max(200).optional(),
+  batch_label: text(200).optional(),
   rows: z.array(z.unknown()).min(1, 'rows must contain at least one row'),
 });
-
-const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** One legacy customer; extra columns are ignored. At least one of email and phone; an address needs line1, city and pincode. */
 export const ImportCustomerRowSchema = z

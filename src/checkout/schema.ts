@@ -8,12 +8,19 @@ export const PhoneSchema = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, 'must be
 export const PincodeSchema = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
 export const MerchantIdSchema = z.string().min(1).max(64);
 
+/** C0 controls except tab, LF and CR, and DEL: no person types them, and NUL breaks C-string and PostgreSQL consumers of our webhooks. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Free text that is stored and sent on (addresses, offers, UTM, import rows): trimmed, bounded, no control characters. */
+export const text = (max: number, min = 1) =>
+  z.string().trim().min(min).max(max).refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters');
+
 export const UtmSchema = z.strictObject({
-  utm_source: z.string().trim().min(1).max(200).optional(),
-  utm_medium: z.string().trim().min(1).max(200).optional(),
-  utm_campaign: z.string().trim().min(1).max(200).optional(),
-  utm_term: z.string().trim().min(1).max(200).optional(),
-  utm_content: z.string().trim().min(1).max(200).optional(),
+  utm_source: text(200).optional(),
+  utm_medium: text(200).optional(),
+  utm_campaign: text(200).optional(),
+  utm_term: text(200).optional(),
+  utm_content: text(200).optional(),
 });
 
 /** Cart value in paise: a whole number, at most ₹1 crore. */
@@ -49,11 +56,9 @@ export const FunnelEventSchema = z.strictObject({
   device_type: z.enum(DEVICE_TYPES),
   platform: z.enum(PLATFORMS),
   /** Optional: lets the funnel count distinct sessions. */
-  session_id: z.string().min(1).max(64).optional(),
+  session_id: text(64).optional(),
 });
 export type FunnelEvent = z.infer<typeof FunnelEventSchema>;
-
-const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const AddressFieldsSchema = z.strictObject({
   name: text(200).nullable().optional(),

@@ -25,7 +25,7 @@ const UsageSchema = z.object({
   label: z.string().nullable(),
   plan: z.enum(['free', 'paid', 'enterprise']),
   month: z.string().meta({ description: 'YYYY-MM, UTC' }),
-  used: z.number().meta({ description: 'Requests this month, including this one' }),
+  used: z.number().meta({ description: 'Requests answered this month, including this one; refused (4xx) requests are not counted' }),
   limit: z.number().nullable().meta({ description: 'null = unlimited' }),
   remaining: z.number().nullable(),
   resets_at: z.string(),
@@ -81,7 +81,8 @@ export function infoRoutes(service: LocationService, platform: Platform, table: 
         const now = new Date();
         const month = now.toISOString().slice(0, 7);
         const limits = limitsOf(key!);
-        const used = platform.meter.used(key!.id, month);
+        // This request is counted as soon as it is answered, just after this handler returns.
+        const used = platform.meter.used(key!.id, month) + 1;
         return {
           key: `${key!.prefix}…`, label: key!.label, plan: key!.plan, month, used, limit: limits.monthly,
           remaining: limits.monthly === null ? null : Math.max(0, limits.monthly - used),

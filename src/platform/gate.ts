@@ -1,4 +1,4 @@
-// The door every keyed request passes: key, origin binding, monthly quota, burst limit, then one usage count.
+// The door every keyed request passes: key, origin binding, monthly quota and burst limit; answered requests then count once.
 import { HttpError } from '../server/http-error.ts';
 import type { RequestContext } from '../server/http.ts';
 import type { ApiKeyRecord, ApiKeyStore } from './api-keys.ts';
@@ -29,7 +29,7 @@ export class Gate {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Admits the request and counts it, or throws 401 / 429. Rejected requests are not counted. */
+  /** Admits the request (spending a burst token) or throws 401 / 429; only `count` charges the monthly quota. */
   admit(req: RequestContext): Admission {
     const presented = req.headers['x-api-key'];
     if (!presented) throw new HttpError(401, 'missing_api_key', 'Send your API key in the x-api-key header');
@@ -51,8 +51,15 @@ export class Gate {
         { ...headers, 'retry-after': '1' },
       );
     }
-    this.meter.record(key.id, month);
     return { key, month, headers };
+  }
+
+  /**
+   * Counts an admitted request once it has been answered. A request refused with a 4xx got nothing, so it costs no quota;
+   * it still spent a burst token in `admit`, so refusals cannot be used to flood the service.
+   */
+  count(admission: Admission): void {
+    this.meter.record(admission.key.id, admission.month);
   }
 
   /** Public keys work only from their allowed origins (browser widgets); secret keys need no Origin. */

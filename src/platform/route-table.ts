@@ -72,6 +72,7 @@ export function compileRoute(def: RouteDef, gate: Gate): Handler {
       const query = def.query ? def.query.parse(Object.fromEntries(req.query)) : undefined;
       const body = def.body ? def.body.parse(req.json()) : undefined;
       const data = def.handle({ query, body, params, key: admission?.key ?? null, req });
+      if (admission) gate.count(admission);
       return { status: 200, body: def.envelope === false ? data : { success: true, data }, headers: admission?.headers };
     } catch (err) {
       throw withHeaders(toHttpError(err), admission?.headers ?? {});

@@ -45,6 +45,16 @@ describe('monthly quota', () => {
       .get(hashKey(key));
     expect(stored).toBe(1);
   });
+
+  it('counts only answered requests, not those the route refuses with a 4xx', async () => {
+    const key = api.createKey({ plan: 'paid' });
+    expect((await api.get('/v1/geopin/encode?latitude=NaN&longitude=77', withKey(key))).status).toBe(400);
+    expect((await api.get('/v1/geopin/decode?digipin=---', withKey(key))).status).toBe(400);
+    expect((await api.post('/v1/location/lookup', '{"latitude":', withKey(key))).status).toBe(400);
+    expect((await api.post('/v1/location/lookup', { latitude: 8.0, longitude: 68.0 }, withKey(key))).status).toBe(404);
+    expect((await api.get('/v1/location/stats', withKey(key))).status).toBe(200);
+    expect((await dataOf(await api.get('/v1/geopin/usage', withKey(key)))).used).toBe(2);
+  });
 });
 
 describe('burst limit', () => {

@@ -33,6 +33,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     authOptional: true,
     allowInsecureAuth: true,
     logger: false,
+    // No PTR query for the client: everything stays on 127.0.0.1, and a slow resolver cannot slow OTP sends down.
+    disableReverseLookup: true,
     onAuth(auth, _session, callback) {
       if (auth.username === 'app' && auth.password === 'secret') callback(null, { user: 'app' });
       else callback(new Error('bad credentials'));

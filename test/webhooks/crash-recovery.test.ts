@@ -43,6 +43,7 @@ describe('crash recovery', () => {
       await receiver.waitFor(4, 30_000);
       first.process.kill('SIGKILL');
       await first.exited;
+      expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
       const afterKill = outboxRows(t.db);
       const inFlight = afterKill.filter((r) => r.status === 'sending').length;
       expect(inFlight).toBeGreaterThan(0);
@@ -54,6 +55,7 @@ describe('crash recovery', () => {
       await eventually(() => outboxRows(t.db).every((r) => r.status === 'delivered'), 30_000);
       second.process.kill('SIGTERM');
       expect(await second.exited).toBe(0);
+      expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
 
       // A deduping receiver processed each event exactly once; the raw stream repeated the ones cut off mid-send.
       expect(receiver.uniqueDeliveries().sort()).toEqual([...ids].sort());

@@ -1,0 +1,105 @@
+// The four traffic mixes of the load run, as autocannon options, plus the counters their onResponse hooks fill in.
+import type autocannon from 'autocannon';
+import { mulberry32, randomPoints } from '../seeded.ts';
+
+export interface Scenario {
+  name: string;
+  /** Status codes that are the server working as designed for this traffic (OTP send limits answer 429). */
+  intended: number[];
+  /** 429s by reason, where the traffic is meant to meet a limit. */
+  limits: Record<string, number>;
+  options: autocannon.Options;
+}
+
+export interface ScenarioInput {
+  baseUrl: string;
+  apiKey: string;
+  merchantId: string;
+  sessionToken: string;
+  /** Points inside a pincode boundary, for single lookups that must all answer 200. */
+  hits: Array<{ latitude: number; longitude: number }>;
+  seconds: number;
+  connections: number;
+}
+
+const json = { 'content-type': 'application/json' };
+/** Hot addresses reach the per-email limit (5 an hour) early; fresh ones use up the per-IP budget. */
+const HOT_EMAILS = 2;
+
+export function scenarios(input: ScenarioInput): Scenario[] {
+  const { baseUrl, apiKey, seconds: duration, connections } = input;
+  const common = { duration, connections, timeout: 10 };
+  const keyed = { ...json, 'x-api-key': apiKey };
+  const batchPoints = randomPoints(32 * 100, 7, 'latLon');
+  const batches = Array.from({ length: 32 }, (_, b) =>
+    JSON.stringify({ locations: Array.from({ length: 100 }, (_, i) => ({ latitude: batchPoints[2 * (b * 100 + i)]!, longitude: batchPoints[2 * (b * 100 + i) + 1]! })) }),
+  );
+  return [
+    {
+      name: 'POST /v1/location/lookup',
+      intended: [],
+      limits: {},
+      options: { ...common, url: `${baseUrl}/v1/location/lookup`, method: 'POST', headers: keyed, requests: input.hits.slice(0, 256).map((p) => ({ body: JSON.stringify(p) })) },
+    },
+    {
+      name: 'POST /v1/location/batch-lookup (100)',
+      intended: [],
+      limits: {},
+      options: { ...common, url: `${baseUrl}/v1/location/batch-lookup`, method: 'POST', headers: keyed, requests: batches.map((body) => ({ body })) },
+    },
+    otpScenario(input, common),
+    { name: 'POST /checkout-addresses list+create+delete', intended: [], limits: {}, options: { ...common, url: `${baseUrl}/checkout-addresses`, method: 'POST', headers: { ...json, 'x-session-token': input.sessionToken }, requests: addressCycle() } },
+  ];
+}
+
+/** Every other send goes to a fresh address; the rest rotate over a few hot ones. 429s are told apart by their message. */
+function otpScenario(input: ScenarioInput, common: Partial<autocannon.Options>): Scenario {
+  const limits = { 'per email': 0, 'per IP': 0, other: 0 };
+  let n = 0;
+  const send: autocannon.Request = {
+    setupRequest: (req) => {
+      n++;
+      const email = n % 2 === 0 ? `hot-${(n / 2) % HOT_EMAILS}@load.example` : `fresh-${n}@load.example`;
+      return { ...req, body: JSON.stringify({ action: 'send', email, merchant_id: input.merchantId }) };
+    },
+    onResponse: (status, body) => {
+      if (status !== 429) return;
+      if (body.includes('for this email')) limits['per email']++;
+      else if (body.includes('for this IP')) limits['per IP']++;
+      else limits.other++;
+    },
+  };
+  return {
+    name: 'POST /checkout-email-otp send',
+    intended: [429],
+    limits,
+    options: { ...common, url: `${input.baseUrl}/checkout-email-otp`, method: 'POST', headers: json, requests: [send] },
+  };
+}
+
+/**
+ * Per connection: list, create, then delete what was created, so the buyer's book stays small and the run measures
+ * steady-state serving rather than an ever longer list.
+ */
+function addressCycle(): autocannon.Request[] {
+  const next = mulberry32(11);
+  return [
+    { body: JSON.stringify({ action: 'list' }) },
+    {
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({ action: 'create', address: { name: 'Load Buyer', line1: `${Math.floor(next() * 999) + 1} MG Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' } }),
+      }),
+      onResponse: (status, body, context) => {
+        (context as { created?: string }).created = status === 200 ? (JSON.parse(body) as { address: { id: string } }).address.id : undefined;
+      },
+    },
+    {
+      // No id (the create failed): autocannon restarts the cycle and counts a reset.
+      setupRequest: (req, context) => {
+        const id = (context as { created?: string }).created;
+        return id ? { ...req, body: JSON.stringify({ action: 'delete', address_id: id }) } : (null as unknown as autocannon.Request);
+      },
+    },
+  ];
+}

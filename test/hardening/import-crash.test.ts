@@ -1,0 +1,159 @@
+// SIGKILL during a 5000-row import: after restart the batch is failed with no rows or completed with all, and nothing committed is lost.
+import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
+import { openDatabase, type Db } from '../../src/db/open.ts';
+import { spawnServer, type Child } from '../webhooks/support/child.ts';
+import { batchStatus, fileHealth, importRows, snapshot, type BatchSnapshot, type ImportRows } from './support/import-batch-db.ts';
+
+const ROWS = 5000;
+/** Bounded retries: each attempt kills at another fraction of the calibrated import time until one lands mid-import. */
+const KILL_AT = [0.5, 0.25, 0.1, 0.65, 0.4, 0.05];
+
+interface Server {
+  child: Child;
+  url: string;
+}
+
+const children: Child[] = [];
+afterAll(() => {
+  for (const c of children) if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGKILL');
+});
+
+/** Merchants and their API keys, written before any server runs; the connection is closed again right away. */
+function createMerchants(path: string, count: number): Array<{ id: string; key: string }> {
+  const db = openDatabase(path);
+  try {
+    const merchants = new MerchantRepository(db);
+    return Array.from({ length: count }, (_, i) => {
+      const { merchant, apiKey } = merchants.create(`Shop ${i}`);
+      return { id: merchant.id, key: apiKey };
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The test only ever reads, through a read-only connection it closes before each restart: so the restarted server,
+ * not the test, finds the killed writer's WAL and recovers it, as it would in production.
+ */
+function reader(path: string): Db {
+  return new Database(path, { readonly: true, fileMustExist: true });
+}
+
+async function start(env: Record<string, string>): Promise<Server> {
+  const child = await spawnServer(env);
+  children.push(child);
+  const port = /\[child\] listening on (\d+)/.exec(child.output.join(''))![1];
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+async function importCall(server: Server, key: string, rows: unknown[]): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${server.url}/checkout-admin?action=import_customers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ batch_label: 'legacy export', rows }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(1);
+  }
+}
+
+/** The spec's "no half batch": a finished batch owns every row it reports, a failed one owns none. */
+function expectWholeBatch(s: BatchSnapshot, data: ImportRows): void {
+  expect(s.batches).toBe(1);
+  expect(s.batch?.completed_at).not.toBeNull();
+  if (s.batch?.status === 'failed') {
+    expect(s.batch).toMatchObject({ imported_count: 0, error_count: 0 });
+    expect({ buyers: s.buyers, addresses: s.addresses, rowErrors: s.rowErrors }).toEqual({ buyers: 0, addresses: 0, rowErrors: 0 });
+  } else {
+    expect(s.batch).toMatchObject({ status: 'completed', imported_count: data.valid, error_count: data.invalid });
+    expect({ buyers: s.buyers, addresses: s.addresses, rowErrors: s.rowErrors }).toEqual({ buyers: data.valid, addresses: data.valid, rowErrors: data.invalid });
+  }
+}
+
+function expectHealthy(db: Db): void {
+  expect(fileHealth(db)).toEqual({ integrity: 'ok', foreignKeyViolations: 0 });
+}
+
+describe('bulk import under SIGKILL', () => {
+  it('leaves the batch failed with no rows or completed with all rows, keeps earlier batches, and a re-run adds no duplicate buyers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-crash-'));
+    const path = join(dir, 'app.sqlite');
+    const [base, ...crashShops] = createMerchants(path, 1 + KILL_AT.length);
+    const env = { DB_PATH: path, CHECKOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
+    let db: Db | undefined;
+    try {
+      let server = await start(env);
+      db = reader(path);
+
+      // Calibration: a committed batch that every later crash must leave intact, and the import's duration to aim the kills.
+      const baseRows = importRows('base', ROWS, 1);
+      const calibration = importCall(server, base!.key, baseRows.rows);
+      await until(() => batchStatus(db!, base!.id) !== 'none', 30_000);
+      const startedAt = performance.now();
+      expect((await calibration).status).toBe(200);
+      const importMs = performance.now() - startedAt;
+      const committed = snapshot(db, base!.id);
+      expectWholeBatch(committed, baseRows);
+      expect(committed.batch?.status).toBe('completed');
+
+      const observed: string[] = [];
+      for (let attempt = 0; attempt < KILL_AT.length && !observed.includes('processing'); attempt++) {
+        const shop = crashShops[attempt]!;
+        const data = importRows(`a${attempt}`, ROWS, attempt + 2);
+        const request = importCall(server, shop.key, data.rows).catch(() => null);
+        await until(() => batchStatus(db!, shop.id) !== 'none', 30_000);
+        await sleep(KILL_AT[attempt]! * importMs);
+        server.child.process.kill('SIGKILL');
+        await server.child.exited;
+        await request;
+        const atKill = batchStatus(db, shop.id);
+        observed.push(atKill);
+        // Nothing of the interrupted transaction is visible even before recovery: only the batch row itself.
+        if (atKill === 'processing') expect(snapshot(db, shop.id)).toMatchObject({ buyers: 0, addresses: 0, rowErrors: 0 });
+        expectHealthy(db);
+        db.close();
+
+        server = await start(env);
+        db = reader(path);
+        const recovered = snapshot(db, shop.id);
+        expectWholeBatch(recovered, data);
+        expect(recovered.batch?.status).toBe(atKill === 'processing' ? 'failed' : 'completed');
+        if (atKill === 'processing') expect(server.child.output.join('')).toContain('marked 1 interrupted import batch(es) as failed');
+        expect(snapshot(db, base!.id)).toEqual(committed);
+        expectHealthy(db);
+
+        const status = await fetch(`${server.url}/checkout-admin?action=import_status&batch_id=${recovered.batch!.id}`, { headers: { 'x-api-key': shop.key } });
+        expect(((await status.json()) as { data: { batch: { status: string } } }).data.batch.status).toBe(recovered.batch!.status);
+
+        const rerun = await importCall(server, shop.key, data.rows);
+        expect(rerun.status).toBe(200);
+        expect(rerun.body.data).toMatchObject({ status: 'completed', imported_count: data.valid, error_count: data.invalid });
+        const expectedRowStatus = atKill === 'processing' ? 'created' : 'updated';
+        const imported = (rerun.body.data.results as Array<{ status: string }>).filter((r) => r.status !== 'error');
+        expect(imported.every((r) => r.status === expectedRowStatus)).toBe(true);
+        expect(snapshot(db, shop.id)).toMatchObject({ batches: 2, buyers: data.valid, distinctLegacyIds: data.valid, addresses: data.valid });
+      }
+      expect(observed).toContain('processing');
+      server.child.process.kill('SIGTERM');
+      expect(await server.child.exited).toBe(0);
+      expectHealthy(db);
+    } finally {
+      db?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

@@ -1,0 +1,272 @@
+// Seeded generator of malformed requests: each one carries one mutation that must make the server refuse it, plus noise that must not matter.
+import { ADMIN_ACTIONS } from '../../../src/checkout/admin-schema.ts';
+import { ADDRESS_ACTIONS } from '../../../src/checkout/schema.ts';
+import type { Endpoint, Targets } from './endpoints.ts';
+import { randomText, type Rng } from './rng.ts';
+
+/** One request as sent: `expect` says whether only a 4xx is acceptable ('reject') or any non-5xx answer is ('answer'). */
+export interface FuzzRequest {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  expect: 'reject' | 'answer';
+}
+
+/** Placeholders replaced in the serialised body, for JSON that JSON.stringify cannot produce. */
+const PROTO = '\u0001proto\u0001';
+const DEEP = '\u0001deep\u0001';
+const OVERFLOW = '\u0001overflow\u0001';
+const DEEP_ARRAY = '['.repeat(10_000) + ']'.repeat(10_000);
+/** An object, not an array: a deep array inside a batch or import list is just one bad item of a valid request. */
+const DEEP_OBJECT = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+const PROTO_JSON = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+/** Each placeholder's JSON text: JSON.parse turns 1e400 into Infinity, which JSON.stringify cannot write. */
+const RAW: Array<[string, string]> = [[PROTO, PROTO_JSON], [DEEP, DEEP_OBJECT], [OVERFLOW, '-1e400']];
+
+/** Wrong for every body field of every endpoint: no field takes a number this large, an object with these keys, or 100k chars. */
+const FIELD_JUNK: unknown[] = [1e308, -1e308, 2 ** 53 + 1, -(2 ** 53 + 1), OVERFLOW, { $ne: null }, { $gt: '' }, PROTO, 'x'.repeat(100_000), DEEP];
+/** Hostile text that is still a string: must be harmless wherever it lands. */
+export const HOSTILE_STRINGS = [
+  '😀', '\u202eevil\u202c', "' OR 1=1 --", '; DROP TABLE buyers; --', 'NaN', 'Infinity', 'null', '\u0000', 'ñ', '<script>alert(1)</script>',
+  '${7*7}', '../../etc/passwd', '%00', '\ud83d', 'Robert\'); DROP TABLE addresses;--', 'מרחב', '١٢٣',
+];
+const BAD_ACTIONS: unknown[] = ['', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'LIST', ' list', 'list\u0000', '😀', "'; DROP TABLE merchants; --", 'x'.repeat(200)];
+const BAD_BODY_ACTIONS: unknown[] = [...BAD_ACTIONS, 1e308, null, true, ['list'], { $ne: 1 }];
+const BODY_TYPES = ['[]', '"text"', '1e308', '-1e308', 'null', 'true', '0', '""', '{}', '[[],[]]'];
+const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/json; charset=utf-16', 'application/xml', '', 'ÿ/ÿ'];
+const QUERY_NOISE = ['x=%zz', '%E0%A4%A=1', 'y=%00', 'z=%F0%9F%98%80', 'w=%', '__proto__=1', 'constructor=1', 'a[b]=1'];
+
+/** Actions each action-bearing path accepts, so a "bad action" is never accidentally a good one. */
+const VALID_ACTIONS: Record<string, readonly string[]> = {
+  '/checkout-addresses': ADDRESS_ACTIONS,
+  '/checkout-email-otp': ['send', 'verify'],
+  '/checkout-offers': ['list', 'create'],
+  '/checkout-payment': ['create_order', 'verify', 'record_cod'],
+  'GET /checkout-admin': ADMIN_ACTIONS.get,
+  'PATCH /checkout-admin': ADMIN_ACTIONS.patch,
+  'POST /checkout-admin': ADMIN_ACTIONS.post,
+};
+
+type Mutation = 'auth' | 'origin' | 'action' | 'body-type' | 'syntax' | 'deep' | 'oversize' | 'field' | 'missing' | 'extra-key' | 'query' | 'query-missing' | 'path';
+
+interface Draft {
+  path: string;
+  query: Array<[string, string]>;
+  rawQuery: string[];
+  /** Copies of the route's own query keys, placed where they are not the value read (dropped if the key itself is). */
+  repeats: Array<[string, string]>;
+  headers: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+  raw: string | undefined;
+  protoKey: boolean;
+  expect: 'reject' | 'answer';
+}
+
+/** `count` requests, spread round-robin over `list` so every endpoint gets its share. */
+export function* fuzzRequests(list: Endpoint[], t: Targets, rng: Rng, count: number): Generator<FuzzRequest> {
+  for (let i = 0; i < count; i++) {
+    const e = list[i % list.length]!;
+    yield generate(rng, e, t, i);
+  }
+}
+
+function generate(rng: Rng, e: Endpoint, t: Targets, index: number): FuzzRequest {
+  const d = draft(rng, e, t);
+  const noise: string[] = [];
+  for (let n = rng.int(3); n > 0; n--) noise.push(addNoise(rng, e, d, t));
+  const options = mutations(e);
+  // Read-only routes also get noise alone, so hostile text reaches their logic (geocoder, autocomplete, lookups), not only their schemas.
+  const mutation = e.answers || options.length === 0 || (e.readOnly && rng.next() < 0.3) ? null : rng.pick(options);
+  if (mutation) mutate(rng, e, d, t, mutation);
+  else d.expect = 'answer';
+  return { label: `#${index} ${e.name} [${mutation ?? 'noise only'}${noise.length ? `; ${noise.join(', ')}` : ''}]`, ...serialise(e, d) };
+}
+
+function draft(rng: Rng, e: Endpoint, t: Targets): Draft {
+  const url = new URL(e.path, 'http://x');
+  const headers: Record<string, string> = {};
+  if (e.auth === 'v1') headers['x-api-key'] = t.v1Key;
+  if (e.auth === 'merchant') headers['x-api-key'] = t.merchantKey;
+  if (e.auth === 'session') headers['x-session-token'] = t.sessionToken;
+  // Browsers send Origin on these routes; server-to-server callers do not. Both are allowed.
+  if ((e.auth === 'session' || e.auth === 'body-merchant') && rng.next() < 0.5) headers.origin = t.origin;
+  if (e.body) headers['content-type'] = 'application/json';
+  const query = [...url.searchParams] as Array<[string, string]>;
+  for (const [name, spec] of Object.entries(e.query ?? {})) if (spec.valid !== undefined) query.push([name, spec.valid]);
+  return { path: url.pathname, query, rawQuery: [], repeats: [], headers, body: e.body && structuredClone(e.body), raw: undefined, protoKey: false, expect: 'reject' };
+}
+
+function mutations(e: Endpoint): Mutation[] {
+  const out: Mutation[] = [];
+  const fields = Object.keys(e.body ?? {}).filter((k) => k !== 'action');
+  if (e.auth !== 'public') out.push('auth');
+  if (e.auth === 'session' || e.auth === 'body-merchant') out.push('origin');
+  if (e.path.includes('action=') || e.body?.action !== undefined) out.push('action');
+  if (e.body) out.push('body-type', 'syntax', 'deep');
+  if (e.method === 'POST' || e.method === 'PATCH') out.push('oversize');
+  if (fields.length > 0) out.push('field');
+  if (e.required) out.push('missing');
+  if (e.strict) out.push('extra-key');
+  if (e.query && Object.values(e.query).some((q) => q.junk.length > 0)) out.push('query');
+  if (e.requiredQuery) out.push('query-missing');
+  if (e.pathParam) out.push('path', 'path');
+  return out;
+}
+
+function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation): void {
+  const valid = JSON.stringify(e.body ?? {});
+  switch (m) {
+    case 'auth':
+      return badAuth(rng, e, d, t);
+    case 'origin':
+      d.headers.origin = rng.pick(['null', 'https://evil.example', `${t.origin}.evil.example`, `${t.origin}/`, `${t.origin}:443`, '', 'file://', 'ÿ', t.origin.replace('https:', 'http:')]);
+      return;
+    case 'action': {
+      const key = e.path.startsWith('/checkout-admin') ? `${e.method} /checkout-admin` : d.path;
+      const allowed = VALID_ACTIONS[key] ?? [];
+      const inQuery = d.query.some(([k]) => k === 'action');
+      const pool = (inQuery ? BAD_ACTIONS : BAD_BODY_ACTIONS).concat(Object.values(VALID_ACTIONS).flat()).filter((a) => !allowed.includes(a as string));
+      const action = rng.pick(pool);
+      if (inQuery) d.query = d.query.map(([k, v]) => [k, k === 'action' ? String(action) : v]);
+      else d.body!.action = action;
+      return;
+    }
+    case 'body-type':
+      d.raw = rng.next() < 0.2 ? `[${valid}]` : rng.pick(BODY_TYPES);
+      return;
+    case 'syntax':
+      d.raw = rng.pick([
+        valid.slice(0, 1 + rng.int(valid.length - 1)), `${valid}}`, `${valid} x`, '{"a":NaN}', valid.replaceAll('"', "'"), valid.replace(/}$/, ',}'),
+        `\ufeff${valid}`, valid + valid, `/*c*/${valid}`, 'undefined', '{"a":Infinity}', '{"a":0x10}', '{"a":01}', '{"a":"\n"}', '{"a":1e}',
+        '{"a":"\\x41"}', '{"a":tru}', `\u0000${valid}`,
+      ]);
+      return;
+    case 'deep':
+      if (rng.next() < 0.5) d.body![rng.pick(Object.keys(d.body!))] = DEEP;
+      else d.raw = rng.pick([DEEP_ARRAY, DEEP_OBJECT]);
+      return;
+    case 'oversize':
+      d.raw = `{"pad":"${'x'.repeat(e.maxBody + 1 + rng.int(1024))}"}`;
+      return;
+    case 'field': {
+      const field = rng.pick(Object.keys(d.body!).filter((k) => k !== 'action'));
+      const pool = e.objects?.includes(field) ? [...FIELD_JUNK, [e.body![field]], []] : FIELD_JUNK;
+      d.body![field] = rng.pick(pool);
+      return;
+    }
+    case 'missing': {
+      const required = e.required!;
+      const drop = required.length > 0 ? [rng.pick(required)] : Object.keys(d.body!).filter((k) => k !== 'action');
+      for (const key of drop) delete d.body![key];
+      return;
+    }
+    case 'extra-key': {
+      const key = rng.pick(['__proto__', 'constructor', 'prototype', '$where', "' OR 1=1 --", '😀', 'toString', 'is_admin', '\u0000']);
+      if (key === '__proto__') d.protoKey = true;
+      else d.body![key] = rng.pick([true, 1, 'x', { polluted: true }]);
+      return;
+    }
+    case 'query': {
+      const [name, spec] = rng.pick(Object.entries(e.query!).filter(([, q]) => q.junk.length > 0));
+      d.query = d.query.filter(([k]) => k !== name).concat([[name, rng.pick(spec.junk)]]);
+      return;
+    }
+    case 'query-missing': {
+      const name = rng.pick(e.requiredQuery!);
+      d.query = d.query.filter(([k]) => k !== name);
+      return;
+    }
+    case 'path':
+      d.path = d.path.slice(0, d.path.lastIndexOf('/') + 1) + rng.pick([
+        '%00', '%E0%A4%A', encodeURIComponent('😀😀😀'), '..%2F..%2Fetc%2Fpasswd', "'%20OR%201%3D1", '4p3-jk8-52c9', '---', '4P3JK852C9J', 'x'.repeat(33),
+        '%ff%fe', 'NaN', 'Infinity', '-1e308', encodeURIComponent('\u202e560001'), '%2F', '5600O1', '000000', '1e5', encodeURIComponent('٥٦٠٠٠١'),
+        percent(randomText(rng, 1 + rng.int(12))),
+      ]);
+      d.expect = 'answer';
+      return;
+  }
+}
+
+function badAuth(rng: Rng, e: Endpoint, d: Draft, t: Targets): void {
+  if (e.auth === 'body-merchant') {
+    const id = rng.pick<unknown>([rng.token('mer_'), "' OR 1=1 --", '', '😀', 'x'.repeat(65), 1e308, null, undefined, { $ne: null }]);
+    if (id === undefined) delete d.body!.merchant_id;
+    else d.body!.merchant_id = id;
+    return;
+  }
+  const header = e.auth === 'session' ? 'x-session-token' : 'x-api-key';
+  const others = [t.v1Key, t.merchantKey, t.sessionToken].filter((k) => k !== d.headers[header]);
+  const value = rng.pick<string | undefined>([undefined, '', ' ', 'null', 'undefined', "' OR 1=1 --", rng.token('gp_sk_'), rng.token('ck_'), rng.token('cst_'), 'ÿþ', `Bearer ${rng.token('')}`, ...others]);
+  if (value === undefined) delete d.headers[header];
+  else d.headers[header] = value;
+}
+
+/** A mutation that a correct server ignores or refuses; never one that could turn a refused request into an accepted one. */
+function addNoise(rng: Rng, e: Endpoint, d: Draft, t: Targets): string {
+  const kind = rng.pick(['content-type', 'headers', 'string', 'query', 'query-text', 'proto'] as const);
+  switch (kind) {
+    case 'content-type': {
+      const value = rng.pick([...CONTENT_TYPES, undefined]);
+      if (value === undefined) delete d.headers['content-type'];
+      else d.headers['content-type'] = value;
+      return `content-type ${JSON.stringify(value ?? null)}`;
+    }
+    case 'headers': {
+      d.headers['x-forwarded-for'] = "1.2.3.4, ' OR 1=1 --";
+      d.headers.cookie = 'session=ÿ; admin=1';
+      if (e.auth !== 'session') d.headers['x-session-token'] = rng.token('cst_');
+      if (e.auth === 'session' || e.auth === 'body-merchant' || e.auth === 'public') d.headers['x-api-key'] = rng.pick([rng.token('ck_'), t.merchantKey]);
+      if (e.auth === 'v1' || e.auth === 'merchant' || e.auth === 'public') d.headers.origin = rng.pick(['null', 'https://evil.example', 'ÿ']);
+      return 'garbage headers';
+    }
+    case 'string': {
+      const fields = Object.entries(d.body ?? {}).filter(([k, v]) => k !== 'action' && typeof v === 'string');
+      if (fields.length === 0) return 'no string field';
+      const [field, value] = rng.pick(fields);
+      d.body![field] = rng.next() < 0.5 ? rng.pick(HOSTILE_STRINGS) : randomText(rng, (value as string).length + rng.int(40));
+      return `hostile ${field}`;
+    }
+    case 'query': {
+      const own = Object.keys(e.query ?? {}).concat(d.query.some(([k]) => k === 'action') ? ['action'] : []);
+      if (own.length > 0) d.repeats.push([rng.pick(own), String(rng.pick(HOSTILE_STRINGS))]);
+      d.rawQuery.push('r=1&r=2', rng.pick(QUERY_NOISE));
+      return 'query garbage';
+    }
+    case 'query-text': {
+      if (d.query.length === 0) return 'no query';
+      const i = rng.int(d.query.length);
+      if (d.query[i]![0] === 'action') return 'action kept';
+      d.query[i] = [d.query[i]![0], randomText(rng, 1 + rng.int(60))];
+      return `text in ${d.query[i]![0]}`;
+    }
+    case 'proto':
+      d.protoKey = d.body !== undefined;
+      return '__proto__ key';
+  }
+}
+
+/** encodeURIComponent, except that a lone surrogate becomes its (invalid) UTF-8 bytes instead of a throw. */
+function percent(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%BD';
+  }
+}
+
+function serialise(e: Endpoint, d: Draft): Omit<FuzzRequest, 'label'> {
+  const encode = (pairs: Array<[string, string]>) => pairs.map(([k, v]) => `${percent(k)}=${percent(v)}`);
+  const repeats = encode(d.repeats.filter(([k]) => d.query.some(([q]) => q === k)));
+  // /v1 reads the last of a repeated key and /checkout-* the first; the copies go where they are not the one read.
+  const v1 = e.auth === 'v1' || e.auth === 'public';
+  const parts = v1 ? [...repeats, ...d.rawQuery, ...encode(d.query)] : [...encode(d.query), ...repeats, ...d.rawQuery];
+  const path = parts.length ? `${d.path}?${parts.join('&')}` : d.path;
+  let body = d.raw;
+  if (body === undefined && d.body !== undefined) {
+    body = RAW.reduce((text, [token, raw]) => text.replaceAll(JSON.stringify(token), raw), JSON.stringify(d.body));
+    if (d.protoKey) body = body === '{}' ? '{"__proto__":{"polluted":true}}' : `{"__proto__":{"polluted":true},${body.slice(1)}`;
+  }
+  return { method: e.method, path, headers: d.headers, body: e.method === 'GET' || e.method === 'OPTIONS' ? undefined : body, expect: d.expect };
+}
