@@ -41,9 +41,3 @@ export function assertOrigin(req: RequestContext, merchant: Pick<Merchant, 'allo
     throw new HttpError(403, 'origin_not_allowed', `Origin ${origin} is not allowed for this merchant`);
   }
 }
-
-/** CORS headers for a response to an allowed browser origin. */
-export function corsHeaders(req: RequestContext): Record<string, string> {
-  const origin = req.headers.origin;
-  return origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
-}

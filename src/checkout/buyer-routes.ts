@@ -2,7 +2,7 @@
 import type { TemplatedApp } from 'uWebSockets.js';
 import { route } from '../server/http.ts';
 import { wakeWebhookDispatcher } from '../webhooks/start.ts';
-import { assertOrigin, corsHeaders, merchantById } from './auth.ts';
+import { assertOrigin, merchantById } from './auth.ts';
 import type { CheckoutModule } from './module.ts';
 import { FunnelEventSchema, OtpRequestSchema } from './schema.ts';
 import { requireAction } from './action.ts';
@@ -15,18 +15,18 @@ export function registerBuyerRoutes(app: TemplatedApp, m: CheckoutModule): void 
     const merchant = merchantById(input.merchant_id, m.merchants);
     assertOrigin(req, merchant);
     if (input.action === 'send') {
-      return { body: await m.otp.send(merchant.id, input.email, req.remoteIp), headers: corsHeaders(req) };
+      return { body: await m.otp.send(merchant.id, input.email, req.remoteIp) };
     }
     const verified = m.otp.verify(merchant.id, input.email, input.code, { utm: input.utm, cart_value_paise: input.cart_value_paise });
     wakeWebhookDispatcher(m.ctx);
-    return { body: verified, headers: corsHeaders(req) };
-  });
+    return { body: verified };
+  }, { cors: true });
 
   route(app, 'post', '/checkout-funnel-events', (req) => {
     const event = FunnelEventSchema.parse(req.json());
     const merchant = merchantById(event.merchant_id, m.merchants);
     assertOrigin(req, merchant);
     const id = m.funnel.insert(event, new Date().toISOString());
-    return { status: 201, body: { success: true, event_id: id }, headers: corsHeaders(req) };
-  });
+    return { status: 201, body: { success: true, event_id: id } };
+  }, { cors: true });
 }

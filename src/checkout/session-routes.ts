@@ -4,7 +4,7 @@ import { route, type RequestContext } from '../server/http.ts';
 import { wakeWebhookDispatcher } from '../webhooks/start.ts';
 import { requireAction } from './action.ts';
 import { OfferCreateSchema } from './admin-schema.ts';
-import { assertOrigin, corsHeaders, merchantFromApiKey, sessionFromToken } from './auth.ts';
+import { assertOrigin, merchantFromApiKey, sessionFromToken } from './auth.ts';
 import type { CheckoutModule } from './module.ts';
 import { matchOffer } from './offer-match.ts';
 import { ADDRESS_ACTIONS, AddressActionSchema } from './schema.ts';
@@ -16,14 +16,14 @@ export function registerSessionRoutes(app: TemplatedApp, m: CheckoutModule): voi
     const session = authenticate(req, m);
     const body = req.json();
     requireAction(body, ADDRESS_ACTIONS);
-    return { body: await addressAction(m, session, body), headers: corsHeaders(req) };
-  });
+    return { body: await addressAction(m, session, body) };
+  }, { cors: true });
 
   route(app, 'get', '/checkout-offers', (req) => {
     const session = authenticate(req, m);
     const offer = matchOffer(m.offers.list(session.merchant_id), session, new Date().toISOString());
-    return { body: { success: true, offer }, headers: corsHeaders(req) };
-  });
+    return { body: { success: true, offer } };
+  }, { cors: true });
 
   route(app, 'post', '/checkout-offers', (req) => {
     const merchant = merchantFromApiKey(req, m.merchants);

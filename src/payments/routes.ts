@@ -1,6 +1,6 @@
 // POST /checkout-payment?action=create_order|verify|record_cod, authenticated by x-session-token, from the merchant's browser origins.
 import type { TemplatedApp } from 'uWebSockets.js';
-import { assertOrigin, corsHeaders } from '../checkout/auth.ts';
+import { assertOrigin } from '../checkout/auth.ts';
 import { checkoutModule } from '../checkout/module.ts';
 import { checkoutPorts } from '../checkout/ports.ts';
 import type { AppContext } from '../server/context.ts';
@@ -33,16 +33,15 @@ export function registerPaymentRoutes(app: TemplatedApp, ctx: AppContext, option
     const session = authenticate(req, ports);
     const action = PaymentActionSchema.safeParse(req.query.get('action') ?? actionFromBody(req));
     if (!action.success) throw new HttpError(400, 'unknown_action', 'action must be one of create_order, verify, record_cod');
-    const headers = corsHeaders(req);
     switch (action.data) {
       case 'create_order':
-        return { body: await service.createOrder(session, CreateOrderSchema.parse(req.json() ?? {})), headers };
+        return { body: await service.createOrder(session, CreateOrderSchema.parse(req.json() ?? {})) };
       case 'verify':
-        return { body: done(ctx, service.verify(session, VerifyPaymentSchema.parse(req.json() ?? {}))), headers };
+        return { body: done(ctx, service.verify(session, VerifyPaymentSchema.parse(req.json() ?? {}))) };
       case 'record_cod':
-        return { body: done(ctx, service.recordCod(session)), headers };
+        return { body: done(ctx, service.recordCod(session)) };
     }
-  });
+  }, { cors: true });
 }
 
 function authenticate(req: RequestContext, ports: CheckoutPorts): PaymentSession {

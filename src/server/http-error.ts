@@ -1,11 +1,16 @@
 // The one client-facing error type: every 4xx is an HttpError rendered as {error, message, code}.
 
 const REASONS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  410: 'Gone',
+  431: 'Request Header Fields Too Large',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',

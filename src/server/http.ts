@@ -34,6 +34,11 @@ export const DEFAULT_MAX_BODY_BYTES = 1 << 20;
 
 export interface RouteOptions {
   maxBodyBytes?: number;
+  /**
+   * Browser-facing route: every reply, errors included, reflects the caller's Origin so a widget can read why a call failed.
+   * Who may act is still the handler's decision (e.g. a merchant's allowed origins answer 403 to others).
+   */
+  cors?: boolean;
 }
 
 /** Registers `handler` on `app`; all error handling, body limits and corking happen here. */
@@ -46,16 +51,25 @@ export function route(app: TemplatedApp, method: Method, pattern: string, handle
     res.onAborted(() => {
       state.aborted = true;
     });
+    const cors = options.cors ? corsHeaders(partial.headers.origin) : undefined;
     readBody(res, partial.method, maxBody)
       .then((rawBody) => handler(withBody(partial, rawBody)))
       .then(
-        (reply) => send(res, state, reply),
-        (err: unknown) => send(res, state, errorReply(err, partial)),
+        (reply) => send(res, state, withCors(reply, cors)),
+        (err: unknown) => send(res, state, withCors(errorReply(err, partial), cors)),
       );
   });
 }
 
 type PartialContext = Omit<RequestContext, 'rawBody' | 'json'>;
+
+function corsHeaders(origin: string | undefined): Record<string, string> | undefined {
+  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after', vary: 'Origin' } : undefined;
+}
+
+function withCors(reply: Reply, cors: Record<string, string> | undefined): Reply {
+  return cors ? { ...reply, headers: { ...cors, ...reply.headers } } : reply;
+}
 
 function captureRequest(res: HttpResponse, req: HttpRequest, paramCount: number): PartialContext {
   const headers: Record<string, string> = {};

@@ -71,6 +71,16 @@ describe('POST /checkout-email-otp send', () => {
     expect([evil.status, errorCode(evil)]).toEqual([403, 'origin_not_allowed']);
   });
 
+  it('lets the shop page read error answers too (CORS on 4xx, Retry-After exposed)', async () => {
+    const shopPage = { origin: 'https://shop.example' };
+    const wrong = await otp({ action: 'verify', email: 'cors@example.com', merchant_id: shop.id, code: '000000' }, shopPage);
+    expect([wrong.status, errorCode(wrong)]).toEqual([400, 'invalid_code']);
+    expect(wrong.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(wrong.headers.get('access-control-expose-headers')).toBe('retry-after');
+    const bad = await otp({ action: 'send', email: 'not an email', merchant_id: shop.id }, shopPage);
+    expect([bad.status, bad.headers.get('access-control-allow-origin')]).toEqual([400, 'https://shop.example']);
+  });
+
   it('limits sends per email to 5 an hour with 429 and Retry-After', async () => {
     const email = 'limit@example.com';
     for (let i = 0; i < 5; i++) expect((await send(email)).status).toBe(200);

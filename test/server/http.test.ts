@@ -14,5 +14,11 @@ describe('HTTP glue', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({ error: 'Not Found', message: 'No route for GET /nope', code: 'not_found' });
+    expect(res.statusText).toBe('Not Found');
+  });
+
+  it('writes the standard reason phrase on success status lines', async () => {
+    const res = await fetch(`${server.baseUrl}/v1`);
+    expect([res.status, res.statusText]).toEqual([200, 'OK']);
   });
 });
