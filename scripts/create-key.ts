@@ -9,7 +9,7 @@ const USAGE = 'usage: npm run key:create -- --plan free|paid|enterprise [--publi
 
 function positiveInt(name: string, value: string | undefined): number | null {
   if (value === undefined) return null;
-  if (!/^\d+$/.test(value)) throw new Error(`--${name} must be a whole number, got "${value}"`);
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`--${name} must be a whole number of at least 1, got "${value}"`);
   return Number(value);
 }
 

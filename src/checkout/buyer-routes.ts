@@ -1,5 +1,6 @@
 // Buyer endpoints keyed by merchant_id in the body: POST /checkout-email-otp and POST /checkout-funnel-events.
 import type { TemplatedApp } from 'uWebSockets.js';
+import { clientIp } from '../server/client-ip.ts';
 import { route } from '../server/http.ts';
 import { wakeWebhookDispatcher } from '../webhooks/start.ts';
 import { assertOrigin, merchantById } from './auth.ts';
@@ -15,7 +16,7 @@ export function registerBuyerRoutes(app: TemplatedApp, m: CheckoutModule): void 
     const merchant = merchantById(input.merchant_id, m.merchants);
     assertOrigin(req, merchant);
     if (input.action === 'send') {
-      return { body: await m.otp.send(merchant.id, input.email, req.remoteIp) };
+      return { body: await m.otp.send(merchant.id, input.email, clientIp(req, m.ctx.config.TRUST_PROXY_HOPS)) };
     }
     const verified = m.otp.verify(merchant.id, input.email, input.code, { utm: input.utm, cart_value_paise: input.cart_value_paise });
     wakeWebhookDispatcher(m.ctx);

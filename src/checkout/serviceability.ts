@@ -72,8 +72,9 @@ async function askCourier(url: string, body: Record<string, unknown>, timeoutMs:
       redirect: 'error',
     });
     text = await res.text();
-  } catch {
-    return { kind: 'merchant_unreachable', message: `Courier coverage endpoint did not answer within ${timeoutMs} ms; delivery assumed` };
+  } catch (err) {
+    const why = err instanceof Error && err.name === 'TimeoutError' ? `did not answer within ${timeoutMs} ms` : 'could not be reached';
+    return { kind: 'merchant_unreachable', message: `Courier coverage endpoint ${why}; delivery assumed` };
   }
   if (!res.ok) return { kind: 'merchant_error', message: `Courier coverage endpoint answered HTTP ${res.status}; delivery assumed` };
   try {

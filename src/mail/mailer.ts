@@ -41,6 +41,9 @@ class SmtpMailer implements Mailer {
       port: config.SMTP_PORT,
       secure: config.SMTP_SECURE,
       auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
+      // Reuse a few connections: a new SMTP handshake per code costs a round trip and CPU under load.
+      pool: true,
+      maxConnections: 3,
       // A stuck mail server must not hold an OTP request open for minutes.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

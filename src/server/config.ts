@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   DB_PATH: z.string().default(`${repoRoot}data/app.sqlite`),
   DATA_OUT_DIR: z.string().default(`${repoRoot}data/build`),
   NODE_ENV: z.string().default('production'),
+  // Reverse proxies in front of the server whose X-Forwarded-For is trusted for the buyer's IP (OTP per-IP limit).
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Checkout: outgoing mail (unset SMTP_HOST: codes are logged in dev mode, send fails with 503 otherwise).
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),

@@ -175,10 +175,25 @@ describe('OTP limits per IP and mail failures', () => {
     const strict = await startHarness({ CHECKOUT_OTP_SENDS_PER_IP_HOUR: '3' });
     try {
       const m = strict.merchant();
-      for (let i = 0; i < 3; i++) expect((await strict.call('POST', '/checkout-email-otp', { body: { action: 'send', email: `ip${i}@example.com`, merchant_id: m.id } })).status).toBe(200);
-      const res = await strict.call('POST', '/checkout-email-otp', { body: { action: 'send', email: 'ip9@example.com', merchant_id: m.id } });
+      // Without TRUST_PROXY_HOPS a forged X-Forwarded-For does not buy a fresh budget.
+      const sendFrom = (email: string, xff: string) => strict.call('POST', '/checkout-email-otp', { body: { action: 'send', email, merchant_id: m.id }, headers: { 'x-forwarded-for': xff } });
+      for (let i = 0; i < 3; i++) expect((await sendFrom(`ip${i}@example.com`, `203.0.113.${i}`)).status).toBe(200);
+      const res = await sendFrom('ip9@example.com', '203.0.113.9');
       expect([res.status, errorCode(res)]).toEqual([429, 'rate_limited']);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await strict.dispose();
+    }
+  });
+
+  it('behind a trusted proxy counts each buyer address from X-Forwarded-For separately', async () => {
+    const strict = await startHarness({ CHECKOUT_OTP_SENDS_PER_IP_HOUR: '1', TRUST_PROXY_HOPS: '1' });
+    try {
+      const m = strict.merchant();
+      const sendFrom = (email: string, xff: string) => strict.call('POST', '/checkout-email-otp', { body: { action: 'send', email, merchant_id: m.id }, headers: { 'x-forwarded-for': xff } });
+      expect((await sendFrom('a@example.com', '203.0.113.1')).status).toBe(200);
+      expect((await sendFrom('b@example.com', '203.0.113.2')).status).toBe(200);
+      expect((await sendFrom('c@example.com', '6.6.6.6, 203.0.113.1')).status).toBe(429);
     } finally {
       await strict.dispose();
     }
