@@ -10,7 +10,7 @@ export function checkoutPorts(m: CheckoutModule): CheckoutPorts {
   return {
     sessionByToken(token: string): PaymentSession | null {
       const s = m.sessions.byTokenHash(sha256(token), new Date().toISOString());
-      return s ? { sessionId: s.id, merchantId: s.merchant_id, buyerId: s.buyer_id, authChannel: s.auth_channel, abandoned: s.status === 'abandoned' } : null;
+      return s ? { sessionId: s.id, merchantId: s.merchant_id, buyerId: s.buyer_id, authChannel: s.auth_channel, cartValuePaise: s.cart_value_paise, abandoned: s.status === 'abandoned' } : null;
     },
     paymentConfig(merchantId: string): PaymentConfig | null {
       const merchant = m.merchants.byId(merchantId);

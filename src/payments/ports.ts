@@ -7,6 +7,8 @@ export interface PaymentSession {
   merchantId: string;
   buyerId: string | null;
   authChannel: AuthChannel | null;
+  /** The cart value the widget sent at verify; COD's session.completed reports it as the amount to collect. */
+  cartValuePaise: number | null;
   /** Abandoned sessions keep their token but can no longer pay. */
   abandoned: boolean;
 }

@@ -86,8 +86,9 @@ export class PaymentService {
         throw alreadyPaid(existing);
       }
       const now = this.now();
-      this.repo.insertPayment({ session_id: session.sessionId, merchant_id: session.merchantId, payment_method: 'cod', gateway_order_id: null, gateway_payment_id: null, amount_paise: null, created_at: now.toISOString() });
-      if (isPaymentMode(config)) this.completed(session, { payment_method: 'cod' }, now);
+      this.repo.insertPayment({ session_id: session.sessionId, merchant_id: session.merchantId, payment_method: 'cod', gateway_order_id: null, gateway_payment_id: null, amount_paise: session.cartValuePaise, created_at: now.toISOString() });
+      const amount = session.cartValuePaise === null ? {} : { amount_paise: session.cartValuePaise };
+      if (isPaymentMode(config)) this.completed(session, { payment_method: 'cod', ...amount }, now);
     }).immediate();
     return { success: true, payment_method: 'cod' };
   }

@@ -19,7 +19,7 @@ export type AuthChannel = 'email' | 'phone';
  * - session.phone_verified: {phone} (also what the admin test_webhook sends, with test: true)
  * - session.address_completed: {address: {id, buyer_id, name, phone, line1, line2, landmark, city, state, pincode, country, ...}}
  * - session.completed: {payment_method: 'gateway', gateway_order_id, gateway_payment_id, amount_paise}
- *   or {payment_method: 'cod', amount_paise?} (gateway ids omitted)
+ *   or {payment_method: 'cod', amount_paise?} (gateway ids omitted; amount_paise = the session's cart value when known)
  */
 export interface WebhookPayload<D extends object = Record<string, unknown>> {
   event: WebhookEvent;

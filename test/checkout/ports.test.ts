@@ -19,7 +19,7 @@ describe('checkoutPorts', () => {
     const ports = checkoutPorts(checkoutModule(h.server.ctx));
     const login = await h.login(shop.id, 'pay@example.com', { cart_value_paise: 50_000 });
     const session = ports.sessionByToken(login.session_token)!;
-    expect(session).toEqual({ sessionId: login.session_id, merchantId: shop.id, buyerId: login.buyer_id, authChannel: 'email', abandoned: false });
+    expect(session).toEqual({ sessionId: login.session_id, merchantId: shop.id, buyerId: login.buyer_id, authChannel: 'email', cartValuePaise: 50_000, abandoned: false });
     expect(ports.sessionByToken('cst_nope')).toBeNull();
 
     expect(ports.paymentConfig(shop.id)).toEqual({ enabled: false, keyId: null, keySecret: null });

@@ -71,7 +71,7 @@ describe('payments over checkout sessions', () => {
     expect(await server.post('record_cod', s.token)).toEqual({ status: 200, body: { success: true, payment_method: 'cod' } });
     expect(await server.post('record_cod', s.token)).toEqual({ status: 200, body: { success: true, payment_method: 'cod' } });
     await eventually(() => hooksFor(s.sessionId).length === 1);
-    expect(hooksFor(s.sessionId)[0]!.body.data).toEqual({ payment_method: 'cod' });
+    expect(hooksFor(s.sessionId)[0]!.body.data).toEqual({ payment_method: 'cod', amount_paise: 100_000 });
   });
 
   it('refuses COD with the failing rule as reason: blocked pincode, cart over the cap, no address, COD off', async () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   ports.configs.set('m_b', { enabled: true, ...keys });
   ports.configs.set('m_a', { enabled: false, keyId: null, keySecret: null });
   for (const [token, merchantId, channel] of [['tok_b1', 'm_b', 'phone'], ['tok_b2', 'm_b', 'email'], ['tok_a1', 'm_a', 'phone'], ['tok_b3', 'm_b', 'phone']] as const) {
-    ports.sessions.set(token, { sessionId: `s_${token}`, merchantId, buyerId: `buyer_${token}`, authChannel: channel, abandoned: false });
+    ports.sessions.set(token, { sessionId: `s_${token}`, merchantId, buyerId: `buyer_${token}`, authChannel: channel, cartValuePaise: null, abandoned: false });
   }
   server = await startPaymentServer({ gatewayBaseUrl: emulator.baseUrl, ports, lookup: () => ({ url: receiver.url, secret: 'whsec_pay' }) });
 });

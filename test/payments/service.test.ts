@@ -9,7 +9,7 @@ import { openTestDb, type TestDb } from '../webhooks/support/outbox-db.ts';
 import { MemoryPorts } from './support/memory-ports.ts';
 
 const keys = { keyId: 'rzp_test_m1', keySecret: 'sk_m1' };
-const session = { sessionId: 's_1', merchantId: 'm_1', buyerId: 'b_1', authChannel: 'phone' as const, abandoned: false };
+const session = { sessionId: 's_1', merchantId: 'm_1', buyerId: 'b_1', authChannel: 'phone' as const, cartValuePaise: 129_900, abandoned: false };
 let emulator: RunningEmulator;
 let t: TestDb;
 let ports: MemoryPorts;
@@ -109,7 +109,7 @@ describe('payment service', () => {
     expect(service.recordCod(session)).toEqual({ success: true, payment_method: 'cod' });
     const events = outbox();
     expect(events).toHaveLength(1);
-    expect(events[0]!.payload.data).toEqual({ payment_method: 'cod' });
+    expect(events[0]!.payload.data).toEqual({ payment_method: 'cod', amount_paise: 129_900 });
   });
 
   it('refuses COD when the rules say no, with their reason', () => {

@@ -164,7 +164,7 @@ describe('dev checkout page in headless Chromium', () => {
 
     const hook = await sessionCompleted(merchantId);
     expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
-    expect(hook.body.data).toEqual({ payment_method: 'cod' });
+    expect(hook.body.data).toEqual({ payment_method: 'cod', amount_paise: CART_PAISE });
     await page.context().close();
   });
 });
