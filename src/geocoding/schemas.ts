@@ -22,8 +22,15 @@ export type Coordinates = z.infer<typeof CoordinatesSchema>;
 
 export const GeopinQuerySchema = z.object({ geopin: GeopinSchema });
 
-/** Either coordinates or a geopin. */
-export const LocationQuerySchema = z.union([CoordinatesSchema, GeopinQuerySchema]);
+/** Either coordinates or a geopin; a miss names the closer alternative's first problem rather than zod's bare "Invalid input". */
+export const LocationQuerySchema = z.union([CoordinatesSchema, GeopinQuerySchema], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union' || !('errors' in issue) || issue.errors.length === 0) return undefined;
+    const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+    const first = closest[0];
+    return `send {latitude, longitude} or {geopin}${first ? ` (${first.path.join('.') || 'value'}: ${first.message})` : ''}`;
+  },
+});
 export type LocationQuery = z.infer<typeof LocationQuerySchema>;
 
 export const AddressSchema = z.object({

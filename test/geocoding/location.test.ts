@@ -35,6 +35,13 @@ describe('POST /v1/location/lookup', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
+
+  it('says which shapes it accepts when the body is neither coordinates nor a geopin', async () => {
+    const res = await api.post('/v1/location/lookup', { lat: 12.9, lng: 77.6 });
+    const body = (await res.json()) as { code: string; message: string };
+    expect([res.status, body.code]).toEqual([400, 'invalid_request']);
+    expect(body.message).toContain('send {latitude, longitude} or {geopin}');
+  });
 });
 
 describe('POST /v1/location/batch-lookup', () => {
