@@ -222,6 +222,24 @@ impl Grid {
         }
     }
 
+    /// Asks the CPU to start loading the cell of (x, y), so a batch overlaps the memory latency of later points.
+    #[inline]
+    pub fn prefetch(&self, x: f64, y: f64) {
+        let (c, r) = (self.col_of(x), self.row_of(y));
+        if !(c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64) {
+            return;
+        }
+        let cell = &self.cells[r as usize * self.cols + c as usize];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `cell` is a valid reference; a prefetch only hints the cache and never faults.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>((cell as *const u32).cast::<i8>());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = cell;
+    }
+
     /// Share of cells that need a real test, for reports.
     pub fn boundary_share(&self) -> f64 {
         (self.candidate_start.len() - 1) as f64 / self.cells.len() as f64

@@ -151,10 +151,20 @@ impl BoundaryIndex {
 
     /// Looks up `[lon0, lat0, lon1, lat1, …]`; -1 per miss. Trailing odd values are ignored.
     pub fn lookup_many(&self, lon_lat: &[f64]) -> Vec<i32> {
-        lon_lat
-            .chunks_exact(2)
-            .map(|p| self.lookup(p[0], p[1]).map_or(-1, |id| id as i32))
-            .collect()
+        // Random points miss the cache on their grid cell; fetching a few points ahead overlaps those misses.
+        const AHEAD: usize = 16;
+        let points: Vec<&[f64]> = lon_lat.chunks_exact(2).collect();
+        for p in points.iter().take(AHEAD) {
+            self.grid.prefetch(p[0], p[1]);
+        }
+        let mut out = Vec::with_capacity(points.len());
+        for (i, p) in points.iter().enumerate() {
+            if let Some(next) = points.get(i + AHEAD) {
+                self.grid.prefetch(next[0], next[1]);
+            }
+            out.push(self.lookup(p[0], p[1]).map_or(-1, |id| id as i32));
+        }
+        out
     }
 
     /// Decodes a DIGIPIN and looks up its cell centre.
@@ -266,5 +276,25 @@ mod tests {
             index.lookup_many(&[0.5, 0.5, 7.0, 0.5, 10.5, 0.5, 2.5, 2.5]),
             vec![0, -1, 1, 2]
         );
+    }
+
+    #[test]
+    fn long_batches_with_prefetching_match_single_lookups_including_invalid_points() {
+        let index = fixture();
+        let mut lon_lat = Vec::new();
+        for i in 0..500 {
+            let (x, y) = (
+                (i * 37 % 130) as f64 / 10.0 - 0.5,
+                (i * 11 % 40) as f64 / 10.0 - 0.5,
+            );
+            lon_lat.extend_from_slice(&[x, y]);
+        }
+        lon_lat.extend_from_slice(&[f64::NAN, 0.5, 0.5, f64::INFINITY, -1e308, 1e308]);
+        let expected: Vec<i32> = lon_lat
+            .chunks_exact(2)
+            .map(|p| index.lookup(p[0], p[1]).map_or(-1, |id| id as i32))
+            .collect();
+        assert_eq!(index.lookup_many(&lon_lat), expected);
+        assert!(expected.iter().any(|&id| id >= 0) && expected.iter().any(|&id| id < 0));
     }
 }
