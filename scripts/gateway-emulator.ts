@@ -1,4 +1,4 @@
-// Runs the local payment-gateway emulator for development: `npx tsx scripts/gateway-emulator.ts [--port 4010]`.
+// Runs the local payment-gateway emulator for development: `npm run gateway:emulator -- [--port 4010] [--delay MS]`.
 import { parseArgs } from 'node:util';
 import { startGatewayEmulator } from '../src/payments/gateway-emulator.ts';
 

@@ -1,5 +1,6 @@
 // Serviceability: the pincode must exist in the postal directory, then the merchant's courier endpoint decides (fail-open).
 import type { LocationApi } from '../geocoding/location-api.ts';
+import { signWebhookBody } from '../webhooks/signature.ts';
 
 export type ServiceabilityReason =
   | 'invalid_pincode' | 'not_configured' | 'serviceable' | 'not_serviceable' | 'merchant_error' | 'merchant_unreachable' | 'invalid_response';
@@ -26,12 +27,15 @@ export interface ServiceabilityInput {
 }
 
 /**
- * Checks `input` for a merchant. The courier endpoint receives POST {pincode, lat, lng, merchant_id} and must answer
- * 2xx JSON {serviceable: boolean, message?: string}; any failure lets checkout continue (fail-open) with the reason.
+ * Checks `input` for a merchant. The courier endpoint receives POST {pincode, lat, lng, merchant_id}, signed like a webhook
+ * when the merchant has a webhook secret, and must answer 2xx JSON {serviceable: boolean, message?: string}; any failure
+ * lets checkout continue (fail-open) with the reason.
  */
 export async function checkServiceability(
   location: LocationApi,
   merchant: { id: string; courier_coverage_url: string | null },
+  /** The merchant's webhook secret: signs the request so the endpoint can tell it came from us. */
+  secret: string | null,
   input: ServiceabilityInput,
   timeoutMs: number,
 ): Promise<ServiceabilityResult> {
@@ -46,7 +50,7 @@ export async function checkServiceability(
   });
   if (!merchant.courier_coverage_url) return open('not_configured', 'Courier coverage is not configured; delivery assumed');
   const request = { pincode: input.pincode, lat: input.lat ?? null, lng: input.lng ?? null, merchant_id: merchant.id };
-  const answer = await askCourier(merchant.courier_coverage_url, request, timeoutMs);
+  const answer = await askCourier(merchant.courier_coverage_url, JSON.stringify(request), secret, timeoutMs);
   if (answer.kind !== 'ok') return open(answer.kind, answer.message);
   const serviceable = answer.serviceable;
   return {
@@ -60,14 +64,18 @@ type CourierAnswer =
   | { kind: 'ok'; serviceable: boolean; message: string | null }
   | { kind: 'merchant_error' | 'merchant_unreachable' | 'invalid_response'; message: string };
 
-async function askCourier(url: string, body: Record<string, unknown>, timeoutMs: number): Promise<CourierAnswer> {
+async function askCourier(url: string, body: string, secret: string | null, timeoutMs: number): Promise<CourierAnswer> {
   let res: Response;
   let text: string;
   try {
     res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: {
+        'content-type': 'application/json',
+        'x-service-timestamp': String(Math.floor(Date.now() / 1000)),
+        ...(secret ? { 'x-service-signature': signWebhookBody(body, secret) } : {}),
+      },
+      body,
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     });

@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
 import { errorCode, startHarness, type Harness } from './support.ts';
 
 let h: Harness;
@@ -12,6 +13,7 @@ let courier: Server;
 let courierUrl: string;
 let courierMode: 'yes' | 'no' | '500' | 'garbage' | 'hang' = 'yes';
 const courierCalls: unknown[] = [];
+const courierRequests: Array<{ raw: string; signature: string | undefined }> = [];
 
 beforeAll(async () => {
   h = await startHarness({ CHECKOUT_COURIER_TIMEOUT_MS: '300' });
@@ -24,6 +26,7 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       courierCalls.push(JSON.parse(body));
+      courierRequests.push({ raw: body, signature: req.headers['x-service-signature'] as string | undefined });
       if (courierMode === 'hang') return;
       if (courierMode === '500') return void res.writeHead(500).end('boom');
       if (courierMode === 'garbage') return void res.writeHead(200).end('<html>');
@@ -168,6 +171,18 @@ describe('serviceability_check', () => {
     expect(courierCalls.at(-1)).toEqual({ pincode: '560001', lat: null, lng: null, merchant_id: shop.id });
     courierMode = 'no';
     expect((await check()).body).toMatchObject({ checked: true, serviceable: false, block_checkout: true, reason: 'not_serviceable' });
+  });
+
+  it('signs the courier request with the webhook secret once the merchant has one', async () => {
+    expect((await setCourier(courierUrl)).status).toBe(200);
+    courierMode = 'yes';
+    await check();
+    expect(courierRequests.at(-1)!.signature).toBeUndefined();
+    await h.call('PATCH', '/checkout-admin?action=webhooks', { headers: { 'x-api-key': shop.key }, body: { webhook_secret: 'whsec_courier_0123456789' } });
+    await check();
+    const signed = courierRequests.at(-1)!;
+    expect(verifyWebhookSignature(signed.raw, signed.signature, 'whsec_courier_0123456789')).toBe(true);
+    await h.call('PATCH', '/checkout-admin?action=webhooks', { headers: { 'x-api-key': shop.key }, body: { webhook_secret: null } });
   });
 
   it('fails open on courier errors, bad answers, timeouts and unreachable hosts', async () => {
