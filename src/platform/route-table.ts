@@ -1,9 +1,9 @@
 // Route table: each route declares its zod schemas once; the validating handler and the OpenAPI document both come from it.
 import type { TemplatedApp } from 'uWebSockets.js';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
 import { GeoError } from '../native/addon.ts';
 import { HttpError } from '../server/http-error.ts';
-import { route, type Handler, type RequestContext } from '../server/http.ts';
+import { errorReply, route, type Handler, type RequestContext } from '../server/http.ts';
 import type { ApiKeyRecord } from './api-keys.ts';
 import type { Gate } from './gate.ts';
 
@@ -75,7 +75,8 @@ export function compileRoute(def: RouteDef, gate: Gate): Handler {
       if (admission) gate.count(admission);
       return { status: 200, body: def.envelope === false ? data : { success: true, data }, headers: admission?.headers };
     } catch (err) {
-      throw withHeaders(toHttpError(err), admission?.headers ?? {});
+      const error = toHttpError(err);
+      throw withHeaders(def.envelope === false ? officialStyle(error) : error, admission?.headers ?? {});
     }
   };
 }
@@ -84,6 +85,17 @@ export function compileRoute(def: RouteDef, gate: Gate): Handler {
 function toHttpError(err: unknown): unknown {
   if (err instanceof GeoError) return new HttpError(400, err.code.replace(/^E_/, '').toLowerCase(), err.message);
   return err;
+}
+
+/**
+ * Official-compatible routes answer like the India Post service, whose clients read the text from `error`
+ * ({"error": "Latitude out of range"}); `message` and `code` stay, so our error shape holds too.
+ */
+function officialStyle(err: unknown): unknown {
+  if (!(err instanceof HttpError || err instanceof ZodError)) return err;
+  const reply = errorReply(err);
+  const { error: _reason, message, code, ...details } = reply.body as { error: string; message: string; code: string };
+  return new HttpError(reply.status!, code, message, reply.headers, { ...details, error: message });
 }
 
 /** Keeps CORS headers on error answers, so a browser widget can read why it failed. */

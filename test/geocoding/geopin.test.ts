@@ -67,7 +67,7 @@ describe('official-compatible GET /v1/geopin/encode and /decode', () => {
     expect(await (await api.get('/v1/geopin/decode?digipin=4P3-J24-KJML')).json()).toEqual({ latitude: '12.988665', longitude: '77.641756' });
   });
 
-  it('use the official error texts as the message', async () => {
+  it('use the official error texts in error (as the official service answers) and in message', async () => {
     const errors = readJsonl<{ op: string; lat?: unknown; lon?: unknown; digipin?: string; error: string }>('errors.jsonl');
     const finite = errors.filter((e) => e.op === 'encode' && typeof e.lat === 'number' && typeof e.lon === 'number').slice(0, 20);
     const codes = errors.filter((e) => e.op === 'decode').slice(0, 20);
@@ -75,12 +75,12 @@ describe('official-compatible GET /v1/geopin/encode and /decode', () => {
     for (const e of finite) {
       const res = await api.get(`/v1/geopin/encode?latitude=${e.lat}&longitude=${e.lon}`);
       expect(res.status).toBe(400);
-      expect((await res.json()).message).toBe(e.error);
+      expect(await res.json()).toMatchObject({ error: e.error, message: e.error, code: expect.any(String) });
     }
     for (const e of codes) {
       const res = await api.get(`/v1/geopin/decode?geopin=${encodeURIComponent(e.digipin!)}`);
       expect(res.status, JSON.stringify(e)).toBe(400);
-      expect((await res.json()).message).toBe(e.error);
+      expect(await res.json()).toMatchObject({ error: e.error, message: e.error, code: expect.any(String) });
     }
   });
 
