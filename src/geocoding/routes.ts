@@ -4,6 +4,7 @@ import { buildOpenApi } from '../platform/openapi.ts';
 import { createPlatform, type Platform } from '../platform/platform.ts';
 import { registerRouteTable, type RouteDef } from '../platform/route-table.ts';
 import type { AppContext } from '../server/context.ts';
+import { preflight } from '../server/cors.ts';
 import { route } from '../server/http.ts';
 import { geopinRoutes } from './geopin-routes.ts';
 import { infoRoutes, SERVICE_VERSION } from './info-routes.ts';
@@ -30,15 +31,5 @@ export function registerLocationRoutes(app: TemplatedApp, ctx: AppContext): void
   const platform = createPlatform(ctx.db, ctx.onShutdown);
   registerRouteTable(app, locationRouteTable(service, platform), platform.gate);
   // Browsers preflight x-api-key requests without the key; the real request is still checked against the key's origins.
-  route(app, 'options', '/v1/*', (req) => ({
-    status: 200,
-    body: '',
-    headers: {
-      'access-control-allow-origin': req.headers.origin ?? '*',
-      'access-control-allow-methods': 'GET, POST',
-      'access-control-allow-headers': 'x-api-key, content-type',
-      'access-control-max-age': '600',
-      vary: 'Origin',
-    },
-  }));
+  route(app, 'options', '/v1/*', preflight({ status: 200, methods: 'GET, POST', headers: 'x-api-key, content-type' }));
 }

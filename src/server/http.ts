@@ -1,6 +1,7 @@
 // uWS glue: one wrapper reads the request before any await, limits and parses the body, and maps errors to 4xx JSON.
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { ZodError } from 'zod';
+import { reflectOrigin } from './cors.ts';
 import { HttpError, reasonPhrase } from './http-error.ts';
 
 /** Everything a handler may read; captured synchronously because uWS frees the request after the first await. */
@@ -51,7 +52,7 @@ export function route(app: TemplatedApp, method: Method, pattern: string, handle
     res.onAborted(() => {
       state.aborted = true;
     });
-    const cors = options.cors ? corsHeaders(partial.headers.origin) : undefined;
+    const cors = options.cors ? reflectOrigin(partial.headers.origin) : undefined;
     readBody(res, partial.method, maxBody)
       .then((rawBody) => handler(withBody(partial, rawBody)))
       .then(
@@ -62,10 +63,6 @@ export function route(app: TemplatedApp, method: Method, pattern: string, handle
 }
 
 type PartialContext = Omit<RequestContext, 'rawBody' | 'json'>;
-
-function corsHeaders(origin: string | undefined): Record<string, string> | undefined {
-  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after', vary: 'Origin' } : undefined;
-}
 
 function withCors(reply: Reply, cors: Record<string, string> | undefined): Reply {
   return cors ? { ...reply, headers: { ...cors, ...reply.headers } } : reply;
