@@ -1,7 +1,6 @@
 // Adapters other modules wire in: payments' CheckoutPorts and the webhook dispatcher's target lookup, backed by checkout data.
 import type { CheckoutPorts, CodDecision, PaymentConfig, PaymentSession } from '../payments/ports.ts';
 import type { WebhookTarget, WebhookTargetLookup } from '../webhooks/dispatcher.ts';
-import { COD_MESSAGES, codVerdict } from './cod.ts';
 import type { CheckoutModule } from './module.ts';
 import { sha256 } from './secrets.ts';
 
@@ -19,13 +18,11 @@ export function checkoutPorts(m: CheckoutModule): CheckoutPorts {
       return { enabled: merchant.payment_enabled, keyId: merchant.gateway_key_id, keySecret };
     },
     codDecision(session: PaymentSession): CodDecision {
-      const merchant = m.merchants.byId(session.merchantId);
       const s = m.sessions.byId(session.merchantId, session.sessionId);
-      if (!merchant || !s) return { allowed: false, reason: 'session_not_found', message: 'No such checkout session' };
-      const address = s.selected_address_id ? m.addresses.byId(s.merchant_id, s.buyer_id, s.selected_address_id) : null;
-      const verdict = codVerdict(merchant, s.cart_value_paise, address?.pincode ?? null);
-      if (verdict.eligible || !verdict.reason) return { allowed: true };
-      return { allowed: false, reason: verdict.reason, message: COD_MESSAGES[verdict.reason] };
+      if (!s) return { allowed: false, reason: 'session_not_found', message: 'No such checkout session' };
+      // The same rules as the cod_eligibility action: the session's cart and the address chosen at the address step.
+      const verdict = m.addressBook.codEligibility(s, {});
+      return verdict.reason ? { allowed: false, reason: verdict.reason, message: verdict.message } : { allowed: true };
     },
     allowedOrigins(merchantId: string): string[] {
       return m.merchants.byId(merchantId)?.allowed_origins ?? [];

@@ -1,5 +1,5 @@
 // Secrets at rest and one-way hashes: AES-256-GCM for merchant secrets, HMAC for OTP codes, sha256 for random tokens.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -64,10 +64,8 @@ function parseKey(text: string): Buffer {
   return key;
 }
 
-/** sha256 hex; used for API keys and session tokens, which carry 256 random bits. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+/** sha256 hex, the same hash the location API keys use; merchant keys and session tokens carry 256 random bits. */
+export { hashKey as sha256 } from '../platform/api-keys.ts';
 
 /** A random token: prefix + 32 bytes base64url. */
 export function randomToken(prefix: string): string {
