@@ -1,6 +1,6 @@
 // Route table: each route declares its zod schemas once; the validating handler and the OpenAPI document both come from it.
 import type { TemplatedApp } from 'uWebSockets.js';
-import { ZodError, type z } from 'zod';
+import type { z } from 'zod';
 import { GeoError } from '../native/addon.ts';
 import { HttpError } from '../server/http-error.ts';
 import { errorReply, route, type Handler, type RequestContext } from '../server/http.ts';
@@ -75,8 +75,13 @@ export function compileRoute(def: RouteDef, gate: Gate): Handler {
       if (admission) gate.count(admission);
       return { status: 200, body: def.envelope === false ? data : { success: true, data }, headers: admission?.headers };
     } catch (err) {
-      const error = toHttpError(err);
-      throw withHeaders(def.envelope === false ? officialStyle(error) : error, admission?.headers ?? {});
+      const reply = errorReply(toHttpError(err), req);
+      if ((reply.status ?? 500) >= 500) return reply;
+      const body = reply.body as { error: string; message: string };
+      // Official-compatible routes answer like the India Post service, whose clients read the text from `error`.
+      if (def.envelope === false) body.error = body.message;
+      // CORS headers stay on refusals too, so a browser widget can read why it failed.
+      return { ...reply, headers: { ...admission?.headers, ...reply.headers } };
     }
   };
 }
@@ -85,23 +90,6 @@ export function compileRoute(def: RouteDef, gate: Gate): Handler {
 function toHttpError(err: unknown): unknown {
   if (err instanceof GeoError) return new HttpError(400, err.code.replace(/^E_/, '').toLowerCase(), err.message);
   return err;
-}
-
-/**
- * Official-compatible routes answer like the India Post service, whose clients read the text from `error`
- * ({"error": "Latitude out of range"}); `message` and `code` stay, so our error shape holds too.
- */
-function officialStyle(err: unknown): unknown {
-  if (!(err instanceof HttpError || err instanceof ZodError)) return err;
-  const reply = errorReply(err);
-  const { error: _reason, message, code, ...details } = reply.body as { error: string; message: string; code: string };
-  return new HttpError(reply.status!, code, message, reply.headers, { ...details, error: message });
-}
-
-/** Keeps CORS headers on error answers, so a browser widget can read why it failed. */
-function withHeaders(err: unknown, headers: Record<string, string>): unknown {
-  if (!(err instanceof HttpError) || Object.keys(headers).length === 0) return err;
-  return new HttpError(err.status, err.code, err.message, { ...headers, ...err.headers }, err.details);
 }
 
 /** Registers every route of the table on the uWS app. */

@@ -33,6 +33,15 @@ describe('API keys', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://widget.example');
   });
 
+  it('keeps the CORS header on refusals, so the widget can read schema and DIGIPIN errors', async () => {
+    const headers = { 'x-api-key': publicKey, origin: 'https://widget.example', 'content-type': 'application/json' };
+    for (const [path, body] of [['/v1/location/lookup', { lat: 1 }], ['/v1/geopin/coordinates-to-geopin', { latitude: 40, longitude: 77 }]] as const) {
+      const res = await fetch(api.server.baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('https://widget.example');
+    }
+  });
+
   it('refuses a public key from another origin or without one with 401', async () => {
     for (const headers of [{ origin: 'https://evil.example' }, {}, { origin: 'https://shop.example.evil.com' }] as Array<Record<string, string>>) {
       const res = await fetch(statsUrl(), { headers: { 'x-api-key': publicKey, ...headers } });
