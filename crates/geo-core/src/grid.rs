@@ -204,12 +204,10 @@ impl Grid {
 
     /// Classifies a finite point.
     pub fn cell(&self, x: f64, y: f64) -> Cell<'_> {
-        let (c, r) = (self.col_of(x), self.row_of(y));
-        // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
-        if !(c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64) {
+        let Some(i) = self.cell_index(x, y) else {
             return Cell::Empty;
-        }
-        match self.cells[r as usize * self.cols + c as usize] {
+        };
+        match self.cells[i] {
             EMPTY => Cell::Empty,
             v if v & BOUNDARY != 0 => {
                 let k = (v & !BOUNDARY) as usize;
@@ -225,11 +223,10 @@ impl Grid {
     /// Asks the CPU to start loading the cell of (x, y), so a batch overlaps the memory latency of later points.
     #[inline]
     pub fn prefetch(&self, x: f64, y: f64) {
-        let (c, r) = (self.col_of(x), self.row_of(y));
-        if !(c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64) {
+        let Some(i) = self.cell_index(x, y) else {
             return;
-        }
-        let cell = &self.cells[r as usize * self.cols + c as usize];
+        };
+        let cell = &self.cells[i];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `cell` is a valid reference; a prefetch only hints the cache and never faults.
         unsafe {
@@ -238,6 +235,15 @@ impl Grid {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = cell;
+    }
+
+    /// Index of the cell holding (x, y); None outside the grid and for NaN.
+    #[inline]
+    fn cell_index(&self, x: f64, y: f64) -> Option<usize> {
+        let (c, r) = (self.col_of(x), self.row_of(y));
+        // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
+        (c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64)
+            .then(|| r as usize * self.cols + c as usize)
     }
 
     /// Share of cells that need a real test, for reports.

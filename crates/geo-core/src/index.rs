@@ -153,18 +153,19 @@ impl BoundaryIndex {
     pub fn lookup_many(&self, lon_lat: &[f64]) -> Vec<i32> {
         // Random points miss the cache on their grid cell; fetching a few points ahead overlaps those misses.
         const AHEAD: usize = 16;
-        let points: Vec<&[f64]> = lon_lat.chunks_exact(2).collect();
-        for p in points.iter().take(AHEAD) {
+        let mut ahead = lon_lat.chunks_exact(2);
+        for p in ahead.by_ref().take(AHEAD) {
             self.grid.prefetch(p[0], p[1]);
         }
-        let mut out = Vec::with_capacity(points.len());
-        for (i, p) in points.iter().enumerate() {
-            if let Some(next) = points.get(i + AHEAD) {
-                self.grid.prefetch(next[0], next[1]);
-            }
-            out.push(self.lookup(p[0], p[1]).map_or(-1, |id| id as i32));
-        }
-        out
+        lon_lat
+            .chunks_exact(2)
+            .map(|p| {
+                if let Some(next) = ahead.next() {
+                    self.grid.prefetch(next[0], next[1]);
+                }
+                self.lookup(p[0], p[1]).map_or(-1, |id| id as i32)
+            })
+            .collect()
     }
 
     /// Decodes a DIGIPIN and looks up its cell centre.
