@@ -1,4 +1,5 @@
 // The emulator's buyer-facing page (GET /pay/:order_id?origin=…): a Pay button that hands the signed payment to the opening page.
+import { escapeHtml } from '../web/escape-html.ts';
 
 /** The order fields the page shows. */
 export interface PayPageOrder {
@@ -59,8 +60,4 @@ document.getElementById('cancel').addEventListener('click', () => target.postMes
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

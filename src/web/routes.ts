@@ -4,6 +4,7 @@ import type { TemplatedApp } from 'uWebSockets.js';
 import { loadGatewaySettings } from '../payments/settings.ts';
 import type { AppContext } from '../server/context.ts';
 import { route } from '../server/http.ts';
+import { escapeHtml } from './escape-html.ts';
 
 const PAGE_DIR = new URL('./', import.meta.url);
 
@@ -11,7 +12,7 @@ const PAGE_DIR = new URL('./', import.meta.url);
 export function registerWebRoutes(app: TemplatedApp, ctx: AppContext): void {
   if (!ctx.config.devMode) return;
   const gatewayUrl = loadGatewaySettings(ctx.config.env).baseUrl;
-  const html = readFileSync(new URL('checkout-page.html', PAGE_DIR), 'utf8').replace('__GATEWAY_URL__', escapeAttribute(gatewayUrl));
+  const html = readFileSync(new URL('checkout-page.html', PAGE_DIR), 'utf8').replace('__GATEWAY_URL__', escapeHtml(gatewayUrl));
   const script = readFileSync(new URL('checkout-page.js', PAGE_DIR));
   const gatewayOrigin = new URL(gatewayUrl).origin;
   route(app, 'get', '/checkout', () => ({
@@ -28,7 +29,3 @@ export function registerWebRoutes(app: TemplatedApp, ctx: AppContext): void {
 
 /** Read once at start-up; no-store so a browser never keeps a page from before a restart. */
 const STATIC_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

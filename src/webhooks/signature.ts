@@ -17,7 +17,7 @@ export function verifyWebhookSignature(rawBody: string | Buffer, header: string 
   if (typeof header !== 'string' || !header.startsWith(PREFIX) || secret.length === 0) return false;
   const received = header.slice(PREFIX.length);
   if (!HEX_DIGEST.test(received)) return false;
-  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  const expected = Buffer.from(signWebhookBody(rawBody, secret).slice(PREFIX.length), 'hex');
   // Both buffers are 32 bytes here, so timingSafeEqual never throws and leaks nothing through length.
   return timingSafeEqual(Buffer.from(received, 'hex'), expected);
 }
