@@ -5,7 +5,7 @@ import { route, type Method, type RequestContext } from '../server/http.ts';
 import { listWebhookDeliveries } from '../webhooks/delivery-log.ts';
 import { wakeWebhookDispatcher } from '../webhooks/start.ts';
 import { queueTestWebhook } from '../webhooks/test-webhook.ts';
-import { ADMIN_ACTIONS, CodPatchSchema, PageSchema, PaymentConfigSchema, settingsPatchSchema, webhookPatchSchema, WindowSchema } from './admin-schema.ts';
+import { CodPatchSchema, PageSchema, PaymentConfigSchema, settingsPatchSchema, webhookPatchSchema, WindowSchema } from './admin-schema.ts';
 import { merchantFromApiKey } from './auth.ts';
 import { funnelReport } from './funnel-report.ts';
 import { ImportRequestSchema, MAX_IMPORT_ROWS } from './import-schema.ts';
@@ -41,7 +41,6 @@ const GET: Record<string, AdminHandler> = {
   webhooks: (_m, merchant) => webhookView(merchant),
   cod_config: (_m, merchant) => codView(merchant),
   get_payment_config: (_m, merchant) => paymentView(merchant),
-  settings: (_m, merchant) => settingsView(merchant),
   import_status: (m, merchant, req) => {
     const batchId = req.query.get('batch_id');
     if (!batchId) throw new HttpError(400, 'invalid_request', 'batch_id query parameter is required');
@@ -50,6 +49,7 @@ const GET: Record<string, AdminHandler> = {
     const errors = m.imports.errors(batch.id, 101);
     return { batch, errors: errors.slice(0, 100), errors_truncated: errors.length > 100 };
   },
+  settings: (_m, merchant) => settingsView(merchant),
 };
 
 const PATCH: Record<string, AdminHandler> = {
@@ -97,20 +97,23 @@ const POST: Record<string, AdminHandler> = {
   },
 };
 
+/** Every action per method, as the handler tables define them. */
+export const ADMIN_ACTIONS = { get: Object.keys(GET), patch: Object.keys(PATCH), post: Object.keys(POST) };
+
 /** Registers GET, PATCH and POST /checkout-admin. */
 export function registerAdminRoutes(app: TemplatedApp, m: CheckoutModule): void {
-  const table: Array<[Method, keyof typeof ADMIN_ACTIONS, Record<string, AdminHandler>, number | undefined]> = [
-    ['get', 'get', GET, undefined],
-    ['patch', 'patch', PATCH, undefined],
-    ['post', 'post', POST, IMPORT_MAX_BODY_BYTES],
+  const table: Array<[Method & keyof typeof ADMIN_ACTIONS, Record<string, AdminHandler>, number | undefined]> = [
+    ['get', GET, undefined],
+    ['patch', PATCH, undefined],
+    ['post', POST, IMPORT_MAX_BODY_BYTES],
   ];
-  for (const [method, name, handlers, maxBodyBytes] of table) {
+  for (const [method, handlers, maxBodyBytes] of table) {
     route(app, method, '/checkout-admin', (req) => {
       const merchant = merchantFromApiKey(req, m.merchants);
       const action = req.query.get('action') ?? '';
       const handler = Object.hasOwn(handlers, action) ? handlers[action] : undefined;
       if (!handler) {
-        throw new HttpError(400, 'unknown_action', `action for ${name.toUpperCase()} must be one of ${ADMIN_ACTIONS[name].join(', ')}`);
+        throw new HttpError(400, 'unknown_action', `action for ${method.toUpperCase()} must be one of ${ADMIN_ACTIONS[method].join(', ')}`);
       }
       const result = handler(m, merchant, req);
       return { body: result instanceof Notice ? { success: true, message: result.message, data: result.data } : { success: true, data: result } };

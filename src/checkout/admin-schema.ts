@@ -4,12 +4,6 @@ import { normaliseOrigin } from '../platform/api-keys.ts';
 import { isPublicHost } from './public-host.ts';
 import { CartValueSchema, PincodeSchema, text, UtmSchema } from './schema.ts';
 
-export const ADMIN_ACTIONS = {
-  get: ['funnel', 'sessions', 'webhook_deliveries', 'webhooks', 'cod_config', 'get_payment_config', 'import_status', 'settings'],
-  patch: ['cod_config', 'webhooks', 'set_payment_config', 'settings'],
-  post: ['import_customers', 'test_webhook'],
-} as const;
-
 /** ISO 8601 date or date-time; normalised to a full UTC timestamp so it compares with stored created_at values. */
 const Instant = z.string().trim().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time').transform((s) => new Date(s).toISOString());
 

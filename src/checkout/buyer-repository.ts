@@ -18,7 +18,6 @@ export type BuyerFields = Pick<Buyer, 'email' | 'phone' | 'name' | 'legacy_exter
 export class BuyerRepository {
   private readonly insertStmt;
   private readonly updateStmt;
-  private readonly byIdStmt;
   private readonly byEmailStmt;
   private readonly byPhoneStmt;
   private readonly byLegacyStmt;
@@ -32,7 +31,6 @@ export class BuyerRepository {
       `UPDATE buyers SET email = @email, phone = @phone, name = @name, legacy_external_id = @legacy_external_id, updated_at = @now
        WHERE id = @id AND merchant_id = @merchant_id`,
     );
-    this.byIdStmt = db.prepare<[string, string], Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND id = ?');
     this.byEmailStmt = db.prepare<[string, string], Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND email = ?');
     this.byPhoneStmt = db.prepare<[string, string], Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND phone = ?');
     this.byLegacyStmt = db.prepare<[string, string], Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND legacy_external_id = ?');
@@ -46,10 +44,6 @@ export class BuyerRepository {
 
   update(merchantId: string, id: string, fields: BuyerFields, now: string): void {
     this.updateStmt.run({ id, merchant_id: merchantId, ...fields, now });
-  }
-
-  byId(merchantId: string, id: string): Buyer | null {
-    return this.byIdStmt.get(merchantId, id) ?? null;
   }
 
   byEmail(merchantId: string, email: string): Buyer | null {

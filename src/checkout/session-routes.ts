@@ -69,7 +69,8 @@ async function addressAction(m: CheckoutModule, session: CheckoutSession, body: 
       return book.updateSession(session, input);
     case 'serviceability_check': {
       const merchant = m.merchants.byId(session.merchant_id)!;
-      const secret = merchant.webhook_secret_enc ? m.secrets.decrypt(merchant.webhook_secret_enc) : null;
+      // Decrypted only when a courier call will be signed with it.
+      const secret = merchant.courier_coverage_url && merchant.webhook_secret_enc ? m.secrets.decrypt(merchant.webhook_secret_enc) : null;
       return checkServiceability(m.ctx.location, merchant, secret, input, m.ctx.config.CHECKOUT_COURIER_TIMEOUT_MS);
     }
   }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../platform/route-table.ts';
 import { limitsOf } from '../platform/gate.ts';
-import { BURST_LIMIT, nextMonthStart, PLANS, PLAN_NAMES } from '../platform/plans.ts';
+import { BURST_LIMIT, monthKey, nextMonthStart, PLANS, PLAN_NAMES } from '../platform/plans.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { LocationService } from './location-service.ts';
 
@@ -23,7 +23,7 @@ const InfoSchema = z.object({
 const UsageSchema = z.object({
   key: z.string(),
   label: z.string().nullable(),
-  plan: z.enum(['free', 'paid', 'enterprise']),
+  plan: z.enum(PLAN_NAMES),
   month: z.string().meta({ description: 'YYYY-MM, UTC' }),
   used: z.number().meta({ description: 'Requests answered this month, including this one; refused (4xx) requests are not counted' }),
   limit: z.number().nullable().meta({ description: 'null = unlimited' }),
@@ -79,7 +79,7 @@ export function infoRoutes(service: LocationService, platform: Platform, table: 
       summary: "Requests used this month against the key's plan",
       handle: ({ key }) => {
         const now = new Date();
-        const month = now.toISOString().slice(0, 7);
+        const month = monthKey(now);
         const limits = limitsOf(key!);
         // This request is counted as soon as it is answered, just after this handler returns.
         const used = platform.meter.used(key!.id, month) + 1;

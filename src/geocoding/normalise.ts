@@ -112,11 +112,6 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** Tokens joined by single spaces: the comparison key for names. */
-export function nameKey(text: string): string {
-  return tokenize(text).join(' ');
-}
-
 /** The key with spaces removed, so "Indira Nagar" and "Indiranagar" compare equal. */
 export function compactKey(text: string): string {
   return tokenize(text).join('');

@@ -1,6 +1,6 @@
 // Serves the same framework-agnostic route handlers on node:http, so benchmarks compare servers, not handler code.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { errorReply, jsonReader, type Handler, type Reply, type RequestContext } from '../server/http.ts';
+import { errorReply, jsonReader, safeDecode, type Handler, type Reply, type RequestContext } from '../server/http.ts';
 import { HttpError, reasonPhrase } from '../server/http-error.ts';
 import type { Gate } from './gate.ts';
 import { compileRoute, SMALL_BODY_BYTES, type RouteDef } from './route-table.ts';
@@ -25,7 +25,7 @@ export function createNodeServer(defs: RouteDef[], gate: Gate): Server {
     let params: string[] = [];
     const found = routes.find((r) => {
       const m = r.method === req.method ? r.pattern.exec(url.pathname) : null;
-      if (m) params = m.slice(1).map((p) => decodeURIComponent(p));
+      if (m) params = m.slice(1).map(safeDecode);
       return m !== null;
     });
     readBody(req, found?.maxBodyBytes ?? SMALL_BODY_BYTES)

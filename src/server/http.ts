@@ -85,7 +85,8 @@ function captureRequest(res: HttpResponse, req: HttpRequest, paramCount: number)
   };
 }
 
-function safeDecode(segment: string): string {
+/** Decodes a path segment; malformed percent-encoding is kept as sent rather than thrown. */
+export function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

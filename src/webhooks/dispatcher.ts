@@ -75,11 +75,6 @@ export class WebhookDispatcher {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Attempts currently in flight (for tests and metrics). */
-  get busy(): number {
-    return this.inFlight.size;
-  }
-
   private schedule(delayMs: number): void {
     const dueAt = Date.now() + Math.max(0, delayMs);
     if (this.timer && this.timerDueAt <= dueAt) return;

@@ -36,8 +36,3 @@ export interface WebhookPayload<D extends object = Record<string, unknown>> {
 export type SessionCompletedData =
   | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
   | { payment_method: 'cod'; amount_paise?: number };
-
-/** Type guard for stored event names. */
-export function isWebhookEvent(name: string): name is WebhookEvent {
-  return (WEBHOOK_EVENTS as readonly string[]).includes(name);
-}

@@ -1,7 +1,7 @@
 // Fuzz over real HTTP: seeded malformed requests to every endpoint never get a 5xx, always get {error, message, code}, and change no row.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS } from '../../src/checkout/admin-schema.ts';
+import { ADMIN_ACTIONS } from '../../src/checkout/admin-routes.ts';
 import { ADDRESS_ACTIONS } from '../../src/checkout/schema.ts';
 import { ApiKeyStore, hashKey } from '../../src/platform/api-keys.ts';
 import { reasonPhrase } from '../../src/server/http-error.ts';

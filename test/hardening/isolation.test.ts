@@ -1,6 +1,6 @@
 // Tenant isolation over real HTTP: another shop's key, another buyer's session, another shop's session and another /v1 key see and change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS } from '../../src/checkout/admin-schema.ts';
+import { ADMIN_ACTIONS } from '../../src/checkout/admin-routes.ts';
 import { ApiKeyStore } from '../../src/platform/api-keys.ts';
 import type { Reply } from '../checkout/support.ts';
 import { tenantRows } from './support/tenant-rows.ts';

@@ -44,3 +44,5 @@ CREATE TABLE otp_send_log (
 );
 CREATE INDEX otp_send_log_email ON otp_send_log (email, created_at);
 CREATE INDEX otp_send_log_ip ON otp_send_log (ip, created_at);
+-- The hourly prune deletes by age alone.
+CREATE INDEX otp_send_log_created ON otp_send_log (created_at);

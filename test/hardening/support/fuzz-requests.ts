@@ -1,5 +1,5 @@
 // Seeded generator of malformed requests: each one carries one mutation that must make the server refuse it, plus noise that must not matter.
-import { ADMIN_ACTIONS } from '../../../src/checkout/admin-schema.ts';
+import { ADMIN_ACTIONS } from '../../../src/checkout/admin-routes.ts';
 import { ADDRESS_ACTIONS } from '../../../src/checkout/schema.ts';
 import type { Endpoint, Targets } from './endpoints.ts';
 import { randomText, type Rng } from './rng.ts';
