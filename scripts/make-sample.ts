@@ -1,4 +1,4 @@
-// `npm run data:sample`: extracts the committed real subset data/sample/ (Bengaluru 5600xx, Delhi 1100xx) from the shared data.
+// `npm run data:sample`: extracts the committed real subset data/sample/ (Bengaluru 5600xx, Delhi 1100xx) from data/source.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -89,11 +89,11 @@ async function readme(source: string, sizes: Record<string, number>, counts: Rec
   const rows = Object.entries(sizes).map(([name, bytes]) => `| \`${name}\` | ${bytes.toLocaleString('en')} |`);
   return `# Sample dataset
 
-A small **real** subset of the shared India pincode data (\`../shared/data\`, see its README for sources and
+A small **real** subset of the India pincode data in \`data/source\` (see data/README.md for sources and
 licences: Department of Posts via data.gov.in, GODL-India; state polygons from datta07/INDIAN-SHAPEFILES, MIT).
 Nothing here is invented or edited: lines are copied byte for byte; the state features are whole and unchanged (re-serialised).
 
-\`npm run data:build\` falls back to this directory when \`../shared/data\` is absent (the manifest then says
+\`npm run data:build\` falls back to this directory when \`data/source\` is absent (the manifest then says
 \`"dataset": "sample"\`); the tests build it to check the pipeline end to end.
 
 - boundaries: every pincode in ${RANGES.map(([a, b]) => `${a}..${b}`).join(' and ')} that has a polygon (${counts.boundaries} features)

@@ -1,4 +1,4 @@
-// Resolves which files a build reads: the shared data, the committed sample, or a shapefile plus directory files.
+// Resolves which files a build reads: the committed real data (data/source), the committed sample, or a shapefile plus directory files.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,11 +9,11 @@ import { shapefileCompanions } from './read-boundaries-shapefile.ts';
 
 /** Build options shared by the CLI, ensureDataset and the tests. */
 export interface BuildOptions {
-  /** Input directory, .ndjson(.gz) or .shp file; default DATA_DIR or ../shared/data, else data/sample. */
+  /** Input directory, .ndjson(.gz) or .shp file; default DATA_DIR or data/source, else data/sample. */
   input?: string;
   /** Output directory; default DATA_OUT_DIR or data/build. */
   out?: string;
-  /** Where a shapefile build finds the directory, crosswalk and states files; default the shared data dir. */
+  /** Where a shapefile build finds the directory, crosswalk and states files; default data/source. */
   directoryDir?: string;
   /** No progress on stderr. */
   quiet?: boolean;
@@ -22,7 +22,7 @@ export interface BuildOptions {
 /** The files one build reads; optional inputs are null when absent. */
 export interface ResolvedInputs {
   dataset: DatasetKind;
-  /** True for the full shared dataset at its default place (its manifest is committed as data/manifest.json). */
+  /** True for the full dataset at its default place (its manifest is committed as data/manifest.json). */
   isDefaultFull: boolean;
   boundaries: { format: 'ndjson' | 'shapefile'; path: string; companions: string[] };
   directory: string | null;

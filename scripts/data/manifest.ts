@@ -36,7 +36,7 @@ export interface Manifest {
   summary: BuildSummary;
 }
 
-/** Provenance of the real data (see ../shared/data/README.md). */
+/** Provenance of the real data (see data/README.md). */
 export const SOURCE =
   'Department of Posts, India: All India Pincode Boundary GeoJSON and All India Pincode Directory (data.gov.in); ' +
   'state polygons from datta07/INDIAN-SHAPEFILES';

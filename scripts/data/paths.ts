@@ -4,9 +4,9 @@ import { join } from 'node:path';
 
 /** The repository root (no trailing slash). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
-/** The shared real data (DATA_DIR overrides). */
+/** The real public inputs committed in data/source (DATA_DIR overrides). */
 export function defaultInputDir(): string {
-  return process.env.DATA_DIR ?? join(repoRoot, '../shared/data');
+  return process.env.DATA_DIR ?? join(repoRoot, 'data/source');
 }
 /** Where builds go by default (DATA_OUT_DIR overrides). */
 export function defaultOutDir(): string {

@@ -1,4 +1,4 @@
-// The full shared dataset (when present): counts measured from the build match the data README, one build reused.
+// The full dataset in data/source: counts measured from the build match the data README, one build reused.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';

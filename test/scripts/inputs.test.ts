@@ -1,4 +1,4 @@
-// Input resolution: the shared data by default, the committed sample when it is absent, errors for missing inputs.
+// Input resolution: data/source by default, the committed sample when it is absent, errors for missing inputs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { tempDir } from './support.ts';
 
 describe('input resolution', () => {
   it('falls back to the committed sample when the default data directory is absent', () => {
-    const inputs = resolveInputs({}, '/nonexistent/shared/data');
+    const inputs = resolveInputs({}, '/nonexistent/data/source');
     expect(inputs.dataset).toBe('sample');
     expect(inputs.isDefaultFull).toBe(false);
     expect(inputs.boundaries.path).toBe(join(sampleDir, INPUT_FILES.boundaries));

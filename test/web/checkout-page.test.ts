@@ -1,6 +1,5 @@
 // Headless Chromium clicks through the dev checkout page (OTP mail, pincode, serviceability, pin, payment) and the merchant gets session.completed.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
 import { encode } from '../../src/native/digipin.ts';
@@ -8,6 +7,7 @@ import { startGatewayEmulator, type RunningEmulator } from '../../src/payments/g
 import { ApiKeyStore } from '../../src/platform/api-keys.ts';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
 import { FAST_WEBHOOKS } from '../payments/support/payment-server.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { datasetDir } from '../support/dataset.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
@@ -34,9 +34,7 @@ beforeAll(async () => {
     ...smtp.env, ...FAST_WEBHOOKS, DATA_OUT_DIR: datasetDir, GATEWAY_BASE_URL: emulator.baseUrl, GATEWAY_TIMEOUT_MS: '2000',
   });
   locationKey = new ApiKeyStore(server.ctx.db).create({ plan: 'free', label: 'checkout page', isPublic: true, allowedOrigins: [server.baseUrl] }).key;
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}: apt-get install chromium (as .ci/run does) or set CHROMIUM_PATH`);
-  browser = await chromium.launch({ executablePath });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {

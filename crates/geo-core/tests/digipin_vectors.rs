@@ -1,4 +1,4 @@
-//! Runs every official DIGIPIN vector in ../shared/digipin through the core.
+//! Runs every official DIGIPIN vector in tests/vectors through the core.
 use geo_core::digipin::{decode, encode};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -6,9 +6,7 @@ use std::path::PathBuf;
 fn vectors(name: &str) -> Vec<Value> {
     let dir = std::env::var("DIGIPIN_VECTORS_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|_| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/digipin")
-        });
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors"));
     let path = dir.join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
