@@ -1,19 +1,20 @@
-// Prepared statements for addresses; every query is scoped to (merchant, buyer) so one buyer never sees another's.
-import type { Db } from '../db/open.ts';
-import { randomId } from './secrets.ts';
+// Addresses in the store; every query is scoped to (merchant, buyer) so one buyer never sees another's.
+import type { Clock } from '../kernel/clock.ts';
+import { newId } from '../kernel/ids.ts';
+import { sameAs, type Sql } from '../db/sql.ts';
 
-export interface Address {
+/** The editable fields: the import document's names, plus name, phone and landmark for delivery. */
+export const ADDRESS_FIELDS = [
+  'name', 'phone', 'flat_number', 'building_name', 'street_name', 'locality', 'landmark', 'city', 'district', 'state', 'pincode', 'label',
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type AddressFields = Record<AddressField, string | null>;
+
+export interface Address extends AddressFields {
   id: string;
   merchant_id: string;
   buyer_id: string;
-  name: string | null;
-  phone: string | null;
-  line1: string;
-  line2: string | null;
-  landmark: string | null;
-  city: string;
-  state: string | null;
-  pincode: string;
+  legacy_address_id: string | null;
   country: string;
   is_default: number;
   geopin: string | null;
@@ -23,82 +24,87 @@ export interface Address {
   updated_at: string;
 }
 
-/** The fields a buyer or an import sets. */
-export type AddressFields = Pick<Address, 'name' | 'phone' | 'line1' | 'line2' | 'landmark' | 'city' | 'state' | 'pincode' | 'country'>;
+const SET_FIELDS = ADDRESS_FIELDS.map((f) => `${f} = ?`).join(', ');
 
 export class AddressRepository {
-  private readonly insertStmt;
-  private readonly updateStmt;
-  private readonly deleteStmt;
-  private readonly listStmt;
-  private readonly byIdStmt;
-  private readonly byLineStmt;
-  private readonly anyStmt;
-  private readonly clearDefaultStmt;
-  private readonly setDefaultStmt;
-  private readonly geocodeStmt;
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {}
 
-  constructor(readonly db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO addresses (id, merchant_id, buyer_id, name, phone, line1, line2, landmark, city, state, pincode, country, is_default, created_at, updated_at)
-       VALUES (@id, @merchant_id, @buyer_id, @name, @phone, @line1, @line2, @landmark, @city, @state, @pincode, @country, @is_default, @now, @now)`,
-    );
-    // The geopin belongs to the old text, so an edit clears it; it is recomputed lazily.
-    this.updateStmt = db.prepare(
-      `UPDATE addresses SET name = @name, phone = @phone, line1 = @line1, line2 = @line2, landmark = @landmark, city = @city, state = @state,
-         pincode = @pincode, country = @country, geopin = NULL, latitude = NULL, longitude = NULL, updated_at = @now
-       WHERE id = @id AND merchant_id = @merchant_id AND buyer_id = @buyer_id`,
-    );
-    this.deleteStmt = db.prepare('DELETE FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?');
-    this.listStmt = db.prepare<[string, string], Address>(
-      'SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? ORDER BY is_default DESC, created_at, id',
-    );
-    this.byIdStmt = db.prepare<[string, string, string], Address>('SELECT * FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?');
-    this.byLineStmt = db.prepare<[string, string, string, string], Address>(
-      'SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND line1 = ? AND pincode = ? LIMIT 1',
-    );
-    this.anyStmt = db.prepare<[string, string], number>('SELECT 1 FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1').pluck();
-    this.clearDefaultStmt = db.prepare('UPDATE addresses SET is_default = 0 WHERE merchant_id = ? AND buyer_id = ? AND is_default = 1');
-    this.setDefaultStmt = db.prepare('UPDATE addresses SET is_default = 1 WHERE id = ? AND merchant_id = ? AND buyer_id = ?');
-    this.geocodeStmt = db.prepare('UPDATE addresses SET geopin = ?, latitude = ?, longitude = ? WHERE id = ? AND merchant_id = ?');
+  /** The same repository inside a transaction. */
+  in(tx: Sql): AddressRepository {
+    return new AddressRepository(tx, this.clock);
   }
 
-  /** Inserts; the buyer's first address becomes the default. */
-  insert(merchantId: string, buyerId: string, fields: AddressFields, makeDefault: boolean, now: string): string {
-    const id = randomId('adr');
-    const first = this.anyStmt.get(merchantId, buyerId) === undefined;
-    if (makeDefault && !first) this.clearDefaultStmt.run(merchantId, buyerId);
-    this.insertStmt.run({ id, merchant_id: merchantId, buyer_id: buyerId, ...fields, is_default: makeDefault || first ? 1 : 0, now });
+  /** Inserts; the buyer's first address, or one asked to be, becomes the default. */
+  async insert(merchantId: string, buyerId: string, fields: AddressFields, makeDefault: boolean, legacyId: string | null = null): Promise<string> {
+    const id = newId();
+    const now = this.clock().toISOString();
+    const first = (await this.sql.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [merchantId, buyerId])) === undefined;
+    if (makeDefault && !first) await this.clearDefault(merchantId, buyerId);
+    await this.sql.run(
+      `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?)`,
+      [id, merchantId, buyerId, legacyId, ...ADDRESS_FIELDS.map((f) => fields[f]), makeDefault || first ? 1 : 0, now, now],
+    );
     return id;
   }
 
-  update(merchantId: string, buyerId: string, id: string, fields: AddressFields, now: string): void {
-    this.updateStmt.run({ id, merchant_id: merchantId, buyer_id: buyerId, ...fields, now });
+  /** Replaces the fields; the geopin belongs to the old text, so it is cleared and recomputed lazily. */
+  async update(merchantId: string, buyerId: string, id: string, fields: AddressFields): Promise<void> {
+    await this.sql.run(
+      `UPDATE addresses SET ${SET_FIELDS}, geopin = NULL, latitude = NULL, longitude = NULL, updated_at = ?
+       WHERE id = ? AND merchant_id = ? AND buyer_id = ?`,
+      [...ADDRESS_FIELDS.map((f) => fields[f]), this.clock().toISOString(), id, merchantId, buyerId],
+    );
   }
 
-  delete(merchantId: string, buyerId: string, id: string): boolean {
-    return this.deleteStmt.run(id, merchantId, buyerId).changes === 1;
+  /** Deletes; when the default goes, the oldest remaining address becomes the default. */
+  async delete(merchantId: string, buyerId: string, id: string): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      const repo = this.in(tx);
+      const wasDefault = (await repo.byId(merchantId, buyerId, id))?.is_default === 1;
+      await tx.run('DELETE FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId]);
+      const next = (await repo.list(merchantId, buyerId))[0];
+      if (wasDefault && next) await repo.setDefault(merchantId, buyerId, next.id);
+    });
   }
 
-  list(merchantId: string, buyerId: string): Address[] {
-    return this.listStmt.all(merchantId, buyerId);
+  list(merchantId: string, buyerId: string): Promise<Address[]> {
+    return this.sql.all<Address>('SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? ORDER BY is_default DESC, created_at, id', [merchantId, buyerId]);
   }
 
-  byId(merchantId: string, buyerId: string, id: string): Address | null {
-    return this.byIdStmt.get(id, merchantId, buyerId) ?? null;
+  async byId(merchantId: string, buyerId: string, id: string): Promise<Address | null> {
+    return (await this.sql.get<Address>('SELECT * FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId])) ?? null;
   }
 
-  /** The buyer's address with the same first line and pincode (how a re-import recognises an address). */
-  byLine(merchantId: string, buyerId: string, line1: string, pincode: string): Address | null {
-    return this.byLineStmt.get(merchantId, buyerId, line1, pincode) ?? null;
+  async byLegacyId(merchantId: string, buyerId: string, legacyId: string): Promise<Address | null> {
+    return (await this.sql.get<Address>('SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND legacy_address_id = ?', [merchantId, buyerId, legacyId])) ?? null;
   }
 
-  setDefault(merchantId: string, buyerId: string, id: string): void {
-    this.clearDefaultStmt.run(merchantId, buyerId);
-    this.setDefaultStmt.run(id, merchantId, buyerId);
+  /** The buyer's address with the same flat, building, street, locality and pincode (how a re-import recognises one). */
+  async byLines(merchantId: string, buyerId: string, f: AddressFields): Promise<Address | null> {
+    const keys = ['flat_number', 'building_name', 'street_name', 'locality', 'pincode'] as const;
+    return (await this.sql.get<Address>(
+      `SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND ${keys.map((k) => `${k} ${sameAs(this.sql)} ?`).join(' AND ')} LIMIT 1`,
+      [merchantId, buyerId, ...keys.map((k) => f[k])],
+    )) ?? null;
   }
 
-  saveGeocode(merchantId: string, id: string, geopin: string, lat: number, lon: number): void {
-    this.geocodeStmt.run(geopin, lat, lon, id, merchantId);
+  /** Makes `id` the only default of the buyer, atomically. */
+  async setDefault(merchantId: string, buyerId: string, id: string): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      await this.in(tx).clearDefault(merchantId, buyerId);
+      await tx.run('UPDATE addresses SET is_default = 1 WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId]);
+    });
+  }
+
+  async saveGeocode(merchantId: string, id: string, geopin: string, lat: number, lon: number): Promise<void> {
+    await this.sql.run('UPDATE addresses SET geopin = ?, latitude = ?, longitude = ? WHERE id = ? AND merchant_id = ?', [geopin, lat, lon, id, merchantId]);
+  }
+
+  private async clearDefault(merchantId: string, buyerId: string): Promise<void> {
+    await this.sql.run('UPDATE addresses SET is_default = 0 WHERE merchant_id = ? AND buyer_id = ? AND is_default = 1', [merchantId, buyerId]);
   }
 }

@@ -1,14 +1,14 @@
 // The buyer's address book and session steps behind /checkout-addresses; every call is scoped to the session's buyer.
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
 import type { LocationApi } from '../geocoding/location-api.ts';
-import { HttpError } from '../server/http-error.ts';
-import { enqueueWebhook } from '../webhooks/outbox.ts';
-import type { Address, AddressFields, AddressRepository } from './address-repository.ts';
+import { ADDRESS_FIELDS, type Address, type AddressFields, type AddressRepository } from './address-repository.ts';
 import { COD_MESSAGES, codVerdict } from './cod.ts';
-import type { MerchantRepository } from './merchant-repository.ts';
+import type { Merchant } from './merchant-repository.ts';
 import type { AddressInput } from './schema.ts';
 import type { CheckoutSession, SessionRepository, Utm } from './session-repository.ts';
 
-/** An address as buyers see it. */
+/** An address as buyers and merchants see it. */
 export type PublicAddress = Omit<Address, 'merchant_id' | 'is_default'> & { is_default: boolean };
 
 export function publicAddress(a: Address): PublicAddress {
@@ -16,127 +16,151 @@ export function publicAddress(a: Address): PublicAddress {
   return { ...rest, is_default: a.is_default === 1 };
 }
 
+/** The address lines that say where in the pincode to deliver; one of them is needed for a usable address. */
+const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'] as const;
+
+/** What a session-scoped call knows: the session and its merchant (loaded once, by the session authenticator). */
+export interface SessionContext {
+  session: CheckoutSession;
+  merchant: Merchant;
+}
+
+export interface AddressServiceDeps {
+  addresses: AddressRepository;
+  sessions: SessionRepository;
+  location: LocationApi;
+  clock: Clock;
+  /** Called after a session.address_completed row committed (wakes the webhook dispatcher). */
+  queued(): void;
+}
+
 export class AddressService {
-  constructor(
-    private readonly addresses: AddressRepository,
-    private readonly sessions: SessionRepository,
-    private readonly merchants: MerchantRepository,
-    private readonly location: LocationApi,
-  ) {}
+  constructor(private readonly d: AddressServiceDeps) {}
 
-  list(s: CheckoutSession): { success: true; addresses: PublicAddress[] } {
-    return { success: true, addresses: this.addresses.list(s.merchant_id, s.buyer_id).map(publicAddress) };
+  async list({ session: s }: SessionContext): Promise<{ addresses: PublicAddress[] }> {
+    return { addresses: (await this.d.addresses.list(s.merchant_id, s.buyer_id)).map(publicAddress) };
   }
 
-  create(s: CheckoutSession, input: AddressInput, makeDefault = false): { success: true; address: PublicAddress } {
-    this.assertPincode(input.pincode);
-    const id = this.addresses.insert(s.merchant_id, s.buyer_id, toFields(input), makeDefault, now());
-    return { success: true, address: publicAddress(this.get(s, id)) };
+  async create({ session: s }: SessionContext, input: AddressInput, makeDefault = false): Promise<{ address: PublicAddress }> {
+    const fields = this.checked(toFields(input));
+    const id = await this.d.addresses.insert(s.merchant_id, s.buyer_id, fields, makeDefault);
+    return { address: publicAddress(await this.get(s, id)) };
   }
 
-  update(s: CheckoutSession, id: string, patch: Partial<AddressInput>): { success: true; address: PublicAddress } {
-    const current = this.get(s, id);
-    const merged = { ...current, ...patch };
-    if (patch.pincode) this.assertPincode(patch.pincode);
-    this.addresses.update(s.merchant_id, s.buyer_id, id, toFields(merged), now());
-    return { success: true, address: publicAddress(this.get(s, id)) };
+  /** The same checks as create, on the merged address. */
+  async update({ session: s }: SessionContext, id: string, patch: Partial<AddressInput>): Promise<{ address: PublicAddress }> {
+    const current = await this.get(s, id);
+    const merged = { ...pickFields(current), ...toFields(patch, true) };
+    await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged));
+    return { address: publicAddress(await this.get(s, id)) };
   }
 
-  /** Deletes; when the default goes, the oldest remaining address becomes the default. */
-  delete(s: CheckoutSession, id: string): { success: true; deleted: string } {
-    const db = this.addresses.db;
-    db.transaction(() => {
-      const wasDefault = this.get(s, id).is_default === 1;
-      this.addresses.delete(s.merchant_id, s.buyer_id, id);
-      const next = this.addresses.list(s.merchant_id, s.buyer_id)[0];
-      if (wasDefault && next) this.addresses.setDefault(s.merchant_id, s.buyer_id, next.id);
-    })();
-    return { success: true, deleted: id };
+  async delete({ session: s }: SessionContext, id: string): Promise<{ deleted: string }> {
+    await this.get(s, id);
+    await this.d.addresses.delete(s.merchant_id, s.buyer_id, id);
+    return { deleted: id };
   }
 
-  setDefault(s: CheckoutSession, id: string): { success: true; address: PublicAddress } {
-    this.get(s, id);
-    this.addresses.db.transaction(() => this.addresses.setDefault(s.merchant_id, s.buyer_id, id))();
-    return { success: true, address: publicAddress(this.get(s, id)) };
+  async setDefault({ session: s }: SessionContext, id: string): Promise<{ address: PublicAddress }> {
+    await this.get(s, id);
+    await this.d.addresses.setDefault(s.merchant_id, s.buyer_id, id);
+    return { address: publicAddress(await this.get(s, id)) };
   }
 
-  /** Selects the address for the session, geocodes it if needed, and queues session.address_completed once per address. */
-  addressCompleted(s: CheckoutSession, id: string): { success: true; session_id: string; address: PublicAddress } {
-    this.assertActive(s);
-    let address = this.get(s, id);
-    if (address.geopin === null) address = this.geocode(address);
-    const repeat = s.status === 'address_completed' && s.selected_address_id === id;
-    if (!repeat) {
-      const at = now();
-      this.addresses.db.transaction(() => {
-        this.sessions.markAddressCompleted(s.merchant_id, s.id, id, at);
-        enqueueWebhook(this.addresses.db, {
-          event: 'session.address_completed', merchant_id: s.merchant_id, buyer_id: s.buyer_id, session_id: s.id,
-          auth_channel: s.auth_channel, timestamp: at, data: { address: publicAddress(address) },
-        }, new Date(at));
-      }).immediate();
+  /** Verifies and selects the address (imported ones are verified here, lazily), queueing session.address_completed once per address. */
+  async addressCompleted({ session: s }: SessionContext, id: string): Promise<{ session_id: string; address: PublicAddress }> {
+    this.assertOpen(s);
+    let address = await this.get(s, id);
+    this.checked(pickFields(address));
+    if (address.geopin === null) address = await this.geocode(address);
+    if (!(s.status === 'address_completed' && s.selected_address_id === id)) {
+      const at = this.d.clock().toISOString();
+      await this.d.sessions.completeAddress(s.merchant_id, s.id, id, at, {
+        event: 'session.address_completed', merchant_id: s.merchant_id, buyer_id: s.buyer_id, session_id: s.id,
+        auth_channel: s.auth_channel, timestamp: at, data: { address: publicAddress(address) },
+      });
+      this.d.queued();
     }
-    return { success: true, session_id: s.id, address: publicAddress(address) };
+    return { session_id: s.id, address: publicAddress(address) };
   }
 
-  codEligibility(s: CheckoutSession, input: { address_id?: string; pincode?: string; cart_value_paise?: number }) {
-    const merchant = this.merchants.byId(s.merchant_id)!;
+  /** COD for the session's cart and the chosen (or given) address, under the merchant's rules. */
+  async codEligibility({ session: s, merchant }: SessionContext, input: { address_id?: string; pincode?: string; cart_value_paise?: number }) {
     const addressId = input.address_id ?? s.selected_address_id;
-    const pincode = input.pincode ?? (addressId ? this.get(s, addressId).pincode : null);
+    const pincode = input.pincode ?? (addressId ? (await this.get(s, addressId)).pincode : null);
     const cartValue = input.cart_value_paise ?? s.cart_value_paise;
     const verdict = codVerdict(merchant, cartValue, pincode);
     return {
-      success: true as const, ...verdict, message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available', enabled: merchant.enable_cod, cart_value_paise: cartValue, pincode,
-      cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
+      ...verdict, message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available', enabled: merchant.enable_cod,
+      cart_value_paise: cartValue, pincode, cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
     };
   }
 
-  abandon(s: CheckoutSession): { success: true; session_id: string; status: 'abandoned' } {
-    this.sessions.markAbandoned(s.merchant_id, s.id, now());
-    return { success: true, session_id: s.id, status: 'abandoned' };
+  /** A paid session cannot be abandoned (409): it would be counted as lost while the order exists. */
+  async abandon({ session: s }: SessionContext): Promise<{ session_id: string; status: 'abandoned' }> {
+    if (s.status === 'completed') throw new DomainError('conflict', 'session_completed', 'This checkout session is paid and cannot be abandoned');
+    await this.d.sessions.markAbandoned(s.merchant_id, s.id, this.d.clock().toISOString());
+    return { session_id: s.id, status: 'abandoned' };
   }
 
-  /** Replaces the cart value and/or the UTM parameters (a key left out keeps its value). */
-  updateSession(s: CheckoutSession, input: { cart_value_paise?: number | null; utm?: Utm }) {
-    this.assertActive(s);
+  /** The widget's cart value and UTM parameters (a UTM key left out keeps its value). */
+  async updateSession({ session: s }: SessionContext, input: { cart_value_paise?: number | null; utm?: Utm }) {
+    this.assertOpen(s);
     const utm: Utm = {
       utm_source: s.utm_source ?? undefined, utm_medium: s.utm_medium ?? undefined, utm_campaign: s.utm_campaign ?? undefined,
       utm_term: s.utm_term ?? undefined, utm_content: s.utm_content ?? undefined, ...input.utm,
     };
+    // A merchant-set cart value is the one orders use; the widget cannot overwrite it.
+    if (input.cart_value_paise !== undefined && s.cart_value_source === 'merchant') {
+      throw new DomainError('conflict', 'cart_value_locked', 'The merchant set this session\'s cart value; it cannot be changed from the widget');
+    }
     const cart = input.cart_value_paise === undefined ? s.cart_value_paise : input.cart_value_paise;
-    this.sessions.saveCart(s.merchant_id, s.id, cart, utm);
-    return { success: true as const, session_id: s.id, cart_value_paise: cart, utm };
+    const source = input.cart_value_paise === undefined ? s.cart_value_source : cart === null ? null : 'widget';
+    await this.d.sessions.saveCart(s.merchant_id, s.id, cart, source, utm);
+    return { session_id: s.id, cart_value_paise: cart, utm };
   }
 
-  private get(s: CheckoutSession, id: string): Address {
-    const address = this.addresses.byId(s.merchant_id, s.buyer_id, id);
-    if (!address) throw new HttpError(404, 'address_not_found', `No address ${id} for this buyer`);
+  private async get(s: CheckoutSession, id: string): Promise<Address> {
+    const address = await this.d.addresses.byId(s.merchant_id, s.buyer_id, id);
+    if (!address) throw new DomainError('not_found', 'address_not_found', `No address ${id} for this buyer`);
     return address;
   }
 
-  private assertPincode(pincode: string): void {
-    if (!this.location.pincodeInfo(pincode)) throw new HttpError(400, 'invalid_pincode', `Pincode ${pincode} is not in the India Post directory`);
+  /** A usable address: a pincode from the India Post directory and one address line; district and state filled from it. */
+  private checked(fields: AddressFields): AddressFields {
+    if (!fields.pincode) throw new DomainError('invalid', 'incomplete_address', 'The address needs a pincode');
+    const info = this.d.location.pincodeInfo(fields.pincode);
+    if (!info) throw new DomainError('invalid', 'invalid_pincode', `Pincode ${fields.pincode} is not in the India Post directory`);
+    if (LINE_FIELDS.every((f) => !fields[f])) {
+      throw new DomainError('invalid', 'incomplete_address', `The address needs one of ${LINE_FIELDS.join(', ')}`);
+    }
+    return { ...fields, district: fields.district ?? info.district, state: fields.state ?? info.state };
   }
 
-  private assertActive(s: CheckoutSession): void {
-    if (s.status === 'abandoned') throw new HttpError(409, 'session_abandoned', 'This checkout session was abandoned; start a new one');
+  private assertOpen(s: CheckoutSession): void {
+    if (s.status === 'abandoned') throw new DomainError('conflict', 'session_abandoned', 'This checkout session was abandoned; start a new one');
+    if (s.status === 'completed') throw new DomainError('conflict', 'session_completed', 'This checkout session is already paid');
   }
 
-  private geocode(a: Address): Address {
-    const hit = this.location.geocode({ address: [a.line1, a.line2, a.landmark].filter(Boolean).join(', '), city: a.city, state: a.state ?? undefined, pincode: a.pincode });
+  private async geocode(a: Address): Promise<Address> {
+    const street = [a.flat_number, a.building_name, a.street_name, a.locality, a.landmark].filter(Boolean).join(', ');
+    const hit = this.d.location.geocode({ address: street, city: a.city ?? a.district ?? undefined, state: a.state ?? undefined, pincode: a.pincode ?? undefined });
     if (!hit) return a;
-    this.addresses.saveGeocode(a.merchant_id, a.id, hit.geopin, hit.latitude, hit.longitude);
+    await this.d.addresses.saveGeocode(a.merchant_id, a.id, hit.geopin, hit.latitude, hit.longitude);
     return { ...a, geopin: hit.geopin, latitude: hit.latitude, longitude: hit.longitude };
   }
 }
 
-function toFields(a: Omit<Partial<AddressInput>, 'country'> & Pick<AddressInput, 'line1' | 'city' | 'pincode'> & { country?: string }): AddressFields {
-  return {
-    name: a.name ?? null, phone: a.phone ?? null, line1: a.line1, line2: a.line2 ?? null, landmark: a.landmark ?? null,
-    city: a.city, state: a.state ?? null, pincode: a.pincode, country: a.country ?? 'IN',
-  };
+/** Input to stored fields; with `partial`, keys the caller left out stay out (so they keep their value). */
+function toFields(input: Partial<AddressInput>, partial = false): AddressFields {
+  const out: Partial<AddressFields> = {};
+  for (const f of ADDRESS_FIELDS) {
+    if (input[f] !== undefined) out[f] = input[f] ?? null;
+    else if (!partial) out[f] = null;
+  }
+  return out as AddressFields;
 }
 
-function now(): string {
-  return new Date().toISOString();
+function pickFields(a: Address): AddressFields {
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f]])) as AddressFields;
 }

@@ -1,143 +1,162 @@
-// /checkout-admin?action=…: merchant configuration, reports and imports, authenticated by x-api-key (own merchant only).
-import type { TemplatedApp } from 'uWebSockets.js';
-import { HttpError } from '../server/http-error.ts';
-import { route, type Method, type RequestContext } from '../server/http.ts';
-import { listWebhookDeliveries } from '../webhooks/delivery-log.ts';
-import { wakeWebhookDispatcher } from '../webhooks/start.ts';
-import { queueTestWebhook } from '../webhooks/test-webhook.ts';
-import { CodPatchSchema, PageSchema, PaymentConfigSchema, settingsPatchSchema, webhookPatchSchema, WindowSchema } from './admin-schema.ts';
-import { merchantFromApiKey } from './auth.ts';
-import { funnelReport } from './funnel-report.ts';
-import { ImportRequestSchema, MAX_IMPORT_ROWS } from './import-schema.ts';
-import type { Merchant } from './merchant-repository.ts';
-import type { CheckoutModule } from './module.ts';
-import { publicSession } from './public-session.ts';
+// /checkout-admin?action=…: merchant configuration, reports, imports and test webhooks, with the merchant api key (own merchant only).
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from '../db/sql.ts';
+import { routesWith, type RouteDef } from '../http/route.ts';
+import type { RateCounter } from '../limits/rate-counter.ts';
+import { enqueueWebhook, type OutboxRepository } from '../webhooks/outbox-repository.ts';
+import {
+  CodPatchSchema, ImportStatusQuerySchema, PageSchema, pagedWindowSchema, PaymentConfigSchema, RedeliverSchema, SessionCartSchema,
+  settingsPatchSchema, webhookPatchSchema, windowSchema,
+} from './admin-schema.ts';
+import { codView, paymentView, sessionView, settingsView, webhookView } from './admin-views.ts';
+import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
+import type { FunnelRepository } from './funnel-repository.ts';
+import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
+import type { ImportRepository } from './import-repository.ts';
+import type { ImportService } from './import-service.ts';
+import type { Merchant, MerchantRepository } from './merchant-repository.ts';
+import {
+  CodViewSchema, DeliveriesPageSchema, FunnelReportSchema, ImportResultSchema, ImportStatusSchema, PaymentViewSchema, RedeliveredSchema,
+  SessionCartViewSchema, SessionsPageSchema, SettingsViewSchema, TestWebhookSchema, WebhookViewSchema,
+} from './responses.ts';
+import type { SecretBox } from './secrets.ts';
+import type { SessionRepository } from './session-repository.ts';
 
-/** Import bodies: 5000 rows of a few hundred bytes each fit comfortably. */
+export interface AdminDeps {
+  sql: Sql;
+  merchants: MerchantRepository;
+  sessions: SessionRepository;
+  funnel: FunnelRepository;
+  imports: ImportRepository;
+  importer: ImportService;
+  outbox: OutboxRepository;
+  counter: RateCounter;
+  secrets: SecretBox;
+  clock: Clock;
+  devMode: boolean;
+  /** Called after an outbox row committed (wakes the webhook dispatcher). */
+  queued(): void;
+}
+
+/** Test deliveries per merchant per minute: enough to debug an endpoint, too few to scan a network with. */
+const TEST_WEBHOOKS_PER_MINUTE = 10;
+/** 5000 rows of a few hundred bytes fit comfortably; read only after the key was checked. */
 const IMPORT_MAX_BODY_BYTES = 8 << 20;
+const PATH = '/checkout-admin';
 
-type AdminHandler = (m: CheckoutModule, merchant: Merchant, req: RequestContext) => unknown;
-
-/** A handler result with a top-level message beside data (test_webhook answers {success, message}). */
-class Notice {
-  constructor(readonly message: string, readonly data: unknown) {}
-}
-
-const GET: Record<string, AdminHandler> = {
-  funnel: (m, merchant, req) => {
-    const w = WindowSchema.parse(query(req, 'from', 'to'));
-    return funnelReport(m.funnel.counts(merchant.id, w.from, w.to), w.from, w.to);
-  },
-  sessions: (m, merchant, req) => {
-    const w = WindowSchema.parse(query(req, 'from', 'to'));
-    const p = PageSchema.parse(query(req, 'limit', 'offset'));
-    const { sessions, total } = m.sessions.list(merchant.id, w.from, w.to, p.limit, p.offset);
-    return { sessions: sessions.map(publicSession), total, limit: p.limit, offset: p.offset, from: w.from, to: w.to };
-  },
-  webhook_deliveries: (m, merchant, req) => {
-    const p = PageSchema.parse(query(req, 'limit', 'offset'));
-    return listWebhookDeliveries(m.ctx.db, merchant.id, p.limit, p.offset);
-  },
-  webhooks: (_m, merchant) => webhookView(merchant),
-  cod_config: (_m, merchant) => codView(merchant),
-  get_payment_config: (_m, merchant) => paymentView(merchant),
-  import_status: (m, merchant, req) => {
-    const batchId = req.query.get('batch_id');
-    if (!batchId) throw new HttpError(400, 'invalid_request', 'batch_id query parameter is required');
-    const batch = m.imports.byId(merchant.id, batchId);
-    if (!batch) throw new HttpError(404, 'batch_not_found', `No import batch ${batchId}`);
-    const errors = m.imports.errors(batch.id, 101);
-    return { batch, errors: errors.slice(0, 100), errors_truncated: errors.length > 100 };
-  },
-  settings: (_m, merchant) => settingsView(merchant),
-};
-
-const PATCH: Record<string, AdminHandler> = {
-  settings: (m, merchant, req) => {
-    const body = settingsPatchSchema(m.ctx.config.devMode).parse(req.json());
-    const next = { ...merchant, ...body };
-    m.merchants.saveSettings(next);
-    return settingsView(next);
-  },
-  cod_config: (m, merchant, req) => {
-    const body = CodPatchSchema.parse(req.json());
-    const next = { ...merchant, ...body, cod_blocked_pincodes: [...new Set(body.cod_blocked_pincodes ?? merchant.cod_blocked_pincodes)] };
-    m.merchants.saveCod(next);
-    return codView(next);
-  },
-  webhooks: (m, merchant, req) => {
-    const body = webhookPatchSchema(m.ctx.config.devMode).parse(req.json());
-    const secret = body.webhook_secret === undefined ? merchant.webhook_secret_enc : body.webhook_secret && m.secrets.encrypt(body.webhook_secret);
-    const next = { ...merchant, webhook_url: body.webhook_url === undefined ? merchant.webhook_url : body.webhook_url, webhook_secret_enc: secret };
-    m.merchants.saveWebhook(next);
-    return webhookView(next);
-  },
-  set_payment_config: (m, merchant, req) => {
-    const body = PaymentConfigSchema.parse(req.json());
-    const next = { ...merchant, payment_enabled: body.payment_enabled, gateway_key_id: body.gateway_key_id, gateway_secret_enc: m.secrets.encrypt(body.gateway_secret_key) };
-    m.merchants.savePayment(next);
-    return paymentView(next);
-  },
-};
-
-const POST: Record<string, AdminHandler> = {
-  import_customers: (m, merchant, req) => {
-    const raw = req.json() as { rows?: unknown } | undefined;
-    if (raw && Array.isArray(raw.rows) && raw.rows.length > MAX_IMPORT_ROWS) {
-      throw new HttpError(400, 'too_many_rows', `rows has ${raw.rows.length} entries; at most ${MAX_IMPORT_ROWS} per request`);
-    }
-    const body = ImportRequestSchema.parse(raw);
-    return m.importer.run(merchant.id, body.batch_label ?? null, body.rows);
-  },
-  test_webhook: (m, merchant) => {
-    if (!merchant.webhook_url) throw new HttpError(400, 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
-    const { message, delivery_id } = queueTestWebhook(m.ctx.db, merchant.id);
-    wakeWebhookDispatcher(m.ctx);
-    return new Notice(message, { delivery_id });
-  },
-};
-
-/** Every action per method, as the handler tables define them. */
-export const ADMIN_ACTIONS = { get: Object.keys(GET), patch: Object.keys(PATCH), post: Object.keys(POST) };
-
-/** Registers GET, PATCH and POST /checkout-admin. */
-export function registerAdminRoutes(app: TemplatedApp, m: CheckoutModule): void {
-  const table: Array<[Method & keyof typeof ADMIN_ACTIONS, Record<string, AdminHandler>, number | undefined]> = [
-    ['get', GET, undefined],
-    ['patch', PATCH, undefined],
-    ['post', POST, IMPORT_MAX_BODY_BYTES],
+export function adminRoutes(d: AdminDeps): RouteDef[] {
+  const route = routesWith<Merchant>();
+  const get = (name: string) => ({ method: 'get' as const, path: PATH, action: { name, in: 'query' as const }, auth: 'merchant_key' as const, tag: 'checkout-admin' });
+  const patch = (name: string) => ({ ...get(name), method: 'patch' as const });
+  const post = (name: string) => ({ ...get(name), method: 'post' as const });
+  const window = windowSchema(d.clock);
+  const pagedWindow = pagedWindowSchema(d.clock);
+  return [
+    route({
+      ...get('funnel'), query: window, response: FunnelReportSchema,
+      summary: 'Funnel counts per event, step and stage in a window (default: the last 30 days).',
+      handle: async ({ auth, query }) => funnelReport(await d.funnel.counts(auth.id, query.from, query.to, STAGE_EVENTS), query.from, query.to),
+    }),
+    route({
+      ...get('sessions'), query: pagedWindow,
+      response: SessionsPageSchema, summary: 'Checkout sessions created in a window, newest first, with payment state.',
+      handle: async ({ auth, query }) => {
+        const { sessions, total } = await d.sessions.list(auth.id, query.from, query.to, query.limit, query.offset);
+        return { sessions: sessions.map(sessionView), total, limit: query.limit, offset: query.offset, from: query.from, to: query.to };
+      },
+    }),
+    route({
+      ...get('webhook_deliveries'), query: PageSchema, response: DeliveriesPageSchema,
+      summary: 'Recent delivery attempts (HTTP status, response body, retry state), newest first.',
+      handle: async ({ auth, query }) => ({ ...(await d.outbox.deliveries(auth.id, query.limit, query.offset)), limit: query.limit, offset: query.offset }),
+    }),
+    route({ ...get('cod_config'), response: CodViewSchema, summary: 'Cash-on-delivery rules.', handle: ({ auth }) => codView(auth) }),
+    route({ ...get('webhooks'), response: WebhookViewSchema, summary: 'Webhook settings (the secret is write-only).', handle: ({ auth }) => webhookView(auth) }),
+    route({ ...get('get_payment_config'), response: PaymentViewSchema, summary: 'Gateway settings (the secret is never returned).', handle: ({ auth }) => paymentView(auth) }),
+    route({ ...get('settings'), response: SettingsViewSchema, summary: 'Browser origins and the courier coverage endpoint.', handle: ({ auth }) => settingsView(auth) }),
+    route({
+      ...get('import_status'), query: ImportStatusQuerySchema, response: ImportStatusSchema, errors: { 404: 'No import batch with this id' },
+      summary: `An import batch with up to ${MAX_REPORTED_ERRORS} row errors (errors_truncated when there are more).`,
+      handle: async ({ auth, query }) => {
+        const batch = await d.imports.byId(auth.id, query.batch_id);
+        if (!batch) throw new DomainError('not_found', 'batch_not_found', `No import batch ${query.batch_id}`);
+        const errors = await d.imports.errors(batch.id, MAX_REPORTED_ERRORS + 1);
+        return { batch, errors: errors.slice(0, MAX_REPORTED_ERRORS), errors_truncated: errors.length > MAX_REPORTED_ERRORS };
+      },
+    }),
+    route({
+      ...patch('cod_config'), body: CodPatchSchema, response: CodViewSchema, summary: 'Changes the fields sent; none is required.',
+      handle: async ({ auth, body }) => {
+        const blocked = body.cod_blocked_pincodes && [...new Set(body.cod_blocked_pincodes)];
+        return codView(await d.merchants.update(auth.id, { ...body, cod_blocked_pincodes: blocked }));
+      },
+    }),
+    route({
+      ...patch('webhooks'), body: webhookPatchSchema(d.devMode), response: WebhookViewSchema, summary: 'Changes the fields sent; none is required.',
+      handle: async ({ auth, body }) => {
+        const secret = body.webhook_secret === undefined ? undefined : body.webhook_secret && d.secrets.encrypt(body.webhook_secret);
+        return webhookView(await d.merchants.update(auth.id, { webhook_url: body.webhook_url, webhook_secret_enc: secret }));
+      },
+    }),
+    route({
+      ...patch('set_payment_config'), body: PaymentConfigSchema, response: PaymentViewSchema,
+      summary: 'Stores the gateway key id and secret (encrypted at rest); both are required.',
+      handle: async ({ auth, body }) => paymentView(await d.merchants.update(auth.id, {
+        payment_enabled: body.payment_enabled, gateway_key_id: body.gateway_key_id, gateway_secret_enc: d.secrets.encrypt(body.gateway_secret_key),
+      })),
+    }),
+    route({
+      ...patch('settings'), body: settingsPatchSchema(d.devMode), response: SettingsViewSchema, summary: 'Changes the fields sent; none is required.',
+      handle: async ({ auth, body }) => settingsView(await d.merchants.update(auth.id, body)),
+    }),
+    route({
+      ...post('test_webhook'), envelope: 'fields', response: TestWebhookSchema,
+      errors: { 400: 'No webhook_url configured', 429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute` },
+      summary: 'Queues one session.phone_verified delivery with a test payload to the configured webhook_url.',
+      handle: async ({ auth }) => {
+        if (!auth.webhook_url) throw new DomainError('invalid', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
+        const hit = await d.counter.hit({ scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 }, auth.id);
+        if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`, { retryAfterSeconds: hit.retryAfterSeconds });
+        const now = d.clock();
+        const deliveryId = await d.sql.transaction((tx) => enqueueWebhook(tx, {
+          event: 'session.phone_verified', merchant_id: auth.id, buyer_id: newId(), session_id: newId(), auth_channel: 'phone',
+          timestamp: now.toISOString(), data: { phone: '+919999999999', test: true },
+        }, now));
+        d.queued();
+        return { message: 'Test webhook queued; see action=webhook_deliveries for the attempt log', delivery_id: deliveryId };
+      },
+    }),
+    route({
+      ...post('import_customers'), body: ImportRequestSchema, response: ImportResultSchema, maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+      summary: 'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.',
+      handle: ({ auth, body }) => d.importer.run(auth.id, body.batch_label ?? null, 'api', body.rows),
+    }),
+    route({
+      ...post('set_session_cart'), body: SessionCartSchema, response: SessionCartViewSchema, errors: { 404: 'No such session', 409: 'The session is paid or abandoned' },
+      summary: "Sets a session's cart value from the merchant's server: create_order charges exactly this amount.",
+      handle: async ({ auth, body }) => {
+        const session = await d.sessions.byId(auth.id, body.session_id);
+        if (!session) throw new DomainError('not_found', 'session_not_found', `No session ${body.session_id}`);
+        if (session.status === 'completed' || session.status === 'abandoned') throw new DomainError('conflict', `session_${session.status}`, `The session is ${session.status}`);
+        await d.sessions.saveCart(auth.id, session.id, body.cart_value_paise, 'merchant', {
+          utm_source: session.utm_source ?? undefined, utm_medium: session.utm_medium ?? undefined, utm_campaign: session.utm_campaign ?? undefined,
+          utm_term: session.utm_term ?? undefined, utm_content: session.utm_content ?? undefined,
+        });
+        return { session_id: session.id, cart_value_paise: body.cart_value_paise, cart_value_source: 'merchant' as const };
+      },
+    }),
+    route({
+      ...post('redeliver_webhook'), body: RedeliverSchema, response: RedeliveredSchema, errors: { 404: 'No failed delivery with this id' },
+      summary: 'Queues a failed delivery again, with its original payload and delivery id.',
+      handle: async ({ auth, body }) => {
+        if (!(await d.outbox.redeliver(auth.id, body.delivery_id, d.clock()))) {
+          throw new DomainError('not_found', 'delivery_not_found', `No failed delivery ${body.delivery_id}`);
+        }
+        d.queued();
+        return { delivery_id: body.delivery_id, status: 'pending' as const };
+      },
+    }),
   ];
-  for (const [method, handlers, maxBodyBytes] of table) {
-    route(app, method, '/checkout-admin', (req) => {
-      const merchant = merchantFromApiKey(req, m.merchants);
-      const action = req.query.get('action') ?? '';
-      const handler = Object.hasOwn(handlers, action) ? handlers[action] : undefined;
-      if (!handler) {
-        throw new HttpError(400, 'unknown_action', `action for ${method.toUpperCase()} must be one of ${ADMIN_ACTIONS[method].join(', ')}`);
-      }
-      const result = handler(m, merchant, req);
-      return { body: result instanceof Notice ? { success: true, message: result.message, data: result.data } : { success: true, data: result } };
-    }, { maxBodyBytes });
-  }
-}
-
-function query(req: RequestContext, ...keys: string[]): Record<string, string | undefined> {
-  return Object.fromEntries(keys.map((k) => [k, req.query.get(k) ?? undefined]));
-}
-
-function settingsView(m: Pick<Merchant, 'allowed_origins' | 'courier_coverage_url'>) {
-  return { allowed_origins: m.allowed_origins, courier_coverage_url: m.courier_coverage_url };
-}
-
-function codView(m: Pick<Merchant, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>) {
-  return { enable_cod: m.enable_cod, cod_max_cart_value_paise: m.cod_max_cart_value_paise, cod_blocked_pincodes: m.cod_blocked_pincodes };
-}
-
-/** The secret is write-only: only whether it is set. */
-function webhookView(m: Pick<Merchant, 'webhook_url' | 'webhook_secret_enc'>) {
-  return { webhook_url: m.webhook_url, secret_set: m.webhook_secret_enc !== null };
-}
-
-function paymentView(m: Pick<Merchant, 'payment_enabled' | 'gateway_key_id' | 'gateway_secret_enc'>) {
-  return { payment_enabled: m.payment_enabled, gateway_key_id_set: m.gateway_key_id !== null, gateway_secret_key_set: m.gateway_secret_enc !== null };
 }

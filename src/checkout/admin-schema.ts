@@ -1,26 +1,54 @@
-// zod schemas for /checkout-admin: query windows and paging, config PATCH bodies, offer creation.
+// Request schemas of /checkout-admin and POST /checkout-offers: windows and paging, config PATCH bodies, offers, carts.
 import { z } from 'zod';
 import { normaliseOrigin } from '../platform/api-keys.ts';
 import { isPublicHost } from './public-host.ts';
-import { CartValueSchema, PincodeSchema, text, UtmSchema } from './schema.ts';
+import { CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';
 
-/** ISO 8601 date or date-time; normalised to a full UTC timestamp so it compares with stored created_at values. */
-const Instant = z.string().trim().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time').transform((s) => new Date(s).toISOString());
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-export const WindowSchema = z
-  .object({ from: Instant.optional(), to: Instant.optional() })
-  .transform(({ from, to }) => {
-    const end = to ?? new Date().toISOString();
-    return { from: from ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString(), to: end };
-  })
-  .refine((w) => w.from <= w.to, { message: 'from must not be after to', path: ['from'] });
+/** ISO 8601 date or date-time, normalised to UTC text; a date alone means that day's start (`from`) or its end (`to`). */
+function instant(edge: 'start' | 'end') {
+  return z.string().trim()
+    .refine((s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T10:00:00Z')
+    .transform((s) => (DATE_ONLY.test(s) && edge === 'end' ? new Date(Date.parse(s) + 86_400_000 - 1) : new Date(s)).toISOString());
+}
 
+const QueryInt = (min: number, max: number, fallback: number) =>
+  z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).default(fallback);
+
+/** limit 1..200 (default 50) and offset 0..1,000,000 (default 0), as the document's listings take them. */
 export const PageSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: QueryInt(1, 200, 50).meta({ description: 'Page size, 1..200 (default 50)' }),
+  offset: QueryInt(0, 1_000_000, 0).meta({ description: 'Rows to skip (default 0)' }),
 });
 
-/** https to a public host, or http to localhost in dev mode; used for webhook and courier URLs. */
+const windowFields = {
+  from: instant('start').optional().meta({ description: 'Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to`' }),
+  to: instant('end').optional().meta({ description: 'End, inclusive (a date means the whole day, UTC). Default: now' }),
+};
+
+/** Fills the default window: the 30 days up to now. */
+function withDefaults<T extends { from?: string; to?: string }>(q: T, now: () => Date): T & { from: string; to: string } {
+  const to = q.to ?? now().toISOString();
+  return { ...q, from: q.from ?? new Date(Date.parse(to) - 30 * 86_400_000).toISOString(), to };
+}
+
+const ordered = { message: 'from must not be after to', path: ['from'] };
+
+/** from/to of the reports. */
+export function windowSchema(now: () => Date) {
+  return z.object(windowFields).transform((q) => withDefaults(q, now)).refine((w) => w.from <= w.to, ordered);
+}
+
+/** from/to plus limit/offset (the sessions listing). */
+export function pagedWindowSchema(now: () => Date) {
+  return z.object({ ...windowFields, ...PageSchema.shape }).transform((q) => withDefaults(q, now)).refine((w) => w.from <= w.to, ordered);
+}
+
+export const ImportStatusQuerySchema = z.object({ batch_id: UuidSchema.meta({ description: 'Required for import_status' }) });
+
+/** https to a public host (port 443), or http to localhost in dev mode; checked again before every call. */
 export function callbackUrl(devMode: boolean) {
   return z.string().trim().max(2000).refine((value) => {
     let url: URL;
@@ -30,9 +58,9 @@ export function callbackUrl(devMode: boolean) {
       return false;
     }
     if (url.username || url.password) return false;
-    if (devMode) return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
-    return url.protocol === 'https:' && isPublicHost(url.hostname);
-  }, devMode ? 'must be an https URL (http only for localhost in dev mode)' : 'must be an https URL to a public host');
+    if (devMode && url.protocol === 'http:') return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    return url.protocol === 'https:' && (url.port === '' || url.port === '443' || devMode) && isPublicHost(url.hostname);
+  }, devMode ? 'must be an https URL (http only for localhost in dev mode)' : 'must be an https URL on port 443 to a public host');
 }
 
 const OriginSchema = z.string().trim().max(200).transform((value, ctx) => {
@@ -45,50 +73,52 @@ const OriginSchema = z.string().trim().max(200).transform((value, ctx) => {
 });
 
 export function settingsPatchSchema(devMode: boolean) {
-  return z
-    .strictObject({
-      allowed_origins: z.array(OriginSchema).max(50).optional(),
-      courier_coverage_url: callbackUrl(devMode).nullable().optional(),
-    })
-    .refine((b) => Object.keys(b).length > 0, 'send at least one of allowed_origins, courier_coverage_url');
+  return z.strictObject({
+    allowed_origins: z.array(OriginSchema).max(50).optional().meta({ description: 'Browser origins allowed to call the buyer endpoints' }),
+    courier_coverage_url: callbackUrl(devMode).nullable().optional().meta({ description: 'Serviceability endpoint (null removes it)' }),
+  });
 }
 
-export const CodPatchSchema = z
-  .strictObject({
-    enable_cod: z.boolean().optional(),
-    cod_max_cart_value_paise: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
-    cod_blocked_pincodes: z.array(PincodeSchema).max(20_000).optional(),
-  })
-  .refine((b) => Object.keys(b).length > 0, 'send at least one of enable_cod, cod_max_cart_value_paise, cod_blocked_pincodes');
+export const CodPatchSchema = z.strictObject({
+  enable_cod: z.boolean().optional(),
+  cod_max_cart_value_paise: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
+  cod_blocked_pincodes: z.array(PincodeSchema).max(20_000).optional(),
+});
 
 export function webhookPatchSchema(devMode: boolean) {
-  return z
-    .strictObject({
-      webhook_url: callbackUrl(devMode).nullable().optional(),
-      webhook_secret: z.string().min(16, 'must be at least 16 characters').max(256).nullable().optional(),
-    })
-    .refine((b) => Object.keys(b).length > 0, 'send at least one of webhook_url, webhook_secret');
+  return z.strictObject({
+    webhook_url: callbackUrl(devMode).nullable().optional().meta({ description: 'HTTPS endpoint receiving checkout events (null removes it)' }),
+    webhook_secret: z.string().min(16, 'must be at least 16 characters').max(256).nullable().optional()
+      .meta({ description: 'HMAC secret for the signature headers (16..256 characters; null removes it)' }),
+  });
 }
 
 export const PaymentConfigSchema = z.strictObject({
   gateway_key_id: z.string().trim().min(1).max(128).regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
   gateway_secret_key: z.string().min(1).max(256),
-  payment_enabled: z.boolean().default(true),
+  payment_enabled: z.boolean().default(true).meta({ description: 'Mode B (session.completed is sent) when true; default true' }),
 });
 
+export const SessionCartSchema = z.strictObject({
+  session_id: UuidSchema,
+  cart_value_paise: CartValueSchema.meta({ description: 'The order total; create_order charges exactly this' }),
+});
+
+export const RedeliverSchema = z.strictObject({ delivery_id: UuidSchema });
+
 export const OfferCreateSchema = z
-  .strictObject({
-    action: z.literal('create'),
-    title: text(200),
-    description: text(1000, 0).nullable().default(null),
-    discount_type: z.enum(['percent', 'flat']),
-    discount_value: z.number().int().min(1),
-    min_cart_value_paise: CartValueSchema.nullable().default(null),
-    utm_rules: UtmSchema.default({}),
-    priority: z.number().int().min(-1000).max(1000).default(0),
-    active: z.boolean().default(true),
-    starts_at: Instant.nullable().default(null),
-    ends_at: Instant.nullable().default(null),
-  })
-  .refine((o) => o.discount_type !== 'percent' || o.discount_value <= 100, { message: 'a percent discount is at most 100', path: ['discount_value'] })
-  .refine((o) => !o.starts_at || !o.ends_at || o.starts_at < o.ends_at, { message: 'starts_at must be before ends_at', path: ['ends_at'] });
+    .strictObject({
+      action: z.literal('create'),
+      title: text(200),
+      description: text(1000, 0).nullable().default(null),
+      discount_type: z.enum(['percent', 'flat']),
+      discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
+      min_cart_value_paise: CartValueSchema.nullable().default(null),
+      utm_rules: UtmSchema.default({}),
+      priority: z.number().int().min(-1000).max(1000).default(0),
+      active: z.boolean().default(true),
+      starts_at: instant('start').nullable().default(null),
+      ends_at: instant('end').nullable().default(null),
+    })
+    .refine((o) => o.discount_type !== 'percent' || o.discount_value <= 100, { message: 'a percent discount is at most 100', path: ['discount_value'] })
+    .refine((o) => !o.starts_at || !o.ends_at || o.starts_at < o.ends_at, { message: 'starts_at must be before ends_at', path: ['ends_at'] });

@@ -1,43 +1,54 @@
-// Request guards: merchant API key (admin), session token (buyer), and the merchant's browser-origin allow-list.
-import { HttpError } from '../server/http-error.ts';
-import type { RequestContext } from '../server/http.ts';
+// Checkout credentials from request heads: the merchant api key (admin), the session token (buyer), and the origin guard.
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
+import type { Authenticator } from '../http/route.ts';
+import type { RequestHead } from '../http/request.ts';
+import { sha256 } from '../platform/api-keys.ts';
+import type { SessionContext } from './address-service.ts';
 import type { Merchant, MerchantRepository } from './merchant-repository.ts';
-import { sha256 } from './secrets.ts';
-import type { CheckoutSession, SessionRepository } from './session-repository.ts';
+import type { SessionRepository } from './session-repository.ts';
 
-/** The merchant behind x-api-key; 401 when missing or unknown. */
-export function merchantFromApiKey(req: RequestContext, merchants: MerchantRepository): Merchant {
-  const key = req.headers['x-api-key'];
-  if (!key) throw new HttpError(401, 'missing_api_key', 'x-api-key header is required');
-  const merchant = merchants.byApiKey(key);
-  if (!merchant) throw new HttpError(401, 'invalid_api_key', 'API key is unknown or revoked');
-  return merchant;
+/** x-api-key carrying a merchant key (server side only): the principal is the merchant. */
+export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<Merchant> {
+  return async (head) => {
+    const key = head.headers['x-api-key'];
+    if (!key) throw new DomainError('unauthorized', 'missing_api_key', 'x-api-key header is required');
+    const merchant = await merchants.byApiKey(key);
+    if (!merchant) throw new DomainError('unauthorized', 'invalid_api_key', 'API key is unknown, revoked or expired');
+    return { principal: merchant };
+  };
 }
 
-/** The live session behind x-session-token; 401 when missing, unknown or expired. */
-export function sessionFromToken(req: RequestContext, sessions: SessionRepository): CheckoutSession {
-  const token = req.headers['x-session-token'];
-  if (!token) throw new HttpError(401, 'missing_session_token', 'x-session-token header is required');
-  const session = sessions.byTokenHash(sha256(token), new Date().toISOString());
-  if (!session) throw new HttpError(401, 'invalid_session', 'Session token is unknown or expired');
-  return session;
+/** x-session-token from a verified email OTP: the principal is the live session with its merchant, loaded once. */
+export function sessionAuth(sessions: SessionRepository, merchants: MerchantRepository, clock: Clock): Authenticator<SessionContext> {
+  return async (head) => {
+    const token = head.headers['x-session-token'];
+    if (!token) throw new DomainError('unauthorized', 'missing_session_token', 'x-session-token header is required');
+    const session = await sessions.byTokenHash(sha256(token), clock().toISOString());
+    if (!session) throw new DomainError('unauthorized', 'invalid_session', 'Session token is unknown or expired');
+    const merchant = await merchants.byId(session.merchant_id);
+    if (!merchant) throw new DomainError('unauthorized', 'invalid_session', 'Session token is unknown or expired');
+    assertOrigin(head, merchant);
+    return { principal: { session, merchant } };
+  };
 }
 
-/** The merchant named in a buyer request body; 404 when there is none. */
-export function merchantById(id: string, merchants: MerchantRepository): Merchant {
-  const merchant = merchants.byId(id);
-  if (!merchant) throw new HttpError(404, 'merchant_not_found', `No merchant ${id}`);
+/** The merchant a buyer request names in its body; 404 when there is none, 403 from a browser origin it does not allow. */
+export async function buyerMerchant(merchants: MerchantRepository, id: string, head: RequestHead): Promise<Merchant> {
+  const merchant = await merchants.byId(id);
+  if (!merchant) throw new DomainError('not_found', 'merchant_not_found', `No merchant ${id}`);
+  assertOrigin(head, merchant);
   return merchant;
 }
 
 /**
- * Browsers always send Origin on cross-site POSTs, so a request with an Origin outside the merchant's list is refused.
- * No Origin header means a server-to-server call, which is allowed.
+ * The origin check of the buyer endpoints: browsers always send Origin on cross-site POSTs, so an Origin outside the
+ * merchant's list is refused. No Origin means a server-to-server call (the merchant's backend), which is allowed.
  */
-export function assertOrigin(req: RequestContext, merchant: Pick<Merchant, 'allowed_origins'>): void {
-  const origin = req.headers.origin;
+export function assertOrigin(head: RequestHead, merchant: Pick<Merchant, 'allowed_origins'>): void {
+  const origin = head.headers.origin;
   if (origin === undefined) return;
   if (!merchant.allowed_origins.includes(origin.toLowerCase())) {
-    throw new HttpError(403, 'origin_not_allowed', `Origin ${origin} is not allowed for this merchant`);
+    throw new DomainError('forbidden', 'origin_not_allowed', `Origin ${origin} is not allowed for this merchant`);
   }
 }

@@ -1,6 +1,7 @@
-// Prepared statements for the buyer aggregate (buyers, looked up by email, phone or legacy id within one merchant).
-import type { Db } from '../db/open.ts';
-import { randomId } from './secrets.ts';
+// The buyer aggregate in the store: buyers of one merchant, found by email, phone or legacy customer id.
+import type { Clock } from '../kernel/clock.ts';
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from '../db/sql.ts';
 
 export interface Buyer {
   id: string;
@@ -8,58 +9,55 @@ export interface Buyer {
   email: string | null;
   phone: string | null;
   name: string | null;
-  legacy_external_id: string | null;
+  legacy_customer_id: string | null;
   created_at: string;
   updated_at: string;
 }
 
-export type BuyerFields = Pick<Buyer, 'email' | 'phone' | 'name' | 'legacy_external_id'>;
+export type BuyerFields = Pick<Buyer, 'email' | 'phone' | 'name' | 'legacy_customer_id'>;
 
 export class BuyerRepository {
-  private readonly insertStmt;
-  private readonly updateStmt;
-  private readonly byEmailStmt;
-  private readonly byPhoneStmt;
-  private readonly byLegacyStmt;
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {}
 
-  constructor(readonly db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO buyers (id, merchant_id, email, phone, name, legacy_external_id, created_at, updated_at)
-       VALUES (@id, @merchant_id, @email, @phone, @name, @legacy_external_id, @now, @now)`,
-    );
-    this.updateStmt = db.prepare(
-      `UPDATE buyers SET email = @email, phone = @phone, name = @name, legacy_external_id = @legacy_external_id, updated_at = @now
-       WHERE id = @id AND merchant_id = @merchant_id`,
-    );
-    this.byEmailStmt = db.prepare<[string, string], Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND email = ?');
-    this.byPhoneStmt = db.prepare<[string, string], Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND phone = ?');
-    this.byLegacyStmt = db.prepare<[string, string], Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND legacy_external_id = ?');
+  /** The same repository inside a transaction. */
+  in(tx: Sql): BuyerRepository {
+    return new BuyerRepository(tx, this.clock);
   }
 
-  insert(merchantId: string, fields: BuyerFields, now: string): string {
-    const id = randomId('buy');
-    this.insertStmt.run({ id, merchant_id: merchantId, ...fields, now });
+  async insert(merchantId: string, fields: BuyerFields): Promise<string> {
+    const id = newId();
+    const now = this.clock().toISOString();
+    await this.sql.run(
+      'INSERT INTO buyers (id, merchant_id, email, phone, name, legacy_customer_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [id, merchantId, fields.email, fields.phone, fields.name, fields.legacy_customer_id, now, now],
+    );
     return id;
   }
 
-  update(merchantId: string, id: string, fields: BuyerFields, now: string): void {
-    this.updateStmt.run({ id, merchant_id: merchantId, ...fields, now });
+  async update(merchantId: string, id: string, fields: BuyerFields): Promise<void> {
+    await this.sql.run(
+      'UPDATE buyers SET email = ?, phone = ?, name = ?, legacy_customer_id = ?, updated_at = ? WHERE id = ? AND merchant_id = ?',
+      [fields.email, fields.phone, fields.name, fields.legacy_customer_id, this.clock().toISOString(), id, merchantId],
+    );
   }
 
-  byEmail(merchantId: string, email: string): Buyer | null {
-    return this.byEmailStmt.get(merchantId, email) ?? null;
+  byEmail(merchantId: string, email: string): Promise<Buyer | undefined> {
+    return this.sql.get<Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND email = ?', [merchantId, email]);
   }
 
-  byPhone(merchantId: string, phone: string): Buyer | null {
-    return this.byPhoneStmt.get(merchantId, phone) ?? null;
+  byPhone(merchantId: string, phone: string): Promise<Buyer | undefined> {
+    return this.sql.get<Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND phone = ?', [merchantId, phone]);
   }
 
-  byLegacyId(merchantId: string, legacyId: string): Buyer | null {
-    return this.byLegacyStmt.get(merchantId, legacyId) ?? null;
+  byLegacyId(merchantId: string, legacyId: string): Promise<Buyer | undefined> {
+    return this.sql.get<Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND legacy_customer_id = ?', [merchantId, legacyId]);
   }
 
   /** The buyer with this email, created when there is none (OTP verify). */
-  findOrCreateByEmail(merchantId: string, email: string, now: string): string {
-    return this.byEmail(merchantId, email)?.id ?? this.insert(merchantId, { email, phone: null, name: null, legacy_external_id: null }, now);
+  async findOrCreateByEmail(merchantId: string, email: string): Promise<string> {
+    return (await this.byEmail(merchantId, email))?.id ?? this.insert(merchantId, { email, phone: null, name: null, legacy_customer_id: null });
   }
 }

@@ -1,49 +1,50 @@
-// The admin funnel: counts per event type and step in a window, and conversion ratios along the checkout stages.
+// The admin funnel: counts per event type and step in a window, and how far buyers got along the checkout stages.
 import type { FunnelCounts } from './funnel-repository.ts';
-import { FUNNEL_EVENT_TYPES, FUNNEL_STEPS } from './schema.ts';
 
-/** The ordered stages; each ratio is events at a stage divided by events at the stage before. */
+/** The ordered stages and the event types that show a buyer reached them (README: Funnel events). */
 export const FUNNEL_STAGES = [
   { stage: 'checkout_opened', events: ['checkout_opened'] },
-  { stage: 'otp_sent', events: ['otp_sent'] },
+  { stage: 'otp_sent', events: ['otp_sent', 'email_entered'] },
   { stage: 'otp_verified', events: ['otp_verified'] },
   { stage: 'address', events: ['address_entered', 'address_selected'] },
   { stage: 'payment_selected', events: ['payment_selected'] },
   { stage: 'order_placed', events: ['order_placed'] },
 ] as const;
 
+export const STAGE_EVENTS: ReadonlyArray<readonly string[]> = FUNNEL_STAGES.map((s) => s.events);
+
 function ratio(a: number, b: number): number | null {
   return b === 0 ? null : Math.round((a / b) * 10_000) / 10_000;
 }
 
-/** Builds the report; every known event type and step appears, with zero when nothing was recorded. */
+/**
+ * A stage's `reached` is the largest count (distinct sessions plus events sent without a session id) of that stage or
+ * any later one: a buyer seen at a later step passed the earlier ones. So `reached` never grows along the funnel and no
+ * conversion ratio exceeds 1, whatever order or mix of events a widget sends.
+ */
 export function funnelReport(counts: FunnelCounts, from: string, to: string) {
-  const events = Object.fromEntries(FUNNEL_EVENT_TYPES.map((e) => [e, 0])) as Record<string, number>;
-  for (const row of counts.byEvent) events[row.event_type] = row.events;
-  const steps = Object.fromEntries(FUNNEL_STEPS.map((s) => [s, 0])) as Record<string, number>;
-  for (const row of counts.byStep) steps[row.step] = row.events;
-  const stages = FUNNEL_STAGES.map((s, i) => {
-    const count = s.events.reduce((sum, e) => sum + (events[e] ?? 0), 0);
-    return { stage: s.stage, events: count, index: i };
+  const units = FUNNEL_STAGES.map((_s, i) => {
+    const row = counts.byStage.find((r) => r.stage === i);
+    return { events: row?.events ?? 0, units: (row?.sessions ?? 0) + (row?.anonymous ?? 0), sessions: row?.sessions ?? 0 };
   });
-  const conversion = stages.map((s, i) => ({
-    stage: s.stage,
-    events: s.events,
-    from_previous: i === 0 ? null : ratio(s.events, stages[i - 1]!.events),
-    from_start: ratio(s.events, stages[0]!.events),
+  const reached: number[] = new Array(units.length).fill(0);
+  for (let i = units.length - 1; i >= 0; i--) reached[i] = Math.max(units[i]!.units, reached[i + 1] ?? 0);
+  const stages = FUNNEL_STAGES.map((s, i) => ({
+    stage: s.stage, events: units[i]!.events, sessions: units[i]!.sessions, reached: reached[i]!,
+    from_previous: i === 0 ? null : ratio(reached[i]!, reached[i - 1]!), from_start: ratio(reached[i]!, reached[0]!),
   }));
-  const sessions = Object.fromEntries(['verified', 'address_completed', 'abandoned'].map((s) => [s, 0])) as Record<string, number>;
+  const events = Object.fromEntries(counts.byEvent.map((r) => [r.event_type, r.events]));
+  const sessions: Record<string, number> = { verified: 0, address_completed: 0, completed: 0, abandoned: 0 };
   for (const row of counts.sessionStatus) sessions[row.status] = row.sessions;
-  const opened = events.checkout_opened ?? 0;
+  const abandoned = counts.byEvent.find((r) => r.event_type === 'checkout_abandoned')?.events ?? 0;
   return {
-    from,
-    to,
-    total_events: Object.values(events).reduce((a, b) => a + b, 0),
+    from, to,
+    total_events: counts.byEvent.reduce((sum, r) => sum + r.events, 0),
     events,
-    steps,
-    conversion,
-    overall_conversion: ratio(events.order_placed ?? 0, opened),
-    abandonment_rate: ratio(events.checkout_abandoned ?? 0, opened),
+    steps: Object.fromEntries(counts.byStep.map((r) => [r.step, r.events])),
+    stages,
+    overall_conversion: ratio(reached[reached.length - 1]!, reached[0]!),
+    abandonment_rate: reached[0] === 0 ? null : Math.min(1, ratio(abandoned, reached[0]!)!),
     sessions: { ...sessions, total: Object.values(sessions).reduce((a, b) => a + b, 0) },
   };
 }

@@ -1,47 +1,49 @@
-// Prepared statements for funnel events and the per-event / per-step counts the admin funnel reads.
-import type { Db } from '../db/open.ts';
+// Funnel events in the store, and the per-event, per-step and per-stage counts the admin funnel reads.
+import type { Sql } from '../db/sql.ts';
 import type { FunnelEvent } from './schema.ts';
 
 export interface FunnelCounts {
-  byEvent: Array<{ event_type: string; events: number; sessions: number }>;
-  byStep: Array<{ step: string; events: number; sessions: number }>;
+  byEvent: Array<{ event_type: string; events: number }>;
+  byStep: Array<{ step: string; events: number }>;
+  /** Per stage index: distinct sessions, and events that carried no session id. */
+  byStage: Array<{ stage: number; sessions: number; anonymous: number; events: number }>;
   sessionStatus: Array<{ status: string; sessions: number }>;
 }
 
+/** Caps per query so a flood of event types cannot make the report unbounded. */
+const MAX_GROUPS = 200;
+
 export class FunnelRepository {
-  private readonly insertStmt;
-  private readonly byEventStmt;
-  private readonly byStepStmt;
-  private readonly sessionStatusStmt;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(readonly db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO funnel_events (merchant_id, session_id, event_type, step, device_type, platform, created_at)
-       VALUES (@merchant_id, @session_id, @event_type, @step, @device_type, @platform, @created_at)`,
-    );
-    // sessions counts distinct session ids; events sent without one are not in it.
-    this.byEventStmt = db.prepare<[string, string, string], FunnelCounts['byEvent'][number]>(
-      `SELECT event_type, COUNT(*) AS events, COUNT(DISTINCT session_id) AS sessions FROM funnel_events
-       WHERE merchant_id = ? AND created_at >= ? AND created_at <= ? GROUP BY event_type`,
-    );
-    this.byStepStmt = db.prepare<[string, string, string], FunnelCounts['byStep'][number]>(
-      `SELECT step, COUNT(*) AS events, COUNT(DISTINCT session_id) AS sessions FROM funnel_events
-       WHERE merchant_id = ? AND created_at >= ? AND created_at <= ? GROUP BY step`,
-    );
-    this.sessionStatusStmt = db.prepare<[string, string, string], FunnelCounts['sessionStatus'][number]>(
-      `SELECT status, COUNT(*) AS sessions FROM checkout_sessions WHERE merchant_id = ? AND created_at >= ? AND created_at <= ? GROUP BY status`,
+  async insert(event: FunnelEvent, createdAt: string): Promise<void> {
+    await this.sql.run(
+      'INSERT INTO funnel_events (merchant_id, session_id, event_type, step, device_type, platform, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [event.merchant_id, event.session_id ?? null, event.event_type, event.step ?? null, event.device_type ?? null, event.platform ?? null, createdAt],
     );
   }
 
-  insert(event: FunnelEvent, createdAt: string): number {
-    return Number(this.insertStmt.run({ ...event, session_id: event.session_id ?? null, created_at: createdAt }).lastInsertRowid);
+  /** Events recorded for one session (the per-session cap). */
+  async sessionEvents(merchantId: string, sessionId: string): Promise<number> {
+    return (await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM funnel_events WHERE merchant_id = ? AND session_id = ?', [merchantId, sessionId]))?.n ?? 0;
   }
 
-  counts(merchantId: string, from: string, to: string): FunnelCounts {
+  /** `stages[i]` lists the event types of stage i. */
+  async counts(merchantId: string, from: string, to: string, stages: ReadonlyArray<readonly string[]>): Promise<FunnelCounts> {
+    const window = [merchantId, from, to];
+    const where = 'WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?';
+    const stageOf = stages.flatMap((types, i) => types.map((t) => `WHEN '${t.replace(/'/g, "''")}' THEN ${i}`)).join(' ');
     return {
-      byEvent: this.byEventStmt.all(merchantId, from, to),
-      byStep: this.byStepStmt.all(merchantId, from, to),
-      sessionStatus: this.sessionStatusStmt.all(merchantId, from, to),
+      byEvent: await this.sql.all(`SELECT event_type, COUNT(*) AS events FROM funnel_events ${where} GROUP BY event_type ORDER BY events DESC LIMIT ${MAX_GROUPS}`, window),
+      byStep: await this.sql.all(
+        `SELECT step, COUNT(*) AS events FROM funnel_events ${where} AND step IS NOT NULL GROUP BY step ORDER BY events DESC LIMIT ${MAX_GROUPS}`, window,
+      ),
+      byStage: await this.sql.all(
+        `SELECT stage, COUNT(DISTINCT session_id) AS sessions, SUM(CASE WHEN session_id IS NULL THEN 1 ELSE 0 END) AS anonymous, COUNT(*) AS events
+         FROM (SELECT CASE event_type ${stageOf} END AS stage, session_id FROM funnel_events ${where}) e WHERE stage IS NOT NULL GROUP BY stage`,
+        window,
+      ),
+      sessionStatus: await this.sql.all(`SELECT status, COUNT(*) AS sessions FROM checkout_sessions ${where} GROUP BY status`, window),
     };
   }
 }

@@ -1,14 +1,16 @@
-// Prepared statements for import batches and their row errors.
-import type { Db } from '../db/open.ts';
-import { randomId } from './secrets.ts';
+// Import batches and their row errors in the store; a batch left 'processing' by a node that stopped is failed by the sweep.
+import type { Clock } from '../kernel/clock.ts';
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from '../db/sql.ts';
 
 export interface ImportBatch {
   id: string;
-  batch_label: string | null;
   status: 'processing' | 'completed' | 'failed';
   total_rows: number;
   imported_count: number;
   error_count: number;
+  source: string;
+  label: string | null;
   created_at: string;
   completed_at: string | null;
 }
@@ -18,58 +20,63 @@ export interface RowError {
   legacy_external_id: string | null;
   error_code: string;
   error_message: string;
+  created_at: string;
 }
 
-export class ImportRepository {
-  private readonly insertStmt;
-  private readonly finishStmt;
-  private readonly errorStmt;
-  private readonly byIdStmt;
-  private readonly errorsStmt;
-  private readonly failStaleStmt;
+const BATCH_COLUMNS = 'id, status, total_rows, imported_count, error_count, source, batch_label AS label, created_at, completed_at';
 
-  constructor(readonly db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO import_batches (id, merchant_id, batch_label, status, total_rows, created_at) VALUES (?, ?, ?, 'processing', ?, ?)`,
-    );
-    this.finishStmt = db.prepare('UPDATE import_batches SET status = ?, imported_count = ?, error_count = ?, completed_at = ? WHERE id = ?');
-    this.errorStmt = db.prepare(
-      'INSERT INTO import_row_errors (batch_id, row_index, legacy_external_id, error_code, error_message) VALUES (?, ?, ?, ?, ?)',
-    );
-    this.byIdStmt = db.prepare<[string, string], ImportBatch>(
-      `SELECT id, batch_label, status, total_rows, imported_count, error_count, created_at, completed_at FROM import_batches WHERE merchant_id = ? AND id = ?`,
-    );
-    this.errorsStmt = db.prepare<[string, number], RowError>(
-      'SELECT row_index, legacy_external_id, error_code, error_message FROM import_row_errors WHERE batch_id = ? ORDER BY row_index LIMIT ?',
-    );
-    this.failStaleStmt = db.prepare(`UPDATE import_batches SET status = 'failed', completed_at = ? WHERE status = 'processing'`);
+export class ImportRepository {
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {}
+
+  in(tx: Sql): ImportRepository {
+    return new ImportRepository(tx, this.clock);
   }
 
-  /** Commits a 'processing' batch on its own, so a crash mid-import leaves a visible trace. */
-  create(merchantId: string, label: string | null, totalRows: number, now: string): string {
-    const id = randomId('imp');
-    this.insertStmt.run(id, merchantId, label, totalRows, now);
+  /** Commits a 'processing' batch on its own, owned by `nodeId`, so a crash mid-import leaves a visible trace. */
+  async create(merchantId: string, label: string | null, source: string, totalRows: number, nodeId: string): Promise<string> {
+    const id = newId();
+    await this.sql.run(
+      `INSERT INTO import_batches (id, merchant_id, batch_label, status, total_rows, source, node_id, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?)`,
+      [id, merchantId, label, totalRows, source, nodeId, this.clock().toISOString()],
+    );
     return id;
   }
 
-  finish(id: string, status: 'completed' | 'failed', imported: number, errors: number, now: string): void {
-    this.finishStmt.run(status, imported, errors, now, id);
+  async finish(id: string, status: 'completed' | 'failed', imported: number, errors: number): Promise<void> {
+    await this.sql.run('UPDATE import_batches SET status = ?, imported_count = ?, error_count = ?, completed_at = ? WHERE id = ?', [status, imported, errors, this.clock().toISOString(), id]);
   }
 
-  addError(batchId: string, e: RowError): void {
-    this.errorStmt.run(batchId, e.row_index, e.legacy_external_id, e.error_code, e.error_message);
+  async addError(batchId: string, e: Omit<RowError, 'created_at'>): Promise<void> {
+    await this.sql.run(
+      'INSERT INTO import_row_errors (batch_id, row_index, legacy_external_id, error_code, error_message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [batchId, e.row_index, e.legacy_external_id, e.error_code, e.error_message, this.clock().toISOString()],
+    );
   }
 
-  byId(merchantId: string, id: string): ImportBatch | null {
-    return this.byIdStmt.get(merchantId, id) ?? null;
+  async byId(merchantId: string, id: string): Promise<ImportBatch | null> {
+    return (await this.sql.get<ImportBatch>(`SELECT ${BATCH_COLUMNS} FROM import_batches WHERE merchant_id = ? AND id = ?`, [merchantId, id])) ?? null;
   }
 
-  errors(batchId: string, limit: number): RowError[] {
-    return this.errorsStmt.all(batchId, limit);
+  async list(merchantId: string, limit: number, offset: number): Promise<ImportBatch[]> {
+    return this.sql.all<ImportBatch>(`SELECT ${BATCH_COLUMNS} FROM import_batches WHERE merchant_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [merchantId, limit, offset]);
   }
 
-  /** At start-up no import can be running, so any 'processing' batch belongs to a process that died. */
-  failStale(now: string): number {
-    return this.failStaleStmt.run(now).changes;
+  errors(batchId: string, limit: number): Promise<RowError[]> {
+    return this.sql.all<RowError>(
+      'SELECT row_index, legacy_external_id, error_code, error_message, created_at FROM import_row_errors WHERE batch_id = ? ORDER BY row_index LIMIT ?',
+      [batchId, limit],
+    );
+  }
+
+  /** Fails 'processing' batches whose node no longer beats (it crashed or was killed mid-import); never a live node's. */
+  async failOrphans(staleBefore: string): Promise<number> {
+    return this.sql.run(
+      `UPDATE import_batches SET status = 'failed', completed_at = ? WHERE status = 'processing'
+       AND (node_id IS NULL OR node_id NOT IN (SELECT id FROM nodes WHERE heartbeat_at >= ?))`,
+      [this.clock().toISOString(), staleBefore],
+    );
   }
 }

@@ -1,46 +1,61 @@
-// The customer import request and one row, validated row by row so a bad row never rejects the batch.
+// The customer import request and one row (the document's ImportCustomerRow), checked row by row so a bad row never rejects the batch.
 import { z } from 'zod';
 import { EmailSchema, PhoneSchema, PincodeSchema, text } from './schema.ts';
 
 /** Most rows per request; documented, and exactly this many is accepted. */
 export const MAX_IMPORT_ROWS = 5000;
+/** Row errors import_status returns; errors_truncated says when there are more. */
+export const MAX_REPORTED_ERRORS = 100;
 
-/** The request envelope; rows are checked individually by ImportCustomerRowSchema. */
+/** The request envelope; rows are checked individually by ImportRowSchema. */
 export const ImportRequestSchema = z.strictObject({
   batch_label: text(200).optional(),
-  rows: z.array(z.unknown()).min(1, 'rows must contain at least one row'),
+  rows: z.array(z.unknown()).min(1, 'rows must contain at least one row').max(MAX_IMPORT_ROWS, `at most ${MAX_IMPORT_ROWS} rows per request`),
 });
 
-/** One legacy customer; extra columns are ignored. At least one of email and phone; an address needs line1, city and pincode. */
-export const ImportCustomerRowSchema = z
-  .object({
-    legacy_external_id: text(128).optional(),
-    email: EmailSchema.optional(),
-    phone: PhoneSchema.optional(),
-    name: text(200).optional(),
-    address_line1: text(300).optional(),
-    address_line2: text(300).optional(),
-    landmark: text(200).optional(),
-    city: text(100).optional(),
-    state: text(100).optional(),
-    pincode: PincodeSchema.optional(),
-    country: z.literal('IN').optional(),
-  })
-  .refine((r) => r.email !== undefined || r.phone !== undefined, { message: 'a row needs an email or a phone', path: ['contact'] })
-  .refine(
-    (r) => [r.address_line1, r.city, r.pincode].every((v) => v !== undefined) || [r.address_line1, r.address_line2, r.city, r.pincode].every((v) => v === undefined),
-    { message: 'an address needs address_line1, city and pincode', path: ['address'] },
-  );
-export type ImportCustomerRow = z.infer<typeof ImportCustomerRowSchema>;
+/** A missing value: absent, null, or an empty string (as CSV exports write it). */
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+/** true/false, or the text forms spreadsheets write (true, false, yes, no, 1, 0). */
+const Flag = z.preprocess((v) => {
+  if (typeof v !== 'string') return v === 1 ? true : v === 0 ? false : v;
+  const t = v.trim().toLowerCase();
+  return ['true', 'yes', '1'].includes(t) ? true : ['false', 'no', '0'].includes(t) ? false : v;
+}, z.boolean());
+
+/** The document's fields (none required) plus name, city and landmark, which the address book also keeps. */
+export const ImportRowSchema = z.object({
+  legacy_customer_id: optional(text(128)),
+  legacy_address_id: optional(text(128)),
+  email: optional(EmailSchema),
+  phone_e164: optional(PhoneSchema),
+  name: optional(text(200)),
+  flat_number: optional(text(100)),
+  building_name: optional(text(200)),
+  street_name: optional(text(300)),
+  locality: optional(text(200)),
+  landmark: optional(text(200)),
+  city: optional(text(100)),
+  district: optional(text(100)),
+  state: optional(text(100)),
+  pincode: optional(PincodeSchema),
+  label: optional(text(50)),
+  is_default: optional(Flag),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+export const IMPORT_COLUMNS = Object.keys(ImportRowSchema.shape) as Array<keyof ImportRow>;
+/** Columns that make up an address; a row with any of them imports one. */
+export const ADDRESS_COLUMNS = [
+  'legacy_address_id', 'flat_number', 'building_name', 'street_name', 'locality', 'landmark', 'city', 'district', 'state', 'pincode', 'label',
+] as const;
 
 /** Row error codes by the field that failed. */
 const CODE_BY_FIELD: Record<string, string> = {
   email: 'invalid_email',
-  phone: 'invalid_phone',
+  phone_e164: 'invalid_phone',
   pincode: 'invalid_pincode',
-  legacy_external_id: 'invalid_legacy_external_id',
-  contact: 'missing_contact',
-  address: 'incomplete_address',
+  is_default: 'invalid_is_default',
 };
 
 /** Turns a row's first zod issue into {error_code, error_message}. */

@@ -1,17 +1,19 @@
-// Customer import: validate each row, upsert buyers (deduplicated by legacy id, email, phone) and addresses in one transaction.
-import { SqliteError } from 'better-sqlite3';
-import type { AddressRepository } from './address-repository.ts';
+// Customer import: validate each row, upsert buyers (by legacy id, email, phone) and addresses, all rows in one transaction.
+import { DomainError } from '../kernel/errors.ts';
+import { isConstraintError, type Sql } from '../db/sql.ts';
+import type { AddressFields, AddressRepository } from './address-repository.ts';
 import type { Buyer, BuyerRepository } from './buyer-repository.ts';
-import { ImportCustomerRowSchema, rowError, type ImportCustomerRow } from './import-schema.ts';
-import type { ImportRepository, RowError } from './import-repository.ts';
+import { ADDRESS_COLUMNS, IMPORT_COLUMNS, ImportRowSchema, rowError, type ImportRow } from './import-schema.ts';
+import type { ImportRepository } from './import-repository.ts';
 
+/** One element of data.results: the document's fields (buyer_id/address_id only when there is one). */
 export interface RowResult {
   row_index: number;
-  legacy_external_id: string | null;
-  status: 'created' | 'updated' | 'error';
+  success: boolean;
   buyer_id?: string;
+  address_id?: string;
+  error?: string;
   error_code?: string;
-  error_message?: string;
 }
 
 export interface ImportResult {
@@ -21,6 +23,17 @@ export interface ImportResult {
   imported_count: number;
   error_count: number;
   results: RowResult[];
+  /** Columns no row field is named after; their values were not imported. */
+  unknown_columns: string[];
+}
+
+export interface ImportDeps {
+  sql: Sql;
+  imports: ImportRepository;
+  buyers: BuyerRepository;
+  addresses: AddressRepository;
+  /** This process's node id (owns the batch while it runs). */
+  nodeId: string;
 }
 
 class RowConflict extends Error {
@@ -29,99 +42,130 @@ class RowConflict extends Error {
   }
 }
 
+/** Rows between yields to the event loop, so a 5000-row import does not stall other requests for its whole run. */
+const YIELD_EVERY = 250;
+
 export class ImportService {
-  constructor(
-    private readonly imports: ImportRepository,
-    private readonly buyers: BuyerRepository,
-    private readonly addresses: AddressRepository,
-  ) {}
+  constructor(private readonly d: ImportDeps) {}
 
   /**
-   * Imports `rows` for a merchant. The batch row is committed as 'processing' first; all rows then commit in one
-   * transaction with the final status: 'completed' when at least one row was imported, 'failed' when none was.
+   * The batch row is committed as 'processing' first; all rows then commit in one transaction with the final status:
+   * 'completed' when at least one row was imported, 'failed' when none was. A crash leaves the batch 'processing'
+   * until the orphan sweep fails it, with none of its rows written.
    */
-  run(merchantId: string, label: string | null, rows: unknown[]): ImportResult {
-    const db = this.imports.db;
-    const batchId = this.imports.create(merchantId, label, rows.length, new Date().toISOString());
+  async run(merchantId: string, label: string | null, source: string, rows: unknown[]): Promise<ImportResult> {
+    const { d } = this;
+    const batchId = await d.imports.create(merchantId, label, source, rows.length, d.nodeId);
     try {
-      return db.transaction(() => {
-        const now = new Date().toISOString();
-        const results = rows.map((raw, i) => this.importRow(merchantId, batchId, i, raw, now));
-        const imported = results.filter((r) => r.status !== 'error').length;
-        const status: ImportResult['status'] = imported > 0 ? 'completed' : 'failed';
-        this.imports.finish(batchId, status, imported, rows.length - imported, new Date().toISOString());
-        return { batch_id: batchId, status, total_rows: rows.length, imported_count: imported, error_count: rows.length - imported, results };
-      }).immediate();
+      return await d.sql.transaction(async (tx) => {
+        const results: RowResult[] = [];
+        for (let i = 0; i < rows.length; i++) {
+          if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+          results.push(await this.importRow(tx, merchantId, batchId, i, rows[i]));
+        }
+        const imported = results.filter((r) => r.success).length;
+        const status = imported > 0 ? 'completed' : 'failed';
+        await d.imports.in(tx).finish(batchId, status, imported, rows.length - imported);
+        return {
+          batch_id: batchId, status, total_rows: rows.length, imported_count: imported, error_count: rows.length - imported, results,
+          unknown_columns: unknownColumns(rows),
+        };
+      });
     } catch (err) {
-      this.imports.finish(batchId, 'failed', 0, 0, new Date().toISOString());
+      await d.imports.finish(batchId, 'failed', 0, 0);
       throw err;
     }
   }
 
-  private importRow(merchantId: string, batchId: string, index: number, raw: unknown, now: string): RowResult {
-    const legacy = legacyIdOf(raw);
-    const parsed = ImportCustomerRowSchema.safeParse(raw);
-    const fail = (e: Omit<RowError, 'row_index' | 'legacy_external_id'>): RowResult => {
-      this.imports.addError(batchId, { row_index: index, legacy_external_id: legacy, ...e });
-      return { row_index: index, legacy_external_id: legacy, status: 'error', ...e };
+  private async importRow(tx: Sql, merchantId: string, batchId: string, index: number, raw: unknown): Promise<RowResult> {
+    const parsed = ImportRowSchema.safeParse(raw);
+    const legacy = parsed.success ? (parsed.data.legacy_address_id ?? parsed.data.legacy_customer_id ?? null) : legacyIdOf(raw);
+    const fail = async (code: string, message: string): Promise<RowResult> => {
+      await this.d.imports.in(tx).addError(batchId, { row_index: index, legacy_external_id: legacy, error_code: code, error_message: message });
+      return { row_index: index, success: false, error: message, error_code: code };
     };
-    if (!parsed.success) return fail(rowError(parsed.error));
+    if (!parsed.success) {
+      const e = rowError(parsed.error);
+      return fail(e.error_code, e.error_message);
+    }
+    const row = parsed.data;
+    if (IMPORT_COLUMNS.every((c) => row[c] === undefined)) return fail('empty_row', 'the row has none of the import fields');
     try {
       // A savepoint per row: a row that fails half-way leaves nothing behind, and the batch goes on.
-      const { buyerId, created } = this.imports.db.transaction(() => {
-        const buyer = this.upsertBuyer(merchantId, parsed.data, now);
-        this.upsertAddress(merchantId, buyer.buyerId, parsed.data, now);
-        return buyer;
-      })();
-      return { row_index: index, legacy_external_id: legacy, status: created ? 'created' : 'updated', buyer_id: buyerId };
+      return await tx.transaction(async (sp) => {
+        const buyerId = await this.upsertBuyer(sp, merchantId, row);
+        const addressId = await this.upsertAddress(sp, merchantId, buyerId, row);
+        return { row_index: index, success: true, buyer_id: buyerId, ...(addressId ? { address_id: addressId } : {}) };
+      });
     } catch (err) {
-      if (err instanceof RowConflict) return fail({ error_code: err.code, error_message: err.message });
-      if (err instanceof SqliteError && err.code.startsWith('SQLITE_CONSTRAINT')) return fail({ error_code: 'constraint_violation', error_message: err.message });
+      if (err instanceof RowConflict) return fail(err.code, err.message);
+      if (err instanceof DomainError) return fail(err.code, err.message);
+      if (isConstraintError(err)) return fail('constraint_violation', 'the row conflicts with data of another buyer (email, phone or legacy id)');
       throw err;
     }
   }
 
-  private upsertBuyer(merchantId: string, row: ImportCustomerRow, now: string): { buyerId: string; created: boolean } {
+  private async upsertBuyer(tx: Sql, merchantId: string, row: ImportRow): Promise<string> {
+    const buyers = this.d.buyers.in(tx);
     const matches = [
-      row.legacy_external_id ? this.buyers.byLegacyId(merchantId, row.legacy_external_id) : null,
-      row.email ? this.buyers.byEmail(merchantId, row.email) : null,
-      row.phone ? this.buyers.byPhone(merchantId, row.phone) : null,
-    ].filter((b): b is Buyer => b !== null);
-    const ids = new Set(matches.map((b) => b.id));
-    if (ids.size > 1) throw new RowConflict('contact_conflict', 'legacy_external_id, email and phone belong to different existing buyers');
+      row.legacy_customer_id ? await buyers.byLegacyId(merchantId, row.legacy_customer_id) : undefined,
+      row.email ? await buyers.byEmail(merchantId, row.email) : undefined,
+      row.phone_e164 ? await buyers.byPhone(merchantId, row.phone_e164) : undefined,
+    ].filter((b): b is Buyer => b !== undefined);
+    if (new Set(matches.map((b) => b.id)).size > 1) {
+      throw new RowConflict('contact_conflict', 'legacy_customer_id, email and phone_e164 belong to different existing buyers');
+    }
     const existing = matches[0];
     if (!existing) {
-      const fields = { email: row.email ?? null, phone: row.phone ?? null, name: row.name ?? null, legacy_external_id: row.legacy_external_id ?? null };
-      return { buyerId: this.buyers.insert(merchantId, fields, now), created: true };
+      return buyers.insert(merchantId, { email: row.email ?? null, phone: row.phone_e164 ?? null, name: row.name ?? null, legacy_customer_id: row.legacy_customer_id ?? null });
     }
-    if (row.legacy_external_id && existing.legacy_external_id && existing.legacy_external_id !== row.legacy_external_id) {
-      throw new RowConflict('legacy_id_conflict', `buyer with this contact already has legacy_external_id ${existing.legacy_external_id}`);
+    if (row.legacy_customer_id && existing.legacy_customer_id && existing.legacy_customer_id !== row.legacy_customer_id) {
+      throw new RowConflict('legacy_id_conflict', `the buyer with this contact already has legacy_customer_id ${existing.legacy_customer_id}`);
     }
-    this.buyers.update(merchantId, existing.id, {
-      email: row.email ?? existing.email,
-      phone: row.phone ?? existing.phone,
-      name: row.name ?? existing.name,
-      legacy_external_id: row.legacy_external_id ?? existing.legacy_external_id,
-    }, now);
-    return { buyerId: existing.id, created: false };
+    await buyers.update(merchantId, existing.id, {
+      email: row.email ?? existing.email, phone: row.phone_e164 ?? existing.phone, name: row.name ?? existing.name,
+      legacy_customer_id: row.legacy_customer_id ?? existing.legacy_customer_id,
+    });
+    return existing.id;
   }
 
-  /** Same first line and pincode as an existing address of the buyer: update it rather than add a copy. */
-  private upsertAddress(merchantId: string, buyerId: string, row: ImportCustomerRow, now: string): void {
-    if (!row.address_line1 || !row.city || !row.pincode) return;
-    const fields = {
-      name: row.name ?? null, phone: row.phone ?? null, line1: row.address_line1, line2: row.address_line2 ?? null,
-      landmark: row.landmark ?? null, city: row.city, state: row.state ?? null, pincode: row.pincode, country: 'IN',
+  /** Recognised by legacy_address_id, else by the same lines and pincode: updated rather than copied. Incomplete is fine. */
+  private async upsertAddress(tx: Sql, merchantId: string, buyerId: string, row: ImportRow): Promise<string | null> {
+    if (ADDRESS_COLUMNS.every((c) => row[c] === undefined)) return null;
+    const addresses = this.d.addresses.in(tx);
+    const fields: AddressFields = {
+      name: row.name ?? null, phone: row.phone_e164 ?? null, flat_number: row.flat_number ?? null, building_name: row.building_name ?? null,
+      street_name: row.street_name ?? null, locality: row.locality ?? null, landmark: row.landmark ?? null, city: row.city ?? null,
+      district: row.district ?? null, state: row.state ?? null, pincode: row.pincode ?? null, label: row.label ?? null,
     };
-    const existing = this.addresses.byLine(merchantId, buyerId, row.address_line1, row.pincode);
-    if (existing) this.addresses.update(merchantId, buyerId, existing.id, fields, now);
-    else this.addresses.insert(merchantId, buyerId, fields, false, now);
+    const existing = row.legacy_address_id
+      ? await addresses.byLegacyId(merchantId, buyerId, row.legacy_address_id)
+      : await addresses.byLines(merchantId, buyerId, fields);
+    if (existing) {
+      await addresses.update(merchantId, buyerId, existing.id, fields);
+      if (row.is_default) await addresses.setDefault(merchantId, buyerId, existing.id);
+      return existing.id;
+    }
+    return addresses.insert(merchantId, buyerId, fields, row.is_default ?? false, row.legacy_address_id ?? null);
   }
+}
+
+/** Keys of the row objects that are not import fields, sorted. */
+function unknownColumns(rows: unknown[]): string[] {
+  const known = new Set<string>(IMPORT_COLUMNS);
+  const unknown = new Set<string>();
+  for (const row of rows) {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) continue;
+    for (const key of Object.keys(row)) if (!known.has(key)) unknown.add(key.slice(0, 64));
+    if (unknown.size >= 100) break;
+  }
+  return [...unknown].sort();
 }
 
 /** The row's legacy id for error reporting, even when the row is otherwise invalid. */
 function legacyIdOf(raw: unknown): string | null {
   if (!raw || typeof raw !== 'object') return null;
-  const id = (raw as { legacy_external_id?: unknown }).legacy_external_id;
+  const r = raw as { legacy_address_id?: unknown; legacy_customer_id?: unknown };
+  const id = typeof r.legacy_address_id === 'string' ? r.legacy_address_id : r.legacy_customer_id;
   return typeof id === 'string' ? id.slice(0, 128) : typeof id === 'number' ? String(id) : null;
 }

@@ -1,6 +1,9 @@
-// Prepared statements for the merchant aggregate: the merchant row with its config sections, and its hashed API keys.
-import type { Db } from '../db/open.ts';
-import { randomId, randomToken, sha256 } from './secrets.ts';
+// The merchant aggregate in the store: the merchant row with its config sections, and its hashed api keys (with rotation).
+import type { Clock } from '../kernel/clock.ts';
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from '../db/sql.ts';
+import { sha256 } from '../platform/api-keys.ts';
+import { randomToken } from './secrets.ts';
 
 /** A merchant with its JSON columns parsed; encrypted secrets stay sealed. */
 export interface Merchant {
@@ -37,77 +40,103 @@ function toMerchant(row: MerchantRow): Merchant {
   };
 }
 
+/** A merchant api key as listed (never the key itself). */
+export interface MerchantKeyInfo {
+  prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export type MerchantConfigPatch = Partial<Pick<Merchant,
+  'allowed_origins' | 'courier_coverage_url' | 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes' |
+  'payment_enabled' | 'gateway_key_id' | 'gateway_secret_enc' | 'webhook_url' | 'webhook_secret_enc'>>;
+
+const JSON_COLUMNS = new Set(['allowed_origins', 'cod_blocked_pincodes']);
+const BOOL_COLUMNS = new Set(['enable_cod', 'payment_enabled']);
+
 export class MerchantRepository {
-  private readonly insertMerchant;
-  private readonly insertKey;
-  private readonly byIdStmt;
-  private readonly byKeyStmt;
-  private readonly settingsStmt;
-  private readonly codStmt;
-  private readonly webhookStmt;
-  private readonly paymentStmt;
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {}
 
-  constructor(readonly db: Db) {
-    this.insertMerchant = db.prepare(
-      `INSERT INTO merchants (id, name, allowed_origins, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+  /** Creates a merchant and its first api key; the key is returned in clear text only here. */
+  async create(name: string, allowedOrigins: string[] = []): Promise<{ merchant: Merchant; apiKey: string }> {
+    const id = newId();
+    const now = this.clock().toISOString();
+    const apiKey = await this.sql.transaction(async (tx) => {
+      await tx.run('INSERT INTO merchants (id, name, allowed_origins, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [id, name, JSON.stringify(allowedOrigins), now, now]);
+      return this.insertKey(tx, id, null);
+    });
+    return { merchant: (await this.byId(id))!, apiKey };
+  }
+
+  async byId(id: string): Promise<Merchant | null> {
+    const row = await this.sql.get<MerchantRow>('SELECT * FROM merchants WHERE id = ?', [id]);
+    return row ? toMerchant(row) : null;
+  }
+
+  /** The merchant a live key (not revoked, not past its rotation overlap) belongs to. */
+  async byApiKey(key: string): Promise<Merchant | null> {
+    const row = await this.sql.get<MerchantRow>(
+      `SELECT m.* FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id
+       WHERE k.key_hash = ? AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
+      [sha256(key), this.clock().toISOString()],
     );
-    this.insertKey = db.prepare('INSERT INTO merchant_api_keys (merchant_id, key_hash, key_prefix, created_at) VALUES (?, ?, ?, ?)');
-    this.byIdStmt = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
-    this.byKeyStmt = db.prepare<[string], MerchantRow>(
-      `SELECT m.* FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
+    return row ? toMerchant(row) : null;
+  }
+
+  /** Writes the given config columns and returns the updated merchant. */
+  async update(id: string, patch: MerchantConfigPatch): Promise<Merchant> {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+    const values = entries.map(([k, v]) => (JSON_COLUMNS.has(k) ? JSON.stringify(v) : BOOL_COLUMNS.has(k) ? (v ? 1 : 0) : v));
+    const assignments = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'].join(', ');
+    await this.sql.run(`UPDATE merchants SET ${assignments} WHERE id = ?`, [...values, this.clock().toISOString(), id]);
+    return (await this.byId(id))!;
+  }
+
+  /**
+   * Issues a new key; the merchant's other live keys keep working for `overlapSeconds` (0 = revoked now), so a deployment
+   * can switch keys without a gap.
+   */
+  async rotateKey(merchantId: string, overlapSeconds: number): Promise<string> {
+    const now = this.clock();
+    return this.sql.transaction(async (tx) => {
+      const until = new Date(now.getTime() + overlapSeconds * 1000).toISOString();
+      await tx.run(
+        `UPDATE merchant_api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > ? THEN ? ELSE expires_at END
+         WHERE merchant_id = ? AND revoked_at IS NULL`,
+        [until, until, merchantId],
+      );
+      if (overlapSeconds === 0) await tx.run('UPDATE merchant_api_keys SET revoked_at = ? WHERE merchant_id = ? AND revoked_at IS NULL', [now.toISOString(), merchantId]);
+      return this.insertKey(tx, merchantId, null);
+    });
+  }
+
+  /** Revokes one key by its prefix (as listed); resolves false when no live key has it. */
+  async revokeKey(merchantId: string, prefix: string): Promise<boolean> {
+    const changed = await this.sql.run(
+      'UPDATE merchant_api_keys SET revoked_at = ? WHERE merchant_id = ? AND key_prefix = ? AND revoked_at IS NULL',
+      [this.clock().toISOString(), merchantId, prefix],
     );
-    this.settingsStmt = db.prepare('UPDATE merchants SET allowed_origins = ?, courier_coverage_url = ?, updated_at = ? WHERE id = ?');
-    this.codStmt = db.prepare(
-      'UPDATE merchants SET enable_cod = ?, cod_max_cart_value_paise = ?, cod_blocked_pincodes = ?, updated_at = ? WHERE id = ?',
-    );
-    this.webhookStmt = db.prepare('UPDATE merchants SET webhook_url = ?, webhook_secret_enc = ?, updated_at = ? WHERE id = ?');
-    this.paymentStmt = db.prepare(
-      'UPDATE merchants SET payment_enabled = ?, gateway_key_id = ?, gateway_secret_enc = ?, updated_at = ? WHERE id = ?',
+    return changed > 0;
+  }
+
+  async keys(merchantId: string): Promise<MerchantKeyInfo[]> {
+    return this.sql.all<MerchantKeyInfo>(
+      'SELECT key_prefix AS prefix, created_at, expires_at, revoked_at FROM merchant_api_keys WHERE merchant_id = ? ORDER BY created_at, id',
+      [merchantId],
     );
   }
 
-  /** Creates a merchant and its first API key; the key is returned in clear text only here. */
-  create(name: string, allowedOrigins: string[] = []): { merchant: Merchant; apiKey: string } {
-    const id = randomId('mer');
-    const now = new Date().toISOString();
-    const apiKey = this.db.transaction(() => {
-      this.insertMerchant.run(id, name, JSON.stringify(allowedOrigins), now, now);
-      return this.addApiKey(id);
-    })();
-    return { merchant: this.byId(id)!, apiKey };
-  }
-
-  /** Issues another key for the merchant ("ck_" + 256 random bits); only its sha256 is stored. */
-  addApiKey(merchantId: string): string {
+  /** "ck_" + 256 random bits; only the sha256 is stored. */
+  private async insertKey(tx: Sql, merchantId: string, expiresAt: string | null): Promise<string> {
     const key = randomToken('ck_');
-    this.insertKey.run(merchantId, sha256(key), key.slice(0, 10), new Date().toISOString());
+    await tx.run(
+      'INSERT INTO merchant_api_keys (merchant_id, key_hash, key_prefix, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      [merchantId, sha256(key), key.slice(0, 12), this.clock().toISOString(), expiresAt],
+    );
     return key;
-  }
-
-  byId(id: string): Merchant | null {
-    const row = this.byIdStmt.get(id);
-    return row ? toMerchant(row) : null;
-  }
-
-  /** The merchant a (non-revoked) key belongs to. */
-  byApiKey(key: string): Merchant | null {
-    const row = this.byKeyStmt.get(sha256(key));
-    return row ? toMerchant(row) : null;
-  }
-
-  saveSettings(m: Pick<Merchant, 'id' | 'allowed_origins' | 'courier_coverage_url'>): void {
-    this.settingsStmt.run(JSON.stringify(m.allowed_origins), m.courier_coverage_url, new Date().toISOString(), m.id);
-  }
-
-  saveCod(m: Pick<Merchant, 'id' | 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>): void {
-    this.codStmt.run(m.enable_cod ? 1 : 0, m.cod_max_cart_value_paise, JSON.stringify(m.cod_blocked_pincodes), new Date().toISOString(), m.id);
-  }
-
-  saveWebhook(m: Pick<Merchant, 'id' | 'webhook_url' | 'webhook_secret_enc'>): void {
-    this.webhookStmt.run(m.webhook_url, m.webhook_secret_enc, new Date().toISOString(), m.id);
-  }
-
-  savePayment(m: Pick<Merchant, 'id' | 'payment_enabled' | 'gateway_key_id' | 'gateway_secret_enc'>): void {
-    this.paymentStmt.run(m.payment_enabled ? 1 : 0, m.gateway_key_id, m.gateway_secret_enc, new Date().toISOString(), m.id);
   }
 }

@@ -1,6 +1,7 @@
-// Prepared statements for offers; utm_rules is stored as JSON and parsed here.
-import type { Db } from '../db/open.ts';
-import { randomId } from './secrets.ts';
+// Offers in the store; utm_rules is kept as JSON text and parsed here.
+import type { Clock } from '../kernel/clock.ts';
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from '../db/sql.ts';
 import type { Utm } from './session-repository.ts';
 
 export interface Offer {
@@ -26,33 +27,31 @@ interface OfferRow extends Omit<Offer, 'utm_rules' | 'active'> {
   active: number;
 }
 
+const COLUMNS = 'id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at';
+
 function toOffer(row: OfferRow): Offer {
   return { ...row, utm_rules: JSON.parse(row.utm_rules) as Utm, active: row.active === 1 };
 }
 
 export class OfferRepository {
-  private readonly insertStmt;
-  private readonly listStmt;
-  private readonly byIdStmt;
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {}
 
-  constructor(readonly db: Db) {
-    this.insertStmt = db.prepare(
+  async insert(merchantId: string, o: NewOffer): Promise<Offer> {
+    const row = await this.sql.get<OfferRow>(
       `INSERT INTO offers (id, merchant_id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at)
-       VALUES (@id, @merchant_id, @title, @description, @discount_type, @discount_value, @min_cart_value_paise, @utm_rules, @priority, @active, @starts_at, @ends_at, @created_at)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      [newId(), merchantId, o.title, o.description, o.discount_type, o.discount_value, o.min_cart_value_paise, JSON.stringify(o.utm_rules),
+        o.priority, o.active ? 1 : 0, o.starts_at, o.ends_at, this.clock().toISOString()],
     );
-    const columns = 'id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at';
-    this.listStmt = db.prepare<[string], OfferRow>(`SELECT ${columns} FROM offers WHERE merchant_id = ? ORDER BY priority DESC, created_at DESC, id`);
-    this.byIdStmt = db.prepare<[string, string], OfferRow>(`SELECT ${columns} FROM offers WHERE merchant_id = ? AND id = ?`);
+    return toOffer(row!);
   }
 
-  insert(merchantId: string, offer: NewOffer): Offer {
-    const id = randomId('off');
-    this.insertStmt.run({ ...offer, id, merchant_id: merchantId, utm_rules: JSON.stringify(offer.utm_rules), active: offer.active ? 1 : 0, created_at: new Date().toISOString() });
-    return toOffer(this.byIdStmt.get(merchantId, id)!);
-  }
-
-  /** Highest priority first, then newest. */
-  list(merchantId: string): Offer[] {
-    return this.listStmt.all(merchantId).map(toOffer);
+  /** Highest priority first, then newest; at most `limit`. */
+  async list(merchantId: string, limit = 500): Promise<Offer[]> {
+    const rows = await this.sql.all<OfferRow>(`SELECT ${COLUMNS} FROM offers WHERE merchant_id = ? ORDER BY priority DESC, created_at DESC, id LIMIT ?`, [merchantId, limit]);
+    return rows.map(toOffer);
   }
 }

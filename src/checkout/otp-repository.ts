@@ -1,5 +1,5 @@
-// Prepared statements for one-time codes and the send log behind the hourly send limits.
-import type { Db } from '../db/open.ts';
+// One-time codes, the mail log behind the per-address mail cap, and wrong-code counts per (merchant, email, client address).
+import type { Sql } from '../db/sql.ts';
 
 export interface OtpCode {
   id: number;
@@ -10,70 +10,84 @@ export interface OtpCode {
   expires_at: string;
   consumed_at: string | null;
   failed_attempts: number;
+}
+
+export interface FailureState {
+  failures: number;
   locked_until: string | null;
 }
 
 export class OtpRepository {
-  private readonly insertStmt;
-  private readonly latestStmt;
-  private readonly deleteStmt;
-  private readonly consumeStmt;
-  private readonly failStmt;
-  private readonly logStmt;
-  private readonly emailSendsStmt;
-  private readonly ipSendsStmt;
-  private readonly pruneStmt;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(readonly db: Db) {
-    this.insertStmt = db.prepare(
-      'INSERT INTO otp_codes (merchant_id, email, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-    );
-    this.latestStmt = db.prepare<[string, string], OtpCode>('SELECT * FROM otp_codes WHERE merchant_id = ? AND email = ? ORDER BY id DESC LIMIT 1');
-    this.deleteStmt = db.prepare('DELETE FROM otp_codes WHERE id = ?');
-    this.consumeStmt = db.prepare('UPDATE otp_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL');
-    this.failStmt = db.prepare('UPDATE otp_codes SET failed_attempts = failed_attempts + 1, locked_until = ? WHERE id = ?');
-    this.logStmt = db.prepare('INSERT INTO otp_send_log (email, ip, created_at) VALUES (?, ?, ?)');
-    this.emailSendsStmt = db.prepare<[string, string], { n: number; oldest: string | null }>(
-      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM otp_send_log WHERE email = ? AND created_at > ?',
-    );
-    this.ipSendsStmt = db.prepare<[string, string], { n: number; oldest: string | null }>(
-      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM otp_send_log WHERE ip = ? AND created_at > ?',
-    );
-    this.pruneStmt = db.prepare('DELETE FROM otp_send_log WHERE created_at <= ?');
+  in(tx: Sql): OtpRepository {
+    return new OtpRepository(tx);
   }
 
-  insert(merchantId: string, email: string, codeHash: string, now: string, expiresAt: string): number {
-    return Number(this.insertStmt.run(merchantId, email, codeHash, now, expiresAt).lastInsertRowid);
+  async insert(merchantId: string, email: string, codeHash: string, now: string, expiresAt: string): Promise<number> {
+    const row = await this.sql.get<{ id: number }>(
+      'INSERT INTO otp_codes (merchant_id, email, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      [merchantId, email, codeHash, now, expiresAt],
+    );
+    return row!.id;
   }
 
-  latest(merchantId: string, email: string): OtpCode | null {
-    return this.latestStmt.get(merchantId, email) ?? null;
+  async latest(merchantId: string, email: string): Promise<OtpCode | null> {
+    return (await this.sql.get<OtpCode>('SELECT * FROM otp_codes WHERE merchant_id = ? AND email = ? ORDER BY id DESC LIMIT 1', [merchantId, email])) ?? null;
   }
 
-  delete(id: number): void {
-    this.deleteStmt.run(id);
+  async delete(id: number): Promise<void> {
+    await this.sql.run('DELETE FROM otp_codes WHERE id = ?', [id]);
   }
 
   /** False when another request consumed it first. */
-  consume(id: number, now: string): boolean {
-    return this.consumeStmt.run(now, id).changes === 1;
+  async consume(id: number, now: string): Promise<boolean> {
+    return (await this.sql.run('UPDATE otp_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL', [now, id])) === 1;
   }
 
-  recordFailure(id: number, lockedUntil: string | null): void {
-    this.failStmt.run(lockedUntil, id);
+  /** Counts a wrong guess against the code itself (from any address). */
+  async recordCodeFailure(id: number): Promise<number> {
+    const row = await this.sql.get<{ failed_attempts: number }>('UPDATE otp_codes SET failed_attempts = failed_attempts + 1 WHERE id = ? RETURNING failed_attempts', [id]);
+    return row?.failed_attempts ?? 0;
   }
 
-  logSend(email: string, ip: string, now: string): void {
-    this.logStmt.run(email, ip, now);
+  async logMail(merchantId: string, email: string, ip: string, now: string): Promise<void> {
+    await this.sql.run('INSERT INTO otp_send_log (merchant_id, email, ip, created_at) VALUES (?, ?, ?, ?)', [merchantId, email, ip, now]);
   }
 
-  /** Sends since `since` for the email and for the IP, with the oldest of each (for Retry-After). */
-  recentSends(email: string, ip: string, since: string): { email: { n: number; oldest: string | null }; ip: { n: number; oldest: string | null } } {
-    return { email: this.emailSendsStmt.get(email, since)!, ip: this.ipSendsStmt.get(ip, since)! };
+  /** Mails sent to (merchant, email) since `since`, with the oldest (for Retry-After); older rows are pruned. */
+  async mailsSince(merchantId: string, email: string, since: string): Promise<{ n: number; oldest: string | null }> {
+    await this.sql.run('DELETE FROM otp_send_log WHERE created_at <= ?', [since]);
+    return (await this.sql.get<{ n: number; oldest: string | null }>(
+      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM otp_send_log WHERE merchant_id = ? AND email = ? AND created_at > ?',
+      [merchantId, email, since],
+    ))!;
   }
 
-  /** Drops log rows that no longer count towards any limit. */
-  prune(before: string): void {
-    this.pruneStmt.run(before);
+  async failures(merchantId: string, email: string, ip: string): Promise<FailureState | null> {
+    return (await this.sql.get<FailureState>('SELECT failures, locked_until FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?', [merchantId, email, ip])) ?? null;
+  }
+
+  /** Counts one wrong code from `ip`; the count restarts after `windowMs`, and reaching `lockAfter` locks until `lockUntil`. */
+  async recordFailure(merchantId: string, email: string, ip: string, now: Date, windowMs: number, lockAfter: number, lockUntil: string): Promise<FailureState> {
+    return this.sql.transaction(async (tx) => {
+      const row = await tx.get<{ failures: number; first_failure_at: string }>(
+        'SELECT failures, first_failure_at FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?', [merchantId, email, ip],
+      );
+      const fresh = !row || Date.parse(row.first_failure_at) + windowMs <= now.getTime();
+      const failures = fresh ? 1 : row.failures + 1;
+      const locked = failures >= lockAfter ? lockUntil : null;
+      await tx.run(
+        `INSERT INTO otp_failures (merchant_id, email, ip, failures, first_failure_at, locked_until) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (merchant_id, email, ip) DO UPDATE SET failures = excluded.failures,
+           first_failure_at = CASE WHEN ? = 1 THEN excluded.first_failure_at ELSE otp_failures.first_failure_at END, locked_until = excluded.locked_until`,
+        [merchantId, email, ip, failures, now.toISOString(), locked, fresh ? 1 : 0],
+      );
+      return { failures, locked_until: locked };
+    });
+  }
+
+  async clearFailures(merchantId: string, email: string, ip: string): Promise<void> {
+    await this.sql.run('DELETE FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?', [merchantId, email, ip]);
   }
 }

@@ -1,41 +1,70 @@
-// Email OTP: issue (rate-limited, reused while live, mailed over SMTP) and verify (constant-time, lockout, creates the session).
-import type { Mailer } from '../mail/mailer.ts';
-import { MailError } from '../mail/mailer.ts';
+// Email OTP: send (scoped limits, a live code reused, mailed over SMTP) and verify (constant time, scoped lockout, opens the session).
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from '../db/sql.ts';
+import type { RateCounter } from '../limits/rate-counter.ts';
+import { MailError, type Mailer } from '../mail/mailer.ts';
 import { otpEmail } from '../mail/otp-email.ts';
-import { HttpError } from '../server/http-error.ts';
-import { enqueueWebhook } from '../webhooks/outbox.ts';
+import { sha256 } from '../platform/api-keys.ts';
+import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
 import type { BuyerRepository } from './buyer-repository.ts';
 import type { OtpRepository } from './otp-repository.ts';
-import { newOtpCode, randomId, randomToken, sameHash, sha256, type SecretBox } from './secrets.ts';
+import { newOtpCode, randomToken, sameHash, type SecretBox } from './secrets.ts';
 import type { SessionRepository, Utm } from './session-repository.ts';
 
-/** Documented limits; the send limits come from configuration. */
+/** The documented limits (README, Email OTP); the two send limits come from configuration. */
 export interface OtpPolicy {
   /** @default 600_000 (10 minutes) */
   codeTtlMs: number;
-  /** Wrong codes before the lock. @default 5 */
-  maxFailedAttempts: number;
-  /** How long verify and send answer 429 after the lock. @default 900_000 (15 minutes) */
-  lockMs: number;
   /** @default 86_400_000 (24 hours) */
   sessionTtlMs: number;
-  /** Sends per email address per rolling hour (across merchants). @default 5 */
+  /** Send requests per (merchant, email, client address) per hour. @default 5 */
   sendsPerEmailHour: number;
-  /** Sends per client IP per rolling hour. @default 20 */
+  /** Send requests per client address per hour, all emails. @default 20 */
   sendsPerIpHour: number;
+  /** Mails actually sent to one (merchant, email) per rolling hour, whoever asks. @default 20 */
+  mailsPerEmailHour: number;
+  /** Wrong codes from one address that lock (merchant, email) for that address. @default 5 */
+  lockAfterFailures: number;
+  /** @default 900_000 (15 minutes) */
+  lockMs: number;
+  /** Wrong guesses one code survives from all addresses together; then a new code is needed. @default 10 */
+  maxCodeFailures: number;
+  /** Wrong codes per client address per hour, all emails (spraying). @default 30 */
+  failuresPerIpHour: number;
 }
 
-export interface VerifyOptions {
-  utm?: Utm;
-  cart_value_paise?: number;
+export const DEFAULT_OTP_POLICY: OtpPolicy = {
+  codeTtlMs: 600_000, sessionTtlMs: 86_400_000, sendsPerEmailHour: 5, sendsPerIpHour: 20, mailsPerEmailHour: 20,
+  lockAfterFailures: 5, lockMs: 900_000, maxCodeFailures: 10, failuresPerIpHour: 30,
+};
+
+export interface SendResult {
+  reused: boolean;
+  message: string;
+  expires_at: string;
 }
 
 export interface VerifiedSession {
-  success: true;
   session_token: string;
   session_id: string;
   expires_at: string;
   buyer_id: string;
+}
+
+export interface OtpDeps {
+  sql: Sql;
+  otps: OtpRepository;
+  buyers: BuyerRepository;
+  sessions: SessionRepository;
+  secrets: SecretBox;
+  mailer: Mailer;
+  counter: RateCounter;
+  clock: Clock;
+  policy: OtpPolicy;
+  /** Called after a session.email_verified row committed (wakes the webhook dispatcher). */
+  queued(): void;
 }
 
 const HOUR_MS = 3_600_000;
@@ -43,107 +72,113 @@ const HOUR_MS = 3_600_000;
 const DUMMY_HASH = '0'.repeat(64);
 
 export class OtpService {
-  constructor(
-    private readonly otps: OtpRepository,
-    private readonly buyers: BuyerRepository,
-    private readonly sessions: SessionRepository,
-    private readonly secrets: SecretBox,
-    private readonly mailer: Mailer,
-    private readonly policy: OtpPolicy,
-  ) {}
+  constructor(private readonly d: OtpDeps) {}
 
-  /**
-   * Issues a code unless a live one exists (then `reused: true` and no mail). The work done never depends on whether
-   * the email belongs to a known buyer: buyers are not consulted here at all.
-   */
-  async send(merchantId: string, email: string, ip: string): Promise<{ success: true; reused: boolean; expires_at: string }> {
-    const now = Date.now();
-    this.checkSendLimits(email, ip, now);
-    const latest = this.otps.latest(merchantId, email);
-    if (latest?.locked_until && Date.parse(latest.locked_until) > now) throw locked(latest.locked_until, now);
-    this.otps.logSend(email, ip, iso(now));
-    if (latest && !latest.consumed_at && Date.parse(latest.expires_at) > now && latest.failed_attempts < this.policy.maxFailedAttempts) {
-      return { success: true, reused: true, expires_at: latest.expires_at };
+  /** Issues a code unless a live one exists (then `reused` and no mail); the work never depends on whether the buyer exists. */
+  async send(merchantId: string, email: string, ip: string): Promise<SendResult> {
+    const { d } = this;
+    const now = d.clock();
+    await this.limit('otp_send_ip', d.policy.sendsPerIpHour, ip, 'Too many codes requested from this address');
+    await this.limit('otp_send_email', d.policy.sendsPerEmailHour, `${merchantId}|${email}|${ip}`, 'Too many codes requested for this email');
+    const latest = await d.otps.latest(merchantId, email);
+    if (latest && !latest.consumed_at && Date.parse(latest.expires_at) > now.getTime() && latest.failed_attempts < d.policy.maxCodeFailures) {
+      return { reused: true, message: 'A code was already sent to this email and is still valid', expires_at: latest.expires_at };
+    }
+    const since = new Date(now.getTime() - HOUR_MS).toISOString();
+    const mails = await d.otps.mailsSince(merchantId, email, since);
+    if (mails.n >= d.policy.mailsPerEmailHour) {
+      const retry = Math.max(1, Math.ceil((Date.parse(mails.oldest ?? since) + HOUR_MS - now.getTime()) / 1000));
+      throw new DomainError('rate_limited', 'rate_limited', `Too many codes mailed to this email; try again in ${retry} s`, { retryAfterSeconds: retry });
     }
     const code = newOtpCode();
-    const expiresAt = iso(now + this.policy.codeTtlMs);
-    const id = this.otps.insert(merchantId, email, this.secrets.hashOtp(merchantId, email, code), iso(now), expiresAt);
+    const expiresAt = new Date(now.getTime() + d.policy.codeTtlMs).toISOString();
+    const id = await d.otps.insert(merchantId, email, d.secrets.hashOtp(merchantId, email, code), now.toISOString(), expiresAt);
     try {
-      await this.mailer.send(otpEmail(email, code, Math.round(this.policy.codeTtlMs / 60_000)));
+      await d.mailer.send(otpEmail(email, code, Math.round(d.policy.codeTtlMs / 60_000)));
     } catch (err) {
       // The buyer never got this code, so it must not be "reused" by the next send.
-      this.otps.delete(id);
-      throw mailHttpError(err);
+      await d.otps.delete(id);
+      throw mailError(err);
     }
-    return { success: true, reused: false, expires_at: expiresAt };
+    await d.otps.logMail(merchantId, email, ip, now.toISOString());
+    return { reused: false, message: 'A verification code was sent to this email', expires_at: expiresAt };
   }
 
   /** Checks the code; on success consumes it, finds or creates the buyer, opens a session and queues session.email_verified. */
-  verify(merchantId: string, email: string, code: string, options: VerifyOptions = {}): VerifiedSession {
-    const now = Date.now();
-    const latest = this.otps.latest(merchantId, email);
-    if (latest?.locked_until && Date.parse(latest.locked_until) > now) throw locked(latest.locked_until, now);
-    const matches = sameHash(this.secrets.hashOtp(merchantId, email, code), latest?.code_hash ?? DUMMY_HASH);
-    if (!latest || latest.consumed_at || latest.failed_attempts >= this.policy.maxFailedAttempts) {
-      throw new HttpError(400, 'invalid_code', 'The code is wrong or was already used; request a new one');
+  async verify(merchantId: string, email: string, code: string, ip: string, options: { utm?: Utm; cart_value_paise?: number } = {}): Promise<VerifiedSession> {
+    const { d } = this;
+    const now = d.clock();
+    const lock = await d.otps.failures(merchantId, email, ip);
+    if (lock?.locked_until && Date.parse(lock.locked_until) > now.getTime()) throw locked(lock.locked_until, now);
+    const spray = { scope: 'otp_fail_ip', limit: d.policy.failuresPerIpHour, windowSeconds: 3600 };
+    if ((await d.counter.count(spray, ip)) >= spray.limit) {
+      throw new DomainError('rate_limited', 'rate_limited', 'Too many wrong codes from this address; try again later', { retryAfterSeconds: 3600 });
     }
-    if (Date.parse(latest.expires_at) <= now) throw new HttpError(400, 'code_expired', 'The code has expired; request a new one');
-    if (!matches) {
-      const failures = latest.failed_attempts + 1;
-      const lockedUntil = failures >= this.policy.maxFailedAttempts ? iso(now + this.policy.lockMs) : null;
-      this.otps.recordFailure(latest.id, lockedUntil);
-      if (lockedUntil) throw locked(lockedUntil, now);
-      const remaining = this.policy.maxFailedAttempts - failures;
-      throw new HttpError(400, 'invalid_code', 'The code is wrong', {}, { attempts_remaining: remaining });
+    const latest = await d.otps.latest(merchantId, email);
+    const matches = sameHash(d.secrets.hashOtp(merchantId, email, code), latest?.code_hash ?? DUMMY_HASH);
+    if (!latest || latest.consumed_at || latest.failed_attempts >= d.policy.maxCodeFailures) {
+      throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong or was already used; request a new one', { details: { attempts_remaining: 0 } });
     }
-    return this.openSession(merchantId, email, latest.id, now, options);
+    if (Date.parse(latest.expires_at) <= now.getTime()) {
+      throw new DomainError('unauthorized', 'code_expired', 'The code has expired; request a new one', { details: { attempts_remaining: 0 } });
+    }
+    if (!matches) return this.wrongCode(latest.id, merchantId, email, ip, now);
+    await d.otps.clearFailures(merchantId, email, ip);
+    const session = await this.openSession(merchantId, email, latest.id, now, options);
+    d.queued();
+    return session;
   }
 
-  private openSession(merchantId: string, email: string, otpId: number, now: number, options: VerifyOptions): VerifiedSession {
+  private async wrongCode(codeId: number, merchantId: string, email: string, ip: string, now: Date): Promise<never> {
+    const { d } = this;
+    const codeFailures = await d.otps.recordCodeFailure(codeId);
+    await d.counter.hit({ scope: 'otp_fail_ip', limit: d.policy.failuresPerIpHour, windowSeconds: 3600 }, ip);
+    const lockUntil = new Date(now.getTime() + d.policy.lockMs).toISOString();
+    const state = await d.otps.recordFailure(merchantId, email, ip, now, d.policy.lockMs, d.policy.lockAfterFailures, lockUntil);
+    if (state.locked_until) throw locked(state.locked_until, now);
+    const remaining = Math.max(0, Math.min(d.policy.lockAfterFailures - state.failures, d.policy.maxCodeFailures - codeFailures));
+    throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong', { details: { attempts_remaining: remaining } });
+  }
+
+  private async openSession(merchantId: string, email: string, otpId: number, now: Date, options: { utm?: Utm; cart_value_paise?: number }): Promise<VerifiedSession> {
+    const { d } = this;
     const token = randomToken('cst_');
-    const sessionId = randomId('cs');
-    const expiresAt = iso(now + this.policy.sessionTtlMs);
-    const at = iso(now);
-    const buyerId = this.otps.db.transaction(() => {
-      if (!this.otps.consume(otpId, at)) throw new HttpError(400, 'invalid_code', 'The code was already used; request a new one');
-      const buyer = this.buyers.findOrCreateByEmail(merchantId, email, at);
-      this.sessions.insert({
+    const sessionId = newId();
+    const at = now.toISOString();
+    const expiresAt = new Date(now.getTime() + d.policy.sessionTtlMs).toISOString();
+    const buyerId = await d.sql.transaction(async (tx) => {
+      if (!(await d.otps.in(tx).consume(otpId, at))) {
+        throw new DomainError('unauthorized', 'invalid_code', 'The code was already used; request a new one', { details: { attempts_remaining: 0 } });
+      }
+      const buyer = await d.buyers.in(tx).findOrCreateByEmail(merchantId, email);
+      await d.sessions.in(tx).insert({
         id: sessionId, merchant_id: merchantId, buyer_id: buyer, token_hash: sha256(token), email,
         cart_value_paise: options.cart_value_paise ?? null, utm: options.utm ?? {}, created_at: at, expires_at: expiresAt,
       });
-      enqueueWebhook(this.otps.db, {
+      await enqueueWebhook(tx, {
         event: 'session.email_verified', merchant_id: merchantId, buyer_id: buyer, session_id: sessionId,
         auth_channel: 'email', timestamp: at, data: { email },
-      }, new Date(now));
+      }, now);
       return buyer;
-    }).immediate();
-    return { success: true, session_token: token, session_id: sessionId, expires_at: expiresAt, buyer_id: buyerId };
+    });
+    return { session_token: token, session_id: sessionId, expires_at: expiresAt, buyer_id: buyerId };
   }
 
-  private checkSendLimits(email: string, ip: string, now: number): void {
-    const since = iso(now - HOUR_MS);
-    const sends = this.otps.recentSends(email, ip, since);
-    for (const [kind, count, limit] of [['email', sends.email, this.policy.sendsPerEmailHour], ['IP', sends.ip, this.policy.sendsPerIpHour]] as const) {
-      if (count.n < limit) continue;
-      const retryAfter = Math.max(1, Math.ceil((Date.parse(count.oldest ?? iso(now)) + HOUR_MS - now) / 1000));
-      throw new HttpError(429, 'rate_limited', `Too many codes requested for this ${kind}; try again in ${retryAfter} s`, { 'retry-after': String(retryAfter) });
+  private async limit(scope: string, limit: number, subject: string, message: string): Promise<void> {
+    const hit = await this.d.counter.hit({ scope, limit, windowSeconds: 3600 }, subject);
+    if (!hit.allowed) {
+      throw new DomainError('rate_limited', 'rate_limited', `${message}; try again in ${hit.retryAfterSeconds} s`, { retryAfterSeconds: hit.retryAfterSeconds });
     }
-    // Opportunistic pruning keeps the log at about one hour of rows.
-    this.otps.prune(since);
   }
 }
 
-function locked(until: string, now: number): HttpError {
-  const retryAfter = Math.max(1, Math.ceil((Date.parse(until) - now) / 1000));
-  return new HttpError(429, 'otp_locked', `Too many wrong codes; request a new code after ${until}`, { 'retry-after': String(retryAfter) }, { locked_until: until });
+function locked(until: string, now: Date): DomainError {
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
+  return new DomainError('rate_limited', 'otp_locked', `Too many wrong codes; try again after ${until}`, { retryAfterSeconds: retryAfter, details: { locked_until: until } });
 }
 
-function mailHttpError(err: unknown): HttpError {
-  if (err instanceof MailError && err.code === 'mail_not_configured') return new HttpError(503, 'email_not_configured', 'Email delivery is not configured');
+function mailError(err: unknown): DomainError {
+  if (err instanceof MailError && err.code === 'mail_not_configured') return new DomainError('unavailable', 'email_not_configured', 'Email delivery is not configured');
   console.error('[checkout] OTP email failed:', err);
-  return new HttpError(502, 'email_send_failed', 'The verification email could not be sent; try again');
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  return new DomainError('upstream', 'email_send_failed', 'The verification email could not be sent; try again');
 }

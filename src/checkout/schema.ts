@@ -1,4 +1,4 @@
-// zod schemas and enums for the buyer endpoints (/checkout-email-otp, -funnel-events, -addresses, -offers).
+// Request schemas of the buyer endpoints (/checkout-email-otp, -funnel-events, -addresses, -payment) and shared field rules.
 import { z } from 'zod';
 
 /** Lower-cased, trimmed email. */
@@ -6,7 +6,7 @@ export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email
 /** E.164: "+" then 8 to 15 digits, no leading zero. */
 export const PhoneSchema = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164, e.g. +919876543210');
 export const PincodeSchema = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
-export const MerchantIdSchema = z.string().min(1).max(64);
+export const UuidSchema = z.uuid({ message: 'must be a UUID' });
 
 /** C0 controls except tab, LF and CR, and DEL: no person types them, and NUL breaks C-string and PostgreSQL consumers of our webhooks. */
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -15,7 +15,8 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const text = (max: number, min = 1) =>
   z.string().trim().min(min).max(max).refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters');
 
-export const UtmSchema = z.strictObject({
+/** UTM parameters; keys other than the five are ignored (links carry all kinds of parameters). */
+export const UtmSchema = z.object({
   utm_source: text(200).optional(),
   utm_medium: text(200).optional(),
   utm_campaign: text(200).optional(),
@@ -26,71 +27,68 @@ export const UtmSchema = z.strictObject({
 /** Cart value in paise: a whole number, at most ₹1 crore. */
 export const CartValueSchema = z.number().int().min(0).max(1_000_000_000);
 
-export const OtpRequestSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('send'), email: EmailSchema, merchant_id: MerchantIdSchema }),
-  z.strictObject({
-    action: z.literal('verify'),
-    email: EmailSchema,
-    merchant_id: MerchantIdSchema,
-    code: z.string().regex(/^[0-9]{6}$/, 'must be 6 digits'),
-    /** Optional: recorded on the session (offers match on it). */
-    utm: UtmSchema.optional(),
-    cart_value_paise: CartValueSchema.optional(),
-  }),
-]);
-export type OtpRequest = z.infer<typeof OtpRequestSchema>;
+export const OtpSendSchema = z.strictObject({ action: z.literal('send'), email: EmailSchema, merchant_id: UuidSchema });
+export const OtpVerifySchema = z.strictObject({
+  action: z.literal('verify'),
+  email: EmailSchema,
+  merchant_id: UuidSchema,
+  /** Any non-empty text: a code that is not the 6 digits sent is simply wrong (401), as the document types it. */
+  code: z.string().min(1).max(64),
+  utm: UtmSchema.optional().meta({ description: 'Recorded on the session; offers match on it' }),
+  cart_value_paise: CartValueSchema.optional().meta({ description: "The widget's cart value (display and COD rules; orders use the merchant-set value)" }),
+});
 
-/** Funnel vocabulary; the README lists the same values. */
-export const FUNNEL_EVENT_TYPES = [
-  'checkout_opened', 'email_entered', 'otp_sent', 'otp_verified', 'address_entered', 'address_selected',
-  'payment_selected', 'order_placed', 'checkout_abandoned',
-] as const;
-export const FUNNEL_STEPS = ['email', 'otp', 'address', 'payment', 'confirmation'] as const;
-export const DEVICE_TYPES = ['mobile', 'desktop', 'tablet', 'unknown'] as const;
-export const PLATFORMS = ['web', 'android', 'ios', 'shopify', 'woocommerce', 'custom'] as const;
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
+export const PLATFORMS = ['web', 'ios', 'android'] as const;
+/** Event types and steps are the merchant's vocabulary (the README lists the ones the funnel report knows). */
+const FunnelName = z.string().trim().regex(/^[a-z][a-z0-9_.:-]{0,63}$/, 'lower-case letters, digits and _ . : - (1..64, starting with a letter)');
 
 export const FunnelEventSchema = z.strictObject({
-  merchant_id: MerchantIdSchema,
-  event_type: z.enum(FUNNEL_EVENT_TYPES),
-  step: z.enum(FUNNEL_STEPS),
-  device_type: z.enum(DEVICE_TYPES),
-  platform: z.enum(PLATFORMS),
-  /** Optional: lets the funnel count distinct sessions. */
-  session_id: text(64).optional(),
+  merchant_id: UuidSchema,
+  event_type: FunnelName,
+  step: FunnelName.optional(),
+  device_type: z.enum(DEVICE_TYPES).optional(),
+  platform: z.enum(PLATFORMS).optional(),
+  session_id: UuidSchema.optional().meta({ description: 'The checkout session, when known: the funnel then counts sessions' }),
 });
 export type FunnelEvent = z.infer<typeof FunnelEventSchema>;
 
-export const AddressFieldsSchema = z.strictObject({
+/** A buyer-entered address; the import document's field names. District and state are filled from the pincode when left out. */
+export const AddressInputSchema = z.strictObject({
   name: text(200).nullable().optional(),
   phone: PhoneSchema.nullable().optional(),
-  line1: text(300),
-  line2: text(300).nullable().optional(),
+  flat_number: text(100).nullable().optional(),
+  building_name: text(200).nullable().optional(),
+  street_name: text(300).nullable().optional(),
+  locality: text(200).nullable().optional(),
   landmark: text(200).nullable().optional(),
-  city: text(100),
+  city: text(100).nullable().optional(),
+  district: text(100).nullable().optional(),
   state: text(100).nullable().optional(),
   pincode: PincodeSchema,
-  country: z.literal('IN').default('IN'),
+  label: text(50).nullable().optional().meta({ description: 'e.g. home, office' }),
+  country: z.literal('IN').optional(),
 });
-export type AddressInput = z.infer<typeof AddressFieldsSchema>;
+export type AddressInput = z.infer<typeof AddressInputSchema>;
 
-const AddressId = z.string().min(1).max(64);
+const AddressId = UuidSchema;
 
-export const AddressActionSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('list') }),
-  z.strictObject({ action: z.literal('create'), address: AddressFieldsSchema, is_default: z.boolean().optional() }),
-  z.strictObject({ action: z.literal('update'), address_id: AddressId, address: AddressFieldsSchema.partial() }),
-  z.strictObject({ action: z.literal('delete'), address_id: AddressId }),
-  z.strictObject({ action: z.literal('set_default'), address_id: AddressId }),
-  z.strictObject({ action: z.literal('address_completed'), address_id: AddressId }),
-  z.strictObject({ action: z.literal('cod_eligibility'), address_id: AddressId.optional(), pincode: PincodeSchema.optional(), cart_value_paise: CartValueSchema.optional() }),
-  z.strictObject({ action: z.literal('abandon') }),
-  z.strictObject({ action: z.literal('update_session'), cart_value_paise: CartValueSchema.nullable().optional(), utm: UtmSchema.optional() }),
-  z.strictObject({
+export const AddressActionSchemas = {
+  list: z.strictObject({ action: z.literal('list') }),
+  create: z.strictObject({ action: z.literal('create'), address: AddressInputSchema, is_default: z.boolean().optional() }),
+  update: z.strictObject({ action: z.literal('update'), address_id: AddressId, address: AddressInputSchema.partial() }),
+  delete: z.strictObject({ action: z.literal('delete'), address_id: AddressId }),
+  set_default: z.strictObject({ action: z.literal('set_default'), address_id: AddressId }),
+  address_completed: z.strictObject({ action: z.literal('address_completed'), address_id: AddressId }),
+  cod_eligibility: z.strictObject({
+    action: z.literal('cod_eligibility'), address_id: AddressId.optional(), pincode: PincodeSchema.optional(), cart_value_paise: CartValueSchema.optional(),
+  }),
+  abandon: z.strictObject({ action: z.literal('abandon') }),
+  update_session: z.strictObject({ action: z.literal('update_session'), cart_value_paise: CartValueSchema.nullable().optional(), utm: UtmSchema.optional() }),
+  serviceability_check: z.strictObject({
     action: z.literal('serviceability_check'),
     pincode: PincodeSchema,
     lat: z.number().min(-90).max(90).optional(),
     lng: z.number().min(-180).max(180).optional(),
   }),
-]);
-export type AddressAction = z.infer<typeof AddressActionSchema>;
-export const ADDRESS_ACTIONS = AddressActionSchema.options.map((o) => o.shape.action.value);
+};

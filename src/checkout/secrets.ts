@@ -41,9 +41,10 @@ export class SecretBox {
   }
 }
 
-/** Reads CHECKOUT_ENCRYPTION_KEY (64 hex chars or base64 of 32 bytes), else a key file next to the database. */
-export function loadMasterKey(envKey: string | undefined, dbPath: string): Buffer {
+/** Reads CHECKOUT_ENCRYPTION_KEY (64 hex chars or base64 of 32 bytes), else a key file next to the SQLite database. */
+export function loadMasterKey(envKey: string | null, dbPath: string | null): Buffer {
   if (envKey) return parseKey(envKey);
+  if (dbPath === null) throw new Error('CHECKOUT_ENCRYPTION_KEY is required when the store is not an SQLite file');
   if (dbPath === ':memory:') return randomBytes(32);
   const file = join(dirname(dbPath), 'checkout-encryption.key');
   if (!existsSync(file)) {
@@ -64,17 +65,9 @@ function parseKey(text: string): Buffer {
   return key;
 }
 
-/** sha256 hex, the same hash the location API keys use; merchant keys and session tokens carry 256 random bits. */
-export { hashKey as sha256 } from '../platform/api-keys.ts';
-
 /** A random token: prefix + 32 bytes base64url. */
 export function randomToken(prefix: string): string {
   return `${prefix}${randomBytes(32).toString('base64url')}`;
-}
-
-/** A short random id such as "mer_3kT9…" (96 bits). */
-export function randomId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }
 
 /** A uniformly random 6-digit code from the CSPRNG. */

@@ -2,22 +2,24 @@
 import type { LocationApi } from '../geocoding/location-api.ts';
 import { signWebhookBody } from '../webhooks/signature.ts';
 
-export type ServiceabilityReason =
-  | 'invalid_pincode' | 'not_configured' | 'serviceable' | 'not_serviceable' | 'merchant_error' | 'merchant_unreachable' | 'invalid_response';
+/** The document's reasons: why no definite answer was had (fail-open), or why the pincode is refused. */
+export const SERVICEABILITY_REASONS = ['not_configured', 'invalid_pincode', 'merchant_error', 'merchant_unreachable', 'invalid_response'] as const;
+export type ServiceabilityReason = (typeof SERVICEABILITY_REASONS)[number];
 
 export interface ServiceabilityResult {
-  success: true;
   /** True when the merchant has a courier coverage endpoint. */
   enabled: boolean;
   /** True when a definite answer was obtained (directory miss or a valid courier answer). */
   checked: boolean;
-  serviceable: boolean;
+  /** Null when unknown (not configured or the courier endpoint failed: checkout continues). */
+  serviceable: boolean | null;
   pincode: string;
   message: string;
   block_checkout: boolean;
   /** The pincode exists but none of its post offices delivers: warn, do not block. */
   show_postal_delivery_warning: boolean;
-  reason: ServiceabilityReason;
+  /** Null when the courier endpoint gave a definite answer. */
+  reason: ServiceabilityReason | null;
 }
 
 export interface ServiceabilityInput {
@@ -40,13 +42,13 @@ export async function checkServiceability(
   timeoutMs: number,
 ): Promise<ServiceabilityResult> {
   const info = location.pincodeInfo(input.pincode);
-  const base = { success: true as const, enabled: merchant.courier_coverage_url !== null, pincode: input.pincode };
+  const base = { enabled: merchant.courier_coverage_url !== null, pincode: input.pincode };
   if (!info) {
     return { ...base, checked: true, serviceable: false, block_checkout: true, show_postal_delivery_warning: false, reason: 'invalid_pincode', message: `Pincode ${input.pincode} is not in the India Post directory` };
   }
   const warn = !info.delivery;
   const open = (reason: ServiceabilityReason, message: string): ServiceabilityResult => ({
-    ...base, checked: false, serviceable: true, block_checkout: false, show_postal_delivery_warning: warn, reason, message,
+    ...base, checked: false, serviceable: null, block_checkout: false, show_postal_delivery_warning: warn, reason, message,
   });
   if (!merchant.courier_coverage_url) return open('not_configured', 'Courier coverage is not configured; delivery assumed');
   const request = { pincode: input.pincode, lat: input.lat ?? null, lng: input.lng ?? null, merchant_id: merchant.id };
@@ -55,7 +57,7 @@ export async function checkServiceability(
   const serviceable = answer.serviceable;
   return {
     ...base, checked: true, serviceable, block_checkout: !serviceable, show_postal_delivery_warning: warn,
-    reason: serviceable ? 'serviceable' : 'not_serviceable',
+    reason: null,
     message: answer.message ?? (serviceable ? `We deliver to ${input.pincode}` : `Sorry, we do not deliver to ${input.pincode} yet`),
   };
 }

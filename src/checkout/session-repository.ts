@@ -1,9 +1,13 @@
-// Prepared statements for checkout sessions: create on verify, resolve by token hash, status changes, admin listing.
-import type { Db } from '../db/open.ts';
+// Checkout sessions in the store: created on OTP verify, found by token hash, moved through their states with their events.
+import type { Sql } from '../db/sql.ts';
+import type { WebhookPayload } from '../webhooks/events.ts';
+import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 export type Utm = Partial<Record<UtmKey, string>>;
+
+export type SessionStatus = 'verified' | 'address_completed' | 'completed' | 'abandoned';
 
 export interface CheckoutSession {
   id: string;
@@ -11,8 +15,10 @@ export interface CheckoutSession {
   buyer_id: string;
   auth_channel: 'email' | 'phone';
   email: string | null;
-  status: 'verified' | 'address_completed' | 'abandoned';
+  status: SessionStatus;
   cart_value_paise: number | null;
+  /** 'merchant' when set with the merchant's api key: the only cart value an order amount is taken from. */
+  cart_value_source: 'widget' | 'merchant' | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
@@ -22,12 +28,26 @@ export interface CheckoutSession {
   created_at: string;
   expires_at: string;
   address_completed_at: string | null;
+  completed_at: string | null;
   abandoned_at: string | null;
 }
 
+/** A session with its payment, as the admin listing shows it. */
+export interface SessionWithPayment extends CheckoutSession {
+  payment_method: 'gateway' | 'cod' | null;
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  amount_paise: number | null;
+  paid_at: string | null;
+  /** The newest gateway order created for the session (paid or not). */
+  last_order_id: string | null;
+  last_order_amount_paise: number | null;
+}
+
 /** Every column except the token hash, which never leaves the repository. */
-const COLUMNS = `id, merchant_id, buyer_id, auth_channel, email, status, cart_value_paise, utm_source, utm_medium, utm_campaign,
-  utm_term, utm_content, selected_address_id, created_at, expires_at, address_completed_at, abandoned_at`;
+const COLUMNS = `s.id, s.merchant_id, s.buyer_id, s.auth_channel, s.email, s.status, s.cart_value_paise, s.cart_value_source, s.utm_source,
+  s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.selected_address_id, s.created_at, s.expires_at,
+  s.address_completed_at, s.completed_at, s.abandoned_at`;
 
 export interface NewSession {
   id: string;
@@ -42,71 +62,77 @@ export interface NewSession {
 }
 
 export class SessionRepository {
-  private readonly insertStmt;
-  private readonly byTokenStmt;
-  private readonly byIdStmt;
-  private readonly listStmt;
-  private readonly countStmt;
-  private readonly completeStmt;
-  private readonly abandonStmt;
-  private readonly cartStmt;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(readonly db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO checkout_sessions (id, merchant_id, buyer_id, token_hash, auth_channel, email, status, cart_value_paise,
-         utm_source, utm_medium, utm_campaign, utm_term, utm_content, created_at, expires_at)
-       VALUES (@id, @merchant_id, @buyer_id, @token_hash, 'email', @email, 'verified', @cart_value_paise,
-         @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @created_at, @expires_at)`,
-    );
-    this.byTokenStmt = db.prepare<[string, string], CheckoutSession>(`SELECT ${COLUMNS} FROM checkout_sessions WHERE token_hash = ? AND expires_at > ?`);
-    this.byIdStmt = db.prepare<[string, string], CheckoutSession>(`SELECT ${COLUMNS} FROM checkout_sessions WHERE merchant_id = ? AND id = ?`);
-    this.listStmt = db.prepare<[string, string, string, number, number], CheckoutSession>(
-      `SELECT ${COLUMNS} FROM checkout_sessions WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?
-       ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-    );
-    this.countStmt = db.prepare<[string, string, string], number>(
-      'SELECT COUNT(*) FROM checkout_sessions WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?',
-    ).pluck();
-    this.completeStmt = db.prepare(
-      `UPDATE checkout_sessions SET status = 'address_completed', selected_address_id = ?, address_completed_at = ? WHERE id = ? AND merchant_id = ?`,
-    );
-    this.abandonStmt = db.prepare(
-      `UPDATE checkout_sessions SET status = 'abandoned', abandoned_at = ? WHERE id = ? AND merchant_id = ? AND status <> 'abandoned'`,
-    );
-    this.cartStmt = db.prepare(
-      `UPDATE checkout_sessions SET cart_value_paise = ?, utm_source = ?, utm_medium = ?, utm_campaign = ?, utm_term = ?, utm_content = ?
-       WHERE id = ? AND merchant_id = ?`,
-    );
+  in(tx: Sql): SessionRepository {
+    return new SessionRepository(tx);
   }
 
-  insert(s: NewSession): void {
-    const { utm, ...columns } = s;
-    this.insertStmt.run({ ...columns, ...Object.fromEntries(UTM_KEYS.map((k) => [k, utm[k] ?? null])) });
+  async insert(s: NewSession): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO checkout_sessions (id, merchant_id, buyer_id, token_hash, auth_channel, email, status, cart_value_paise, cart_value_source,
+         ${UTM_KEYS.join(', ')}, created_at, expires_at)
+       VALUES (?, ?, ?, ?, 'email', ?, 'verified', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.id, s.merchant_id, s.buyer_id, s.token_hash, s.email, s.cart_value_paise, s.cart_value_paise === null ? null : 'widget',
+        ...UTM_KEYS.map((k) => s.utm[k] ?? null), s.created_at, s.expires_at],
+    );
   }
 
   /** The live (unexpired) session for a token hash. */
-  byTokenHash(tokenHash: string, now: string): CheckoutSession | null {
-    return this.byTokenStmt.get(tokenHash, now) ?? null;
+  async byTokenHash(tokenHash: string, now: string): Promise<CheckoutSession | null> {
+    return (await this.sql.get<CheckoutSession>(`SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.token_hash = ? AND s.expires_at > ?`, [tokenHash, now])) ?? null;
   }
 
-  byId(merchantId: string, id: string): CheckoutSession | null {
-    return this.byIdStmt.get(merchantId, id) ?? null;
+  async byId(merchantId: string, id: string): Promise<CheckoutSession | null> {
+    return (await this.sql.get<CheckoutSession>(`SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.merchant_id = ? AND s.id = ?`, [merchantId, id])) ?? null;
   }
 
-  list(merchantId: string, from: string, to: string, limit: number, offset: number): { sessions: CheckoutSession[]; total: number } {
-    return { sessions: this.listStmt.all(merchantId, from, to, limit, offset), total: this.countStmt.get(merchantId, from, to) ?? 0 };
+  /** Newest first, with payment state. */
+  async list(merchantId: string, from: string, to: string, limit: number, offset: number): Promise<{ sessions: SessionWithPayment[]; total: number }> {
+    const sessions = await this.sql.all<SessionWithPayment>(
+      `SELECT ${COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise, p.created_at AS paid_at,
+         (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1) AS last_order_id,
+         (SELECT o.amount_paise FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1) AS last_order_amount_paise
+       FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
+       WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at <= ?
+       ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
+      [merchantId, from, to, limit, offset],
+    );
+    const total = (await this.sql.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM checkout_sessions WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?', [merchantId, from, to],
+    ))?.n ?? 0;
+    return { sessions, total };
   }
 
-  markAddressCompleted(merchantId: string, id: string, addressId: string, now: string): void {
-    this.completeStmt.run(addressId, now, id, merchantId);
+  /** Selects the address and queues session.address_completed in the same transaction. */
+  async completeAddress(merchantId: string, id: string, addressId: string, at: string, event: WebhookPayload): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      await tx.run(
+        `UPDATE checkout_sessions SET status = 'address_completed', selected_address_id = ?, address_completed_at = ? WHERE id = ? AND merchant_id = ?`,
+        [addressId, at, id, merchantId],
+      );
+      await enqueueWebhook(tx, event, new Date(at));
+    });
   }
 
-  /** False when the session was already abandoned. */
-  markAbandoned(merchantId: string, id: string, now: string): boolean {
-    return this.abandonStmt.run(now, id, merchantId).changes === 1;
+  /** Marks the session paid (inside the payment's transaction). */
+  async markCompleted(merchantId: string, id: string, at: string): Promise<void> {
+    await this.sql.run(`UPDATE checkout_sessions SET status = 'completed', completed_at = ? WHERE id = ? AND merchant_id = ?`, [at, id, merchantId]);
   }
 
-  saveCart(merchantId: string, id: string, cartValuePaise: number | null, utm: Utm): void {
-    this.cartStmt.run(cartValuePaise, ...UTM_KEYS.map((k) => utm[k] ?? null), id, merchantId);
+  /** Abandons an open session; false when it was already abandoned or completed. */
+  async markAbandoned(merchantId: string, id: string, at: string): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE checkout_sessions SET status = 'abandoned', abandoned_at = ? WHERE id = ? AND merchant_id = ? AND status IN ('verified', 'address_completed')`,
+      [at, id, merchantId],
+    );
+    return changed === 1;
+  }
+
+  async saveCart(merchantId: string, id: string, cartValuePaise: number | null, source: 'widget' | 'merchant' | null, utm: Utm): Promise<void> {
+    await this.sql.run(
+      `UPDATE checkout_sessions SET cart_value_paise = ?, cart_value_source = ?, ${UTM_KEYS.map((k) => `${k} = ?`).join(', ')} WHERE id = ? AND merchant_id = ?`,
+      [cartValuePaise, source, ...UTM_KEYS.map((k) => utm[k] ?? null), id, merchantId],
+    );
   }
 }

@@ -1,30 +1,29 @@
 // /v1/geopin/* routes: geocode (single and batch), coordinates <-> geopin, autocomplete, validation, official-compatible encode/decode.
 import { decode, decodeOfficial, encode, hyphenate } from '../native/digipin.ts';
 import { GeoError } from '../native/addon.ts';
-import { HttpError } from '../server/http-error.ts';
-import { defineRoute, type RouteDef } from '../platform/route-table.ts';
+import { DomainError } from '../kernel/errors.ts';
+import { defineRoute, type RouteDef } from '../http/route.ts';
 import { isNearMeQuery } from './autocomplete.ts';
 import { round6 } from './geo-math.ts';
+import { documentLocation } from './location-routes.ts';
 import type { LocationService } from './location-service.ts';
 import { foldText } from './normalise.ts';
 import {
-  AddressSchema, AutocompleteAnswerSchema, AutocompleteQuerySchema, CoordinatesSchema, DecodeQuerySchema, EncodeQuerySchema,
+  AddressSchema, AutocompleteAnswerSchema, BATCH_BODY_BYTES, AutocompleteQuerySchema, CoordinatesSchema, DecodeQuerySchema, EncodeQuerySchema,
   GeocodeAnswerSchema, GeocodeBatchAnswerSchema, GeocodeBatchSchema, GeopinAnswerSchema, GeopinParamSchema, GeopinQuerySchema,
   GeopinValidationSchema, InvalidItem, OfficialDecodeSchema, OfficialEncodeSchema, ReverseAnswerSchema, type Address,
 } from './schemas.ts';
 
-/** Body limit of batch routes: 100 items of up to ~1 KiB each, with room to spare. */
-export const BATCH_BODY_BYTES = 256 * 1024;
 
 const INDIA = new Set(['india', 'in', 'ind', 'bharat', 'republic of india']);
 
-/** Geocodes one address or throws the HttpError a single request (or a batch item) answers with. */
+/** Geocodes one address or throws the DomainError a single request (or a batch item) answers with. */
 function geocodeOne(service: LocationService, a: Address) {
   if (a.country && !INDIA.has(foldText(a.country))) {
-    throw new HttpError(400, 'unsupported_country', `Only addresses in India are supported, got country "${a.country}"`);
+    throw new DomainError('invalid', 'unsupported_country', `Only addresses in India are supported, got country "${a.country}"`);
   }
   const r = service.geocode({ address: a.address, city: a.city, state: a.state, pincode: a.pincode });
-  if (!r) throw new HttpError(404, 'address_not_found', 'Nothing in the address matched a pincode, locality, post office, district or state');
+  if (!r) throw new DomainError('not_found', 'address_not_found', 'Nothing in the address matched a pincode, locality, post office, district or state');
   return {
     geopin: r.geopin, coordinates: { latitude: r.latitude, longitude: r.longitude }, address: r.formatted,
     confidence: r.confidence, level: r.level, pincode: r.pincode, district: r.district, state: r.state,
@@ -41,7 +40,7 @@ export function geopinRoutes(service: LocationService): RouteDef[] {
   return [
     defineRoute({
       method: 'post', path: '/v1/geopin/geocode', tag: 'geocoding', auth: 'api_key', body: AddressSchema, response: GeocodeAnswerSchema,
-      summary: 'Geocode an Indian address to a point and its geopin', errors: [404],
+      summary: 'Geocode an Indian address to a point and its geopin', errors: { 404: 'Nothing in the address could be placed' },
       description: 'Pincode first, then post-office/locality names within it, then district, then state; `confidence` reflects the level matched.',
       handle: ({ body }) => geocodeOne(service, body),
     }),
@@ -52,10 +51,10 @@ export function geopinRoutes(service: LocationService): RouteDef[] {
       handle: ({ body }) => {
         const results = body.addresses.map((item, index) => {
           try {
-            if (item instanceof InvalidItem) throw new HttpError(400, 'invalid_item', item.message);
+            if (item instanceof InvalidItem) throw new DomainError('invalid', 'invalid_item', item.message);
             return { index, success: true as const, data: geocodeOne(service, item) };
           } catch (err) {
-            if (!(err instanceof HttpError)) throw err;
+            if (!(err instanceof DomainError)) throw err;
             return { index, success: false as const, error: { code: err.code, message: err.message } };
           }
         });
@@ -74,7 +73,10 @@ export function geopinRoutes(service: LocationService): RouteDef[] {
       handle: ({ body }) => {
         const c = centreOf(body.geopin);
         const location = service.lookup(c.latitude, c.longitude);
-        return { geopin: c.normalized, coordinates: { latitude: c.latitude, longitude: c.longitude }, found: location !== null, location };
+        return {
+          geopin: c.normalized, coordinates: { latitude: c.latitude, longitude: c.longitude }, found: location !== null,
+          location: location && documentLocation(location),
+        };
       },
     }),
     defineRoute({
@@ -83,7 +85,7 @@ export function geopinRoutes(service: LocationService): RouteDef[] {
       handle: ({ query }) => {
         const nearMe = isNearMeQuery(query.q);
         if (nearMe && query.lat === undefined) {
-          throw new HttpError(400, 'location_required', 'A "near me" query needs lat and lng');
+          throw new DomainError('invalid', 'location_required', 'A "near me" query needs lat and lng');
         }
         const results = service.autocomplete({ q: query.q, limit: query.limit ?? 5, lat: query.lat, lon: query.lng }, nearMe);
         return { query: query.q, near_me: nearMe, results };
@@ -103,18 +105,18 @@ export function geopinRoutes(service: LocationService): RouteDef[] {
         const location = service.lookup(c.latitude, c.longitude);
         return {
           geopin: params.geopin, valid_format: true, normalized: c.normalized, maps_to_location: location !== null,
-          coordinates: { latitude: c.latitude, longitude: c.longitude }, location,
+          coordinates: { latitude: c.latitude, longitude: c.longitude }, location: location && documentLocation(location),
         };
       },
     }),
     defineRoute({
       method: 'get', path: '/v1/geopin/encode', tag: 'official-compatible', auth: 'api_key', query: EncodeQuerySchema, response: OfficialEncodeSchema,
-      summary: 'Drop-in for the official DIGIPIN encode: {digipin}', envelope: false,
+      summary: 'Drop-in for the official DIGIPIN encode: {digipin}', envelope: 'bare', official: true,
       handle: ({ query }) => ({ digipin: encode(query.latitude, query.longitude) }),
     }),
     defineRoute({
       method: 'get', path: '/v1/geopin/decode', tag: 'official-compatible', auth: 'api_key', query: DecodeQuerySchema, response: OfficialDecodeSchema,
-      summary: 'Drop-in for the official DIGIPIN decode: {latitude, longitude} as 6-decimal strings', envelope: false,
+      summary: 'Drop-in for the official DIGIPIN decode: {latitude, longitude} as 6-decimal strings', envelope: 'bare', official: true,
       handle: ({ query }) => decodeOfficial((query.geopin ?? query.digipin)!),
     }),
   ];

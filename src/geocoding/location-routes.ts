@@ -1,12 +1,12 @@
 // /v1/location/* and /v1/pincode/* routes: point lookups (single and one-native-call batch), stats, pincode validation.
 import { decode, decodeMany, encode, hyphenate } from '../native/digipin.ts';
-import { HttpError } from '../server/http-error.ts';
-import { defineRoute, type RouteDef } from '../platform/route-table.ts';
-import { BATCH_BODY_BYTES } from './geopin-routes.ts';
+import { DomainError } from '../kernel/errors.ts';
+import { defineRoute, type RouteDef } from '../http/route.ts';
+import type { LocationInfo } from './location-api.ts';
 import { round6 } from './geo-math.ts';
 import type { LocationService } from './location-service.ts';
 import {
-  InvalidItem, LocationQuerySchema, LookupAnswerSchema, LookupBatchAnswerSchema, LookupBatchSchema, PincodeParamSchema,
+  BATCH_BODY_BYTES, InvalidItem, LocationQuerySchema, LookupAnswerSchema, LookupBatchAnswerSchema, LookupBatchSchema, PincodeParamSchema,
   PincodeValidationSchema, StatsSchema, type LocationQuery,
 } from './schemas.ts';
 
@@ -24,14 +24,22 @@ function geopinOrNull(latitude: number, longitude: number): string | null {
   }
 }
 
+/** The document's six strings: empty where the data has no value, delivery in the directory's words. */
+export function documentLocation(info: LocationInfo) {
+  return {
+    state: info.state ?? '', district: info.district ?? '', division: info.division ?? '', locality: info.locality ?? '',
+    pincode: info.pincode, delivery: info.delivery ? ('Delivery' as const) : ('Non Delivery' as const),
+  };
+}
+
 function lookupOne(service: LocationService, q: LocationQuery) {
   const point = 'geopin' in q ? rounded(decode(q.geopin)) : { lat: q.latitude, lon: q.longitude };
   const geopin = 'geopin' in q ? hyphenate(q.geopin.replaceAll('-', '').toUpperCase()) : geopinOrNull(point.lat, point.lon);
   const location = service.lookup(point.lat, point.lon);
   if (!location) {
-    throw new HttpError(404, 'location_not_found', `No pincode boundary contains ${point.lat.toFixed(6)}, ${point.lon.toFixed(6)} (outside India's postal areas)`);
+    throw new DomainError('not_found', 'location_not_found', `No pincode boundary contains ${point.lat.toFixed(6)}, ${point.lon.toFixed(6)} (outside India's postal areas)`);
   }
-  return { coordinates: { latitude: point.lat, longitude: point.lon }, geopin, location };
+  return { ...documentLocation(location), coordinates: { latitude: point.lat, longitude: point.lon }, geopin };
 }
 
 /** Resolves every item to a point (geopins decoded in one call), then answers all points with ONE native lookupMany. */
@@ -59,7 +67,9 @@ function lookupBatch(service: LocationService, items: Array<LocationQuery | Inva
     const id = ids[index]!;
     if (id >= 0) found++;
     const coordinates = { latitude: lonLat[2 * index + 1]!, longitude: lonLat[2 * index]! };
-    return { index, found: id >= 0, coordinates, location: id >= 0 ? service.locationOf(id) : null };
+    const geopin = geopinOrNull(coordinates.latitude, coordinates.longitude);
+    if (id < 0) return { index, found: false as const, coordinates, geopin };
+    return { index, found: true as const, ...documentLocation(service.locationOf(id)), coordinates, geopin };
   });
   return { results, found, not_found: items.length - found - errors.size, invalid: errors.size };
 }
@@ -68,7 +78,8 @@ export function locationRoutes(service: LocationService): RouteDef[] {
   return [
     defineRoute({
       method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: LocationQuerySchema, response: LookupAnswerSchema,
-      summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin', errors: [404],
+      summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
+      errors: { 404: 'The point is outside every pincode boundary' },
       handle: ({ body }) => lookupOne(service, body),
     }),
     defineRoute({

@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 /** Upper bound of items in one batch request. */
 export const MAX_BATCH = 100;
+/** Body limit of batch routes: 100 items of up to ~1 KiB each, with room to spare. */
+export const BATCH_BODY_BYTES = 256 * 1024;
 
 /** A query-string number: "", "NaN", "Infinity", "1e999" and "12abc" are rejected (parseFloat would accept some). */
 export const QueryNumberSchema = z
@@ -15,7 +17,10 @@ export const QueryNumberSchema = z
 const LatitudeSchema = z.number().min(-90).max(90).meta({ description: 'WGS84 latitude, degrees', example: 12.9716 });
 const LongitudeSchema = z.number().min(-180).max(180).meta({ description: 'WGS84 longitude, degrees', example: 77.5946 });
 const GeopinSchema = z.string().trim().min(1).max(20).meta({ description: 'DIGIPIN, with or without hyphens', example: '4P3-JK8-52C9' });
-const PincodeTextSchema = z.union([z.string().max(20), z.number().int()]).transform(String);
+/** A 6-digit Indian pincode; "560 038" (a space after three digits, as often written) is accepted and normalised. */
+const PincodeTextSchema = z
+  .union([z.string().trim().regex(/^[1-9][0-9]{2} ?[0-9]{3}$/, 'must be a 6-digit pincode'), z.number().int().min(100000).max(999999)])
+  .transform((v) => String(v).replace(' ', ''));
 
 export const CoordinatesSchema = z.object({ latitude: LatitudeSchema, longitude: LongitudeSchema });
 export type Coordinates = z.infer<typeof CoordinatesSchema>;
@@ -82,13 +87,14 @@ export const PincodeParamSchema = z.object({ pincode: z.string().max(32) });
 
 // Responses (documentation only: handlers build these shapes directly).
 
+/** The boundary lookup result of the location document: six strings (empty where the data has no value). */
 export const LocationInfoSchema = z.object({
-  state: z.string().nullable(),
-  district: z.string().nullable(),
-  division: z.string().nullable(),
-  locality: z.string().nullable(),
+  state: z.string(),
+  district: z.string(),
+  division: z.string(),
+  locality: z.string(),
   pincode: z.string(),
-  delivery: z.boolean(),
+  delivery: z.enum(['Delivery', 'Non Delivery']).meta({ description: 'Delivery status of the pincode, in the directory\'s words' }),
 });
 
 export const GeopinAnswerSchema = z.object({ geopin: z.string(), coordinates: CoordinatesSchema });
@@ -112,12 +118,14 @@ export const GeocodeBatchAnswerSchema = z.object({
   failed: z.number(),
 });
 
-export const LookupAnswerSchema = z.object({ coordinates: CoordinatesSchema, geopin: z.string().nullable(), location: LocationInfoSchema });
+/** The six document fields, with the point looked up and its geopin beside them. */
+export const LookupAnswerSchema = LocationInfoSchema.extend({ coordinates: CoordinatesSchema, geopin: z.string().nullable() });
 export const ReverseAnswerSchema = z.object({ geopin: z.string(), coordinates: CoordinatesSchema, found: z.boolean(), location: LocationInfoSchema.nullable() });
 
 export const LookupBatchAnswerSchema = z.object({
   results: z.array(z.union([
-    z.object({ index: z.number(), found: z.boolean(), coordinates: CoordinatesSchema, location: LocationInfoSchema.nullable() }),
+    LocationInfoSchema.extend({ index: z.number(), found: z.literal(true), coordinates: CoordinatesSchema, geopin: z.string().nullable() }),
+    z.object({ index: z.number(), found: z.literal(false), coordinates: CoordinatesSchema, geopin: z.string().nullable() }),
     ItemErrorSchema.extend({ index: z.number(), found: z.literal(false) }),
   ])),
   found: z.number(),

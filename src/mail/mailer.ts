@@ -1,6 +1,5 @@
 // Outgoing mail over SMTP (nodemailer), configured from SMTP_* settings; a logging stand-in when no server is set in dev mode.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../server/config.ts';
 
 /** One plain-text message. */
 export interface MailMessage {
@@ -22,10 +21,20 @@ export class MailError extends Error {
   }
 }
 
-/** Builds the mailer for `config`: SMTP when SMTP_HOST is set, console logging in dev mode, otherwise a mailer that refuses. */
-export function createMailer(config: Config): Mailer {
-  if (config.SMTP_HOST) return new SmtpMailer(config);
-  if (config.devMode) return new ConsoleMailer();
+/** Where mail goes (SMTP_* settings). */
+export interface MailSettings {
+  host: string | null;
+  port: number;
+  user: string | null;
+  pass: string | null;
+  from: string;
+  secure: boolean;
+}
+
+/** SMTP when a host is set, console logging in dev mode, otherwise a mailer that refuses. */
+export function createMailer(settings: MailSettings, devMode: boolean): Mailer {
+  if (settings.host) return new SmtpMailer(settings);
+  if (devMode) return new ConsoleMailer();
   return {
     send: () => Promise.reject(new MailError('SMTP_HOST is not configured', 'mail_not_configured')),
     close() {},
@@ -35,12 +44,12 @@ export function createMailer(config: Config): Mailer {
 class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
-  constructor(private readonly config: Config) {
+  constructor(private readonly settings: MailSettings) {
     this.transport = nodemailer.createTransport({
-      host: config.SMTP_HOST,
-      port: config.SMTP_PORT,
-      secure: config.SMTP_SECURE,
-      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
+      host: settings.host ?? undefined,
+      port: settings.port,
+      secure: settings.secure,
+      auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined,
       // Reuse a few connections: a new SMTP handshake per code costs a round trip and CPU under load.
       pool: true,
       maxConnections: 3,
@@ -53,7 +62,7 @@ class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({ from: this.config.SMTP_FROM, to: message.to, subject: message.subject, text: message.text });
+      await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
     } catch (err) {
       throw new MailError(`SMTP delivery failed: ${err instanceof Error ? err.message : String(err)}`, 'mail_failed');
     }

@@ -1,40 +1,47 @@
-// What payments needs from the checkout service, as small interfaces so payments can be tested on its own.
-import type { AuthChannel } from '../webhooks/events.ts';
+// What payments needs from the checkout service, as structural types so payments never imports checkout.
 
-/** The checkout session behind an x-session-token. */
-export interface PaymentSession {
-  sessionId: string;
-  merchantId: string;
-  buyerId: string | null;
-  authChannel: AuthChannel | null;
-  /** The cart value the widget sent at verify; COD's session.completed reports it as the amount to collect. */
-  cartValuePaise: number | null;
-  /** Abandoned sessions keep their token but can no longer pay. */
-  abandoned: boolean;
-}
-
-/** The merchant's gateway settings with the secret already decrypted. Null keys mean "not configured". */
-export interface PaymentConfig {
-  enabled: boolean;
-  keyId: string | null;
-  keySecret: string | null;
+/** The paying session as the session authenticator loads it (checkout's SessionContext has this shape). */
+export interface PayingSession {
+  session: {
+    id: string;
+    merchant_id: string;
+    buyer_id: string;
+    auth_channel: 'email' | 'phone';
+    status: 'verified' | 'address_completed' | 'completed' | 'abandoned';
+    cart_value_paise: number | null;
+    cart_value_source: 'widget' | 'merchant' | null;
+  };
+  merchant: {
+    id: string;
+    payment_enabled: boolean;
+    gateway_key_id: string | null;
+    gateway_secret_enc: string | null;
+  };
 }
 
 /** `reason` is a stable code (e.g. pincode_blocked), `message` says it in words. */
 export type CodDecision = { allowed: true } | { allowed: false; reason: string; message: string };
 
-/** Everything payments reads from checkout; checkoutPorts() implements it over the checkout module. */
 export interface CheckoutPorts {
-  /** Resolves a session token; null when unknown or expired. */
-  sessionByToken(token: string): PaymentSession | null;
-  paymentConfig(merchantId: string): PaymentConfig | null;
-  /** COD enabled for the merchant and the session's cart and pincode pass its rules. */
-  codDecision(session: PaymentSession): CodDecision;
-  /** The merchant's browser origins (lower case); empty for an unknown merchant. */
-  allowedOrigins(merchantId: string): string[];
+  /** COD enabled for the merchant and the session's cart and chosen pincode pass its rules. */
+  codDecision(payer: PayingSession): Promise<CodDecision>;
+  /** Decrypts a sealed merchant secret. */
+  decrypt(sealed: string): string;
+}
+
+/** The merchant's gateway settings with the secret decrypted. Mode B (session.completed is sent) needs all three. */
+export interface GatewayConfig {
+  enabled: boolean;
+  keyId: string | null;
+  keySecret: string | null;
+}
+
+export function gatewayConfig(payer: PayingSession, ports: CheckoutPorts): GatewayConfig {
+  const m = payer.merchant;
+  return { enabled: m.payment_enabled, keyId: m.gateway_key_id, keySecret: m.gateway_secret_enc ? ports.decrypt(m.gateway_secret_enc) : null };
 }
 
 /** Mode B: payments enabled with both keys set. Only then is session.completed sent. */
-export function isPaymentMode(config: PaymentConfig | null): config is PaymentConfig & { keyId: string; keySecret: string } {
-  return !!config && config.enabled && !!config.keyId && !!config.keySecret;
+export function isPaymentMode(config: GatewayConfig): config is GatewayConfig & { keyId: string; keySecret: string } {
+  return config.enabled && !!config.keyId && !!config.keySecret;
 }

@@ -1,7 +1,8 @@
-// Prepared statements over payment_orders and session_payments.
-import type { Db } from '../db/open.ts';
+// Gateway orders created for sessions, and the one completed payment per session, recorded atomically with its event.
+import type { Sql } from '../db/sql.ts';
+import type { WebhookPayload } from '../webhooks/events.ts';
+import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
 
-/** A payment_orders row. */
 export interface PaymentOrderRow {
   gateway_order_id: string;
   merchant_id: string;
@@ -12,7 +13,6 @@ export interface PaymentOrderRow {
   created_at: string;
 }
 
-/** A session_payments row. */
 export interface SessionPaymentRow {
   session_id: string;
   merchant_id: string;
@@ -23,43 +23,40 @@ export interface SessionPaymentRow {
   created_at: string;
 }
 
-/** Statements prepared once per database. */
 export class PaymentRepository {
-  private readonly insertOrderStmt;
-  private readonly orderStmt;
-  private readonly paymentStmt;
-  private readonly insertPaymentStmt;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(readonly db: Db) {
-    this.insertOrderStmt = db.prepare(
-      `INSERT INTO payment_orders (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id, created_at)
-       VALUES (@gateway_order_id, @merchant_id, @session_id, @amount_paise, @currency, @gateway_key_id, @created_at)`,
-    );
-    this.orderStmt = db.prepare('SELECT * FROM payment_orders WHERE gateway_order_id = ?');
-    this.paymentStmt = db.prepare('SELECT * FROM session_payments WHERE session_id = ?');
-    this.insertPaymentStmt = db.prepare(
-      `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id, amount_paise, created_at)
-       VALUES (@session_id, @merchant_id, @payment_method, @gateway_order_id, @gateway_payment_id, @amount_paise, @created_at)`,
+  async insertOrder(o: PaymentOrderRow): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO payment_orders (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [o.gateway_order_id, o.merchant_id, o.session_id, o.amount_paise, o.currency, o.gateway_key_id, o.created_at],
     );
   }
 
-  /** Remembers which session a gateway order belongs to. */
-  insertOrder(row: PaymentOrderRow): void {
-    this.insertOrderStmt.run(row);
+  order(gatewayOrderId: string): Promise<PaymentOrderRow | undefined> {
+    return this.sql.get<PaymentOrderRow>('SELECT * FROM payment_orders WHERE gateway_order_id = ?', [gatewayOrderId]);
   }
 
-  /** The order by its gateway id, if this server created it. */
-  order(gatewayOrderId: string): PaymentOrderRow | undefined {
-    return this.orderStmt.get(gatewayOrderId) as PaymentOrderRow | undefined;
+  sessionPayment(sessionId: string): Promise<SessionPaymentRow | undefined> {
+    return this.sql.get<SessionPaymentRow>('SELECT * FROM session_payments WHERE session_id = ?', [sessionId]);
   }
 
-  /** The session's completed payment, if any. */
-  sessionPayment(sessionId: string): SessionPaymentRow | undefined {
-    return this.paymentStmt.get(sessionId) as SessionPaymentRow | undefined;
-  }
-
-  /** Throws SQLITE_CONSTRAINT_PRIMARYKEY when the session is already paid; callers check first in the same transaction. */
-  insertPayment(row: SessionPaymentRow): void {
-    this.insertPaymentStmt.run(row);
+  /**
+   * Records the session's payment, marks the session completed and queues `event` (Mode B), in one transaction. When the
+   * session already has a payment nothing is written and that payment is returned.
+   */
+  async record(row: SessionPaymentRow, event: WebhookPayload | null): Promise<SessionPaymentRow | null> {
+    return this.sql.transaction(async (tx) => {
+      const existing = await tx.get<SessionPaymentRow>('SELECT * FROM session_payments WHERE session_id = ?', [row.session_id]);
+      if (existing) return existing;
+      await tx.run(
+        `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id, amount_paise, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [row.session_id, row.merchant_id, row.payment_method, row.gateway_order_id, row.gateway_payment_id, row.amount_paise, row.created_at],
+      );
+      await tx.run(`UPDATE checkout_sessions SET status = 'completed', completed_at = ? WHERE id = ? AND merchant_id = ?`, [row.created_at, row.session_id, row.merchant_id]);
+      if (event) await enqueueWebhook(tx, event, new Date(row.created_at));
+      return null;
+    });
   }
 }

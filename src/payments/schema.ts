@@ -1,24 +1,17 @@
-// Request bodies for /checkout-payment actions.
+// Request bodies of the /checkout-payment actions.
 import { z } from 'zod';
 
-/** create_order body: amount in paise (a positive integer). */
-export const CreateOrderSchema = z.object({
-  amount_paise: z.number().int().positive().max(1_000_000_000),
-  currency: z.literal('INR').default('INR'),
-});
-/** See CreateOrderSchema. */
-export type CreateOrder = z.infer<typeof CreateOrderSchema>;
-
-/** verify body: what the gateway handed the buyer's browser. */
-export const VerifyPaymentSchema = z.object({
-  gateway_order_id: z.string().min(1).max(64),
-  gateway_payment_id: z.string().min(1).max(64),
-  gateway_signature: z.string().min(1).max(128),
-});
-/** See VerifyPaymentSchema. */
-export type VerifyPayment = z.infer<typeof VerifyPaymentSchema>;
-
-/** The ?action= values. */
-export const PaymentActionSchema = z.enum(['create_order', 'verify', 'record_cod']);
-/** See PaymentActionSchema. */
-export type PaymentAction = z.infer<typeof PaymentActionSchema>;
+export const PaymentActionSchemas = {
+  create_order: z.strictObject({
+    action: z.literal('create_order'),
+    amount_paise: z.number().int().positive().max(1_000_000_000).optional()
+      .meta({ description: 'Must equal the cart value the merchant set for the session (POST /checkout-admin?action=set_session_cart); may be left out' }),
+  }),
+  verify: z.strictObject({
+    action: z.literal('verify'),
+    gateway_order_id: z.string().min(1).max(64),
+    gateway_payment_id: z.string().min(1).max(64),
+    gateway_signature: z.string().min(1).max(128),
+  }),
+  record_cod: z.strictObject({ action: z.literal('record_cod') }),
+};

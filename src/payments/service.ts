@@ -1,123 +1,113 @@
-// Payment actions for one session: create a gateway order, verify a signed payment, record COD; session.completed in Mode B.
-import { HttpError } from '../server/http-error.ts';
+// Payment actions for one session: create a gateway order for the merchant-set cart value, verify a signed payment, record COD.
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
 import type { SessionCompletedData, WebhookPayload } from '../webhooks/events.ts';
-import { enqueueWebhook } from '../webhooks/outbox.ts';
 import { GatewayError, type GatewayClient } from './gateway-client.ts';
-import { isPaymentMode, type CheckoutPorts, type PaymentSession } from './ports.ts';
+import { gatewayConfig, isPaymentMode, type CheckoutPorts, type PayingSession } from './ports.ts';
 import type { PaymentRepository, SessionPaymentRow } from './repository.ts';
-import type { CreateOrder, VerifyPayment } from './schema.ts';
 import { verifyPaymentSignature } from './signature.ts';
 
-/** The verify answer, identical on every repeat. */
-export interface GatewayPaymentResult {
-  success: true;
-  payment_method: 'gateway';
-  gateway_order_id: string;
-  gateway_payment_id: string;
+export interface PaymentDeps {
+  repo: PaymentRepository;
+  ports: CheckoutPorts;
+  gateway: GatewayClient;
+  clock: Clock;
+  /** Called after a session.completed row committed (wakes the webhook dispatcher). */
+  queued(): void;
 }
 
-/** The three /checkout-payment actions; HttpError for every refusal. */
 export class PaymentService {
-  constructor(
-    private readonly repo: PaymentRepository,
-    private readonly ports: CheckoutPorts,
-    private readonly gateway: GatewayClient,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  constructor(private readonly d: PaymentDeps) {}
 
-  /** Creates an order at the gateway with the merchant's stored keys and remembers which session it belongs to. */
-  async createOrder(session: PaymentSession, input: CreateOrder): Promise<{ success: true; gateway_order_id: string; gateway_key_id: string; amount_paise: number; currency: string }> {
-    const config = this.ports.paymentConfig(session.merchantId);
-    if (!isPaymentMode(config)) throw new HttpError(400, 'payment_not_enabled', 'Online payment is not enabled for this merchant');
-    this.assertUnpaid(session);
-    const keys = { keyId: config.keyId, keySecret: config.keySecret };
-    const order = await this.gateway
-      .createOrder(keys, { amountPaise: input.amount_paise, currency: input.currency, receipt: session.sessionId.slice(0, 40), notes: { session_id: session.sessionId } })
+  /**
+   * Creates an order at the gateway for the cart value the merchant set for the session with its api key
+   * (set_session_cart); a buyer-sent amount_paise must equal it. The buyer cannot choose what they pay.
+   */
+  async createOrder(payer: PayingSession, amountPaise: number | undefined) {
+    const { d } = this;
+    const config = gatewayConfig(payer, d.ports);
+    if (!isPaymentMode(config)) throw new DomainError('invalid', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
+    this.assertPayable(payer);
+    await this.assertUnpaid(payer);
+    const { session } = payer;
+    if (session.cart_value_source !== 'merchant' || session.cart_value_paise === null || session.cart_value_paise <= 0) {
+      throw new DomainError('conflict', 'cart_not_confirmed', "The merchant has not set this session's cart value (POST /checkout-admin?action=set_session_cart)");
+    }
+    if (amountPaise !== undefined && amountPaise !== session.cart_value_paise) {
+      throw new DomainError('conflict', 'amount_mismatch', `amount_paise ${amountPaise} differs from the session's cart value ${session.cart_value_paise}`);
+    }
+    const order = await d.gateway
+      .createOrder({ keyId: config.keyId, keySecret: config.keySecret }, {
+        amountPaise: session.cart_value_paise, currency: 'INR', receipt: session.id.slice(0, 40), notes: { service_session_id: session.id },
+      })
       .catch((err: unknown) => {
-        throw toHttpError(err);
+        throw err instanceof GatewayError ? new DomainError('upstream', err.code, err.message) : err;
       });
-    this.repo.insertOrder({
-      gateway_order_id: order.id,
-      merchant_id: session.merchantId,
-      session_id: session.sessionId,
-      amount_paise: order.amount,
-      currency: order.currency,
-      gateway_key_id: config.keyId,
-      created_at: this.now().toISOString(),
+    await d.repo.insertOrder({
+      gateway_order_id: order.id, merchant_id: session.merchant_id, session_id: session.id, amount_paise: order.amount, currency: order.currency,
+      gateway_key_id: config.keyId, created_at: d.clock().toISOString(),
     });
-    return { success: true, gateway_order_id: order.id, gateway_key_id: config.keyId, amount_paise: order.amount, currency: order.currency };
+    return { gateway_order_id: order.id, gateway_key_id: config.keyId, amount_paise: order.amount, currency: order.currency };
   }
 
   /** Checks the gateway's signature and records the payment once; a repeat of the same payment returns the same answer. */
-  verify(session: PaymentSession, input: VerifyPayment): GatewayPaymentResult {
-    const order = this.repo.order(input.gateway_order_id);
-    if (!order || order.session_id !== session.sessionId) throw new HttpError(404, 'order_not_found', 'No such gateway order for this session');
-    const config = this.ports.paymentConfig(session.merchantId);
-    if (!config?.keySecret) throw new HttpError(400, 'payment_not_enabled', 'Online payment is not configured for this merchant');
+  async verify(payer: PayingSession, input: { gateway_order_id: string; gateway_payment_id: string; gateway_signature: string }) {
+    const { d } = this;
+    const { session } = payer;
+    const order = await d.repo.order(input.gateway_order_id);
+    if (!order || order.session_id !== session.id) throw new DomainError('not_found', 'order_not_found', 'No such gateway order for this session');
+    const config = gatewayConfig(payer, d.ports);
+    if (!config.keySecret) throw new DomainError('invalid', 'payment_not_enabled', 'Online payment is not configured for this merchant');
     if (!verifyPaymentSignature(input.gateway_order_id, input.gateway_payment_id, input.gateway_signature, config.keySecret)) {
-      throw new HttpError(400, 'invalid_signature', 'Payment signature does not match');
+      throw new DomainError('invalid', 'invalid_signature', 'Payment signature does not match');
     }
-    const result: GatewayPaymentResult = { success: true, payment_method: 'gateway', gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id };
-    const db = this.repo.db;
-    db.transaction(() => {
-      const existing = this.repo.sessionPayment(session.sessionId);
-      if (existing) {
-        if (existing.gateway_order_id === order.gateway_order_id && existing.gateway_payment_id === input.gateway_payment_id) return;
-        throw alreadyPaid(existing);
-      }
-      const now = this.now();
-      this.repo.insertPayment({ session_id: session.sessionId, merchant_id: session.merchantId, payment_method: 'gateway', gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id, amount_paise: order.amount_paise, created_at: now.toISOString() });
-      if (isPaymentMode(config)) {
-        this.completed(session, { payment_method: 'gateway', gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id, amount_paise: order.amount_paise }, now);
-      }
-    }).immediate();
+    const result = { payment_method: 'gateway' as const, gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id };
+    const now = d.clock().toISOString();
+    const data: SessionCompletedData = { ...result, amount_paise: order.amount_paise };
+    const existing = await d.repo.record(
+      { session_id: session.id, merchant_id: session.merchant_id, ...result, amount_paise: order.amount_paise, created_at: now },
+      isPaymentMode(config) ? completed(payer, data, now) : null,
+    );
+    if (existing && !(existing.gateway_order_id === order.gateway_order_id && existing.gateway_payment_id === input.gateway_payment_id)) {
+      throw alreadyPaid(existing);
+    }
+    if (!existing) d.queued();
     return result;
   }
 
   /** Records cash on delivery when the merchant's COD rules allow it for this session. */
-  recordCod(session: PaymentSession): { success: true; payment_method: 'cod' } {
-    const decision = this.ports.codDecision(session);
-    if (!decision.allowed) throw new HttpError(400, 'cod_not_available', decision.message, {}, { reason: decision.reason });
-    const config = this.ports.paymentConfig(session.merchantId);
-    this.repo.db.transaction(() => {
-      const existing = this.repo.sessionPayment(session.sessionId);
-      if (existing) {
-        if (existing.payment_method === 'cod') return;
-        throw alreadyPaid(existing);
-      }
-      const now = this.now();
-      this.repo.insertPayment({ session_id: session.sessionId, merchant_id: session.merchantId, payment_method: 'cod', gateway_order_id: null, gateway_payment_id: null, amount_paise: session.cartValuePaise, created_at: now.toISOString() });
-      const amount = session.cartValuePaise === null ? {} : { amount_paise: session.cartValuePaise };
-      if (isPaymentMode(config)) this.completed(session, { payment_method: 'cod', ...amount }, now);
-    }).immediate();
-    return { success: true, payment_method: 'cod' };
+  async recordCod(payer: PayingSession) {
+    const { d } = this;
+    this.assertPayable(payer);
+    const decision = await d.ports.codDecision(payer);
+    if (!decision.allowed) throw new DomainError('invalid', 'cod_not_available', decision.message, { details: { reason: decision.reason } });
+    const { session } = payer;
+    const now = d.clock().toISOString();
+    const amount = session.cart_value_paise === null ? {} : { amount_paise: session.cart_value_paise };
+    const existing = await d.repo.record(
+      { session_id: session.id, merchant_id: session.merchant_id, payment_method: 'cod', gateway_order_id: null, gateway_payment_id: null, amount_paise: session.cart_value_paise, created_at: now },
+      isPaymentMode(gatewayConfig(payer, d.ports)) ? completed(payer, { payment_method: 'cod', ...amount }, now) : null,
+    );
+    if (existing && existing.payment_method !== 'cod') throw alreadyPaid(existing);
+    if (!existing) d.queued();
+    return { payment_method: 'cod' as const };
   }
 
-  private assertUnpaid(session: PaymentSession): void {
-    const existing = this.repo.sessionPayment(session.sessionId);
+  private assertPayable(payer: PayingSession): void {
+    if (payer.session.status === 'abandoned') throw new DomainError('conflict', 'session_abandoned', 'This checkout session was abandoned');
+  }
+
+  private async assertUnpaid(payer: PayingSession): Promise<void> {
+    const existing = await this.d.repo.sessionPayment(payer.session.id);
     if (existing) throw alreadyPaid(existing);
   }
-
-  /** Queued in the caller's transaction, so the payment and its event commit together. */
-  private completed(session: PaymentSession, data: SessionCompletedData, now: Date): void {
-    const payload: WebhookPayload<SessionCompletedData> = {
-      event: 'session.completed',
-      merchant_id: session.merchantId,
-      buyer_id: session.buyerId,
-      session_id: session.sessionId,
-      auth_channel: session.authChannel,
-      timestamp: now.toISOString(),
-      data,
-    };
-    enqueueWebhook(this.repo.db, payload, now);
-  }
 }
 
-function alreadyPaid(existing: SessionPaymentRow): HttpError {
-  return new HttpError(409, 'session_already_paid', `This session is already paid (${existing.payment_method})`, {}, { payment_method: existing.payment_method });
+function completed(payer: PayingSession, data: SessionCompletedData, at: string): WebhookPayload<SessionCompletedData> {
+  const { session } = payer;
+  return { event: 'session.completed', merchant_id: session.merchant_id, buyer_id: session.buyer_id, session_id: session.id, auth_channel: session.auth_channel, timestamp: at, data };
 }
 
-/** Any gateway failure (timeout, refusal, rejected keys) is a 502 carrying the gateway's stable code. */
-function toHttpError(err: unknown): unknown {
-  return err instanceof GatewayError ? new HttpError(502, err.code, err.message) : err;
+function alreadyPaid(existing: SessionPaymentRow): DomainError {
+  return new DomainError('conflict', 'session_already_paid', `This session is already paid (${existing.payment_method})`, { details: { payment_method: existing.payment_method } });
 }

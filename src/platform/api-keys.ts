@@ -1,7 +1,9 @@
-// API keys: created with 192 random bits, stored as sha256 only, looked up by hash with an in-memory cache.
+// Location api keys: 192 random bits shown once, stored as sha256 only; created, found, listed and revoked through the store.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/open.ts';
-import type { PlanName } from './plans.ts';
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
+import type { Sql } from '../db/sql.ts';
+import { PLAN_NAMES, type PlanName } from './plans.ts';
 
 export interface ApiKeyRecord {
   id: number;
@@ -13,6 +15,8 @@ export interface ApiKeyRecord {
   allowedOrigins: string[];
   monthlyLimitOverride: number | null;
   rateLimitOverride: number | null;
+  createdAt: string;
+  revokedAt: string | null;
 }
 
 export interface CreateKeyOptions {
@@ -24,16 +28,21 @@ export interface CreateKeyOptions {
   rateLimitOverride?: number | null;
 }
 
-/** sha256 hex of a key; the key has 192 bits of entropy, so a fast unsalted hash is enough. */
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+/** sha256 hex; keys and tokens carry 192+ random bits, so a fast unsalted hash is enough. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
-/** "https://Shop.example/" -> "https://shop.example"; throws for anything that is not an http(s) origin. */
+/** "https://Shop.example/" -> "https://shop.example"; throws DomainError invalid for anything that is not an http(s) origin. */
 export function normaliseOrigin(origin: string): string {
-  const url = new URL(origin);
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.length > 1 || url.search || url.hash) {
-    throw new Error(`not an origin: ${origin} (expected e.g. https://shop.example)`);
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.length > 1 || url.search || url.hash || url.username) {
+    throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
   }
   return url.origin.toLowerCase();
 }
@@ -47,52 +56,69 @@ interface KeyRow {
   allowed_origins: string;
   monthly_limit_override: number | null;
   rate_limit_override: number | null;
+  created_at: string;
+  revoked_at: string | null;
 }
 
-export class ApiKeyStore {
-  private readonly byHash = new Map<string, ApiKeyRecord>();
-  private readonly insert;
-  private readonly select;
+const COLUMNS = 'id, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at, revoked_at';
 
-  constructor(private readonly db: Db) {
-    this.insert = db.prepare(
-      `INSERT INTO api_keys (key_hash, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.select = db.prepare<[string], KeyRow>(
-      'SELECT id, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL',
-    );
-  }
+function toRecord(row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id, prefix: row.key_prefix, label: row.label, plan: row.plan, isPublic: row.is_public === 1,
+    allowedOrigins: JSON.parse(row.allowed_origins) as string[], monthlyLimitOverride: row.monthly_limit_override,
+    rateLimitOverride: row.rate_limit_override, createdAt: row.created_at, revokedAt: row.revoked_at,
+  };
+}
+
+/** Key rows in the store. */
+export class ApiKeyRepository {
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {}
 
   /** Creates a key and returns it in clear text: the only time it exists outside the caller's hands. */
-  create(options: CreateKeyOptions): { key: string; record: ApiKeyRecord } {
+  async create(options: CreateKeyOptions): Promise<{ key: string; record: ApiKeyRecord }> {
+    if (!PLAN_NAMES.includes(options.plan)) throw new DomainError('invalid', 'invalid_plan', `plan must be one of ${PLAN_NAMES.join(', ')}`);
     const isPublic = options.isPublic ?? false;
     const origins = (options.allowedOrigins ?? []).map(normaliseOrigin);
-    if (isPublic && origins.length === 0) throw new Error('a public key needs at least one allowed origin');
+    if (isPublic && origins.length === 0) throw new DomainError('invalid', 'origins_required', 'a public key needs at least one allowed origin');
+    for (const [name, value] of [['monthly limit', options.monthlyLimitOverride], ['rate limit', options.rateLimitOverride]] as const) {
+      if (value != null && (!Number.isInteger(value) || value < 1)) throw new DomainError('invalid', 'invalid_limit', `${name} must be a whole number of at least 1`);
+    }
     const key = `gp_${isPublic ? 'pub' : 'sk'}_${randomBytes(24).toString('base64url')}`;
-    const prefix = key.slice(0, 12);
-    const info = this.insert.run(
-      hashKey(key), prefix, options.label ?? null, options.plan, isPublic ? 1 : 0, JSON.stringify(origins),
-      options.monthlyLimitOverride ?? null, options.rateLimitOverride ?? null, new Date().toISOString(),
+    const row = await this.sql.get<KeyRow>(
+      `INSERT INTO api_keys (key_hash, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      [sha256(key), key.slice(0, 12), options.label ?? null, options.plan, isPublic ? 1 : 0, JSON.stringify(origins),
+        options.monthlyLimitOverride ?? null, options.rateLimitOverride ?? null, this.clock().toISOString()],
     );
-    const record = this.find(key);
-    if (!record || record.id !== Number(info.lastInsertRowid)) throw new Error('api key was not stored');
-    return { key, record };
+    return { key, record: toRecord(row!) };
   }
 
-  /** The active key for a presented secret, or null. Keys are never edited in place, so hits stay cached. */
-  find(key: string): ApiKeyRecord | null {
-    const hash = hashKey(key);
-    const cached = this.byHash.get(hash);
-    if (cached) return cached;
-    const row = this.select.get(hash);
-    if (!row) return null;
-    const record: ApiKeyRecord = {
-      id: row.id, prefix: row.key_prefix, label: row.label, plan: row.plan, isPublic: row.is_public === 1,
-      allowedOrigins: JSON.parse(row.allowed_origins) as string[],
-      monthlyLimitOverride: row.monthly_limit_override, rateLimitOverride: row.rate_limit_override,
-    };
-    this.byHash.set(hash, record);
-    return record;
+  /** The active key with this hash, or null. */
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const row = await this.sql.get<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`, [hash]);
+    return row ? toRecord(row) : null;
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return (await this.sql.all<KeyRow>(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`)).map(toRecord);
+  }
+
+  /** Revokes the key with this id or prefix; resolves with the revoked record, null when none was active. */
+  async revoke(idOrPrefix: number | string): Promise<ApiKeyRecord | null> {
+    const column = typeof idOrPrefix === 'number' ? 'id' : 'key_prefix';
+    const row = await this.sql.get<KeyRow>(
+      `UPDATE api_keys SET revoked_at = ? WHERE ${column} = ? AND revoked_at IS NULL RETURNING ${COLUMNS}`,
+      [this.clock().toISOString(), idOrPrefix],
+    );
+    return row ? toRecord(row) : null;
+  }
+
+  /** Hashes of keys revoked at or after `since` (ISO time), so every node drops them from its cache. */
+  async revokedSince(since: string): Promise<string[]> {
+    const rows = await this.sql.all<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE revoked_at >= ?', [since]);
+    return rows.map((r) => r.key_hash);
   }
 }

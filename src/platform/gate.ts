@@ -1,16 +1,19 @@
-// The door every keyed request passes: key, origin binding, monthly quota and burst limit; answered requests then count once.
-import { HttpError } from '../server/http-error.ts';
-import type { RequestContext } from '../server/http.ts';
-import type { ApiKeyRecord, ApiKeyStore } from './api-keys.ts';
+// The door every keyed /v1 request passes: key, origin binding, monthly quota and burst limit; answered requests count once.
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
+import type { Authenticated, Authenticator } from '../http/route.ts';
+import type { RequestHead } from '../http/request.ts';
+import { sha256, type ApiKeyRecord } from './api-keys.ts';
+import type { KeyCache } from './key-cache.ts';
 import { BURST_LIMIT, monthKey, PLANS, secondsUntilNextMonth } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
-/** A request that got in: its key, and headers (CORS) the response must carry. */
-export interface Admission {
+/** Who is calling a keyed route. */
+export interface ApiKeyPrincipal {
   key: ApiKeyRecord;
+  /** The usage month ('YYYY-MM', UTC) the request counts against. */
   month: string;
-  headers: Record<string, string>;
 }
 
 /** The key's effective limits: plan values unless the key overrides them. */
@@ -21,56 +24,49 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
   return { monthly, ratePerSecond, burst };
 }
 
-export class Gate {
-  constructor(
-    private readonly keys: ApiKeyStore,
-    private readonly meter: UsageMeter,
-    private readonly limiter: RateLimiter,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+/** The authenticator of every api_key route. A refused request costs no quota; it still spends a burst token. */
+export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock): Authenticator<ApiKeyPrincipal> {
+  return (head, route) => {
+    const presented = head.headers['x-api-key'];
+    if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
+    const found = keys.find(sha256(presented));
+    const metered = route.metered !== false;
+    return found instanceof Promise ? found.then((key) => admit(key, head, metered)) : admit(found, head, metered);
+  };
 
-  /** Admits the request (spending a burst token) or throws 401 / 429; only `count` charges the monthly quota. */
-  admit(req: RequestContext): Admission {
-    const presented = req.headers['x-api-key'];
-    if (!presented) throw new HttpError(401, 'missing_api_key', 'Send your API key in the x-api-key header');
-    const key = this.keys.find(presented);
-    if (!key) throw new HttpError(401, 'invalid_api_key', 'The API key is not valid');
-    const headers = this.corsHeaders(key, browserOrigin(req.headers));
-    const now = this.now();
+  function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
+    if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
+    const headers = corsHeaders(key, browserOrigin(head.headers));
+    const now = clock();
     const month = monthKey(now);
     const limits = limitsOf(key);
-    if (limits.monthly !== null && this.meter.used(key.id, month) >= limits.monthly) {
-      throw new HttpError(
-        429, 'monthly_quota_exceeded', `Monthly quota of ${limits.monthly} requests used; it resets at the start of the next month (UTC)`,
-        { ...headers, 'retry-after': String(secondsUntilNextMonth(now)) },
-      );
+    if (!limiter.take(key.id, limits.ratePerSecond, limits.burst)) {
+      throw new DomainError('rate_limited', 'rate_limited', `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`, { headers, retryAfterSeconds: 1 });
     }
-    if (!this.limiter.take(key.id, limits.ratePerSecond, limits.burst)) {
-      throw new HttpError(
-        429, 'rate_limited', `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`,
-        { ...headers, 'retry-after': '1' },
-      );
-    }
-    return { key, month, headers };
+    const granted: Authenticated<ApiKeyPrincipal> = {
+      principal: { key, month }, headers, answered: metered ? () => meter.record(key.id, month) : undefined,
+    };
+    if (!metered || limits.monthly === null) return granted;
+    const monthly = limits.monthly;
+    const check = (used: number) => {
+      if (used < monthly) return granted;
+      throw new DomainError('rate_limited', 'monthly_quota_exceeded', `Monthly quota of ${monthly} requests used; it resets at the start of the next month (UTC)`, {
+        headers, retryAfterSeconds: secondsUntilNextMonth(now),
+      });
+    };
+    const used = meter.used(key.id, month);
+    return used instanceof Promise ? used.then(check) : check(used);
   }
+}
 
-  /**
-   * Counts an admitted request once it has been answered. A request refused with a 4xx got nothing, so it costs no quota;
-   * it still spent a burst token in `admit`, so refusals cannot be used to flood the service.
-   */
-  count(admission: Admission): void {
-    this.meter.record(admission.key.id, admission.month);
+/** Public keys work only from their allowed origins (browser widgets); secret keys need no Origin. */
+function corsHeaders(key: ApiKeyRecord, origin: string | undefined): Record<string, string> {
+  if (!key.isPublic) return {};
+  const normalised = origin?.toLowerCase().replace(/\/$/, '');
+  if (!normalised || !key.allowedOrigins.includes(normalised)) {
+    throw new DomainError('unauthorized', 'origin_not_allowed', `This public key cannot be used from origin ${origin ?? '(none)'}`);
   }
-
-  /** Public keys work only from their allowed origins (browser widgets); secret keys need no Origin. */
-  private corsHeaders(key: ApiKeyRecord, origin: string | undefined): Record<string, string> {
-    if (!key.isPublic) return {};
-    const normalised = origin?.toLowerCase().replace(/\/$/, '');
-    if (!normalised || !key.allowedOrigins.includes(normalised)) {
-      throw new HttpError(401, 'origin_not_allowed', `This public key cannot be used from origin ${origin ?? '(none)'}`);
-    }
-    return { 'access-control-allow-origin': normalised, vary: 'Origin' };
-  }
+  return { 'access-control-allow-origin': normalised, 'access-control-expose-headers': 'retry-after', vary: 'Origin' };
 }
 
 /**

@@ -5,13 +5,16 @@ export type PlanName = 'free' | 'paid' | 'enterprise';
 export interface Plan {
   /** Requests per calendar month (UTC); null = unlimited. */
   monthlyRequests: number | null;
+  /** Price per month in rupees, "starting at"; null = by agreement. */
+  priceInrPerMonth: number | null;
   description: string;
 }
 
+/** The location document's plans: free 25,000, paid 100,000 from ₹1,999, enterprise unlimited. */
 export const PLANS: Record<PlanName, Plan> = {
-  free: { monthlyRequests: 25_000, description: 'Free: 25,000 requests per month' },
-  paid: { monthlyRequests: 100_000, description: 'Paid: 100,000 requests per month' },
-  enterprise: { monthlyRequests: null, description: 'Enterprise: unlimited monthly requests' },
+  free: { monthlyRequests: 25_000, priceInrPerMonth: 0, description: 'Free: 25,000 requests per month' },
+  paid: { monthlyRequests: 100_000, priceInrPerMonth: 1_999, description: 'Paid: 100,000 requests per month, starting at ₹1,999 per month' },
+  enterprise: { monthlyRequests: null, priceInrPerMonth: null, description: 'Enterprise: unlimited requests, priced by agreement' },
 };
 
 export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];

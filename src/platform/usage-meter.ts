@@ -1,88 +1,93 @@
-// Monthly usage per key: counted in memory, written to SQLite in one transaction per tick and on shutdown.
-import type { Db } from '../db/open.ts';
+// Monthly usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
+import type { UsageRepository } from './usage-repository.ts';
 
-/** How often buffered counts reach disk; a crash loses at most this much counting, a clean stop loses none. */
+/** How often counts reach the store; nodes see each other's requests at most this late (the over-admission bound). */
 export const FLUSH_INTERVAL_MS = 1000;
 
-interface MonthCount {
-  month: string;
-  /** Requests this month including unflushed ones. */
-  used: number;
-}
-
 export class UsageMeter {
-  private readonly current = new Map<number, MonthCount>();
+  /** "keyId|month" -> requests known: the stored total plus this node's unwritten ones. */
+  private readonly totals = new Map<string, number>();
   /** "keyId|month" -> requests not yet written. */
-  private readonly pending = new Map<string, number>();
-  private readonly selectUsed;
-  private readonly upsert;
+  private pending = new Map<string, number>();
+  private readonly loading = new Map<string, Promise<number>>();
   private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
 
-  constructor(private readonly db: Db) {
-    this.selectUsed = db.prepare<[number, string], { requests: number }>('SELECT requests FROM api_usage WHERE key_id = ? AND month = ?');
-    this.upsert = db.prepare(
-      `INSERT INTO api_usage (key_id, month, requests) VALUES (?, ?, ?)
-       ON CONFLICT (key_id, month) DO UPDATE SET requests = requests + excluded.requests`,
-    );
-  }
+  constructor(private readonly repo: UsageRepository) {}
 
-  /** Requests counted for the key in `month` (read from disk once per key and month, then kept in memory). */
-  used(keyId: number, month: string): number {
-    return this.entry(keyId, month).used;
-  }
-
-  /** Counts one request. */
-  record(keyId: number, month: string): void {
-    this.entry(keyId, month).used += 1;
+  /** Requests counted for the key in `month`: from memory, or (the first time) from the store. */
+  used(keyId: number, month: string): number | Promise<number> {
     const slot = `${keyId}|${month}`;
+    const known = this.totals.get(slot);
+    if (known !== undefined) return known;
+    let load = this.loading.get(slot);
+    if (!load) {
+      load = this.repo.used(keyId, month).then((stored) => {
+        this.loading.delete(slot);
+        const total = stored + (this.pending.get(slot) ?? 0);
+        this.totals.set(slot, total);
+        return total;
+      });
+      this.loading.set(slot, load);
+    }
+    return load;
+  }
+
+  /** Counts one answered request. */
+  record(keyId: number, month: string): void {
+    const slot = `${keyId}|${month}`;
+    this.totals.set(slot, (this.totals.get(slot) ?? 0) + 1);
     this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
   }
 
-  /** Writes every buffered count in one transaction. */
-  flush(): void {
-    if (this.pending.size === 0) return;
-    const batch = [...this.pending];
-    this.pending.clear();
-    try {
-      this.db.transaction(() => {
-        for (const [slot, count] of batch) {
-          const [keyId, month] = slot.split('|') as [string, string];
-          this.upsert.run(Number(keyId), month, count);
-        }
-      })();
-    } catch (err) {
-      // The transaction rolled back as a whole, so put every count back for the next attempt.
-      for (const [slot, count] of batch) this.pending.set(slot, (this.pending.get(slot) ?? 0) + count);
-      throw err;
-    }
+  /** Writes buffered counts, then refreshes every known total from the store (other nodes' requests included). */
+  flush(): Promise<void> {
+    this.flushing ??= this.writeAndRefresh().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
   }
 
   /** Starts the periodic flush; the timer does not keep the process alive. */
   start(intervalMs = FLUSH_INTERVAL_MS): void {
     this.timer ??= setInterval(() => {
-      try {
-        this.flush();
-      } catch (err) {
-        console.error('[usage] flush failed; counts stay buffered', err);
-      }
+      this.flush().catch((err: unknown) => console.error('[usage] flush failed; counts stay buffered', err));
     }, intervalMs).unref();
   }
 
   /** Stops the timer and writes what is left (the shutdown hook). */
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.flush();
+    await this.flush();
   }
 
-  private entry(keyId: number, month: string): MonthCount {
-    let entry = this.current.get(keyId);
-    if (!entry || entry.month !== month) {
-      const row = this.selectUsed.get(keyId, month);
-      // Unflushed counts of this key and month (after a month rollover and back, in tests) still count.
-      entry = { month, used: (row?.requests ?? 0) + (this.pending.get(`${keyId}|${month}`) ?? 0) };
-      this.current.set(keyId, entry);
+  private async writeAndRefresh(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await this.repo.add([...batch].map(([slot, requests]) => ({ ...parse(slot), requests })));
+    } catch (err) {
+      // The batch rolled back as a whole: put every count back for the next attempt.
+      for (const [slot, n] of batch) this.pending.set(slot, (this.pending.get(slot) ?? 0) + n);
+      throw err;
     }
-    return entry;
+    const byMonth = new Map<string, number[]>();
+    for (const slot of this.totals.keys()) {
+      const { keyId, month } = parse(slot);
+      byMonth.set(month, [...(byMonth.get(month) ?? []), keyId]);
+    }
+    for (const [month, keyIds] of byMonth) {
+      const stored = await this.repo.usedMany(keyIds, month);
+      for (const keyId of keyIds) {
+        const slot = `${keyId}|${month}`;
+        this.totals.set(slot, (stored.get(keyId) ?? 0) + (this.pending.get(slot) ?? 0));
+      }
+    }
   }
+}
+
+function parse(slot: string): { keyId: number; month: string } {
+  const [keyId, month] = slot.split('|') as [string, string];
+  return { keyId: Number(keyId), month };
 }

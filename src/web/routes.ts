@@ -1,31 +1,28 @@
-// Dev-mode buyer checkout page: GET /checkout (HTML) and GET /checkout/checkout-page.js, served only when config.devMode is true.
+// Dev-mode buyer checkout page: GET /checkout (HTML) and GET /checkout/checkout-page.js; production never registers them.
 import { readFileSync } from 'node:fs';
-import type { TemplatedApp } from 'uWebSockets.js';
-import { loadGatewaySettings } from '../payments/settings.ts';
-import type { AppContext } from '../server/context.ts';
-import { route } from '../server/http.ts';
+import { defineRoute, RawReply, type RouteDef } from '../http/route.ts';
+import { z } from 'zod';
 import { escapeHtml } from './escape-html.ts';
 
 const PAGE_DIR = new URL('./', import.meta.url);
+/** Read once at start-up; no-store so a browser never keeps a page from before a restart. */
+const STATIC_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
 
-/** Registers the page and its script in dev mode; production never serves them. */
-export function registerWebRoutes(app: TemplatedApp, ctx: AppContext): void {
-  if (!ctx.config.devMode) return;
-  const gatewayUrl = loadGatewaySettings(ctx.config.env).baseUrl;
+/** The page and its script, talking to this server and framing the gateway at `gatewayUrl`. */
+export function devPageRoutes(gatewayUrl: string): RouteDef[] {
   const html = readFileSync(new URL('checkout-page.html', PAGE_DIR), 'utf8').replace('__GATEWAY_URL__', escapeHtml(gatewayUrl));
   const script = readFileSync(new URL('checkout-page.js', PAGE_DIR));
   const gatewayOrigin = new URL(gatewayUrl).origin;
-  route(app, 'get', '/checkout', () => ({
-    body: html,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      // The page talks to this server only; the gateway's pay page is the one frame it may embed.
-      'content-security-policy': `default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-src ${gatewayOrigin}; base-uri 'none'; form-action 'none'`,
-      ...STATIC_HEADERS,
-    },
-  }));
-  route(app, 'get', '/checkout/checkout-page.js', () => ({ body: script, headers: { 'content-type': 'text/javascript; charset=utf-8', ...STATIC_HEADERS } }));
+  const page = new RawReply(html, {
+    'content-type': 'text/html; charset=utf-8',
+    // The page talks to this server only; the gateway's pay page is the one frame it may embed.
+    'content-security-policy': `default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-src ${gatewayOrigin}; base-uri 'none'; form-action 'none'`,
+    ...STATIC_HEADERS,
+  });
+  const js = new RawReply(script, { 'content-type': 'text/javascript; charset=utf-8', ...STATIC_HEADERS });
+  const common = { method: 'get' as const, auth: 'public' as const, tag: 'pages', hidden: true, response: z.string() };
+  return [
+    defineRoute({ ...common, path: '/checkout', summary: 'Dev-mode checkout page', handle: () => page }),
+    defineRoute({ ...common, path: '/checkout/checkout-page.js', summary: 'Dev-mode checkout page script', handle: () => js }),
+  ];
 }
-
-/** Read once at start-up; no-store so a browser never keeps a page from before a restart. */
-const STATIC_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };

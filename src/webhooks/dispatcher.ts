@@ -1,6 +1,6 @@
 // Background sender: claims due outbox rows under a lease, POSTs them concurrently, schedules retries, never throws.
 import { deliver, type DeliveryOutcome, type DeliveryRequest } from './deliver.ts';
-import type { AttemptResult, OutboxRow, OutboxStore } from './outbox-store.ts';
+import type { AttemptResult, OutboxRepository, OutboxRow } from './outbox-repository.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-schedule.ts';
 
 /** Where a merchant's webhooks go; a null url means "not configured": the event is logged once and dropped. */
@@ -9,8 +9,8 @@ export interface WebhookTarget {
   secret: string | null;
 }
 
-/** Reads a merchant's webhook config; returns null for an unknown merchant. */
-export type WebhookTargetLookup = (merchantId: string) => WebhookTarget | null;
+/** Reads a merchant's webhook config; resolves null for an unknown merchant. */
+export type WebhookTargetLookup = (merchantId: string) => Promise<WebhookTarget | null>;
 
 /** Timing and limits; production values come from loadWebhookSettings. */
 export interface DispatcherOptions {
@@ -40,12 +40,13 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private timerDueAt = Infinity;
   private running = false;
+  private scanning = false;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly send: (req: DeliveryRequest) => Promise<DeliveryOutcome>;
 
   constructor(
-    private readonly store: OutboxStore,
+    private readonly store: OutboxRepository,
     private readonly lookup: WebhookTargetLookup,
     private readonly options: DispatcherOptions,
   ) {
@@ -88,22 +89,37 @@ export class WebhookDispatcher {
   }
 
   private pump(): void {
-    if (!this.running) return;
-    try {
-      const rows = this.store.claimDue(this.now(), this.options.leaseMs, this.options.concurrency - this.inFlight.size);
-      for (const row of rows) this.track(this.attempt(row));
-      this.schedule(this.sleepMs());
-    } catch (err) {
-      // A locked or closing database must not kill the loop; try again at the next poll.
-      console.error('[webhooks] outbox scan failed', err);
-      this.schedule(this.options.pollMs);
-    }
+    if (!this.running || this.scanning) return;
+    this.scanning = true;
+    this.scan().then(
+      (sleepMs) => {
+        this.scanning = false;
+        this.schedule(sleepMs);
+      },
+      (err: unknown) => {
+        this.scanning = false;
+        // A locked or closing database must not kill the loop; try again at the next poll.
+        if (this.running) console.error('[webhooks] outbox scan failed', err);
+        this.schedule(this.options.pollMs);
+      },
+    );
   }
 
-  private sleepMs(): number {
-    const next = this.store.nextDueAt();
+  /** Claims what is due (only when something is, so idle polls take no write lock); resolves with the time to sleep. */
+  private async scan(): Promise<number> {
+    const next = await this.store.nextDueAt();
+    const now = this.now();
+    if (next && next.getTime() <= now.getTime()) {
+      const capacity = this.options.concurrency - this.inFlight.size;
+      // Full: a finishing attempt schedules the next scan.
+      if (capacity <= 0) return this.options.pollMs;
+      const rows = await this.store.claimDue(now, this.options.leaseMs, capacity);
+      for (const row of rows) this.track(this.attempt(row));
+      // Due but nothing claimed: another node holds those rows for a moment; look again soon, not in a tight loop.
+      return rows.length > 0 ? 0 : Math.min(this.options.pollMs, 100);
+    }
     if (!next) return this.options.pollMs;
-    return Math.min(this.options.pollMs, Math.max(0, next.getTime() - this.now().getTime()));
+    return Math.min(this.options.pollMs, Math.max(0, next.getTime() - now.getTime()));
   }
 
   private track(work: Promise<void>): void {
@@ -118,7 +134,7 @@ export class WebhookDispatcher {
     const outcome = await this.sendRow(row);
     const now = this.now();
     try {
-      this.store.recordAttempt(row, outcome, this.nextStep(row, outcome, now), now);
+      await this.store.recordAttempt(row, outcome, this.nextStep(row, outcome, now), now);
     } catch (err) {
       // The lease expires and the row is sent again; receivers dedupe by X-Service-Delivery.
       console.error(`[webhooks] could not record attempt ${row.attempts} of outbox row ${row.id}`, err);
@@ -128,7 +144,7 @@ export class WebhookDispatcher {
   private async sendRow(row: OutboxRow): Promise<DeliveryOutcome> {
     let target: WebhookTarget | null;
     try {
-      target = this.lookup(row.merchant_id);
+      target = await this.lookup(row.merchant_id);
     } catch (err) {
       return { ok: false, httpStatus: null, responseBody: null, error: `webhook config lookup failed: ${String(err)}` };
     }

@@ -1,29 +1,60 @@
-// Starts the real server on 127.0.0.1, port 0, with a real SQLite file in a temp dir.
+// Starts the real app (buildApp, as `npm start` does) on 127.0.0.1 port 0, with a real SQLite file in a temp dir.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/server/config.ts';
-import { startServer, type RunningServer } from '../../src/server/start.ts';
+import { buildApp, type App, type AppParts } from '../../src/main/app.ts';
+import { loadConfig } from '../../src/main/config.ts';
+import postgres from 'postgres';
+import { datasetDir } from './dataset.ts';
 
-export interface TestServer extends RunningServer {
+export interface TestServer {
+  app: App;
+  parts: AppParts;
+  port: number;
   baseUrl: string;
   dir: string;
-  /** Stops the server and deletes its temp dir. */
+  /** Stops the app and deletes its temp dir. */
   dispose(): Promise<void>;
 }
 
-/** `env` overrides configuration variables (e.g. NODE_ENV). */
+/** `env` overrides configuration variables (e.g. NODE_ENV, SMTP_HOST, DATABASE_URL). */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'geopin-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', ...env, HOST: '127.0.0.1', PORT: '0', DB_PATH: join(dir, 'app.sqlite') });
-  const server = await startServer(config);
+  const store = await testStore();
+  const config = loadConfig({
+    NODE_ENV: 'test', DATA_OUT_DIR: datasetDir, ...store.env, ...env, HOST: '127.0.0.1', PORT: '0', DB_PATH: join(dir, 'app.sqlite'),
+  });
+  const app = await buildApp(config);
+  const { port } = await app.start();
   return {
-    ...server,
-    baseUrl: `http://127.0.0.1:${server.port}`,
+    app,
+    parts: app.parts,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
     dir,
     async dispose() {
-      await server.stop();
+      await app.stop();
+      await store.drop();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A store for one test server: with TEST_DATABASE_URL, a fresh PostgreSQL database dropped afterwards; else SQLite. */
+export async function testStore(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { env: {}, drop: async () => undefined };
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString(), CHECKOUT_ENCRYPTION_KEY: '11'.repeat(32) },
+    async drop() {
+      await admin.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
     },
   };
 }

@@ -1,0 +1,106 @@
+// The checkout service feature: repositories and services over the store, its routes, authenticators and the ports others use.
+import type { Clock } from '../kernel/clock.ts';
+import type { Sql } from '../db/sql.ts';
+import type { LocationApi } from '../geocoding/location-api.ts';
+import type { Authenticator, RouteDef } from '../http/route.ts';
+import { RateCounter } from '../limits/rate-counter.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { CheckoutPorts } from '../payments/ports.ts';
+import type { WebhookTarget } from '../webhooks/dispatcher.ts';
+import { OutboxRepository } from '../webhooks/outbox-repository.ts';
+import { AddressRepository } from './address-repository.ts';
+import { addressRoutes } from './address-routes.ts';
+import { AddressService, type SessionContext } from './address-service.ts';
+import { adminRoutes } from './admin-routes.ts';
+import { merchantKeyAuth, sessionAuth } from './auth.ts';
+import { BuyerRepository } from './buyer-repository.ts';
+import { buyerRoutes } from './buyer-routes.ts';
+import { FunnelRepository } from './funnel-repository.ts';
+import { DEFAULT_FUNNEL_LIMITS, FunnelService, type FunnelLimits } from './funnel-service.ts';
+import { ImportRepository } from './import-repository.ts';
+import { ImportService } from './import-service.ts';
+import { MerchantRepository, type Merchant } from './merchant-repository.ts';
+import { OfferRepository } from './offer-repository.ts';
+import { offerRoutes } from './offer-routes.ts';
+import { OtpRepository } from './otp-repository.ts';
+import { OtpService, type OtpPolicy } from './otp-service.ts';
+import type { SecretBox } from './secrets.ts';
+import { SessionRepository } from './session-repository.ts';
+
+export interface CheckoutConfig {
+  devMode: boolean;
+  /** Reverse proxies whose X-Forwarded-For is believed for the buyer's address. */
+  trustProxyHops: number;
+  courierTimeoutMs: number;
+  otp: OtpPolicy;
+  funnel?: FunnelLimits;
+}
+
+export interface CheckoutDeps {
+  sql: Sql;
+  location: LocationApi;
+  mailer: Mailer;
+  secrets: SecretBox;
+  clock: Clock;
+  config: CheckoutConfig;
+  /** This process's node id: it owns the import batches it runs. */
+  nodeId: string;
+  /** Wakes the webhook dispatcher after an outbox row committed. */
+  queued(): void;
+}
+
+export interface Checkout {
+  routes: RouteDef[];
+  authenticators: { merchant_key: Authenticator<Merchant>; session: Authenticator<SessionContext> };
+  merchants: MerchantRepository;
+  /** What payments reads of checkout. */
+  paymentPorts: CheckoutPorts;
+  /** Where a merchant's webhooks go, the secret decrypted; null for an unknown merchant. */
+  webhookTarget(merchantId: string): Promise<WebhookTarget | null>;
+  /** Fails import batches whose node stopped beating before `staleBefore`. */
+  failOrphanImports(staleBefore: string): Promise<number>;
+}
+
+export function createCheckout(deps: CheckoutDeps): Checkout {
+  const { sql, clock, config } = deps;
+  const merchants = new MerchantRepository(sql, clock);
+  const sessions = new SessionRepository(sql);
+  const addresses = new AddressRepository(sql, clock);
+  const buyers = new BuyerRepository(sql, clock);
+  const imports = new ImportRepository(sql, clock);
+  const counter = new RateCounter(sql, clock);
+  const book = new AddressService({ addresses, sessions, location: deps.location, clock, queued: deps.queued });
+  const otp = new OtpService({
+    sql, otps: new OtpRepository(sql), buyers, sessions, secrets: deps.secrets, mailer: deps.mailer, counter, clock, policy: config.otp, queued: deps.queued,
+  });
+  const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
+  const funnel = new FunnelRepository(sql);
+  const routes = [
+    ...adminRoutes({
+      sql, merchants, sessions, funnel, imports, importer, outbox: new OutboxRepository(sql), counter, secrets: deps.secrets, clock,
+      devMode: config.devMode, queued: deps.queued,
+    }),
+    ...buyerRoutes({ merchants, otp, funnel: new FunnelService(funnel, counter, clock, config.funnel ?? DEFAULT_FUNNEL_LIMITS), trustProxyHops: config.trustProxyHops }),
+    ...addressRoutes({ book, location: deps.location, secrets: deps.secrets, courierTimeoutMs: config.courierTimeoutMs }),
+    ...offerRoutes(new OfferRepository(sql, clock), clock),
+  ];
+  return {
+    routes,
+    authenticators: { merchant_key: merchantKeyAuth(merchants), session: sessionAuth(sessions, merchants, clock) },
+    merchants,
+    paymentPorts: {
+      async codDecision(payer) {
+        // The session authenticator's principal is a whole SessionContext; payments only names the fields it reads.
+        const verdict = await book.codEligibility(payer as SessionContext, {});
+        return verdict.reason ? { allowed: false, reason: verdict.reason, message: verdict.message } : { allowed: true };
+      },
+      decrypt: (sealed) => deps.secrets.decrypt(sealed),
+    },
+    async webhookTarget(merchantId) {
+      const merchant = await merchants.byId(merchantId);
+      if (!merchant) return null;
+      return { url: merchant.webhook_url, secret: merchant.webhook_secret_enc ? deps.secrets.decrypt(merchant.webhook_secret_enc) : null };
+    },
+    failOrphanImports: (staleBefore) => imports.failOrphans(staleBefore),
+  };
+}

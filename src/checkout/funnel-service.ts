@@ -1,0 +1,44 @@
+// Funnel event logging with flood limits: per client address, per merchant, and per session (all shared by every node).
+import type { Clock } from '../kernel/clock.ts';
+import { DomainError } from '../kernel/errors.ts';
+import type { RateCounter, WindowLimit } from '../limits/rate-counter.ts';
+import type { FunnelRepository } from './funnel-repository.ts';
+import type { FunnelEvent } from './schema.ts';
+
+/** The documented limits (README, Funnel events). */
+export interface FunnelLimits {
+  /** @default 120 events per client address per minute */
+  perIpMinute: number;
+  /** @default 3000 events per merchant per minute, from everyone together */
+  perMerchantMinute: number;
+  /** @default 200 events stored per checkout session, ever */
+  perSession: number;
+}
+
+export const DEFAULT_FUNNEL_LIMITS: FunnelLimits = { perIpMinute: 120, perMerchantMinute: 3000, perSession: 200 };
+
+export class FunnelService {
+  private readonly ipRule: WindowLimit;
+  private readonly merchantRule: WindowLimit;
+
+  constructor(
+    private readonly funnel: FunnelRepository,
+    private readonly counter: RateCounter,
+    private readonly clock: Clock,
+    private readonly limits: FunnelLimits = DEFAULT_FUNNEL_LIMITS,
+  ) {
+    this.ipRule = { scope: 'funnel_ip', limit: limits.perIpMinute, windowSeconds: 60 };
+    this.merchantRule = { scope: 'funnel_merchant', limit: limits.perMerchantMinute, windowSeconds: 60 };
+  }
+
+  async log(event: FunnelEvent, ip: string): Promise<void> {
+    for (const [rule, subject] of [[this.ipRule, ip], [this.merchantRule, event.merchant_id]] as const) {
+      const hit = await this.counter.hit(rule, subject);
+      if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', 'Too many funnel events; slow down', { retryAfterSeconds: hit.retryAfterSeconds });
+    }
+    if (event.session_id && (await this.funnel.sessionEvents(event.merchant_id, event.session_id)) >= this.limits.perSession) {
+      throw new DomainError('rate_limited', 'session_event_limit', `A session records at most ${this.limits.perSession} funnel events`, { retryAfterSeconds: 3600 });
+    }
+    await this.funnel.insert(event, this.clock().toISOString());
+  }
+}

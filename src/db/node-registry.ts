@@ -1,0 +1,48 @@
+// Every server process registers here and beats; another node's work (an import batch) is taken over only once it stops beating.
+import type { Clock } from '../kernel/clock.ts';
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from './sql.ts';
+
+export class NodeRegistry {
+  readonly id = newId();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+    /** Beat interval; a node is stale after three missed beats. */
+    readonly intervalMs: number,
+  ) {}
+
+  /** The oldest heartbeat a live node can have now. */
+  staleBefore(): string {
+    return new Date(this.clock().getTime() - 3 * this.intervalMs).toISOString();
+  }
+
+  async beat(): Promise<void> {
+    const now = this.clock().toISOString();
+    await this.sql.run(
+      'INSERT INTO nodes (id, started_at, heartbeat_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
+      [this.id, now, now],
+    );
+  }
+
+  /** Beats now and every interval; `onBeat` runs after each beat (the orphan sweeps). */
+  async start(onBeat: () => Promise<void>): Promise<void> {
+    const tick = async () => {
+      await this.beat();
+      await onBeat();
+    };
+    await tick();
+    this.timer = setInterval(() => {
+      tick().catch((err: unknown) => console.error('[node] heartbeat failed', err));
+    }, this.intervalMs).unref();
+  }
+
+  /** Stops beating and removes this node, so its rows are not waited for. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sql.run('DELETE FROM nodes WHERE id = ? OR heartbeat_at < ?', [this.id, new Date(this.clock().getTime() - 86_400_000).toISOString()]);
+  }
+}

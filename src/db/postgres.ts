@@ -1,0 +1,117 @@
+// The shared store for many nodes: PostgreSQL through the `postgres` client behind the same async Sql port as SQLite.
+import postgres from 'postgres';
+import { readMigrations } from './migrate.ts';
+import type { Database, Row, Sql } from './sql.ts';
+
+/** Any lock key: every node migrating at once takes turns on it. */
+const MIGRATION_LOCK = 7_346_219;
+
+/** Connects, applies pending migrations (one node at a time) and returns the store. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => undefined,
+    // COUNT(*) and SUM() are bigint; every count here fits a double, so read them as numbers like SQLite does.
+    types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
+  });
+  const db = new PostgresDatabase(client, redact(url));
+  await migrate(client);
+  return db;
+}
+
+type Client = postgres.Sql | postgres.TransactionSql;
+
+class PostgresDatabase implements Database {
+  readonly dialect = 'postgres' as const;
+
+  constructor(
+    private readonly client: postgres.Sql,
+    readonly location: string,
+  ) {}
+
+  all<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    return all(this.client, text, params);
+  }
+
+  async get<T = Row>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return (await all<T>(this.client, text, params))[0];
+  }
+
+  run(text: string, params: readonly unknown[] = []): Promise<number> {
+    return run(this.client, text, params);
+  }
+
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.client.begin((tx) => fn(txView(tx))) as Promise<T>;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (await this.get<{ ok: number }>('SELECT 1 AS ok'))?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.end({ timeout: 5 });
+  }
+}
+
+function txView(tx: postgres.TransactionSql): Sql {
+  const view: Sql = {
+    dialect: 'postgres',
+    all: <T>(text: string, params: readonly unknown[] = []) => all<T>(tx, text, params),
+    get: async <T>(text: string, params: readonly unknown[] = []) => (await all<T>(tx, text, params))[0],
+    run: (text: string, params: readonly unknown[] = []) => run(tx, text, params),
+    transaction: <T>(fn: (inner: Sql) => Promise<T>) => tx.savepoint((sp) => fn(txView(sp))) as Promise<T>,
+  };
+  return view;
+}
+
+const numbered = new Map<string, string>();
+
+/** `?` placeholders as PostgreSQL's $1, $2, … (cached per statement text). */
+function toPostgres(text: string): string {
+  let converted = numbered.get(text);
+  if (converted === undefined) {
+    let n = 0;
+    converted = text.replace(/\?/g, () => `$${++n}`);
+    numbered.set(text, converted);
+  }
+  return converted;
+}
+
+async function all<T>(client: Client, text: string, params: readonly unknown[]): Promise<T[]> {
+  const rows = await client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  return [...rows] as T[];
+}
+
+async function run(client: Client, text: string, params: readonly unknown[]): Promise<number> {
+  const result = await client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  return result.count;
+}
+
+async function migrate(client: postgres.Sql): Promise<void> {
+  await client.begin(async (tx) => {
+    await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.unsafe('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at text NOT NULL)');
+    const applied = new Set((await tx.unsafe<{ name: string }[]>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    for (const [name, sql] of readMigrations('postgres')) {
+      if (applied.has(name)) continue;
+      await tx.unsafe(sql);
+      await tx.unsafe('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [name, new Date().toISOString()]);
+    }
+  });
+}
+
+/** The URL without its password, for logs. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}

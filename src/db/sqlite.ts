@@ -1,0 +1,131 @@
+// The embedded store: better-sqlite3 in WAL mode behind the async Sql port, serialised by a mutex during transactions.
+import BetterSqlite3, { type Statement } from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrateSqlite } from './migrate.ts';
+import { Mutex } from './mutex.ts';
+import type { Database, Row, Sql } from './sql.ts';
+
+/** Opens (creating if needed) the database at `path` (':memory:' allowed) and brings its schema up to date. */
+export function openSqlite(path: string): Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new BetterSqlite3(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  // Table rebuilds in migrations need foreign keys off; they are checked once afterwards and stay on from then.
+  db.pragma('foreign_keys = OFF');
+  migrateSqlite(db);
+  const broken = db.pragma('foreign_key_check') as unknown[];
+  if (broken.length > 0) throw new Error(`${path}: ${broken.length} rows violate foreign keys after migrating`);
+  db.pragma('foreign_keys = ON');
+  return new SqliteDatabase(db, path);
+}
+
+class SqliteDatabase implements Database {
+  readonly dialect = 'sqlite' as const;
+  private readonly statements = new Map<string, Statement>();
+  private readonly mutex = new Mutex();
+  private savepoints = 0;
+
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    readonly location: string,
+  ) {}
+
+  all<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.outside(() => this.prepare(text).all(...params) as T[]);
+  }
+
+  get<T = Row>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return this.outside(() => this.prepare(text).get(...params) as T | undefined);
+  }
+
+  run(text: string, params: readonly unknown[] = []): Promise<number> {
+    return this.outside(() => this.prepare(text).run(...params).changes);
+  }
+
+  async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    await this.mutex.acquire();
+    try {
+      return await this.inTransaction(fn);
+    } finally {
+      this.mutex.release();
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    return (await this.get<{ ok: number }>('SELECT 1 AS ok'))?.ok === 1;
+  }
+
+  async close(): Promise<void> {
+    await this.mutex.acquire();
+    this.db.close();
+  }
+
+  /** A statement outside any transaction: immediately when the lock is free, else after the running transaction. */
+  private outside<T>(work: () => T): Promise<T> {
+    if (this.mutex.free) return settle(work);
+    return this.mutex.acquire().then(() => {
+      try {
+        return work();
+      } finally {
+        this.mutex.release();
+      }
+    });
+  }
+
+  private async inTransaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await fn(this.txView());
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  /** The Sql seen inside a transaction: statements run directly (the lock is held), nested transactions are savepoints. */
+  private txView(): Sql {
+    const tx: Sql = {
+      dialect: 'sqlite',
+      all: <T>(text: string, params: readonly unknown[] = []) => settle(() => this.prepare(text).all(...params) as T[]),
+      get: <T>(text: string, params: readonly unknown[] = []) => settle(() => this.prepare(text).get(...params) as T | undefined),
+      run: (text: string, params: readonly unknown[] = []) => settle(() => this.prepare(text).run(...params).changes),
+      transaction: async <T>(fn: (inner: Sql) => Promise<T>) => {
+        const name = `sp${++this.savepoints}`;
+        this.db.exec(`SAVEPOINT ${name}`);
+        try {
+          const result = await fn(tx);
+          this.db.exec(`RELEASE ${name}`);
+          return result;
+        } catch (err) {
+          this.db.exec(`ROLLBACK TO ${name}`);
+          this.db.exec(`RELEASE ${name}`);
+          throw err;
+        }
+      },
+    };
+    return tx;
+  }
+
+  private prepare(text: string): Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+}
+
+/** Runs synchronous work and hands back its value (or error) as a promise. */
+function settle<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}

@@ -1,0 +1,160 @@
+// OpenAPI 3.1 generated from the route table: one operation per method and path, actions as oneOf, errors as really sent.
+import { z } from 'zod';
+import { reasonPhrase } from './errors.ts';
+import type { Endpoint } from './pipeline.ts';
+import { pathParams, type AuthKind, type RouteDef } from './route.ts';
+
+type Json = Record<string, unknown>;
+
+export interface ApiInfo {
+  title: string;
+  version: string;
+  description: string;
+}
+
+/** The error body every refusal has; schema failures add `issues`, some refusals add fields of their own. */
+export const ErrorBodySchema = z.looseObject({
+  success: z.literal(false),
+  error: z.string().meta({ description: 'Reason phrase of the status (the official text on official-compatible routes)', example: 'Bad Request' }),
+  message: z.string().meta({ description: 'What went wrong, for people' }),
+  code: z.string().meta({ description: 'Stable machine-readable code', example: 'invalid_request' }),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Schema failures (code invalid_request)' }),
+});
+
+const SECURITY: Record<AuthKind, Json[]> = {
+  public: [],
+  api_key: [{ LocationApiKey: [] }],
+  merchant_key: [{ MerchantApiKey: [] }],
+  session: [{ SessionToken: [] }],
+};
+
+const AUTH_ERRORS: Record<AuthKind, Record<number, string>> = {
+  public: {},
+  api_key: { 401: 'Missing or invalid api key', 429: 'Rate limit or monthly quota exceeded' },
+  merchant_key: { 401: 'Missing or invalid merchant api key' },
+  session: { 401: 'Missing or invalid session token' },
+};
+
+/** The whole document for `endpoints` (hidden routes left out). */
+export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo): Json {
+  const paths: Record<string, Json> = {};
+  for (const endpoint of endpoints) {
+    const routes = endpoint.routes.filter((r) => !r.hidden);
+    if (routes.length === 0) continue;
+    paths[endpoint.path] ??= {};
+    paths[endpoint.path]![endpoint.method] = operation(endpoint, routes);
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths,
+    components: {
+      securitySchemes: {
+        LocationApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Location api key (gp_sk_… server key or gp_pub_… public key)' },
+        MerchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Merchant api key (server side only)' },
+        SessionToken: { type: 'apiKey', in: 'header', name: 'x-session-token', description: 'Checkout session token from email OTP verify' },
+      },
+      schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
+    },
+  };
+}
+
+function operation(endpoint: Endpoint, routes: RouteDef[]): Json {
+  const first = routes[0]!;
+  const actions = routes.filter((r) => r.action).map((r) => r.action!.name);
+  const op: Json = {
+    operationId: operationId(endpoint),
+    summary: actions.length > 0 ? `${first.tag}: ${actions.join(', ')}` : first.summary,
+    description: describe(routes),
+    tags: [first.tag],
+    security: SECURITY[first.auth],
+    parameters: [...pathParameters(first), ...queryParameters(routes)],
+    responses: responses(routes),
+  };
+  const body = requestBody(routes);
+  if (body) op.requestBody = body;
+  return op;
+}
+
+function describe(routes: RouteDef[]): string {
+  if (!routes[0]!.action) return routes[0]!.description ?? routes[0]!.summary;
+  return routes.map((r) => `- \`${r.action!.name}\`: ${r.summary}${r.description ? ` ${r.description}` : ''}`).join('\n');
+}
+
+function operationId(endpoint: Endpoint): string {
+  return `${endpoint.method}${endpoint.path.replace(/[{}]/g, '').replace(/(?:^|[/_-])(\w)/g, (_m, c: string) => c.toUpperCase())}`;
+}
+
+function pathParameters(route: RouteDef): Json[] {
+  if (!route.params) return [];
+  const json = schemaOf(route.params, 'input') as { properties?: Record<string, Json> };
+  return pathParams(route.path).map((name) => parameter(name, 'path', true, json.properties?.[name] ?? { type: 'string' }));
+}
+
+/** Query parameters of every action, plus `action` itself; a parameter is required only if every action requires it. */
+function queryParameters(routes: RouteDef[]): Json[] {
+  const out = new Map<string, Json>();
+  const queryActions = routes.filter((r) => r.action?.in === 'query').map((r) => r.action!.name);
+  if (queryActions.length > 0) {
+    out.set('action', parameter('action', 'query', true, { type: 'string', enum: queryActions }, 'The operation to run'));
+  }
+  for (const route of routes) {
+    if (!route.query) continue;
+    const json = schemaOf(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, schema] of Object.entries(json.properties ?? {})) {
+      if (out.has(name)) continue;
+      const required = routes.every((r) => r.query && ((schemaOf(r.query, 'input') as { required?: string[] }).required ?? []).includes(name));
+      out.set(name, parameter(name, 'query', required, schema));
+    }
+  }
+  return [...out.values()];
+}
+
+function parameter(name: string, where: 'path' | 'query', required: boolean, schema: Json, fallbackDescription?: string): Json {
+  const { description, ...rest } = schema as { description?: string };
+  const param: Json = { name, in: where, required, schema: rest };
+  if (description ?? fallbackDescription) param.description = description ?? fallbackDescription;
+  return param;
+}
+
+function requestBody(routes: RouteDef[]): Json | null {
+  const bodies = routes.filter((r) => r.body);
+  if (bodies.length === 0) return null;
+  const schemas = bodies.map((r) => ({ ...schemaOf(r.body!, 'input'), ...(r.action ? { title: r.action.name } : {}) }));
+  const schema: Json = schemas.length === 1 ? schemas[0]! : { oneOf: schemas };
+  if (bodies.length > 1 && bodies[0]!.action?.in === 'body') schema.discriminator = { propertyName: 'action' };
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
+function responses(routes: RouteDef[]): Json {
+  const bodies = routes.map((r) => ({ ...wrapped(r), ...(r.action ? { title: r.action.name } : {}) }));
+  const out: Json = {
+    '200': { description: 'OK', content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { oneOf: bodies } } } },
+  };
+  const errors: Record<number, string> = { ...AUTH_ERRORS[routes[0]!.auth] };
+  for (const route of routes) {
+    if (route.query || route.body || route.params || route.action) errors[400] ??= 'Missing or malformed parameters';
+    if (route.body) errors[413] ??= 'Request body too large';
+    Object.assign(errors, route.errors ?? {});
+  }
+  for (const status of Object.keys(errors).map(Number).sort()) {
+    out[String(status)] = { description: errors[status] ?? reasonPhrase(status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
+  return out;
+}
+
+function wrapped(route: RouteDef): Json {
+  const data = schemaOf(route.response, 'output');
+  const envelope = route.envelope ?? 'data';
+  if (envelope === 'bare') return data;
+  if (envelope === 'fields') {
+    const fields = data as { properties?: Json; required?: string[] };
+    return { ...fields, properties: { success: { const: true }, ...fields.properties }, required: ['success', ...(fields.required ?? [])] };
+  }
+  return { type: 'object', properties: { success: { const: true }, data }, required: ['success', 'data'] };
+}
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return json;
+}

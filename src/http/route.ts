@@ -1,0 +1,98 @@
+// The one route model of both services: method, path, action, auth kind, schemas, envelope and a handler returning plain data.
+import type { z } from 'zod';
+import type { RequestHead } from './request.ts';
+
+/** Who may call a route: a location api key, a merchant api key, a checkout session token, or anyone. */
+export type AuthKind = 'public' | 'api_key' | 'merchant_key' | 'session';
+
+/**
+ * How a result is wrapped: `data` -> {success: true, data}; `fields` -> {success: true, ...result} (the checkout
+ * document's top-level shapes); `bare` -> the result itself (official-compatible shapes, the OpenAPI document).
+ */
+export type Envelope = 'data' | 'fields' | 'bare';
+
+/** What an authenticator grants: the principal, headers every reply must carry, and a hook once a 2xx was sent. */
+export interface Authenticated<P = unknown> {
+  principal: P;
+  headers?: Record<string, string>;
+  answered?(): void;
+}
+
+/** Reads credentials from the request head only (never the body) and throws a DomainError to refuse. */
+export type Authenticator<P = unknown> = (head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>;
+
+/** What a handler receives: parsed inputs, the principal and the request head. */
+export interface RouteInput<Q, B, P, A> {
+  query: Q;
+  body: B;
+  params: P;
+  auth: A;
+  head: RequestHead;
+}
+
+export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, A> {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** OpenAPI-style path: `/v1/geopin/validate/{geopin}`. */
+  path: string;
+  /** One action of a multi-action endpoint, selected by `?action=` or by the body's `action` field. */
+  action?: { name: string; in: 'query' | 'body' };
+  auth: AuthKind;
+  tag: string;
+  summary: string;
+  description?: string;
+  query?: Q;
+  body?: B;
+  /** An object schema whose keys name the `{param}` segments. */
+  params?: P;
+  /** Schema of the result (of `data` for the `data` envelope). */
+  response: z.ZodType;
+  /** @default 'data' */
+  envelope?: Envelope;
+  /** @default 16 KiB */
+  maxBodyBytes?: number;
+  /** Widget-facing: every reply, refusals included, reflects the caller's Origin so the page can read it. */
+  browser?: boolean;
+  /** Error statuses this route can answer with beyond those of its auth kind, with what they mean. */
+  errors?: Record<number, string>;
+  /** Official-compatible route: a refusal carries its text in `error`, as India Post's service answers. */
+  official?: boolean;
+  /** Not listed in the OpenAPI document (HTML pages). */
+  hidden?: boolean;
+  /** api_key routes: false = neither checked against nor counted in the monthly quota (the usage report). @default true */
+  metered?: boolean;
+  handle(input: RouteInput<z.output<Q>, z.output<B>, z.output<P>, A>): unknown;
+}
+
+/** A route with its types erased, as tables hold it. */
+export type RouteDef = RouteSpec<z.ZodType, z.ZodType, z.ZodType, unknown>;
+
+/** Identity with inference: each handler sees its own parsed input types (public routes: no principal). */
+export function defineRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
+  spec: RouteSpec<Q, B, P, null>,
+): RouteDef {
+  return spec as unknown as RouteDef;
+}
+
+/** defineRoute for routes whose authenticator yields principal `A`: `const route = routesWith<Merchant>(); route({...})`. */
+export function routesWith<A>() {
+  return <Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
+    spec: RouteSpec<Q, B, P, A>,
+  ): RouteDef => spec as unknown as RouteDef;
+}
+
+/** A reply that is not JSON (an HTML page, a script): sent as is, outside any envelope. */
+export class RawReply {
+  constructor(
+    readonly body: string | Buffer,
+    readonly headers: Record<string, string>,
+    readonly status = 200,
+  ) {}
+}
+
+/** Body limit of a route unless it says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+/** Parameter names of an OpenAPI path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}

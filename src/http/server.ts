@@ -1,0 +1,144 @@
+// uWS transport: registers endpoints, reads bodies within per-route and global limits, answers 404/405/preflights as JSON.
+import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
+import { preflight } from './cors.ts';
+import { errorReply, reasonPhrase, refusal } from './errors.ts';
+import { serialiseError, type Endpoint, type Reply } from './pipeline.ts';
+import { safeDecode, type RequestHead } from './request.ts';
+
+export interface TransportOptions {
+  /** Body bytes buffered across all requests at once; beyond it requests get 503 server_busy. */
+  bodyBudgetBytes: number;
+}
+
+const NO_BODY = Promise.resolve(Buffer.alloc(0));
+const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
+
+/** Creates the uWS app serving `endpoints`; no listen here. */
+export function createHttpApp(endpoints: Endpoint[], options: TransportOptions): TemplatedApp {
+  const app = uWS.App();
+  const budget = new BodyBudget(options.bodyBudgetBytes);
+  const byPath = new Map<string, Endpoint[]>();
+  for (const endpoint of endpoints) {
+    byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
+    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, budget));
+  }
+  for (const [path, group] of byPath) {
+    const methods = group.map((e) => e.method.toUpperCase());
+    const pattern = uwsPattern(path);
+    app.options(pattern, (res, req) => respond(res, preflight(capture(res, req, 0), methods)));
+    // Method-specific handlers win over `any` in uWS's router, so this only sees the other methods.
+    app.any(pattern, (res, req) => {
+      const head = capture(res, req, 0);
+      const err = refusal('not_allowed', 'method_not_allowed', `${head.method.toUpperCase()} is not allowed on ${path}; use ${methods.join(', ')}`);
+      respond(res, serialiseError(errorReply(err, path), { allow: methods.join(', ') }));
+    });
+  }
+  app.any('/*', (res, req) => {
+    const head = capture(res, req, 0);
+    const err = refusal('not_found', 'not_found', `No route for ${head.method.toUpperCase()} ${head.path}`);
+    respond(res, serialiseError(errorReply(err, head.path), {}));
+  });
+  return app;
+}
+
+function handlerFor(endpoint: Endpoint, budget: BodyBudget) {
+  const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
+  return (res: HttpResponse, req: HttpRequest) => {
+    const head = capture(res, req, paramCount);
+    const state: ResponseState = { aborted: false, bodyDone: BODYLESS.has(head.method) };
+    res.onAborted(() => {
+      state.aborted = true;
+    });
+    const body = state.bodyDone ? NO_BODY : readBody(res, head, endpoint.maxBodyBytes, budget, state);
+    endpoint.run(head, body).then((reply) => send(res, state, reply));
+  };
+}
+
+interface ResponseState {
+  aborted: boolean;
+  /** False while body bytes may still arrive: then the connection is closed after the reply. */
+  bodyDone: boolean;
+}
+
+function capture(res: HttpResponse, req: HttpRequest, paramCount: number): RequestHead {
+  const headers: Record<string, string> = {};
+  req.forEach((key, value) => {
+    headers[key] = value;
+  });
+  const params: string[] = [];
+  for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
+  return {
+    method: req.getMethod(),
+    path: req.getUrl(),
+    query: new URLSearchParams(req.getQuery() ?? ''),
+    headers,
+    params,
+    remoteIp: Buffer.from(res.getRemoteAddressAsText()).toString(),
+  };
+}
+
+/** Reads the body up to `maxBytes` (a declared larger Content-Length is refused before any byte is buffered). */
+function readBody(res: HttpResponse, head: RequestHead, maxBytes: number, budget: BodyBudget, state: ResponseState): Promise<Buffer> {
+  const tooLarge = () => refusal('too_large', 'payload_too_large', `Request body exceeds ${maxBytes} bytes`);
+  const declared = Number(head.headers['content-length']);
+  if (declared > maxBytes) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    const fail = (err: Error) => {
+      failed = true;
+      budget.release(size);
+      reject(err);
+    };
+    res.onData((chunk, isLast) => {
+      if (failed) return;
+      if (size + chunk.byteLength > maxBytes) return fail(tooLarge());
+      if (!budget.take(chunk.byteLength)) return fail(refusal('unavailable', 'server_busy', 'Too many request bodies in flight; retry shortly'));
+      size += chunk.byteLength;
+      // uWS neuters the chunk after this callback returns, so copy it.
+      chunks.push(Buffer.from(chunk.slice(0)));
+      if (!isLast) return;
+      state.bodyDone = true;
+      budget.release(size);
+      resolve(Buffer.concat(chunks, size));
+    });
+  });
+}
+
+function send(res: HttpResponse, state: ResponseState, reply: Reply): void {
+  if (state.aborted) return;
+  res.cork(() => write(res, reply, !state.bodyDone));
+}
+
+function respond(res: HttpResponse, reply: Reply): void {
+  res.cork(() => write(res, reply, false));
+}
+
+function write(res: HttpResponse, reply: Reply, close: boolean): void {
+  res.writeStatus(`${reply.status} ${reasonPhrase(reply.status)}`);
+  for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
+  res.end(reply.body, close);
+}
+
+/** `/v1/x/{id}` -> `/v1/x/:id` (the uWS pattern). */
+export function uwsPattern(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Bytes buffered by all requests together; a request over the budget is refused instead of growing memory. */
+class BodyBudget {
+  private used = 0;
+
+  constructor(private readonly limit: number) {}
+
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.limit) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  release(bytes: number): void {
+    this.used -= bytes;
+  }
+}

@@ -1,0 +1,12 @@
+// Time comes from an injected clock everywhere: services take a Clock, tests pass a fixed or stepping one.
+
+/** The current time. */
+export type Clock = () => Date;
+
+/** Wall-clock time. */
+export const systemClock: Clock = () => new Date();
+
+/** ISO 8601 UTC text of the clock's time (the form every stored timestamp uses). */
+export function isoNow(clock: Clock): string {
+  return clock().toISOString();
+}

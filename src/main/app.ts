@@ -1,0 +1,111 @@
+// The composition root: builds every part from the configuration, wires their ports together, and starts or stops them in order.
+import { createCheckout, type Checkout } from '../checkout/feature.ts';
+import { loadMasterKey, SecretBox } from '../checkout/secrets.ts';
+import { NodeRegistry } from '../db/node-registry.ts';
+import type { Database } from '../db/sql.ts';
+import { SERVICE_VERSION } from '../geocoding/info-routes.ts';
+import { LocationService } from '../geocoding/location-service.ts';
+import { createLocationFeature } from '../geocoding/routes.ts';
+import { listen, type Listening } from '../http/listen.ts';
+import { buildOpenApi } from '../http/openapi.ts';
+import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
+import { createHttpApp } from '../http/server.ts';
+import { systemClock, type Clock } from '../kernel/clock.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createPayments, type Payments } from '../payments/feature.ts';
+import { createAccess, type Access } from '../platform/access.ts';
+import { devPageRoutes } from '../web/routes.ts';
+import { createWebhooks, type Webhooks } from '../webhooks/feature.ts';
+import type { Config } from './config.ts';
+import { openApiRoute } from './openapi-route.ts';
+import { openStore } from './store.ts';
+
+/** Every part, for the CLIs and for tests that set up data the way an operator would. */
+export interface AppParts {
+  config: Config;
+  sql: Database;
+  location: LocationService;
+  access: Access;
+  checkout: Checkout;
+  payments: Payments;
+  webhooks: Webhooks;
+  nodes: NodeRegistry;
+}
+
+export interface App {
+  parts: AppParts;
+  endpoints: Endpoint[];
+  /** Starts background work, then listens; resolves with the bound port. */
+  start(): Promise<Listening>;
+  /** Stops listening, lets work in flight finish, flushes counters and closes the store. */
+  stop(): Promise<void>;
+}
+
+export async function buildApp(config: Config, clock: Clock = systemClock): Promise<App> {
+  const sql = await openStore(config.store);
+  let location: LocationService;
+  try {
+    location = LocationService.open(config.dataDir);
+  } catch (err) {
+    await sql.close();
+    throw err;
+  }
+  const secrets = new SecretBox(loadMasterKey(config.encryptionKey, config.store.kind === 'sqlite' ? config.store.path : null));
+  const mailer = createMailer(config.mail, config.devMode);
+  const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs);
+  const access = createAccess({ sql, clock });
+  // Features queue webhook events; the dispatcher is built after checkout, which tells it where webhooks go.
+  let webhooks: Webhooks | undefined;
+  const queued = () => webhooks?.queued();
+  const checkout = createCheckout({
+    sql, location, mailer, secrets, clock, nodeId: nodes.id, queued,
+    config: { devMode: config.devMode, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
+  });
+  webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: config.webhooks });
+  const payments = createPayments({ sql, ports: checkout.paymentPorts, gateway: config.gateway, clock, queued });
+  const routes = [
+    ...createLocationFeature({ service: location, meter: access.meter, clock }).routes,
+    ...checkout.routes,
+    ...payments.routes,
+    ...(config.devMode ? devPageRoutes(config.gateway.baseUrl) : []),
+  ];
+  let endpoints: Endpoint[] = [];
+  routes.push(openApiRoute(() => buildOpenApi(endpoints, {
+    title: 'India geopin & checkout API',
+    version: SERVICE_VERSION,
+    description: 'Location service (/v1, x-api-key location key) and checkout service (/checkout-*, merchant key or session token). Generated from the route table.',
+  })));
+  endpoints = compileEndpoints(routes, { api_key: access.authenticate, ...checkout.authenticators });
+  const http = createHttpApp(endpoints, { bodyBudgetBytes: config.server.bodyBudgetBytes });
+  const parts: AppParts = { config, sql, location, access, checkout, payments, webhooks, nodes };
+  let listening: Listening | null = null;
+  let stopped = false;
+  return {
+    parts,
+    endpoints,
+    async start() {
+      access.start();
+      await nodes.start(async () => {
+        const failed = await checkout.failOrphanImports(nodes.staleBefore());
+        if (failed > 0) console.warn(`[checkout] marked ${failed} interrupted import batch(es) as failed`);
+      });
+      webhooks!.start();
+      await payments.start();
+      listening = await listen(http, config.server.host, config.server.port);
+      return listening;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      listening?.close();
+      // Close open connections before the flushes, so no request can count usage after the final one.
+      http.close();
+      await webhooks!.stop();
+      await payments.stop();
+      await access.stop();
+      await nodes.stop();
+      mailer.close();
+      await sql.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Location api key commands: `key create` (prints the key once) and `key revoke` (takes effect on every node within a second).
+import { systemClock } from '../../kernel/clock.ts';
+import { ApiKeyRepository } from '../../platform/api-keys.ts';
+import { PLAN_NAMES, PLANS, type PlanName } from '../../platform/plans.ts';
+import { positiveInt, runCommand } from './run-command.ts';
+
+const CREATE_USAGE =
+  'usage: key create --plan free|paid|enterprise [--public --origins https://a.com,https://b.com] [--label text] [--monthly-limit N] [--rate-limit N]';
+
+export function createKeyCommand(argv: string[]): Promise<number> {
+  const options = {
+    plan: { type: 'string' }, public: { type: 'boolean', default: false }, origins: { type: 'string' }, label: { type: 'string' },
+    'monthly-limit': { type: 'string' }, 'rate-limit': { type: 'string' },
+  } as const;
+  return runCommand('key create', CREATE_USAGE, options, argv, async (flags, sql, config) => {
+    const plan = flags.plan as PlanName | undefined;
+    if (!plan || !PLAN_NAMES.includes(plan)) throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${CREATE_USAGE}`);
+    const origins = typeof flags.origins === 'string' ? flags.origins.split(',').map((o) => o.trim()).filter(Boolean) : [];
+    if (origins.length > 0 && !flags.public) throw new Error('--origins only applies to --public keys');
+    const { key, record } = await new ApiKeyRepository(sql, systemClock).create({
+      plan, label: typeof flags.label === 'string' ? flags.label : null, isPublic: flags.public === true, allowedOrigins: origins,
+      monthlyLimitOverride: positiveInt('monthly-limit', flags['monthly-limit']), rateLimitOverride: positiveInt('rate-limit', flags['rate-limit']),
+    });
+    const where = config.store.kind === 'sqlite' ? config.store.path : sql.location;
+    process.stderr.write(`created key #${record.id} ${record.prefix}… (${PLANS[record.plan].description}${record.isPublic ? `, public for ${record.allowedOrigins.join(' ')}` : ''}) in ${where}\n`);
+    process.stderr.write('store it now: only its sha256 is kept, it cannot be shown again\n');
+    process.stdout.write(`${key}\n`);
+  });
+}
+
+const REVOKE_USAGE = 'usage: key revoke --id N | --prefix gp_sk_XXXXXX';
+
+export function revokeKeyCommand(argv: string[]): Promise<number> {
+  return runCommand('key revoke', REVOKE_USAGE, { id: { type: 'string' }, prefix: { type: 'string' } } as const, argv, async (flags, sql) => {
+    const target = typeof flags.prefix === 'string' ? flags.prefix : positiveInt('id', flags.id);
+    if (target === null) throw new Error(`--id or --prefix is required\n${REVOKE_USAGE}`);
+    const revoked = await new ApiKeyRepository(sql, systemClock).revoke(target);
+    if (!revoked) throw new Error(`no active key with ${typeof target === 'number' ? `id ${target}` : `prefix ${target}`}`);
+    process.stderr.write(`revoked key #${revoked.id} ${revoked.prefix}…; every node refuses it within a second\n`);
+  });
+}

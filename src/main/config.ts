@@ -1,0 +1,102 @@
+// Configuration from the environment, validated once at start-up into typed sections, one per part of the app.
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-service.ts';
+import type { DispatcherOptions } from '../webhooks/dispatcher.ts';
+import { DEFAULT_RETRY_POLICY } from '../webhooks/retry-schedule.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const EnvSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.string().default('production'),
+  /** The embedded store (one machine); ignored when DATABASE_URL is set. */
+  DB_PATH: z.string().default(`${repoRoot}data/app.sqlite`),
+  /** postgres://… : the shared store for many nodes. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_OUT_DIR: z.string().default(`${repoRoot}data/build`),
+  TRUST_PROXY_HOPS: int(0, 10).default(0),
+  /** Request body bytes buffered across all requests at once. */
+  BODY_BUDGET_BYTES: int(1 << 20, 1 << 31).default(64 << 20),
+  NODE_HEARTBEAT_MS: int(50, 60_000).default(5000),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: int(1, 65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().default('Checkout <no-reply@localhost>'),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  CHECKOUT_ENCRYPTION_KEY: z.string().optional(),
+  CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerEmailHour),
+  CHECKOUT_OTP_SENDS_PER_IP_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerIpHour),
+  CHECKOUT_COURIER_TIMEOUT_MS: int(1, 60_000).default(3000),
+  GATEWAY_BASE_URL: z.url().optional(),
+  GATEWAY_TIMEOUT_MS: int(1, 120_000).default(10_000),
+  GATEWAY_EMULATOR_PORT: int(0, 65535).default(4010),
+  WEBHOOK_DISPATCHER: z.enum(['on', 'off']).default('on'),
+  WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(10_000),
+  WEBHOOK_RETRY_BASE_MS: int(1, 86_400_000).default(DEFAULT_RETRY_POLICY.baseDelayMs),
+  WEBHOOK_RETRY_FACTOR: z.coerce.number().min(1).max(100).default(DEFAULT_RETRY_POLICY.factor),
+  WEBHOOK_MAX_ATTEMPTS: int(1, 100).default(DEFAULT_RETRY_POLICY.maxAttempts),
+  WEBHOOK_POLL_MS: int(1, 600_000).default(1000),
+  WEBHOOK_LEASE_MS: int(1, 3_600_000).optional(),
+  WEBHOOK_CONCURRENCY: int(1, 1000).default(8),
+});
+
+export interface Config {
+  /** Development or test: http callbacks to localhost, codes logged without SMTP, the gateway emulator, the dev page. */
+  devMode: boolean;
+  server: { host: string; port: number; trustProxyHops: number; bodyBudgetBytes: number };
+  store: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  nodeHeartbeatMs: number;
+  mail: { host: string | null; port: number; user: string | null; pass: string | null; from: string; secure: boolean };
+  /** 32 bytes as hex or base64; unset with SQLite: a 0600 key file next to the database. */
+  encryptionKey: string | null;
+  checkout: { otp: OtpPolicy; courierTimeoutMs: number };
+  /** emulatorPort: start the local gateway emulator there (development without GATEWAY_BASE_URL). */
+  gateway: { baseUrl: string; timeoutMs: number; emulatorPort: number | null };
+  /** null: this node queues events but does not deliver them. */
+  webhooks: DispatcherOptions | null;
+}
+
+/** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const e = parsed.data;
+  const devMode = e.NODE_ENV === 'development' || e.NODE_ENV === 'test';
+  if (e.DATABASE_URL && !e.CHECKOUT_ENCRYPTION_KEY) throw new Error('invalid configuration: CHECKOUT_ENCRYPTION_KEY is required with DATABASE_URL (every node needs the same key)');
+  return {
+    devMode,
+    server: { host: e.HOST, port: e.PORT, trustProxyHops: e.TRUST_PROXY_HOPS, bodyBudgetBytes: e.BODY_BUDGET_BYTES },
+    store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', path: e.DB_PATH },
+    dataDir: e.DATA_OUT_DIR,
+    nodeHeartbeatMs: e.NODE_HEARTBEAT_MS,
+    mail: { host: e.SMTP_HOST ?? null, port: e.SMTP_PORT, user: e.SMTP_USER ?? null, pass: e.SMTP_PASS ?? null, from: e.SMTP_FROM, secure: e.SMTP_SECURE },
+    encryptionKey: e.CHECKOUT_ENCRYPTION_KEY ?? null,
+    checkout: {
+      otp: { ...DEFAULT_OTP_POLICY, sendsPerEmailHour: e.CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR, sendsPerIpHour: e.CHECKOUT_OTP_SENDS_PER_IP_HOUR },
+      courierTimeoutMs: e.CHECKOUT_COURIER_TIMEOUT_MS,
+    },
+    gateway: gatewaySection(e),
+    webhooks: e.WEBHOOK_DISPATCHER === 'off' ? null : {
+      retry: { baseDelayMs: e.WEBHOOK_RETRY_BASE_MS, factor: e.WEBHOOK_RETRY_FACTOR, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS, jitter: DEFAULT_RETRY_POLICY.jitter },
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      // A row held by a crashed node is retried about 30 s after its attempt would have timed out.
+      leaseMs: e.WEBHOOK_LEASE_MS ?? e.WEBHOOK_TIMEOUT_MS + 30_000,
+      pollMs: e.WEBHOOK_POLL_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+    },
+  };
+}
+
+/** Production talks to api.razorpay.com unless GATEWAY_BASE_URL says otherwise; development starts the emulator. */
+function gatewaySection(e: z.infer<typeof EnvSchema>): Config['gateway'] {
+  if (e.GATEWAY_BASE_URL) return { baseUrl: e.GATEWAY_BASE_URL, timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: null };
+  if (e.NODE_ENV === 'development') {
+    return { baseUrl: `http://127.0.0.1:${e.GATEWAY_EMULATOR_PORT}`, timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: e.GATEWAY_EMULATOR_PORT };
+  }
+  return { baseUrl: 'https://api.razorpay.com', timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: null };
+}

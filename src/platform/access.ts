@@ -1,0 +1,39 @@
+// The location service's access feature: api keys, usage metering and the gate, built from the store and a clock.
+import type { Clock } from '../kernel/clock.ts';
+import type { Sql } from '../db/sql.ts';
+import type { Authenticator } from '../http/route.ts';
+import { ApiKeyRepository } from './api-keys.ts';
+import { createGate, type ApiKeyPrincipal } from './gate.ts';
+import { KeyCache } from './key-cache.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { UsageMeter } from './usage-meter.ts';
+import { UsageRepository } from './usage-repository.ts';
+
+export interface Access {
+  keys: ApiKeyRepository;
+  meter: UsageMeter;
+  authenticate: Authenticator<ApiKeyPrincipal>;
+  /** Starts the usage flush and the revocation poll. */
+  start(): void;
+  /** Stops both and writes the remaining counts. */
+  stop(): Promise<void>;
+}
+
+export function createAccess(deps: { sql: Sql; clock: Clock }): Access {
+  const keys = new ApiKeyRepository(deps.sql, deps.clock);
+  const cache = new KeyCache(keys);
+  const meter = new UsageMeter(new UsageRepository(deps.sql));
+  return {
+    keys,
+    meter,
+    authenticate: createGate(cache, meter, new RateLimiter(), deps.clock),
+    start() {
+      meter.start();
+      cache.start();
+    },
+    async stop() {
+      cache.stop();
+      await meter.stop();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Keys as the hot path sees them: a hash lookup in memory; misses go to the store once, revocations arrive by polling.
+import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
+
+/** How often every node asks the store for revoked keys; revocation takes effect within this plus one query. */
+export const REVOCATION_POLL_MS = 500;
+/** An unknown key is remembered this long, so guessing keys cannot turn every request into a store query. */
+const MISS_TTL_MS = 2000;
+const MAX_MISSES = 10_000;
+/** Revocations are re-read with this overlap, so a revoking node's clock running behind ours loses nothing. */
+const CLOCK_SKEW_MS = 5000;
+
+export class KeyCache {
+  private readonly byHash = new Map<string, ApiKeyRecord>();
+  private readonly misses = new Map<string, number>();
+  private readonly loading = new Map<string, Promise<ApiKeyRecord | null>>();
+  private lastPoll = Date.now();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly repo: ApiKeyRepository) {}
+
+  /** The active key for `hash`: synchronously when cached, else after one store query. */
+  find(hash: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
+    const hit = this.byHash.get(hash);
+    if (hit) return hit;
+    const missedUntil = this.misses.get(hash);
+    if (missedUntil !== undefined && missedUntil > Date.now()) return null;
+    let load = this.loading.get(hash);
+    if (!load) {
+      load = this.repo.findByHash(hash).then((record) => {
+        this.loading.delete(hash);
+        if (record) this.byHash.set(hash, record);
+        else this.rememberMiss(hash);
+        return record;
+      });
+      this.loading.set(hash, load);
+    }
+    return load;
+  }
+
+  /** Drops keys revoked since the last poll (by any node). */
+  async pollRevocations(): Promise<void> {
+    const started = Date.now();
+    const since = new Date(this.lastPoll - CLOCK_SKEW_MS).toISOString();
+    for (const hash of await this.repo.revokedSince(since)) this.byHash.delete(hash);
+    this.lastPoll = started;
+  }
+
+  start(intervalMs = REVOCATION_POLL_MS): void {
+    this.timer ??= setInterval(() => {
+      this.pollRevocations().catch((err: unknown) => console.error('[keys] revocation poll failed', err));
+    }, intervalMs).unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private rememberMiss(hash: string): void {
+    if (this.misses.size >= MAX_MISSES) this.misses.clear();
+    this.misses.set(hash, Date.now() + MISS_TTL_MS);
+  }
+}

@@ -1,0 +1,126 @@
+// The webhook outbox in the store: rows written inside the state change's transaction, claimed under a lease, attempts logged.
+import { newId } from '../kernel/ids.ts';
+import type { Sql } from '../db/sql.ts';
+import type { DeliveryOutcome } from './deliver.ts';
+import type { WebhookPayload } from './events.ts';
+
+/** One queued event as the dispatcher sees it after claiming it. */
+export interface OutboxRow {
+  id: number;
+  merchant_id: string;
+  event: string;
+  /** The exact JSON text that is POSTed and signed. */
+  payload: string;
+  delivery_id: string;
+  /** Attempts made so far, including the one this claim starts. */
+  attempts: number;
+}
+
+/** What happens to a row after an attempt. */
+export type AttemptResult = { status: 'delivered' } | { status: 'failed' } | { status: 'pending'; nextAttemptAt: Date };
+
+/** One logged attempt with the event it carried (the webhook_deliveries admin listing). */
+export interface DeliveryLogEntry {
+  id: number;
+  delivery_id: string;
+  event: string;
+  attempt: number;
+  http_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  next_retry_at: string | null;
+  created_at: string;
+  /** The delivery's current state: pending, sending, delivered or failed. */
+  status: string;
+}
+
+/**
+ * Inserts one pending outbox row and returns its delivery id. Call it with the transaction that makes the state change,
+ * never after it: then a crash can lose neither the change nor the event.
+ */
+export async function enqueueWebhook(tx: Sql, payload: WebhookPayload, now: Date): Promise<string> {
+  const deliveryId = newId();
+  await tx.run(
+    `INSERT INTO webhook_outbox (merchant_id, event, payload, delivery_id, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, 'pending', 0, ?, ?)`,
+    [payload.merchant_id, payload.event, JSON.stringify(payload), deliveryId, now.toISOString(), now.toISOString()],
+  );
+  return deliveryId;
+}
+
+export class OutboxRepository {
+  constructor(private readonly sql: Sql) {}
+
+  /**
+   * Claims up to `limit` due rows for `leaseMs`: pending rows whose time has come, or rows whose sender's lease ran out.
+   * PostgreSQL skips rows other nodes hold (FOR UPDATE SKIP LOCKED); SQLite's writer lock serialises claims.
+   */
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+    if (limit <= 0) return [];
+    const lock = this.sql.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+    const at = now.toISOString();
+    return this.sql.transaction((tx) =>
+      tx.all<OutboxRow>(
+        `UPDATE webhook_outbox SET status = 'sending', lease_until = ?, attempts = attempts + 1
+         WHERE id IN (SELECT id FROM webhook_outbox
+           WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'sending' AND lease_until <= ?)
+           ORDER BY next_attempt_at, id LIMIT ? ${lock})
+         RETURNING id, merchant_id, event, payload, delivery_id, attempts`,
+        [new Date(now.getTime() + leaseMs).toISOString(), at, at, limit],
+      ),
+    );
+  }
+
+  /** Logs the attempt and moves the row on; false when the claim had already been lost (a newer claim owns the row). */
+  async recordAttempt(row: OutboxRow, outcome: DeliveryOutcome, result: AttemptResult, now: Date): Promise<boolean> {
+    const nextAttemptAt = result.status === 'pending' ? result.nextAttemptAt.toISOString() : null;
+    return this.sql.transaction(async (tx) => {
+      const changed = await tx.run(
+        `UPDATE webhook_outbox SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_until = NULL
+         WHERE id = ? AND status = 'sending' AND attempts = ?`,
+        [result.status, nextAttemptAt, row.id, row.attempts],
+      );
+      if (changed === 0) return false;
+      await tx.run(
+        `INSERT INTO webhook_deliveries (merchant_id, outbox_id, attempt, http_status, response_body, error, next_retry_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [row.merchant_id, row.id, row.attempts, outcome.httpStatus, outcome.responseBody, outcome.error, nextAttemptAt, now.toISOString()],
+      );
+      return true;
+    });
+  }
+
+  /** The earliest time any row becomes due, or null when nothing waits. */
+  async nextDueAt(): Promise<Date | null> {
+    const row = await this.sql.get<{ at: string | null }>(
+      `SELECT MIN(CASE WHEN status = 'pending' THEN next_attempt_at ELSE lease_until END) AS at FROM webhook_outbox WHERE status IN ('pending', 'sending')`,
+    );
+    return row?.at ? new Date(row.at) : null;
+  }
+
+  /** Pending and sending rows (the queue depth metric). */
+  async depth(): Promise<number> {
+    return (await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_outbox WHERE status IN ('pending', 'sending')`))?.n ?? 0;
+  }
+
+  /** `merchantId`'s attempts, newest first. */
+  async deliveries(merchantId: string, limit: number, offset: number): Promise<{ deliveries: DeliveryLogEntry[]; total: number }> {
+    const deliveries = await this.sql.all<DeliveryLogEntry>(
+      `SELECT d.id, o.delivery_id, o.event, d.attempt, d.http_status, d.response_body, d.error, d.next_retry_at, d.created_at, o.status
+       FROM webhook_deliveries d JOIN webhook_outbox o ON o.id = d.outbox_id
+       WHERE d.merchant_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
+      [merchantId, limit, offset],
+    );
+    const total = (await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE merchant_id = ?', [merchantId]))?.n ?? 0;
+    return { deliveries, total };
+  }
+
+  /** Queues a failed delivery again with its original payload and delivery id (the redeliver button); false if none. */
+  async redeliver(merchantId: string, deliveryId: string, now: Date): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE webhook_outbox SET status = 'pending', next_attempt_at = ?, attempts = 0 WHERE merchant_id = ? AND delivery_id = ? AND status = 'failed'`,
+      [now.toISOString(), merchantId, deliveryId],
+    );
+    return changed > 0;
+  }
+}
