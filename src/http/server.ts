@@ -45,9 +45,11 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget) {
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
   return (res: HttpResponse, req: HttpRequest) => {
     const head = capture(res, req, paramCount);
-    const state: ResponseState = { aborted: false, bodyDone: BODYLESS.has(head.method) };
+    const state: ResponseState = { aborted: false, bodyDone: BODYLESS.has(head.method), release: () => undefined };
     res.onAborted(() => {
       state.aborted = true;
+      // A client that hangs up mid-body gives its buffered bytes back to the budget.
+      state.release();
     });
     const body = state.bodyDone ? NO_BODY : readBody(res, head, endpoint.maxBodyBytes, budget, state);
     endpoint.run(head, body).then((reply) => send(res, state, reply));
@@ -58,6 +60,8 @@ interface ResponseState {
   aborted: boolean;
   /** False while body bytes may still arrive: then the connection is closed after the reply. */
   bodyDone: boolean;
+  /** Returns the bytes this request holds in the budget (once). */
+  release(): void;
 }
 
 function capture(res: HttpResponse, req: HttpRequest, paramCount: number): RequestHead {
@@ -86,9 +90,14 @@ function readBody(res: HttpResponse, head: RequestHead, maxBytes: number, budget
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
+    state.release = () => {
+      budget.release(size);
+      size = 0;
+      chunks.length = 0;
+    };
     const fail = (err: Error) => {
       failed = true;
-      budget.release(size);
+      state.release();
       reject(err);
     };
     res.onData((chunk, isLast) => {
@@ -100,8 +109,9 @@ function readBody(res: HttpResponse, head: RequestHead, maxBytes: number, budget
       chunks.push(Buffer.from(chunk.slice(0)));
       if (!isLast) return;
       state.bodyDone = true;
-      budget.release(size);
-      resolve(Buffer.concat(chunks, size));
+      const body = Buffer.concat(chunks, size);
+      state.release();
+      resolve(body);
     });
   });
 }

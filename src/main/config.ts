@@ -19,7 +19,7 @@ const EnvSchema = z.object({
   DATA_OUT_DIR: z.string().default(`${repoRoot}data/build`),
   TRUST_PROXY_HOPS: int(0, 10).default(0),
   /** Request body bytes buffered across all requests at once. */
-  BODY_BUDGET_BYTES: int(1 << 20, 1 << 31).default(64 << 20),
+  BODY_BUDGET_BYTES: int(1 << 20, 2 ** 31).default(64 << 20),
   NODE_HEARTBEAT_MS: int(50, 60_000).default(5000),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: int(1, 65535).default(587),

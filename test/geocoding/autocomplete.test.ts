@@ -60,7 +60,7 @@ describe('GET /v1/geopin/autocomplete', () => {
       expect(res.status, query).toBe(400);
     }
     const nearby = await api.get('/v1/geopin/autocomplete?q=nearby');
-    expect((await nearby.json()).code).toBe('location_required');
+    expect((nearby.body).code).toBe('location_required');
   });
 
   it('returns an empty list when nothing matches', async () => {

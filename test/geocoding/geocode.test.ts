@@ -18,7 +18,7 @@ describe('POST /v1/geopin/geocode', () => {
     expect(data.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
     // The answer lies inside the 560038 polygon: check through the lookup endpoint.
     const look = await dataOf(await api.post('/v1/location/lookup', data.coordinates));
-    expect(look.location.pincode).toBe('560038');
+    expect(look.pincode).toBe('560038');
   });
 
   it('uses a verified post-office point when the office is named and the pincode sits in the address text', async () => {
@@ -31,7 +31,7 @@ describe('POST /v1/geopin/geocode', () => {
     const data = await dataOf(await api.post('/v1/geopin/geocode', { address: '221B Baker Street', city: 'Pune', pincode: '411 001' }));
     expect(data).toMatchObject({ level: 'pincode', pincode: '411001', confidence: 0.75 });
     const look = await dataOf(await api.post('/v1/location/lookup', data.coordinates));
-    expect(look.location.pincode).toBe('411001');
+    expect(look.pincode).toBe('411001');
   });
 
   it('lowers confidence when the state contradicts the pincode', async () => {
@@ -54,19 +54,19 @@ describe('POST /v1/geopin/geocode', () => {
   it('answers 404 when nothing in the address can be placed', async () => {
     const res = await api.post('/v1/geopin/geocode', { address: 'qwerty uiop', city: 'asdfgh' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: 'Not Found', code: 'address_not_found' });
+    expect(res.body).toMatchObject({ error: 'Not Found', code: 'address_not_found' });
   });
 
   it('rejects a missing address, a non-Indian country and malformed JSON with 400', async () => {
     const missing = await api.post('/v1/geopin/geocode', { city: 'Pune' });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('address') });
+    expect(missing.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('address') });
     const country = await api.post('/v1/geopin/geocode', { address: '10 Downing Street', country: 'United Kingdom' });
     expect(country.status).toBe(400);
-    expect((await country.json()).code).toBe('unsupported_country');
+    expect((country.body).code).toBe('unsupported_country');
     const malformed = await api.post('/v1/geopin/geocode', '{"address": ');
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).code).toBe('invalid_json');
+    expect((malformed.body).code).toBe('invalid_json');
   });
 
   it('rejects a body over the 16 KiB limit', async () => {
@@ -96,7 +96,7 @@ describe('POST /v1/geopin/batch', () => {
     expect(ok.succeeded).toBe(100);
     const tooMany = await api.post('/v1/geopin/batch', { addresses: Array(101).fill(item) });
     expect(tooMany.status).toBe(400);
-    expect((await tooMany.json()).code).toBe('invalid_request');
+    expect((tooMany.body).code).toBe('invalid_request');
     expect((await api.post('/v1/geopin/batch', { addresses: [] })).status).toBe(400);
   });
 });

@@ -23,7 +23,7 @@ describe('POST /v1/geopin/coordinates-to-geopin', () => {
   it('rejects a point outside the DIGIPIN grid with the official message, and a string latitude', async () => {
     const res = await api.post('/v1/geopin/coordinates-to-geopin', { latitude: 40, longitude: 77 });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Bad Request', message: 'Latitude out of range', code: 'latitude_out_of_range' });
+    expect(res.body).toEqual({ success: false, error: 'Bad Request', message: 'Latitude out of range', code: 'latitude_out_of_range' });
     expect((await api.post('/v1/geopin/coordinates-to-geopin', { latitude: '12', longitude: 77 })).status).toBe(400);
   });
 });
@@ -40,7 +40,7 @@ describe('POST /v1/geopin/reverse', () => {
     expect(sea).toMatchObject({ found: false, location: null });
     const bad = await api.post('/v1/geopin/reverse', { geopin: '4P3-J24-KJM1' });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe('Invalid character in DIGIPIN');
+    expect((bad.body).message).toBe('Invalid character in DIGIPIN');
   });
 });
 
@@ -57,14 +57,14 @@ describe('official-compatible GET /v1/geopin/encode and /decode', () => {
     const enc = readJsonl<{ lat: number; lon: number; digipin: string }>('encode.jsonl').filter((_c, i) => i % 50 === 0);
     for (const c of enc) {
       const res = await api.get(`/v1/geopin/encode?latitude=${c.lat}&longitude=${c.lon}`);
-      expect(await res.json()).toEqual({ digipin: c.digipin });
+      expect(res.body).toEqual({ digipin: c.digipin });
     }
     const dec = readJsonl<{ digipin: string; lat: string; lon: string }>('decode.jsonl').filter((_c, i) => i % 50 === 0);
     for (const c of dec) {
       const res = await api.get(`/v1/geopin/decode?geopin=${encodeURIComponent(c.digipin)}`);
-      expect(await res.json()).toEqual({ latitude: c.lat, longitude: c.lon });
+      expect(res.body).toEqual({ latitude: c.lat, longitude: c.lon });
     }
-    expect(await (await api.get('/v1/geopin/decode?digipin=4P3-J24-KJML')).json()).toEqual({ latitude: '12.988665', longitude: '77.641756' });
+    expect((await api.get('/v1/geopin/decode?digipin=4P3-J24-KJML')).body).toEqual({ latitude: '12.988665', longitude: '77.641756' });
   });
 
   it('use the official error texts in error (as the official service answers) and in message', async () => {
@@ -75,12 +75,12 @@ describe('official-compatible GET /v1/geopin/encode and /decode', () => {
     for (const e of finite) {
       const res = await api.get(`/v1/geopin/encode?latitude=${e.lat}&longitude=${e.lon}`);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: e.error, message: e.error, code: expect.any(String) });
+      expect(res.body).toMatchObject({ error: e.error, message: e.error, code: expect.any(String) });
     }
     for (const e of codes) {
       const res = await api.get(`/v1/geopin/decode?geopin=${encodeURIComponent(e.digipin!)}`);
       expect(res.status, JSON.stringify(e)).toBe(400);
-      expect(await res.json()).toMatchObject({ error: e.error, message: e.error, code: expect.any(String) });
+      expect(res.body).toMatchObject({ error: e.error, message: e.error, code: expect.any(String) });
     }
   });
 
@@ -88,7 +88,7 @@ describe('official-compatible GET /v1/geopin/encode and /decode', () => {
     for (const query of ['latitude=NaN&longitude=77', 'longitude=77', 'latitude=abc&longitude=77', 'latitude=Infinity&longitude=77', 'latitude=&longitude=77', 'latitude=1e999&longitude=77']) {
       const res = await api.get(`/v1/geopin/encode?${query}`);
       expect(res.status, query).toBe(400);
-      expect((await res.json()).code).toBe('invalid_request');
+      expect((res.body).code).toBe('invalid_request');
     }
     expect((await api.get('/v1/geopin/decode')).status).toBe(400);
   });

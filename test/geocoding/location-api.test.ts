@@ -1,4 +1,4 @@
-// The in-process LocationApi that startServer puts into ctx.location (what checkout calls without HTTP).
+// The in-process LocationApi the composition root hands to checkout (what checkout calls without HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocationApi } from '../../src/geocoding/location-api.ts';
 import { startApi, type ApiClient } from './api-client.ts';
@@ -7,11 +7,11 @@ let api: ApiClient;
 let location: LocationApi;
 beforeAll(async () => {
   api = await startApi();
-  location = api.server.ctx.location;
+  location = api.server.parts.location;
 });
 afterAll(async () => api.server.dispose());
 
-describe('ctx.location', () => {
+describe('the in-process location api', () => {
   it('answers pincode facts from the postal directory', () => {
     const info = location.pincodeInfo('560038');
     expect(info).toMatchObject({ pincode: '560038', state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', delivery: true });

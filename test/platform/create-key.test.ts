@@ -18,21 +18,21 @@ describe('scripts/create-key.ts', () => {
     expect(status).toBe(0);
     const key = stdout.trim();
     expect(key).toMatch(/^gp_sk_[\w-]{32}$/);
-    const stored = api.server.ctx.db.prepare('SELECT key_hash, plan, label FROM api_keys WHERE label = ?').get('cli') as { key_hash: string; plan: string };
-    expect(stored.plan).toBe('paid');
-    expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(api.server.ctx.db.prepare('SELECT * FROM api_keys').all())).not.toContain(key);
-    const res = await fetch(`${api.server.baseUrl}/v1/geopin/usage`, { headers: { 'x-api-key': key } });
+    const stored = await api.server.parts.sql.get<{ key_hash: string; plan: string }>('SELECT key_hash, plan, label FROM api_keys WHERE label = ?', ['cli']);
+    expect(stored?.plan).toBe('paid');
+    expect(stored?.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await api.server.parts.sql.all('SELECT * FROM api_keys'))).not.toContain(key);
+    const res = await api.call('GET', '/v1/geopin/usage', { headers: { 'x-api-key': key } });
     expect(res.status).toBe(200);
-    expect((await res.json()).data).toMatchObject({ plan: 'paid', used: 1, limit: 100000 });
+    expect(res.body.data).toMatchObject({ plan: 'paid', used: 0, limit: 100000 });
   });
 
   it('creates public keys bound to origins', async () => {
     const key = createKey(['--plan', 'free', '--public', '--origins', 'https://a.com,https://b.com']).stdout.trim();
     expect(key).toMatch(/^gp_pub_/);
-    const ok = await fetch(`${api.server.baseUrl}/v1/location/stats`, { headers: { 'x-api-key': key, origin: 'https://b.com' } });
+    const ok = await api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': key, origin: 'https://b.com' } });
     expect(ok.status).toBe(200);
-    const wrong = await fetch(`${api.server.baseUrl}/v1/location/stats`, { headers: { 'x-api-key': key, origin: 'https://c.com' } });
+    const wrong = await api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': key, origin: 'https://c.com' } });
     expect(wrong.status).toBe(401);
   });
 
@@ -41,5 +41,25 @@ describe('scripts/create-key.ts', () => {
     const noOrigins = createKey(['--plan', 'free', '--public']);
     expect(noOrigins.status).toBe(1);
     expect(noOrigins.stderr).toContain('allowed origin');
+  });
+});
+
+describe('scripts/revoke-key.ts', () => {
+  it('revokes a key by prefix: the running server refuses it within a second, other keys keep working', async () => {
+    const key = createKey(['--plan', 'free', '--label', 'to-revoke']).stdout.trim();
+    const other = createKey(['--plan', 'free']).stdout.trim();
+    const stats = (k: string) => api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': k } });
+    expect((await stats(key)).status).toBe(200);
+    const revoked = runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], { DB_PATH: join(api.server.dir, 'app.sqlite') });
+    expect(revoked.status, revoked.stderr).toBe(0);
+    const deadline = Date.now() + 1000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await stats(key)).status;
+    }
+    expect(status).toBe(401);
+    expect((await stats(other)).status).toBe(200);
+    expect(runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], { DB_PATH: join(api.server.dir, 'app.sqlite') }).status).toBe(1);
   });
 });

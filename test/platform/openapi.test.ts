@@ -1,4 +1,4 @@
-// /openapi.json is generated from the route table: every route appears, with the constraints its zod schemas declare.
+// /openapi.json is generated from the route table: every route of both services appears, with the constraints its schemas declare.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiClient } from '../geocoding/api-client.ts';
 
@@ -6,29 +6,41 @@ let api: ApiClient;
 let doc: any;
 beforeAll(async () => {
   api = await startApi();
-  const res = await fetch(`${api.server.baseUrl}/openapi.json`);
+  const res = await api.call('GET', '/openapi.json');
   expect(res.status).toBe(200);
-  doc = await res.json();
+  doc = res.body;
 });
 afterAll(async () => api.server.dispose());
 
+const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+
 describe('GET /openapi.json', () => {
-  it('is public OpenAPI 3.1 with the api-key scheme', () => {
+  it('is public OpenAPI 3.1 with the three credentials as security schemes', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
-    expect(doc.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(doc.components.securitySchemes.LocationApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(doc.components.securitySchemes.MerchantApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(doc.components.securitySchemes.SessionToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-session-token' });
   });
 
-  it('lists the same operations as the service information document', async () => {
-    const { data } = await (await fetch(`${api.server.baseUrl}/v1`)).json();
-    const fromInfo = data.endpoints.map((e: { method: string; path: string }) => `${e.method} ${e.path}`).sort();
-    const fromDoc = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${path}`)).sort();
-    expect(fromDoc).toEqual(fromInfo);
-    expect(fromDoc).toContain('POST /v1/location/batch-lookup');
-    expect(fromDoc).toContain('GET /v1/pincode/validate/{pincode}');
+  it('documents every route of both services, and no page', () => {
+    const expected = api.server.app.endpoints.filter((e) => e.routes.some((r) => !r.hidden)).map((e) => `${e.method.toUpperCase()} ${e.path}`).sort();
+    expect(operations()).toEqual(expected);
+    for (const op of ['POST /v1/location/batch-lookup', 'GET /v1/pincode/validate/{pincode}', 'GET /checkout-admin', 'PATCH /checkout-admin', 'POST /checkout-admin',
+      'POST /checkout-email-otp', 'POST /checkout-funnel-events', 'POST /checkout-addresses', 'GET /checkout-offers', 'POST /checkout-offers', 'POST /checkout-payment']) {
+      expect(operations()).toContain(op);
+    }
   });
 
-  it('carries the zod limits: q of 3+ characters, batches of 1..100, required address', () => {
+  it('lists the keyed /v1 operations in the service information document', async () => {
+    const { data } = (await api.call('GET', '/v1')).body;
+    const described = Object.values(data.endpoints as Record<string, string>).map((text) => text.slice(0, text.indexOf(':'))).sort();
+    const keyed = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops as Record<string, { security: unknown[] }>).filter(([, op]) => op.security.length > 0 && path.startsWith('/v1/')).map(([m]) => `${m.toUpperCase()} ${path}`)).sort();
+    expect(described).toEqual(keyed);
+  });
+
+  it('carries the schema limits: q of 3+ characters, batches of 1..100, required address, the error statuses sent', () => {
     const q = doc.paths['/v1/geopin/autocomplete'].get.parameters.find((p: { name: string }) => p.name === 'q');
     expect(q).toMatchObject({ in: 'query', required: true, schema: { type: 'string', minLength: 3 } });
     const batch = doc.paths['/v1/geopin/batch'].post.requestBody.content['application/json'].schema;
@@ -36,13 +48,32 @@ describe('GET /openapi.json', () => {
     expect(batch.properties.addresses.items.required).toEqual(['address']);
     const geocode = doc.paths['/v1/geopin/geocode'].post;
     expect(geocode.requestBody.content['application/json'].schema.required).toEqual(['address']);
-    expect(Object.keys(geocode.responses)).toEqual(['200', '400', '401', '404', '429']);
+    expect(Object.keys(geocode.responses)).toEqual(['200', '400', '401', '404', '413', '429']);
     const param = doc.paths['/v1/geopin/validate/{geopin}'].get.parameters[0];
     expect(param).toMatchObject({ name: 'geopin', in: 'path', required: true });
   });
 
-  it('marks keyed routes with the api-key requirement and public ones without', () => {
-    expect(doc.paths['/v1/location/lookup'].post.security).toEqual([{ ApiKey: [] }]);
+  it('describes the error body with the fields really sent, issues included', () => {
+    const error = doc.components.schemas.Error;
+    expect(error.required).toEqual(['success', 'error', 'message', 'code']);
+    expect(error.properties.issues.type).toBe('array');
+    expect(error.additionalProperties).not.toBe(false);
+  });
+
+  it('marks each route with its credential, and public ones with none', () => {
+    expect(doc.paths['/v1/location/lookup'].post.security).toEqual([{ LocationApiKey: [] }]);
+    expect(doc.paths['/checkout-admin'].get.security).toEqual([{ MerchantApiKey: [] }]);
+    expect(doc.paths['/checkout-addresses'].post.security).toEqual([{ SessionToken: [] }]);
+    expect(doc.paths['/checkout-email-otp'].post.security).toEqual([]);
     expect(doc.paths['/'].get.security).toEqual([]);
+  });
+
+  it('documents multi-action endpoints: ?action= as a required enum, body actions as a oneOf with a discriminator', () => {
+    const action = doc.paths['/checkout-admin'].get.parameters.find((p: { name: string }) => p.name === 'action');
+    expect(action).toMatchObject({ in: 'query', required: true });
+    expect(action.schema.enum).toEqual(expect.arrayContaining(['funnel', 'sessions', 'webhook_deliveries', 'cod_config', 'webhooks', 'get_payment_config', 'import_status']));
+    const body = doc.paths['/checkout-addresses'].post.requestBody.content['application/json'].schema;
+    expect(body.discriminator).toEqual({ propertyName: 'action' });
+    expect(body.oneOf.map((b: { title: string }) => b.title)).toEqual(expect.arrayContaining(['serviceability_check', 'list', 'create', 'address_completed', 'abandon']));
   });
 });

@@ -1,6 +1,6 @@
 // X-Forwarded-For is trusted for exactly the configured number of proxy hops, never more.
 import { describe, expect, it } from 'vitest';
-import { clientIp } from '../../src/server/client-ip.ts';
+import { clientIp } from '../../src/http/client-ip.ts';
 
 const req = (xff: string | undefined) => ({ remoteIp: '10.0.0.2', headers: (xff === undefined ? {} : { 'x-forwarded-for': xff }) as Record<string, string> });
 
