@@ -1,11 +1,20 @@
-// Vitest: tests mirror src/, each file in its own fork so native addons and servers stay isolated.
+// Vitest: tests mirror src/, each file in its own fork. The `postgres` project runs the store-backed tests again on PostgreSQL.
 import { defineConfig } from 'vitest/config';
+
+/** Tests whose behaviour goes through the store: they must pass on both SQLite and PostgreSQL. */
+const STORE_TESTS = [
+  'test/checkout/**/*.test.ts', 'test/payments/**/*.test.ts', 'test/webhooks/**/*.test.ts', 'test/platform/**/*.test.ts',
+  'test/contract/**/*.test.ts', 'test/db/**/*.test.ts', 'test/cluster/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/cluster/**'] } },
+      { extends: true, test: { name: 'postgres', include: STORE_TESTS, globalSetup: ['test/support/postgres-setup.ts'] } },
+    ],
   },
 });

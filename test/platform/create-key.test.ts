@@ -1,8 +1,8 @@
 // `npm run key:create` end to end: the CLI writes a hashed key into the server's database, and the printed key works.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript } from '../support/run-script.ts';
 import { startApi, type ApiClient } from '../geocoding/api-client.ts';
+import { commandEnv } from '../support/server.ts';
 
 let api: ApiClient;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.server.dispose());
 
-const createKey = (args: string[]) => runScript('create-key.ts', args, { DB_PATH: join(api.server.dir, 'app.sqlite') });
+const createKey = (args: string[]) => runScript('create-key.ts', args, commandEnv(api.server));
 
 describe('scripts/create-key.ts', () => {
   it('prints a key once, stores only its hash, and the key works against the running server', async () => {
@@ -50,7 +50,7 @@ describe('scripts/revoke-key.ts', () => {
     const other = createKey(['--plan', 'free']).stdout.trim();
     const stats = (k: string) => api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': k } });
     expect((await stats(key)).status).toBe(200);
-    const revoked = runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], { DB_PATH: join(api.server.dir, 'app.sqlite') });
+    const revoked = runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], commandEnv(api.server));
     expect(revoked.status, revoked.stderr).toBe(0);
     const deadline = Date.now() + 1000;
     let status = 200;
@@ -60,6 +60,6 @@ describe('scripts/revoke-key.ts', () => {
     }
     expect(status).toBe(401);
     expect((await stats(other)).status).toBe(200);
-    expect(runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], { DB_PATH: join(api.server.dir, 'app.sqlite') }).status).toBe(1);
+    expect(runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], commandEnv(api.server)).status).toBe(1);
   });
 });

