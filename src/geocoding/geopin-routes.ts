@@ -111,12 +111,12 @@ export function geopinRoutes(service: LocationService): RouteDef[] {
     }),
     defineRoute({
       method: 'get', path: '/v1/geopin/encode', tag: 'official-compatible', auth: 'api_key', query: EncodeQuerySchema, response: OfficialEncodeSchema,
-      summary: 'Drop-in for the official DIGIPIN encode: {digipin}', envelope: 'bare', official: true,
+      summary: 'Official-compatible DIGIPIN encode: {digipin} at the top level (and in data)', envelope: 'official', official: true,
       handle: ({ query }) => ({ digipin: encode(query.latitude, query.longitude) }),
     }),
     defineRoute({
       method: 'get', path: '/v1/geopin/decode', tag: 'official-compatible', auth: 'api_key', query: DecodeQuerySchema, response: OfficialDecodeSchema,
-      summary: 'Drop-in for the official DIGIPIN decode: {latitude, longitude} as 6-decimal strings', envelope: 'bare', official: true,
+      summary: 'Official-compatible DIGIPIN decode: {latitude, longitude} as 6-decimal strings at the top level (and in data)', envelope: 'official', official: true,
       handle: ({ query }) => decodeOfficial((query.geopin ?? query.digipin)!),
     }),
   ];

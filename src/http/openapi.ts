@@ -147,9 +147,11 @@ function wrapped(route: RouteDef): Json {
   const data = schemaOf(route.response, 'output');
   const envelope = route.envelope ?? 'data';
   if (envelope === 'bare') return data;
-  if (envelope === 'fields') {
+  if (envelope === 'fields' || envelope === 'official') {
     const fields = data as { properties?: Json; required?: string[] };
-    return { ...fields, properties: { success: { const: true }, ...fields.properties }, required: ['success', ...(fields.required ?? [])] };
+    const nested = envelope === 'official' ? { data } : {};
+    const required = ['success', ...(envelope === 'official' ? ['data'] : []), ...(fields.required ?? [])];
+    return { ...fields, properties: { success: { const: true }, ...nested, ...fields.properties }, required };
   }
   return { type: 'object', properties: { success: { const: true }, data }, required: ['success', 'data'] };
 }

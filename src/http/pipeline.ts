@@ -102,7 +102,11 @@ function actionOf(json: unknown): unknown {
 function serialise(route: RouteDef, data: unknown, headers: Record<string, string>): Reply {
   if (data instanceof RawReply) return { status: data.status, headers: { ...headers, ...data.headers }, body: data.body };
   const envelope = route.envelope ?? 'data';
-  const payload = envelope === 'bare' ? data : envelope === 'fields' ? { success: true, ...(data as object) } : { success: true, data };
+  const payload =
+    envelope === 'bare' ? data
+    : envelope === 'fields' ? { success: true, ...(data as object) }
+    : envelope === 'official' ? { success: true, data, ...(data as object) }
+    : { success: true, data };
   return { status: 200, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(payload) };
 }
 

@@ -7,9 +7,10 @@ export type AuthKind = 'public' | 'api_key' | 'merchant_key' | 'session';
 
 /**
  * How a result is wrapped: `data` -> {success: true, data}; `fields` -> {success: true, ...result} (the checkout
- * document's top-level shapes); `bare` -> the result itself (official-compatible shapes, the OpenAPI document).
+ * document's top-level shapes); `official` -> {success: true, data, ...result} (India Post's DIGIPIN shapes at the top
+ * level for drop-in clients, inside the envelope for everyone else); `bare` -> the result itself (the OpenAPI document).
  */
-export type Envelope = 'data' | 'fields' | 'bare';
+export type Envelope = 'data' | 'fields' | 'official' | 'bare';
 
 /** What an authenticator grants: the principal, headers every reply must carry, and a hook once a 2xx was sent. */
 export interface Authenticated<P = unknown> {

@@ -57,14 +57,14 @@ describe('official-compatible GET /v1/geopin/encode and /decode', () => {
     const enc = readJsonl<{ lat: number; lon: number; digipin: string }>('encode.jsonl').filter((_c, i) => i % 50 === 0);
     for (const c of enc) {
       const res = await api.get(`/v1/geopin/encode?latitude=${c.lat}&longitude=${c.lon}`);
-      expect(res.body).toEqual({ digipin: c.digipin });
+      expect(res.body).toEqual({ success: true, data: { digipin: c.digipin }, digipin: c.digipin });
     }
     const dec = readJsonl<{ digipin: string; lat: string; lon: string }>('decode.jsonl').filter((_c, i) => i % 50 === 0);
     for (const c of dec) {
       const res = await api.get(`/v1/geopin/decode?geopin=${encodeURIComponent(c.digipin)}`);
-      expect(res.body).toEqual({ latitude: c.lat, longitude: c.lon });
+      expect(res.body).toMatchObject({ latitude: c.lat, longitude: c.lon, data: { latitude: c.lat, longitude: c.lon } });
     }
-    expect((await api.get('/v1/geopin/decode?digipin=4P3-J24-KJML')).body).toEqual({ latitude: '12.988665', longitude: '77.641756' });
+    expect((await api.get('/v1/geopin/decode?digipin=4P3-J24-KJML')).body).toMatchObject({ latitude: '12.988665', longitude: '77.641756' });
   });
 
   it('use the official error texts in error (as the official service answers) and in message', async () => {
