@@ -111,23 +111,7 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
       ...patch('settings'), body: settingsPatchSchema(d.devMode), response: SettingsViewSchema, summary: 'Changes the fields sent; none is required.',
       handle: async ({ auth, body }) => settingsView(await d.merchants.update(auth.id, body)),
     }),
-    route({
-      ...post('test_webhook'), envelope: 'fields', response: TestWebhookSchema,
-      errors: { 400: 'No webhook_url configured', 429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute` },
-      summary: 'Queues one session.phone_verified delivery with a test payload to the configured webhook_url.',
-      handle: async ({ auth }) => {
-        if (!auth.webhook_url) throw new DomainError('invalid', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
-        const hit = await d.counter.hit({ scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 }, auth.id);
-        if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`, { retryAfterSeconds: hit.retryAfterSeconds });
-        const now = d.clock();
-        const deliveryId = await d.sql.transaction((tx) => enqueueWebhook(tx, {
-          event: 'session.phone_verified', merchant_id: auth.id, buyer_id: newId(), session_id: newId(), auth_channel: 'phone',
-          timestamp: now.toISOString(), data: { phone: '+919999999999', test: true },
-        }, now));
-        d.queued();
-        return { message: 'Test webhook queued; see action=webhook_deliveries for the attempt log', delivery_id: deliveryId };
-      },
-    }),
+    // A POST route with a body schema comes first: the pipeline decides from the first route whether to parse the body.
     route({
       ...post('import_customers'), body: ImportRequestSchema, response: ImportResultSchema, maxBodyBytes: IMPORT_MAX_BODY_BYTES,
       summary: 'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.',
@@ -156,6 +140,23 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
         }
         d.queued();
         return { delivery_id: body.delivery_id, status: 'pending' as const };
+      },
+    }),
+    route({
+      ...post('test_webhook'), envelope: 'fields', response: TestWebhookSchema,
+      errors: { 400: 'No webhook_url configured', 429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute` },
+      summary: 'Queues one session.phone_verified delivery with a test payload to the configured webhook_url.',
+      handle: async ({ auth }) => {
+        if (!auth.webhook_url) throw new DomainError('invalid', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
+        const hit = await d.counter.hit({ scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 }, auth.id);
+        if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`, { retryAfterSeconds: hit.retryAfterSeconds });
+        const now = d.clock();
+        const deliveryId = await d.sql.transaction((tx) => enqueueWebhook(tx, {
+          event: 'session.phone_verified', merchant_id: auth.id, buyer_id: newId(), session_id: newId(), auth_channel: 'phone',
+          timestamp: now.toISOString(), data: { phone: '+919999999999', test: true },
+        }, now));
+        d.queued();
+        return { message: 'Test webhook queued; see action=webhook_deliveries for the attempt log', delivery_id: deliveryId };
       },
     }),
   ];

@@ -58,7 +58,9 @@ export function callbackUrl(devMode: boolean) {
       return false;
     }
     if (url.username || url.password) return false;
-    if (devMode && url.protocol === 'http:') return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    if (devMode && url.protocol === 'http:') return local;
+    if (devMode && url.protocol === 'https:' && local) return true;
     return url.protocol === 'https:' && (url.port === '' || url.port === '443' || devMode) && isPublicHost(url.hostname);
   }, devMode ? 'must be an https URL (http only for localhost in dev mode)' : 'must be an https URL on port 443 to a public host');
 }
@@ -114,7 +116,8 @@ export const OfferCreateSchema = z
       discount_type: z.enum(['percent', 'flat']),
       discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
       min_cart_value_paise: CartValueSchema.nullable().default(null),
-      utm_rules: UtmSchema.default({}),
+      // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
+      utm_rules: z.strictObject(UtmSchema.shape).default({}),
       priority: z.number().int().min(-1000).max(1000).default(0),
       active: z.boolean().default(true),
       starts_at: instant('start').nullable().default(null),

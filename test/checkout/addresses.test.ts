@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
-import { errorCode, startHarness, type Harness } from './support.ts';
+import { dataOf, errorCode, MISSING_ID, startHarness, type Harness, type Shop } from './support.ts';
 
 let h: Harness;
-let shop: { id: string; key: string };
+let shop: Shop;
 let token: string;
 let sessionId: string;
 let courier: Server;
@@ -17,7 +17,7 @@ const courierRequests: Array<{ raw: string; signature: string | undefined }> = [
 
 beforeAll(async () => {
   h = await startHarness({ CHECKOUT_COURIER_TIMEOUT_MS: '300' });
-  shop = h.merchant('Shop');
+  shop = await h.merchant('Shop');
   const s = await h.login(shop.id, 'buyer@example.com', { cart_value_paise: 150_000 });
   token = s.session_token;
   sessionId = s.session_id;
@@ -42,9 +42,11 @@ afterAll(async () => {
   await h.dispose();
 });
 
-const act = (body: Record<string, unknown>, t: string | null = token, headers: Record<string, string> = {}) =>
-  h.call('POST', '/checkout-addresses', { body, headers: { ...(t ? { 'x-session-token': t } : {}), ...headers } });
-const home = { name: 'Asha', phone: '+919845012345', line1: '12 MG Road', landmark: 'Near Metro', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
+const act = (body: Record<string, unknown>, t: string | null = token, headers: Record<string, string> = {}) => h.addresses(t, body, headers);
+const home = {
+  name: 'Asha', phone: '+919845012345', flat_number: '12', building_name: 'Lake View', street_name: 'MG Road', landmark: 'Near Metro',
+  city: 'Bengaluru', state: 'Karnataka', pincode: '560001', label: 'home',
+};
 
 describe('session token', () => {
   it('answers 401 for a missing, unknown or expired token', async () => {
@@ -52,7 +54,7 @@ describe('session token', () => {
     const bad = await act({ action: 'list' }, 'cst_unknown');
     expect([bad.status, errorCode(bad)]).toEqual([401, 'invalid_session']);
     const other = await h.login(shop.id, 'expiring@example.com');
-    h.server.ctx.db.prepare("UPDATE checkout_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?").run(other.session_id);
+    await h.sql.run("UPDATE checkout_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?", [other.session_id]);
     expect(errorCode(await act({ action: 'list' }, other.session_token))).toBe('invalid_session');
   });
 
@@ -67,110 +69,135 @@ describe('address book', () => {
   let first: string;
   let second: string;
 
-  it('creates addresses; the first becomes the default', async () => {
-    const res = await act({ action: 'create', address: home });
-    expect(res.status).toBe(200);
-    expect(res.body.address).toMatchObject({ ...home, is_default: true, country: 'IN', geopin: null });
-    first = res.body.address.id;
-    const two = await act({ action: 'create', address: { ...home, line1: '5 Park Street', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' } });
-    second = two.body.address.id;
-    expect(two.body.address.is_default).toBe(false);
-    const list = await act({ action: 'list' });
-    expect(list.body.addresses.map((a: { id: string }) => a.id)).toEqual([first, second]);
+  it('creates addresses with the import fields; the first becomes the default; district comes from the pincode', async () => {
+    const created = dataOf(await act({ action: 'create', address: home }));
+    expect(created.address).toMatchObject({ ...home, is_default: true, country: 'IN', geopin: null, legacy_address_id: null });
+    expect(created.address.district).toEqual(expect.any(String));
+    first = created.address.id;
+    const two = dataOf(await act({ action: 'create', address: { street_name: '5 Park Street', city: 'Mumbai', pincode: '400001' } }));
+    second = two.address.id;
+    expect(two.address).toMatchObject({ is_default: false, state: expect.stringMatching(/maharashtra/i), flat_number: null });
+    const list = dataOf(await act({ action: 'list' }));
+    expect(list.addresses.map((a: { id: string }) => a.id)).toEqual([first, second]);
   });
 
-  it('rejects invalid and unknown pincodes and bad fields with 400', async () => {
+  it('rejects malformed, unknown and incomplete addresses with 400 and stores nothing', async () => {
     expect(errorCode(await act({ action: 'create', address: { ...home, pincode: '5600' } }))).toBe('invalid_request');
     const unknown = await act({ action: 'create', address: { ...home, pincode: '999999' } });
     expect([unknown.status, errorCode(unknown)]).toEqual([400, 'invalid_pincode']);
     expect(errorCode(await act({ action: 'create', address: { ...home, phone: '12345' } }))).toBe('invalid_request');
-    expect(errorCode(await act({ action: 'create', address: { ...home, line1: '' } }))).toBe('invalid_request');
-    expect((await act({ action: 'list' })).body.addresses).toHaveLength(2);
+    expect(errorCode(await act({ action: 'create', address: { ...home, street_name: '' } }))).toBe('invalid_request');
+    expect(errorCode(await act({ action: 'create', address: { ...home, line1: '12 MG Road' } }))).toBe('invalid_request');
+    expect(errorCode(await act({ action: 'create', address: { city: 'Bengaluru' } }))).toBe('invalid_request');
+    const noLine = await act({ action: 'create', address: { name: 'Asha', landmark: 'Near Metro', city: 'Bengaluru', pincode: '560001' } });
+    expect([noLine.status, errorCode(noLine)]).toEqual([400, 'incomplete_address']);
+    expect(dataOf(await act({ action: 'list' })).addresses).toHaveLength(2);
   });
 
-  it('updates, sets the default and deletes; unknown ids are 404', async () => {
-    const up = await act({ action: 'update', address_id: second, address: { landmark: 'Opp. Station' } });
-    expect(up.body.address).toMatchObject({ landmark: 'Opp. Station', line1: '5 Park Street' });
-    expect((await act({ action: 'set_default', address_id: second })).body.address.is_default).toBe(true);
-    expect((await act({ action: 'list' })).body.addresses[0].id).toBe(second);
-    const missing = await act({ action: 'delete', address_id: 'adr_nope' });
+  it('updates, sets the default and deletes; unknown ids are 404 and malformed ids 400', async () => {
+    const up = dataOf(await act({ action: 'update', address_id: second, address: { landmark: 'Opp. Station' } }));
+    expect(up.address).toMatchObject({ landmark: 'Opp. Station', street_name: '5 Park Street', city: 'Mumbai' });
+    const cleared = await act({ action: 'update', address_id: second, address: { street_name: null } });
+    expect([cleared.status, errorCode(cleared)]).toEqual([400, 'incomplete_address']);
+    expect(dataOf(await act({ action: 'set_default', address_id: second })).address.is_default).toBe(true);
+    expect(dataOf(await act({ action: 'list' })).addresses[0].id).toBe(second);
+    const missing = await act({ action: 'delete', address_id: MISSING_ID });
     expect([missing.status, errorCode(missing)]).toEqual([404, 'address_not_found']);
-    expect((await act({ action: 'delete', address_id: second })).body).toEqual({ success: true, deleted: second });
-    expect((await act({ action: 'list' })).body.addresses).toEqual([expect.objectContaining({ id: first, is_default: true })]);
+    expect(errorCode(await act({ action: 'delete', address_id: 'adr_nope' }))).toBe('invalid_request');
+    expect((await act({ action: 'delete', address_id: second })).body).toEqual({ success: true, data: { deleted: second } });
+    expect(dataOf(await act({ action: 'list' })).addresses).toEqual([expect.objectContaining({ id: first, is_default: true })]);
   });
 
   it("never shows another buyer's addresses", async () => {
     const other = await h.login(shop.id, 'other-buyer@example.com');
-    expect((await act({ action: 'list' }, other.session_token)).body.addresses).toEqual([]);
-    const list = await act({ action: 'list' });
-    const res = await act({ action: 'update', address_id: list.body.addresses[0].id, address: { city: 'X' } }, other.session_token);
-    expect(res.status).toBe(404);
+    expect(dataOf(await act({ action: 'list' }, other.session_token)).addresses).toEqual([]);
+    const res = await act({ action: 'update', address_id: first, address: { city: 'X' } }, other.session_token);
+    expect([res.status, errorCode(res)]).toEqual([404, 'address_not_found']);
   });
 
   it('address_completed geocodes lazily and queues session.address_completed once', async () => {
-    const [address] = (await act({ action: 'list' })).body.addresses;
-    const res = await act({ action: 'address_completed', address_id: address.id });
-    expect(res.body).toMatchObject({ success: true, session_id: sessionId });
-    expect(res.body.address.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
-    expect(Math.abs(res.body.address.latitude - 12.97)).toBeLessThan(0.2);
-    await act({ action: 'address_completed', address_id: address.id });
-    const rows = h.server.ctx.db.prepare("SELECT payload FROM webhook_outbox WHERE event = 'session.address_completed'").all() as Array<{ payload: string }>;
+    const res = dataOf(await act({ action: 'address_completed', address_id: first }));
+    expect(res.session_id).toBe(sessionId);
+    expect(res.address.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
+    expect(Math.abs(res.address.latitude - 12.97)).toBeLessThan(0.2);
+    await act({ action: 'address_completed', address_id: first });
+    const rows = await h.sql.all<{ payload: string }>("SELECT payload FROM webhook_outbox WHERE event = 'session.address_completed'");
     expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]!.payload)).toMatchObject({ event: 'session.address_completed', session_id: sessionId, merchant_id: shop.id, auth_channel: 'email', data: { address: { id: address.id, pincode: '560001' } } });
-    const session = h.server.ctx.db.prepare('SELECT status, selected_address_id FROM checkout_sessions WHERE id = ?').get(sessionId);
-    expect(session).toEqual({ status: 'address_completed', selected_address_id: address.id });
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({
+      event: 'session.address_completed', session_id: sessionId, merchant_id: shop.id, auth_channel: 'email',
+      data: { address: { id: first, pincode: '560001', street_name: 'MG Road' } },
+    });
+    const session = await h.sql.get('SELECT status, selected_address_id FROM checkout_sessions WHERE id = ?', [sessionId]);
+    expect(session).toEqual({ status: 'address_completed', selected_address_id: first });
+  });
+
+  it('address_completed verifies an imported address, which may be incomplete until then', async () => {
+    const email = 'imported-incomplete@example.com';
+    const imported = dataOf(await h.admin('POST', 'import_customers', shop.key, { rows: [{ email, street_name: 'Old Road', city: 'Pune' }] }));
+    const addressId = imported.results[0].address_id as string;
+    const buyer = await h.login(shop.id, email);
+    expect(dataOf(await act({ action: 'list' }, buyer.session_token)).addresses).toEqual([expect.objectContaining({ id: addressId, pincode: null })]);
+    const res = await act({ action: 'address_completed', address_id: addressId }, buyer.session_token);
+    expect([res.status, errorCode(res)]).toEqual([400, 'incomplete_address']);
+    expect(dataOf(await act({ action: 'update', address_id: addressId, address: { pincode: '411001' } }, buyer.session_token)).address.district).not.toBeNull();
+    expect(dataOf(await act({ action: 'address_completed', address_id: addressId }, buyer.session_token)).address.id).toBe(addressId);
   });
 });
 
 describe('cod_eligibility and update_session', () => {
-  const patchCod = (body: unknown) => h.call('PATCH', '/checkout-admin?action=cod_config', { headers: { 'x-api-key': shop.key }, body });
+  const patchCod = (body: unknown) => h.admin('PATCH', 'cod_config', shop.key, body);
 
   it('follows the merchant COD config: enabled, cart cap, blocked pincodes', async () => {
-    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: false, reason: 'cod_disabled', enabled: false });
+    expect(dataOf(await act({ action: 'cod_eligibility' }))).toMatchObject({ eligible: false, reason: 'cod_disabled', enabled: false });
     await patchCod({ enable_cod: true, cod_max_cart_value_paise: 100_000 });
-    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: false, reason: 'cart_value_exceeds_limit', cart_value_paise: 150_000, pincode: '560001' });
-    expect((await act({ action: 'update_session', cart_value_paise: 90_000, utm: { utm_source: 'google' } })).body).toMatchObject({ cart_value_paise: 90_000, utm: { utm_source: 'google' } });
-    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: true, reason: null });
+    expect(dataOf(await act({ action: 'cod_eligibility' }))).toMatchObject({ eligible: false, reason: 'cart_value_exceeds_limit', cart_value_paise: 150_000, pincode: '560001' });
+    expect(dataOf(await act({ action: 'update_session', cart_value_paise: 90_000, utm: { utm_source: 'google' } }))).toEqual({
+      session_id: sessionId, cart_value_paise: 90_000, utm: { utm_source: 'google' },
+    });
+    expect(dataOf(await act({ action: 'cod_eligibility' }))).toMatchObject({ eligible: true, reason: null, message: 'Cash on delivery is available' });
     await patchCod({ cod_blocked_pincodes: ['560001'] });
-    expect((await act({ action: 'cod_eligibility' })).body).toMatchObject({ eligible: false, reason: 'pincode_blocked' });
-    expect((await act({ action: 'cod_eligibility', pincode: '400001' })).body).toMatchObject({ eligible: true });
+    expect(dataOf(await act({ action: 'cod_eligibility' }))).toMatchObject({ eligible: false, reason: 'pincode_blocked' });
+    expect(dataOf(await act({ action: 'cod_eligibility', pincode: '400001' }))).toMatchObject({ eligible: true });
     expect(errorCode(await act({ action: 'cod_eligibility', cart_value_paise: 1.5 }))).toBe('invalid_request');
   });
 });
 
 describe('serviceability_check', () => {
   const check = (body: Record<string, unknown> = {}) => act({ action: 'serviceability_check', pincode: '560001', ...body });
-  const setCourier = (url: string | null) => h.call('PATCH', '/checkout-admin?action=settings', { headers: { 'x-api-key': shop.key }, body: { courier_coverage_url: url } });
+  const setCourier = (url: string | null) => h.admin('PATCH', 'settings', shop.key, { courier_coverage_url: url });
 
-  it('rejects a malformed pincode with 400 and reports one missing from the directory as invalid_pincode', async () => {
+  it('rejects a malformed pincode or coordinates with 400 and reports one missing from the directory as invalid_pincode', async () => {
     expect(errorCode(await check({ pincode: '56OO01' }))).toBe('invalid_request');
     expect(errorCode(await check({ lat: 123 }))).toBe('invalid_request');
     for (const pincode of ['000000', '999999']) {
-      expect((await check({ pincode })).body).toMatchObject({ checked: true, serviceable: false, block_checkout: true, reason: 'invalid_pincode', pincode });
+      expect(dataOf(await check({ pincode }))).toMatchObject({ checked: true, serviceable: false, block_checkout: true, reason: 'invalid_pincode', pincode });
     }
   });
 
-  it('is not_configured without a courier endpoint', async () => {
+  it('is unknown (serviceable null) and not_configured without a courier endpoint, and does not block', async () => {
     expect((await check()).body).toEqual({
-      success: true, enabled: false, checked: false, serviceable: true, pincode: '560001', block_checkout: false,
-      show_postal_delivery_warning: false, reason: 'not_configured', message: expect.any(String),
+      success: true,
+      data: {
+        enabled: false, checked: false, serviceable: null, pincode: '560001', block_checkout: false,
+        show_postal_delivery_warning: false, reason: 'not_configured', message: expect.any(String),
+      },
     });
   });
 
   it('warns, without blocking, for a pincode whose post offices do not deliver', async () => {
     // 500027 (Hyderabad) is in the India Post directory with only non-delivery offices.
-    expect((await check({ pincode: '500027' })).body).toMatchObject({ serviceable: true, block_checkout: false, show_postal_delivery_warning: true });
+    expect(dataOf(await check({ pincode: '500027' }))).toMatchObject({ block_checkout: false, show_postal_delivery_warning: true });
   });
 
   it('asks the courier endpoint and blocks checkout only on a definite no', async () => {
     expect((await setCourier(courierUrl)).status).toBe(200);
     courierMode = 'yes';
-    expect((await check({ lat: 12.97, lng: 77.59 })).body).toMatchObject({ enabled: true, checked: true, serviceable: true, block_checkout: false, reason: 'serviceable' });
+    expect(dataOf(await check({ lat: 12.97, lng: 77.59 }))).toMatchObject({ enabled: true, checked: true, serviceable: true, block_checkout: false, reason: null });
     expect(courierCalls.at(-1)).toEqual({ pincode: '560001', lat: 12.97, lng: 77.59, merchant_id: shop.id });
     await check();
     expect(courierCalls.at(-1)).toEqual({ pincode: '560001', lat: null, lng: null, merchant_id: shop.id });
     courierMode = 'no';
-    expect((await check()).body).toMatchObject({ checked: true, serviceable: false, block_checkout: true, reason: 'not_serviceable' });
+    expect(dataOf(await check())).toMatchObject({ checked: true, serviceable: false, block_checkout: true, reason: null });
   });
 
   it('signs the courier request with the webhook secret once the merchant has one', async () => {
@@ -178,29 +205,30 @@ describe('serviceability_check', () => {
     courierMode = 'yes';
     await check();
     expect(courierRequests.at(-1)!.signature).toBeUndefined();
-    await h.call('PATCH', '/checkout-admin?action=webhooks', { headers: { 'x-api-key': shop.key }, body: { webhook_secret: 'whsec_courier_0123456789' } });
+    await h.admin('PATCH', 'webhooks', shop.key, { webhook_secret: 'whsec_courier_0123456789' });
     await check();
     const signed = courierRequests.at(-1)!;
     expect(verifyWebhookSignature(signed.raw, signed.signature, 'whsec_courier_0123456789')).toBe(true);
-    await h.call('PATCH', '/checkout-admin?action=webhooks', { headers: { 'x-api-key': shop.key }, body: { webhook_secret: null } });
+    await h.admin('PATCH', 'webhooks', shop.key, { webhook_secret: null });
   });
 
   it('fails open on courier errors, bad answers, timeouts and unreachable hosts', async () => {
     for (const [mode, reason] of [['500', 'merchant_error'], ['garbage', 'invalid_response'], ['hang', 'merchant_unreachable']] as const) {
       courierMode = mode;
-      expect((await check()).body).toMatchObject({ enabled: true, checked: false, serviceable: true, block_checkout: false, reason });
+      expect(dataOf(await check()), mode).toMatchObject({ enabled: true, checked: false, serviceable: null, block_checkout: false, reason });
     }
     await setCourier('http://127.0.0.1:1/coverage');
-    expect((await check()).body).toMatchObject({ serviceable: true, block_checkout: false, reason: 'merchant_unreachable' });
+    expect(dataOf(await check())).toMatchObject({ serviceable: null, block_checkout: false, reason: 'merchant_unreachable' });
     await setCourier(null);
   });
 });
 
 describe('abandon', () => {
   it('marks the session abandoned and refuses further session steps with 409', async () => {
-    expect((await act({ action: 'abandon' })).body).toEqual({ success: true, session_id: sessionId, status: 'abandoned' });
-    const [address] = (await act({ action: 'list' })).body.addresses;
+    expect((await act({ action: 'abandon' })).body).toEqual({ success: true, data: { session_id: sessionId, status: 'abandoned' } });
+    const [address] = dataOf(await act({ action: 'list' })).addresses;
     const res = await act({ action: 'address_completed', address_id: address.id });
     expect([res.status, errorCode(res)]).toEqual([409, 'session_abandoned']);
+    expect(errorCode(await act({ action: 'update_session', cart_value_paise: 1 }))).toBe('session_abandoned');
   });
 });

@@ -43,14 +43,15 @@ describe('loadMasterKey', () => {
     expect(loadMasterKey('ab'.repeat(32), ':memory:')).toEqual(Buffer.alloc(32, 0xab));
     expect(loadMasterKey(Buffer.alloc(32, 1).toString('base64'), ':memory:')).toEqual(Buffer.alloc(32, 1));
     expect(() => loadMasterKey('short', ':memory:')).toThrow(/32 bytes/);
+    expect(() => loadMasterKey(null, null)).toThrow(/CHECKOUT_ENCRYPTION_KEY is required/);
   });
 
   it('creates a 0600 key file next to the database once and reuses it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'key-test-'));
     try {
-      const first = loadMasterKey(undefined, join(dir, 'app.sqlite'));
+      const first = loadMasterKey(null, join(dir, 'app.sqlite'));
       expect(statSync(join(dir, 'checkout-encryption.key')).mode & 0o777).toBe(0o600);
-      expect(loadMasterKey(undefined, join(dir, 'app.sqlite'))).toEqual(first);
+      expect(loadMasterKey(null, join(dir, 'app.sqlite'))).toEqual(first);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

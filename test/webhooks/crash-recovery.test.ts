@@ -1,11 +1,12 @@
 // Nothing is lost: SIGKILL the server with deliveries pending and in flight; after a restart every event arrives.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
 import { SecretBox } from '../../src/checkout/secrets.ts';
-import { enqueueWebhook } from '../../src/webhooks/outbox.ts';
+import { systemClock } from '../../src/kernel/clock.ts';
 import type { WebhookPayload } from '../../src/webhooks/events.ts';
+import { enqueueWebhook } from '../../src/webhooks/outbox-repository.ts';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
-import { createMerchant } from '../payments/support/checkout-fixtures.ts';
 import { spawnServer, type Child } from './support/child.ts';
 import { openTestDb, outboxRows } from './support/outbox-db.ts';
 import { eventually, startReceiver } from './support/receiver.ts';
@@ -13,23 +14,30 @@ import { eventually, startReceiver } from './support/receiver.ts';
 const EVENTS = 12;
 const children: Child[] = [];
 afterAll(() => {
-  for (const c of children) if (c.process.exitCode === null) c.process.kill('SIGKILL');
+  for (const c of children) if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGKILL');
 });
 
 function payload(merchantId: string, i: number): WebhookPayload {
-  return { event: 'session.address_completed', merchant_id: merchantId, buyer_id: `b_${i}`, session_id: `s_${i}`, auth_channel: 'email', timestamp: new Date().toISOString(), data: { n: i } };
+  return { event: 'session.address_completed', merchant_id: merchantId, buyer_id: randomUUID(), session_id: randomUUID(), auth_channel: 'email', timestamp: new Date().toISOString(), data: { n: i } };
 }
 
 describe('crash recovery', () => {
   it('delivers every event exactly once after dedupe by delivery id, and at least once raw, across a SIGKILL', async () => {
     // The first four answers are slow, so four attempts are still in flight when the kill lands.
     const receiver = await startReceiver((n) => ({ status: 200, body: 'ok', delayMs: n <= 4 ? 2000 : 0 }));
-    const t = openTestDb();
+    const t = await openTestDb();
     const masterKey = randomBytes(32).toString('hex');
-    const merchantId = createMerchant(t.db, new SecretBox(Buffer.from(masterKey, 'hex')), { webhook: { url: receiver.url, secret: 'whsec_crash' } });
-    const ids = t.db.transaction(() => Array.from({ length: EVENTS }, (_, i) => enqueueWebhook(t.db, payload(merchantId, i))))();
+    // The merchant as the admin API leaves it: webhook url and a secret sealed with the server's key.
+    const merchants = new MerchantRepository(t.sql, systemClock);
+    const { merchant } = await merchants.create('Crash shop');
+    await merchants.update(merchant.id, { webhook_url: receiver.url, webhook_secret_enc: new SecretBox(Buffer.from(masterKey, 'hex')).encrypt('whsec_crash') });
+    const ids = await t.sql.transaction(async (tx) => {
+      const out: string[] = [];
+      for (let i = 0; i < EVENTS; i++) out.push(await enqueueWebhook(tx, payload(merchant.id, i), new Date()));
+      return out;
+    });
     const env = {
-      DB_PATH: t.path,
+      ...t.env,
       CHECKOUT_ENCRYPTION_KEY: masterKey,
       WEBHOOK_RETRY_BASE_MS: '50',
       WEBHOOK_TIMEOUT_MS: '500',
@@ -37,14 +45,16 @@ describe('crash recovery', () => {
       WEBHOOK_POLL_MS: '20',
       WEBHOOK_CONCURRENCY: '4',
     };
+    // SQLite's own check of the file the killed process was writing; PostgreSQL recovers its WAL by itself.
+    const integrity = async () => (t.sql.dialect === 'sqlite' ? (await t.sql.get<{ integrity_check: string }>('PRAGMA integrity_check'))?.integrity_check : 'ok');
     try {
       const first = await spawnServer(env);
       children.push(first);
       await receiver.waitFor(4, 30_000);
       first.process.kill('SIGKILL');
       await first.exited;
-      expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const afterKill = outboxRows(t.db);
+      expect(await integrity()).toBe('ok');
+      const afterKill = await outboxRows(t.sql);
       const inFlight = afterKill.filter((r) => r.status === 'sending').length;
       expect(inFlight).toBeGreaterThan(0);
       expect(afterKill.filter((r) => r.status === 'delivered').length).toBeLessThan(EVENTS);
@@ -52,10 +62,10 @@ describe('crash recovery', () => {
 
       const second = await spawnServer(env);
       children.push(second);
-      await eventually(() => outboxRows(t.db).every((r) => r.status === 'delivered'), 30_000);
+      await eventually(async () => (await outboxRows(t.sql)).every((r) => r.status === 'delivered'), 30_000);
       second.process.kill('SIGTERM');
       expect(await second.exited).toBe(0);
-      expect(t.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(await integrity()).toBe('ok');
 
       // A deduping receiver processed each event exactly once; the raw stream repeated the ones cut off mid-send.
       expect(receiver.uniqueDeliveries().sort()).toEqual([...ids].sort());
@@ -67,7 +77,7 @@ describe('crash recovery', () => {
       for (const r of receiver.requests) expect(verifyWebhookSignature(r.rawBody, r.headers['x-service-signature'] as string, 'whsec_crash')).toBe(true);
     } finally {
       await receiver.close();
-      t.dispose();
+      await t.dispose();
     }
   });
 });

@@ -1,10 +1,10 @@
 // The dispatcher over a real SQLite outbox and real 127.0.0.1 receivers: headers, retries, timeouts, 410, leases.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Sql } from '../../src/db/sql.ts';
 import { WebhookDispatcher, type DispatcherOptions, type WebhookTarget } from '../../src/webhooks/dispatcher.ts';
-import { enqueueWebhook } from '../../src/webhooks/outbox.ts';
-import { OutboxStore } from '../../src/webhooks/outbox-store.ts';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
 import type { WebhookPayload } from '../../src/webhooks/events.ts';
+import { enqueueWebhook, OutboxRepository } from '../../src/webhooks/outbox-repository.ts';
+import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
 import { deliveryLog, openTestDb, outboxRows, type TestDb } from './support/outbox-db.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
 
@@ -25,18 +25,23 @@ function payload(event: WebhookPayload['event'] = 'session.phone_verified', merc
   return { event, merchant_id: merchantId, buyer_id: 'b_1', session_id: 's_1', auth_channel: 'phone', timestamp: '2025-01-01T00:00:00.000Z', data: { phone: '+919876543210' } };
 }
 
+/** Queues one event outside any other work (its own transaction), as a state change would. */
+function enqueue(db: Sql, p: WebhookPayload = payload()): Promise<string> {
+  return db.transaction((tx) => enqueueWebhook(tx, p, new Date()));
+}
+
 async function setup(receiver: Receiver, target: Partial<WebhookTarget> = {}, options: Partial<DispatcherOptions> = {}) {
-  const t: TestDb = openTestDb();
-  const dispatcher = new WebhookDispatcher(new OutboxStore(t.db), () => ({ url: receiver.url, secret: 'whsec_1', ...target }), { ...fast, ...options });
+  const t: TestDb = await openTestDb();
+  const dispatcher = new WebhookDispatcher(new OutboxRepository(t.sql), async () => ({ url: receiver.url, secret: 'whsec_1', ...target }), { ...fast, ...options });
   cleanup.push(() => receiver.close(), () => t.dispose(), () => dispatcher.stop());
-  return { db: t.db, dispatcher };
+  return { db: t.sql, dispatcher };
 }
 
 describe('webhook dispatcher', () => {
   it('POSTs the stored body with event, delivery, timestamp and a verifiable signature', async () => {
     const receiver = await startReceiver();
     const { db, dispatcher } = await setup(receiver);
-    const deliveryId = enqueueWebhook(db, payload());
+    const deliveryId = await enqueue(db);
     dispatcher.start();
     await receiver.waitFor(1);
     const req = receiver.requests[0]!;
@@ -45,14 +50,14 @@ describe('webhook dispatcher', () => {
     expect(req.headers['x-service-delivery']).toBe(deliveryId);
     expect(Math.abs(Number(req.headers['x-service-timestamp']) - Date.now() / 1000)).toBeLessThan(5);
     expect(verifyWebhookSignature(req.rawBody, req.headers['x-service-signature'] as string, 'whsec_1')).toBe(true);
-    await eventually(() => outboxRows(db)[0]?.status === 'delivered');
-    expect(deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: 200, response_body: 'ok', error: null, next_retry_at: null }]);
+    await eventually(async () => (await outboxRows(db))[0]?.status === 'delivered');
+    expect(await deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: 200, response_body: 'ok', error: null, next_retry_at: null }]);
   });
 
   it('omits X-Service-Signature when the merchant has no secret', async () => {
     const receiver = await startReceiver();
     const { db, dispatcher } = await setup(receiver, { secret: null });
-    enqueueWebhook(db, payload());
+    await enqueue(db);
     dispatcher.start();
     await receiver.waitFor(1);
     expect(receiver.requests[0]!.headers['x-service-signature']).toBeUndefined();
@@ -61,16 +66,16 @@ describe('webhook dispatcher', () => {
   it('retries a receiver that fails twice, with backoff, under the same delivery id, then succeeds', async () => {
     const receiver = await startReceiver((n) => (n <= 2 ? { status: 500, body: 'boom' } : { status: 204 }));
     const { db, dispatcher } = await setup(receiver);
-    enqueueWebhook(db, payload());
+    await enqueue(db);
     dispatcher.start();
-    await eventually(() => outboxRows(db)[0]?.status === 'delivered');
+    await eventually(async () => (await outboxRows(db))[0]?.status === 'delivered');
     expect(receiver.requests).toHaveLength(3);
     expect(receiver.uniqueDeliveries()).toHaveLength(1);
     const [a, b, c] = receiver.requests.map((r) => r.at);
     // Nominal gaps 50 ms then 200 ms, each at least 80 % of nominal.
     expect(b! - a!).toBeGreaterThanOrEqual(38);
     expect(c! - b!).toBeGreaterThanOrEqual(158);
-    const log = deliveryLog(db);
+    const log = await deliveryLog(db);
     expect(log.map((l) => [l.attempt, l.http_status, l.error])).toEqual([
       [1, 500, 'HTTP 500'],
       [2, 500, 'HTTP 500'],
@@ -79,19 +84,19 @@ describe('webhook dispatcher', () => {
     expect(log[0]!.response_body).toBe('boom');
     expect(log[0]!.next_retry_at).not.toBeNull();
     expect(log[2]!.next_retry_at).toBeNull();
-    expect(outboxRows(db)[0]!.attempts).toBe(3);
+    expect((await outboxRows(db))[0]!.attempts).toBe(3);
   });
 
   it('times out a receiver that never answers, logs it, retries, and marks the row failed after the last try', async () => {
     const receiver = await startReceiver(() => 'hang');
     const { db, dispatcher } = await setup(receiver, {}, { timeoutMs: 200, leaseMs: 1000, retry: { ...fast.retry, maxAttempts: 2 } });
-    enqueueWebhook(db, payload());
+    await enqueue(db);
     const started = Date.now();
     dispatcher.start();
-    await eventually(() => outboxRows(db)[0]?.status === 'failed', 5000);
+    await eventually(async () => (await outboxRows(db))[0]?.status === 'failed', 5000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(receiver.requests).toHaveLength(2);
-    expect(deliveryLog(db).map((l) => [l.attempt, l.http_status, l.error])).toEqual([
+    expect((await deliveryLog(db)).map((l) => [l.attempt, l.http_status, l.error])).toEqual([
       [1, null, 'timeout after 200 ms'],
       [2, null, 'timeout after 200 ms'],
     ]);
@@ -100,49 +105,49 @@ describe('webhook dispatcher', () => {
   it('stops retrying when the receiver answers 410 Gone', async () => {
     const receiver = await startReceiver(() => ({ status: 410, body: 'gone' }));
     const { db, dispatcher } = await setup(receiver);
-    enqueueWebhook(db, payload());
+    await enqueue(db);
     dispatcher.start();
-    await eventually(() => outboxRows(db)[0]?.status === 'failed');
+    await eventually(async () => (await outboxRows(db))[0]?.status === 'failed');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.requests).toHaveLength(1);
-    expect(deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: 410, next_retry_at: null }]);
+    expect(await deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: 410, next_retry_at: null }]);
   });
 
   it('gives up after maxAttempts non-2xx answers', async () => {
     const receiver = await startReceiver(() => ({ status: 503 }));
     const { db, dispatcher } = await setup(receiver, {}, { retry: { ...fast.retry, baseDelayMs: 10 } });
-    enqueueWebhook(db, payload());
+    await enqueue(db);
     dispatcher.start();
-    await eventually(() => outboxRows(db)[0]?.status === 'failed');
+    await eventually(async () => (await outboxRows(db))[0]?.status === 'failed');
     expect(receiver.requests).toHaveLength(4);
-    expect(deliveryLog(db).map((l) => l.attempt)).toEqual([1, 2, 3, 4]);
+    expect((await deliveryLog(db)).map((l) => l.attempt)).toEqual([1, 2, 3, 4]);
   });
 
   it('logs one attempt and drops the event when the merchant has no webhook_url', async () => {
     const receiver = await startReceiver();
     const { db, dispatcher } = await setup(receiver, { url: null });
-    enqueueWebhook(db, payload());
+    await enqueue(db);
     dispatcher.start();
-    await eventually(() => outboxRows(db)[0]?.status === 'failed');
+    await eventually(async () => (await outboxRows(db))[0]?.status === 'failed');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: null, error: 'no webhook_url configured; not retried', next_retry_at: null }]);
+    expect(await deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: null, error: 'no webhook_url configured; not retried', next_retry_at: null }]);
   });
 
   it('re-sends a row whose sender died mid-send once its lease expires, and leaves live leases alone', async () => {
     const receiver = await startReceiver();
     const { db, dispatcher } = await setup(receiver);
-    enqueueWebhook(db, payload('session.email_verified'));
-    enqueueWebhook(db, payload('session.address_completed'));
+    await enqueue(db, payload('session.email_verified'));
+    await enqueue(db, payload('session.address_completed'));
     // Simulate a crashed process: row 1's lease has expired, row 2's is still held by someone else.
     const past = new Date(Date.now() - 1000).toISOString();
     const future = new Date(Date.now() + 60_000).toISOString();
-    db.prepare("UPDATE webhook_outbox SET status = 'sending', attempts = 1, lease_until = ? WHERE id = 1").run(past);
-    db.prepare("UPDATE webhook_outbox SET status = 'sending', attempts = 1, lease_until = ? WHERE id = 2").run(future);
+    await db.run("UPDATE webhook_outbox SET status = 'sending', attempts = 1, lease_until = ? WHERE id = 1", [past]);
+    await db.run("UPDATE webhook_outbox SET status = 'sending', attempts = 1, lease_until = ? WHERE id = 2", [future]);
     dispatcher.start();
-    await eventually(() => outboxRows(db)[0]?.status === 'delivered');
+    await eventually(async () => (await outboxRows(db))[0]?.status === 'delivered');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.requests.map((r) => r.headers['x-service-event'])).toEqual(['session.email_verified']);
-    expect(outboxRows(db).map((r) => [r.status, r.attempts])).toEqual([
+    expect((await outboxRows(db)).map((r) => [r.status, r.attempts])).toEqual([
       ['delivered', 2],
       ['sending', 1],
     ]);
@@ -151,13 +156,13 @@ describe('webhook dispatcher', () => {
   it('keeps delivering to fast receivers while one merchant times out', async () => {
     const slow = await startReceiver(() => 'hang');
     const quick = await startReceiver();
-    const t = openTestDb();
+    const t = await openTestDb();
     const targets: Record<string, string> = { slow: slow.url, quick: quick.url };
-    const dispatcher = new WebhookDispatcher(new OutboxStore(t.db), (m) => ({ url: targets[m]!, secret: null }), { ...fast, timeoutMs: 3000, leaseMs: 4000, retry: { ...fast.retry, maxAttempts: 1 } });
+    const dispatcher = new WebhookDispatcher(new OutboxRepository(t.sql), async (m) => ({ url: targets[m]!, secret: null }), { ...fast, timeoutMs: 3000, leaseMs: 4000, retry: { ...fast.retry, maxAttempts: 1 } });
     // Receivers close first, which ends the hanging request, so stop() need not wait for the timeout.
     cleanup.push(() => t.dispose(), () => dispatcher.stop(), () => slow.close(), () => quick.close());
-    enqueueWebhook(t.db, payload('session.phone_verified', 'slow'));
-    for (let i = 0; i < 3; i++) enqueueWebhook(t.db, payload('session.phone_verified', 'quick'));
+    await enqueue(t.sql, payload('session.phone_verified', 'slow'));
+    for (let i = 0; i < 3; i++) await enqueue(t.sql, payload('session.phone_verified', 'quick'));
     dispatcher.start();
     await quick.waitFor(3, 2000);
     expect(slow.requests).toHaveLength(1);
@@ -166,9 +171,9 @@ describe('webhook dispatcher', () => {
   it('truncates long response bodies in the log', async () => {
     const receiver = await startReceiver(() => ({ status: 200, body: 'x'.repeat(10_000) }));
     const { db, dispatcher } = await setup(receiver);
-    enqueueWebhook(db, payload());
+    await enqueue(db);
     dispatcher.start();
-    await eventually(() => deliveryLog(db).length === 1);
-    expect(deliveryLog(db)[0]!.response_body!.length).toBeLessThanOrEqual(2049);
+    await eventually(async () => (await deliveryLog(db)).length === 1);
+    expect((await deliveryLog(db))[0]!.response_body!.length).toBeLessThanOrEqual(2049);
   });
 });

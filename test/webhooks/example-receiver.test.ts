@@ -1,17 +1,13 @@
-// The README's example receiver, run for real: raw-body verification, dedupe by delivery id, the admin test webhook and the log.
+// The README's example receiver, run for real against the app: raw-body verification, dedupe by delivery id, test webhooks and the log.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import { listWebhookDeliveries } from '../../src/webhooks/delivery-log.ts';
-import { WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
-import { OutboxStore } from '../../src/webhooks/outbox-store.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
-import { queueTestWebhook } from '../../src/webhooks/test-webhook.ts';
-import { openTestDb, outboxRows } from './support/outbox-db.ts';
+import { dataOf, startHarness, type Harness } from '../checkout/support.ts';
 import { eventually } from './support/receiver.ts';
 
 // --- README example starts ---
-const WEBHOOK_SECRET = 'whsec_example';
+const WEBHOOK_SECRET = 'whsec_example_0123456789';
 const seen = new Set<string>(); // use a table with a unique key in production
 const processed: unknown[] = [];
 
@@ -36,36 +32,37 @@ function exampleReceiver(): Server {
 }
 // --- README example ends ---
 
-const t = openTestDb();
+let h: Harness;
 const server = exampleReceiver();
+beforeAll(async () => {
+  // One attempt per delivery, so the forged one fails at once instead of being retried.
+  h = await startHarness({ WEBHOOK_MAX_ATTEMPTS: '1', WEBHOOK_POLL_MS: '20' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  t.dispose();
+  await h.dispose();
 });
 
 describe('example receiver', () => {
-  it('accepts a signed test webhook once, rejects a forged one, and both attempts show in the log', async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  it('accepts a signed test webhook once, rejects a forged one, and both attempts show in their merchant\'s log', async () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-    const secrets: Record<string, string> = { m_good: WEBHOOK_SECRET, m_forged: 'not-the-secret' };
-    const dispatcher = new WebhookDispatcher(new OutboxStore(t.db), (m) => ({ url, secret: secrets[m] ?? null }), {
-      retry: { baseDelayMs: 50, factor: 4, maxAttempts: 1, jitter: 0.2 },
-      timeoutMs: 500,
-      leaseMs: 1000,
-      pollMs: 20,
-      concurrency: 2,
+    const good = await h.merchant('Good');
+    const forged = await h.merchant('Forged');
+    await h.admin('PATCH', 'webhooks', good.key, { webhook_url: url, webhook_secret: WEBHOOK_SECRET });
+    await h.admin('PATCH', 'webhooks', forged.key, { webhook_url: url, webhook_secret: 'not-the-secret-0123456789' });
+    const sent = await h.admin('POST', 'test_webhook', good.key);
+    expect(sent.body).toMatchObject({ success: true, message: expect.any(String) });
+    await h.admin('POST', 'test_webhook', forged.key);
+    const log = async (key: string, query = '') => dataOf(await h.admin('GET', 'webhook_deliveries', key, undefined, query));
+    await eventually(async () => (await log(good.key)).total === 1 && (await log(forged.key)).total === 1);
+    expect(processed).toEqual([expect.objectContaining({ event: 'session.phone_verified', merchant_id: good.id, data: { phone: '+919999999999', test: true } })]);
+    expect(await log(good.key)).toMatchObject({
+      total: 1, limit: 50, offset: 0,
+      deliveries: [{ delivery_id: sent.body.delivery_id, event: 'session.phone_verified', attempt: 1, http_status: 200, status: 'delivered' }],
     });
-    expect(queueTestWebhook(t.db, 'm_good')).toMatchObject({ success: true, message: expect.any(String) });
-    queueTestWebhook(t.db, 'm_forged');
-    dispatcher.start();
-    await eventually(() => outboxRows(t.db).every((r) => r.status !== 'pending' && r.status !== 'sending'));
-    await dispatcher.stop();
-    expect(outboxRows(t.db).map((r) => r.status)).toEqual(['delivered', 'failed']);
-    expect(processed).toEqual([expect.objectContaining({ event: 'session.phone_verified', merchant_id: 'm_good', data: { phone: '+919999999999', test: true } })]);
-    const good = listWebhookDeliveries(t.db, 'm_good');
-    expect(good).toMatchObject({ total: 1, limit: 50, offset: 0, deliveries: [{ event: 'session.phone_verified', attempt: 1, http_status: 200, status: 'delivered' }] });
-    expect(listWebhookDeliveries(t.db, 'm_forged').deliveries[0]).toMatchObject({ http_status: 401, status: 'failed', error: 'HTTP 401' });
-    expect(listWebhookDeliveries(t.db, 'm_good', 10, 1).deliveries).toEqual([]);
+    expect((await log(forged.key)).deliveries[0]).toMatchObject({ http_status: 401, status: 'failed', error: 'HTTP 401', next_retry_at: null });
+    expect((await log(good.key, 'limit=10&offset=1')).deliveries).toEqual([]);
   });
 });

@@ -69,10 +69,10 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200,
   };
 }
 
-/** Polls `check` until it returns true (rejects after `timeoutMs`). */
-export async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+/** Polls `check` (sync or async) until it returns true (rejects after `timeoutMs`). */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
