@@ -51,8 +51,8 @@ function lookupBatch(service: LocationService, items: Array<LocationQuery | Inva
   items.forEach((it, i) => {
     if (it instanceof InvalidItem) errors.set(i, { code: 'invalid_item', message: it.message });
     else if ('geopin' in it) {
-      lonLat[2 * i] = round6(decoded![2 * i + 1]!);
-      lonLat[2 * i + 1] = round6(decoded![2 * i]!);
+      lonLat[2 * i] = round6(decoded![2 * i]!);
+      lonLat[2 * i + 1] = round6(decoded![2 * i + 1]!);
       if (Number.isNaN(lonLat[2 * i]!)) errors.set(i, { code: 'invalid_digipin', message: `Invalid DIGIPIN: ${it.geopin}` });
     } else {
       lonLat[2 * i] = it.longitude;

@@ -1,25 +1,10 @@
 // The only importer of the native .node file; turns native errors into GeoError with a stable code.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { BoundaryTables } from './boundary-file.ts';
-import type { NativeBoundaryIndex } from './boundary-index.ts';
+import type * as Generated from '../../crates/geo-node/index.d.ts';
 
-/** Shape of the napi exports (kept in sync with crates/geo-node/src/lib.rs). */
-export interface NativeAddon {
-  encode(lat: number, lon: number): string;
-  decode(code: string): number[];
-  encodeMany(latLon: Float64Array): Buffer;
-  decodeMany(codes: Uint8Array): Float64Array;
-  writeBoundaryFile(
-    path: string,
-    polygonParts: Uint32Array,
-    partRings: Uint32Array,
-    ringVertices: Uint32Array,
-    coordsE6: Int32Array,
-  ): void;
-  readBoundaryFile(path: string): BoundaryTables;
-  BoundaryIndex: { open(path: string): NativeBoundaryIndex };
-}
+/** The napi exports, typed by the index.d.ts napi-rs generates from crates/geo-node (the one source of truth). */
+export type NativeAddon = typeof Generated;
 
 const addonPath = fileURLToPath(new URL('../../crates/geo-node/geo-node.node', import.meta.url));
 

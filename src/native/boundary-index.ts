@@ -1,15 +1,6 @@
 // Typed wrapper over the native pincode boundary index: open once, look up points by polygon id.
+import type { BoundaryIndex as NativeBoundaryIndex } from '../../crates/geo-node/index.d.ts';
 import { callNative, GeoError, native } from './addon.ts';
-
-/** The napi class shape (crates/geo-node). */
-export interface NativeBoundaryIndex {
-  lookup(lat: number, lon: number): number;
-  lookupMany(lonLat: Float64Array): Int32Array;
-  lookupGeopin(code: string): number;
-  readonly size: number;
-  readonly vertexCount: number;
-  readonly memoryBytes: number;
-}
 
 /**
  * Point-in-polygon over the boundary binary. Ids are positions in the file (= rows of the gazetteer's
@@ -33,11 +24,6 @@ export class BoundaryIndex {
   /** One native call for `[lon0, lat0, lon1, lat1, …]`; -1 per miss. Throws E_BAD_BATCH on odd length. */
   lookupMany(lonLat: Float64Array): Int32Array {
     return callNative(() => this.inner.lookupMany(lonLat));
-  }
-
-  /** Decodes a DIGIPIN and looks up its cell centre; throws GeoError for an invalid code. */
-  lookupGeopin(code: string): number {
-    return callNative(() => this.inner.lookupGeopin(code));
   }
 
   /** Number of polygons. */

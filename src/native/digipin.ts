@@ -19,13 +19,13 @@ export function encode(lat: number, lon: number): string {
 /** Decodes to the cell centre; hyphens are ignored and lowercase is accepted. */
 export function decode(code: string): { lat: number; lon: number } {
   if (typeof code !== 'string') throw new GeoError('E_INVALID_DIGIPIN', 'Invalid DIGIPIN');
-  const [lat, lon] = callNative(() => native.decode(code));
-  return { lat: lat!, lon: lon! };
+  const [lat, lon] = callNative(() => native.decode(code)) as [number, number];
+  return { lat, lon };
 }
 
-/** Encodes `[lat, lon, …]` in one native call; null where a point is outside the grid. */
-export function encodeMany(latLon: Float64Array): (string | null)[] {
-  const bytes = callNative(() => native.encodeMany(latLon));
+/** Encodes `[lon, lat, …]` in one native call; null where a point is outside the grid. */
+export function encodeMany(lonLat: Float64Array): (string | null)[] {
+  const bytes = callNative(() => native.encodeMany(lonLat));
   const codes: (string | null)[] = [];
   for (let at = 0; at < bytes.length; at += CODE_LEN) {
     codes.push(bytes[at] === 0 ? null : hyphenate(bytes.toString('latin1', at, at + CODE_LEN)));
@@ -33,7 +33,7 @@ export function encodeMany(latLon: Float64Array): (string | null)[] {
   return codes;
 }
 
-/** Decodes many codes in one native call to `[lat, lon, …]`; NaN, NaN where a code is invalid. */
+/** Decodes many codes in one native call to cell centres `[lon, lat, …]`; NaN, NaN where a code is invalid. */
 export function decodeMany(codes: readonly string[]): Float64Array {
   const packed = Buffer.alloc(codes.length * CODE_LEN);
   codes.forEach((code, i) => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GeoError } from '../../src/native/addon.ts';
 import { writeBoundaryFile } from '../../src/native/boundary-file.ts';
 import { BoundaryIndex } from '../../src/native/boundary-index.ts';
-import { encode } from '../../src/native/digipin.ts';
+import { decode, encode } from '../../src/native/digipin.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'boundary-index-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,11 +55,15 @@ describe('BoundaryIndex', () => {
     expect(() => index.lookupMany(new Float64Array(3))).toThrow(expect.objectContaining({ code: 'E_BAD_BATCH' }));
   });
 
-  it('looks up a DIGIPIN by its cell centre and rejects invalid codes with a code', () => {
-    expect(index.lookupGeopin(encode(12.2, 77.2))).toBe(0);
-    expect(index.lookupGeopin(encode(12.5, 78.5).toLowerCase())).toBe(1);
-    expect(index.lookupGeopin(encode(20, 77.5))).toBe(-1);
-    expect(() => index.lookupGeopin('XYZ')).toThrow(expect.objectContaining({ code: 'E_INVALID_DIGIPIN' }));
+  it('finds a DIGIPIN by its decoded cell centre, and an invalid code throws with a code', () => {
+    const byGeopin = (code: string) => {
+      const { lat, lon } = decode(code);
+      return index.lookup(lat, lon);
+    };
+    expect(byGeopin(encode(12.2, 77.2))).toBe(0);
+    expect(byGeopin(encode(12.5, 78.5).toLowerCase())).toBe(1);
+    expect(byGeopin(encode(20, 77.5))).toBe(-1);
+    expect(() => byGeopin('XYZ')).toThrow(expect.objectContaining({ code: 'E_INVALID_DIGIPIN' }));
   });
 
   it('rejects a file of another version, a corrupt file and a missing file with stable codes', () => {

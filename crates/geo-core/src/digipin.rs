@@ -175,25 +175,25 @@ fn decode_cells(cells: &[u8; CODE_LEN]) -> (f64, f64) {
     ((min_lat + max_lat) / 2.0, (min_lon + max_lon) / 2.0)
 }
 
-/// Encodes `[lat, lon, …]` pairs to 10 bytes each; a point outside the grid gives 10 zero bytes.
-pub fn encode_many(lat_lon: &[f64]) -> Vec<u8> {
-    let mut out = vec![0u8; lat_lon.len() / 2 * CODE_LEN];
-    for (pair, slot) in lat_lon.chunks_exact(2).zip(out.chunks_exact_mut(CODE_LEN)) {
+/// Encodes `[lon, lat, …]` pairs (x first, like every batch API here) to 10 bytes each; a point outside the grid gives 10 zero bytes.
+pub fn encode_many(lon_lat: &[f64]) -> Vec<u8> {
+    let mut out = vec![0u8; lon_lat.len() / 2 * CODE_LEN];
+    for (pair, slot) in lon_lat.chunks_exact(2).zip(out.chunks_exact_mut(CODE_LEN)) {
         let mut bare = [0u8; CODE_LEN];
-        if encode_into(pair[0], pair[1], &mut bare).is_ok() {
+        if encode_into(pair[1], pair[0], &mut bare).is_ok() {
             slot.copy_from_slice(&bare);
         }
     }
     out
 }
 
-/// Decodes 10 bytes per code to `[lat, lon, …]`; an invalid code gives NaN, NaN.
+/// Decodes 10 bytes per code to `[lon, lat, …]` cell centres; an invalid code gives NaN, NaN.
 pub fn decode_many(codes: &[u8]) -> Vec<f64> {
     let mut out = Vec::with_capacity(codes.len() / CODE_LEN * 2);
     for code in codes.chunks_exact(CODE_LEN) {
         let (lat, lon) = decode_bare(code).unwrap_or((f64::NAN, f64::NAN));
-        out.push(lat);
         out.push(lon);
+        out.push(lat);
     }
     out
 }

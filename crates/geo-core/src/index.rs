@@ -1,13 +1,16 @@
-//! The boundary index: an R-tree over part bounding boxes, prepared parts, and lookups by polygon id.
-use crate::digipin;
+//! The boundary index: a classification grid over prepared polygon parts, and lookups by polygon id.
 use crate::error::GeoError;
 use crate::format::{self, BoundaryData};
 use crate::grid::{Cell, Grid, GridPart};
 use crate::pip::{BBox, PreparedParts};
-use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{RTree, AABB};
+#[cfg(feature = "oracle")]
+use rstar::{
+    primitives::{GeomWithData, Rectangle},
+    RTree, AABB,
+};
 use std::ops::Range;
 
+#[cfg(feature = "oracle")]
 type PartBox = GeomWithData<Rectangle<[f64; 2]>, u32>;
 
 /// Grid cell edge in degrees (about 1.1 km): small enough that most land cells hold no edge.
@@ -16,12 +19,13 @@ pub const GRID_CELL_DEGREES: f64 = 0.01;
 /// Loaded boundaries. Polygon ids are file positions; `lookup` returns the lowest id containing the point.
 ///
 /// A lookup reads the grid first: sea and polygon interiors answer there. Points in cells an edge
-/// crosses test the cell's candidate parts with the banded point-in-polygon test. The R-tree over
-/// part boxes is the general path (`lookup_exact`), used for verification and box queries.
+/// crosses test the cell's candidate parts with the banded point-in-polygon test. With the `oracle`
+/// feature (tests only) an R-tree over part boxes answers the same question without the grid.
 pub struct BoundaryIndex {
     grid: Grid,
     parts: PreparedParts,
     part_polygon: Vec<u32>,
+    #[cfg(feature = "oracle")]
     tree: RTree<PartBox>,
     polygon_count: usize,
     vertex_count: usize,
@@ -85,22 +89,13 @@ impl BoundaryIndex {
         });
         let parts =
             parts.map_err(|_| GeoError::BadData("preparing polygon parts failed".into()))?;
-        let boxes = (0..parts.len())
-            .map(|i| {
-                let b = parts.bbox(i);
-                GeomWithData::new(
-                    Rectangle::from_corners([b.min_x, b.min_y], [b.max_x, b.max_y]),
-                    i as u32,
-                )
-            })
-            .collect();
-        let tree = RTree::bulk_load(boxes);
         let (polygon_count, vertex_count) = (data.polygon_count(), coords.len());
         Ok(BoundaryIndex {
             grid,
+            #[cfg(feature = "oracle")]
+            tree: part_tree(&parts),
             parts,
             part_polygon,
-            tree,
             polygon_count,
             vertex_count,
         })
@@ -123,6 +118,7 @@ impl BoundaryIndex {
     }
 
     /// The same answer as `lookup` without the grid: R-tree candidates, then point-in-polygon.
+    #[cfg(feature = "oracle")]
     pub fn lookup_exact(&self, lon: f64, lat: f64) -> Option<u32> {
         if !lon.is_finite() || !lat.is_finite() {
             return None;
@@ -137,6 +133,7 @@ impl BoundaryIndex {
         )
     }
 
+    #[cfg(feature = "oracle")]
     fn first_containing(
         &self,
         parts: impl Iterator<Item = usize>,
@@ -168,12 +165,6 @@ impl BoundaryIndex {
             .collect()
     }
 
-    /// Decodes a DIGIPIN and looks up its cell centre.
-    pub fn lookup_geopin(&self, code: &str) -> Result<Option<u32>, GeoError> {
-        let (lat, lon) = digipin::decode(code)?;
-        Ok(self.lookup(lon, lat))
-    }
-
     /// Number of polygons.
     pub fn len(&self) -> usize {
         self.polygon_count
@@ -190,17 +181,30 @@ impl BoundaryIndex {
     }
 
     /// Share of grid cells that need a point-in-polygon test.
+    #[cfg(feature = "oracle")]
     pub fn grid_boundary_share(&self) -> f64 {
         self.grid.boundary_share()
     }
 
-    /// Approximate heap bytes: band tables, grid, R-tree leaves.
+    /// Approximate heap bytes: band tables, grid, part index.
     pub fn heap_bytes(&self) -> usize {
-        self.parts.heap_bytes()
-            + self.grid.heap_bytes()
-            + self.part_polygon.capacity() * 4
-            + self.tree.size() * std::mem::size_of::<PartBox>() * 2
+        self.parts.heap_bytes() + self.grid.heap_bytes() + self.part_polygon.capacity() * 4
     }
+}
+
+/// The R-tree over part boxes behind `lookup_exact`.
+#[cfg(feature = "oracle")]
+fn part_tree(parts: &PreparedParts) -> RTree<PartBox> {
+    let boxes = (0..parts.len())
+        .map(|i| {
+            let b = parts.bbox(i);
+            GeomWithData::new(
+                Rectangle::from_corners([b.min_x, b.min_y], [b.max_x, b.max_y]),
+                i as u32,
+            )
+        })
+        .collect();
+    RTree::bulk_load(boxes)
 }
 
 #[cfg(test)]
@@ -262,6 +266,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "oracle")]
     fn grid_and_exact_paths_agree_on_a_dense_sweep() {
         let index = fixture();
         for i in 0..12_000 {

@@ -39,13 +39,6 @@ impl BoundaryIndex {
         Int32ArraySlice::copy_from(env, self.inner.lookup_many(lon_lat))
     }
 
-    /// Decodes a DIGIPIN and looks up its cell centre; -1 when outside every polygon.
-    #[napi(catch_unwind)]
-    pub fn lookup_geopin(&self, code: String) -> napi::Result<i32> {
-        let id = self.inner.lookup_geopin(&code).map_err(NodeError::from)?;
-        Ok(id.map_or(-1, |id| id as i32))
-    }
-
     /// Number of polygons.
     #[napi(getter)]
     pub fn size(&self) -> u32 {

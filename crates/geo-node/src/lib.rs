@@ -22,16 +22,16 @@ pub fn decode(code: String) -> napi::Result<Vec<f64>> {
     Ok(vec![lat, lon])
 }
 
-/// Encodes pairs `[lat0, lon0, lat1, lon1, …]` to 10 ASCII bytes per code; an invalid point gives 10 zero bytes.
+/// Encodes pairs `[lon0, lat0, lon1, lat1, …]` to 10 ASCII bytes per code; an invalid point gives 10 zero bytes.
 #[napi(catch_unwind)]
-pub fn encode_many<'env>(env: &'env Env, lat_lon: &[f64]) -> napi::Result<BufferSlice<'env>> {
-    if !lat_lon.len().is_multiple_of(2) {
-        return Err(bad_batch(format!("latLon length {} is odd", lat_lon.len())));
+pub fn encode_many<'env>(env: &'env Env, lon_lat: &[f64]) -> napi::Result<BufferSlice<'env>> {
+    if !lon_lat.len().is_multiple_of(2) {
+        return Err(bad_batch(format!("lonLat length {} is odd", lon_lat.len())));
     }
-    BufferSlice::copy_from(env, digipin::encode_many(lat_lon))
+    BufferSlice::copy_from(env, digipin::encode_many(lon_lat))
 }
 
-/// Decodes 10 ASCII bytes per code to `[lat, lon]` pairs; an invalid code gives `NaN, NaN`.
+/// Decodes 10 ASCII bytes per code to `[lon, lat]` cell centres; an invalid code gives `NaN, NaN`.
 #[napi(catch_unwind)]
 pub fn decode_many<'env>(env: &'env Env, codes: &[u8]) -> napi::Result<Float64ArraySlice<'env>> {
     if !codes.len().is_multiple_of(digipin::CODE_LEN) {
