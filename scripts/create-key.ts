@@ -1,11 +1,12 @@
 // `npm run key:create -- --plan free [--public --origins https://a.com,https://b.com] [--label x]`: creates an API key and prints it once.
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/open.ts';
 import { ApiKeyStore } from '../src/platform/api-keys.ts';
 import { PLAN_NAMES, PLANS, type PlanName } from '../src/platform/plans.ts';
 import { loadConfig } from '../src/server/config.ts';
 
-const USAGE = 'usage: npm run key:create -- --plan free|paid|enterprise [--public --origins https://a.com,https://b.com] [--label text] [--monthly-limit N] [--rate-limit N]';
+const FLAGS = '--plan free|paid|enterprise [--public --origins https://a.com,https://b.com] [--label text] [--monthly-limit N] [--rate-limit N]';
 
 function positiveInt(name: string, value: string | undefined): number | null {
   if (value === undefined) return null;
@@ -13,8 +14,11 @@ function positiveInt(name: string, value: string | undefined): number | null {
   return Number(value);
 }
 
-function main(): void {
+/** Parses `args`, creates the key in DB_PATH and prints it on stdout; throws on bad arguments. `invokedAs` names the command in the usage line. */
+export function createKeyCommand(args: string[], invokedAs = 'npm run key:create --'): void {
+  const usage = `usage: ${invokedAs} ${FLAGS}`;
   const { values } = parseArgs({
+    args,
     options: {
       plan: { type: 'string' },
       public: { type: 'boolean', default: false },
@@ -26,10 +30,10 @@ function main(): void {
     },
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage);
     return;
   }
-  if (!values.plan || !PLAN_NAMES.includes(values.plan as PlanName)) throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${USAGE}`);
+  if (!values.plan || !PLAN_NAMES.includes(values.plan as PlanName)) throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${usage}`);
   const origins = values.origins ? values.origins.split(',').map((o) => o.trim()).filter(Boolean) : [];
   if (origins.length > 0 && !values.public) throw new Error('--origins only applies to --public keys');
   const config = loadConfig();
@@ -48,9 +52,11 @@ function main(): void {
   }
 }
 
-try {
-  main();
-} catch (err) {
-  process.stderr.write(`key:create: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    createKeyCommand(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`key:create: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
 }

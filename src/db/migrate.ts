@@ -1,9 +1,9 @@
 // Applies src/db/migrations/NNN-name.sql in order, each once, each in its own transaction.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { resourcePath } from '../resources.ts';
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+const migrationsDir = resourcePath('src/db/migrations/');
 
 /** Numbering: 0xx location service, 1xx checkout, 2xx payments and webhooks. */
 export function migrate(db: Database.Database): string[] {

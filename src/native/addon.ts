@@ -1,6 +1,5 @@
 // The only importer of the native .node file; turns native errors into GeoError with a stable code.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { loadNativeAddon, resourcePath } from '../resources.ts';
 import type { BoundaryTables } from './boundary-file.ts';
 import type { NativeBoundaryIndex } from './boundary-index.ts';
 
@@ -21,16 +20,16 @@ export interface NativeAddon {
   BoundaryIndex: { open(path: string): NativeBoundaryIndex };
 }
 
-const addonPath = fileURLToPath(new URL('../../crates/geo-node/geo-node.node', import.meta.url));
+const ADDON = 'crates/geo-node/geo-node.node';
 
 /** The loaded addon; a missing build fails loudly at import with the command that fixes it. */
 export const native: NativeAddon = loadAddon();
 
 function loadAddon(): NativeAddon {
   try {
-    return createRequire(import.meta.url)(addonPath) as NativeAddon;
+    return loadNativeAddon(ADDON) as NativeAddon;
   } catch (err) {
-    throw new Error(`native addon not found at ${addonPath}; run "npm run build:native" (${String(err)})`);
+    throw new Error(`native addon not found at ${resourcePath(ADDON)}; run "npm run build:native" (${String(err)})`);
   }
 }
 

@@ -1,14 +1,14 @@
 // Configuration from the environment, validated once at start-up.
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { resourcePath, resourceRoot } from '../resources.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const repoRoot = resourceRoot();
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DB_PATH: z.string().default(`${repoRoot}data/app.sqlite`),
-  DATA_OUT_DIR: z.string().default(`${repoRoot}data/build`),
+  DB_PATH: z.string().default(resourcePath('data/app.sqlite')),
+  DATA_OUT_DIR: z.string().default(resourcePath('data/build')),
   NODE_ENV: z.string().default('production'),
   // Reverse proxies in front of the server whose X-Forwarded-For is trusted for the buyer's IP (OTP per-IP limit).
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

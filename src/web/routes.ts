@@ -1,19 +1,21 @@
 // Dev-mode buyer checkout page: GET /checkout (HTML) and GET /checkout/checkout-page.js, served only when config.devMode is true.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TemplatedApp } from 'uWebSockets.js';
 import { loadGatewaySettings } from '../payments/settings.ts';
 import type { AppContext } from '../server/context.ts';
 import { route } from '../server/http.ts';
+import { resourcePath } from '../resources.ts';
 import { escapeHtml } from './escape-html.ts';
 
-const PAGE_DIR = new URL('./', import.meta.url);
+const PAGE_DIR = resourcePath('src/web');
 
 /** Registers the page and its script in dev mode; production never serves them. */
 export function registerWebRoutes(app: TemplatedApp, ctx: AppContext): void {
   if (!ctx.config.devMode) return;
   const gatewayUrl = loadGatewaySettings(ctx.config.env).baseUrl;
-  const html = readFileSync(new URL('checkout-page.html', PAGE_DIR), 'utf8').replace('__GATEWAY_URL__', escapeHtml(gatewayUrl));
-  const script = readFileSync(new URL('checkout-page.js', PAGE_DIR));
+  const html = readFileSync(join(PAGE_DIR, 'checkout-page.html'), 'utf8').replace('__GATEWAY_URL__', escapeHtml(gatewayUrl));
+  const script = readFileSync(join(PAGE_DIR, 'checkout-page.js'));
   const gatewayOrigin = new URL(gatewayUrl).origin;
   route(app, 'get', '/checkout', () => ({
     body: html,
