@@ -25,7 +25,10 @@ const loader = `const { loadNativeAddon } = require(${resources});\n`;
 export const nativeAddonPlugin: Plugin = {
   name: 'geopin-native-addons',
   setup(build) {
-    build.onResolve({ filter: /^bindings$/ }, () => ({ path: 'bindings', namespace: 'geopin-native' }));
+    build.onResolve({ filter: /^bindings$/ }, (args) => {
+      if (!/[\\/]better-sqlite3[\\/]/.test(args.importer)) throw new Error(`only better-sqlite3 may use "bindings", not ${args.importer}`);
+      return { path: 'bindings', namespace: 'geopin-native' };
+    });
     build.onLoad({ filter: /^bindings$/, namespace: 'geopin-native' }, () => ({
       contents: `${loader}module.exports = (name) => loadNativeAddon(${JSON.stringify(`${sqliteDir}/`)} + name);\n`,
       resolveDir: repoRoot,

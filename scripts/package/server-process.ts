@@ -9,6 +9,8 @@ export interface ServerProcess {
   output(): string;
   /** Resident set size in bytes (VmRSS of /proc/<pid>/status). */
   rssBytes(): number;
+  /** User + system CPU seconds so far (fields 14 and 15 of /proc/<pid>/stat, after the command name, in 1/100 s). */
+  cpuSeconds(): number;
   /** SIGTERM, then the exit code (0 after a clean shutdown); SIGKILL if it has not exited within 15 s. */
   stop(): Promise<number | null>;
 }
@@ -40,6 +42,11 @@ export async function startServerProcess(command: string, args: string[], option
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
     rssBytes: () => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024,
+    cpuSeconds() {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill('SIGTERM');
