@@ -131,12 +131,13 @@ function finalSummary(manifest: Manifest, ms: number): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  await buildDataset(parseBuildArgs());
+/** The CLI: `args` are --input, --out, --directory-dir, --quiet (see parseBuildArgs). */
+export async function buildDataCommand(args: string[]): Promise<void> {
+  await buildDataset(parseBuildArgs(args));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err: unknown) => {
+  buildDataCommand(process.argv.slice(2)).catch((err: unknown) => {
     process.stderr.write(`data:build failed: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   });

@@ -1,9 +1,9 @@
 // Default locations of the raw data, the committed sample and the build output.
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { resourceRoot } from '../../src/resources.ts';
 
 /** The repository root (no trailing slash). */
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+export const repoRoot = resourceRoot();
 /** The real public inputs committed in data/source (DATA_DIR overrides). */
 export function defaultInputDir(): string {
   return process.env.DATA_DIR ?? join(repoRoot, 'data/source');

@@ -1,11 +1,11 @@
 // Applies migrations/<dialect>/NNN-name.sql in order, each once, each in its own transaction.
 import type BetterSqlite3 from 'better-sqlite3';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resourcePath } from '../resources.ts';
 
 /** Numbering: 0xx location service, 1xx checkout, 2xx payments and webhooks, 3xx the contract revision. */
 export function migrationsDir(dialect: 'sqlite' | 'postgres'): string {
-  return fileURLToPath(new URL(`./migrations/${dialect}/`, import.meta.url));
+  return resourcePath(`src/db/migrations/${dialect}/`);
 }
 
 /** Migration files of a dialect, sorted, as [name, sql]. */

@@ -1,11 +1,10 @@
 // Configuration from the environment, validated once at start-up into typed sections, one per part of the app.
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-service.ts';
 import type { DispatcherOptions } from '../webhooks/dispatcher.ts';
+import { resourcePath } from '../resources.ts';
 import { DEFAULT_RETRY_POLICY } from '../webhooks/retry-schedule.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const EnvSchema = z.object({
@@ -13,10 +12,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   NODE_ENV: z.string().default('production'),
   /** The embedded store (one machine); ignored when DATABASE_URL is set. */
-  DB_PATH: z.string().default(`${repoRoot}data/app.sqlite`),
+  DB_PATH: z.string().default(resourcePath('data/app.sqlite')),
   /** postgres://… : the shared store for many nodes. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  DATA_OUT_DIR: z.string().default(`${repoRoot}data/build`),
+  DATA_OUT_DIR: z.string().default(resourcePath('data/build')),
   TRUST_PROXY_HOPS: int(0, 10).default(0),
   /** Request body bytes buffered across all requests at once. */
   BODY_BUDGET_BYTES: int(1 << 20, 2 ** 31).default(64 << 20),

@@ -1,21 +1,20 @@
 // The only importer of the native .node file; turns native errors into GeoError with a stable code.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type * as Generated from '../../crates/geo-node/index.d.ts';
+import { loadNativeAddon, resourcePath } from '../resources.ts';
 
 /** The napi exports, typed by the index.d.ts napi-rs generates from crates/geo-node (the one source of truth). */
 export type NativeAddon = typeof Generated;
 
-const addonPath = fileURLToPath(new URL('../../crates/geo-node/geo-node.node', import.meta.url));
+const ADDON = 'crates/geo-node/geo-node.node';
 
 /** The loaded addon; a missing build fails loudly at import with the command that fixes it. */
 export const native: NativeAddon = loadAddon();
 
 function loadAddon(): NativeAddon {
   try {
-    return createRequire(import.meta.url)(addonPath) as NativeAddon;
+    return loadNativeAddon(ADDON) as NativeAddon;
   } catch (err) {
-    throw new Error(`native addon not found at ${addonPath}; run "npm run build:native" (${String(err)})`);
+    throw new Error(`native addon not found at ${resourcePath(ADDON)}; run "npm run build:native" (${String(err)})`);
   }
 }
 

@@ -1,17 +1,18 @@
 // Dev-mode buyer checkout page: GET /checkout (HTML) and GET /checkout/checkout-page.js; production never registers them.
 import { readFileSync } from 'node:fs';
+import { resourcePath } from '../resources.ts';
 import { defineRoute, RawReply, type RouteDef } from '../http/route.ts';
 import { z } from 'zod';
 import { escapeHtml } from './escape-html.ts';
 
-const PAGE_DIR = new URL('./', import.meta.url);
+const PAGE_DIR = resourcePath('src/web');
 /** Read once at start-up; no-store so a browser never keeps a page from before a restart. */
 const STATIC_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
 
 /** The page and its script, talking to this server and framing the gateway at `gatewayUrl`. */
 export function devPageRoutes(gatewayUrl: string): RouteDef[] {
-  const html = readFileSync(new URL('checkout-page.html', PAGE_DIR), 'utf8').replace('__GATEWAY_URL__', escapeHtml(gatewayUrl));
-  const script = readFileSync(new URL('checkout-page.js', PAGE_DIR));
+  const html = readFileSync(`${PAGE_DIR}/checkout-page.html`, 'utf8').replace('__GATEWAY_URL__', escapeHtml(gatewayUrl));
+  const script = readFileSync(`${PAGE_DIR}/checkout-page.js`);
   const gatewayOrigin = new URL(gatewayUrl).origin;
   const page = new RawReply(html, {
     'content-type': 'text/html; charset=utf-8',

@@ -5,7 +5,7 @@ import { PLAN_NAMES, PLANS, type PlanName } from '../../platform/plans.ts';
 import { positiveInt, runCommand } from './run-command.ts';
 
 const CREATE_USAGE =
-  'usage: key create --plan free|paid|enterprise [--public --origins https://a.com,https://b.com] [--label text] [--monthly-limit N] [--rate-limit N]';
+  'usage: geopin key create --plan free|paid|enterprise [--public --origins https://a.com,https://b.com] [--label text] [--monthly-limit N] [--rate-limit N]';
 
 export function createKeyCommand(argv: string[]): Promise<number> {
   const options = {
@@ -28,7 +28,7 @@ export function createKeyCommand(argv: string[]): Promise<number> {
   });
 }
 
-const REVOKE_USAGE = 'usage: key revoke --id N | --prefix gp_sk_XXXXXX';
+const REVOKE_USAGE = 'usage: geopin key revoke --id N | --prefix gp_sk_XXXXXX';
 
 export function revokeKeyCommand(argv: string[]): Promise<number> {
   return runCommand('key revoke', REVOKE_USAGE, { id: { type: 'string' }, prefix: { type: 'string' } } as const, argv, async (flags, sql) => {

@@ -4,7 +4,7 @@ import { systemClock } from '../../kernel/clock.ts';
 import { normaliseOrigin } from '../../platform/api-keys.ts';
 import { runCommand } from './run-command.ts';
 
-const CREATE_USAGE = 'usage: merchant create --name "My Shop" [--origins https://shop.example,https://www.shop.example]';
+const CREATE_USAGE = 'usage: geopin merchant create --name "My Shop" [--origins https://shop.example,https://www.shop.example]';
 
 export function createMerchantCommand(argv: string[]): Promise<number> {
   return runCommand('merchant create', CREATE_USAGE, { name: { type: 'string' }, origins: { type: 'string' } } as const, argv, async (flags, sql) => {
@@ -17,7 +17,7 @@ export function createMerchantCommand(argv: string[]): Promise<number> {
   });
 }
 
-const ROTATE_USAGE = 'usage: merchant rotate-key --merchant-id UUID [--overlap-hours 24] (0 revokes the old keys at once)';
+const ROTATE_USAGE = 'usage: geopin merchant rotate-key --merchant-id UUID [--overlap-hours 24] (0 revokes the old keys at once)';
 
 export function rotateMerchantKeyCommand(argv: string[]): Promise<number> {
   const options = { 'merchant-id': { type: 'string' }, 'overlap-hours': { type: 'string', default: '24' } } as const;

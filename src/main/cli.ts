@@ -1,0 +1,58 @@
+// `geopin <command>`: one entry for the server and the admin CLIs, run by tsx, by node from dist/geopin.cjs, or as the single executable.
+import { isSea } from 'node:sea';
+import packageJson from '../../package.json' with { type: 'json' };
+import { prepareExecutable } from './executable.ts';
+
+const USAGE = `usage: geopin <command> [options]
+
+commands:
+  serve                        start the server (configured by environment variables, see docs/deployment.md)
+  key create --plan PLAN ...   create a location API key and print it once
+  key revoke --prefix P        revoke a location API key (every node refuses it within a second)
+  merchant create --name NAME  create a checkout merchant and print its id and API key
+  merchant rotate-key --merchant-id ID [--overlap-hours 24]
+                               issue a new merchant API key; the old ones keep working for the overlap
+  data build [--input PATH] [--out DIR] [--directory-dir DIR] [--quiet]
+                               build the location dataset (boundaries.bin, gazetteer.sqlite, manifest.json)
+  --help, --version
+
+Each command's --help lists its options.`;
+
+type Command = (args: string[]) => unknown;
+
+/** Operator commands resolve with their exit code. */
+function exit(code: number): void {
+  process.exitCode = code;
+}
+
+// Imported on demand: modules that load the addon or read files at import must see the resource root set first.
+const COMMANDS: Record<string, Command> = {
+  serve: async (args) => (await import('./serve.ts')).serve(args),
+  'key create': async (args) => exit(await (await import('./commands/keys.ts')).createKeyCommand(args)),
+  'key revoke': async (args) => exit(await (await import('./commands/keys.ts')).revokeKeyCommand(args)),
+  'merchant create': async (args) => exit(await (await import('./commands/merchants.ts')).createMerchantCommand(args)),
+  'merchant rotate-key': async (args) => exit(await (await import('./commands/merchants.ts')).rotateMerchantKeyCommand(args)),
+  'data build': async (args) => (await import('../../scripts/build-data.ts')).buildDataCommand(args),
+};
+
+async function main(argv: string[]): Promise<void> {
+  const [first, second] = argv;
+  if (first === '--version' || first === '-v') return void console.log(packageJson.version);
+  if (first === '--help' || first === '-h' || first === 'help') return void console.log(USAGE);
+  const name = first !== undefined && first in COMMANDS ? first : `${first} ${second}`;
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`${first === undefined ? '' : `geopin: unknown command "${argv.join(' ')}"\n`}${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const args = argv.slice(name.split(' ').length);
+  if (isSea()) prepareExecutable(name, args);
+  await command(args);
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`geopin: ${err instanceof Error ? err.message : String(err)}\n`);
+  // exit, not exitCode: a server that failed half-way may hold timers or sockets open.
+  process.exit(1);
+});
