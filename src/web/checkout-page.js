@@ -1,4 +1,5 @@
 // Buyer checkout steps over the public APIs: email OTP, address with pincode check and serviceability, pin, COD or gateway.
+// The amount in the URL is the widget's display value; what create_order charges is the cart the merchant's server set.
 
 const params = new URLSearchParams(window.location.search);
 const merchantId = params.get('merchant_id');
@@ -8,7 +9,11 @@ const gatewayUrl = document.body.dataset.gatewayUrl;
 /** Half the side of the pin square, in degrees (about 1.1 km of latitude). */
 const SPAN = 0.01;
 
-const state = { email: '', token: '', pincode: null, address: null, centre: null, pin: null };
+const state = { email: '', token: '', sessionId: '', pincode: null, address: null, centre: null, pin: null };
+/** The address inputs, named as the API names the fields. */
+const ADDRESS_FIELDS = ['name', 'phone', 'flat_number', 'building_name', 'street_name', 'locality', 'landmark', 'city', 'state'];
+/** One of these is needed: they say where in the pincode to deliver. */
+const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'];
 const $ = (id) => document.getElementById(id);
 
 class ApiError extends Error {
@@ -33,6 +38,10 @@ async function call(path, { method = 'POST', body, headers = {} } = {}) {
 
 /** Checkout endpoints authenticated by the session token from the OTP step. */
 const checkout = (path, body) => call(path, { body, headers: { 'x-session-token': state.token } });
+/** An /checkout-addresses action; its answers are {success, data}. */
+const book = async (body) => (await checkout('/checkout-addresses', body)).data;
+/** A /checkout-payment action; its answers carry their fields at the top level. */
+const payment = (body) => checkout('/checkout-payment', body);
 /** Location API calls with the merchant's public key (bound to this page's origin); answers are {success, data}. */
 const geo = async (path, body) => (await call(path, { method: body === undefined ? 'GET' : 'POST', body, headers: { 'x-api-key': locationKey } })).data;
 
@@ -86,6 +95,7 @@ onSubmit('otp-form', async () => {
   const body = { action: 'verify', email: state.email, merchant_id: merchantId, code: $('otp').value.trim(), cart_value_paise: cartValuePaise };
   const verified = await call('/checkout-email-otp', { body });
   state.token = verified.session_token;
+  state.sessionId = verified.session_id;
   lock('email-form');
   lock('otp-form');
   $('otp-hint').textContent = `Signed in as ${state.email}.`;
@@ -117,15 +127,18 @@ $('pincode').addEventListener('input', () => {
 onSubmit('address-form', async () => {
   const pincode = $('pincode').value.trim();
   if (!(await checkPincode())) throw new Error(`Pincode ${pincode} is not in the India Post directory`);
-  const address = { name: $('name').value.trim(), line1: $('line1').value.trim(), city: $('city').value.trim(), state: $('state').value.trim() || null, pincode };
-  const phone = $('phone').value.trim();
-  if (phone) address.phone = phone;
-  const created = await checkout('/checkout-addresses', { action: 'create', address, is_default: true });
-  const delivery = await checkout('/checkout-addresses', { action: 'serviceability_check', pincode });
+  const address = { pincode };
+  for (const field of ADDRESS_FIELDS) {
+    const value = $(field).value.trim();
+    if (value) address[field] = value;
+  }
+  if (!LINE_FIELDS.some((field) => address[field])) throw new Error('Enter a flat, building, street or locality');
+  const created = await book({ action: 'create', address, is_default: true });
+  const delivery = await book({ action: 'serviceability_check', pincode });
   $('serviceability').textContent = delivery.message + (delivery.show_postal_delivery_warning ? ' (no post office here delivers; the courier may still)' : '');
   $('serviceability').className = delivery.block_checkout ? 'hint error' : 'hint ok';
   if (delivery.block_checkout) return;
-  const completed = await checkout('/checkout-addresses', { action: 'address_completed', address_id: created.address.id });
+  const completed = await book({ action: 'address_completed', address_id: created.address.id });
   lock('address-form');
   state.address = completed.address;
   const { latitude, longitude } = completed.address.latitude != null ? completed.address : state.pincode.coordinates ?? {};
@@ -186,9 +199,9 @@ $('confirm-pin').addEventListener('click', async () => {
   try {
     // The courier sees the confirmed point, not only the pincode.
     const { latitude, longitude } = state.pin;
-    const delivery = await checkout('/checkout-addresses', { action: 'serviceability_check', pincode: state.address.pincode, lat: latitude, lng: longitude });
+    const delivery = await book({ action: 'serviceability_check', pincode: state.address.pincode, lat: latitude, lng: longitude });
     if (delivery.block_checkout) throw new Error(delivery.message);
-    const cod = await checkout('/checkout-addresses', { action: 'cod_eligibility' });
+    const cod = await book({ action: 'cod_eligibility' });
     $('method-cod').disabled = !cod.eligible;
     $('cod-message').textContent = cod.message;
     $('pin-map').style.pointerEvents = 'none';
@@ -204,15 +217,16 @@ $('confirm-pin').addEventListener('click', async () => {
 onSubmit('payment-form', async () => {
   const method = new FormData($('payment-form')).get('method');
   if (method === 'cod') {
-    await checkout('/checkout-payment?action=record_cod');
+    await payment({ action: 'record_cod' });
     return done('cod', 'Cash on delivery: pay when it arrives.');
   }
-  const order = await checkout('/checkout-payment?action=create_order', { amount_paise: cartValuePaise });
-  const payment = await payAtGateway(order.gateway_order_id);
-  const verified = await checkout('/checkout-payment?action=verify', {
-    gateway_order_id: payment.razorpay_order_id, gateway_payment_id: payment.razorpay_payment_id, gateway_signature: payment.razorpay_signature,
+  // The amount shown must be the amount charged: the server refuses (409 amount_mismatch) when the merchant set another.
+  const order = await payment({ action: 'create_order', amount_paise: cartValuePaise });
+  const paid = await payAtGateway(order.gateway_order_id);
+  const verified = await payment({
+    action: 'verify', gateway_order_id: paid.razorpay_order_id, gateway_payment_id: paid.razorpay_payment_id, gateway_signature: paid.razorpay_signature,
   });
-  done('gateway', `Paid ${rupees(cartValuePaise)} online (${verified.gateway_payment_id}).`);
+  done('gateway', `Paid ${rupees(order.amount_paise)} online (${verified.gateway_payment_id}).`);
 });
 
 /** Opens the gateway's page for the order and resolves with the signed payment it posts back (Razorpay's handler fields). */

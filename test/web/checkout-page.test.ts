@@ -1,13 +1,12 @@
-// Headless Chromium clicks through the dev checkout page (OTP mail, pincode, serviceability, pin, payment) and the merchant gets session.completed.
+// Headless Chromium clicks through the dev checkout page (OTP mail, address, serviceability, pin, payment) and the merchant gets session.completed.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
 import { encode } from '../../src/native/digipin.ts';
 import { startGatewayEmulator, type RunningEmulator } from '../../src/payments/gateway-emulator.ts';
-import { ApiKeyStore } from '../../src/platform/api-keys.ts';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
-import { FAST_WEBHOOKS } from '../payments/support/payment-server.ts';
+import { FAST_WEBHOOKS } from '../payments/support/shop.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { clientFor, type Call } from '../support/client.ts';
 import { datasetDir } from '../support/dataset.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
@@ -23,6 +22,7 @@ let emulator: RunningEmulator;
 let receiver: Receiver;
 let smtp: TestSmtp;
 let server: TestServer;
+let call: Call;
 let browser: Browser;
 let locationKey: string;
 
@@ -33,7 +33,8 @@ beforeAll(async () => {
   server = await startTestServer({
     ...smtp.env, ...FAST_WEBHOOKS, DATA_OUT_DIR: datasetDir, GATEWAY_BASE_URL: emulator.baseUrl, GATEWAY_TIMEOUT_MS: '2000',
   });
-  locationKey = new ApiKeyStore(server.ctx.db).create({ plan: 'free', label: 'checkout page', isPublic: true, allowedOrigins: [server.baseUrl] }).key;
+  call = clientFor(server);
+  locationKey = (await server.parts.access.keys.create({ plan: 'free', label: 'checkout page', isPublic: true, allowedOrigins: [server.baseUrl] })).key;
   browser = await launchBrowser();
 });
 
@@ -45,20 +46,38 @@ afterAll(async () => {
   await emulator?.close();
 });
 
+interface Merchant {
+  id: string;
+  key: string;
+}
+
 /** A merchant configured the way its admin would: origins, gateway keys, COD and webhook through /checkout-admin. */
-async function createMerchant(): Promise<string> {
-  const { merchant, apiKey } = new MerchantRepository(server.ctx.db).create('Page shop');
-  const patch = async (action: string, body: unknown) => {
-    const res = await fetch(`${server.baseUrl}/checkout-admin?action=${action}`, {
-      method: 'PATCH', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    expect(res.status, `${action}: ${await res.clone().text()}`).toBe(200);
+async function createMerchant(): Promise<Merchant> {
+  const { merchant, apiKey } = await server.parts.checkout.merchants.create('Page shop');
+  const admin = async (method: string, action: string, body: unknown) => {
+    const res = await call(method, `/checkout-admin?action=${action}`, { headers: { 'x-api-key': apiKey }, body });
+    expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
   };
-  await patch('settings', { allowed_origins: [server.baseUrl] });
-  await patch('set_payment_config', { gateway_key_id: GATEWAY.keyId, gateway_secret_key: GATEWAY.keySecret, payment_enabled: true });
-  await patch('cod_config', { enable_cod: true });
-  await patch('webhooks', { webhook_url: receiver.url, webhook_secret: WEBHOOK_SECRET });
-  return merchant.id;
+  await admin('PATCH', 'settings', { allowed_origins: [server.baseUrl] });
+  await admin('PATCH', 'set_payment_config', { gateway_key_id: GATEWAY.keyId, gateway_secret_key: GATEWAY.keySecret, payment_enabled: true });
+  await admin('PATCH', 'cod_config', { enable_cod: true });
+  await admin('PATCH', 'webhooks', { webhook_url: receiver.url, webhook_secret: WEBHOOK_SECRET });
+  return { id: merchant.id, key: apiKey };
+}
+
+/**
+ * The merchant's server, as the README describes it: told of the buyer's session by session.email_verified, it sets
+ * the cart value with its api key, and that is what the page's create_order charges.
+ */
+async function merchantSetsCart(merchant: Merchant, email: string, amount = CART_PAISE): Promise<void> {
+  const verified = () => receiver.requests
+    .map((r) => JSON.parse(r.rawBody) as { event: string; merchant_id: string; session_id: string; data: { email?: string } })
+    .find((e) => e.event === 'session.email_verified' && e.merchant_id === merchant.id && e.data.email === email);
+  await eventually(() => verified() !== undefined, 8_000);
+  const res = await call('POST', '/checkout-admin?action=set_session_cart', {
+    headers: { 'x-api-key': merchant.key }, body: { session_id: verified()!.session_id, cart_value_paise: amount },
+  });
+  expect(res.body).toMatchObject({ success: true, data: { cart_value_paise: amount, cart_value_source: 'merchant' } });
 }
 
 /** A fresh browser context whose console, page errors and failed calls are printed if the test fails. */
@@ -89,17 +108,19 @@ async function textOf(page: Page, selector: string, pattern: RegExp): Promise<st
   return (await page.locator(selector).textContent()) ?? '';
 }
 
-/** Email OTP, address, serviceability and pin, up to the payment step; returns the confirmed geopin. */
-async function checkoutUntilPayment(page: Page, merchantId: string, email: string): Promise<string> {
-  await page.goto(`${server.baseUrl}/checkout?merchant_id=${merchantId}&key=${encodeURIComponent(locationKey)}&amount=${CART_PAISE}`);
+/** Email OTP (then the merchant sets the cart), address, serviceability and pin, up to the payment step; returns the confirmed geopin. */
+async function checkoutUntilPayment(page: Page, merchant: Merchant, email: string, charged = CART_PAISE): Promise<string> {
+  await page.goto(`${server.baseUrl}/checkout?merchant_id=${merchant.id}&key=${encodeURIComponent(locationKey)}&amount=${CART_PAISE}`);
   await page.fill('#email', email);
   await page.click('#send-otp');
   await page.fill('#otp', await smtp.nextCode(email));
   await page.click('#verify-otp');
 
   await page.locator('#step-address').waitFor();
+  await merchantSetsCart(merchant, email, charged);
   await page.fill('#name', 'Asha Rao');
-  await page.fill('#line1', '12 MG Road');
+  await page.fill('#flat_number', '12');
+  await page.fill('#street_name', 'MG Road');
   await page.fill('#pincode', PINCODE);
   await textOf(page, '#pincode-info', /Karnataka/i);
   expect(await page.inputValue('#city')).not.toBe('');
@@ -134,9 +155,9 @@ async function sessionCompleted(merchantId: string): Promise<Hook> {
 
 describe('dev checkout page in headless Chromium', () => {
   it('pays through the gateway emulator and the merchant receives a signed session.completed (gateway)', async () => {
-    const merchantId = await createMerchant();
+    const merchant = await createMerchant();
     const page = await openPage();
-    await checkoutUntilPayment(page, merchantId, 'asha.gateway@example.com');
+    await checkoutUntilPayment(page, merchant, 'asha.gateway@example.com');
     await page.check('input[name=method][value=gateway]');
     await page.click('#pay');
     const gateway = page.frameLocator('#gateway-frame');
@@ -145,24 +166,36 @@ describe('dev checkout page in headless Chromium', () => {
     await page.locator('#result[data-payment-method=gateway]').waitFor();
     expect(await page.locator('#result').textContent()).toMatch(/^Paid ₹1,499\.00 online \(pay_\w{14}\)\.$/);
 
-    const hook = await sessionCompleted(merchantId);
+    const hook = await sessionCompleted(merchant.id);
     expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
     expect(hook.body.data).toMatchObject({ payment_method: 'gateway', amount_paise: CART_PAISE, gateway_order_id: expect.stringMatching(/^order_/) });
     await page.context().close();
   });
 
   it('places a cash-on-delivery order and the merchant receives a signed session.completed (cod)', async () => {
-    const merchantId = await createMerchant();
+    const merchant = await createMerchant();
     const page = await openPage();
-    await checkoutUntilPayment(page, merchantId, 'asha.cod@example.com');
+    await checkoutUntilPayment(page, merchant, 'asha.cod@example.com');
     expect(await page.locator('#cod-message').textContent()).toBe('Cash on delivery is available');
     await page.check('#method-cod');
     await page.click('#pay');
     await page.locator('#result[data-payment-method=cod]').waitFor();
 
-    const hook = await sessionCompleted(merchantId);
+    const hook = await sessionCompleted(merchant.id);
     expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
     expect(hook.body.data).toEqual({ payment_method: 'cod', amount_paise: CART_PAISE });
+    await page.context().close();
+  });
+
+  it('refuses to charge an amount other than the one shown when the merchant set another cart value', async () => {
+    const merchant = await createMerchant();
+    const page = await openPage();
+    await checkoutUntilPayment(page, merchant, 'asha.mismatch@example.com', 99_900);
+    await page.check('input[name=method][value=gateway]');
+    await page.click('#pay');
+    expect(await textOf(page, '#status', /differs/)).toContain('99900');
+    expect(await page.locator('#gateway-overlay').isHidden()).toBe(true);
+    expect((await call('GET', '/checkout-admin?action=sessions', { headers: { 'x-api-key': merchant.key } })).body.data.sessions[0].payment.status).toBe('none');
     await page.context().close();
   });
 });
