@@ -5,37 +5,50 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
-import { openDatabase, type Db } from '../../src/db/open.ts';
+import { openSqlite } from '../../src/db/sqlite.ts';
+import { systemClock } from '../../src/kernel/clock.ts';
+import { clientFor, type Call } from '../support/client.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { spawnServer, type Child } from '../webhooks/support/child.ts';
-import { batchStatus, fileHealth, importRows, snapshot, type BatchSnapshot, type ImportRows } from './support/import-batch-db.ts';
+import { batchStatus, buyerIds, fileHealth, importRows, snapshot, type BatchSnapshot, type ImportRows, type Reader } from './support/import-batch-db.ts';
 
 const ROWS = 5000;
 /** Bounded retries: each attempt kills at another fraction of the calibrated import time until one lands mid-import. */
 const KILL_AT = [0.5, 0.25, 0.1, 0.65, 0.4, 0.05];
+/** Fast heartbeats: a killed node is stale after three missed beats, and the restarted server's sweep fails its batch. */
+const HEARTBEAT_MS = '50';
 
 interface Server {
   child: Child;
-  url: string;
+  call: Call;
 }
 
 const children: Child[] = [];
-afterAll(() => {
+/** An in-process app with the same route table, whose endpoints check every reply the child process gives. */
+let reference: TestServer;
+beforeAll(async () => {
+  reference = await startTestServer();
+});
+afterAll(async () => {
   for (const c of children) if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGKILL');
+  await reference?.dispose();
 });
 
-/** Merchants and their API keys, written before any server runs; the connection is closed again right away. */
-function createMerchants(path: string, count: number): Array<{ id: string; key: string }> {
-  const db = openDatabase(path);
+/** Merchants and their API keys, written before any server runs; the store is closed again right away. */
+async function createMerchants(path: string, count: number): Promise<Array<{ id: string; key: string }>> {
+  const sql = openSqlite(path);
   try {
-    const merchants = new MerchantRepository(db);
-    return Array.from({ length: count }, (_, i) => {
-      const { merchant, apiKey } = merchants.create(`Shop ${i}`);
-      return { id: merchant.id, key: apiKey };
-    });
+    const merchants = new MerchantRepository(sql, systemClock);
+    const out: Array<{ id: string; key: string }> = [];
+    for (let i = 0; i < count; i++) {
+      const { merchant, apiKey } = await merchants.create(`Shop ${i}`);
+      out.push({ id: merchant.id, key: apiKey });
+    }
+    return out;
   } finally {
-    db.close();
+    await sql.close();
   }
 }
 
@@ -43,24 +56,18 @@ function createMerchants(path: string, count: number): Array<{ id: string; key: 
  * The test only ever reads, through a read-only connection it closes before each restart: so the restarted server,
  * not the test, finds the killed writer's WAL and recovers it, as it would in production.
  */
-function reader(path: string): Db {
+function reader(path: string): Reader {
   return new Database(path, { readonly: true, fileMustExist: true });
 }
 
 async function start(env: Record<string, string>): Promise<Server> {
   const child = await spawnServer(env);
   children.push(child);
-  const port = /\[child\] listening on (\d+)/.exec(child.output.join(''))![1];
-  return { child, url: `http://127.0.0.1:${port}` };
+  return { child, call: clientFor({ ...reference, baseUrl: child.url }) };
 }
 
-async function importCall(server: Server, key: string, rows: unknown[]): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.url}/checkout-admin?action=import_customers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': key },
-    body: JSON.stringify({ batch_label: 'legacy export', rows }),
-  });
-  return { status: res.status, body: await res.json() };
+function importCall(server: Server, key: string, rows: unknown[]) {
+  return server.call('POST', '/checkout-admin?action=import_customers', { headers: { 'x-api-key': key }, body: { batch_label: 'legacy export', rows } });
 }
 
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
@@ -84,7 +91,7 @@ function expectWholeBatch(s: BatchSnapshot, data: ImportRows): void {
   }
 }
 
-function expectHealthy(db: Db): void {
+function expectHealthy(db: Reader): void {
   expect(fileHealth(db)).toEqual({ integrity: 'ok', foreignKeyViolations: 0 });
 }
 
@@ -92,9 +99,9 @@ describe('bulk import under SIGKILL', () => {
   it('leaves the batch failed with no rows or completed with all rows, keeps earlier batches, and a re-run adds no duplicate buyers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-crash-'));
     const path = join(dir, 'app.sqlite');
-    const [base, ...crashShops] = createMerchants(path, 1 + KILL_AT.length);
-    const env = { DB_PATH: path, CHECKOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
-    let db: Db | undefined;
+    const [base, ...crashShops] = await createMerchants(path, 1 + KILL_AT.length);
+    const env = { DB_PATH: path, CHECKOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex'), NODE_HEARTBEAT_MS: HEARTBEAT_MS };
+    let db: Reader | undefined;
     try {
       let server = await start(env);
       db = reader(path);
@@ -129,22 +136,25 @@ describe('bulk import under SIGKILL', () => {
 
         server = await start(env);
         db = reader(path);
+        // The restarted node's heartbeat sweep fails the dead node's batch once that node is stale.
+        await until(() => batchStatus(db!, shop.id) !== 'processing', 10_000);
         const recovered = snapshot(db, shop.id);
         expectWholeBatch(recovered, data);
         expect(recovered.batch?.status).toBe(atKill === 'processing' ? 'failed' : 'completed');
-        if (atKill === 'processing') expect(server.child.output.join('')).toContain('marked 1 interrupted import batch(es) as failed');
+        if (atKill === 'processing') await until(() => server.child.output.join('').includes('marked 1 interrupted import batch(es) as failed'), 5000);
         expect(snapshot(db, base!.id)).toEqual(committed);
         expectHealthy(db);
 
-        const status = await fetch(`${server.url}/checkout-admin?action=import_status&batch_id=${recovered.batch!.id}`, { headers: { 'x-api-key': shop.key } });
-        expect(((await status.json()) as { data: { batch: { status: string } } }).data.batch.status).toBe(recovered.batch!.status);
+        const status = await server.call('GET', `/checkout-admin?action=import_status&batch_id=${recovered.batch!.id}`, { headers: { 'x-api-key': shop.key } });
+        expect(status.body.data.batch).toMatchObject({ id: recovered.batch!.id, status: recovered.batch!.status, completed_at: expect.any(String) });
 
+        const before = buyerIds(db, shop.id);
         const rerun = await importCall(server, shop.key, data.rows);
         expect(rerun.status).toBe(200);
         expect(rerun.body.data).toMatchObject({ status: 'completed', imported_count: data.valid, error_count: data.invalid });
-        const expectedRowStatus = atKill === 'processing' ? 'created' : 'updated';
-        const imported = (rerun.body.data.results as Array<{ status: string }>).filter((r) => r.status !== 'error');
-        expect(imported.every((r) => r.status === expectedRowStatus)).toBe(true);
+        // After a failed batch every buyer is new; after a completed one every row updated the buyer it made.
+        const imported = (rerun.body.data.results as Array<{ success: boolean; buyer_id?: string }>).filter((r) => r.success);
+        expect(imported.filter((r) => before.has(r.buyer_id!)).length).toBe(atKill === 'processing' ? 0 : data.valid);
         expect(snapshot(db, shop.id)).toMatchObject({ batches: 2, buyers: data.valid, distinctLegacyIds: data.valid, addresses: data.valid });
       }
       expect(observed).toContain('processing');
