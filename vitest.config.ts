@@ -14,7 +14,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/cluster/**'] } },
-      { extends: true, test: { name: 'postgres', include: STORE_TESTS, globalSetup: ['test/support/postgres-setup.ts'] } },
+      { extends: true, test: { name: 'postgres', include: STORE_TESTS, globalSetup: ['test/support/postgres-setup.ts'], testTimeout: 60_000 } },
     ],
   },
 });

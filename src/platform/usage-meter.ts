@@ -1,7 +1,7 @@
 // Monthly usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
 import type { UsageRepository } from './usage-repository.ts';
 
-/** How often counts reach the store; nodes see each other's requests at most this late (the over-admission bound). */
+/** How often counts reach the store; a node sees the others' requests within two of these (the over-admission bound). */
 export const FLUSH_INTERVAL_MS = 1000;
 
 export class UsageMeter {
