@@ -6,6 +6,7 @@ import type { Sql } from './sql.ts';
 export class NodeRegistry {
   readonly id = newId();
   private timer: NodeJS.Timeout | null = null;
+  private live = 1;
 
   constructor(
     private readonly sql: Sql,
@@ -19,12 +20,19 @@ export class NodeRegistry {
     return new Date(this.clock().getTime() - 3 * this.intervalMs).toISOString();
   }
 
+  /** Nodes beating as of the last beat (this one included): limits meant for the whole deployment are split by it. */
+  liveCount(): number {
+    return this.live;
+  }
+
   async beat(): Promise<void> {
     const now = this.clock().toISOString();
     await this.sql.run(
       'INSERT INTO nodes (id, started_at, heartbeat_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
       [this.id, now, now],
     );
+    const row = await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM nodes WHERE heartbeat_at >= ?', [this.staleBefore()]);
+    this.live = Math.max(1, row?.n ?? 1);
   }
 
   /** Beats now and every interval; `onBeat` runs after each beat (the orphan sweeps). */

@@ -53,7 +53,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock): Prom
   const secrets = new SecretBox(loadMasterKey(config.encryptionKey, config.store.kind === 'sqlite' ? config.store.path : null));
   const mailer = createMailer(config.mail, config.devMode);
   const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs);
-  const access = createAccess({ sql, clock });
+  const access = createAccess({ sql, clock, liveNodes: () => nodes.liveCount() });
   // Features queue webhook events; the dispatcher is built after checkout, which tells it where webhooks go.
   let webhooks: Webhooks | undefined;
   const queued = () => webhooks?.queued();

@@ -19,14 +19,15 @@ export interface Access {
   stop(): Promise<void>;
 }
 
-export function createAccess(deps: { sql: Sql; clock: Clock }): Access {
+/** `liveNodes` splits the per-second limits among the servers of a deployment (1 for a single server). */
+export function createAccess(deps: { sql: Sql; clock: Clock; liveNodes?: () => number }): Access {
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
   const cache = new KeyCache(keys);
   const meter = new UsageMeter(new UsageRepository(deps.sql));
   return {
     keys,
     meter,
-    authenticate: createGate(cache, meter, new RateLimiter(), deps.clock),
+    authenticate: createGate(cache, meter, new RateLimiter(), deps.clock, deps.liveNodes),
     start() {
       meter.start();
       cache.start();

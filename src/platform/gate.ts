@@ -24,8 +24,12 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
   return { monthly, ratePerSecond, burst };
 }
 
-/** The authenticator of every api_key route. A refused request costs no quota; it still spends a burst token. */
-export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock): Authenticator<ApiKeyPrincipal> {
+/**
+ * The authenticator of every api_key route. A refused request costs no quota; it still spends a burst token. Each node
+ * enforces `1/nodes` of a key's per-second rate and burst (`nodes` = servers beating in the store), so behind a balancer
+ * that spreads requests the deployment as a whole admits the key's rate.
+ */
+export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock, nodes: () => number = () => 1): Authenticator<ApiKeyPrincipal> {
   return (head, route) => {
     const presented = head.headers['x-api-key'];
     if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
@@ -40,7 +44,8 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     const now = clock();
     const month = monthKey(now);
     const limits = limitsOf(key);
-    if (!limiter.take(key.id, limits.ratePerSecond, limits.burst)) {
+    const share = nodes();
+    if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share))) {
       throw new DomainError('rate_limited', 'rate_limited', `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`, { headers, retryAfterSeconds: 1 });
     }
     const granted: Authenticated<ApiKeyPrincipal> = {

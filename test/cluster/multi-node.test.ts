@@ -84,6 +84,16 @@ describe('two nodes on one PostgreSQL', () => {
     expect(answered).toEqual([20, 20, 20, 0]);
   });
 
+  it('split the per-second burst limit between them, so the deployment admits the key\'s burst, not twice it', async () => {
+    const created = runScript('create-key.ts', ['--plan', 'paid', '--rate-limit', '5'], store.env);
+    const headers = { 'x-api-key': created.stdout.trim() };
+    const replies = await Promise.all(Array.from({ length: 40 }, (_v, i) => post(i % 2 ? b : a, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers).catch(() => null)));
+    const admitted = replies.filter((r) => r?.status === 200).length;
+    // Burst 10 for the key: 5 per node, plus what refills at 2.5/s per node while the requests are answered.
+    expect(admitted).toBeGreaterThanOrEqual(10);
+    expect(admitted).toBeLessThanOrEqual(14);
+  });
+
   it('refuse a key revoked through either node within a second, on both nodes', async () => {
     const created = runScript('create-key.ts', ['--plan', 'paid'], store.env);
     const key = created.stdout.trim();
