@@ -87,9 +87,11 @@ export class MerchantRepository {
     return row ? toMerchant(row) : null;
   }
 
-  /** Writes the given config columns and returns the updated merchant. */
+  /** Writes the given config columns (none: no write) and returns the merchant. */
   async update(id: string, patch: MerchantConfigPatch): Promise<Merchant> {
     const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+    // An empty PATCH changes nothing, not even updated_at.
+    if (entries.length === 0) return (await this.byId(id))!;
     const values = entries.map(([k, v]) => (JSON_COLUMNS.has(k) ? JSON.stringify(v) : BOOL_COLUMNS.has(k) ? (v ? 1 : 0) : v));
     const assignments = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'].join(', ');
     await this.sql.run(`UPDATE merchants SET ${assignments} WHERE id = ?`, [...values, this.clock().toISOString(), id]);

@@ -43,7 +43,11 @@ describe('cod_config', () => {
     const res = await admin('PATCH', 'action=cod_config', a.key, { enable_cod: true, cod_max_cart_value_paise: 500_000, cod_blocked_pincodes: ['110001', '110001', '400001'] });
     expect(res.body).toEqual({ success: true, data: { enable_cod: true, cod_max_cart_value_paise: 500_000, cod_blocked_pincodes: ['110001', '400001'] } });
     await admin('PATCH', 'action=cod_config', a.key, { cod_max_cart_value_paise: null });
+    const updatedAt = () => scalar<string>(h.sql, 'SELECT updated_at FROM merchants WHERE id = ?', [a.id]);
+    const before = await updatedAt();
+    // Every field is optional: an empty PATCH answers the config and changes nothing, not even updated_at.
     expect(dataOf(await admin('PATCH', 'action=cod_config', a.key, {}))).toEqual({ enable_cod: true, cod_max_cart_value_paise: null, cod_blocked_pincodes: ['110001', '400001'] });
+    expect(await updatedAt()).toBe(before);
   });
 
   it('rejects bad values with 400 and changes nothing', async () => {

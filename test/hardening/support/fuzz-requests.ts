@@ -1,6 +1,4 @@
 // Seeded generator of malformed requests: each one carries one mutation that must make the server refuse it, plus noise that must not matter.
-import { ADMIN_ACTIONS } from '../../../src/checkout/admin-routes.ts';
-import { ADDRESS_ACTIONS } from '../../../src/checkout/schema.ts';
 import type { Endpoint, Targets } from './endpoints.ts';
 import { randomText, type Rng } from './rng.ts';
 
@@ -27,6 +25,8 @@ const RAW: Array<[string, string]> = [[PROTO, PROTO_JSON], [DEEP, DEEP_OBJECT], 
 
 /** Wrong for every body field of every endpoint: no field takes a number this large, an object with these keys, or 100k chars. */
 const FIELD_JUNK: unknown[] = [1e308, -1e308, 2 ** 53 + 1, -(2 ** 53 + 1), OVERFLOW, { $ne: null }, { $gt: '' }, PROTO, 'x'.repeat(100_000), DEEP];
+/** Wrong for an object field that ignores unknown keys (UTM): anything but an object, or an object nested too deep. */
+const LENIENT_JUNK: unknown[] = [1e308, -1e308, OVERFLOW, 'x'.repeat(100_000), DEEP, 'x', 1, true, []];
 /** Hostile text that is still a string: must be harmless wherever it lands. */
 export const HOSTILE_STRINGS = [
   '😀', '\u202eevil\u202c', "' OR 1=1 --", '; DROP TABLE buyers; --', 'NaN', 'Infinity', 'null', '\u0000', 'ñ', '<script>alert(1)</script>',
@@ -37,17 +37,6 @@ const BAD_BODY_ACTIONS: unknown[] = [...BAD_ACTIONS, 1e308, null, true, ['list']
 const BODY_TYPES = ['[]', '"text"', '1e308', '-1e308', 'null', 'true', '0', '""', '{}', '[[],[]]'];
 const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/json; charset=utf-16', 'application/xml', '', 'ÿ/ÿ'];
 const QUERY_NOISE = ['x=%zz', '%E0%A4%A=1', 'y=%00', 'z=%F0%9F%98%80', 'w=%', '__proto__=1', 'constructor=1', 'a[b]=1'];
-
-/** Actions each action-bearing path accepts, so a "bad action" is never accidentally a good one. */
-const VALID_ACTIONS: Record<string, readonly string[]> = {
-  '/checkout-addresses': ADDRESS_ACTIONS,
-  '/checkout-email-otp': ['send', 'verify'],
-  '/checkout-offers': ['list', 'create'],
-  '/checkout-payment': ['create_order', 'verify', 'record_cod'],
-  'GET /checkout-admin': ADMIN_ACTIONS.get,
-  'PATCH /checkout-admin': ADMIN_ACTIONS.patch,
-  'POST /checkout-admin': ADMIN_ACTIONS.post,
-};
 
 type Mutation = 'auth' | 'origin' | 'action' | 'body-type' | 'syntax' | 'deep' | 'oversize' | 'field' | 'missing' | 'extra-key' | 'query' | 'query-missing' | 'path';
 
@@ -66,20 +55,22 @@ interface Draft {
 
 /** `count` requests, spread round-robin over `list` so every endpoint gets its share. */
 export function* fuzzRequests(list: Endpoint[], t: Targets, rng: Rng, count: number): Generator<FuzzRequest> {
+  // Every action of every endpoint: a good action on the wrong endpoint is one of the bad actions tried.
+  const actions = [...new Set(list.flatMap((e) => e.actions))];
   for (let i = 0; i < count; i++) {
     const e = list[i % list.length]!;
-    yield generate(rng, e, t, i);
+    yield generate(rng, e, t, i, actions);
   }
 }
 
-function generate(rng: Rng, e: Endpoint, t: Targets, index: number): FuzzRequest {
+function generate(rng: Rng, e: Endpoint, t: Targets, index: number, actions: string[]): FuzzRequest {
   const d = draft(rng, e, t);
   const noise: string[] = [];
   for (let n = rng.int(3); n > 0; n--) noise.push(addNoise(rng, e, d, t));
   const options = mutations(e);
   // Read-only routes also get noise alone, so hostile text reaches their logic (geocoder, autocomplete, lookups), not only their schemas.
   const mutation = e.answers || options.length === 0 || (e.readOnly && rng.next() < 0.3) ? null : rng.pick(options);
-  if (mutation) mutate(rng, e, d, t, mutation);
+  if (mutation) mutate(rng, e, d, t, mutation, actions);
   else d.expect = 'answer';
   return { label: `#${index} ${e.name} [${mutation ?? 'noise only'}${noise.length ? `; ${noise.join(', ')}` : ''}]`, ...serialise(e, d) };
 }
@@ -115,7 +106,7 @@ function mutations(e: Endpoint): Mutation[] {
   return out;
 }
 
-function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation): void {
+function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, actions: string[]): void {
   const valid = JSON.stringify(e.body ?? {});
   switch (m) {
     case 'auth':
@@ -124,17 +115,15 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation): void 
       d.headers.origin = rng.pick(['null', 'https://evil.example', `${t.origin}.evil.example`, `${t.origin}/`, `${t.origin}:443`, '', 'file://', 'ÿ', t.origin.replace('https:', 'http:')]);
       return;
     case 'action': {
-      const key = e.path.startsWith('/checkout-admin') ? `${e.method} /checkout-admin` : d.path;
-      const allowed = VALID_ACTIONS[key] ?? [];
       const inQuery = d.query.some(([k]) => k === 'action');
-      const pool = (inQuery ? BAD_ACTIONS : BAD_BODY_ACTIONS).concat(Object.values(VALID_ACTIONS).flat()).filter((a) => !allowed.includes(a as string));
+      const pool = (inQuery ? BAD_ACTIONS : BAD_BODY_ACTIONS).concat(actions).filter((a) => !e.actions.includes(a as string));
       const action = rng.pick(pool);
       if (inQuery) d.query = d.query.map(([k, v]) => [k, k === 'action' ? String(action) : v]);
       else d.body!.action = action;
       return;
     }
     case 'body-type':
-      d.raw = rng.next() < 0.2 ? `[${valid}]` : rng.pick(BODY_TYPES);
+      d.raw = rng.next() < 0.2 ? `[${valid}]` : rng.pick(BODY_TYPES.filter((b) => !(e.emptyOk && b === '{}')));
       return;
     case 'syntax':
       d.raw = rng.pick([
@@ -152,7 +141,7 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation): void 
       return;
     case 'field': {
       const field = rng.pick(Object.keys(d.body!).filter((k) => k !== 'action'));
-      const pool = e.objects?.includes(field) ? [...FIELD_JUNK, [e.body![field]], []] : FIELD_JUNK;
+      const pool = e.objects?.includes(field) ? [...FIELD_JUNK, [e.body![field]], []] : e.lenient?.includes(field) ? LENIENT_JUNK : FIELD_JUNK;
       d.body![field] = rng.pick(pool);
       return;
     }
@@ -191,7 +180,7 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation): void 
 
 function badAuth(rng: Rng, e: Endpoint, d: Draft, t: Targets): void {
   if (e.auth === 'body-merchant') {
-    const id = rng.pick<unknown>([rng.token('mer_'), "' OR 1=1 --", '', '😀', 'x'.repeat(65), 1e308, null, undefined, { $ne: null }]);
+    const id = rng.pick<unknown>([t.missingId, rng.token('mer_'), "' OR 1=1 --", '', '😀', 'x'.repeat(65), 1e308, null, undefined, { $ne: null }]);
     if (id === undefined) delete d.body!.merchant_id;
     else d.body!.merchant_id = id;
     return;
@@ -229,7 +218,7 @@ function addNoise(rng: Rng, e: Endpoint, d: Draft, t: Targets): string {
       return `hostile ${field}`;
     }
     case 'query': {
-      const own = Object.keys(e.query ?? {}).concat(d.query.some(([k]) => k === 'action') ? ['action'] : []);
+      const own = Object.keys(e.query ?? {});
       if (own.length > 0) d.repeats.push([rng.pick(own), String(rng.pick(HOSTILE_STRINGS))]);
       d.rawQuery.push('r=1&r=2', rng.pick(QUERY_NOISE));
       return 'query garbage';
@@ -259,9 +248,8 @@ function percent(s: string): string {
 function serialise(e: Endpoint, d: Draft): Omit<FuzzRequest, 'label'> {
   const encode = (pairs: Array<[string, string]>) => pairs.map(([k, v]) => `${percent(k)}=${percent(v)}`);
   const repeats = encode(d.repeats.filter(([k]) => d.query.some(([q]) => q === k)));
-  // /v1 reads the last of a repeated key and /checkout-* the first; the copies go where they are not the one read.
-  const v1 = e.auth === 'v1' || e.auth === 'public';
-  const parts = v1 ? [...repeats, ...d.rawQuery, ...encode(d.query)] : [...encode(d.query), ...repeats, ...d.rawQuery];
+  // Query schemas read the last of a repeated key, so the copies go first, where they are not the one read.
+  const parts = [...repeats, ...d.rawQuery, ...encode(d.query)];
   const path = parts.length ? `${d.path}?${parts.join('&')}` : d.path;
   let body = d.raw;
   if (body === undefined && d.body !== undefined) {
