@@ -1,7 +1,8 @@
 // What the load run needs in a fresh database: an enterprise API key, a merchant, and (once the server runs) a buyer session.
 import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
-import { openDatabase } from '../../src/db/open.ts';
-import { ApiKeyStore } from '../../src/platform/api-keys.ts';
+import { openSqlite } from '../../src/db/sqlite.ts';
+import { systemClock } from '../../src/kernel/clock.ts';
+import { ApiKeyRepository } from '../../src/platform/api-keys.ts';
 import type { TestSmtp } from '../../test/support/smtp.ts';
 
 export interface Credentials {
@@ -10,15 +11,15 @@ export interface Credentials {
   merchantId: string;
 }
 
-/** Creates the key and merchant in the (migrated) database file before the server opens it. */
-export function createCredentials(dbPath: string): Credentials {
-  const db = openDatabase(dbPath);
+/** Creates the key and merchant in the database file (migrating it) before the server opens it, as the operator commands do. */
+export async function createCredentials(dbPath: string): Promise<Credentials> {
+  const sql = openSqlite(dbPath);
   try {
-    const { key } = new ApiKeyStore(db).create({ plan: 'enterprise', label: 'load run', rateLimitOverride: 1_000_000_000 });
-    const { merchant } = new MerchantRepository(db).create('Load shop');
+    const { key } = await new ApiKeyRepository(sql, systemClock).create({ plan: 'enterprise', label: 'load run', rateLimitOverride: 1_000_000_000 });
+    const { merchant } = await new MerchantRepository(sql, systemClock).create('Load shop');
     return { apiKey: key, merchantId: merchant.id };
   } finally {
-    db.close();
+    await sql.close();
   }
 }
 

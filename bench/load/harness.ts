@@ -66,7 +66,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const smtp = await startTestSmtp();
   const dbPath = join(dir, 'app.sqlite');
   try {
-    const { apiKey, merchantId } = createCredentials(dbPath);
+    const { apiKey, merchantId } = await createCredentials(dbPath);
     const dataDir: Record<string, string> = process.env.GEO_DATA_DIR ? { DATA_OUT_DIR: process.env.GEO_DATA_DIR } : {};
     const server = await startServerProcess({ ...smtp.env, ...dataDir, DB_PATH: dbPath, CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(options.otpSendsPerIp) });
     try {

@@ -65,7 +65,7 @@ function otpScenario(input: ScenarioInput, common: Partial<autocannon.Options>):
     onResponse: (status, body) => {
       if (status !== 429) return;
       if (body.includes('for this email')) limits['per email']++;
-      else if (body.includes('for this IP')) limits['per IP']++;
+      else if (body.includes('from this address')) limits['per IP']++;
       else limits.other++;
     },
   };
@@ -88,10 +88,13 @@ function addressCycle(): autocannon.Request[] {
     {
       setupRequest: (req) => ({
         ...req,
-        body: JSON.stringify({ action: 'create', address: { name: 'Load Buyer', line1: `${Math.floor(next() * 999) + 1} MG Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' } }),
+        body: JSON.stringify({
+          action: 'create',
+          address: { name: 'Load Buyer', flat_number: String(Math.floor(next() * 999) + 1), street_name: 'MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+        }),
       }),
       onResponse: (status, body, context) => {
-        (context as { created?: string }).created = status === 200 ? (JSON.parse(body) as { address: { id: string } }).address.id : undefined;
+        (context as { created?: string }).created = status === 200 ? (JSON.parse(body) as { data: { address: { id: string } } }).data.address.id : undefined;
       },
     },
     {

@@ -1,4 +1,4 @@
-// The real server (src/server/main.ts) as a child process on 127.0.0.1, port 0: started, sampled for RSS, stopped by SIGTERM.
+// The real server (src/main/main.ts) as a child process on 127.0.0.1, port 0: started, sampled for RSS, stopped by SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ export interface ServerProcess {
 
 /** Spawns node directly (no npx wrapper), so the pid and the signals belong to the server itself. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', './bench/load/gc-on-signal.ts', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', './bench/load/gc-on-signal.ts', 'src/main/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
