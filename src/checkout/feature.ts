@@ -1,5 +1,6 @@
 // The checkout service feature: repositories and services over the store, its routes, authenticators and the ports others use.
 import type { Clock } from '../kernel/clock.ts';
+import type { Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
 import type { LocationApi } from '../geocoding/location-api.ts';
 import type { Authenticator, RouteDef } from '../http/route.ts';
@@ -47,6 +48,8 @@ export interface CheckoutDeps {
   nodeId: string;
   /** Wakes the webhook dispatcher after an outbox row committed. */
   queued(): void;
+  log: Log;
+  onOtpSend?(result: 'mailed' | 'reused' | 'refused'): void;
 }
 
 export interface Checkout {
@@ -72,6 +75,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const book = new AddressService({ addresses, sessions, location: deps.location, clock, queued: deps.queued });
   const otp = new OtpService({
     sql, otps: new OtpRepository(sql), buyers, sessions, secrets: deps.secrets, mailer: deps.mailer, counter, clock, policy: config.otp, queued: deps.queued,
+    log: deps.log.child({ component: 'otp' }), onSend: deps.onOtpSend,
   });
   const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql);

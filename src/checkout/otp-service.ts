@@ -2,6 +2,7 @@
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { newId } from '../kernel/ids.ts';
+import type { Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
 import type { RateCounter } from '../limits/rate-counter.ts';
 import { MailError, type Mailer } from '../mail/mailer.ts';
@@ -65,6 +66,9 @@ export interface OtpDeps {
   policy: OtpPolicy;
   /** Called after a session.email_verified row committed (wakes the webhook dispatcher). */
   queued(): void;
+  log: Log;
+  /** Called once per send request with what became of it (metrics). */
+  onSend?(result: 'mailed' | 'reused' | 'refused'): void;
 }
 
 const HOUR_MS = 3_600_000;
@@ -76,6 +80,17 @@ export class OtpService {
 
   /** Issues a code unless a live one exists (then `reused` and no mail); the work never depends on whether the buyer exists. */
   async send(merchantId: string, email: string, ip: string): Promise<SendResult> {
+    try {
+      const result = await this.sendCode(merchantId, email, ip);
+      this.d.onSend?.(result.reused ? 'reused' : 'mailed');
+      return result;
+    } catch (err) {
+      this.d.onSend?.('refused');
+      throw err;
+    }
+  }
+
+  private async sendCode(merchantId: string, email: string, ip: string): Promise<SendResult> {
     const { d } = this;
     const now = d.clock();
     await this.limit('otp_send_ip', d.policy.sendsPerIpHour, ip, 'Too many codes requested from this address');
@@ -98,7 +113,7 @@ export class OtpService {
     } catch (err) {
       // The buyer never got this code, so it must not be "reused" by the next send.
       await d.otps.delete(id);
-      throw mailError(err);
+      throw mailError(err, d.log);
     }
     await d.otps.logMail(merchantId, email, ip, now.toISOString());
     return { reused: false, message: 'A verification code was sent to this email', expires_at: expiresAt };
@@ -177,8 +192,8 @@ function locked(until: string, now: Date): DomainError {
   return new DomainError('rate_limited', 'otp_locked', `Too many wrong codes; try again after ${until}`, { retryAfterSeconds: retryAfter, details: { locked_until: until } });
 }
 
-function mailError(err: unknown): DomainError {
+function mailError(err: unknown, log: Log): DomainError {
   if (err instanceof MailError && err.code === 'mail_not_configured') return new DomainError('unavailable', 'email_not_configured', 'Email delivery is not configured');
-  console.error('[checkout] OTP email failed:', err);
+  log.error({ err }, 'OTP email failed');
   return new DomainError('upstream', 'email_send_failed', 'The verification email could not be sent; try again');
 }

@@ -1,6 +1,7 @@
 // Every server process registers here and beats; another node's work (an import batch) is taken over only once it stops beating.
 import type { Clock } from '../kernel/clock.ts';
 import { newId } from '../kernel/ids.ts';
+import { silentLog, type Log } from '../kernel/log.ts';
 import type { Sql } from './sql.ts';
 
 export class NodeRegistry {
@@ -13,6 +14,7 @@ export class NodeRegistry {
     private readonly clock: Clock,
     /** Beat interval; a node is stale after three missed beats. */
     readonly intervalMs: number,
+    private readonly log: Log = silentLog,
   ) {}
 
   /** The oldest heartbeat a live node can have now. */
@@ -43,7 +45,7 @@ export class NodeRegistry {
     };
     await tick();
     this.timer = setInterval(() => {
-      tick().catch((err: unknown) => console.error('[node] heartbeat failed', err));
+      tick().catch((err: unknown) => this.log.error({ err }, 'heartbeat failed'));
     }, this.intervalMs).unref();
   }
 

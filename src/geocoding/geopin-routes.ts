@@ -36,7 +36,8 @@ function centreOf(geopin: string): { latitude: number; longitude: number; normal
   return { latitude: round6(lat), longitude: round6(lon), normalized: hyphenate(geopin.replaceAll('-', '').toUpperCase()) };
 }
 
-export function geopinRoutes(service: LocationService): RouteDef[] {
+/** `onBatch` hears the size of every batch (metrics). */
+export function geopinRoutes(service: LocationService, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
   return [
     defineRoute({
       method: 'post', path: '/v1/geopin/geocode', tag: 'geocoding', auth: 'api_key', body: AddressSchema, response: GeocodeAnswerSchema,
@@ -49,6 +50,7 @@ export function geopinRoutes(service: LocationService): RouteDef[] {
       summary: 'Geocode up to 100 addresses; each item succeeds or fails on its own (counts as one request)',
       maxBodyBytes: BATCH_BODY_BYTES,
       handle: ({ body }) => {
+        onBatch('/v1/geopin/batch', body.addresses.length);
         const results = body.addresses.map((item, index) => {
           try {
             if (item instanceof InvalidItem) throw new DomainError('invalid', 'invalid_item', item.message);

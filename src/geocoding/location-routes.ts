@@ -74,7 +74,8 @@ function lookupBatch(service: LocationService, items: Array<LocationQuery | Inva
   return { results, found, not_found: items.length - found - errors.size, invalid: errors.size };
 }
 
-export function locationRoutes(service: LocationService): RouteDef[] {
+/** `onBatch` hears the size of every batch (metrics). */
+export function locationRoutes(service: LocationService, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
   return [
     defineRoute({
       method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: LocationQuerySchema, response: LookupAnswerSchema,
@@ -86,7 +87,10 @@ export function locationRoutes(service: LocationService): RouteDef[] {
       method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: LookupBatchSchema, response: LookupBatchAnswerSchema,
       summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call (counts as one request)',
       maxBodyBytes: BATCH_BODY_BYTES,
-      handle: ({ body }) => lookupBatch(service, body.locations),
+      handle: ({ body }) => {
+        onBatch('/v1/location/batch-lookup', body.locations.length);
+        return lookupBatch(service, body.locations);
+      },
     }),
     defineRoute({
       method: 'get', path: '/v1/location/stats', tag: 'location', auth: 'api_key', response: StatsSchema,

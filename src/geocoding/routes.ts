@@ -13,12 +13,17 @@ export interface LocationFeature {
   routes: RouteDef[];
 }
 
-export function createLocationFeature(deps: { service: LocationService; meter: UsageMeter; clock: Clock }): LocationFeature {
+export function createLocationFeature(deps: {
+  service: LocationService;
+  meter: UsageMeter;
+  clock: Clock;
+  onBatch?: (route: string, items: number) => void;
+}): LocationFeature {
   const routes: RouteDef[] = [];
   routes.push(
     ...infoRoutes({ service: deps.service, meter: deps.meter, clock: deps.clock, routes: () => routes }),
-    ...geopinRoutes(deps.service),
-    ...locationRoutes(deps.service),
+    ...geopinRoutes(deps.service, deps.onBatch),
+    ...locationRoutes(deps.service, deps.onBatch),
   );
   return { routes: routes.map(withClientErrors) };
 }

@@ -1,6 +1,7 @@
 // Error replies, mapped once: DomainError kinds to statuses, schema failures to 400 with issues, anything else to a logged 500.
 import { ZodError } from 'zod';
 import { DomainError, type ErrorKind } from '../kernel/errors.ts';
+import { silentLog, type Log } from '../kernel/log.ts';
 
 const REASONS: Record<number, string> = {
   200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
@@ -28,7 +29,7 @@ export interface ErrorReply {
 }
 
 /** Maps any thrown value to its reply; unexpected errors are logged with the request and answered 500. */
-export function errorReply(err: unknown, where: string): ErrorReply {
+export function errorReply(err: unknown, where: string, log: Log = silentLog): ErrorReply {
   if (err instanceof DomainError) {
     const status = STATUS_OF[err.kind];
     const headers = err.retryAfterSeconds === undefined ? err.headers : { ...err.headers, 'retry-after': String(err.retryAfterSeconds) };
@@ -40,7 +41,7 @@ export function errorReply(err: unknown, where: string): ErrorReply {
     const message = first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request';
     return { status: 400, body: { success: false, error: reasonPhrase(400), message, code: 'invalid_request', issues }, headers: {} };
   }
-  console.error(`[http] ${where} failed:`, err);
+  log.error({ err, where }, 'request failed');
   return { status: 500, body: { success: false, error: reasonPhrase(500), message: 'Internal server error', code: 'internal_error' }, headers: {} };
 }
 

@@ -1,5 +1,6 @@
 // Turns route definitions into endpoints: authenticate from the head, then read the body, pick the action, validate, handle, wrap.
 import { DomainError } from '../kernel/errors.ts';
+import { silentLog, type Log } from '../kernel/log.ts';
 import { errorReply, refusal, type ErrorReply } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import type { RequestHead } from './request.ts';
@@ -29,16 +30,16 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const PUBLIC: Authenticator = () => ({ principal: null });
 
 /** Groups routes by method and path and compiles each group; throws at start-up for an inconsistent table. */
-export function compileEndpoints(routes: RouteDef[], authenticators: Authenticators): Endpoint[] {
+export function compileEndpoints(routes: RouteDef[], authenticators: Authenticators, log: Log = silentLog): Endpoint[] {
   const groups = new Map<string, RouteDef[]>();
   for (const route of routes) {
     const key = `${route.method} ${route.path}`;
     groups.set(key, [...(groups.get(key) ?? []), route]);
   }
-  return [...groups.values()].map((group) => compileEndpoint(group, authenticators));
+  return [...groups.values()].map((group) => compileEndpoint(group, authenticators, log));
 }
 
-function compileEndpoint(routes: RouteDef[], authenticators: Authenticators): Endpoint {
+function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log: Log): Endpoint {
   const first = routes[0]!;
   const where = `${first.method.toUpperCase()} ${first.path}`;
   if (routes.some((r) => r.auth !== first.auth)) throw new Error(`${where}: every action must use the same auth kind`);
@@ -57,7 +58,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators): En
       granted = await authenticate!(head, first);
     } catch (err) {
       body.catch(() => undefined);
-      return serialiseError(errorReply(err, where), cors, first.official);
+      return serialiseError(errorReply(err, where, log.child({ req: head.id })), cors, first.official);
     }
     let route = first;
     try {
@@ -75,7 +76,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators): En
       granted.answered?.();
       return reply;
     } catch (err) {
-      return serialiseError(errorReply(err, where), { ...cors, ...granted.headers }, route.official);
+      return serialiseError(errorReply(err, where, log.child({ req: head.id })), { ...cors, ...granted.headers }, route.official);
     }
   }
 

@@ -3,11 +3,15 @@ import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp } from 'uWe
 import { preflight } from './cors.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
 import { serialiseError, type Endpoint, type Reply } from './pipeline.ts';
-import { safeDecode, type RequestHead } from './request.ts';
+import { requestId, safeDecode, type RequestHead } from './request.ts';
+
+/** Called once per answered request: the route pattern ('unmatched' for 404/405), method, status and seconds taken. */
+export type Observer = (route: string, method: string, status: number, seconds: number) => void;
 
 export interface TransportOptions {
   /** Body bytes buffered across all requests at once; beyond it requests get 503 server_busy. */
   bodyBudgetBytes: number;
+  observe?: Observer;
 }
 
 const NO_BODY = Promise.resolve(Buffer.alloc(0));
@@ -17,33 +21,44 @@ const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
 export function createHttpApp(endpoints: Endpoint[], options: TransportOptions): TemplatedApp {
   const app = uWS.App();
   const budget = new BodyBudget(options.bodyBudgetBytes);
+  const observe = options.observe ?? (() => undefined);
+  const unmatched = (res: HttpResponse, head: RequestHead, reply: Reply, started: number) => {
+    respond(res, head, reply);
+    observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000);
+  };
   const byPath = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
     byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
-    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, budget));
+    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, budget, observe));
   }
   for (const [path, group] of byPath) {
     const methods = group.map((e) => e.method.toUpperCase());
     const pattern = uwsPattern(path);
-    app.options(pattern, (res, req) => respond(res, preflight(capture(res, req, 0), methods)));
+    app.options(pattern, (res, req) => {
+      const head = capture(res, req, 0);
+      unmatched(res, head, preflight(head, methods), performance.now());
+    });
     // Method-specific handlers win over `any` in uWS's router, so this only sees the other methods.
     app.any(pattern, (res, req) => {
+      const started = performance.now();
       const head = capture(res, req, 0);
       const err = refusal('not_allowed', 'method_not_allowed', `${head.method.toUpperCase()} is not allowed on ${path}; use ${methods.join(', ')}`);
-      respond(res, serialiseError(errorReply(err, path), { allow: methods.join(', ') }));
+      unmatched(res, head, serialiseError(errorReply(err, path), { allow: methods.join(', ') }), started);
     });
   }
   app.any('/*', (res, req) => {
+    const started = performance.now();
     const head = capture(res, req, 0);
     const err = refusal('not_found', 'not_found', `No route for ${head.method.toUpperCase()} ${head.path}`);
-    respond(res, serialiseError(errorReply(err, head.path), {}));
+    unmatched(res, head, serialiseError(errorReply(err, head.path), {}), started);
   });
   return app;
 }
 
-function handlerFor(endpoint: Endpoint, budget: BodyBudget) {
+function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
   return (res: HttpResponse, req: HttpRequest) => {
+    const started = performance.now();
     const head = capture(res, req, paramCount);
     const state: ResponseState = { aborted: false, bodyDone: BODYLESS.has(head.method), release: () => undefined };
     res.onAborted(() => {
@@ -52,7 +67,10 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget) {
       state.release();
     });
     const body = state.bodyDone ? NO_BODY : readBody(res, head, endpoint.maxBodyBytes, budget, state);
-    endpoint.run(head, body).then((reply) => send(res, state, reply));
+    endpoint.run(head, body).then((reply) => {
+      send(res, head, state, reply);
+      observe(endpoint.path, head.method, reply.status, (performance.now() - started) / 1000);
+    });
   };
 }
 
@@ -72,6 +90,7 @@ function capture(res: HttpResponse, req: HttpRequest, paramCount: number): Reque
   const params: string[] = [];
   for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   return {
+    id: requestId(headers['x-request-id']),
     method: req.getMethod(),
     path: req.getUrl(),
     query: new URLSearchParams(req.getQuery() ?? ''),
@@ -116,17 +135,18 @@ function readBody(res: HttpResponse, head: RequestHead, maxBytes: number, budget
   });
 }
 
-function send(res: HttpResponse, state: ResponseState, reply: Reply): void {
+function send(res: HttpResponse, head: RequestHead, state: ResponseState, reply: Reply): void {
   if (state.aborted) return;
-  res.cork(() => write(res, reply, !state.bodyDone));
+  res.cork(() => write(res, head, reply, !state.bodyDone));
 }
 
-function respond(res: HttpResponse, reply: Reply): void {
-  res.cork(() => write(res, reply, false));
+function respond(res: HttpResponse, head: RequestHead, reply: Reply): void {
+  res.cork(() => write(res, head, reply, false));
 }
 
-function write(res: HttpResponse, reply: Reply, close: boolean): void {
+function write(res: HttpResponse, head: RequestHead, reply: Reply, close: boolean): void {
   res.writeStatus(`${reply.status} ${reasonPhrase(reply.status)}`);
+  res.writeHeader('x-request-id', head.id);
   for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
   res.end(reply.body, close);
 }

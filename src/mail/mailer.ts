@@ -1,5 +1,6 @@
 // Outgoing mail over SMTP (nodemailer), configured from SMTP_* settings; a logging stand-in when no server is set in dev mode.
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Log } from '../kernel/log.ts';
 
 /** One plain-text message. */
 export interface MailMessage {
@@ -32,9 +33,9 @@ export interface MailSettings {
 }
 
 /** SMTP when a host is set, console logging in dev mode, otherwise a mailer that refuses. */
-export function createMailer(settings: MailSettings, devMode: boolean): Mailer {
+export function createMailer(settings: MailSettings, devMode: boolean, log: Log): Mailer {
   if (settings.host) return new SmtpMailer(settings);
-  if (devMode) return new ConsoleMailer();
+  if (devMode) return new LogMailer(log);
   return {
     send: () => Promise.reject(new MailError('SMTP_HOST is not configured', 'mail_not_configured')),
     close() {},
@@ -73,10 +74,12 @@ class SmtpMailer implements Mailer {
   }
 }
 
-/** Development without an SMTP server: print the message so the code can be read from the log. */
-class ConsoleMailer implements Mailer {
+/** Development without an SMTP server: the message goes to the log, so the code can be read there. */
+class LogMailer implements Mailer {
+  constructor(private readonly log: Log) {}
+
   async send(message: MailMessage): Promise<void> {
-    console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+    this.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail (dev mode, not sent)');
   }
 
   close(): void {}

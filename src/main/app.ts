@@ -11,7 +11,11 @@ import { buildOpenApi } from '../http/openapi.ts';
 import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
+import type { Log } from '../kernel/log.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { createLogger } from '../ops/logger.ts';
+import { Metrics } from '../ops/metrics.ts';
+import { opsRoutes } from '../ops/routes.ts';
 import { createPayments, type Payments } from '../payments/feature.ts';
 import { createAccess, type Access } from '../platform/access.ts';
 import { devPageRoutes } from '../web/routes.ts';
@@ -23,6 +27,8 @@ import { openStore } from './store.ts';
 /** Every part, for the CLIs and for tests that set up data the way an operator would. */
 export interface AppParts {
   config: Config;
+  log: Log;
+  metrics: Metrics;
   sql: Database;
   location: LocationService;
   access: Access;
@@ -41,7 +47,7 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function buildApp(config: Config, clock: Clock = systemClock): Promise<App> {
+export async function buildApp(config: Config, clock: Clock = systemClock, log: Log = createLogger(config.log.level)): Promise<App> {
   const sql = await openStore(config.store);
   let location: LocationService;
   try {
@@ -51,23 +57,29 @@ export async function buildApp(config: Config, clock: Clock = systemClock): Prom
     throw err;
   }
   const secrets = new SecretBox(loadMasterKey(config.encryptionKey, config.store.kind === 'sqlite' ? config.store.path : null));
-  const mailer = createMailer(config.mail, config.devMode);
-  const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs);
-  const access = createAccess({ sql, clock, liveNodes: () => nodes.liveCount() });
+  const mailer = createMailer(config.mail, config.devMode, log.child({ component: 'mail' }));
+  const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs, log.child({ component: 'node' }));
+  const access = createAccess({ sql, clock, liveNodes: () => nodes.liveCount(), log });
+  // The metrics read the webhook queue at scrape time; webhooks exist by then.
+  const metrics = new Metrics(async () => (webhooks ? webhooks.outbox.depth() : 0));
   // Features queue webhook events; the dispatcher is built after checkout, which tells it where webhooks go.
   let webhooks: Webhooks | undefined;
   const queued = () => webhooks?.queued();
   const checkout = createCheckout({
-    sql, location, mailer, secrets, clock, nodeId: nodes.id, queued,
+    sql, location, mailer, secrets, clock, nodeId: nodes.id, queued, log, onOtpSend: (result) => metrics.otpSend(result),
     config: { devMode: config.devMode, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
   });
-  webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: config.webhooks });
-  const payments = createPayments({ sql, ports: checkout.paymentPorts, gateway: config.gateway, clock, queued });
+  const dispatcher = config.webhooks && {
+    ...config.webhooks, log: log.child({ component: 'webhooks' }), onAttempt: (o: { ok: boolean }) => metrics.webhookAttempt(o.ok),
+  };
+  webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: dispatcher });
+  const payments = createPayments({ sql, ports: checkout.paymentPorts, gateway: config.gateway, clock, queued, log: log.child({ component: 'payments' }) });
   const routes = [
-    ...createLocationFeature({ service: location, meter: access.meter, clock }).routes,
+    ...createLocationFeature({ service: location, meter: access.meter, clock, onBatch: (route, n) => metrics.batch(route, n) }).routes,
     ...checkout.routes,
     ...payments.routes,
     ...(config.devMode ? devPageRoutes(config.gateway.baseUrl) : []),
+    ...opsRoutes({ metrics, storeReady: () => sql.ping(), boundaries: () => location.stats.total_boundaries, metricsToken: config.metricsToken }),
   ];
   let endpoints: Endpoint[] = [];
   routes.push(openApiRoute(() => buildOpenApi(endpoints, {
@@ -75,9 +87,11 @@ export async function buildApp(config: Config, clock: Clock = systemClock): Prom
     version: SERVICE_VERSION,
     description: 'Location service (/v1, x-api-key location key) and checkout service (/checkout-*, merchant key or session token). Generated from the route table.',
   })));
-  endpoints = compileEndpoints(routes, { api_key: access.authenticate, ...checkout.authenticators });
-  const http = createHttpApp(endpoints, { bodyBudgetBytes: config.server.bodyBudgetBytes });
-  const parts: AppParts = { config, sql, location, access, checkout, payments, webhooks, nodes };
+  endpoints = compileEndpoints(routes, { api_key: access.authenticate, ...checkout.authenticators }, log.child({ component: 'http' }));
+  const http = createHttpApp(endpoints, {
+    bodyBudgetBytes: config.server.bodyBudgetBytes, observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+  });
+  const parts: AppParts = { config, log, metrics, sql, location, access, checkout, payments, webhooks, nodes };
   let listening: Listening | null = null;
   let stopped = false;
   return {
@@ -87,7 +101,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock): Prom
       access.start();
       await nodes.start(async () => {
         const failed = await checkout.failOrphanImports(nodes.staleBefore());
-        if (failed > 0) console.warn(`[checkout] marked ${failed} interrupted import batch(es) as failed`);
+        if (failed > 0) log.warn({ failed }, 'marked interrupted import batches as failed');
       });
       webhooks!.start();
       await payments.start();

@@ -20,6 +20,9 @@ const EnvSchema = z.object({
   /** Request body bytes buffered across all requests at once. */
   BODY_BUDGET_BYTES: int(1 << 20, 2 ** 31).default(64 << 20),
   NODE_HEARTBEAT_MS: int(50, 60_000).default(5000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** When set, GET /metrics needs Authorization: Bearer <token>. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: int(1, 65535).default(587),
   SMTP_USER: z.string().optional(),
@@ -46,6 +49,8 @@ const EnvSchema = z.object({
 export interface Config {
   /** Development or test: http callbacks to localhost, codes logged without SMTP, the gateway emulator, the dev page. */
   devMode: boolean;
+  log: { level: 'debug' | 'info' | 'warn' | 'error' | 'silent' };
+  metricsToken: string | null;
   server: { host: string; port: number; trustProxyHops: number; bodyBudgetBytes: number };
   store: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
   dataDir: string;
@@ -69,6 +74,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DATABASE_URL && !e.CHECKOUT_ENCRYPTION_KEY) throw new Error('invalid configuration: CHECKOUT_ENCRYPTION_KEY is required with DATABASE_URL (every node needs the same key)');
   return {
     devMode,
+    log: { level: e.LOG_LEVEL },
+    metricsToken: e.METRICS_TOKEN ?? null,
     server: { host: e.HOST, port: e.PORT, trustProxyHops: e.TRUST_PROXY_HOPS, bodyBudgetBytes: e.BODY_BUDGET_BYTES },
     store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', path: e.DB_PATH },
     dataDir: e.DATA_OUT_DIR,

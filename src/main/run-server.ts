@@ -5,19 +5,21 @@ import type { Config } from './config.ts';
 export async function runServer(config: Config): Promise<void> {
   const app = await buildApp(config);
   const { port } = await app.start();
+  const { log } = app.parts;
   const s = app.parts.location.stats;
-  console.log(`[location] ${s.dataset} dataset from ${config.dataDir}: ${s.total_boundaries} boundaries, ${s.total_pincodes} pincodes in ${s.load_ms} ms`);
-  console.log(`[server] listening on http://${config.server.host}:${port} (store: ${config.store.kind})`);
+  log.info({ dir: config.dataDir, dataset: s.dataset, boundaries: s.total_boundaries, pincodes: s.total_pincodes, load_ms: s.load_ms }, `[location] ${s.dataset} dataset from ${config.dataDir}`);
+  // Tools wait for this line (scripts/package/server-process.ts, the benches): keep its wording.
+  log.info({ port, store: config.store.kind }, `[server] listening on http://${config.server.host}:${port}`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      console.log(`[server] ${signal}: shutting down`);
+      log.info({ signal }, `[server] ${signal}: shutting down`);
       app.stop().then(
         () => process.exit(0),
         (err: unknown) => {
-          console.error('[server] shutdown failed', err);
+          log.error({ err }, '[server] shutdown failed');
           process.exit(1);
         },
       );

@@ -1,5 +1,6 @@
 // The payments feature: /checkout-payment over the gateway client, and (development) the local gateway emulator.
 import type { Clock } from '../kernel/clock.ts';
+import type { Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
 import type { RouteDef } from '../http/route.ts';
 import { GatewayClient } from './gateway-client.ts';
@@ -23,7 +24,7 @@ export interface Payments {
   stop(): Promise<void>;
 }
 
-export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; gateway: GatewaySettings; clock: Clock; queued(): void }): Payments {
+export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; gateway: GatewaySettings; clock: Clock; queued(): void; log: Log }): Payments {
   const service = new PaymentService({
     repo: new PaymentRepository(deps.sql), ports: deps.ports, gateway: new GatewayClient(deps.gateway), clock: deps.clock, queued: deps.queued,
   });
@@ -33,7 +34,7 @@ export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; gateway: 
     async start() {
       if (deps.gateway.emulatorPort === null) return;
       emulator = await startGatewayEmulator({ port: deps.gateway.emulatorPort });
-      console.log(`[payments] development gateway emulator on ${emulator.baseUrl}`);
+      deps.log.info({ url: emulator.baseUrl }, 'development gateway emulator started');
     },
     async stop() {
       await emulator?.close();

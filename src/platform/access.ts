@@ -1,5 +1,6 @@
 // The location service's access feature: api keys, usage metering and the gate, built from the store and a clock.
 import type { Clock } from '../kernel/clock.ts';
+import { silentLog, type Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Authenticator } from '../http/route.ts';
 import { ApiKeyRepository } from './api-keys.ts';
@@ -20,10 +21,11 @@ export interface Access {
 }
 
 /** `liveNodes` splits the per-second limits among the servers of a deployment (1 for a single server). */
-export function createAccess(deps: { sql: Sql; clock: Clock; liveNodes?: () => number }): Access {
+export function createAccess(deps: { sql: Sql; clock: Clock; liveNodes?: () => number; log?: Log }): Access {
+  const log = deps.log ?? silentLog;
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
-  const cache = new KeyCache(keys);
-  const meter = new UsageMeter(new UsageRepository(deps.sql));
+  const cache = new KeyCache(keys, log.child({ component: 'keys' }));
+  const meter = new UsageMeter(new UsageRepository(deps.sql), log.child({ component: 'usage' }));
   return {
     keys,
     meter,

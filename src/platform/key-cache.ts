@@ -1,4 +1,5 @@
 // Keys as the hot path sees them: a hash lookup in memory; misses go to the store once, revocations arrive by polling.
+import { silentLog, type Log } from '../kernel/log.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
 
 /** How often every node asks the store for revoked keys; revocation takes effect within this plus one query. */
@@ -16,7 +17,10 @@ export class KeyCache {
   private lastPoll = Date.now();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly repo: ApiKeyRepository) {}
+  constructor(
+    private readonly repo: ApiKeyRepository,
+    private readonly log: Log = silentLog,
+  ) {}
 
   /** The active key for `hash`: synchronously when cached, else after one store query. */
   find(hash: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
@@ -47,7 +51,7 @@ export class KeyCache {
 
   start(intervalMs = REVOCATION_POLL_MS): void {
     this.timer ??= setInterval(() => {
-      this.pollRevocations().catch((err: unknown) => console.error('[keys] revocation poll failed', err));
+      this.pollRevocations().catch((err: unknown) => this.log.error({ err }, 'revocation poll failed'));
     }, intervalMs).unref();
   }
 

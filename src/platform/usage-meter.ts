@@ -1,4 +1,5 @@
 // Monthly usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
+import { silentLog, type Log } from '../kernel/log.ts';
 import type { UsageRepository } from './usage-repository.ts';
 
 /** How often counts reach the store; a node sees the others' requests within two of these (the over-admission bound). */
@@ -13,7 +14,10 @@ export class UsageMeter {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
-  constructor(private readonly repo: UsageRepository) {}
+  constructor(
+    private readonly repo: UsageRepository,
+    private readonly log: Log = silentLog,
+  ) {}
 
   /** Requests counted for the key in `month`: from memory, or (the first time) from the store. */
   used(keyId: number, month: string): number | Promise<number> {
@@ -51,7 +55,7 @@ export class UsageMeter {
   /** Starts the periodic flush; the timer does not keep the process alive. */
   start(intervalMs = FLUSH_INTERVAL_MS): void {
     this.timer ??= setInterval(() => {
-      this.flush().catch((err: unknown) => console.error('[usage] flush failed; counts stay buffered', err));
+      this.flush().catch((err: unknown) => this.log.error({ err }, 'usage flush failed; counts stay buffered'));
     }, intervalMs).unref();
   }
 

@@ -1,4 +1,5 @@
 // Background sender: claims due outbox rows under a lease, POSTs them concurrently, schedules retries, never throws.
+import { silentLog, type Log } from '../kernel/log.ts';
 import { deliver, type DeliveryOutcome, type DeliveryRequest } from './deliver.ts';
 import type { AttemptResult, OutboxRepository, OutboxRow } from './outbox-repository.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-schedule.ts';
@@ -27,6 +28,9 @@ export interface DispatcherOptions {
   random?: () => number;
   /** The HTTP attempt; tests keep the real one and point it at 127.0.0.1 receivers. */
   send?: (req: DeliveryRequest) => Promise<DeliveryOutcome>;
+  log?: Log;
+  /** Called after every attempt (metrics). */
+  onAttempt?(outcome: DeliveryOutcome): void;
 }
 
 /** HTTP 410 Gone tells us the receiver no longer wants this event: stop retrying. */
@@ -99,7 +103,7 @@ export class WebhookDispatcher {
       (err: unknown) => {
         this.scanning = false;
         // A locked or closing database must not kill the loop; try again at the next poll.
-        if (this.running) console.error('[webhooks] outbox scan failed', err);
+        if (this.running) (this.options.log ?? silentLog).error({ err }, 'outbox scan failed');
         this.schedule(this.options.pollMs);
       },
     );
@@ -132,12 +136,13 @@ export class WebhookDispatcher {
 
   private async attempt(row: OutboxRow): Promise<void> {
     const outcome = await this.sendRow(row);
+    this.options.onAttempt?.(outcome);
     const now = this.now();
     try {
       await this.store.recordAttempt(row, outcome, this.nextStep(row, outcome, now), now);
     } catch (err) {
       // The lease expires and the row is sent again; receivers dedupe by X-Service-Delivery.
-      console.error(`[webhooks] could not record attempt ${row.attempts} of outbox row ${row.id}`, err);
+      (this.options.log ?? silentLog).error({ err, outbox_id: row.id, attempt: row.attempts }, 'could not record a delivery attempt');
     }
   }
 
