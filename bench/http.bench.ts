@@ -34,7 +34,7 @@ interface Result {
 /** Seeded picks of polygon inside points (every one a hit, spread over all of India), as request bodies. */
 function scenarios(service: LocationService): Scenario[] {
   const next = mulberry32(21);
-  const { insideLat, insideLon } = service.data.boundaries;
+  const { bndLat: insideLat, bndLon: insideLon } = service.places;
   const point = () => {
     const id = Math.floor(next() * insideLat.length);
     return { latitude: insideLat[id]!, longitude: insideLon[id]! };

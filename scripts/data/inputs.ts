@@ -28,6 +28,8 @@ export interface ResolvedInputs {
   directory: string | null;
   crosswalk: string | null;
   states: string | null;
+  /** GeoNames towns (populations, alternate names) for the place index; optional. */
+  geonames: string | null;
 }
 
 /** Picks the inputs; an explicitly named input that does not exist is an error, never a silent fallback. */
@@ -82,12 +84,13 @@ function fromShapefile(shp: string, directoryDir: string): ResolvedInputs {
   };
 }
 
-function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states'> {
+function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states' | 'geonames'> {
   const present = (name: string) => (existsSync(join(dir, name)) ? join(dir, name) : null);
   return {
     directory: present(INPUT_FILES.directory),
     crosswalk: present(INPUT_FILES.crosswalk),
     states: present(INPUT_FILES.states),
+    geonames: present(INPUT_FILES.geonames),
   };
 }
 

@@ -23,4 +23,5 @@ export const INPUT_FILES = {
   directory: 'pincode_directory.csv.gz',
   crosswalk: 'pincode_crosswalk.csv',
   states: 'india_states.geojson.gz',
+  geonames: 'geonames_in_cities500.tsv.gz',
 } as const;

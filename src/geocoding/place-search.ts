@@ -1,0 +1,149 @@
+// Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
+import type { Part, Role } from './address-parser.ts';
+import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
+import type { Region } from './regions.ts';
+import { haversineKm } from './geo-math.ts';
+
+/** One scored candidate entry. */
+export interface Candidate {
+  id: number;
+  score: number;
+  /** 'exact' name, 'alias' key, 'variant' (suffix dropped), 'fuzzy' (typo). */
+  quality: 'exact' | 'alias' | 'variant' | 'fuzzy';
+  role: Role;
+  /** Distinct districts holding this name (1 = unambiguous). */
+  districts: number;
+  /** True when another part of the address named a place within a few km. */
+  agreed: boolean;
+}
+
+/** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
+const ADDRESS_WORDS = new Set((
+  'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
+  'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
+  'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
+  'college hotel bank bus stand railway airport highway industrial area estate complex plaza mall ward number opposite ' +
+  'behind first second third fourth fifth sadak marg path puram pur ganj bagh vihar enclave residency heights mohalla tola ' +
+  'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
+).split(' '));
+/** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */
+const NAME_WORDS = new Set((
+  'mahal badi bada chhota choti gandhi nehru mahatma rajiv indira sanjay subhash netaji ambedkar shivaji ram krishna hanuman ' +
+  'ganesh durga kali shiv lakshmi saraswati india bharat sri shri jai nagari'
+).split(' '));
+/** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
+const STRIPPABLE = /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
+/** Roles searched for a place; the city/district/state parts are the region, never the answer. */
+const ROLE_WEIGHT: Partial<Record<Role, number>> = { place: 1, village: 1, post: 1, subdistrict: 0.8, street: 0.75, building: 0.5 };
+const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, fuzzy: 0.78 } as const;
+/** Entries looked at per key: lists are importance-ordered, so the cap drops only the least likely. */
+const MAX_PER_KEY = 400;
+const MAX_GRAM_WORDS = 4;
+
+export class PlaceSearch {
+  private readonly keyList: SortedList;
+
+  constructor(private readonly idx: PlaceIndex) {
+    this.keyList = { items: idx.keys, range: (p) => idx.keyRange(p) };
+  }
+
+  /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
+  search(parts: Part[], region: Region | null, pin: number, work: { count: number }): Candidate[] {
+    const best: Candidate[] = [];
+    for (const part of parts) {
+      const weight = ROLE_WEIGHT[part.role];
+      if (weight === undefined) continue;
+      const c = this.bestInPart(part, weight, region, pin, work);
+      if (c) best.push(c);
+    }
+    // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
+    for (const a of best) {
+      for (const b of best) {
+        if (a !== b && haversineKm(this.idx.lat[a.id]!, this.idx.lon[a.id]!, this.idx.lat[b.id]!, this.idx.lon[b.id]!) < 4) a.agreed = true;
+      }
+      if (a.agreed) a.score += 0.1;
+    }
+    return best.sort((a, b) => b.score - a.score);
+  }
+
+  private bestInPart(part: Part, weight: number, region: Region | null, pin: number, work: { count: number }): Candidate | null {
+    const tokens = part.tokens;
+    let best: Candidate | null = null;
+    const consider = (c: Candidate | null) => {
+      if (c && (!best || c.score > best.score)) best = c;
+    };
+    for (let len = Math.min(MAX_GRAM_WORDS, tokens.length); len >= 1; len--) {
+      for (let i = 0; i + len <= tokens.length; i++) {
+        const gram = tokens.slice(i, i + len);
+        if (!isPlaceGram(gram)) continue;
+        const coverage = len / tokens.length;
+        consider(this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, pin, work));
+      }
+      if (best) return best;
+    }
+    // Second pass: trailing qualifiers dropped, then typos, on the whole part and its longest runs only.
+    const stripped = [...tokens];
+    while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
+    if (stripped.length < tokens.length && isPlaceGram(stripped)) {
+      consider(this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, pin, work));
+      if (best) return best;
+    }
+    for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(1, stripped.length - 1); len--) {
+      for (let i = 0; i + len <= stripped.length; i++) {
+        const gram = stripped.slice(i, i + len);
+        const key = gram.join('');
+        if (!isPlaceGram(gram) || maxEdits(key.length) === 0) continue;
+        for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
+          const c = this.scoreKey(this.idx.keys[hit.item]!, 'fuzzy', weight * (0.6 + 0.4 * (len / tokens.length)) * (1 - 0.05 * hit.distance), part.role, region, pin, work);
+          consider(c);
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The best entry under `key` inside the region (or pincode), scored. */
+  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, pin: number, work: { count: number }): Candidate | null {
+    const idx = this.idx;
+    const k = idx.keyIndex(key);
+    if (k < 0) return null;
+    const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + MAX_PER_KEY);
+    let bestId = -1;
+    let bestScore = -Infinity;
+    const areas = new Set<number>();
+    for (let j = idx.keyAt[k]!; j < end; j++) {
+      work.count++;
+      const id = idx.keyEnt[j]!;
+      if (idx.kind[id]! < KIND.locality) continue;
+      if (pin >= 0 ? idx.pin[id] !== pin : !inRegion(idx, id, region)) continue;
+      areas.add(idx.area[id]!);
+      // A name that is some place's own name beats the same text as another place's alternate name.
+      let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08);
+      if (region?.level === 'city') score -= Math.min(0.2, haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) / 150);
+      if (score > bestScore) {
+        bestScore = score;
+        bestId = id;
+      }
+    }
+    if (bestId < 0) return null;
+    const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
+    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false };
+  }
+}
+
+/** True when entry `id` lies in the region (always, without one). */
+export function inRegion(idx: PlaceIndex, id: number, region: Region | null): boolean {
+  if (!region) return true;
+  const area = idx.area[id]!;
+  if (area === NO_AREA) return false;
+  return region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state;
+}
+
+/** A run worth looking up: not only address words or numbers, and at least 4 letters when it is one word. */
+function isPlaceGram(gram: string[]): boolean {
+  // Initials count as content in a longer run ("T Nagar", "J P Nagar").
+  if (gram.every((t) => ADDRESS_WORDS.has(t) || /^\d/.test(t))) return false;
+  if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
+  return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
