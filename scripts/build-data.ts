@@ -17,6 +17,7 @@ import { readBoundariesNdjson } from './data/read-boundaries-ndjson.ts';
 import { readBoundariesShapefile } from './data/read-boundaries-shapefile.ts';
 import { placeSections } from './data/place-sections.ts';
 import { readGeonames } from './data/read-geonames.ts';
+import { readGeonamesPostal } from './data/read-geonames-postal.ts';
 import { placesFromOffices, readCrosswalk, readDirectory } from './data/read-directory.ts';
 import { Report } from './data/report.ts';
 import { loadStateLocator } from './data/states.ts';
@@ -51,11 +52,12 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     const geonames = inputs.geonames ? await readGeonames(inputs.geonames) : [];
     if (!inputs.geonames) report.note('no GeoNames towns: places.bin has postal names and curated aliases only');
     const index = BoundaryIndex.open(join(tmpDir, 'boundaries.bin'));
-    const places = placeSections({ rows, geonames, locate: (lonLat) => index.lookupMany(lonLat) });
+    const postal = inputs.postal ? await readGeonamesPostal(inputs.postal) : [];
+    const places = placeSections({ rows, geonames, postal, locate: (lonLat) => index.lookupMany(lonLat) });
     writePlaceFile(join(tmpDir, 'places.bin'), places.sections);
     report.progress(`places.bin: ${places.entries} places (${geonames.length} GeoNames towns)`);
     report.progress('hashing inputs and outputs');
-    const counts = { ...countsOf(tables, rows), places: places.entries, geonames_towns: geonames.length };
+    const counts = { ...countsOf(tables, rows), places: places.entries, geonames_towns: geonames.length, geonames_postal_names: postal.length };
     const manifest = await buildManifest(inputs, tmpDir, counts, report);
     for (const name of OUTPUTS) renameSync(join(tmpDir, name), join(outDir, name));
     writeFileSync(join(outDir, 'manifest.json'), manifestText(manifest));
@@ -85,7 +87,7 @@ async function gazetteerRows(inputs: ResolvedInputs, features: BoundaryFeature[]
 /** Files a build writes besides manifest.json, in manifest order. */
 const OUTPUTS = ['boundaries.bin', 'gazetteer.sqlite', 'places.bin'] as const;
 
-function countsOf(tables: BoundaryTables, rows: GazetteerRows): Omit<ManifestCounts, 'places' | 'geonames_towns'> {
+function countsOf(tables: BoundaryTables, rows: GazetteerRows): Omit<ManifestCounts, 'places' | 'geonames_towns' | 'geonames_postal_names'> {
   const distinct = (values: (string | null)[]) => new Set(values.filter((v) => v !== null)).size;
   const parts = tables.partRings.length - 1;
   const rings = tables.ringVertices.length - 1;
@@ -117,6 +119,7 @@ async function buildManifest(
     [inputs.crosswalk, 'crosswalk'],
     [inputs.states, 'states'],
     [inputs.geonames, 'geonames'],
+    [inputs.postal, 'postal'],
   ];
   return {
     format_version: readFormatVersion(join(dir, 'boundaries.bin')),

@@ -53,7 +53,7 @@ export async function staleReason(outDir: string, options: BuildOptions = {}): P
   const inputs = resolveInputs(options);
   if (manifest.dataset !== inputs.dataset) return `dataset ${manifest.dataset} -> ${inputs.dataset}`;
   if (manifest.pipeline_sha256 !== pipelineSha256()) return 'the build pipeline changed';
-  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames];
+  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames, inputs.postal];
   const current = await Promise.all(paths.filter((p): p is string => p !== null).map((p) => fileEntry(p, '')));
   const key = (e: { name: string; sha256: string }) => `${e.name}:${e.sha256}`;
   if (current.map(key).join() !== manifest.inputs.map(key).join()) return 'the inputs changed';

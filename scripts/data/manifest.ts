@@ -24,6 +24,7 @@ export interface ManifestCounts {
   /** Entries of places.bin (states, districts, localities, offices, towns, aliases). */
   places: number;
   geonames_towns: number;
+  geonames_postal_names: number;
 }
 
 /** Contents of manifest.json. */
@@ -45,7 +46,7 @@ export interface Manifest {
 /** Provenance of the real data (see data/README.md). */
 export const SOURCE =
   'Department of Posts, India: All India Pincode Boundary GeoJSON and All India Pincode Directory (data.gov.in); ' +
-  'state polygons from datta07/INDIAN-SHAPEFILES; towns and alternate names from GeoNames cities500';
+  'state polygons from datta07/INDIAN-SHAPEFILES; towns, alternate names and postal names from GeoNames';
 /** Licence as cited by projects reusing the data.gov.in files. */
 export const LICENCE = 'Government Open Data License - India (GODL-India); state polygons MIT; GeoNames CC BY 4.0';
 

@@ -5,6 +5,7 @@ import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
 import { haversineKm } from '../../src/geocoding/geo-math.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
+import type { PostalName } from './read-geonames-postal.ts';
 
 /** One entry before serialisation. `pin` indexes the pincode table (-1: none). */
 export interface Entry {
@@ -34,12 +35,12 @@ export interface EntryContext {
 }
 
 /** Importance priors: administrative rank first (head > sub > branch office), population for towns. */
-const IMPORTANCE = { state: 1, district: 0.9, locality: 0.6, alias: 0.62, HO: 0.7, PO: 0.5, BO: 0.25 } as const;
+const IMPORTANCE = { state: 1, district: 0.9, locality: 0.6, alias: 0.62, HO: 0.7, PO: 0.5, postal: 0.4, BO: 0.25 } as const;
 
 /** District suffixes people leave out: "Bengaluru" means "Bengaluru Urban". */
 const DISTRICT_SUFFIXES = new Set(['urban', 'city', 'district']);
 
-export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[]): Entry[] {
+export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], postal: PostalName[]): Entry[] {
   const { rows, pinIndex } = ctx;
   const qualifiers = qualifierKeys(rows);
   const isQualifier = (key: string) => qualifiers.has(key);
@@ -81,6 +82,7 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[]): Entr
   for (const e of localities) entries.push(e);
   for (const e of offices) entries.push(e);
   for (const t of towns) entries.push(t.entry);
+  for (const e of postalEntries(ctx, postal, isQualifier, seen, pinArea)) entries.push(e);
   for (const [name, pincode] of LOCALITY_ALIASES) {
     const pin = pinIndex.get(pincode);
     const p = pin === undefined ? undefined : rows.pincodes[pin];
@@ -134,6 +136,26 @@ function officeEntries(ctx: EntryContext, isQualifier: (key: string) => boolean,
 interface Town {
   entry: Entry;
   place: GeonamesPlace;
+}
+
+/**
+ * GeoNames' postal names the directory lacks under the same pincode ("Kamla Nagar (North Delhi)" for 110007):
+ * older or alternative office names. Their own points are coarse, so they take the pincode's point.
+ */
+function postalEntries(ctx: EntryContext, postal: PostalName[], isQualifier: (key: string) => boolean, seen: Set<string>, pinArea: (pin: number) => number): Entry[] {
+  const out: Entry[] = [];
+  for (const row of postal) {
+    const pin = ctx.pinIndex.get(row.pincode);
+    if (pin === undefined) continue;
+    const p = ctx.rows.pincodes[pin]!;
+    if (p.lat === null || p.lon === null || p.boundary_id === null) continue;
+    const tokens = withoutQualifier(officeNameTokens(row.name), isQualifier);
+    const key = `${pin}|${tokens.join('')}`;
+    if (tokens.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    out.push(named(displayName(row.name, tokens), tokens, 'locality', pin, pinArea(pin), p.lat, p.lon, IMPORTANCE.postal));
+  }
+  return out;
 }
 
 /** GeoNames towns inside a pincode polygon, with their Latin alternate names as alias keys. */

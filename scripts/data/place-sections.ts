@@ -4,16 +4,18 @@ import { tokenize } from '../../src/geocoding/normalise.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import { buildEntries, type Locate } from './place-entries.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
+import type { PostalName } from './read-geonames-postal.ts';
 
 /** Everything places.bin is built from. */
 export interface PlaceSources {
   rows: GazetteerRows;
   geonames: GeonamesPlace[];
+  postal: PostalName[];
   locate: Locate;
 }
 
 /** The sections of places.bin (see src/geocoding/place-index.ts for how they are read). */
-export function placeSections({ rows, geonames, locate }: PlaceSources): { sections: Record<string, SectionValue>; entries: number } {
+export function placeSections({ rows, geonames, postal, locate }: PlaceSources): { sections: Record<string, SectionValue>; entries: number } {
   const pinIndex = new Map(rows.pincodes.map((p, i) => [p.pincode, i]));
   const areas = [
     ...rows.districts.map((d) => ({ state: d.state!, district: d.district ?? null, lat: d.lat, lon: d.lon, pincodes: d.pincode_count })),
@@ -21,7 +23,7 @@ export function placeSections({ rows, geonames, locate }: PlaceSources): { secti
   ];
   const areaIndex = new Map(areas.map((a, i) => [`${a.state}|${a.district ?? ''}`, i]));
   const pinOfBoundary = Int32Array.from(rows.boundaries, (b) => pinIndex.get(b.pincode)!);
-  const entries = buildEntries({ rows, pinIndex, areaIndex, pinOfBoundary, locate }, geonames);
+  const entries = buildEntries({ rows, pinIndex, areaIndex, pinOfBoundary, locate }, geonames, postal);
 
   const vocab = new Set<string>();
   const entryTokens = entries.map((e) => {

@@ -37,7 +37,7 @@ const MARKERS: Record<string, Role> = {
   village: 'village', gram: 'village', gaon: 'village', mauza: 'village', vpo: 'post', po: 'post', post: 'post',
   dakghar: 'post', via: 'post', tehsil: 'subdistrict', tahsil: 'subdistrict', taluk: 'subdistrict', taluka: 'subdistrict',
   mandal: 'subdistrict', district: 'district', zila: 'district', jila: 'district', zilla: 'district', dt: 'district',
-  thana: 'place', ps: 'place', city: 'city', town: 'place',
+  thana: 'place', ps: 'place',
 };
 /** Marker words that follow the name instead ("Hardoi District", "Sadar Tehsil"). */
 const TRAILING_MARKERS: Record<string, Role> = { district: 'district', tehsil: 'subdistrict', taluk: 'subdistrict', taluka: 'subdistrict', mandal: 'subdistrict' };

@@ -25,7 +25,7 @@ export function placeConfidence(c: Candidate, region: Region | null, conflict: b
   else if (region) value = c.districts > 1 ? 0.5 : 0.75;
   else value = c.districts > 1 ? 0.35 : 0.7;
   if (c.quality === 'fuzzy') value -= 0.12;
-  else if (c.quality === 'variant') value -= 0.05;
+  else if (c.quality === 'variant' || c.quality === 'prefix') value -= 0.05;
   if (region?.fuzzy) value -= 0.05;
   if (c.role === 'street' || c.role === 'building') value -= 0.1;
   if (c.agreed) value += 0.05;

@@ -56,7 +56,7 @@ export class Geocoder {
     const region = this.regionOf(parts, work);
     const pin = pincode === null ? -1 : this.idx.pinOf(pincode);
     if (pin >= 0 && Number.isFinite(this.idx.pinLat[pin]!)) return this.inPincode(pin, parts, region, components);
-    const found = this.places.search(parts, region, -1, work);
+    const found = this.places.search(parts, region, work);
     const best = found[0];
     if (best) return this.fromCandidate(best, region, found, components);
     if (region) return this.fallback(region, components);
@@ -73,7 +73,8 @@ export class Geocoder {
     // A trailing part naming a state ("..., Karnataka") is the state.
     const places = parts.filter((p) => p.role === 'place');
     const last = places[places.length - 1];
-    if (!state && last && places.length > 1) {
+    // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
+    if (!state && last && places.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
       const s = this.regions.state(last.tokens.join(' '), work);
       if (s && !s.fuzzy) {
         state = s;

@@ -44,14 +44,25 @@ export function tokenize(text: string): string[] {
   for (let i = 0; i < words.length; i++) {
     let raw = words[i]!;
     // Initials run together: "M.G. Road" -> "mg road", "S.O" -> "so"; a lone initial ("T Nagar") stays.
+    // "Sector7", "Sec-11" and "Sector 7" meet: a letter run followed by digits is two tokens.
+    const split = /^([a-z]{2,})(\d+)$/.exec(raw);
+    if (split) {
+      pushExpanded(out, split[1]!);
+      out.push(split[2]!);
+      continue;
+    }
     if (raw.length === 1 && /[a-z]/.test(raw)) {
       while (words[i + 1]?.length === 1 && /[a-z]/.test(words[i + 1]!)) raw += words[++i];
     }
-    const expanded = EXPANSIONS.get(raw);
-    if (expanded === undefined) out.push(raw);
-    else for (const token of expanded) out.push(token);
+    pushExpanded(out, raw);
   }
   return out;
+}
+
+function pushExpanded(out: string[], raw: string): void {
+  const expanded = EXPANSIONS.get(raw);
+  if (expanded === undefined) out.push(raw);
+  else for (const token of expanded) out.push(token);
 }
 
 /** The key with spaces removed, so "Indira Nagar" and "Indiranagar" compare equal. */

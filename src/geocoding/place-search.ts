@@ -10,7 +10,7 @@ export interface Candidate {
   id: number;
   score: number;
   /** 'exact' name, 'alias' key, 'variant' (suffix dropped), 'fuzzy' (typo). */
-  quality: 'exact' | 'alias' | 'variant' | 'fuzzy';
+  quality: 'exact' | 'alias' | 'variant' | 'prefix' | 'fuzzy';
   role: Role;
   /** Distinct districts holding this name (1 = unambiguous). */
   districts: number;
@@ -36,7 +36,10 @@ const NAME_WORDS = new Set((
 const STRIPPABLE = /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
 /** Roles searched for a place; the city/district/state parts are the region, never the answer. */
 const ROLE_WEIGHT: Partial<Record<Role, number>> = { place: 1, village: 1, post: 1, subdistrict: 0.8, street: 0.75, building: 0.5 };
-const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, fuzzy: 0.78 } as const;
+const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, prefix: 0.82, fuzzy: 0.78 } as const;
+/** Weight of two neighbouring parts run together: above any single part, as the longer match. */
+const COMBINED_WEIGHT = 1.05;
+const MAX_PREFIX_KEYS = 200;
 /** Entries looked at per key: lists are importance-ordered, so the cap drops only the least likely. */
 const MAX_PER_KEY = 400;
 const MAX_GRAM_WORDS = 4;
@@ -49,25 +52,34 @@ export class PlaceSearch {
   }
 
   /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
-  search(parts: Part[], region: Region | null, pin: number, work: { count: number }): Candidate[] {
+  search(parts: Part[], region: Region | null, work: { count: number }): Candidate[] {
     const best: Candidate[] = [];
-    for (const part of parts) {
-      const weight = ROLE_WEIGHT[part.role];
-      if (weight === undefined) continue;
-      const c = this.bestInPart(part, weight, region, pin, work);
+    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
+    const local = region !== null && region.level !== 'state';
+    for (const part of searchable) {
+      const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
       if (c) best.push(c);
+    }
+    // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7".
+    for (let i = 0; i + 1 < searchable.length; i++) {
+      const a = searchable[i]!.tokens.join('');
+      const b = searchable[i + 1]!.tokens.join('');
+      for (const key of [b + a, a + b]) {
+        const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, searchable[i]!.role, region, work);
+        if (c) best.push(c);
+      }
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
     for (const a of best) {
       for (const b of best) {
-        if (a !== b && haversineKm(this.idx.lat[a.id]!, this.idx.lon[a.id]!, this.idx.lat[b.id]!, this.idx.lon[b.id]!) < 4) a.agreed = true;
+        if (a.id !== b.id && haversineKm(this.idx.lat[a.id]!, this.idx.lon[a.id]!, this.idx.lat[b.id]!, this.idx.lon[b.id]!) < 4) a.agreed = true;
       }
       if (a.agreed) a.score += 0.1;
     }
     return best.sort((a, b) => b.score - a.score);
   }
 
-  private bestInPart(part: Part, weight: number, region: Region | null, pin: number, work: { count: number }): Candidate | null {
+  private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: { count: number }): Candidate | null {
     const tokens = part.tokens;
     let best: Candidate | null = null;
     const consider = (c: Candidate | null) => {
@@ -76,26 +88,31 @@ export class PlaceSearch {
     for (let len = Math.min(MAX_GRAM_WORDS, tokens.length); len >= 1; len--) {
       for (let i = 0; i + len <= tokens.length; i++) {
         const gram = tokens.slice(i, i + len);
-        if (!isPlaceGram(gram)) continue;
+        if (!isPlaceGram(gram, local)) continue;
         const coverage = len / tokens.length;
-        consider(this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, pin, work));
+        consider(this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, work));
       }
       if (best) return best;
     }
-    // Second pass: trailing qualifiers dropped, then typos, on the whole part and its longest runs only.
+    // Second pass: trailing qualifiers dropped, then the part as the start of a longer name, then typos.
     const stripped = [...tokens];
     while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
-    if (stripped.length < tokens.length && isPlaceGram(stripped)) {
-      consider(this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, pin, work));
+    if (stripped.length < tokens.length && isPlaceGram(stripped, local)) {
+      consider(this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work));
+      if (best) return best;
+    }
+    const whole = stripped.join('');
+    if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
+      consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));
       if (best) return best;
     }
     for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(1, stripped.length - 1); len--) {
       for (let i = 0; i + len <= stripped.length; i++) {
         const gram = stripped.slice(i, i + len);
         const key = gram.join('');
-        if (!isPlaceGram(gram) || maxEdits(key.length) === 0) continue;
+        if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) continue;
         for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
-          const c = this.scoreKey(this.idx.keys[hit.item]!, 'fuzzy', weight * (0.6 + 0.4 * (len / tokens.length)) * (1 - 0.05 * hit.distance), part.role, region, pin, work);
+          const c = this.scoreKey(this.idx.keys[hit.item]!, 'fuzzy', weight * (0.6 + 0.4 * (len / tokens.length)) * (1 - 0.05 * hit.distance), part.role, region, work);
           consider(c);
         }
       }
@@ -103,8 +120,19 @@ export class PlaceSearch {
     return best;
   }
 
+  /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
+  private byPrefix(prefix: string, weight: number, role: Role, region: Region, work: { count: number }): Candidate | null {
+    const [lo, hi] = this.idx.keyRange(prefix);
+    let best: Candidate | null = null;
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
+      const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work);
+      if (c && (!best || c.score > best.score)) best = c;
+    }
+    return best;
+  }
+
   /** The best entry under `key` inside the region (or pincode), scored. */
-  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, pin: number, work: { count: number }): Candidate | null {
+  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
     const idx = this.idx;
     const k = idx.keyIndex(key);
     if (k < 0) return null;
@@ -116,7 +144,7 @@ export class PlaceSearch {
       work.count++;
       const id = idx.keyEnt[j]!;
       if (idx.kind[id]! < KIND.locality) continue;
-      if (pin >= 0 ? idx.pin[id] !== pin : !inRegion(idx, id, region)) continue;
+      if (!inRegion(idx, id, region)) continue;
       areas.add(idx.area[id]!);
       // A name that is some place's own name beats the same text as another place's alternate name.
       let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08);
@@ -140,10 +168,13 @@ export function inRegion(idx: PlaceIndex, id: number, region: Region | null): bo
   return region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state;
 }
 
-/** A run worth looking up: not only address words or numbers, and at least 4 letters when it is one word. */
-function isPlaceGram(gram: string[]): boolean {
+/**
+ * A run worth looking up: at least 4 letters when it is one word, and not only address words or numbers,
+ * unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15, Chandigarh").
+ */
+function isPlaceGram(gram: string[], local: boolean): boolean {
   // Initials count as content in a longer run ("T Nagar", "J P Nagar").
-  if (gram.every((t) => ADDRESS_WORDS.has(t) || /^\d/.test(t))) return false;
+  if (gram.every((t) => ADDRESS_WORDS.has(t) || /^\d/.test(t)) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
   if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
 }

@@ -66,6 +66,17 @@ export class Regions {
     return this.resolve(key, state, work, ['district', 'town', 'state']);
   }
 
+  /** True when `key` is a metro of CITY_REGIONS or a district's name. */
+  isCityName(key: string): boolean {
+    if (Object.hasOwn(CITY_REGIONS, key)) return true;
+    const k = this.idx.keyIndex(key);
+    if (k < 0) return false;
+    for (let j = this.idx.keyAt[k]!; j < Math.min(this.idx.keyAt[k + 1]!, this.idx.keyAt[k]! + 8); j++) {
+      if (this.idx.kind[this.idx.keyEnt[j]!] === KIND.district) return true;
+    }
+    return false;
+  }
+
   /** True when `key` names a district or a state ("Pune H.O" named by the city "Pune" is no finer match). */
   isAreaName(key: string): boolean {
     const k = this.idx.keyIndex(key);
