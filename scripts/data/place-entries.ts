@@ -55,13 +55,17 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
     const pin = pinIndex.get(b.pincode)!;
     const tokens = withoutQualifier(tokenize(b.locality), isQualifier);
     seen.add(`${pin}|${tokens.join('')}`);
-    localities.push(named(displayName(b.locality, tokens), tokens, 'locality', pin, pinArea(pin), b.inside_lat, b.inside_lon, IMPORTANCE.locality));
+    // A locality named after a head office ("Pune H.O") is the town's main post office: rank it as one.
+    const head = /\b(?:H\.?\s?O|G\.?\s?P\.?\s?O|H\.?\s?P\.?\s?O)\b\.?/i.test(b.office_name ?? '');
+    const e = named(displayName(b.locality, tokens), tokens, 'locality', pin, pinArea(pin), b.inside_lat, b.inside_lon, head ? IMPORTANCE.HO : IMPORTANCE.locality);
+    if (head) e.officeType = OFFICE_TYPE.HO;
+    localities.push(e);
   });
   // An alternate name that is another town's or any district's or state's own name belongs to that place.
   const ownNames = new Set([...towns.map((t) => t.entry.tokens.join('')), ...rows.districts.map((d) => compactKey(d.district!)), ...rows.states.map((x) => compactKey(x.state!))]);
   for (const t of towns) t.entry.aliasKeys = t.entry.aliasKeys.filter((k) => !ownNames.has(k));
   const offices = officeEntries(ctx, isQualifier, seen, pinArea);
-  snapTownsToHeadOffices(towns, offices);
+  snapTownsToHeadOffices(towns, [...localities, ...offices]);
 
   for (const s of rows.states) {
     if (s.lat === null || s.lon === null) continue;
@@ -192,7 +196,7 @@ function geonamesEntries(ctx: EntryContext, geonames: GeonamesPlace[], pinArea: 
 function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
   const heads = new Map<string, Entry[]>();
   for (const o of offices) {
-    if (o.officeType === OFFICE_TYPE.BO) continue;
+    if (o.officeType === OFFICE_TYPE.BO || (o.kind === KIND.locality && o.officeType !== OFFICE_TYPE.HO)) continue;
     const key = o.tokens.join('');
     const list = heads.get(key);
     if (list) list.push(o);

@@ -1,6 +1,6 @@
 // Lays the gazetteer and the place entries out as places.bin sections: pincodes, boundaries, areas, entries, vocabulary, postings, keys.
 import type { SectionValue } from '../../src/geocoding/place-file.ts';
-import { tokenize } from '../../src/geocoding/normalise.ts';
+import { phoneticKey, tokenize } from '../../src/geocoding/normalise.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import { buildEntries, type Locate } from './place-entries.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
@@ -54,6 +54,18 @@ export function placeSections({ rows, geonames, postal, locate }: PlaceSources):
   const pinEntries = csr(byPin);
   const keys = [...keyLists.keys()].sort();
   const keyPostings = csr(keys.map((k) => keyLists.get(k)!));
+  // Sound-alike skeletons of every key, entries in importance order like the key lists.
+  const soundLists = new Map<string, number[]>();
+  for (const id of order) {
+    const e = entries[id]!;
+    for (const sound of new Set([e.tokens.join(''), ...e.aliasKeys].filter((k) => k.length >= 4).map(phoneticKey))) {
+      const list = soundLists.get(sound);
+      if (list) list.push(id);
+      else soundLists.set(sound, [id]);
+    }
+  }
+  const sounds = [...soundLists.keys()].sort();
+  const soundPostings = csr(sounds.map((k) => soundLists.get(k)!));
   const entryTok = csr(entryTokens.map((list) => list.map((t) => tokenId.get(t)!)));
   const areaTok = csr(areaTokens.map((list) => list.map((t) => tokenId.get(t)!)));
   const names = nameSection(entries.map((e) => e.name));
@@ -94,6 +106,9 @@ export function placeSections({ rows, geonames, postal, locate }: PlaceSources):
     keys: keys.join('\n'),
     'keys.at': keyPostings.start,
     'keys.ent': keyPostings.items,
+    sounds: sounds.join('\n'),
+    'sounds.at': soundPostings.start,
+    'sounds.ent': soundPostings.items,
   };
   return { sections, entries: entries.length };
 }

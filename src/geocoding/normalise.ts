@@ -134,3 +134,28 @@ export function withoutQualifier(tokens: string[], isQualifier: (key: string) =>
   }
   return tokens;
 }
+
+/**
+ * A sound-alike skeleton of a compact key for Indian transliterations: vowels and "h" after the first letter
+ * dropped, doubled letters merged, w/v, z/j, q/k, f/p and c/k unified ("Jubli Hills" and "Jubilee Hills",
+ * "Ballyganj" and "Ballygunge" differ; "Ghatkoper"/"Ghatkopar", "Mylapur"/"Mylapore" meet).
+ */
+export function phoneticKey(key: string): string {
+  let out = '';
+  let last = '';
+  for (let i = 0; i < key.length; i++) {
+    let c = key[i]!;
+    if (i === 0 && 'aeiouy'.includes(c)) c = 'a';
+    else if ('aeiouyh'.includes(c)) continue;
+    else if (c === 'w') c = 'v';
+    else if (c === 'z') c = 'j';
+    else if (c === 'q') c = 'k';
+    else if (c === 'f') c = 'p';
+    else if (c === 'c') c = key[i + 1] === 'h' ? 'c' : 'k';
+    else if (c === 'x') c = 'k';
+    if (c === last) continue;
+    out += c;
+    last = c;
+  }
+  return out;
+}

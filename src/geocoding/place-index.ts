@@ -59,6 +59,10 @@ export class PlaceIndex {
   readonly keys: string[];
   readonly keyAt: Uint32Array;
   readonly keyEnt: Uint32Array;
+  /** Sorted sound-alike skeletons of the keys (normalise.ts phoneticKey), entries like `keyEnt`. */
+  readonly sounds: string[];
+  readonly soundAt: Uint32Array;
+  readonly soundEnt: Uint32Array;
   readonly size: number;
   readonly fileBytes: number;
   private readonly nameAt: Uint32Array;
@@ -101,6 +105,9 @@ export class PlaceIndex {
     this.keys = file.lines('keys');
     this.keyAt = file.u32('keys.at');
     this.keyEnt = file.u32('keys.ent');
+    this.sounds = file.lines('sounds');
+    this.soundAt = file.u32('sounds.at');
+    this.soundEnt = file.u32('sounds.ent');
     this.size = this.kind.length;
     this.fileBytes = file.byteLength;
   }
@@ -140,6 +147,11 @@ export class PlaceIndex {
   /** [lo, hi) of the compact keys starting with `prefix`. */
   keyRange(prefix: string): [number, number] {
     return [lowerBound(this.keys, prefix), lowerBound(this.keys, `${prefix}\uffff`)];
+  }
+
+  /** [lo, hi) of the sound skeletons starting with `prefix`. */
+  soundRange(prefix: string): [number, number] {
+    return [lowerBound(this.sounds, prefix), lowerBound(this.sounds, `${prefix}\uffff`)];
   }
 
   /** Index of an exact compact key, or -1. */

@@ -1,6 +1,7 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
-import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { editDistance, fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { phoneticKey } from './normalise.ts';
 import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
 import { haversineKm } from './geo-math.ts';
@@ -117,7 +118,40 @@ export class PlaceSearch {
         }
       }
     }
+    if (!best && whole.length >= 5 && isPlaceGram(stripped, local)) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
     return best;
+  }
+
+  /**
+   * Sound-alike names ("Jubli Hills" -> "Jubilee Hills"), inside a city or district also as the start of a
+   * longer name ("Ghatkoper" -> "Ghatkopar West"); the spelling closest to the query wins.
+   */
+  private bySound(whole: string, weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
+    const idx = this.idx;
+    const sound = phoneticKey(whole);
+    if (sound.length < 3) return null;
+    const [lo, hi] = idx.soundRange(sound);
+    const local = region !== null && region.level !== 'state';
+    let bestId = -1;
+    let bestCost = Infinity;
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
+      if (!local && idx.sounds[k] !== sound) continue;
+      const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_KEY);
+      for (let j = idx.soundAt[k]!; j < end; j++) {
+        work.count++;
+        const id = idx.soundEnt[j]!;
+        if (idx.kind[id]! < KIND.locality || !inRegion(idx, id, region)) continue;
+        const name = idx.compact(id);
+        const cost = editDistance(whole, name.slice(0, whole.length + 2), 6, true) - idx.importance[id]! * 0.5;
+        if (cost < bestCost) {
+          bestCost = cost;
+          bestId = id;
+        }
+      }
+    }
+    if (bestId < 0) return null;
+    const areas = new Set<number>();
+    return { id: bestId, score: weight * QUALITY.fuzzy + idx.importance[bestId]! * 0.15, quality: 'fuzzy', role, districts: Math.max(1, areas.size), agreed: false };
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
