@@ -1,5 +1,5 @@
 // Builds the place entries of places.bin (states, districts, localities, offices, GeoNames towns, curated aliases) with pincode and point agreeing.
-import { LOCALITY_ALIASES } from '../../src/geocoding/aliases.ts';
+import { LOCALITY_ALIASES, PLACE_ALIASES } from '../../src/geocoding/aliases.ts';
 import { compactKey, foldText, officeNameTokens, tokenize, withoutQualifier } from '../../src/geocoding/normalise.ts';
 import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
 import { haversineKm } from '../../src/geocoding/geo-math.ts';
@@ -64,6 +64,10 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
   // An alternate name that is another town's or any district's or state's own name belongs to that place.
   const ownNames = new Set([...towns.map((t) => t.entry.tokens.join('')), ...rows.districts.map((d) => compactKey(d.district!)), ...rows.states.map((x) => compactKey(x.state!))]);
   for (const t of towns) t.entry.aliasKeys = t.entry.aliasKeys.filter((k) => !ownNames.has(k));
+  // Former names ("gurgaon") are rewritten at query time, but a misspelt one ("gurgoan") must find them by typo.
+  const formerNames = new Map<string, string[]>();
+  for (const [from, to] of Object.entries(PLACE_ALIASES)) formerNames.set(to, [...(formerNames.get(to) ?? []), from]);
+  for (const t of towns) t.entry.aliasKeys.push(...(formerNames.get(t.entry.tokens.join('')) ?? []));
   const offices = officeEntries(ctx, isQualifier, seen, pinArea);
   snapTownsToHeadOffices(towns, [...localities, ...offices]);
 
@@ -196,7 +200,7 @@ function geonamesEntries(ctx: EntryContext, geonames: GeonamesPlace[], pinArea: 
 function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
   const heads = new Map<string, Entry[]>();
   for (const o of offices) {
-    if (o.officeType === OFFICE_TYPE.BO || (o.kind === KIND.locality && o.officeType !== OFFICE_TYPE.HO)) continue;
+    if (o.officeType === OFFICE_TYPE.BO) continue;
     const key = o.tokens.join('');
     const list = heads.get(key);
     if (list) list.push(o);
@@ -205,7 +209,7 @@ function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
   for (const t of towns) {
     const near = (heads.get(t.entry.tokens.join('')) ?? [])
       .filter((o) => haversineKm(o.lat, o.lon, t.entry.lat, t.entry.lon) < 15)
-      .sort((a, b) => a.officeType - b.officeType || haversineKm(a.lat, a.lon, t.entry.lat, t.entry.lon) - haversineKm(b.lat, b.lon, t.entry.lat, t.entry.lon));
+      .sort((a, b) => (a.officeType || OFFICE_TYPE.PO) - (b.officeType || OFFICE_TYPE.PO) || haversineKm(a.lat, a.lon, t.entry.lat, t.entry.lon) - haversineKm(b.lat, b.lon, t.entry.lat, t.entry.lon));
     const o = near[0];
     if (!o) continue;
     Object.assign(t.entry, { lat: o.lat, lon: o.lon, pin: o.pin, area: o.area });

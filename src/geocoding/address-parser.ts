@@ -32,12 +32,14 @@ const MAX_INPUT_CHARS = 600;
 
 /** Words that start a landmark; the rest of that part names something near the place, not the place. */
 const LANDMARK = new Set(['near', 'opposite', 'behind', 'beside', 'besides', 'landmark', 'adjacent', 'facing', 'nearby', 'infront']);
+/** Hindi postpositions after a landmark ("ke paas" near, "ke saamne" opposite, "ke peeche" behind). */
+const HINDI_NEAR = new Set(['paas', 'pas', 'saamne', 'samne', 'samane', 'peeche', 'piche', 'pichhe', 'bagal', 'nazdeek', 'najdik']);
 /** Marker word -> the role of the words after it ("Vill Rampur", "Post Shahabad", "Distt Hardoi", "Tehsil Sadar"). */
 const MARKERS: Record<string, Role> = {
   village: 'village', gram: 'village', gaon: 'village', mauza: 'village', vpo: 'post', po: 'post', post: 'post',
   dakghar: 'post', via: 'post', tehsil: 'subdistrict', tahsil: 'subdistrict', taluk: 'subdistrict', taluka: 'subdistrict',
   mandal: 'subdistrict', district: 'district', zila: 'district', jila: 'district', zilla: 'district', dt: 'district',
-  thana: 'place', ps: 'place',
+  thana: 'place', ps: 'place', mohalla: 'place', kasba: 'place', qasba: 'place', muhalla: 'place',
 };
 /** Marker words that follow the name instead ("Hardoi District", "Sadar Tehsil"). */
 const TRAILING_MARKERS: Record<string, Role> = { district: 'district', tehsil: 'subdistrict', taluk: 'subdistrict', taluka: 'subdistrict', mandal: 'subdistrict' };
@@ -68,6 +70,9 @@ export function parseAddress(address: string, city?: string, state?: string): { 
 /** One comma-separated piece -> parts: landmark cut, marker words split, house numbers dropped, role by last word. */
 function splitPart(tokens: string[]): Part[] {
   const out: Part[] = [];
+  // Hindi postpositions put the landmark first: "Hanuman Mandir ke paas" is "near Hanuman Mandir".
+  const post = tokens.findIndex((t, i) => t === 'ke' && i > 0 && HINDI_NEAR.has(tokens[i + 1] ?? ''));
+  if (post > 0) return [{ role: 'landmark', tokens: tokens.slice(0, Math.min(post, MAX_PART_WORDS)) }];
   let cut = tokens.findIndex((t, i) => LANDMARK.has(t) || (t === 'next' && tokens[i + 1] === 'to') || (t === 'in' && tokens[i + 1] === 'front'));
   if (cut === 0) return [{ role: 'landmark', tokens: tokens.slice(0, MAX_PART_WORDS) }];
   if (cut > 0) out.push({ role: 'landmark', tokens: tokens.slice(cut, cut + MAX_PART_WORDS) });

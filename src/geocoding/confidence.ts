@@ -25,9 +25,12 @@ export function placeConfidence(c: Candidate, region: Region | null, conflict: b
   else if (region) value = c.districts > 1 ? 0.5 : 0.75;
   else value = c.districts > 1 ? 0.35 : 0.7;
   if (c.quality === 'fuzzy') value -= 0.12;
+  // A sound-alike without a city or district around it is a guess.
+  else if (c.quality === 'sound') value -= region && region.level !== 'state' ? 0.15 : 0.35;
   else if (c.quality === 'variant' || c.quality === 'prefix') value -= 0.05;
   if (region?.fuzzy) value -= 0.05;
   if (c.role === 'street' || c.role === 'building') value -= 0.1;
+  else if (c.role === 'landmark') value -= 0.2;
   if (c.agreed) value += 0.05;
   if (conflict) value -= 0.15;
   return Math.round(Math.min(0.95, Math.max(0.1, value)) * 100) / 100;

@@ -83,27 +83,39 @@ export interface FuzzyHit {
 
 /**
  * Items within `max` edits of `word` (or whose prefix is, when `prefix`), best first. Only items sharing the
- * first letter with `word` and the second letter, or the first two swapped, are compared: typos in the first
- * letters are rare and this keeps the scan to a small slice. At most FUZZY_BUDGET comparisons; `work.count` adds them.
+ * first letter with `word` and the second letter (or the first two swapped, or the second dropped) are compared,
+ * centre-out from where `word` would sort, at most FUZZY_BUDGET / 3 per head: typos in the first letters are
+ * rare, and near spellings share their first letters. `work.count` adds the comparisons.
  */
 export function fuzzyFind(list: SortedList, word: string, max: number, prefix: boolean, work: { count: number }): FuzzyHit[] {
   if (max === 0 || word.length < 2) return [];
   const hits: FuzzyHit[] = [];
-  const heads = new Set([word.slice(0, 2), word[1]! + word[0]!, word[0]! + word[2]!]);
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
-  let budget = FUZZY_BUDGET;
-  for (const head of heads) {
+  const compare = (i: number) => {
+    const item = list.items[i]!;
+    work.count++;
+    if (prefix ? item.length < word.length - max : Math.abs(item.length - word.length) > max) return;
+    if (!prefix && popcount(mask & ~letterMask(item)) > max) return;
+    const d = editDistance(word, item, max, prefix);
+    if (d <= max) hits.push({ item: i, distance: d });
+  };
+  for (const head of new Set([word.slice(0, 2), word[1]! + word[0]!, word[0]! + (word[2] ?? '')])) {
     const [lo, hi] = list.range(head);
-    for (let i = lo; i < hi && budget > 0; i++) {
-      const item = list.items[i]!;
-      if (!prefix && Math.abs(item.length - word.length) > max) continue;
-      if (prefix && item.length < word.length - max) continue;
-      budget--;
-      if (!prefix && popcount(mask & ~letterMask(item)) > max) continue;
-      const d = editDistance(word, item, max, prefix);
-      if (d <= max) hits.push({ item: i, distance: d });
+    const start = lowerBound(list.items, word, lo, hi);
+    const until = work.count + FUZZY_BUDGET / 3;
+    for (let step = 0; work.count < until && (start - step - 1 >= lo || start + step < hi); step++) {
+      if (start + step < hi) compare(start + step);
+      if (start - step - 1 >= lo) compare(start - step - 1);
     }
   }
-  work.count += FUZZY_BUDGET - budget;
   return hits.sort((a, b) => a.distance - b.distance || a.item - b.item);
+}
+
+function lowerBound(sorted: string[], value: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -11,7 +11,7 @@ export interface Candidate {
   id: number;
   score: number;
   /** 'exact' name, 'alias' key, 'variant' (suffix dropped), 'fuzzy' (typo). */
-  quality: 'exact' | 'alias' | 'variant' | 'prefix' | 'fuzzy';
+  quality: 'exact' | 'alias' | 'variant' | 'prefix' | 'fuzzy' | 'sound';
   role: Role;
   /** Distinct districts holding this name (1 = unambiguous). */
   districts: number;
@@ -36,8 +36,8 @@ const NAME_WORDS = new Set((
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
 const STRIPPABLE = /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
 /** Roles searched for a place; the city/district/state parts are the region, never the answer. */
-const ROLE_WEIGHT: Partial<Record<Role, number>> = { place: 1, village: 1, post: 1, subdistrict: 0.8, street: 0.75, building: 0.5 };
-const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, prefix: 0.82, fuzzy: 0.78 } as const;
+const ROLE_WEIGHT: Partial<Record<Role, number>> = { place: 1, village: 1, post: 1, subdistrict: 0.8, street: 0.75, building: 0.5, landmark: 0.45 };
+const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, prefix: 0.82, fuzzy: 0.78, sound: 0.74 } as const;
 /** Weight of two neighbouring parts run together: above any single part, as the longer match. */
 const COMBINED_WEIGHT = 1.05;
 const MAX_PREFIX_KEYS = 200;
@@ -55,14 +55,16 @@ export class PlaceSearch {
   /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
   search(parts: Part[], region: Region | null, work: { count: number }): Candidate[] {
     const best: Candidate[] = [];
-    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
     const local = region !== null && region.level !== 'state';
+    // A landmark ("near Charminar") is looked up only inside a city or district, and only by its exact name.
+    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined && (p.role !== 'landmark' || local));
     for (const part of searchable) {
       const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
       if (c) best.push(c);
     }
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7".
     for (let i = 0; i + 1 < searchable.length; i++) {
+      if (searchable[i]!.role === 'landmark' || searchable[i + 1]!.role === 'landmark') continue;
       const a = searchable[i]!.tokens.join('');
       const b = searchable[i + 1]!.tokens.join('');
       for (const key of [b + a, a + b]) {
@@ -102,6 +104,7 @@ export class PlaceSearch {
       consider(this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work));
       if (best) return best;
     }
+    if (part.role === 'landmark') return best;
     const whole = stripped.join('');
     if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
       consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));
@@ -150,8 +153,7 @@ export class PlaceSearch {
       }
     }
     if (bestId < 0) return null;
-    const areas = new Set<number>();
-    return { id: bestId, score: weight * QUALITY.fuzzy + idx.importance[bestId]! * 0.15, quality: 'fuzzy', role, districts: Math.max(1, areas.size), agreed: false };
+    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false };
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
