@@ -96,7 +96,9 @@ export class Autocomplete {
   private word(token: string, work: { count: number }): Word {
     const exact = this.idx.tokenRange(token);
     if (exact[1] > exact[0]) return { ranges: [exact], fuzzy: false };
-    const hits = fuzzyFind(this.vocabList, token, maxEdits(token.length), true, work).slice(0, 24);
+    const found = fuzzyFind(this.vocabList, token, maxEdits(token.length), true, work);
+    // Only the nearest spellings: "koramangla" means Koramangala (1 edit), not Kotamangalam (2).
+    const hits = found.filter((h) => h.distance === found[0]?.distance).slice(0, 24);
     return { ranges: hits.map((h): [number, number] => [h.item, h.item + 1]), fuzzy: true };
   }
 

@@ -121,7 +121,8 @@ export class PlaceSearch {
         }
       }
     }
-    if (!best && whole.length >= 5 && isPlaceGram(stripped, local)) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
+    // Sound-alikes only inside a city or district: across a state or India they find some village for any junk.
+    if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local)) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
     return best;
   }
 
