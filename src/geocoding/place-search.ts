@@ -211,7 +211,8 @@ export function inRegion(idx: PlaceIndex, id: number, region: Region | null): bo
  */
 function isPlaceGram(gram: string[], local: boolean): boolean {
   // Initials count as content in a longer run ("T Nagar", "J P Nagar").
-  if (gram.every((t) => ADDRESS_WORDS.has(t) || /^\d/.test(t)) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
+  const generic = (t: string) => ADDRESS_WORDS.has(t) || NAME_WORDS.has(t) || /^\d/.test(t);
+  if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
   if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
 }
