@@ -253,8 +253,10 @@ function displayName(name: string, kept: string[]): string {
 /** Compact keys of area qualifiers postal names carry: district and state names, and "South Delhi"-style forms. */
 function qualifierKeys(rows: GazetteerRows): Set<string> {
   const keys = new Set<string>();
+  // Delhi's districts are called "East", "North West"...: as bare words they are part of names ("Anna Nagar East").
+  const directions = /^(?:north|south|east|west|central)+$/;
   for (const d of rows.districts) {
-    keys.add(compactKey(d.district!));
+    if (!directions.test(compactKey(d.district!))) keys.add(compactKey(d.district!));
     if (d.state === 'Delhi') keys.add(compactKey(`${d.district} Delhi`));
   }
   for (const s of rows.states) keys.add(compactKey(s.state!));

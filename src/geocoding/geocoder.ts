@@ -98,7 +98,9 @@ export class Geocoder {
   /** The last one or two place parts, when they name a city or district and something else is left to search. */
   private cityInText(parts: Part[], state: Region | null, work: { count: number }): Region | null {
     const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
-    for (let i = places.length - 1; i >= Math.max(1, places.length - 2); i--) {
+    // A lone place part is the city only when something else (a landmark, a building) is left to search.
+    const others = parts.some((p) => p.role === 'landmark' || p.role === 'building');
+    for (let i = places.length - 1; i >= Math.max(others ? 0 : 1, places.length - 2); i--) {
       const p = places[i]!;
       if (p.role !== 'place' || p.tokens.length > 3) continue;
       const r = this.regions.city(p.tokens.join(''), state, work);
