@@ -82,7 +82,9 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
     const lat = seat?.lat ?? d.lat;
     const lon = seat?.lon ?? d.lon;
     if (lat === null || lon === null) continue;
-    const e = entry(d.district!, 'district', seat?.pin ?? pinAt(ctx, lat, lon), area, lat, lon, IMPORTANCE.district);
+    // Among namesake districts the bigger one (more pincodes) is the likelier meant.
+    const importance = IMPORTANCE.district + Math.round(Math.log10(Math.max(1, d.pincode_count)) * 10) / 1000;
+    const e = entry(d.district!, 'district', seat?.pin ?? pinAt(ctx, lat, lon), area, lat, lon, importance);
     const words = e.tokens;
     if (words.length > 1 && DISTRICT_SUFFIXES.has(words[words.length - 1]!)) e.aliasKeys.push(words.slice(0, -1).join(''));
     entries.push(e);

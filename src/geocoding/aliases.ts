@@ -49,7 +49,7 @@ export const PLACE_ALIASES: Record<string, string> = {
   kashi: 'varanasi', allahabad: 'prayagraj', pondicherry: 'puducherry', pondy: 'puducherry', orissa: 'odisha',
   simla: 'shimla', mangalore: 'mangaluru', belgaum: 'belagavi', calicut: 'kozhikode', hubli: 'hubballi',
   gulbarga: 'kalaburagi', tumkur: 'tumakuru', vizag: 'visakhapatnam', waltair: 'visakhapatnam', uttaranchal: 'uttarakhand',
-  shimoga: 'shivamogga', bellary: 'ballari', bijapur: 'vijayapura', chikmagalur: 'chikkamagaluru', trichy: 'tiruchirappalli',
+  shimoga: 'shivamogga', bellary: 'ballari', chikmagalur: 'chikkamagaluru', trichy: 'tiruchirappalli',
   trichinopoly: 'tiruchirappalli', tanjore: 'thanjavur', thoothukudi: 'tuticorin',
   kanyakumari: 'kanniyakumari', ooty: 'udhagamandalam', cawnpore: 'kanpur', jubbulpore: 'jabalpur', ahmadabad: 'ahmedabad',
   amdavad: 'ahmedabad', gauhati: 'guwahati', dilli: 'delhi', dehli: 'delhi', nasik: 'nashik', sholapur: 'solapur',

@@ -19,7 +19,7 @@ export const CONFIDENCE = {
  * again with no region at all (where a name shared by several districts is a guess), and for typos, street-named
  * offices, and addresses whose parts point to different places.
  */
-export function placeConfidence(c: Candidate, region: Region | null, conflict: boolean): number {
+export function placeConfidence(c: Candidate, region: Region | null, conflict: boolean, fromCentreKm: number): number {
   let value: number;
   if (region && region.level !== 'state') value = c.districts > 1 ? 0.8 : 0.88;
   else if (region) value = c.districts > 1 ? 0.5 : 0.75;
@@ -33,5 +33,7 @@ export function placeConfidence(c: Candidate, region: Region | null, conflict: b
   else if (c.role === 'landmark') value -= 0.2;
   if (c.agreed) value += 0.05;
   if (conflict) value -= 0.15;
+  // A metro spans a big district: a place far from the city centre that matched only loosely may be a namesake.
+  if (region?.level === 'city' && fromCentreKm > 20 && c.quality !== 'exact' && c.quality !== 'alias') value -= 0.25;
   return Math.round(Math.min(0.95, Math.max(0.1, value)) * 100) / 100;
 }

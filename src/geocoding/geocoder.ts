@@ -7,6 +7,7 @@ import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
 import { PlaceSearch, type Candidate } from './place-search.ts';
 import { Regions, type Region } from './regions.ts';
 import { CONFIDENCE, placeConfidence } from './confidence.ts';
+import { haversineKm } from './geo-math.ts';
 
 /** The coarse level of the API's `level` field (kept to its five documented values). */
 export type MatchLevel = 'office' | 'locality' | 'pincode' | 'district' | 'state';
@@ -85,7 +86,7 @@ export class Geocoder {
     for (const role of ['district', 'city'] as const) {
       for (const p of parts) {
         if (p.role !== role) continue;
-        const r = this.regions.city(p.tokens.join(''), state, work);
+        const r = this.regions.city(p.tokens.join(''), state, work, role === 'district');
         if (r) narrow = r;
         // A city field that names no city is usually a locality ("Andheri"): search it as a place.
         else if (role === 'city') p.role = 'place';
@@ -171,7 +172,8 @@ export class Geocoder {
     if (c.role === 'street') m.match_level = 'street';
     // Another part pointing somewhere else (> 4 km) is a disagreement the confidence must show.
     const conflict = all.some((o) => o !== c && !o.agreed && o.score > c.score - 0.15);
-    m.confidence = placeConfidence(c, region, conflict);
+    const fromCentre = region ? haversineKm(region.lat, region.lon, m.latitude, m.longitude) : 0;
+    m.confidence = placeConfidence(c, region, conflict, fromCentre);
     return m;
   }
 

@@ -181,10 +181,11 @@ export class PlaceSearch {
       work.count++;
       const id = idx.keyEnt[j]!;
       if (idx.kind[id]! < KIND.locality) continue;
-      if (!inRegion(idx, id, region)) continue;
+      const inside = inRegion(idx, id, region);
+      if (inside === 0) continue;
       areas.add(idx.area[id]!);
       // A name that is some place's own name beats the same text as another place's alternate name.
-      let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08);
+      let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
       if (region?.level === 'city') score -= Math.min(0.2, haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) / 150);
       if (score > bestScore) {
         bestScore = score;
@@ -197,12 +198,19 @@ export class PlaceSearch {
   }
 }
 
-/** True when entry `id` lies in the region (always, without one). */
-export function inRegion(idx: PlaceIndex, id: number, region: Region | null): boolean {
-  if (!region) return true;
+/** Within this distance of a city's or district's centre a place counts as inside it whatever district the data gives. */
+const NEAR_KM = { city: 15, district: 30, state: 0 } as const;
+
+/**
+ * 1 when entry `id` lies in the region's districts (or state), 0.5 when it lies only near a city's or district's
+ * centre (the directory files some offices under a neighbouring district), 0 outside. Always 1 without a region.
+ */
+export function inRegion(idx: PlaceIndex, id: number, region: Region | null): number {
+  if (!region) return 1;
   const area = idx.area[id]!;
-  if (area === NO_AREA) return false;
-  return region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state;
+  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) return 1;
+  const near = NEAR_KM[region.level];
+  return near > 0 && haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= near ? 0.5 : 0;
 }
 
 /**

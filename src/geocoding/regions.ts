@@ -54,16 +54,27 @@ export class Regions {
     return this.resolve(compactKey(text), null, work, ['state']);
   }
 
-  /** A city or district name, within `state` when one is known; null when nothing of that name is a city. */
-  city(key: string, state: Region | null, work: { count: number }): Region | null {
+  /**
+   * A city or district name, within `state` when one is known; null when nothing of that name is a city.
+   * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town.
+   */
+  city(key: string, state: Region | null, work: { count: number }, districtFirst = false): Region | null {
+    const metro = this.metro(key, state, false);
+    if (metro) return metro;
+    const region = (districtFirst ? this.resolve(key, state, work, ['district']) : null) ?? this.resolve(key, state, work, ['district', 'town', 'state']);
+    // A typo or another spelling of a metro ("Dilhi", "Nai Dilli") still means the whole metro.
+    return (region && this.metro(compactKey(region.label), state, region.fuzzy)) ?? region;
+  }
+
+  private metro(key: string, state: Region | null, fuzzy: boolean): Region | null {
     const metro = Object.hasOwn(CITY_REGIONS, key) ? CITY_REGIONS[key]! : null;
-    if (metro && (!state || state.state === metro.state)) {
-      const areas = new Set(metro.districts.map((d) => this.areaByName.get(`${metro.state}|${d}`)).filter((a): a is number => a !== undefined));
-      const centre = this.areaByName.get(`${metro.state}|${metro.centre}`);
-      const seat = centre === undefined ? null : this.districtEntry(centre);
-      if (areas.size > 0 && seat !== null) return this.fromEntry(seat, 'city', areas, false, key);
-    }
-    return this.resolve(key, state, work, ['district', 'town', 'state']);
+    if (!metro || (state && state.state !== metro.state)) return null;
+    const areas = new Set(metro.districts.map((d) => this.areaByName.get(`${metro.state}|${d}`)).filter((a): a is number => a !== undefined));
+    const centre = this.areaByName.get(`${metro.state}|${metro.centre}`);
+    const seat = centre === undefined ? null : this.districtEntry(centre);
+    if (areas.size === 0 || seat === null) return null;
+    const region = this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat));
+    return region;
   }
 
   /** True when `key` is a metro of CITY_REGIONS or a district's name. */
