@@ -100,7 +100,23 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
     if (pin === undefined || !p || p.lat === null || p.lon === null || seen.has(`${pin}|${compactKey(name)}`)) continue;
     entries.push(entry(name, 'alias', pin, pinArea(pin), p.lat, p.lon, IMPORTANCE.alias));
   }
+  fillDistricts(entries, ctx);
   return entries;
+}
+
+/** Places whose pincode has no district in the sources take the district whose seat is nearest (same state when known). */
+function fillDistricts(entries: Entry[], ctx: EntryContext): void {
+  const districtOf = new Map<number, string | null>();
+  ctx.areaIndex.forEach((area, key) => districtOf.set(area, key.split('|')[1] || null));
+  const stateOf = (area: number) => [...ctx.areaIndex].find(([, a]) => a === area)?.[0].split('|')[0] ?? null;
+  const seats = entries.filter((e) => e.kind === KIND.district);
+  for (const e of entries) {
+    if (e.kind === KIND.state || (e.area !== 0xffff && districtOf.get(e.area) !== null)) continue;
+    const state = e.area === 0xffff ? null : stateOf(e.area);
+    const pool = seats.filter((s) => state === null || stateOf(s.area) === state);
+    const nearest = (pool.length > 0 ? pool : seats).reduce((a, b) => (haversineKm(e.lat, e.lon, a.lat, a.lon) <= haversineKm(e.lat, e.lon, b.lat, b.lon) ? a : b));
+    e.area = nearest.area;
+  }
 }
 
 function entry(name: string, kind: keyof typeof KIND | 'alias', pin: number, area: number, lat: number, lon: number, importance: number): Entry {
