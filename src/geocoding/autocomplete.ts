@@ -10,7 +10,7 @@ export const BIAS_KM = 50;
 const BIAS_WEIGHT = 3;
 /** Query words kept (after de-duplication) and entries examined per query: the work bound. */
 export const MAX_QUERY_WORDS = 6;
-export const MAX_CANDIDATES = 5000;
+export const MAX_CANDIDATES = 2500;
 const MAX_WORD = 32;
 
 export interface AutocompleteQuery {

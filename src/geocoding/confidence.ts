@@ -35,5 +35,6 @@ export function placeConfidence(c: Candidate, region: Region | null, conflict: b
   if (conflict) value -= 0.15;
   // A metro spans a big district: a place far from the city centre that matched only loosely may be a namesake.
   if (region?.level === 'city' && fromCentreKm > 20 && c.quality !== 'exact' && c.quality !== 'alias') value -= 0.25;
-  return Math.round(Math.min(0.95, Math.max(0.1, value)) * 100) / 100;
+  // Only a pincode given with the address earns 0.9 or more.
+  return Math.round(Math.min(0.88, Math.max(0.1, value)) * 100) / 100;
 }

@@ -17,6 +17,8 @@ export interface Candidate {
   districts: number;
   /** True when another part of the address named a place within a few km. */
   agreed: boolean;
+  /** Position of the part it came from (addresses run from the most specific part to the least). */
+  part: number;
 }
 
 /** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
@@ -60,7 +62,7 @@ export class PlaceSearch {
     const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined && (p.role !== 'landmark' || local));
     for (const part of searchable) {
       const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
-      if (c) best.push(c);
+      if (c) best.push({ ...c, part: searchable.indexOf(part) });
     }
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7".
     for (let i = 0; i + 1 < searchable.length; i++) {
@@ -69,7 +71,7 @@ export class PlaceSearch {
       const b = searchable[i + 1]!.tokens.join('');
       for (const key of [b + a, a + b]) {
         const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, searchable[i]!.role, region, work);
-        if (c) best.push(c);
+        if (c) best.push({ ...c, part: i });
       }
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
@@ -79,7 +81,14 @@ export class PlaceSearch {
       }
       if (a.agreed) a.score += 0.1;
     }
-    return best.sort((a, b) => b.score - a.score);
+    best.sort((a, b) => b.score - a.score);
+    // Two confirming parts ("Marol, Andheri East"): the earlier one is the more specific place.
+    const [first, second] = best;
+    if (first && second && first.agreed && second.agreed && second.part < first.part && first.score - second.score < 0.2) {
+      best[0] = second;
+      best[1] = first;
+    }
+    return best;
   }
 
   private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: { count: number }): Candidate | null {
@@ -154,7 +163,7 @@ export class PlaceSearch {
       }
     }
     if (bestId < 0) return null;
-    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false };
+    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false, part: 0 };
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
@@ -194,7 +203,7 @@ export class PlaceSearch {
     }
     if (bestId < 0) return null;
     const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
-    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false };
+    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0 };
   }
 }
 
