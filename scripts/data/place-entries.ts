@@ -110,6 +110,7 @@ function fillDistricts(entries: Entry[], ctx: EntryContext): void {
   ctx.areaIndex.forEach((area, key) => districtOf.set(area, key.split('|')[1] || null));
   const stateOf = (area: number) => [...ctx.areaIndex].find(([, a]) => a === area)?.[0].split('|')[0] ?? null;
   const seats = entries.filter((e) => e.kind === KIND.district);
+  if (seats.length === 0) return;
   for (const e of entries) {
     if (e.kind === KIND.state || (e.area !== 0xffff && districtOf.get(e.area) !== null)) continue;
     const state = e.area === 0xffff ? null : stateOf(e.area);

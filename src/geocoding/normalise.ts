@@ -59,7 +59,16 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
+/** Roman numerals that are never words; "i" and "v" count only after a numbered-part word ("Phase I"). */
+const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9', xi: '11', xii: '12' };
+const NUMBERED = new Set(['phase', 'sector', 'block', 'stage', 'part', 'pocket', 'no']);
+
 function pushExpanded(out: string[], raw: string): void {
+  // "Ph-IV", "Phase 4" and "Lajpat Nagar IV" meet as numbers.
+  if (Object.hasOwn(ROMAN, raw) || ((raw === 'i' || raw === 'v') && NUMBERED.has(out[out.length - 1] ?? ''))) {
+    out.push(raw === 'i' ? '1' : raw === 'v' ? '5' : ROMAN[raw]!);
+    return;
+  }
   const expanded = EXPANSIONS.get(raw);
   if (expanded === undefined) out.push(raw);
   else for (const token of expanded) out.push(token);

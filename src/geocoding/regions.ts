@@ -71,10 +71,20 @@ export class Regions {
     if (!metro || (state && state.state !== metro.state)) return null;
     const areas = new Set(metro.districts.map((d) => this.areaByName.get(`${metro.state}|${d}`)).filter((a): a is number => a !== undefined));
     const centre = this.areaByName.get(`${metro.state}|${metro.centre}`);
-    const seat = centre === undefined ? null : this.districtEntry(centre);
+    // The centre is the town of that name where there is one (Noida, not its district's seat Greater Noida).
+    const seat = this.townIn(key, areas) ?? (centre === undefined ? null : this.districtEntry(centre));
     if (areas.size === 0 || seat === null) return null;
-    const region = this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat));
-    return region;
+    return this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat));
+  }
+
+  private townIn(key: string, areas: Set<number>): number | null {
+    const k = this.idx.keyIndex(key);
+    if (k < 0) return null;
+    for (let j = this.idx.keyAt[k]!; j < Math.min(this.idx.keyAt[k + 1]!, this.idx.keyAt[k]! + 16); j++) {
+      const id = this.idx.keyEnt[j]!;
+      if (this.idx.kind[id] === KIND.town && areas.has(this.idx.area[id]!)) return id;
+    }
+    return null;
   }
 
   /** True when `key` is a metro of CITY_REGIONS or a district's name. */
