@@ -1,7 +1,9 @@
-// `npm run data:build`: builds boundaries.bin, gazetteer.sqlite and manifest.json from the pincode data.
+// `npm run data:build`: builds boundaries.bin, gazetteer.sqlite, places.bin and manifest.json from the pincode data.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PLACE_FORMAT_VERSION, writePlaceFile } from '../src/geocoding/place-file.ts';
+import { BoundaryIndex } from '../src/native/boundary-index.ts';
 import { writeBoundaryFile, type BoundaryTables } from '../src/native/boundary-file.ts';
 import { boundaryTables, collectFeatures } from './data/boundary-features.ts';
 import { assembleGazetteer, type BoundaryFeature, type GazetteerRows } from './data/gazetteer-rows.ts';
@@ -13,6 +15,9 @@ import {
 import { defaultOutDir, repoManifestPath } from './data/paths.ts';
 import { readBoundariesNdjson } from './data/read-boundaries-ndjson.ts';
 import { readBoundariesShapefile } from './data/read-boundaries-shapefile.ts';
+import { placeSections } from './data/place-sections.ts';
+import { readGeonames } from './data/read-geonames.ts';
+import { readGeonamesPostal } from './data/read-geonames-postal.ts';
 import { placesFromOffices, readCrosswalk, readDirectory } from './data/read-directory.ts';
 import { Report } from './data/report.ts';
 import { loadStateLocator } from './data/states.ts';
@@ -44,9 +49,17 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     const rows = await gazetteerRows(inputs, features, report);
     writeGazetteer(join(tmpDir, 'gazetteer.sqlite'), rows);
     report.progress(`gazetteer.sqlite: ${rows.pincodes.length} pincodes, ${rows.offices.length} offices`);
+    const geonames = inputs.geonames ? await readGeonames(inputs.geonames) : [];
+    if (!inputs.geonames) report.note('no GeoNames towns: places.bin has postal names and curated aliases only');
+    const index = BoundaryIndex.open(join(tmpDir, 'boundaries.bin'));
+    const postal = inputs.postal ? await readGeonamesPostal(inputs.postal) : [];
+    const places = placeSections({ rows, geonames, postal, locate: (lonLat) => index.lookupMany(lonLat) });
+    writePlaceFile(join(tmpDir, 'places.bin'), places.sections);
+    report.progress(`places.bin: ${places.entries} places (${geonames.length} GeoNames towns)`);
     report.progress('hashing inputs and outputs');
-    const manifest = await buildManifest(inputs, tmpDir, countsOf(tables, rows), report);
-    for (const name of ['boundaries.bin', 'gazetteer.sqlite']) renameSync(join(tmpDir, name), join(outDir, name));
+    const counts = { ...countsOf(tables, rows), places: places.entries, geonames_towns: geonames.length, geonames_postal_names: postal.length };
+    const manifest = await buildManifest(inputs, tmpDir, counts, report);
+    for (const name of OUTPUTS) renameSync(join(tmpDir, name), join(outDir, name));
     writeFileSync(join(outDir, 'manifest.json'), manifestText(manifest));
     if (inputs.isDefaultFull && outDir === resolve(defaultOutDir())) writeFileSync(repoManifestPath, manifestText(manifest));
     report.progress(finalSummary(manifest, performance.now() - started));
@@ -71,7 +84,10 @@ async function gazetteerRows(inputs: ResolvedInputs, features: BoundaryFeature[]
   return assembleGazetteer({ features, offices, places, locateState }, report);
 }
 
-function countsOf(tables: BoundaryTables, rows: GazetteerRows): ManifestCounts {
+/** Files a build writes besides manifest.json, in manifest order. */
+const OUTPUTS = ['boundaries.bin', 'gazetteer.sqlite', 'places.bin'] as const;
+
+function countsOf(tables: BoundaryTables, rows: GazetteerRows): Omit<ManifestCounts, 'places' | 'geonames_towns' | 'geonames_postal_names'> {
   const distinct = (values: (string | null)[]) => new Set(values.filter((v) => v !== null)).size;
   const parts = tables.partRings.length - 1;
   const rings = tables.ringVertices.length - 1;
@@ -102,9 +118,12 @@ async function buildManifest(
     [inputs.directory, 'directory'],
     [inputs.crosswalk, 'crosswalk'],
     [inputs.states, 'states'],
+    [inputs.geonames, 'geonames'],
+    [inputs.postal, 'postal'],
   ];
   return {
     format_version: readFormatVersion(join(dir, 'boundaries.bin')),
+    places_format_version: PLACE_FORMAT_VERSION,
     dataset: inputs.dataset,
     source: SOURCE,
     licence: LICENCE,
@@ -113,6 +132,7 @@ async function buildManifest(
     outputs: [
       await fileEntry(join(dir, 'boundaries.bin'), 'boundaries'),
       await fileEntry(join(dir, 'gazetteer.sqlite'), 'gazetteer'),
+      await fileEntry(join(dir, 'places.bin'), 'places'),
     ],
     counts,
     summary: report.toJSON(),

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PlaceFile } from '../src/geocoding/place-file.ts';
 import { readBoundaryFile } from '../src/native/boundary-file.ts';
 import { buildDataset, type BuildOptions } from './build-data.ts';
 import { parseBuildArgs, resolveInputs } from './data/inputs.ts';
@@ -52,7 +53,7 @@ export async function staleReason(outDir: string, options: BuildOptions = {}): P
   const inputs = resolveInputs(options);
   if (manifest.dataset !== inputs.dataset) return `dataset ${manifest.dataset} -> ${inputs.dataset}`;
   if (manifest.pipeline_sha256 !== pipelineSha256()) return 'the build pipeline changed';
-  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states];
+  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames, inputs.postal];
   const current = await Promise.all(paths.filter((p): p is string => p !== null).map((p) => fileEntry(p, '')));
   const key = (e: { name: string; sha256: string }) => `${e.name}:${e.sha256}`;
   if (current.map(key).join() !== manifest.inputs.map(key).join()) return 'the inputs changed';
@@ -64,6 +65,11 @@ export async function staleReason(outDir: string, options: BuildOptions = {}): P
     readBoundaryFile(join(outDir, 'boundaries.bin'));
   } catch (err) {
     return `boundaries.bin no longer loads: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  try {
+    PlaceFile.open(join(outDir, 'places.bin'));
+  } catch (err) {
+    return `places.bin no longer loads: ${err instanceof Error ? err.message : String(err)}`;
   }
   return null;
 }

@@ -13,6 +13,8 @@ const RANGES: [number, number][] = [
 ];
 /** State polygons kept, by STNAME. */
 const STATES = ['DELHI', 'KARNATAKA'];
+/** GeoNames admin1 codes of those states (07 Delhi, 19 Karnataka). */
+const GEONAMES_ADMIN1 = ['07', '19'];
 
 function inSample(pincode: string): boolean {
   const n = Number(pincode);
@@ -25,6 +27,13 @@ async function filterLines(path: string, pincodeOf: (line: string) => string, he
   for await (const [n, line] of readLines(path)) {
     if ((header && n === 1) || (line.trim() !== '' && inSample(pincodeOf(line)))) kept.push(line);
   }
+  return kept;
+}
+
+/** Tab-separated lines (GeoNames files, no header) kept byte for byte when `keep` accepts their fields. */
+async function filterTsv(path: string, keep: (fields: string[]) => boolean): Promise<string[]> {
+  const kept: string[] = [];
+  for await (const [, line] of readLines(path)) if (line.trim() !== '' && keep(line.split('\t'))) kept.push(line);
   return kept;
 }
 
@@ -73,13 +82,17 @@ async function main(): Promise<void> {
     csvColumn('pincode', await firstLine(path(INPUT_FILES.crosswalk))),
     true,
   );
+  const geonames = await filterTsv(path(INPUT_FILES.geonames), (f) => GEONAMES_ADMIN1.includes(f[10] ?? ''));
+  const postal = await filterTsv(path(INPUT_FILES.postal), (f) => inSample(f[1] ?? ''));
   const sizes = {
     [INPUT_FILES.boundaries]: write(INPUT_FILES.boundaries, boundaries),
     [INPUT_FILES.directory]: write(INPUT_FILES.directory, directory),
     [INPUT_FILES.crosswalk]: write(INPUT_FILES.crosswalk, crosswalk),
     [INPUT_FILES.states]: write(INPUT_FILES.states, [statesSubset(path(INPUT_FILES.states))]),
+    [INPUT_FILES.geonames]: write(INPUT_FILES.geonames, geonames),
+    [INPUT_FILES.postal]: write(INPUT_FILES.postal, postal),
   };
-  const counts = { boundaries: boundaries.length, offices: directory.length - 1, crosswalk: crosswalk.length - 1 };
+  const counts = { boundaries: boundaries.length, offices: directory.length - 1, crosswalk: crosswalk.length - 1, geonames: geonames.length, postal: postal.length };
   writeFileSync(join(sampleDir, 'README.md'), await readme(source, sizes, counts));
   process.stderr.write(`data:sample: ${JSON.stringify(counts)} -> ${sampleDir}\n`);
 }
@@ -100,6 +113,8 @@ Nothing here is invented or edited: lines are copied byte for byte; the state fe
 - directory: every post office row of a pincode in those ranges (${counts.offices} rows, same header)
 - crosswalk: the crosswalk rows of those pincodes (${counts.crosswalk} rows)
 - states: the ${STATES.join(' and ')} features of \`india_states.geojson.gz\`
+- geonames: the GeoNames towns of those states (${counts.geonames} rows of \`geonames_in_cities500.tsv.gz\`, CC BY 4.0)
+- postal: the GeoNames postal names of those pincodes (${counts.postal} rows of \`geonames_in_postal.tsv.gz\`, CC BY 4.0)
 
 | file | bytes |
 |---|---|

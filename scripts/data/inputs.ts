@@ -28,6 +28,10 @@ export interface ResolvedInputs {
   directory: string | null;
   crosswalk: string | null;
   states: string | null;
+  /** GeoNames towns (populations, alternate names) for the place index; optional. */
+  geonames: string | null;
+  /** GeoNames postal names (older and alternative office names per pincode); optional. */
+  postal: string | null;
 }
 
 /** Picks the inputs; an explicitly named input that does not exist is an error, never a silent fallback. */
@@ -82,12 +86,14 @@ function fromShapefile(shp: string, directoryDir: string): ResolvedInputs {
   };
 }
 
-function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states'> {
+function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states' | 'geonames' | 'postal'> {
   const present = (name: string) => (existsSync(join(dir, name)) ? join(dir, name) : null);
   return {
     directory: present(INPUT_FILES.directory),
     crosswalk: present(INPUT_FILES.crosswalk),
     states: present(INPUT_FILES.states),
+    geonames: present(INPUT_FILES.geonames),
+    postal: present(INPUT_FILES.postal),
   };
 }
 

@@ -21,11 +21,18 @@ export interface ManifestCounts {
   polygons: number; parts: number; rings: number; holes: number; vertices: number;
   divisions: number; states: number; circles: number;
   offices: number; offices_with_coordinates: number; pincodes: number;
+  /** Entries of places.bin (states, districts, localities, offices, towns, aliases). */
+  places: number;
+  geonames_towns: number;
+  geonames_postal_names: number;
 }
 
 /** Contents of manifest.json. */
 export interface Manifest {
+  /** boundaries.bin format version. */
   format_version: number;
+  /** places.bin format version. */
+  places_format_version: number;
   dataset: DatasetKind;
   source: string;
   licence: string;
@@ -39,9 +46,9 @@ export interface Manifest {
 /** Provenance of the real data (see data/README.md). */
 export const SOURCE =
   'Department of Posts, India: All India Pincode Boundary GeoJSON and All India Pincode Directory (data.gov.in); ' +
-  'state polygons from datta07/INDIAN-SHAPEFILES';
+  'state polygons from datta07/INDIAN-SHAPEFILES; towns, alternate names and postal names from GeoNames';
 /** Licence as cited by projects reusing the data.gov.in files. */
-export const LICENCE = 'Government Open Data License - India (GODL-India); state polygons MIT';
+export const LICENCE = 'Government Open Data License - India (GODL-India); state polygons MIT; GeoNames CC BY 4.0';
 
 /** Streams a file through sha256. */
 export async function sha256File(path: string): Promise<string> {
@@ -71,7 +78,9 @@ export function readFormatVersion(boundariesPath: string): number {
 export function pipelineSha256(): string {
   const hash = createHash('sha256');
   const dir = join(repoRoot, 'scripts/data');
-  const files = [join(repoRoot, 'scripts/build-data.ts'), ...readdirSync(dir).sort().map((f) => join(dir, f))];
+  // The place index is laid out by these runtime modules too: a change to them changes places.bin.
+  const shared = ['aliases.ts', 'normalise.ts', 'place-file.ts', 'place-index.ts'].map((f) => join(repoRoot, 'src/geocoding', f));
+  const files = [join(repoRoot, 'scripts/build-data.ts'), ...readdirSync(dir).sort().map((f) => join(dir, f)), ...shared];
   for (const file of files.filter((f) => f.endsWith('.ts'))) {
     hash.update(basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }

@@ -23,4 +23,6 @@ export const INPUT_FILES = {
   directory: 'pincode_directory.csv.gz',
   crosswalk: 'pincode_crosswalk.csv',
   states: 'india_states.geojson.gz',
+  geonames: 'geonames_in_cities500.tsv.gz',
+  postal: 'geonames_in_postal.tsv.gz',
 } as const;

@@ -1,10 +1,17 @@
-// Autocomplete over the place index: token-prefix match, a fuzzy fallback (edit distance), 50 km bias, and "near me".
+// Autocomplete over the place index: token prefixes (typo-tolerant), aliases, importance, smooth distance decay, and "near me".
+import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
-import { holdsPrefix, prefixRange, spatialIndex, type PlaceIndex } from './place-index.ts';
+import type { PlaceIndex } from './place-index.ts';
 
-/** Places within this distance of the caller's point rank above similar matches farther away. */
-export const BIAS_RADIUS_KM = 50;
+/** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
+export const BIAS_KM = 50;
+/** Weight of the location bias (a name match is worth 1.5-4). */
+const BIAS_WEIGHT = 3;
+/** Query words kept (after de-duplication) and entries examined per query: the work bound. */
+export const MAX_QUERY_WORDS = 6;
+export const MAX_CANDIDATES = 2500;
+const MAX_WORD = 32;
 
 export interface AutocompleteQuery {
   q: string;
@@ -29,45 +36,54 @@ export function isNearMeQuery(q: string): boolean {
   return NEAR_ME.test(q);
 }
 
-/** Cap on fuzzy alternatives per query word. */
-const MAX_FUZZY = 40;
-
-/** Query tokens; each token is a list of accepted token prefixes (itself, or fuzzy alternatives). */
-type Alternatives = string[][];
+/** Token ranges [lo, hi) a query word accepts; `fuzzy` when they came from the typo search. */
+interface Word {
+  ranges: Array<[number, number]>;
+  fuzzy: boolean;
+}
 
 export class Autocomplete {
+  private readonly vocabList: SortedList;
   private stamp: Uint32Array;
-  private spatial: ReturnType<typeof spatialIndex> | null = null;
   private generation = 0;
+  /** Entries and vocabulary items examined by the last call. */
+  lastWork = 0;
 
-  constructor(private readonly index: PlaceIndex) {
-    this.stamp = new Uint32Array(index.name.length);
+  constructor(private readonly idx: PlaceIndex) {
+    this.stamp = new Uint32Array(idx.size);
+    this.vocabList = { items: idx.vocab, range: (p) => idx.tokenRange(p) };
   }
 
-  /** Name search, ranked by match quality, kind and (when lat/lon are given) proximity. */
+  /** Name search ranked by match quality, importance and (given lat/lon) a smooth distance decay. */
   search(query: AutocompleteQuery): Hit[] {
-    const tokens = tokenize(query.q);
-    if (tokens.length === 0) return [];
-    let alternatives = tokens.map((t) => (this.known(t) ? [t] : this.fuzzy(t)));
-    let fuzzy = tokens.some((t, i) => alternatives[i]![0] !== t);
-    if (alternatives.some((a) => a.length === 0)) return [];
-    const qCompact = tokens.join('');
-    const hits = this.rank(this.candidates(alternatives, tokens.length > 1 ? qCompact : null), alternatives, qCompact, fuzzy, query);
-    if (hits.length > 0 || fuzzy) return hits;
-    // Every token matched somewhere but no entry holds them all: retry each token fuzzily once.
-    alternatives = tokens.map((t) => [t, ...this.fuzzy(t)]);
-    fuzzy = true;
-    return this.rank(this.candidates(alternatives, null), alternatives, qCompact, fuzzy, query);
+    const work = { count: 0 };
+    try {
+      const tokens = [...new Set(tokenize(query.q.slice(0, 200)).map((t) => t.slice(0, MAX_WORD)))].slice(0, MAX_QUERY_WORDS);
+      if (tokens.length === 0) return [];
+      const words = tokens.map((t) => this.word(t, work));
+      if (words.some((w) => w.ranges.length === 0)) return [];
+      const qCompact = tokens.join('');
+      return this.rank(this.candidates(words, tokens.length > 1 ? qCompact : null, work), words, qCompact, query, work);
+    } finally {
+      this.lastWork = work.count;
+    }
   }
 
-  /** Closest localities and offices to (lat, lon); remaining words in `q` (minus "near me") filter by name. */
+  /** Closest localities, offices and towns to (lat, lon); remaining words in `q` (minus "near me") filter by name. */
   nearest(query: AutocompleteQuery & { lat: number; lon: number }): Hit[] {
-    const words = tokenize(query.q.replace(NEAR_ME, ' ')).filter((t) => !GENERIC.has(t)).map((w) => ` ${w}`);
-    const idx = this.index;
-    const spatial = (this.spatial ??= spatialIndex(idx));
-    const filter = (k: number) => words.every((w) => holdsPrefix(idx, spatial.ids[k]!, w));
+    const idx = this.idx;
+    const work = { count: 0 };
+    const tokens = tokenize(query.q.replace(NEAR_ME, ' ')).filter((t) => !GENERIC.has(t)).slice(0, MAX_QUERY_WORDS);
+    const words = tokens.map((t) => this.word(t, work));
+    const spatial = idx.spatial();
+    let examined = 0;
+    const filter = (k: number) => {
+      examined++;
+      return examined <= MAX_CANDIDATES && words.every((w) => w.ranges.some(([lo, hi]) => idx.holdsToken(spatial.ids[k]!, lo, hi, true)));
+    };
     // Planar neighbours in degrees, over-fetched, then re-ranked by great-circle distance and de-duplicated.
     const found = spatial.tree.neighbors(query.lon, query.lat, query.limit * 4, Infinity, filter);
+    this.lastWork = work.count + examined;
     const hits = found.map((k) => {
       const id = spatial.ids[k]!;
       return { id, distanceKm: haversineKm(query.lat, query.lon, idx.lat[id]!, idx.lon[id]!) };
@@ -76,98 +92,94 @@ export class Autocomplete {
     return this.distinct(hits, query.limit);
   }
 
-  /** True when some name token starts with `token`, or it is a district/state word (checked, never indexed). */
-  private known(token: string): boolean {
-    const [lo, hi] = prefixRange(this.index.tokens, token);
-    return hi > lo || this.index.areaWords.has(token);
+  /** A word's accepted tokens: every vocabulary token it prefixes, else tokens within a typo of it (as a prefix). */
+  private word(token: string, work: { count: number }): Word {
+    const exact = this.idx.tokenRange(token);
+    if (exact[1] > exact[0]) return { ranges: [exact], fuzzy: false };
+    const found = fuzzyFind(this.vocabList, token, maxEdits(token.length), true, work);
+    // Only the nearest spellings: "koramangla" means Koramangala (1 edit), not Kotamangalam (2).
+    const hits = found.filter((h) => h.distance === found[0]?.distance).slice(0, 24);
+    return { ranges: hits.map((h): [number, number] => [h.item, h.item + 1]), fuzzy: true };
   }
 
   /**
-   * Candidate ids: entries whose name holds any query token (or the whole query run together, for "indira nagar").
-   * Only name tokens are indexed, so "pra" does not pull in every office of every "Pradesh".
+   * Entries holding the rarest word (or the whole query run together, for "indira nagar"), capped: postings
+   * are ordered by importance, so the cap drops only the least important entries of very common prefixes.
    */
-  private candidates(alternatives: Alternatives, compact: string | null): number[] {
-    const prefixes = alternatives.flat();
-    if (compact !== null) prefixes.push(compact);
+  private candidates(words: Word[], compact: string | null, work: { count: number }): number[] {
+    const idx = this.idx;
+    const size = (w: Word) => w.ranges.reduce((n, [lo, hi]) => n + idx.vocabAt[hi]! - idx.vocabAt[lo]!, 0);
+    const rarest = words.reduce((a, b) => (size(b) < size(a) ? b : a));
+    const ranges = [...rarest.ranges];
+    if (compact !== null) {
+      const joined = idx.tokenRange(compact);
+      if (joined[1] > joined[0]) ranges.push(joined);
+    }
     const gen = this.nextGeneration();
     const out: number[] = [];
-    const { tokens, postingStart, postings } = this.index;
-    for (const p of prefixes) {
-      const [lo, hi] = prefixRange(tokens, p);
-      for (let k = postingStart[lo]!; k < postingStart[hi]!; k++) {
-        const id = postings[k]!;
-        if (this.stamp[id] === gen) continue;
-        this.stamp[id] = gen;
-        out.push(id);
+    const tokenCount = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
+    // Each token's postings are importance-ordered: a quota per token keeps the best of every token of a short prefix.
+    const quota = Math.max(32, Math.floor(MAX_CANDIDATES / Math.max(1, tokenCount)));
+    for (const [lo, hi] of ranges) {
+      for (let t = lo; t < hi && out.length < MAX_CANDIDATES; t++) {
+        const end = Math.min(idx.vocabAt[t + 1]!, idx.vocabAt[t]! + quota, idx.vocabAt[t]! + MAX_CANDIDATES - out.length);
+        for (let k = idx.vocabAt[t]!; k < end; k++) {
+          const id = idx.postings[k]!;
+          if (this.stamp[id] === gen) continue;
+          this.stamp[id] = gen;
+          out.push(id);
+        }
       }
     }
+    work.count += out.length;
     return out;
   }
 
-  private rank(ids: number[], alternatives: Alternatives, qCompact: string, fuzzy: boolean, query: AutocompleteQuery): Hit[] {
-    const idx = this.index;
+  private rank(ids: number[], words: Word[], qCompact: string, query: AutocompleteQuery, work: { count: number }): Hit[] {
+    const idx = this.idx;
     const hasPoint = query.lat !== undefined && query.lon !== undefined;
-    const top: Array<Hit & { score: number }> = [];
+    const fuzzy = words.some((w) => w.fuzzy);
+    const top: Array<Hit & { score: number; name: string }> = [];
     const keep = query.limit * 3;
-    const spaced = alternatives.map((alts) => alts.map((a) => ` ${a}`));
     for (const id of ids) {
-      const compact = idx.compactName[id]!;
+      work.count++;
+      const compact = idx.compact(id);
       const joined = compact.startsWith(qCompact);
-      if (!joined && !spaced.every((alts) => alts.some((a) => holdsPrefix(idx, id, a)))) continue;
-      let score = idx.prior[id]!;
+      if (!joined && !words.every((w) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true)))) continue;
+      let score = idx.importance[id]!;
       if (compact === qCompact) score += 4;
       else if (joined) score += 3;
-      else if (spaced[0]!.some((a) => idx.nameText[id]!.startsWith(a))) score += 1.5;
+      else if (words[0]!.ranges.some(([lo, hi]) => this.firstTokenIn(id, lo, hi))) score += 1.5;
       if (fuzzy) score -= 1;
       let distanceKm: number | null = null;
       if (hasPoint) {
         distanceKm = haversineKm(query.lat!, query.lon!, idx.lat[id]!, idx.lon[id]!);
-        if (distanceKm <= BIAS_RADIUS_KM) score += 3 + 0.5 * (1 - distanceKm / BIAS_RADIUS_KM);
+        // Smooth decay, no cliff: 3 next door, 1.5 at 50 km, 0.3 at 150 km.
+        score += BIAS_WEIGHT / (1 + (distanceKm / BIAS_KM) ** 2);
       }
-      insertTop(top, { id, distanceKm, score }, keep, idx.name);
+      insertTop(top, { id, distanceKm, score, name: compact }, keep);
     }
     return this.distinct(top, query.limit);
   }
 
-  /** Drops repeats of the same name in the same pincode (an office and its locality, duplicated directory rows). */
+  private firstTokenIn(id: number, lo: number, hi: number): boolean {
+    const t = this.idx.toks[this.idx.tokAt[id]!]!;
+    return t >= lo && t < hi;
+  }
+
+  /** Drops repeats of the same name in the same pincode (an office and its locality, a town and its office). */
   private distinct(hits: Hit[], limit: number): Hit[] {
+    const idx = this.idx;
     const seen = new Set<string>();
     const out: Hit[] = [];
     for (const h of hits) {
-      const key = `${this.index.kind[h.id] === 'state' ? 's' : ''}${this.index.compactName[h.id]}|${this.index.pincode[h.id] ?? this.index.district[h.id] ?? ''}`;
+      const key = `${idx.kind[h.id] === 0 ? 's' : ''}${idx.compact(h.id)}|${idx.pin[h.id]! >= 0 ? idx.pin[h.id] : `a${idx.area[h.id]}`}`;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push({ id: h.id, distanceKm: h.distanceKm });
       if (out.length === limit) break;
     }
     return out;
-  }
-
-  /**
-   * Vocabulary tokens within edit distance 1 (2 for 8+ letters) of `token` or of its typed-so-far prefix.
-   * Scans only tokens starting with the query's first two letters (or those two swapped), a few hundred
-   * comparisons; a token with more than MAX_FUZZY alternatives is too vague to help and yields none.
-   */
-  private fuzzy(token: string): string[] {
-    if (token.length < 4) return [];
-    const maxDist = token.length >= 8 ? 2 : 1;
-    const out: string[] = [];
-    for (const head of new Set([token.slice(0, 2), token[1]! + token[0]!])) {
-      const [lo, hi] = prefixRange(this.index.tokens, head);
-      let previousHead = '';
-      let previousOk = false;
-      for (let t = lo; t < hi; t++) {
-        const candidate = this.index.tokens[t]!;
-        if (candidate.length < token.length - maxDist) continue;
-        const start = candidate.slice(0, token.length + maxDist);
-        if (start !== previousHead) {
-          previousHead = start;
-          previousOk = prefixDistance(token, start, maxDist) <= maxDist;
-        }
-        if (previousOk) out.push(candidate);
-      }
-    }
-    return out.length > MAX_FUZZY ? [] : out;
   }
 
   private nextGeneration(): number {
@@ -181,40 +193,12 @@ export class Autocomplete {
 }
 
 /** Keeps `top` sorted best-first and at most `keep` long; ties go to the shorter, then alphabetically first name. */
-function insertTop(top: Array<Hit & { score: number }>, hit: Hit & { score: number }, keep: number, names: string[]): void {
-  const better = (a: Hit & { score: number }, b: Hit & { score: number }) =>
-    a.score !== b.score ? a.score > b.score : names[a.id]!.length !== names[b.id]!.length ? names[a.id]!.length < names[b.id]!.length : names[a.id]! < names[b.id]!;
+function insertTop(top: Array<Hit & { score: number; name: string }>, hit: Hit & { score: number; name: string }, keep: number): void {
+  const better = (a: typeof hit, b: typeof hit) =>
+    a.score !== b.score ? a.score > b.score : a.name.length !== b.name.length ? a.name.length < b.name.length : a.name < b.name;
   if (top.length === keep && !better(hit, top[keep - 1]!)) return;
   let at = top.length;
   while (at > 0 && better(hit, top[at - 1]!)) at--;
   top.splice(at, 0, hit);
   if (top.length > keep) top.pop();
-}
-
-const ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
-
-/** Smallest optimal-string-alignment distance between `query` and any prefix of `text` (the user may still be typing). */
-export function prefixDistance(query: string, text: string, maxDist: number): number {
-  const n = query.length;
-  const m = Math.min(text.length, 62);
-  // Three reused rows (i-2, i-1, i): the fallback scans thousands of tokens, so no allocation per comparison.
-  let [prev2, prev, cur] = ROWS as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= m; j++) prev[j] = j;
-  for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const qc = query.charCodeAt(i - 1);
-    for (let j = 1; j <= m; j++) {
-      const tc = text.charCodeAt(j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (qc === tc ? 0 : 1));
-      if (i > 1 && j > 1 && qc === text.charCodeAt(j - 2) && query.charCodeAt(i - 2) === tc) v = Math.min(v, prev2[j - 2]! + 1);
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > maxDist) return rowMin;
-    [prev2, prev, cur] = [prev, cur, prev2];
-  }
-  let best = prev[0]!;
-  for (let j = 1; j <= m; j++) if (prev[j]! < best) best = prev[j]!;
-  return best;
 }

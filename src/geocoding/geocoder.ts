@@ -1,157 +1,216 @@
-// Address -> point: pincode first, then office/locality names, then district, then state (algorithm in the README).
+// Address -> point: parse, resolve the named city/district/state to a region, find the named place inside it, else fall back to the region's centre.
+import { parseAddress, type AddressComponents, type Part } from './address-parser.ts';
+import { editDistance, maxEdits } from './fuzzy.ts';
 import type { AddressInput } from './location-api.ts';
-import type { AreaRow, PincodeRow } from './dataset.ts';
-import type { Gazetteer } from './gazetteer.ts';
-import { addressSegments, compactKey, compactNgrams, extractPincode, officeNameTokens, officePlaceName } from './normalise.ts';
+import { extractPincode, officePlaceName } from './normalise.ts';
+import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
+import { PlaceSearch, type Candidate } from './place-search.ts';
+import { Regions, type Region } from './regions.ts';
+import { CONFIDENCE, placeConfidence } from './confidence.ts';
+import { haversineKm } from './geo-math.ts';
 
+/** The coarse level of the API's `level` field (kept to its five documented values). */
 export type MatchLevel = 'office' | 'locality' | 'pincode' | 'district' | 'state';
-
-/** Confidence per level; an office whose directory point is not inside its own pincode polygon gets the pincode point. */
-export const CONFIDENCE = {
-  officeVerified: 0.95,
-  locality: 0.9,
-  officeUnverified: 0.85,
-  pincode: 0.75,
-  placeInDistrict: 0.8,
-  placeInState: 0.7,
-  placeUnique: 0.6,
-  district: 0.5,
-  state: 0.3,
-  /** Subtracted when the given state contradicts the pincode's. */
-  statePenalty: 0.15,
-} as const;
-
-/** Shortest place name matched without a pincode; "Ram" or "Pur" inside an address is noise, not a place. */
-const MIN_PLACE_KEY = 4;
+/** What exactly matched: a post office, a locality, a town, a street-named office, the pincode, or only a city/district/state. */
+export type MatchPrecision = 'office' | 'locality' | 'town' | 'street' | 'pincode' | 'city' | 'district' | 'state';
 
 export interface GeocodeMatch {
   latitude: number;
   longitude: number;
   level: MatchLevel;
+  /** Finer than `level`: "city" when only the city was found, "town", "street". */
+  match_level: MatchPrecision;
   confidence: number;
   /** What matched, formatted: "Indiranagar, Bengaluru Urban, Karnataka 560038". */
   formatted: string;
+  /** The pincode whose polygon holds the point (null only for a state-level answer). */
   pincode: string | null;
   district: string | null;
   state: string | null;
+  /** The address as parsed. */
+  components: AddressComponents;
 }
 
 export class Geocoder {
-  constructor(private readonly gaz: Gazetteer) {}
+  private readonly regions: Regions;
+  private readonly places: PlaceSearch;
+  /** Entries and keys examined by the last call: the work bound the abuse tests check. */
+  lastWork = 0;
+
+  constructor(private readonly idx: PlaceIndex) {
+    this.regions = new Regions(idx);
+    this.places = new PlaceSearch(idx);
+  }
+
+  geocode(input: AddressInput): GeocodeMatch | null {
+    const work = { count: 0 };
+    try {
+      return this.run(input, work);
+    } finally {
+      this.lastWork = work.count;
+    }
+  }
+
+  private run(input: AddressInput, work: { count: number }): GeocodeMatch | null {
+    const { parts, pincode: textPin, components } = parseAddress(input.address, input.city, input.state);
+    const pincode = extractPincode(input.pincode ?? '') ?? textPin;
+    const region = this.regionOf(parts, work);
+    const pin = pincode === null ? -1 : this.idx.pinOf(pincode);
+    if (pin >= 0 && Number.isFinite(this.idx.pinLat[pin]!)) return this.inPincode(pin, parts, region, components);
+    const found = this.places.search(parts, region, work);
+    const best = found[0];
+    if (best) return this.fromCandidate(best, region, found, components);
+    if (region) return this.fallback(region, components);
+    return null;
+  }
 
   /**
-   * 1. Pincode: the `pincode` field, else the first 6-digit pincode in address + city ("560 038" too).
-   * 2. With a known pincode: an office or the locality of that pincode named in the address (landmark text
-   *    after "near"/"opp." dropped) gives an office point verified inside the pincode polygon, else the
-   *    polygon's inside point; nothing named gives the pincode point itself.
-   * 3. Without one: a locality/office name unique within the city's district (or the state, or India).
-   * 4. Then the district named by the city or the address, then the state. Null when nothing matches.
+   * The narrowest region the address names: state field or part, then district, then city (the city field,
+   * else a trailing place part that names a city or district). Parts used as the region are re-roled.
    */
-  geocode(input: AddressInput): GeocodeMatch | null {
-    const where = [input.address, input.city ?? ''].join(', ');
-    const pincode = extractPincode(input.pincode ?? '') ?? extractPincode(where);
-    const grams = compactNgrams(addressSegments(where));
-    const state = this.gaz.stateByText(input.state) ?? this.stateIn(grams);
-    const pin = pincode === null ? undefined : this.gaz.data.pincodes.get(pincode);
-    if (pin && pin.lat !== null && pin.lon !== null) {
-      const match = this.withinPincode(pin, new Set(grams));
-      if (state && pin.state && state.state !== pin.state) match.confidence = round2(match.confidence - CONFIDENCE.statePenalty);
-      return match;
+  private regionOf(parts: Part[], work: { count: number }): Region | null {
+    let state: Region | null = null;
+    for (const p of parts) if (p.role === 'state') state ??= this.regions.state(p.tokens.join(' '), work);
+    // A trailing part naming a state ("..., Karnataka") is the state.
+    const places = parts.filter((p) => p.role === 'place');
+    const last = places[places.length - 1];
+    // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
+    if (!state && last && places.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
+      const s = this.regions.state(last.tokens.join(' '), work);
+      if (s && !s.fuzzy) {
+        state = s;
+        last.role = 'state';
+      }
     }
-    const district = this.districtIn(input.city ? [compactKey(input.city), ...grams] : grams, state);
-    // A city names a district loosely ("Mumbai" for Andheri in Mumbai Suburban), so retry within the state.
-    const place = this.byPlaceName(grams, district, state) ?? (district ? this.byPlaceName(grams, null, state) : null);
-    return place ?? (district ? areaMatch(district, 'district') : null) ?? (state ? areaMatch(state, 'state') : null);
+    let narrow: Region | null = null;
+    for (const role of ['district', 'city'] as const) {
+      for (const p of parts) {
+        if (p.role !== role) continue;
+        const r = this.regions.city(p.tokens.join(''), state, work, role === 'district');
+        if (r) narrow = r;
+        // A city field that names no city is usually a locality ("Andheri"): search it as a place.
+        else if (role === 'city') p.role = 'place';
+      }
+    }
+    if (!narrow) narrow = this.cityInText(parts, state, work);
+    return narrow ?? state;
   }
 
-  /** The best office or locality of the pincode named in the address; else the pincode's own point. */
-  private withinPincode(pin: PincodeRow, grams: Set<string>): GeocodeMatch {
-    const { offices, boundaries } = this.gaz.data;
+  /** The last one or two place parts, when they name a city or district and something else is left to search. */
+  private cityInText(parts: Part[], state: Region | null, work: { count: number }): Region | null {
+    const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
+    // A lone place part is the city only when something else (a landmark, a building) is left to search.
+    const others = parts.some((p) => p.role === 'landmark' || p.role === 'building');
+    for (let i = places.length - 1; i >= Math.max(others ? 0 : 1, places.length - 2); i--) {
+      const p = places[i]!;
+      if (p.role !== 'place' || p.tokens.length > 3) continue;
+      const r = this.regions.city(p.tokens.join(''), state, work);
+      if (r && (!r.fuzzy || p.tokens.join('').length >= 6)) {
+        p.role = 'city';
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /** A known pincode: a named office/locality of it, else its own point (inside its polygon). */
+  private inPincode(pin: number, parts: Part[], region: Region | null, components: AddressComponents): GeocodeMatch {
+    const idx = this.idx;
+    const grams = new Map<string, number>();
+    for (const p of parts) {
+      if (p.role === 'landmark' || p.role === 'house' || p.role === 'state') continue;
+      for (let len = Math.min(5, p.tokens.length); len >= 1; len--) {
+        for (let i = 0; i + len <= p.tokens.length; i++) {
+          const key = p.tokens.slice(i, i + len).join('');
+          if (key.length >= 4 && !grams.has(key)) grams.set(key, len);
+        }
+      }
+    }
     let best = -1;
-    let bestKey = '';
-    for (let i = pin.officeStart; i < pin.officeEnd; i++) {
-      const key = officeNameTokens(offices.name[i]!).join('');
+    let bestScore = 0;
+    for (let k = idx.pinEntAt[pin]!; k < idx.pinEntAt[pin + 1]!; k++) {
+      const id = idx.pinEnts[k]!;
+      const key = idx.compact(id);
       // "Pune H.O" matched by the city "Pune" says nothing finer than the pincode itself.
-      if (!grams.has(key) || key.length < bestKey.length || this.gaz.isAreaName(key)) continue;
-      // Among equal names prefer a verified point, then a delivery office.
-      if (key.length === bestKey.length && best >= 0 && offices.verified[best]! + offices.delivery[best]! >= offices.verified[i]! + offices.delivery[i]!) continue;
-      best = i;
-      bestKey = key;
+      if (this.regions.isAreaName(key)) continue;
+      let score = grams.has(key) ? key.length : 0;
+      if (score === 0 && maxEdits(key.length) > 0) {
+        for (const g of grams.keys()) if (editDistance(g, key, maxEdits(key.length)) <= maxEdits(key.length)) score = key.length * 0.8;
+      }
+      score += idx.importance[id]! * 0.1;
+      if (score > bestScore + 1e-9 && score >= 1) {
+        best = id;
+        bestScore = score;
+      }
     }
-    const locality = pin.boundaryId === null ? null : boundaries.locality[pin.boundaryId];
-    const base = { pincode: pin.pincode, district: pin.district, state: pin.state };
-    if (best >= 0 && offices.verified[best] === 1) {
-      const name = officePlaceName(offices.name[best]!);
-      return { ...base, latitude: offices.lat[best]!, longitude: offices.lon[best]!, level: 'office', confidence: CONFIDENCE.officeVerified, formatted: format(name, pin) };
-    }
-    const localityKey = locality ? compactKey(locality) : '';
-    if (locality && grams.has(localityKey) && !this.gaz.isAreaName(localityKey) && localityKey.length >= bestKey.length) {
-      const id = pin.boundaryId!;
-      return { ...base, latitude: boundaries.insideLat[id]!, longitude: boundaries.insideLon[id]!, level: 'locality', confidence: CONFIDENCE.locality, formatted: format(locality, pin) };
-    }
+    const contradicts = region !== null && !this.pinInRegion(pin, region);
+    const penalty = contradicts ? CONFIDENCE.regionContradiction : 0;
     if (best >= 0) {
-      const name = officePlaceName(offices.name[best]!);
-      return { ...base, latitude: pin.lat!, longitude: pin.lon!, level: 'office', confidence: CONFIDENCE.officeUnverified, formatted: format(name, pin) };
+      const m = this.answer(best, components);
+      m.confidence = round2(CONFIDENCE.pincodeNamed - penalty);
+      return m;
     }
-    return { ...base, latitude: pin.lat!, longitude: pin.lon!, level: 'pincode', confidence: CONFIDENCE.pincode, formatted: format(null, pin) };
+    const bnd = idx.pinBoundary[pin]!;
+    const lat = bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!;
+    const lon = bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!;
+    const area = idx.areas[idx.pinArea[pin]!];
+    return {
+      latitude: lat, longitude: lon, level: 'pincode', match_level: 'pincode', confidence: round2(CONFIDENCE.pincode - penalty),
+      formatted: format(null, area?.district ?? null, area?.state ?? null, idx.pinCode[pin]!), pincode: idx.pinCode[pin]!,
+      district: area?.district ?? null, state: area?.state ?? null, components,
+    };
   }
 
-  /** A locality/office named in the address, narrowed by the district and state when known. */
-  private byPlaceName(grams: string[], district: AreaRow | null, state: AreaRow | null): GeocodeMatch | null {
-    const idx = this.gaz.index;
-    for (const gram of grams) {
-      if (gram.length < MIN_PLACE_KEY || /^\d+$/.test(gram) || this.gaz.isAreaName(gram)) continue;
-      const ids = (this.gaz.places.get(gram) ?? []).filter(
-        (id) => (!state || idx.state[id] === state.state) && (!district || idx.district[id] === district.district),
-      );
-      if (ids.length === 0) continue;
-      const districts = new Set(ids.map((id) => `${idx.state[id]}|${idx.district[id]}`));
-      const confidence = district ? CONFIDENCE.placeInDistrict : state ? CONFIDENCE.placeInState : CONFIDENCE.placeUnique;
-      // Without a district the name must point into one district; otherwise the name alone is a guess.
-      if (!district && districts.size > 1) continue;
-      const id = ids.reduce((a, b) => (idx.prior[b]! > idx.prior[a]! ? b : a));
-      const level: MatchLevel = idx.kind[id] === 'locality' ? 'locality' : 'office';
-      const name = level === 'office' ? officePlaceName(idx.name[id]!) : idx.name[id]!;
-      return {
-        latitude: idx.lat[id]!, longitude: idx.lon[id]!, level, confidence,
-        formatted: [name, idx.district[id], `${idx.state[id] ?? ''} ${idx.pincode[id] ?? ''}`.trim()].filter(Boolean).join(', '),
-        pincode: idx.pincode[id]!, district: idx.district[id]!, state: idx.state[id]!,
-      };
-    }
-    return null;
+  private pinInRegion(pin: number, region: Region): boolean {
+    const area = this.idx.pinArea[pin]!;
+    if (area === NO_AREA) return true;
+    return region.areas ? region.areas.has(area) : this.idx.areas[area]!.state === region.state;
   }
 
-  private districtIn(keys: string[], state: AreaRow | null): AreaRow | null {
-    for (const key of keys) {
-      const rows = this.gaz.districts.get(key);
-      if (!rows) continue;
-      const row = state ? rows.find((r) => r.state === state.state) : rows.length === 1 ? rows[0] : undefined;
-      if (row) return row;
-    }
-    return null;
+  private fromCandidate(c: Candidate, region: Region | null, all: Candidate[], components: AddressComponents): GeocodeMatch {
+    const m = this.answer(c.id, components);
+    if (c.role === 'street') m.match_level = 'street';
+    // Another part pointing somewhere else (> 4 km) is a disagreement the confidence must show.
+    const conflict = all.some((o) => o !== c && !o.agreed && o.score > c.score - 0.15);
+    const fromCentre = region ? haversineKm(region.lat, region.lon, m.latitude, m.longitude) : 0;
+    m.confidence = placeConfidence(c, region, conflict, fromCentre);
+    return m;
   }
 
-  private stateIn(grams: string[]): AreaRow | null {
-    for (const gram of grams) {
-      const row = this.gaz.states.get(gram);
-      if (row) return row;
-    }
-    return null;
+  private answer(id: number, components: AddressComponents): GeocodeMatch {
+    const idx = this.idx;
+    const kind = idx.kind[id]!;
+    const area = idx.areas[idx.area[id]!];
+    const pincode = idx.pin[id]! >= 0 ? idx.pinCode[idx.pin[id]!]! : null;
+    const name = kind === KIND.office ? officePlaceName(idx.name(id)) : idx.name(id);
+    return {
+      latitude: idx.lat[id]!, longitude: idx.lon[id]!, level: kind === KIND.office ? 'office' : 'locality',
+      match_level: kind === KIND.office ? 'office' : kind === KIND.town ? 'town' : 'locality', confidence: 0,
+      formatted: format(name, area?.district ?? null, area?.state ?? null, pincode), pincode,
+      district: area?.district ?? null, state: area?.state ?? null, components,
+    };
+  }
+
+  /** Nothing named matched inside the region: its centre, at low confidence, with the pincode of that point. */
+  private fallback(region: Region, components: AddressComponents): GeocodeMatch {
+    const idx = this.idx;
+    const pincode = region.level === 'state' || region.pin < 0 ? null : idx.pinCode[region.pin]!;
+    const district = region.level === 'state' ? null : region.pin >= 0 ? (idx.areas[idx.pinArea[region.pin]!]?.district ?? null) : null;
+    const confidence = CONFIDENCE.fallback[region.level] - (region.fuzzy ? CONFIDENCE.fuzzyRegion : 0);
+    return {
+      latitude: region.lat, longitude: region.lon, level: region.level === 'state' ? 'state' : 'district', match_level: region.level,
+      confidence: round2(confidence), formatted: format(region.level === 'state' ? null : region.label, district, region.state, pincode),
+      pincode, district, state: region.state, components,
+    };
   }
 }
 
-function areaMatch(row: AreaRow, level: 'district' | 'state'): GeocodeMatch {
-  return {
-    latitude: row.lat, longitude: row.lon, level, confidence: level === 'district' ? CONFIDENCE.district : CONFIDENCE.state,
-    formatted: level === 'district' ? `${row.district}, ${row.state}` : row.state,
-    pincode: null, district: row.district, state: row.state,
-  };
-}
-
-function format(place: string | null, pin: PincodeRow): string {
-  return [place, pin.district, `${pin.state ?? ''} ${pin.pincode}`.trim()].filter(Boolean).join(', ');
+function format(place: string | null, district: string | null, state: string | null, pincode: string | null): string {
+  const tail = `${state ?? ''} ${pincode ?? ''}`.trim();
+  return [place, district !== place ? district : null, tail].filter(Boolean).join(', ');
 }
 
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
+

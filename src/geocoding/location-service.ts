@@ -2,12 +2,11 @@
 import { encode } from '../native/digipin.ts';
 import { Autocomplete, type AutocompleteQuery, type Hit } from './autocomplete.ts';
 import { loadDataset, type Dataset } from './dataset.ts';
-import { Gazetteer } from './gazetteer.ts';
 import { Geocoder, type GeocodeMatch } from './geocoder.ts';
 import { round6 } from './geo-math.ts';
 import type { AddressInput, GeocodeResult, LocationApi, LocationInfo, PincodeInfo } from './location-api.ts';
 import { officePlaceName } from './normalise.ts';
-import { buildPlaceIndex, type PlaceIndex, type PlaceKind } from './place-index.ts';
+import type { PlaceIndex, PlaceKind } from './place-index.ts';
 
 /** One autocomplete suggestion as the API returns it. */
 export interface Place {
@@ -42,18 +41,20 @@ export interface LocationStats {
 const services = new Map<string, LocationService>();
 
 export class LocationService implements LocationApi {
-  private readonly geocoder: Geocoder;
-  private readonly completer: Autocomplete;
-  readonly stats: LocationStats;
+  /** Exposed for the work-bound tests and benches: entries examined by the last geocode/autocomplete. */
+  readonly geocoder: Geocoder;
+  readonly completer: Autocomplete;
+  readonly places: PlaceIndex;
 
-  private constructor(
-    readonly data: Dataset,
-    readonly places: PlaceIndex,
-    buildMs: number,
-  ) {
-    this.geocoder = new Geocoder(new Gazetteer(data, places));
-    this.completer = new Autocomplete(places);
-    this.stats = measure(data, places, buildMs);
+  private constructor(readonly data: Dataset) {
+    this.places = data.places;
+    this.geocoder = new Geocoder(data.places);
+    this.completer = new Autocomplete(data.places);
+  }
+
+  /** Counts from the build manifest and the loaded index; the native index's memory is 0 until a point lookup opens it. */
+  get stats(): LocationStats {
+    return measure(this.data);
   }
 
   /** True when `dir` is already loaded in this process. */
@@ -65,9 +66,7 @@ export class LocationService implements LocationApi {
   static open(dir: string): LocationService {
     let service = services.get(dir);
     if (!service) {
-      const data = loadDataset(dir);
-      const started = performance.now();
-      service = new LocationService(data, buildPlaceIndex(data), performance.now() - started);
+      service = new LocationService(loadDataset(dir));
       services.set(dir, service);
     }
     return service;
@@ -76,9 +75,7 @@ export class LocationService implements LocationApi {
   pincodeInfo(pincode: string): PincodeInfo | null {
     const pin = this.data.pincodes.get(pincode);
     if (!pin) return null;
-    const o = this.data.offices;
-    const offices: PincodeInfo['offices'] = [];
-    for (let i = pin.officeStart; i < pin.officeEnd; i++) offices.push({ name: o.name[i]!, type: o.type[i]!, delivery: o.delivery[i] === 1 });
+    const offices = pin.officeCount > 0 ? this.data.offices(pincode) : [];
     return {
       pincode, state: pin.state, district: pin.district, division: pin.division, delivery: pin.delivery, offices,
       latitude: pin.lat === null ? null : round6(pin.lat), longitude: pin.lon === null ? null : round6(pin.lon),
@@ -105,10 +102,12 @@ export class LocationService implements LocationApi {
 
   /** The administrative answer for polygon `id`. */
   locationOf(id: number): LocationInfo {
-    const b = this.data.boundaries;
+    const p = this.places;
+    const pin = p.bndPin[id]!;
+    const area = p.areas[p.pinArea[pin]!];
     return {
-      state: b.state[id]!, district: b.district[id]!, division: b.division[id]!, locality: b.locality[id]!,
-      pincode: b.pincode[id]!, delivery: b.delivery[id] === 1,
+      state: area?.state ?? null, district: area?.district ?? null, division: p.pinDivision[pin] || null,
+      locality: p.bndLocality[id] || null, pincode: p.pinCode[pin]!, delivery: p.pinFlags[pin] === 1,
     };
   }
 
@@ -123,29 +122,32 @@ export class LocationService implements LocationApi {
     const id = hit.id;
     const latitude = round6(p.lat[id]!);
     const longitude = round6(p.lon[id]!);
+    const type = p.kindName(id);
+    const area = p.areas[p.area[id]!];
     const place: Place = {
-      name: p.kind[id] === 'office' ? officePlaceName(p.name[id]!) : p.name[id]!, type: p.kind[id]!,
-      pincode: p.pincode[id]!, district: p.district[id]!, state: p.state[id]!, latitude, longitude, geopin: encode(latitude, longitude),
+      name: type === 'office' ? officePlaceName(p.name(id)) : p.name(id), type,
+      pincode: p.pin[id]! >= 0 ? p.pinCode[p.pin[id]!]! : null, district: area?.district ?? null, state: area?.state ?? null,
+      latitude, longitude, geopin: encode(latitude, longitude),
     };
     if (hit.distanceKm !== null) place.distance_km = Math.round(hit.distanceKm * 100) / 100;
     return place;
   }
 }
 
-function measure(data: Dataset, places: PlaceIndex, buildMs: number): LocationStats {
-  const b = data.boundaries;
-  const distinct = (values: (string | null)[]) => new Set(values.filter((v) => v !== null)).size;
+function measure(data: Dataset): LocationStats {
+  const c = data.counts;
+  const p = data.places;
   return {
     dataset: data.kind,
-    total_boundaries: data.index.size,
-    total_states: distinct(b.state),
-    total_divisions: distinct(b.division),
-    total_districts: data.districts.length,
-    total_pincodes: data.pincodes.size,
-    total_offices: data.offices.name.length,
-    autocomplete_entries: places.name.length,
-    cache_size: b.pincode.length + data.offices.name.length + data.pincodes.size + places.name.length,
-    native_memory_bytes: data.index.memoryBytes,
-    load_ms: Math.round(data.loadMs + buildMs),
+    total_boundaries: c.polygons,
+    total_states: c.states,
+    total_divisions: c.divisions,
+    total_districts: p.areas.filter((a) => a.district !== null).length,
+    total_pincodes: p.pinCode.length,
+    total_offices: c.offices,
+    autocomplete_entries: p.size,
+    cache_size: p.bndPin.length + p.pinCode.length + p.size,
+    native_memory_bytes: data.indexOpen ? data.index.memoryBytes : 0,
+    load_ms: Math.round(data.loadMs + data.indexMs),
   };
 }

@@ -1,69 +1,5 @@
 // Text normalisation shared by the geocoder and the autocomplete index, so an address and a gazetteer name meet in one form.
-
-/** Address abbreviations expanded token by token ("rd" and "road" must compare equal). */
-const ABBREVIATIONS = new Map<string, string>(Object.entries({
-  rd: 'road',
-  st: 'street',
-  nr: 'near',
-  opp: 'opposite',
-  ngr: 'nagar',
-  mkt: 'market',
-  stn: 'station',
-  sec: 'sector',
-  sect: 'sector',
-  secto: 'sector',
-  apt: 'apartment',
-  apts: 'apartments',
-  bldg: 'building',
-  colny: 'colony',
-  col: 'colony',
-  extn: 'extension',
-  ext: 'extension',
-  lyt: 'layout',
-  mg: 'mahatma gandhi',
-  indl: 'industrial',
-  cantt: 'cantonment',
-  cant: 'cantonment',
-  stg: 'stage',
-  vill: 'village',
-  vil: 'village',
-  dist: 'district',
-  distt: 'district',
-  tq: 'taluk',
-  tal: 'taluk',
-  hsg: 'housing',
-  soc: 'society',
-  chs: 'cooperative housing society',
-}));
-
-/** Former and colloquial city names mapped to the directory's spelling (both sides pass through this). */
-const PLACE_ALIASES = new Map<string, string>(Object.entries({
-  bangalore: 'bengaluru',
-  banglore: 'bengaluru',
-  bombay: 'mumbai',
-  madras: 'chennai',
-  calcutta: 'kolkata',
-  gurgaon: 'gurugram',
-  poona: 'pune',
-  mysore: 'mysuru',
-  trivandrum: 'thiruvananthapuram',
-  cochin: 'kochi',
-  baroda: 'vadodara',
-  benares: 'varanasi',
-  banaras: 'varanasi',
-  allahabad: 'prayagraj',
-  pondicherry: 'puducherry',
-  orissa: 'odisha',
-  simla: 'shimla',
-  mangalore: 'mangaluru',
-  belgaum: 'belagavi',
-  calicut: 'kozhikode',
-  hubli: 'hubballi',
-  gulbarga: 'kalaburagi',
-  tumkur: 'tumakuru',
-  vizag: 'visakhapatnam',
-  uttaranchal: 'uttarakhand',
-}));
+import { ABBREVIATIONS, PLACE_ALIASES } from './aliases.ts';
 
 /** Words that introduce a landmark; the rest of that address segment does not name a place we can match. */
 const LANDMARK_WORDS = new Set(['near', 'opposite', 'behind', 'beside', 'besides', 'landmark', 'adjacent', 'next', 'facing']);
@@ -71,7 +7,7 @@ const LANDMARK_WORDS = new Set(['near', 'opposite', 'behind', 'beside', 'besides
 /** Office-type suffixes in post-office names ("Indiranagar S.O", "Karol Bagh SO", "Rampur B.O."). */
 const OFFICE_TYPE_TOKENS = new Set(['so', 'bo', 'ho', 'po', 'gpo', 'ndc', 'edbo', 'edso']);
 
-/** Lower-case ASCII-ish form: accents dropped, "&" -> "and", dots and apostrophes removed, other punctuation -> space. */
+/** Lower-case ASCII-ish form: accents dropped, "&" -> "and", apostrophes removed, other punctuation (dots too) -> space. */
 export function foldText(text: string): string {
   // Start-up folds ~400k names; the single pass below is ~10x faster than a chain of regex replaces.
   const ascii = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
@@ -87,7 +23,7 @@ export function foldText(text: string): string {
     } else if (c === 38) {
       out += out === '' ? 'and' : ' and';
       pendingSpace = true;
-    } else if (c !== 46 && c !== 39 && c !== 96 && c !== 0x2019) {
+    } else if (c !== 39 && c !== 96 && c !== 0x2019) {
       pendingSpace = true;
     }
   }
@@ -96,7 +32,7 @@ export function foldText(text: string): string {
 
 /** Abbreviation or alias -> replacement tokens, pre-split once. */
 const EXPANSIONS = new Map<string, string[]>(
-  [...ABBREVIATIONS, ...PLACE_ALIASES].map(([from, to]) => [from, to.split(' ')]),
+  [...Object.entries(ABBREVIATIONS), ...Object.entries(PLACE_ALIASES)].map(([from, to]) => [from, to.split(' ')]),
 );
 
 /** Folded tokens with abbreviations and place aliases applied. */
@@ -104,12 +40,38 @@ export function tokenize(text: string): string[] {
   const out: string[] = [];
   const folded = foldText(text);
   if (folded === '') return out;
-  for (const raw of folded.split(' ')) {
-    const expanded = EXPANSIONS.get(raw);
-    if (expanded === undefined) out.push(raw);
-    else for (const token of expanded) out.push(token);
+  const words = folded.split(' ');
+  for (let i = 0; i < words.length; i++) {
+    let raw = words[i]!;
+    // Initials run together: "M.G. Road" -> "mg road", "S.O" -> "so"; a lone initial ("T Nagar") stays.
+    // "Sector7", "Sec-11" and "Sector 7" meet: a letter run followed by digits is two tokens.
+    const split = /^([a-z]{2,})(\d+)$/.exec(raw);
+    if (split) {
+      pushExpanded(out, split[1]!);
+      out.push(split[2]!);
+      continue;
+    }
+    if (raw.length === 1 && /[a-z]/.test(raw)) {
+      while (words[i + 1]?.length === 1 && /[a-z]/.test(words[i + 1]!)) raw += words[++i];
+    }
+    pushExpanded(out, raw);
   }
   return out;
+}
+
+/** Roman numerals that are never words; "i" and "v" count only after a numbered-part word ("Phase I"). */
+const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9', xi: '11', xii: '12' };
+const NUMBERED = new Set(['phase', 'sector', 'block', 'stage', 'part', 'pocket', 'no']);
+
+function pushExpanded(out: string[], raw: string): void {
+  // "Ph-IV", "Phase 4" and "Lajpat Nagar IV" meet as numbers.
+  if (Object.hasOwn(ROMAN, raw) || ((raw === 'i' || raw === 'v') && NUMBERED.has(out[out.length - 1] ?? ''))) {
+    out.push(raw === 'i' ? '1' : raw === 'v' ? '5' : ROMAN[raw]!);
+    return;
+  }
+  const expanded = EXPANSIONS.get(raw);
+  if (expanded === undefined) out.push(raw);
+  else for (const token of expanded) out.push(token);
 }
 
 /** The key with spaces removed, so "Indira Nagar" and "Indiranagar" compare equal. */
@@ -168,4 +130,41 @@ export function compactNgrams(segments: string[][], maxLen = 5): string[] {
 export function extractPincode(text: string): string | null {
   const match = /(?:^|\D)([1-9]\d{2})\s?(\d{3})(?!\d)/.exec(text);
   return match ? match[1]! + match[2]! : null;
+}
+
+/**
+ * Drops trailing words that only say where the office is ("Lajpat Nagar South Delhi" -> "Lajpat Nagar"),
+ * keeping at least one word. `isQualifier` gets a compact key of the last 1..3 words.
+ */
+export function withoutQualifier(tokens: string[], isQualifier: (key: string) => boolean): string[] {
+  for (let n = Math.min(3, tokens.length - 1); n >= 1; n--) {
+    // "New Delhi" keeps its "Delhi": a one-word qualifier must leave two words behind.
+    if ((n >= 2 || tokens.length - n >= 2) && isQualifier(tokens.slice(tokens.length - n).join(''))) return tokens.slice(0, tokens.length - n);
+  }
+  return tokens;
+}
+
+/**
+ * A sound-alike skeleton of a compact key for Indian transliterations: vowels and "h" after the first letter
+ * dropped, doubled letters merged, w/v, z/j, q/k, f/p and c/k unified ("Jubli Hills" and "Jubilee Hills",
+ * "Ballyganj" and "Ballygunge" differ; "Ghatkoper"/"Ghatkopar", "Mylapur"/"Mylapore" meet).
+ */
+export function phoneticKey(key: string): string {
+  let out = '';
+  let last = '';
+  for (let i = 0; i < key.length; i++) {
+    let c = key[i]!;
+    if (i === 0 && 'aeiouy'.includes(c)) c = 'a';
+    else if ('aeiouyh'.includes(c)) continue;
+    else if (c === 'w') c = 'v';
+    else if (c === 'z') c = 'j';
+    else if (c === 'q') c = 'k';
+    else if (c === 'f') c = 'p';
+    else if (c === 'c') c = key[i + 1] === 'h' ? 'c' : 'k';
+    else if (c === 'x') c = 'k';
+    if (c === last) continue;
+    out += c;
+    last = c;
+  }
+  return out;
 }

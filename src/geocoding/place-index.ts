@@ -1,195 +1,200 @@
-// The in-memory place directory for autocomplete: entries (states, districts, localities, offices) and a sorted token index.
+// The place index read from places.bin: pincodes, boundaries, areas and place entries as typed-array columns, plus token and key lookups.
 import Flatbush from 'flatbush';
-import type { Dataset } from './dataset.ts';
-import { officeNameTokens, tokenize } from './normalise.ts';
+import { PlaceFile } from './place-file.ts';
 
+/** Entry kinds as stored; "town" is a GeoNames populated place. */
+export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4 } as const;
+export const OFFICE_TYPE = { HO: 1, PO: 2, BO: 3 } as const;
 export type PlaceKind = 'state' | 'district' | 'locality' | 'office';
+const KIND_NAMES: PlaceKind[] = ['state', 'district', 'locality', 'office', 'locality'];
+const OFFICE_NAMES = ['', 'HO', 'PO', 'BO'];
 
-/** Ranking prior per kind; offices by type (head > sub > branch), since bigger offices are likelier targets. */
-export const KIND_PRIOR = { state: 0.6, district: 0.5, locality: 0.4, HO: 0.3, PO: 0.2, BO: 0.1 } as const;
-
-/** Entries are column-wise; entry ids index every array. Built once per process (~170k entries on the full data). */
-export interface PlaceIndex {
-  /** Source name; for offices the directory's full name ("Indiranagar S.O (Bengaluru)"), shortened only for display. */
-  name: string[];
-  kind: PlaceKind[];
-  /** Post-office type (HO/PO/BO) for offices, '' otherwise. */
-  officeType: string[];
-  pincode: (string | null)[];
-  district: (string | null)[];
-  state: (string | null)[];
-  lat: Float64Array;
-  lon: Float64Array;
-  prior: Float64Array;
-  /** " name tokens " (spaces around) for token-prefix checks with includes(' ' + token). */
-  nameText: string[];
-  /** Name tokens without spaces ("indira nagar" -> "indiranagar"). */
-  compactName: string[];
-  /** areaText[areaId[i]] is " district tokens state tokens " of entry i (shared: ~800 distinct areas). */
-  areaId: Uint16Array;
-  areaText: string[];
-  /** Words of district and state names: valid query words although only names are indexed. */
-  areaWords: Set<string>;
-  /** Distinct name tokens, sorted, so every prefix is one contiguous range (area words are only checked, never indexed). */
-  tokens: string[];
-  /** postings[postingStart[t] .. postingStart[t+1]] are the entry ids holding token t (sorted order). */
-  postingStart: Uint32Array;
-  postings: Uint32Array;
+/** A district (district set) or a state (district null); its point is the seat town where known, else the median pincode point. */
+export interface AreaRow {
+  state: string;
+  district: string | null;
+  lat: number | null;
+  lon: number | null;
+  pincodes: number;
 }
 
-/** Builds the index from the loaded dataset. Start-up cost matters (every test file starts a server): no per-entry objects. */
-export function buildPlaceIndex(data: Dataset): PlaceIndex {
-  const b = new Builder();
-  for (const s of data.states) b.add(s.state, tokenize(s.state), 'state', '', null, null, s.state, s.lat, s.lon);
-  for (const d of data.districts) b.add(d.district!, tokenize(d.district!), 'district', '', null, d.district, d.state, d.lat, d.lon);
-  const bd = data.boundaries;
-  const localityKeys = new Set<string>();
-  for (let id = 0; id < bd.pincode.length; id++) {
-    const name = bd.locality[id];
-    if (!name) continue;
-    const tokens = tokenize(name);
-    localityKeys.add(`${bd.pincode[id]}|${tokens.join('')}`);
-    b.add(name, tokens, 'locality', '', bd.pincode[id]!, bd.district[id]!, bd.state[id]!, bd.insideLat[id]!, bd.insideLon[id]!);
-  }
-  const o = data.offices;
-  for (let i = 0; i < o.pincode.length; i++) {
-    const tokens = officeNameTokens(o.name[i]!);
-    // An office repeating its pincode's locality name adds nothing: the locality entry stands for it.
-    if (localityKeys.has(`${o.pincode[i]}|${tokens.join('')}`)) continue;
-    const pin = data.pincodes.get(o.pincode[i]!);
-    // An unverified office point can be 20 km off; the pincode's representative point is the honest answer.
-    const trusted = o.verified[i] === 1;
-    const lat = trusted ? o.lat[i]! : (pin?.lat ?? NaN);
-    const lon = trusted ? o.lon[i]! : (pin?.lon ?? NaN);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon)) continue;
-    b.add(o.name[i]!, tokens, 'office', o.type[i]!, o.pincode[i]!, o.district[i]!, o.state[i]!, lat, lon);
-  }
-  return b.finish();
-}
+export const NO_AREA = 0xffff;
 
-class Builder {
-  readonly name: string[] = [];
-  readonly kind: PlaceKind[] = [];
-  readonly officeType: string[] = [];
-  readonly pincode: (string | null)[] = [];
-  readonly district: (string | null)[] = [];
-  readonly state: (string | null)[] = [];
-  readonly lat: number[] = [];
-  readonly lon: number[] = [];
-  readonly nameText: string[] = [];
-  readonly compactName: string[] = [];
-  readonly areaIds: number[] = [];
-  readonly areaText: string[] = [];
-  readonly areaWords = new Set<string>();
-  private readonly areaByKey = new Map<string, number>();
-  /** Token string -> token id (first-seen order) and each entry's token ids, flattened. */
-  private readonly tokenIds = new Map<string, number>();
-  private tokenCount: number[] = [];
-  private readonly entryTokens: number[] = [];
-  private readonly entryTokenStart: number[] = [0];
+/** Columns of places.bin; ids index entries, `pin` values index the pincode columns, `area` values index `areas`. */
+export class PlaceIndex {
+  readonly pinCode: string[];
+  readonly pinArea: Uint16Array;
+  readonly pinBoundary: Int32Array;
+  readonly pinFlags: Uint8Array;
+  readonly pinOffices: Uint32Array;
+  readonly pinLat: Float64Array;
+  readonly pinLon: Float64Array;
+  readonly pinDivision: string[];
+  /** Localities, offices and towns of pincode p: pinEnts[pinEntAt[p] .. pinEntAt[p+1]], most important first. */
+  readonly pinEntAt: Uint32Array;
+  readonly pinEnts: Uint32Array;
+  readonly bndPin: Uint32Array;
+  readonly bndLocality: string[];
+  readonly bndLat: Float64Array;
+  readonly bndLon: Float64Array;
+  readonly areas: AreaRow[];
+  readonly areaTokAt: Uint32Array;
+  readonly areaToks: Uint32Array;
+  readonly kind: Uint8Array;
+  readonly officeType: Uint8Array;
+  readonly pin: Int32Array;
+  readonly area: Uint16Array;
+  readonly lat: Float64Array;
+  readonly lon: Float64Array;
+  readonly importance: Float32Array;
+  /** Number of leading tokens of an entry's token list that spell its own name (the rest are alias tokens). */
+  readonly nameTokens: Uint8Array;
+  readonly tokAt: Uint32Array;
+  readonly toks: Uint32Array;
+  /** Sorted vocabulary; postings of token t are postings[vocabAt[t] .. vocabAt[t+1]], most important entries first. */
+  readonly vocab: string[];
+  readonly vocabAt: Uint32Array;
+  readonly postings: Uint32Array;
+  /** Sorted compact keys (names run together, aliases included); entries of key k are keyEnt[keyAt[k] .. keyAt[k+1]]. */
+  readonly keys: string[];
+  readonly keyAt: Uint32Array;
+  readonly keyEnt: Uint32Array;
+  /** Sorted sound-alike skeletons of the keys (normalise.ts phoneticKey), entries like `keyEnt`. */
+  readonly sounds: string[];
+  readonly soundAt: Uint32Array;
+  readonly soundEnt: Uint32Array;
+  readonly size: number;
+  readonly fileBytes: number;
+  private readonly nameAt: Uint32Array;
+  private readonly names: Buffer;
+  private spatialTree: { tree: Flatbush; ids: Uint32Array } | null = null;
 
-  add(name: string, tokens: string[], kind: PlaceKind, type: string, pincode: string | null, district: string | null, state: string | null, lat: number, lon: number): void {
-    this.name.push(name);
-    this.kind.push(kind);
-    this.officeType.push(type);
-    this.pincode.push(pincode);
-    this.district.push(kind === 'state' ? null : district);
-    this.state.push(state);
-    this.lat.push(lat);
-    this.lon.push(lon);
-    this.nameText.push(` ${tokens.join(' ')} `);
-    this.compactName.push(tokens.join(''));
-    this.areaIds.push(this.area(kind === 'state' ? null : district, state));
-    for (const t of new Set(tokens)) {
-      let id = this.tokenIds.get(t);
-      if (id === undefined) {
-        id = this.tokenCount.length;
-        this.tokenIds.set(t, id);
-        this.tokenCount.push(0);
-      }
-      this.tokenCount[id]! += 1;
-      this.entryTokens.push(id);
+  constructor(file: PlaceFile) {
+    this.pinCode = file.lines('pin.code');
+    this.pinArea = file.u16('pin.area');
+    this.pinBoundary = file.i32('pin.bnd');
+    this.pinFlags = file.u8('pin.flags');
+    this.pinOffices = file.u32('pin.offices');
+    this.pinLat = file.f64('pin.lat');
+    this.pinLon = file.f64('pin.lon');
+    this.pinDivision = file.lines('pin.division');
+    this.pinEntAt = file.u32('pin.entAt');
+    this.pinEnts = file.u32('pin.ents');
+    this.bndPin = file.u32('bnd.pin');
+    this.bndLocality = file.lines('bnd.locality');
+    this.bndLat = file.f64('bnd.lat');
+    this.bndLon = file.f64('bnd.lon');
+    this.areas = file.json<AreaRow[]>('areas');
+    this.areaTokAt = file.u32('area.tokAt');
+    this.areaToks = file.u32('area.toks');
+    this.kind = file.u8('ent.kind');
+    this.officeType = file.u8('ent.otype');
+    this.pin = file.i32('ent.pin');
+    this.area = file.u16('ent.area');
+    this.lat = file.f64('ent.lat');
+    this.lon = file.f64('ent.lon');
+    this.importance = file.f32('ent.imp');
+    this.nameTokens = file.u8('ent.ptn');
+    this.nameAt = file.u32('ent.nameAt');
+    this.names = file.raw('ent.names');
+    this.tokAt = file.u32('ent.tokAt');
+    this.toks = file.u32('ent.toks');
+    this.vocab = file.lines('vocab');
+    this.vocabAt = file.u32('vocab.at');
+    this.postings = file.u32('postings');
+    this.keys = file.lines('keys');
+    this.keyAt = file.u32('keys.at');
+    this.keyEnt = file.u32('keys.ent');
+    this.sounds = file.lines('sounds');
+    this.soundAt = file.u32('sounds.at');
+    this.soundEnt = file.u32('sounds.ent');
+    this.size = this.kind.length;
+    this.fileBytes = file.byteLength;
+  }
+
+  /** The source name of entry `id` (for offices the directory's full name, "Indiranagar S.O (Bengaluru)"). */
+  name(id: number): string {
+    return this.names.toString('utf8', this.nameAt[id]!, this.nameAt[id + 1]!);
+  }
+
+  /** The entry's own name tokens run together ("indiranagar"). */
+  compact(id: number): string {
+    let out = '';
+    const start = this.tokAt[id]!;
+    for (let k = start; k < start + this.nameTokens[id]!; k++) out += this.vocab[this.toks[k]!]!;
+    return out;
+  }
+
+  kindName(id: number): PlaceKind {
+    return KIND_NAMES[this.kind[id]!]!;
+  }
+
+  officeTypeName(id: number): string {
+    return OFFICE_NAMES[this.officeType[id]!]!;
+  }
+
+  /** Pincode index of a 6-digit pincode, or -1 (binary search over the sorted column). */
+  pinOf(pincode: string): number {
+    const i = lowerBound(this.pinCode, pincode);
+    return i < this.pinCode.length && this.pinCode[i] === pincode ? i : -1;
+  }
+
+  /** [lo, hi) of the vocabulary tokens starting with `prefix`. */
+  tokenRange(prefix: string): [number, number] {
+    return [lowerBound(this.vocab, prefix), lowerBound(this.vocab, `${prefix}\uffff`)];
+  }
+
+  /** [lo, hi) of the compact keys starting with `prefix`. */
+  keyRange(prefix: string): [number, number] {
+    return [lowerBound(this.keys, prefix), lowerBound(this.keys, `${prefix}\uffff`)];
+  }
+
+  /** [lo, hi) of the sound skeletons starting with `prefix`. */
+  soundRange(prefix: string): [number, number] {
+    return [lowerBound(this.sounds, prefix), lowerBound(this.sounds, `${prefix}\uffff`)];
+  }
+
+  /** Index of an exact compact key, or -1. */
+  keyIndex(key: string): number {
+    const i = lowerBound(this.keys, key);
+    return i < this.keys.length && this.keys[i] === key ? i : -1;
+  }
+
+  /** True when entry `id` (or its district/state) has a token in [lo, hi). */
+  holdsToken(id: number, lo: number, hi: number, withArea: boolean): boolean {
+    for (let k = this.tokAt[id]!; k < this.tokAt[id + 1]!; k++) {
+      const t = this.toks[k]!;
+      if (t >= lo && t < hi) return true;
     }
-    this.entryTokenStart.push(this.entryTokens.length);
-  }
-
-  finish(): PlaceIndex {
-    const n = this.name.length;
-    const prior = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const kind = this.kind[i]!;
-      prior[i] = kind === 'office' ? (KIND_PRIOR[this.officeType[i] as 'HO'] ?? 0.1) : KIND_PRIOR[kind];
+    if (!withArea) return false;
+    const area = this.area[id]!;
+    if (area === NO_AREA) return false;
+    for (let k = this.areaTokAt[area]!; k < this.areaTokAt[area + 1]!; k++) {
+      const t = this.areaToks[k]!;
+      if (t >= lo && t < hi) return true;
     }
-    return {
-      name: this.name, kind: this.kind, officeType: this.officeType, pincode: this.pincode, district: this.district, state: this.state,
-      lat: Float64Array.from(this.lat), lon: Float64Array.from(this.lon), prior, nameText: this.nameText, compactName: this.compactName,
-      areaId: Uint16Array.from(this.areaIds), areaText: this.areaText, areaWords: this.areaWords, ...this.postings(),
-    };
+    return false;
   }
 
-  private area(district: string | null, state: string | null): number {
-    const key = `${district ?? ''}|${state ?? ''}`;
-    let id = this.areaByKey.get(key);
-    if (id === undefined) {
-      const words = [...tokenize(district ?? ''), ...tokenize(state ?? '')];
-      for (const w of words) this.areaWords.add(w);
-      id = this.areaText.length;
-      this.areaText.push(` ${words.join(' ')} `);
-      this.areaByKey.set(key, id);
-    }
-    return id;
-  }
-
-  /** Counting sort into one postings array laid out in sorted token order, so a prefix's postings are one slice. */
-  private postings(): Pick<PlaceIndex, 'tokens' | 'postingStart' | 'postings'> {
-    const tokens = [...this.tokenIds.keys()].sort();
-    const rank = new Uint32Array(tokens.length);
-    const postingStart = new Uint32Array(tokens.length + 1);
-    tokens.forEach((t, sorted) => {
-      const id = this.tokenIds.get(t)!;
-      rank[id] = sorted;
-      postingStart[sorted + 1] = postingStart[sorted]! + this.tokenCount[id]!;
-    });
-    const postings = new Uint32Array(postingStart[tokens.length]!);
-    const cursor = postingStart.slice(0, tokens.length);
-    for (let entry = 0; entry + 1 < this.entryTokenStart.length; entry++) {
-      for (let k = this.entryTokenStart[entry]!; k < this.entryTokenStart[entry + 1]!; k++) {
-        postings[cursor[rank[this.entryTokens[k]!]!]!++] = entry;
-      }
-    }
-    return { tokens, postingStart, postings };
+  /** Spatial index over localities, offices and towns for nearest-place answers; built on the first "near me" query. */
+  spatial(): { tree: Flatbush; ids: Uint32Array } {
+    if (this.spatialTree) return this.spatialTree;
+    const ids: number[] = [];
+    for (let i = 0; i < this.size; i++) if (this.kind[i]! >= KIND.locality) ids.push(i);
+    const tree = new Flatbush(Math.max(1, ids.length));
+    for (const i of ids) tree.add(this.lon[i]!, this.lat[i]!);
+    if (ids.length === 0) tree.add(0, 0);
+    tree.finish();
+    return (this.spatialTree = { tree, ids: Uint32Array.from(ids) });
   }
 }
 
-/** Spatial index over localities and offices for nearest-place answers; built on the first "near me" query. */
-export function spatialIndex(index: PlaceIndex): { tree: Flatbush; ids: Uint32Array } {
-  const ids: number[] = [];
-  index.kind.forEach((kind, i) => {
-    if (kind === 'office' || kind === 'locality') ids.push(i);
-  });
-  const tree = new Flatbush(Math.max(1, ids.length));
-  for (const i of ids) tree.add(index.lon[i]!, index.lat[i]!);
-  if (ids.length === 0) tree.add(0, 0);
-  tree.finish();
-  return { tree, ids: Uint32Array.from(ids) };
-}
-
-/** True when entry `id` has a name or area word starting with `spacedPrefix` (" " + prefix). */
-export function holdsPrefix(index: PlaceIndex, id: number, spacedPrefix: string): boolean {
-  return index.nameText[id]!.includes(spacedPrefix) || index.areaText[index.areaId[id]!]!.includes(spacedPrefix);
-}
-
-/** [lo, hi) over the sorted tokens that start with `prefix`. */
-export function prefixRange(tokens: string[], prefix: string): [number, number] {
-  return [lowerBound(tokens, prefix), lowerBound(tokens, `${prefix}\uffff`)];
-}
-
-function lowerBound(tokens: string[], value: string): number {
+function lowerBound(sorted: string[], value: string): number {
   let lo = 0;
-  let hi = tokens.length;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (tokens[mid]! < value) lo = mid + 1;
+    if (sorted[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;

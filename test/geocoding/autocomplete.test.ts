@@ -63,6 +63,34 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect((nearby.body).code).toBe('location_required');
   });
 
+  it('completes misspelt and former names ("bangalor", "Bombay")', async () => {
+    expect((await suggest('q=bangalor')).results[0]).toMatchObject({ name: 'Bengaluru', state: 'Karnataka' });
+    expect((await suggest('q=bombay')).results[0]).toMatchObject({ state: 'Maharashtra' });
+  });
+
+  it('decays the location bias smoothly: 48 km and 52 km away rank the same', async () => {
+    const rank = async (lng: number) => (await suggest(`q=karol&lat=28.651&lng=${lng}&limit=5`)).results.map((r: { name: string }) => r.name);
+    expect(await rank(77.19 + 0.49)).toEqual(await rank(77.19 + 0.533));
+    expect((await rank(77.19 + 0.533))[0]).toBe('Karol Bagh');
+  });
+
+  it('gives every suggestion below state level a district and a state', async () => {
+    for (const q of ['ram', 'nagar', 'sector', 'pur', 'kota']) {
+      for (const r of (await suggest(`q=${q}&limit=10`)).results) {
+        expect(r.state, `${q}: ${r.name}`).toEqual(expect.any(String));
+        if (r.type !== 'state') expect(r.district, `${q}: ${r.name}`).toEqual(expect.any(String));
+      }
+    }
+  });
+
+  it('bounds the work of a hostile query (repeated words, long junk)', () => {
+    const service = LocationService.open(datasetDir);
+    for (const q of ['k '.repeat(50), 'ram '.repeat(25), 'a'.repeat(100), 'nagar colony road street sector block phase main cross lane']) {
+      service.autocomplete({ q, limit: 10 }, false);
+      expect(service.completer.lastWork, q.slice(0, 12)).toBeLessThanOrEqual(12_000);
+    }
+  });
+
   it('returns an empty list when nothing matches', async () => {
     expect((await suggest('q=xqzxqzxqz')).results).toEqual([]);
   });

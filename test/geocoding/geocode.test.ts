@@ -13,7 +13,7 @@ describe('POST /v1/geopin/geocode', () => {
     const data = await dataOf(
       await api.post('/v1/geopin/geocode', { address: '12, 100 Feet Road, Indiranagar, Near CMH Hospital', city: 'Bangalore', state: 'Karnataka', pincode: '560038', country: 'India' }),
     );
-    expect(data).toMatchObject({ level: 'locality', pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', confidence: 0.9 });
+    expect(data).toMatchObject({ level: 'locality', pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', confidence: 0.92 });
     expect(data.address).toBe('Indiranagar, Bengaluru Urban, Karnataka 560038');
     expect(data.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
     // The answer lies inside the 560038 polygon: check through the lookup endpoint.
@@ -23,20 +23,20 @@ describe('POST /v1/geopin/geocode', () => {
 
   it('uses a verified post-office point when the office is named and the pincode sits in the address text', async () => {
     const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Shop 5, Connaught Place, New Delhi 110001' }));
-    expect(data).toMatchObject({ level: 'office', pincode: '110001', confidence: 0.95 });
+    expect(data).toMatchObject({ level: 'office', pincode: '110001', confidence: 0.92 });
     expect(data.address).toContain('Connaught Place');
   });
 
   it('falls back to the pincode point, which lies inside the pincode polygon', async () => {
     const data = await dataOf(await api.post('/v1/geopin/geocode', { address: '221B Baker Street', city: 'Pune', pincode: '411 001' }));
-    expect(data).toMatchObject({ level: 'pincode', pincode: '411001', confidence: 0.75 });
+    expect(data).toMatchObject({ level: 'pincode', pincode: '411001', confidence: 0.8 });
     const look = await dataOf(await api.post('/v1/location/lookup', data.coordinates));
     expect(look.pincode).toBe('411001');
   });
 
   it('lowers confidence when the state contradicts the pincode', async () => {
     const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }));
-    expect(data.confidence).toBe(0.6);
+    expect(data).toMatchObject({ pincode: '411001', confidence: 0.55 });
   });
 
   it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
@@ -44,11 +44,13 @@ describe('POST /v1/geopin/geocode', () => {
     expect(data).toMatchObject({ level: 'locality', pincode: '400069', district: 'Mumbai Suburban', state: 'Maharashtra' });
   });
 
-  it('falls back to the district, then the state', async () => {
+  it('falls back to the named city centre (with the pincode of that point), then the state', async () => {
     const district = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }));
-    expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.5, pincode: null });
+    expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.35 });
+    const look = await dataOf(await api.post('/v1/location/lookup', district.coordinates));
+    expect(look.location.pincode).toBe(district.pincode);
     const state = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }));
-    expect(state).toMatchObject({ level: 'state', state: 'Tamil Nadu', confidence: 0.3 });
+    expect(state).toMatchObject({ level: 'state', state: 'Tamil Nadu', confidence: 0.15, pincode: null });
   });
 
   it('answers 404 when nothing in the address can be placed', async () => {

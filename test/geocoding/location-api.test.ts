@@ -22,7 +22,7 @@ describe('the in-process location api', () => {
 
   it('geocodes an address and looks up a point', () => {
     const geo = location.geocode({ address: 'Indiranagar', city: 'Bengaluru', pincode: '560038' });
-    expect(geo).toMatchObject({ level: 'locality', confidence: 0.9 });
+    expect(geo).toMatchObject({ level: 'locality', confidence: 0.92 });
     expect(geo!.geopin).toMatch(/^4P3-/);
     expect(location.lookup(geo!.latitude, geo!.longitude)).toEqual({
       state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', locality: 'Indiranagar', pincode: '560038', delivery: true,

@@ -39,7 +39,10 @@ describe('building the sample dataset', () => {
     expect(manifest.dataset).toBe('sample');
     expect(manifest.inputs.map((i) => i.name)).toEqual([
       'pincode_boundaries.ndjson.gz', 'pincode_directory.csv.gz', 'pincode_crosswalk.csv', 'india_states.geojson.gz',
+      'geonames_in_cities500.tsv.gz', 'geonames_in_postal.tsv.gz',
     ]);
+    expect(manifest.outputs.map((o) => o.name)).toEqual(['boundaries.bin', 'gazetteer.sqlite', 'places.bin']);
+    expect(manifest.places_format_version).toBe(readFileSync(join(temp.dir, 'places.bin')).readUInt32LE(8));
     for (const input of manifest.inputs) expect(input.sha256).toBe(await sha256File(join(sampleDir, input.name)));
     for (const output of manifest.outputs) expect(output.sha256).toBe(await sha256File(join(temp.dir, output.name)));
     const header = readFileSync(join(temp.dir, 'boundaries.bin')).subarray(0, 12);
@@ -153,7 +156,7 @@ describe('building the sample dataset', () => {
 
   it('leaves a single database file without WAL or journal and no temporary files', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
-    expect(readdirSync(temp.dir).sort()).toEqual(['boundaries.bin', 'gazetteer.sqlite', 'manifest.json']);
+    expect(readdirSync(temp.dir).sort()).toEqual(['boundaries.bin', 'gazetteer.sqlite', 'manifest.json', 'places.bin']);
     expect(existsSync(join(temp.dir, 'gazetteer.sqlite-wal'))).toBe(false);
   });
 });

@@ -88,7 +88,8 @@ describe('shapefile input', () => {
     const { manifest } = await buildDataset({ input: shp, out, directoryDir: sampleDir, quiet: true });
     expect(manifest.inputs.map((i) => i.name)).toEqual([
       'All_India_pincode_Boundary.shp', 'All_India_pincode_Boundary.dbf', 'All_India_pincode_Boundary.shx',
-      'pincode_directory.csv.gz', 'pincode_crosswalk.csv', 'india_states.geojson.gz',
+      'pincode_directory.csv.gz', 'pincode_crosswalk.csv', 'india_states.geojson.gz', 'geonames_in_cities500.tsv.gz',
+      'geonames_in_postal.tsv.gz',
     ]);
     const rows = boundaryRows(out) as { pincode: string; state: string; district: string; delivery: number }[];
     expect(rows.map((r) => r.pincode)).toEqual([...PINCODES].sort());

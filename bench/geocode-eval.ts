@@ -1,0 +1,90 @@
+// `npm run eval:geocode`: accuracy per category, calibration, far-off confident answers and latency on the hand-written evaluation set.
+import { LocationService } from '../src/geocoding/location-service.ts';
+import { loadEvalSet, score, type Scored } from '../test/fixtures/geocode-eval.ts';
+
+const dir = process.env.GEO_DATA_DIR ?? 'data/build';
+const service = LocationService.open(dir);
+const cases = loadEvalSet();
+const verbose = process.argv.includes('--misses');
+
+const results: Scored[] = cases.map((c) => score(c, service.geocode({ address: c.address, city: c.city, state: c.state })));
+
+const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
+const median = (xs: number[]) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+};
+
+console.log(`\nGeocoding evaluation: ${cases.length} addresses (test/fixtures/geocode-eval.tsv), dataset ${dir}\n`);
+const categories = [...new Set(cases.map((c) => c.category))];
+console.log('| category | n | right pincode | median error km |');
+console.log('|---|---|---|---|');
+for (const cat of [...categories, 'all']) {
+  const rs = results.filter((r) => cat === 'all' || r.c.category === cat);
+  const right = rs.filter((r) => r.correct).length;
+  console.log(`| ${cat} | ${rs.length} | ${pct(right, rs.length)} | ${median(rs.map((r) => r.errorKm)).toFixed(1)} |`);
+}
+const certain = results.filter((r) => !r.c.doubtful);
+console.log(`\nWithout the ${results.length - certain.length} rows marked doubtful: ${pct(certain.filter((r) => r.correct).length, certain.length)} right`);
+
+console.log('\n| confidence | answers | right pincode | median error km | > 25 km off |');
+console.log('|---|---|---|---|---|');
+const bands: Array<[number, number]> = [[0.9, 1.01], [0.8, 0.9], [0.7, 0.8], [0.6, 0.7], [0.4, 0.6], [0.2, 0.4], [0, 0.2]];
+for (const [lo, hi] of bands) {
+  const rs = results.filter((r) => r.level !== 'none' && r.confidence >= lo && r.confidence < hi);
+  console.log(`| ${lo.toFixed(1)}-${Math.min(1, hi).toFixed(1)} | ${rs.length} | ${pct(rs.filter((r) => r.correct).length, rs.length)} | ${median(rs.map((r) => r.errorKm)).toFixed(1)} | ${rs.filter((r) => r.errorKm > 25).length} |`);
+}
+console.log(`| no answer | ${results.filter((r) => r.level === 'none').length} | | | |`);
+const farConfident = results.filter((r) => r.confidence >= 0.6 && r.errorKm > 25);
+console.log(`\nAnswers with confidence >= 0.6 more than 25 km off: ${farConfident.length}`);
+for (const r of farConfident) console.log(`  ${r.c.address} | ${r.c.city ?? ''} -> ${r.pincode} (${r.confidence}, ${r.errorKm.toFixed(0)} km)`);
+
+if (verbose) {
+  console.log('\nMisses:');
+  for (const r of results.filter((x) => !x.correct)) {
+    console.log(`  [${r.c.category}] ${r.c.address}${r.c.city ? ` | ${r.c.city}` : ''} -> ${r.pincode} ${r.level} ${r.confidence} (${r.errorKm.toFixed(1)} km) want ${r.c.pincodes.join('|')}${r.c.doubtful ? ' (doubtful)' : ''}`);
+  }
+}
+
+/**
+ * Per-call latency over `rounds` passes of `inputs` after one warm-up pass: percentiles of every call, and of each
+ * input's fastest call (its cost without scheduler and GC noise, which dominate raw p99 on a shared machine).
+ */
+function latency(name: string, inputs: Array<() => unknown>, rounds: number): void {
+  for (const f of inputs) f();
+  const times: number[] = [];
+  const best = inputs.map(() => Infinity);
+  for (let r = 0; r < rounds; r++) {
+    inputs.forEach((f, i) => {
+      const t = performance.now();
+      f();
+      const ms = performance.now() - t;
+      times.push(ms);
+      best[i] = Math.min(best[i]!, ms);
+    });
+  }
+  const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(3);
+  console.log(`| ${name} | ${times.length} | ${p(times, 0.5)} | ${p(times, 0.99)} | ${p(best, 0.5)} | ${p(best, 0.99)} | ${Math.max(...best).toFixed(3)} |`);
+}
+
+const junk = 'Flat 12 near the big blue gate opposite old temple behind school main road cross lane '.repeat(6);
+const hostileGeocode = [
+  { address: 'k '.repeat(250) }, { address: junk }, { address: 'a, '.repeat(160) }, { address: 'qwzrtplkj '.repeat(50) },
+  { address: 'Rampur Rampur Rampur Rampur Rampur Rampur Rampur Rampur Rampur', city: 'Rampur' }, { address: '123456 '.repeat(60) },
+];
+const hostileComplete = ['k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k k', 'a'.repeat(100),
+  'ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram ram', 'nagar colony road street sector block phase main cross lane', 'xqzxqzxqzxqzxqzxqz qzxqzxqz zqxzqxzq'];
+const prefixes = ['ind', 'indira', 'kora', 'koramangla', 'andheri e', 'bandra', 'gurg', 'noida sec', 'chenn', 'hyderab', 'salt lake', 'connaught',
+  'mysur', 'kochi', 'pune', 'thane', 'howrah', 'sri', 'ram', 'new delhi', 'bengalru', 'bangalor', 'lucknow', 'patna', 'jaipur', 'karol bagh'];
+
+console.log('\nLatency, in-process, ms per call:\n');
+console.log('| call | calls | p50 | p99 | per-input best: p50 | p99 | max |');
+console.log('|---|---|---|---|---|---|---|');
+latency('geocode (evaluation set)', cases.map((c) => () => service.geocode({ address: c.address, city: c.city, state: c.state })), 5);
+latency('geocode (hostile inputs)', hostileGeocode.map((a) => () => service.geocode(a)), 20);
+latency('autocomplete (prefixes)', prefixes.map((q) => () => service.autocomplete({ q, limit: 5 }, false)), 10);
+latency('autocomplete (prefixes, with lat/lon)', prefixes.map((q) => () => service.autocomplete({ q, limit: 5, lat: 19.07, lon: 72.88 }, false)), 10);
+latency('autocomplete (hostile inputs)', hostileComplete.map((q) => () => service.autocomplete({ q, limit: 10 }, false)), 20);
+const os = await import('node:os');
+console.log(`\nNode ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -1,0 +1,40 @@
+// Confidence of a geocode answer from how it matched; the bands are calibrated on test/fixtures (table in docs/geocoding.md).
+import type { Candidate } from './place-search.ts';
+import type { Region } from './regions.ts';
+
+export const CONFIDENCE = {
+  /** A place named in the address found among the given pincode's offices and localities. */
+  pincodeNamed: 0.92,
+  /** The given pincode alone: its point lies inside its polygon. */
+  pincode: 0.8,
+  /** Subtracted when the pincode lies outside the city/district/state the address names. */
+  regionContradiction: 0.25,
+  /** Only the region matched: its centre. */
+  fallback: { city: 0.35, district: 0.3, state: 0.15 },
+  fuzzyRegion: 0.05,
+} as const;
+
+/**
+ * A named place: highest for an exact name inside a named city or district, lower inside only a state, lower
+ * again with no region at all (where a name shared by several districts is a guess), and for typos, street-named
+ * offices, and addresses whose parts point to different places.
+ */
+export function placeConfidence(c: Candidate, region: Region | null, conflict: boolean, fromCentreKm: number): number {
+  let value: number;
+  if (region && region.level !== 'state') value = c.districts > 1 ? 0.8 : 0.88;
+  else if (region) value = c.districts > 1 ? 0.5 : 0.75;
+  else value = c.districts > 1 ? 0.35 : 0.7;
+  if (c.quality === 'fuzzy') value -= 0.12;
+  // A sound-alike without a city or district around it is a guess.
+  else if (c.quality === 'sound') value -= region && region.level !== 'state' ? 0.15 : 0.35;
+  else if (c.quality === 'variant' || c.quality === 'prefix') value -= 0.05;
+  if (region?.fuzzy) value -= 0.05;
+  if (c.role === 'street' || c.role === 'building') value -= 0.1;
+  else if (c.role === 'landmark') value -= 0.2;
+  if (c.agreed) value += 0.05;
+  if (conflict) value -= 0.15;
+  // A metro spans a big district: a place far from the city centre that matched only loosely may be a namesake.
+  if (region?.level === 'city' && fromCentreKm > 20 && c.quality !== 'exact' && c.quality !== 'alias') value -= 0.25;
+  // Only a pincode given with the address earns 0.9 or more.
+  return Math.round(Math.min(0.88, Math.max(0.1, value)) * 100) / 100;
+}

@@ -1,0 +1,121 @@
+// Bounded typo tolerance: optimal-string-alignment distance with early exit, over the sorted key or token lists of the place index.
+
+/** Most list items one fuzzy search compares; keeps a search under ~0.3 ms whatever the query. */
+export const FUZZY_BUDGET = 3000;
+
+/** Edit distance allowed for a word of this length: none below 5 letters, 1 up to 8, then 2. */
+export function maxEdits(length: number): number {
+  return length < 5 ? 0 : length < 9 ? 1 : 2;
+}
+
+const BIG = 1 << 20;
+let prev2 = new Int32Array(67);
+let prev = new Int32Array(67);
+let cur = new Int32Array(67);
+
+/**
+ * Optimal-string-alignment distance between `a` and `b` (or between `a` and the closest prefix of `b` when
+ * `prefix`), or a value above `max` as soon as it is sure to exceed it. Only the diagonal band |i - j| <= max is
+ * computed (any cheaper alignment stays inside it); strings are capped at 64 characters.
+ */
+export function editDistance(a: string, b: string, max: number, prefix = false): number {
+  const n = Math.min(a.length, 64);
+  const m = Math.min(b.length, prefix ? n + max : 64);
+  if (!prefix && Math.abs(n - m) > max) return max + 1;
+  for (let j = 0; j <= m + 1; j++) prev[j] = j <= max ? j : BIG;
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(m, i + max);
+    cur[lo - 1] = lo === 1 ? i : BIG;
+    let rowMin = lo === 1 ? i : BIG;
+    const ac = a.charCodeAt(i - 1);
+    for (let j = lo; j <= hi; j++) {
+      const bc = b.charCodeAt(j - 1);
+      let v = prev[j - 1]! + (ac === bc ? 0 : 1);
+      const del = prev[j]! + 1;
+      const ins = cur[j - 1]! + 1;
+      if (del < v) v = del;
+      if (ins < v) v = ins;
+      if (i > 1 && j > 1 && ac === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bc && prev2[j - 2]! + 1 < v) v = prev2[j - 2]! + 1;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (hi + 1 <= m) cur[hi + 1] = BIG;
+    if (rowMin > max) return max + 1;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  if (!prefix) return prev[m]!;
+  let best = BIG;
+  for (let j = Math.max(0, n - max); j <= m; j++) if (prev[j]! < best) best = prev[j]!;
+  return best;
+}
+
+/** Bit per letter a-z present in `s`: a letter of the word missing from a candidate costs at least one edit. */
+export function letterMask(s: string): number {
+  let mask = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i) - 97;
+    if (c >= 0 && c < 26) mask |= 1 << c;
+  }
+  return mask;
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let v = x; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/** A sorted string list with a prefix-range lookup (the index's keys or vocabulary). */
+export interface SortedList {
+  items: string[];
+  range(prefix: string): [number, number];
+}
+
+/** A fuzzy hit: item index and its distance. */
+export interface FuzzyHit {
+  item: number;
+  distance: number;
+}
+
+/**
+ * Items within `max` edits of `word` (or whose prefix is, when `prefix`), best first. Only items sharing the
+ * first letter with `word` and the second letter (or the first two swapped, or the second dropped) are compared,
+ * centre-out from where `word` would sort, at most FUZZY_BUDGET / 3 per head: typos in the first letters are
+ * rare, and near spellings share their first letters. `work.count` adds the comparisons.
+ */
+export function fuzzyFind(list: SortedList, word: string, max: number, prefix: boolean, work: { count: number }): FuzzyHit[] {
+  if (max === 0 || word.length < 2) return [];
+  const hits: FuzzyHit[] = [];
+  const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
+  const compare = (i: number) => {
+    const item = list.items[i]!;
+    work.count++;
+    if (prefix ? item.length < word.length - max : Math.abs(item.length - word.length) > max) return;
+    if (!prefix && popcount(mask & ~letterMask(item)) > max) return;
+    const d = editDistance(word, item, max, prefix);
+    if (d <= max) hits.push({ item: i, distance: d });
+  };
+  for (const head of new Set([word.slice(0, 2), word[1]! + word[0]!, word[0]! + (word[2] ?? '')])) {
+    const [lo, hi] = list.range(head);
+    const start = lowerBound(list.items, word, lo, hi);
+    const until = work.count + FUZZY_BUDGET / 3;
+    for (let step = 0; work.count < until && (start - step - 1 >= lo || start + step < hi); step++) {
+      if (start + step < hi) compare(start + step);
+      if (start - step - 1 >= lo) compare(start - step - 1);
+    }
+  }
+  return hits.sort((a, b) => a.distance - b.distance || a.item - b.item);
+}
+
+function lowerBound(sorted: string[], value: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

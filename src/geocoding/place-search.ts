@@ -1,0 +1,235 @@
+// Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
+import type { Part, Role } from './address-parser.ts';
+import { editDistance, fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { phoneticKey } from './normalise.ts';
+import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
+import type { Region } from './regions.ts';
+import { haversineKm } from './geo-math.ts';
+
+/** One scored candidate entry. */
+export interface Candidate {
+  id: number;
+  score: number;
+  /** 'exact' name, 'alias' key, 'variant' (suffix dropped), 'fuzzy' (typo). */
+  quality: 'exact' | 'alias' | 'variant' | 'prefix' | 'fuzzy' | 'sound';
+  role: Role;
+  /** Distinct districts holding this name (1 = unambiguous). */
+  districts: number;
+  /** True when another part of the address named a place within a few km. */
+  agreed: boolean;
+  /** Position of the part it came from (addresses run from the most specific part to the least). */
+  part: number;
+}
+
+/** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
+const ADDRESS_WORDS = new Set((
+  'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
+  'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
+  'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
+  'college hotel bank bus stand railway airport highway industrial area estate complex plaza mall ward number opposite ' +
+  'behind first second third fourth fifth sadak marg path puram pur ganj bagh vihar enclave residency heights mohalla tola ' +
+  'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
+).split(' '));
+/** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */
+const NAME_WORDS = new Set((
+  'mahal badi bada chhota choti gandhi nehru mahatma rajiv indira sanjay subhash netaji ambedkar shivaji ram krishna hanuman ' +
+  'ganesh durga kali shiv lakshmi saraswati india bharat sri shri jai nagari'
+).split(' '));
+/** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
+const STRIPPABLE = /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
+/** Roles searched for a place; the city/district/state parts are the region, never the answer. */
+const ROLE_WEIGHT: Partial<Record<Role, number>> = { place: 1, village: 1, post: 1, subdistrict: 0.8, street: 0.75, building: 0.5, landmark: 0.45 };
+const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, prefix: 0.82, fuzzy: 0.78, sound: 0.74 } as const;
+/** Weight of two neighbouring parts run together: above any single part, as the longer match. */
+const COMBINED_WEIGHT = 1.05;
+const MAX_PREFIX_KEYS = 200;
+/** Entries looked at per key: lists are importance-ordered, so the cap drops only the least likely. */
+const MAX_PER_KEY = 400;
+const MAX_GRAM_WORDS = 4;
+
+export class PlaceSearch {
+  private readonly keyList: SortedList;
+
+  constructor(private readonly idx: PlaceIndex) {
+    this.keyList = { items: idx.keys, range: (p) => idx.keyRange(p) };
+  }
+
+  /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
+  search(parts: Part[], region: Region | null, work: { count: number }): Candidate[] {
+    const best: Candidate[] = [];
+    const local = region !== null && region.level !== 'state';
+    // A landmark ("near Charminar") is looked up only inside a city or district, and only by its exact name.
+    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined && (p.role !== 'landmark' || local));
+    for (const part of searchable) {
+      const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
+      if (c) best.push({ ...c, part: searchable.indexOf(part) });
+    }
+    // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7".
+    for (let i = 0; i + 1 < searchable.length; i++) {
+      if (searchable[i]!.role === 'landmark' || searchable[i + 1]!.role === 'landmark') continue;
+      const a = searchable[i]!.tokens.join('');
+      const b = searchable[i + 1]!.tokens.join('');
+      for (const key of [b + a, a + b]) {
+        const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, searchable[i]!.role, region, work);
+        if (c) best.push({ ...c, part: i });
+      }
+    }
+    // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
+    for (const a of best) {
+      for (const b of best) {
+        if (a.id !== b.id && haversineKm(this.idx.lat[a.id]!, this.idx.lon[a.id]!, this.idx.lat[b.id]!, this.idx.lon[b.id]!) < 4) a.agreed = true;
+      }
+      if (a.agreed) a.score += 0.1;
+    }
+    best.sort((a, b) => b.score - a.score);
+    // Two confirming parts ("Marol, Andheri East"): the earlier one is the more specific place.
+    const [first, second] = best;
+    if (first && second && first.agreed && second.agreed && second.part < first.part && first.score - second.score < 0.2) {
+      best[0] = second;
+      best[1] = first;
+    }
+    return best;
+  }
+
+  private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: { count: number }): Candidate | null {
+    const tokens = part.tokens;
+    let best: Candidate | null = null;
+    const consider = (c: Candidate | null) => {
+      if (c && (!best || c.score > best.score)) best = c;
+    };
+    for (let len = Math.min(MAX_GRAM_WORDS, tokens.length); len >= 1; len--) {
+      for (let i = 0; i + len <= tokens.length; i++) {
+        const gram = tokens.slice(i, i + len);
+        if (!isPlaceGram(gram, local)) continue;
+        const coverage = len / tokens.length;
+        consider(this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, work));
+      }
+      if (best) return best;
+    }
+    // Second pass: trailing qualifiers dropped, then the part as the start of a longer name, then typos.
+    const stripped = [...tokens];
+    while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
+    if (stripped.length < tokens.length && isPlaceGram(stripped, local)) {
+      consider(this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work));
+      if (best) return best;
+    }
+    if (part.role === 'landmark') return best;
+    const whole = stripped.join('');
+    if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
+      consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));
+      if (best) return best;
+    }
+    for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(1, stripped.length - 1); len--) {
+      for (let i = 0; i + len <= stripped.length; i++) {
+        const gram = stripped.slice(i, i + len);
+        const key = gram.join('');
+        if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) continue;
+        for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
+          const c = this.scoreKey(this.idx.keys[hit.item]!, 'fuzzy', weight * (0.6 + 0.4 * (len / tokens.length)) * (1 - 0.05 * hit.distance), part.role, region, work);
+          consider(c);
+        }
+      }
+    }
+    // Sound-alikes only inside a city or district: across a state or India they find some village for any junk.
+    if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local)) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
+    return best;
+  }
+
+  /**
+   * Sound-alike names ("Jubli Hills" -> "Jubilee Hills"), inside a city or district also as the start of a
+   * longer name ("Ghatkoper" -> "Ghatkopar West"); the spelling closest to the query wins.
+   */
+  private bySound(whole: string, weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
+    const idx = this.idx;
+    const sound = phoneticKey(whole);
+    if (sound.length < 3) return null;
+    const [lo, hi] = idx.soundRange(sound);
+    const local = region !== null && region.level !== 'state';
+    let bestId = -1;
+    let bestCost = Infinity;
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
+      if (!local && idx.sounds[k] !== sound) continue;
+      const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_KEY);
+      for (let j = idx.soundAt[k]!; j < end; j++) {
+        work.count++;
+        const id = idx.soundEnt[j]!;
+        if (idx.kind[id]! < KIND.locality || !inRegion(idx, id, region)) continue;
+        const name = idx.compact(id);
+        const cost = editDistance(whole, name.slice(0, whole.length + 2), 6, true) - idx.importance[id]! * 0.5;
+        if (cost < bestCost) {
+          bestCost = cost;
+          bestId = id;
+        }
+      }
+    }
+    if (bestId < 0) return null;
+    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false, part: 0 };
+  }
+
+  /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
+  private byPrefix(prefix: string, weight: number, role: Role, region: Region, work: { count: number }): Candidate | null {
+    const [lo, hi] = this.idx.keyRange(prefix);
+    let best: Candidate | null = null;
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
+      const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work);
+      if (c && (!best || c.score > best.score)) best = c;
+    }
+    return best;
+  }
+
+  /** The best entry under `key` inside the region (or pincode), scored. */
+  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
+    const idx = this.idx;
+    const k = idx.keyIndex(key);
+    if (k < 0) return null;
+    const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + MAX_PER_KEY);
+    let bestId = -1;
+    let bestScore = -Infinity;
+    const areas = new Set<number>();
+    for (let j = idx.keyAt[k]!; j < end; j++) {
+      work.count++;
+      const id = idx.keyEnt[j]!;
+      if (idx.kind[id]! < KIND.locality) continue;
+      const inside = inRegion(idx, id, region);
+      if (inside === 0) continue;
+      areas.add(idx.area[id]!);
+      // A name that is some place's own name beats the same text as another place's alternate name.
+      let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
+      if (region?.level === 'city') score -= Math.min(0.2, haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) / 150);
+      if (score > bestScore) {
+        bestScore = score;
+        bestId = id;
+      }
+    }
+    if (bestId < 0) return null;
+    const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
+    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0 };
+  }
+}
+
+/** Within this distance of a city's or district's centre a place counts as inside it whatever district the data gives. */
+const NEAR_KM = { city: 15, district: 30, state: 0 } as const;
+
+/**
+ * 1 when entry `id` lies in the region's districts (or state), 0.5 when it lies only near a city's or district's
+ * centre (the directory files some offices under a neighbouring district), 0 outside. Always 1 without a region.
+ */
+export function inRegion(idx: PlaceIndex, id: number, region: Region | null): number {
+  if (!region) return 1;
+  const area = idx.area[id]!;
+  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) return 1;
+  const near = NEAR_KM[region.level];
+  return near > 0 && haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= near ? 0.5 : 0;
+}
+
+/**
+ * A run worth looking up: at least 4 letters when it is one word, and not only address words or numbers,
+ * unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15, Chandigarh").
+ */
+function isPlaceGram(gram: string[], local: boolean): boolean {
+  // Initials count as content in a longer run ("T Nagar", "J P Nagar").
+  const generic = (t: string) => ADDRESS_WORDS.has(t) || NAME_WORDS.has(t) || /^\d/.test(t);
+  if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
+  if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
+  return !/^\d/.test(gram[0]!) || gram.length > 1;
+}

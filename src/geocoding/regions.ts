@@ -1,0 +1,180 @@
+// Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
+import { CITY_REGIONS } from './aliases.ts';
+import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { compactKey, foldText } from './normalise.ts';
+import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
+
+/** A constraint: candidates must lie in one of `areas` (district area ids), or in `state` when areas is null. */
+export interface Region {
+  label: string;
+  level: 'city' | 'district' | 'state';
+  state: string;
+  areas: Set<number> | null;
+  /** Where a fallback answer goes: the city's seat, the district's seat, the state's centre. */
+  lat: number;
+  lon: number;
+  /** Pincode index of the polygon holding the centre (-1: none). */
+  pin: number;
+  /** True when the name matched only with a typo. */
+  fuzzy: boolean;
+}
+
+/** Postal and vehicle-registration state codes people write in the state field ("KA", "MH"). */
+const STATE_CODES: Record<string, string> = {
+  an: 'Andaman and Nicobar Islands', ap: 'Andhra Pradesh', ar: 'Arunachal Pradesh', as: 'Assam', br: 'Bihar',
+  ch: 'Chandigarh', cg: 'Chhattisgarh', ct: 'Chhattisgarh', dl: 'Delhi', ga: 'Goa', gj: 'Gujarat', hr: 'Haryana',
+  hp: 'Himachal Pradesh', jk: 'Jammu and Kashmir', jh: 'Jharkhand', ka: 'Karnataka', kl: 'Kerala', la: 'Ladakh',
+  ld: 'Lakshadweep', mp: 'Madhya Pradesh', mh: 'Maharashtra', mn: 'Manipur', ml: 'Meghalaya', mz: 'Mizoram',
+  nl: 'Nagaland', od: 'Odisha', or: 'Odisha', py: 'Puducherry', pb: 'Punjab', rj: 'Rajasthan', sk: 'Sikkim',
+  tn: 'Tamil Nadu', ts: 'Telangana', tg: 'Telangana', tr: 'Tripura', up: 'Uttar Pradesh', uk: 'Uttarakhand',
+  ut: 'Uttarakhand', wb: 'West Bengal', dn: 'The Dadra and Nagar Haveli and Daman and Diu',
+  dd: 'The Dadra and Nagar Haveli and Daman and Diu',
+};
+
+/** Smallest town (GeoNames population) or office rank accepted as a city; smaller names are localities. */
+const MIN_TOWN_IMPORTANCE = 0.6;
+
+export class Regions {
+  private readonly areaByName = new Map<string, number>();
+  private readonly stateArea = new Map<string, number>();
+  private readonly keyList: SortedList;
+
+  constructor(private readonly idx: PlaceIndex) {
+    idx.areas.forEach((a, i) => {
+      if (a.district === null) this.stateArea.set(a.state, i);
+      else this.areaByName.set(`${a.state}|${a.district}`, i);
+    });
+    this.keyList = { items: idx.keys, range: (p) => idx.keyRange(p) };
+  }
+
+  /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"). */
+  state(text: string, work: { count: number }): Region | null {
+    const code = foldText(text).replace(/ /g, '');
+    if (Object.hasOwn(STATE_CODES, code)) return this.stateRegion(STATE_CODES[code]!, false);
+    return this.resolve(compactKey(text), null, work, ['state']);
+  }
+
+  /**
+   * A city or district name, within `state` when one is known; null when nothing of that name is a city.
+   * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town.
+   */
+  city(key: string, state: Region | null, work: { count: number }, districtFirst = false): Region | null {
+    const metro = this.metro(key, state, false);
+    if (metro) return metro;
+    const region = (districtFirst ? this.resolve(key, state, work, ['district']) : null) ?? this.resolve(key, state, work, ['district', 'town', 'state']);
+    // A typo or another spelling of a metro ("Dilhi", "Nai Dilli") still means the whole metro.
+    return (region && this.metro(compactKey(region.label), state, region.fuzzy)) ?? region;
+  }
+
+  private metro(key: string, state: Region | null, fuzzy: boolean): Region | null {
+    const metro = Object.hasOwn(CITY_REGIONS, key) ? CITY_REGIONS[key]! : null;
+    if (!metro || (state && state.state !== metro.state)) return null;
+    const areas = new Set(metro.districts.map((d) => this.areaByName.get(`${metro.state}|${d}`)).filter((a): a is number => a !== undefined));
+    const centre = this.areaByName.get(`${metro.state}|${metro.centre}`);
+    // The centre is the town of that name where there is one (Noida, not its district's seat Greater Noida).
+    const seat = this.townIn(key, areas) ?? (centre === undefined ? null : this.districtEntry(centre));
+    if (areas.size === 0 || seat === null) return null;
+    return this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat));
+  }
+
+  private townIn(key: string, areas: Set<number>): number | null {
+    const k = this.idx.keyIndex(key);
+    if (k < 0) return null;
+    for (let j = this.idx.keyAt[k]!; j < Math.min(this.idx.keyAt[k + 1]!, this.idx.keyAt[k]! + 16); j++) {
+      const id = this.idx.keyEnt[j]!;
+      if (this.idx.kind[id] === KIND.town && areas.has(this.idx.area[id]!)) return id;
+    }
+    return null;
+  }
+
+  /** True when `key` is a metro of CITY_REGIONS or a district's name. */
+  isCityName(key: string): boolean {
+    if (Object.hasOwn(CITY_REGIONS, key)) return true;
+    const k = this.idx.keyIndex(key);
+    if (k < 0) return false;
+    for (let j = this.idx.keyAt[k]!; j < Math.min(this.idx.keyAt[k + 1]!, this.idx.keyAt[k]! + 8); j++) {
+      if (this.idx.kind[this.idx.keyEnt[j]!] === KIND.district) return true;
+    }
+    return false;
+  }
+
+  /** True when `key` names a district or a state ("Pune H.O" named by the city "Pune" is no finer match). */
+  isAreaName(key: string): boolean {
+    const k = this.idx.keyIndex(key);
+    if (k < 0) return false;
+    for (let j = this.idx.keyAt[k]!; j < Math.min(this.idx.keyAt[k + 1]!, this.idx.keyAt[k]! + 8); j++) {
+      if (this.idx.kind[this.idx.keyEnt[j]!]! <= KIND.district) return true;
+    }
+    return false;
+  }
+
+  /** Region of one state by its gazetteer name. */
+  stateRegion(state: string, fuzzy: boolean): Region | null {
+    const area = this.stateArea.get(state);
+    if (area === undefined) return null;
+    const a = this.idx.areas[area]!;
+    if (a.lat === null || a.lon === null) return null;
+    return { label: state, level: 'state', state, areas: null, lat: a.lat, lon: a.lon, pin: -1, fuzzy };
+  }
+
+  /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
+  private resolve(key: string, within: Region | null, work: { count: number }, kinds: Array<'district' | 'town' | 'state'>): Region | null {
+    if (key.length < 3) return null;
+    const exact = this.bestEntry(this.idx.keyIndex(key), within, kinds, work);
+    if (exact !== null) return this.regionOf(exact, false);
+    for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work)) {
+      const id = this.bestEntry(hit.item, within, kinds, work);
+      if (id !== null) return this.regionOf(id, true);
+    }
+    return null;
+  }
+
+  private bestEntry(keyIndex: number, within: Region | null, kinds: Array<'district' | 'town' | 'state'>, work: { count: number }): number | null {
+    if (keyIndex < 0) return null;
+    const idx = this.idx;
+    const end = Math.min(idx.keyAt[keyIndex + 1]!, idx.keyAt[keyIndex]! + 64);
+    for (let k = idx.keyAt[keyIndex]!; k < end; k++) {
+      work.count++;
+      const id = idx.keyEnt[k]!;
+      const kind = idx.kind[id]!;
+      const ok =
+        (kind === KIND.district && kinds.includes('district')) ||
+        (kind === KIND.state && kinds.includes('state')) ||
+        (kinds.includes('town') && idx.importance[id]! >= MIN_TOWN_IMPORTANCE &&
+          (kind === KIND.town || (kind === KIND.office && idx.officeType[id] !== OFFICE_TYPE.BO)));
+      if (!ok) continue;
+      const area = idx.area[id]!;
+      if (within && (area === NO_AREA || idx.areas[area]!.state !== within.state)) continue;
+      return id;
+    }
+    return null;
+  }
+
+  private regionOf(id: number, fuzzy: boolean): Region | null {
+    const idx = this.idx;
+    const area = idx.area[id]!;
+    if (area === NO_AREA) return null;
+    const kind = idx.kind[id]!;
+    if (kind === KIND.state) return this.stateRegion(idx.areas[area]!.state, fuzzy);
+    const level = kind === KIND.district ? 'district' : 'city';
+    return this.fromEntry(id, level, new Set([area]), fuzzy, idx.name(id));
+  }
+
+  private fromEntry(id: number, level: 'city' | 'district', areas: Set<number>, fuzzy: boolean, label: string): Region {
+    const idx = this.idx;
+    const state = idx.areas[idx.area[id]!]!.state;
+    return { label, level, state, areas, lat: idx.lat[id]!, lon: idx.lon[id]!, pin: idx.pin[id]!, fuzzy };
+  }
+
+  /** The district entry of area `area` (its seat point). */
+  private districtEntry(area: number): number | null {
+    const a = this.idx.areas[area]!;
+    const k = this.idx.keyIndex(compactKey(a.district ?? ''));
+    if (k < 0) return null;
+    for (let j = this.idx.keyAt[k]!; j < this.idx.keyAt[k + 1]!; j++) {
+      const id = this.idx.keyEnt[j]!;
+      if (this.idx.kind[id] === KIND.district && this.idx.area[id] === area) return id;
+    }
+    return null;
+  }
+}

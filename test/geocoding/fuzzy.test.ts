@@ -1,0 +1,56 @@
+// Bounded edit distance against a plain dynamic-programming oracle, and the fuzzy scan's budget.
+import { describe, expect, it } from 'vitest';
+import { editDistance, FUZZY_BUDGET, fuzzyFind } from '../../src/geocoding/fuzzy.ts';
+import { phoneticKey } from '../../src/geocoding/normalise.ts';
+
+function oracle(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+function seeded(seed: number): () => number {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+}
+
+describe('editDistance', () => {
+  it('agrees with the full-matrix oracle up to the bound on random strings', () => {
+    const next = seeded(7);
+    const word = () => Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    for (let k = 0; k < 5000; k++) {
+      const a = word();
+      const b = word();
+      for (const max of [1, 2, 3]) expect(Math.min(editDistance(a, b, max), max + 1), `${a} ${b} ${max}`).toBe(Math.min(oracle(a, b), max + 1));
+    }
+  });
+
+  it('measures against the closest prefix when asked (the user may still be typing)', () => {
+    expect(editDistance('koramangla', 'koramangala', 2, true)).toBe(1);
+    expect(editDistance('bangalor', 'bangalore', 1, true)).toBe(0);
+  });
+});
+
+describe('fuzzyFind', () => {
+  it('stops after its budget however large the list', () => {
+    const items = Array.from({ length: 50_000 }, (_, i) => `ka${i.toString(36).padStart(6, 'a')}`).sort();
+    const list = { items, range: (p: string): [number, number] => [items.findIndex((x) => x.startsWith(p)), items.length] };
+    const work = { count: 0 };
+    fuzzyFind(list, 'kazzzzzz', 2, false, work);
+    expect(work.count).toBeLessThanOrEqual(FUZZY_BUDGET + 3);
+  });
+});
+
+describe('phoneticKey', () => {
+  it('brings transliteration variants together', () => {
+    expect(phoneticKey('mylapur')).toBe(phoneticKey('mylapore'));
+    expect(phoneticKey('ghatkoper')).toBe(phoneticKey('ghatkopar'));
+    expect(phoneticKey('whitefeild')).toBe(phoneticKey('whitefield'));
+    expect(phoneticKey('kothrud')).toBe(phoneticKey('kotrud'));
+  });
+});

@@ -1,0 +1,94 @@
+// The geocoder in-process on the full dataset: the issue's failure classes, pincode/point agreement, bounded work, and an evaluation subset.
+import { describe, expect, it } from 'vitest';
+import { LocationService } from '../../src/geocoding/location-service.ts';
+import { datasetDir } from '../support/dataset.ts';
+import { loadEvalSet, score } from '../fixtures/geocode-eval.ts';
+
+const service = LocationService.open(datasetDir);
+const geocode = (address: string, city?: string, state?: string) => service.geocode({ address, city, state });
+
+describe('a named city, district or state is never dropped', () => {
+  it('finds the place inside the named city, not a namesake elsewhere', () => {
+    expect(geocode('T Nagar', 'Chennai')).toMatchObject({ pincode: '600017', district: 'Chennai' });
+    expect(geocode('Taj Mahal', 'Agra')).toMatchObject({ pincode: '282001', district: 'Agra' });
+    expect(geocode('Anna Nagar', 'Madurai')).toMatchObject({ district: 'Madurai', state: 'Tamil Nadu' });
+  });
+
+  it('falls back to the city centre at low confidence when nothing inside it matches', () => {
+    const r = geocode('Flat 12, Gandhi Road', 'Chennai')!;
+    expect(r).toMatchObject({ match_level: 'city', level: 'district', state: 'Tamil Nadu' });
+    expect(r.confidence).toBeLessThan(0.5);
+    expect(service.lookup(r.latitude, r.longitude)?.pincode).toBe(r.pincode);
+  });
+
+  it('reads the city, district and state from the address text too', () => {
+    expect(geocode('Vill Rampur, Post Shahabad, Distt Hardoi, UP')).toMatchObject({ district: 'Hardoi', state: 'Uttar Pradesh' });
+    expect(geocode('Andheri East, Mumbai')).toMatchObject({ pincode: '400069', district: 'Mumbai Suburban' });
+  });
+});
+
+describe('matching', () => {
+  it('never matches address words alone as places', () => {
+    expect(geocode('Main Road, Badi Mahal')).toBeNull();
+    const mg = geocode('MG Road', 'Bengaluru')!;
+    expect(mg.pincode).toBe('560001');
+    expect(mg.formatted).not.toMatch(/^Gandhi,/);
+  });
+
+  it('tolerates misspellings', () => {
+    expect(geocode('Koramangla, Bangalor')).toMatchObject({ pincode: '560034' });
+    expect(geocode('Secunderbad')).toMatchObject({ state: 'Telangana' });
+    expect(geocode('Connaught Place, New Dehli')).toMatchObject({ pincode: '110001' });
+    expect(geocode('Thiruvanantapuram')).toMatchObject({ state: 'Kerala' });
+    expect(geocode('Jubli Hills', 'Hyderabad')).toMatchObject({ pincode: '500033' });
+  });
+
+  it('knows old and colloquial names', () => {
+    expect(geocode('Colaba, Bombay')).toMatchObject({ pincode: '400005' });
+    expect(geocode('Mylapore, Madras')).toMatchObject({ pincode: '600004' });
+    expect(geocode('Ballygunge, Calcutta')).toMatchObject({ pincode: '700019' });
+    expect(geocode('Salt Lake, Kolkata')).toMatchObject({ state: 'West Bengal', district: '24 Paraganas North' });
+    expect(geocode('Hazratganj, Lucknow')).toMatchObject({ pincode: '226001' });
+    expect(geocode('Koregaon Park, Pune')).toMatchObject({ pincode: '411001' });
+    expect(geocode('Vashi, Navi Mumbai')).toMatchObject({ pincode: '400703', district: 'Thane' });
+  });
+
+  it('answers a pincode that agrees with the point, and says at which level it matched', () => {
+    const lajpat = geocode('Lajpat Nagar II, New Delhi')!;
+    expect(lajpat).toMatchObject({ pincode: '110024', match_level: 'locality' });
+    for (const c of loadEvalSet().filter((_, i) => i % 5 === 0)) {
+      const r = geocode(c.address, c.city, c.state);
+      if (!r || r.pincode === null) continue;
+      const inside = service.lookup(r.latitude, r.longitude);
+      // A pincode without a polygon (a delivery centre) has no point to disagree with.
+      if (service.data.pincodes.get(r.pincode)?.boundaryId != null) expect(inside?.pincode, c.address).toBe(r.pincode);
+    }
+  });
+
+  it('returns the parsed address', () => {
+    const r = geocode('Flat 402, Sai Krupa Apartments, Sector 17, Vashi, Navi Mumbai, near Inorbit Mall')!;
+    expect(r.components).toMatchObject({ house: expect.stringContaining('402'), building: 'sai krupa apartments', landmark: expect.stringContaining('inorbit') });
+  });
+});
+
+describe('bounded work per request', () => {
+  it('examines a bounded number of entries and keys whatever the input', () => {
+    const hostile = ['k '.repeat(250), 'a, '.repeat(160), 'qwzrtplkj '.repeat(50), 'Rampur '.repeat(60), `${'Flat 12 near gate main road '.repeat(20)}`];
+    for (const address of hostile) {
+      service.geocode({ address, city: 'Rampur' });
+      expect(service.geocoder.lastWork, address.slice(0, 20)).toBeLessThan(40_000);
+      service.autocomplete({ q: address.slice(0, 100), limit: 10 }, false);
+      expect(service.completer.lastWork, address.slice(0, 20)).toBeLessThan(12_000);
+    }
+  });
+});
+
+describe('evaluation subset (the full set runs in npm run eval:geocode)', () => {
+  it('gets at least 80% of every 3rd address right with no confident far-off answer', () => {
+    const rows = loadEvalSet().filter((_, i) => i % 3 === 0);
+    const scored = rows.map((c) => score(c, geocode(c.address, c.city, c.state)));
+    const right = scored.filter((s) => s.correct).length / scored.length;
+    expect(right).toBeGreaterThanOrEqual(0.8);
+    expect(scored.filter((s) => s.confidence >= 0.6 && s.errorKm > 25).map((s) => s.c.address)).toEqual([]);
+  });
+});
