@@ -26,7 +26,8 @@ function geocodeOne(service: LocationService, a: Address) {
   if (!r) throw new DomainError('not_found', 'address_not_found', 'Nothing in the address matched a pincode, locality, post office, district or state');
   return {
     geopin: r.geopin, coordinates: { latitude: r.latitude, longitude: r.longitude }, address: r.formatted,
-    confidence: r.confidence, level: r.level, pincode: r.pincode, district: r.district, state: r.state,
+    confidence: r.confidence, level: r.level, match_level: r.match_level, pincode: r.pincode, district: r.district, state: r.state,
+    components: r.components,
   };
 }
 

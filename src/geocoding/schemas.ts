@@ -99,15 +99,23 @@ export const LocationInfoSchema = z.object({
 
 export const GeopinAnswerSchema = z.object({ geopin: z.string(), coordinates: CoordinatesSchema });
 
+const Part = z.string().nullable();
+
 export const GeocodeAnswerSchema = z.object({
   geopin: z.string(),
   coordinates: CoordinatesSchema,
   address: z.string().meta({ description: 'What matched, formatted' }),
-  confidence: z.number().min(0).max(1),
+  confidence: z.number().min(0).max(1).meta({ description: 'Calibrated: see docs/geocoding.md for the share correct per band' }),
   level: z.enum(['office', 'locality', 'pincode', 'district', 'state']),
-  pincode: z.string().nullable(),
+  match_level: z.enum(['office', 'locality', 'town', 'street', 'pincode', 'city', 'district', 'state'])
+    .meta({ description: 'Finer than level: town, street, or city when only the named city was found' }),
+  pincode: z.string().nullable().meta({ description: 'The pincode whose boundary holds the point (null only for a state-level answer)' }),
   district: z.string().nullable(),
   state: z.string().nullable(),
+  components: z.object({
+    house: Part, building: Part, street: Part, locality: Part, village: Part, post_office: Part, subdistrict: Part, city: Part,
+    district: Part, state: Part, pincode: Part, landmark: Part,
+  }).meta({ description: 'The address as parsed' }),
 });
 
 const ItemErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

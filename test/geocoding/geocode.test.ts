@@ -48,7 +48,7 @@ describe('POST /v1/geopin/geocode', () => {
     const district = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }));
     expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.35 });
     const look = await dataOf(await api.post('/v1/location/lookup', district.coordinates));
-    expect(look.location.pincode).toBe(district.pincode);
+    expect(look.pincode).toBe(district.pincode);
     const state = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }));
     expect(state).toMatchObject({ level: 'state', state: 'Tamil Nadu', confidence: 0.15, pincode: null });
   });
