@@ -1,16 +1,16 @@
-// The README's example receiver, run for real: raw-body verification, dedupe by delivery id, the admin test webhook and the log.
+// The docs/webhooks.md example receiver, run for real: both signatures checked with the verify helper, dedupe by webhook-id, the admin test webhook and the log.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { verifyWebhook, WebhookVerificationError } from '../../packages/webhook-verify/index.js';
 import { listWebhookDeliveries } from '../../src/webhooks/delivery-log.ts';
 import { WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { OutboxStore } from '../../src/webhooks/outbox-store.ts';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
 import { queueTestWebhook } from '../../src/webhooks/test-webhook.ts';
 import { openTestDb, outboxRows } from './support/outbox-db.ts';
 import { eventually } from './support/receiver.ts';
 
-// --- README example starts ---
+// --- docs/webhooks.md example starts ---
 const WEBHOOK_SECRET = 'whsec_example';
 const seen = new Set<string>(); // use a table with a unique key in production
 const processed: unknown[] = [];
@@ -20,21 +20,25 @@ function exampleReceiver(): Server {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const raw = Buffer.concat(chunks); // verify these exact bytes, before JSON.parse
-      if (!verifyWebhookSignature(raw, req.headers['x-service-signature'] as string | undefined, WEBHOOK_SECRET)) {
-        res.writeHead(401).end();
+      let event: unknown;
+      try {
+        // The exact bytes received, before JSON.parse; checks both signatures and the timestamp.
+        event = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: req.headers, secret: WEBHOOK_SECRET });
+      } catch (err) {
+        if (!(err instanceof WebhookVerificationError)) throw err;
+        res.writeHead(401).end(err.code);
         return;
       }
-      const deliveryId = String(req.headers['x-service-delivery']);
+      const deliveryId = String(req.headers['webhook-id']); // the same on every retry
       if (!seen.has(deliveryId)) {
         seen.add(deliveryId);
-        processed.push(JSON.parse(raw.toString('utf8')));
+        processed.push(event);
       }
       res.writeHead(200).end('ok'); // answer 2xx quickly, also for duplicates
     });
   });
 }
-// --- README example ends ---
+// --- docs/webhooks.md example ends ---
 
 const t = openTestDb();
 const server = exampleReceiver();
@@ -65,7 +69,7 @@ describe('example receiver', () => {
     expect(processed).toEqual([expect.objectContaining({ event: 'session.phone_verified', merchant_id: 'm_good', data: { phone: '+919999999999', test: true } })]);
     const good = listWebhookDeliveries(t.db, 'm_good');
     expect(good).toMatchObject({ total: 1, limit: 50, offset: 0, deliveries: [{ event: 'session.phone_verified', attempt: 1, http_status: 200, status: 'delivered' }] });
-    expect(listWebhookDeliveries(t.db, 'm_forged').deliveries[0]).toMatchObject({ http_status: 401, status: 'failed', error: 'HTTP 401' });
+    expect(listWebhookDeliveries(t.db, 'm_forged').deliveries[0]).toMatchObject({ http_status: 401, response_body: 'signature_mismatch', status: 'failed', error: 'HTTP 401' });
     expect(listWebhookDeliveries(t.db, 'm_good', 10, 1).deliveries).toEqual([]);
   });
 });
