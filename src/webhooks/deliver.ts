@@ -1,8 +1,8 @@
 // One HTTP attempt: re-vet the URL, POST the stored body with the signed headers over the egress guard, never throw.
 import { loadEgressPolicy, type EgressPolicy } from '../net/egress-policy.ts';
-import { postJson } from '../net/post-json.ts';
+import { postJson, type PostResult } from '../net/post-json.ts';
 import type { ResolveHost } from '../net/resolve.ts';
-import { signStandardWebhook, signWebhookBody, standardWebhookKey } from './signature.ts';
+import { signWebhookBody, standardWebhookHeaders } from './signature.ts';
 
 /** Bytes of a receiver's answer kept in the delivery log (enough to debug, too little to exfiltrate anything). */
 export const MAX_LOGGED_BODY_BYTES = 256;
@@ -38,31 +38,31 @@ export interface DeliveryOutcome {
 
 /** The headers a receiver sees, in one place so docs/webhooks.md, the verify helper and the tests agree. */
 export function deliveryHeaders(req: Pick<DeliveryRequest, 'body' | 'event' | 'deliveryId' | 'secret' | 'now' | 'eventTime'>): Record<string, string> {
-  const attemptSeconds = Math.floor(req.now.getTime() / 1000);
-  const headers: Record<string, string> = {
+  return {
     'content-type': 'application/json',
     'user-agent': 'geopin-webhooks/1',
     'x-service-event': req.event,
     'x-service-delivery': req.deliveryId,
     'x-service-timestamp': req.eventTime ?? eventTimeOf(req.body) ?? req.now.toISOString(),
-    'webhook-id': req.deliveryId,
-    'webhook-timestamp': String(attemptSeconds),
+    ...(req.secret ? { 'x-service-signature': signWebhookBody(req.body, req.secret) } : {}),
+    ...standardWebhookHeaders(req.deliveryId, req.body, req.secret, req.now),
   };
-  if (req.secret) {
-    headers['x-service-signature'] = signWebhookBody(req.body, req.secret);
-    headers['webhook-signature'] = signStandardWebhook(req.deliveryId, attemptSeconds, req.body, standardWebhookKey(req.secret));
-  }
-  return headers;
 }
 
 /** POSTs once; 2xx is success, anything else (status, refused address, network error, timeout) is a failure. */
 export async function deliver(req: DeliveryRequest): Promise<DeliveryOutcome> {
-  const result = await postJson(req.url, req.body, deliveryHeaders(req), {
-    policy: req.egress ?? loadEgressPolicy(),
-    timeoutMs: req.timeoutMs,
-    maxResponseBytes: MAX_LOGGED_BODY_BYTES,
-    resolve: req.resolve,
-  });
+  let result: PostResult;
+  try {
+    result = await postJson(req.url, req.body, deliveryHeaders(req), {
+      policy: req.egress ?? loadEgressPolicy(),
+      timeoutMs: req.timeoutMs,
+      maxResponseBytes: MAX_LOGGED_BODY_BYTES,
+      resolve: req.resolve,
+    });
+  } catch {
+    // Only a programming error gets here (e.g. a header value node:http rejects); the dispatcher must not crash on it.
+    return { ok: false, httpStatus: null, responseBody: null, error: 'internal_error' };
+  }
   if ('error' in result) return { ok: false, httpStatus: null, responseBody: null, error: result.error };
   const ok = result.status >= 200 && result.status < 300;
   return { ok, httpStatus: result.status, responseBody: result.body, error: ok ? null : `HTTP ${result.status}` };

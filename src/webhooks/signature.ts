@@ -40,6 +40,17 @@ export function signStandardWebhook(id: string, timestampSeconds: number, rawBod
   return `v1,${mac}`;
 }
 
+/**
+ * The Standard Webhooks headers for one attempt: webhook-id (stable across retries), webhook-timestamp (this attempt,
+ * unix seconds) and, when there is a secret, webhook-signature over both and the body.
+ */
+export function standardWebhookHeaders(id: string, rawBody: string | Buffer, secret: string | null, now: Date): Record<string, string> {
+  const seconds = Math.floor(now.getTime() / 1000);
+  const headers: Record<string, string> = { 'webhook-id': id, 'webhook-timestamp': String(seconds) };
+  if (secret) headers['webhook-signature'] = signStandardWebhook(id, seconds, rawBody, standardWebhookKey(secret));
+  return headers;
+}
+
 /** The three Standard Webhooks headers as received. */
 export interface StandardWebhookHeaders {
   id: string | null | undefined;

@@ -95,6 +95,12 @@ describe('deliver', () => {
     await closed.close();
     expect(await deliver(request(closed.url, new Date()))).toEqual({ ok: false, httpStatus: null, responseBody: null, error: 'connect_failed' });
   });
+
+  it('never throws: a header value node:http refuses becomes internal_error', async () => {
+    const r = await receiver();
+    expect(await deliver(request(r.url, new Date(), { event: 'session.completed\r\nx-injected: 1' }))).toEqual({ ok: false, httpStatus: null, responseBody: null, error: 'internal_error' });
+    expect(r.requests).toEqual([]);
+  });
 });
 
 describe('deliver re-checks the egress policy on every attempt', () => {
