@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import type { LocationApi } from '../geocoding/location-api.ts';
+import type { EgressPolicy } from '../net/egress-policy.ts';
 import type { AddressService, SessionContext } from './address-service.ts';
 import { AddressSchema, CodEligibilitySchema, ServiceabilitySchema } from './responses.ts';
 import { AddressActionSchemas, CartValueSchema } from './schema.ts';
@@ -13,6 +14,7 @@ export interface AddressRouteDeps {
   location: LocationApi;
   secrets: SecretBox;
   courierTimeoutMs: number;
+  egress: EgressPolicy;
 }
 
 const BUYER_MAX_BODY_BYTES = 16 * 1024;
@@ -33,7 +35,7 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
         const { merchant } = auth;
         // Decrypted only when a courier call will be signed with it.
         const secret = merchant.courier_coverage_url && merchant.webhook_secret_enc ? d.secrets.decrypt(merchant.webhook_secret_enc) : null;
-        return checkServiceability(d.location, merchant, secret, body, d.courierTimeoutMs);
+        return checkServiceability(d.location, merchant, secret, body, { timeoutMs: d.courierTimeoutMs, egress: d.egress });
       },
     }),
     route({

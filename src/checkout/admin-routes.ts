@@ -3,6 +3,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { newId } from '../kernel/ids.ts';
 import type { Sql } from '../db/sql.ts';
+import type { EgressPolicy } from '../net/egress-policy.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import type { RateCounter } from '../limits/rate-counter.ts';
 import { enqueueWebhook, type OutboxRepository } from '../webhooks/outbox-repository.ts';
@@ -35,7 +36,8 @@ export interface AdminDeps {
   counter: RateCounter;
   secrets: SecretBox;
   clock: Clock;
-  devMode: boolean;
+  /** Which webhook and courier URLs may be saved. */
+  egress: EgressPolicy;
   /** Called after an outbox row committed (wakes the webhook dispatcher). */
   queued(): void;
 }
@@ -94,7 +96,7 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
       },
     }),
     route({
-      ...patch('webhooks'), body: webhookPatchSchema(d.devMode), response: WebhookViewSchema, summary: 'Changes the fields sent; none is required.',
+      ...patch('webhooks'), body: webhookPatchSchema(d.egress), response: WebhookViewSchema, summary: 'Changes the fields sent; none is required.',
       handle: async ({ auth, body }) => {
         const secret = body.webhook_secret === undefined ? undefined : body.webhook_secret && d.secrets.encrypt(body.webhook_secret);
         return webhookView(await d.merchants.update(auth.id, { webhook_url: body.webhook_url, webhook_secret_enc: secret }));
@@ -108,7 +110,7 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
       })),
     }),
     route({
-      ...patch('settings'), body: settingsPatchSchema(d.devMode), response: SettingsViewSchema, summary: 'Changes the fields sent; none is required.',
+      ...patch('settings'), body: settingsPatchSchema(d.egress), response: SettingsViewSchema, summary: 'Changes the fields sent; none is required.',
       handle: async ({ auth, body }) => settingsView(await d.merchants.update(auth.id, body)),
     }),
     // A POST route with a body schema comes first: the pipeline decides from the first route whether to parse the body.

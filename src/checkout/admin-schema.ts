@@ -1,7 +1,7 @@
 // Request schemas of /checkout-admin and POST /checkout-offers: windows and paging, config PATCH bodies, offers, carts.
 import { z } from 'zod';
 import { normaliseOrigin } from '../platform/api-keys.ts';
-import { isPublicHost } from './public-host.ts';
+import { checkUrl, type EgressError, type EgressPolicy } from '../net/egress-policy.ts';
 import { CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,22 +48,20 @@ export function pagedWindowSchema(now: () => Date) {
 
 export const ImportStatusQuerySchema = z.object({ batch_id: UuidSchema.meta({ description: 'Required for import_status' }) });
 
-/** https to a public host (port 443), or http to localhost in dev mode; checked again before every call. */
-export function callbackUrl(devMode: boolean) {
-  return z.string().trim().max(2000).refine((value) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      return false;
-    }
-    if (url.username || url.password) return false;
-    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    if (devMode && url.protocol === 'http:') return local;
-    if (devMode && url.protocol === 'https:' && local) return true;
-    return url.protocol === 'https:' && (url.port === '' || url.port === '443' || devMode) && isPublicHost(url.hostname);
-  }, devMode ? 'must be an https URL (http only for localhost in dev mode)' : 'must be an https URL on port 443 to a public host');
+/** A webhook or courier URL the egress policy allows (https, allowed port, public host; loopback in dev mode); every call re-checks it, DNS included. */
+export function callbackUrl(policy: EgressPolicy) {
+  return z.string().trim().max(2000).superRefine((value, ctx) => {
+    const refused = checkUrl(value, policy);
+    if (refused) ctx.addIssue({ code: 'custom', message: `${URL_REFUSALS[refused] ?? 'is not allowed'} (${refused})` });
+  });
 }
+
+const URL_REFUSALS: Partial<Record<EgressError, string>> = {
+  bad_url: 'must be an absolute http(s) URL without credentials',
+  blocked_scheme: 'must be https',
+  blocked_port: 'must use an allowed port (443 unless EGRESS_ALLOWED_PORTS says more)',
+  blocked_address: 'must name a public host, not a local, private or reserved address',
+};
 
 const OriginSchema = z.string().trim().max(200).transform((value, ctx) => {
   try {
@@ -74,10 +72,10 @@ const OriginSchema = z.string().trim().max(200).transform((value, ctx) => {
   }
 });
 
-export function settingsPatchSchema(devMode: boolean) {
+export function settingsPatchSchema(egress: EgressPolicy) {
   return z.strictObject({
     allowed_origins: z.array(OriginSchema).max(50).optional().meta({ description: 'Browser origins allowed to call the buyer endpoints' }),
-    courier_coverage_url: callbackUrl(devMode).nullable().optional().meta({ description: 'Serviceability endpoint (null removes it)' }),
+    courier_coverage_url: callbackUrl(egress).nullable().optional().meta({ description: 'Serviceability endpoint (null removes it)' }),
   });
 }
 
@@ -87,9 +85,9 @@ export const CodPatchSchema = z.strictObject({
   cod_blocked_pincodes: z.array(PincodeSchema).max(20_000).optional(),
 });
 
-export function webhookPatchSchema(devMode: boolean) {
+export function webhookPatchSchema(egress: EgressPolicy) {
   return z.strictObject({
-    webhook_url: callbackUrl(devMode).nullable().optional().meta({ description: 'HTTPS endpoint receiving checkout events (null removes it)' }),
+    webhook_url: callbackUrl(egress).nullable().optional().meta({ description: 'HTTPS endpoint receiving checkout events (null removes it)' }),
     webhook_secret: z.string().min(16, 'must be at least 16 characters').max(256).nullable().optional()
       .meta({ description: 'HMAC secret for the signature headers (16..256 characters; null removes it)' }),
   });

@@ -6,6 +6,7 @@ import type { LocationApi } from '../geocoding/location-api.ts';
 import type { Authenticator, RouteDef } from '../http/route.ts';
 import { RateCounter } from '../limits/rate-counter.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { EgressPolicy } from '../net/egress-policy.ts';
 import type { CheckoutPorts } from '../payments/ports.ts';
 import type { WebhookTarget } from '../webhooks/dispatcher.ts';
 import { OutboxRepository } from '../webhooks/outbox-repository.ts';
@@ -29,7 +30,8 @@ import type { SecretBox } from './secrets.ts';
 import { SessionRepository } from './session-repository.ts';
 
 export interface CheckoutConfig {
-  devMode: boolean;
+  /** What merchant-supplied URLs (webhooks, courier coverage) may reach, on save and on every call. */
+  egress: EgressPolicy;
   /** Reverse proxies whose X-Forwarded-For is believed for the buyer's address. */
   trustProxyHops: number;
   courierTimeoutMs: number;
@@ -82,10 +84,10 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const routes = [
     ...adminRoutes({
       sql, merchants, sessions, funnel, imports, importer, outbox: new OutboxRepository(sql), counter, secrets: deps.secrets, clock,
-      devMode: config.devMode, queued: deps.queued,
+      egress: config.egress, queued: deps.queued,
     }),
     ...buyerRoutes({ merchants, otp, funnel: new FunnelService(funnel, counter, clock, config.funnel ?? DEFAULT_FUNNEL_LIMITS), trustProxyHops: config.trustProxyHops }),
-    ...addressRoutes({ book, location: deps.location, secrets: deps.secrets, courierTimeoutMs: config.courierTimeoutMs }),
+    ...addressRoutes({ book, location: deps.location, secrets: deps.secrets, courierTimeoutMs: config.courierTimeoutMs, egress: config.egress }),
     ...offerRoutes(new OfferRepository(sql, clock), clock),
   ];
   return {

@@ -1,6 +1,9 @@
 // Serviceability: the pincode must exist in the postal directory, then the merchant's courier endpoint decides (fail-open).
 import type { LocationApi } from '../geocoding/location-api.ts';
-import { signWebhookBody } from '../webhooks/signature.ts';
+import { newId } from '../kernel/ids.ts';
+import type { EgressPolicy } from '../net/egress-policy.ts';
+import { postJson } from '../net/post-json.ts';
+import { signWebhookBody, standardWebhookHeaders } from '../webhooks/signature.ts';
 
 /** The document's reasons: why no definite answer was had (fail-open), or why the pincode is refused. */
 export const SERVICEABILITY_REASONS = ['not_configured', 'invalid_pincode', 'merchant_error', 'merchant_unreachable', 'invalid_response'] as const;
@@ -39,7 +42,7 @@ export async function checkServiceability(
   /** The merchant's webhook secret: signs the request so the endpoint can tell it came from us. */
   secret: string | null,
   input: ServiceabilityInput,
-  timeoutMs: number,
+  call: CourierCall,
 ): Promise<ServiceabilityResult> {
   const info = location.pincodeInfo(input.pincode);
   const base = { enabled: merchant.courier_coverage_url !== null, pincode: input.pincode };
@@ -52,7 +55,7 @@ export async function checkServiceability(
   });
   if (!merchant.courier_coverage_url) return open('not_configured', 'Courier coverage is not configured; delivery assumed');
   const request = { pincode: input.pincode, lat: input.lat ?? null, lng: input.lng ?? null, merchant_id: merchant.id };
-  const answer = await askCourier(merchant.courier_coverage_url, JSON.stringify(request), secret, timeoutMs);
+  const answer = await askCourier(merchant.courier_coverage_url, JSON.stringify(request), secret, call);
   if (answer.kind !== 'ok') return open(answer.kind, answer.message);
   const serviceable = answer.serviceable;
   return {
@@ -66,29 +69,34 @@ type CourierAnswer =
   | { kind: 'ok'; serviceable: boolean; message: string | null }
   | { kind: 'merchant_error' | 'merchant_unreachable' | 'invalid_response'; message: string };
 
-async function askCourier(url: string, body: string, secret: string | null, timeoutMs: number): Promise<CourierAnswer> {
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-service-timestamp': String(Math.floor(Date.now() / 1000)),
-        ...(secret ? { 'x-service-signature': signWebhookBody(body, secret) } : {}),
-      },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
-    text = await res.text();
-  } catch (err) {
-    const why = err instanceof Error && err.name === 'TimeoutError' ? `did not answer within ${timeoutMs} ms` : 'could not be reached';
+/** How the courier endpoint is called: within the egress policy (re-checked, DNS included, at every call) and a deadline. */
+export interface CourierCall {
+  egress: EgressPolicy;
+  timeoutMs: number;
+}
+
+/** Courier answers are a small JSON object; more is an invalid response. */
+const MAX_COURIER_ANSWER_BYTES = 4096;
+
+async function askCourier(url: string, body: string, secret: string | null, call: CourierCall): Promise<CourierAnswer> {
+  const now = new Date();
+  const headers = {
+    'content-type': 'application/json',
+    'x-service-timestamp': now.toISOString(),
+    ...(secret ? { 'x-service-signature': signWebhookBody(body, secret) } : {}),
+    ...standardWebhookHeaders(newId(), body, secret, now),
+  };
+  const result = await postJson(url, body, headers, { policy: call.egress, timeoutMs: call.timeoutMs, maxResponseBytes: MAX_COURIER_ANSWER_BYTES });
+  if ('error' in result) {
+    const why = result.error === 'timeout' ? `did not answer within ${call.timeoutMs} ms` : `could not be reached (${result.error})`;
     return { kind: 'merchant_unreachable', message: `Courier coverage endpoint ${why}; delivery assumed` };
   }
-  if (!res.ok) return { kind: 'merchant_error', message: `Courier coverage endpoint answered HTTP ${res.status}; delivery assumed` };
+  // A redirect is not followed: the endpoint did not answer where it was configured.
+  if (result.status >= 300 && result.status < 400) return { kind: 'merchant_unreachable', message: `Courier coverage endpoint redirected (HTTP ${result.status}); delivery assumed` };
+  if (result.status < 200 || result.status >= 300) return { kind: 'merchant_error', message: `Courier coverage endpoint answered HTTP ${result.status}; delivery assumed` };
   try {
-    const parsed = JSON.parse(text) as { serviceable?: unknown; message?: unknown };
+    if (result.truncated) throw new Error('answer too large');
+    const parsed = JSON.parse(result.body) as { serviceable?: unknown; message?: unknown };
     if (typeof parsed?.serviceable !== 'boolean') throw new Error('no boolean serviceable');
     return { kind: 'ok', serviceable: parsed.serviceable, message: typeof parsed.message === 'string' ? parsed.message.slice(0, 300) : null };
   } catch {

@@ -67,7 +67,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   const queued = () => webhooks?.queued();
   const checkout = createCheckout({
     sql, location, mailer, secrets, clock, nodeId: nodes.id, queued, log, onOtpSend: (result) => metrics.otpSend(result),
-    config: { devMode: config.devMode, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
+    config: { egress: config.egress, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
   });
   const dispatcher = config.webhooks && {
     ...config.webhooks, log: log.child({ component: 'webhooks' }), onAttempt: (o: { ok: boolean }) => metrics.webhookAttempt(o.ok),

@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start-up into typed sections, one per part of the app.
 import { z } from 'zod';
 import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-service.ts';
+import type { EgressPolicy } from '../net/egress-policy.ts';
 import type { DispatcherOptions } from '../webhooks/dispatcher.ts';
 import { resourcePath } from '../resources.ts';
 import { DEFAULT_RETRY_POLICY } from '../webhooks/retry-schedule.ts';
@@ -36,6 +37,8 @@ const EnvSchema = z.object({
   GATEWAY_BASE_URL: z.url().optional(),
   GATEWAY_TIMEOUT_MS: int(1, 120_000).default(10_000),
   GATEWAY_EMULATOR_PORT: int(0, 65535).default(4010),
+  /** Comma-separated ports https webhook and courier URLs may use. */
+  EGRESS_ALLOWED_PORTS: z.string().regex(/^\d{1,5}(,\d{1,5})*$/, 'comma-separated port numbers').default('443'),
   WEBHOOK_DISPATCHER: z.enum(['on', 'off']).default('on'),
   WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(10_000),
   WEBHOOK_RETRY_BASE_MS: int(1, 86_400_000).default(DEFAULT_RETRY_POLICY.baseDelayMs),
@@ -63,6 +66,8 @@ export interface Config {
   gateway: { baseUrl: string; timeoutMs: number; emulatorPort: number | null };
   /** null: this node queues events but does not deliver them. */
   webhooks: DispatcherOptions | null;
+  /** What merchant-supplied URLs may reach (webhooks, courier coverage): checked on save and at every call. */
+  egress: EgressPolicy;
 }
 
 /** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
@@ -87,7 +92,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       courierTimeoutMs: e.CHECKOUT_COURIER_TIMEOUT_MS,
     },
     gateway: gatewaySection(e),
+    egress: { devMode, allowedPorts: e.EGRESS_ALLOWED_PORTS.split(',').map(Number) },
     webhooks: e.WEBHOOK_DISPATCHER === 'off' ? null : {
+      egress: { devMode, allowedPorts: e.EGRESS_ALLOWED_PORTS.split(',').map(Number) },
       retry: { baseDelayMs: e.WEBHOOK_RETRY_BASE_MS, factor: e.WEBHOOK_RETRY_FACTOR, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS, jitter: DEFAULT_RETRY_POLICY.jitter },
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       // A row held by a crashed node is retried about 30 s after its attempt would have timed out.

@@ -1,8 +1,11 @@
-// One HTTP attempt: POST the stored body with the signed headers, bounded by a timeout, never throwing.
-import { signWebhookBody } from './signature.ts';
+// One HTTP attempt: re-vet the URL, POST the stored body with the signed headers over the egress guard, never throw.
+import { loadEgressPolicy, type EgressPolicy } from '../net/egress-policy.ts';
+import { postJson, type PostResult } from '../net/post-json.ts';
+import type { ResolveHost } from '../net/resolve.ts';
+import { signWebhookBody, standardWebhookHeaders } from './signature.ts';
 
-/** Response bodies are truncated to this many characters in the delivery log. */
-export const MAX_LOGGED_BODY_CHARS = 2048;
+/** Bytes of a receiver's answer kept in the delivery log (enough to debug, too little to exfiltrate anything). */
+export const MAX_LOGGED_BODY_BYTES = 256;
 
 /** One attempt's inputs; the body is the stored outbox payload, byte for byte. */
 export interface DeliveryRequest {
@@ -10,15 +13,22 @@ export interface DeliveryRequest {
   /** Exactly the bytes that are signed and sent. */
   body: string;
   event: string;
+  /** Stable across retries: sent as X-Service-Delivery and webhook-id. */
   deliveryId: string;
-  /** Null or empty: no X-Service-Signature header. */
+  /** Null or empty: no X-Service-Signature and no webhook-signature header. */
   secret: string | null;
   timeoutMs: number;
-  /** Sent as X-Service-Timestamp (unix seconds). */
+  /** Time of this attempt: sent as webhook-timestamp (unix seconds) and signed with it. */
   now: Date;
+  /** ISO 8601 time of the event, sent as X-Service-Timestamp on every attempt. @default the body's `timestamp` field */
+  eventTime?: string;
+  /** Checked on every attempt, so a URL saved in dev mode is refused after a restart in production. @default loadEgressPolicy(process.env) */
+  egress?: EgressPolicy;
+  /** @default the system resolver */
+  resolve?: ResolveHost;
 }
 
-/** The outcome of one attempt; `httpStatus` is null when no response arrived. */
+/** The outcome of one attempt; `httpStatus` is null when no response arrived, and `error` is then a coarse category. */
 export interface DeliveryOutcome {
   ok: boolean;
   httpStatus: number | null;
@@ -26,42 +36,44 @@ export interface DeliveryOutcome {
   error: string | null;
 }
 
-/** The headers a receiver sees, in one place so the README and the tests agree. */
-export function deliveryHeaders(req: Omit<DeliveryRequest, 'url' | 'timeoutMs'>): Record<string, string> {
-  const headers: Record<string, string> = {
+/** The headers a receiver sees, in one place so docs/webhooks.md, the verify helper and the tests agree. */
+export function deliveryHeaders(req: Pick<DeliveryRequest, 'body' | 'event' | 'deliveryId' | 'secret' | 'now' | 'eventTime'>): Record<string, string> {
+  return {
     'content-type': 'application/json',
     'user-agent': 'geopin-webhooks/1',
     'x-service-event': req.event,
     'x-service-delivery': req.deliveryId,
-    'x-service-timestamp': String(Math.floor(req.now.getTime() / 1000)),
+    'x-service-timestamp': req.eventTime ?? eventTimeOf(req.body) ?? req.now.toISOString(),
+    ...(req.secret ? { 'x-service-signature': signWebhookBody(req.body, req.secret) } : {}),
+    ...standardWebhookHeaders(req.deliveryId, req.body, req.secret, req.now),
   };
-  if (req.secret) headers['x-service-signature'] = signWebhookBody(req.body, req.secret);
-  return headers;
 }
 
-/** POSTs once; 2xx is success, anything else (status, network error, timeout) is reported as a failure. */
+/** POSTs once; 2xx is success, anything else (status, refused address, network error, timeout) is a failure. */
 export async function deliver(req: DeliveryRequest): Promise<DeliveryOutcome> {
-  const signal = AbortSignal.timeout(req.timeoutMs);
+  let result: PostResult;
   try {
-    const res = await fetch(req.url, { method: 'POST', body: req.body, headers: deliveryHeaders(req), signal, redirect: 'manual' });
-    // The same signal bounds the body read, so a receiver that stalls mid-body still times out.
-    const text = await res.text();
-    const ok = res.status >= 200 && res.status < 300;
-    return { ok, httpStatus: res.status, responseBody: truncate(text), error: ok ? null : `HTTP ${res.status}` };
-  } catch (err) {
-    return { ok: false, httpStatus: null, responseBody: null, error: describeError(err, req.timeoutMs) };
+    result = await postJson(req.url, req.body, deliveryHeaders(req), {
+      policy: req.egress ?? loadEgressPolicy(),
+      timeoutMs: req.timeoutMs,
+      maxResponseBytes: MAX_LOGGED_BODY_BYTES,
+      resolve: req.resolve,
+    });
+  } catch {
+    // Only a programming error gets here (e.g. a header value node:http rejects); the dispatcher must not crash on it.
+    return { ok: false, httpStatus: null, responseBody: null, error: 'internal_error' };
   }
+  if ('error' in result) return { ok: false, httpStatus: null, responseBody: null, error: result.error };
+  const ok = result.status >= 200 && result.status < 300;
+  return { ok, httpStatus: result.status, responseBody: result.body, error: ok ? null : `HTTP ${result.status}` };
 }
 
-function truncate(text: string): string {
-  return text.length > MAX_LOGGED_BODY_CHARS ? `${text.slice(0, MAX_LOGGED_BODY_CHARS)}…` : text;
-}
-
-function describeError(err: unknown, timeoutMs: number): string {
-  if (err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `timeout after ${timeoutMs} ms`;
-  if (err instanceof Error) {
-    const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ? `${err.message}: ${cause.code}` : cause?.message ? `${err.message}: ${cause.message}` : err.message;
+// Every outbox payload carries the event's time as `timestamp` (see events.ts); it is the same on every retry.
+function eventTimeOf(body: string): string | null {
+  try {
+    const timestamp: unknown = (JSON.parse(body) as { timestamp?: unknown })?.timestamp;
+    return typeof timestamp === 'string' && !Number.isNaN(Date.parse(timestamp)) ? timestamp : null;
+  } catch {
+    return null;
   }
-  return String(err);
 }

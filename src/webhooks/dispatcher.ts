@@ -1,5 +1,6 @@
 // Background sender: claims due outbox rows under a lease, POSTs them concurrently, schedules retries, never throws.
 import { silentLog, type Log } from '../kernel/log.ts';
+import type { EgressPolicy } from '../net/egress-policy.ts';
 import { deliver, type DeliveryOutcome, type DeliveryRequest } from './deliver.ts';
 import type { AttemptResult, OutboxRepository, OutboxRow } from './outbox-repository.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-schedule.ts';
@@ -31,6 +32,8 @@ export interface DispatcherOptions {
   log?: Log;
   /** Called after every attempt (metrics). */
   onAttempt?(outcome: DeliveryOutcome): void;
+  /** What a webhook URL may reach, re-checked at every attempt. */
+  egress: EgressPolicy;
 }
 
 /** HTTP 410 Gone tells us the receiver no longer wants this event: stop retrying. */
@@ -162,6 +165,7 @@ export class WebhookDispatcher {
       secret: target.secret,
       timeoutMs: this.options.timeoutMs,
       now: this.now(),
+      egress: this.options.egress,
     });
   }
 

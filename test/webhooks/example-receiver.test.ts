@@ -1,12 +1,12 @@
-// The README's example receiver, run for real against the app: raw-body verification, dedupe by delivery id, test webhooks and the log.
+// The docs/webhooks.md example receiver, run for real against the app: both signatures checked with the verify helper, dedupe by webhook-id, test webhooks and the log.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { verifyWebhook, WebhookVerificationError } from '../../packages/webhook-verify/index.js';
 import { dataOf, startHarness, type Harness } from '../checkout/support.ts';
 import { eventually } from './support/receiver.ts';
 
-// --- README example starts ---
+// --- docs/webhooks.md example starts ---
 const WEBHOOK_SECRET = 'whsec_example_0123456789';
 const seen = new Set<string>(); // use a table with a unique key in production
 const processed: unknown[] = [];
@@ -16,21 +16,25 @@ function exampleReceiver(): Server {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const raw = Buffer.concat(chunks); // verify these exact bytes, before JSON.parse
-      if (!verifyWebhookSignature(raw, req.headers['x-service-signature'] as string | undefined, WEBHOOK_SECRET)) {
-        res.writeHead(401).end();
+      let event: unknown;
+      try {
+        // The exact bytes received, before JSON.parse; checks both signatures and the timestamp.
+        event = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: req.headers, secret: WEBHOOK_SECRET });
+      } catch (err) {
+        if (!(err instanceof WebhookVerificationError)) throw err;
+        res.writeHead(401).end(err.code);
         return;
       }
-      const deliveryId = String(req.headers['x-service-delivery']);
+      const deliveryId = String(req.headers['webhook-id']); // the same on every retry
       if (!seen.has(deliveryId)) {
         seen.add(deliveryId);
-        processed.push(JSON.parse(raw.toString('utf8')));
+        processed.push(event);
       }
       res.writeHead(200).end('ok'); // answer 2xx quickly, also for duplicates
     });
   });
 }
-// --- README example ends ---
+// --- docs/webhooks.md example ends ---
 
 let h: Harness;
 const server = exampleReceiver();

@@ -5,7 +5,16 @@ import { DEFAULT_RETRY_POLICY } from '../../src/webhooks/retry-schedule.ts';
 
 describe('webhook settings', () => {
   it('defaults to the documented schedule, a 10 s timeout and a lease of timeout + 30 s', () => {
-    expect(loadConfig({}).webhooks).toEqual({ retry: DEFAULT_RETRY_POLICY, timeoutMs: 10_000, leaseMs: 40_000, pollMs: 1000, concurrency: 8 });
+    expect(loadConfig({}).webhooks).toEqual({
+      retry: DEFAULT_RETRY_POLICY, timeoutMs: 10_000, leaseMs: 40_000, pollMs: 1000, concurrency: 8, egress: { devMode: false, allowedPorts: [443] },
+    });
+  });
+
+  it('calls only https on port 443 to public hosts in production; more ports by EGRESS_ALLOWED_PORTS; loopback only in dev mode', () => {
+    expect(loadConfig({}).egress).toEqual({ devMode: false, allowedPorts: [443] });
+    expect(loadConfig({ EGRESS_ALLOWED_PORTS: '443,8443' }).egress.allowedPorts).toEqual([443, 8443]);
+    expect(loadConfig({ NODE_ENV: 'test' }).egress.devMode).toBe(true);
+    expect(() => loadConfig({ EGRESS_ALLOWED_PORTS: 'https' })).toThrow(/EGRESS_ALLOWED_PORTS/);
   });
 
   it('reads overrides from the environment and can switch the dispatcher off', () => {
