@@ -14,6 +14,8 @@ const fast: DispatcherOptions = {
   leaseMs: 1500,
   pollMs: 20,
   concurrency: 4,
+  // The receivers are on 127.0.0.1: the dev-mode egress policy (what NODE_ENV=test runs with).
+  egress: { devMode: true, allowedPorts: [443] },
 };
 
 const cleanup: Array<() => unknown> = [];
