@@ -74,13 +74,12 @@ function usageOf(key: string): Promise<number> {
 
 describe('fuzzing every endpoint', () => {
   it(`refuses ${COUNT} seeded malformed requests with a 4xx in the documented shape and leaves every table unchanged`, async () => {
-    const started = Date.now();
     const initial = await snapshot(h.sql);
     let previous = initial;
     const failures: string[] = [];
     const codes = new Map<string, Set<string>>();
     let counted = 0;
-    let slowest = { ms: 0, label: '' };
+    let slowest: { ms: number; req: FuzzRequest | null } = { ms: 0, req: null };
     const usageBefore = await usageOf(t.v1Key);
     const byName = new Map(list.map((e) => [e.name, e]));
     for (const req of fuzzRequests(list, t, new Rng(SEED), COUNT)) {
@@ -90,7 +89,7 @@ describe('fuzzing every endpoint', () => {
       try {
         answer = await send(req);
         const ms = performance.now() - sentAt;
-        if (ms > slowest.ms) slowest = { ms, label: req.label };
+        if (ms > slowest.ms) slowest = { ms, req };
       } catch (err) {
         failures.push(`${req.label}: no answer (${String((err as Error).cause ?? err)})`);
         continue;
@@ -107,8 +106,6 @@ describe('fuzzing every endpoint', () => {
       previous = now;
     }
     expect(failures.slice(0, 20), `seed ${SEED}: ${failures.length} failures`).toEqual([]);
-    // No input is pathological (backtracking regex, quadratic parsing): the slowest answer is ~100 ms on an idle 2-core box.
-    expect(slowest.ms, slowest.label).toBeLessThan(2000);
     expect(await snapshot(h.sql)).toEqual(initial);
     // The server runs in this process, so a polluted prototype would show here.
     expect(Object.prototype).not.toHaveProperty('polluted');
@@ -120,7 +117,11 @@ describe('fuzzing every endpoint', () => {
     await expect.poll(() => usageOf(t.v1Key), { timeout: 3000 }).toBe(usageBefore + counted);
     await new Promise((r) => setTimeout(r, 1100));
     expect(await usageOf(t.v1Key)).toBe(usageBefore + counted);
-    expect(Date.now() - started).toBeLessThan(90_000);
+    // No input is pathological (backtracking regex, quadratic parsing): the slowest request, sent again on its own (after
+    // the usage checks: it may count) so a busy machine's scheduling is not taken for it, answers well within 2 s.
+    const replayedAt = performance.now();
+    await send(slowest.req!);
+    expect(performance.now() - replayedAt, `${slowest.req!.label} (first ${Math.round(slowest.ms)} ms)`).toBeLessThan(2000);
   }, 120_000);
 
   it('covers every route and every action of the app, and every route of the OpenAPI document', async () => {

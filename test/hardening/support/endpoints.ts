@@ -67,8 +67,10 @@ type Draft = Omit<Endpoint, 'maxBody' | 'actions' | 'official' | 'route'> & { ro
 
 /** Every /v1 and /checkout-* endpoint and action, the dev pages and the preflights; limits and actions come from `app`. */
 export function endpoints(t: Targets, app: AppEndpoint[]): Endpoint[] {
+  // Public documents, pages and probes (/, /openapi.json, /healthz, …): no credentials and no inputs, answered whatever the junk.
+  const documents = app.filter((e) => e.method === 'get' && e.routes.every((r) => r.auth === 'public' && !r.query && !r.body && !r.params));
   const drafts: Draft[] = [
-    ...['/', '/v1', '/v1/location', '/openapi.json', '/checkout', '/checkout/checkout-page.js'].map((path): Draft => ({ name: `GET ${path}`, method: 'GET', path, auth: 'public', answers: true })),
+    ...documents.map((e): Draft => ({ name: `GET ${e.path}`, method: 'GET', path: e.path, auth: 'public', answers: true })),
     ...locationEndpoints(),
     ...adminEndpoints(t),
     ...buyerEndpoints(t),
