@@ -67,9 +67,14 @@ export class AddressService {
     return { address: publicAddress(await this.get(s, id)) };
   }
 
-  /** Verifies and selects the address (imported ones are verified here, lazily), queueing session.address_completed once per address. */
-  async addressCompleted({ session: s }: SessionContext, id: string): Promise<{ session_id: string; address: PublicAddress }> {
+  /**
+   * Verifies and selects the address (imported ones are verified here, lazily), queueing session.address_completed once
+   * per address. Without an id, the buyer's default address.
+   */
+  async addressCompleted({ session: s }: SessionContext, addressId?: string): Promise<{ session_id: string; address: PublicAddress }> {
     this.assertOpen(s);
+    const id = addressId ?? (await this.d.addresses.list(s.merchant_id, s.buyer_id))[0]?.id;
+    if (id === undefined) throw new DomainError('not_found', 'address_not_found', 'The buyer has no saved address');
     let address = await this.get(s, id);
     this.checked(pickFields(address));
     if (address.geopin === null) address = await this.geocode(address);

@@ -79,7 +79,10 @@ export const AddressActionSchemas = {
   update: z.strictObject({ action: z.literal('update'), address_id: AddressId, address: AddressInputSchema.partial() }),
   delete: z.strictObject({ action: z.literal('delete'), address_id: AddressId }),
   set_default: z.strictObject({ action: z.literal('set_default'), address_id: AddressId }),
-  address_completed: z.strictObject({ action: z.literal('address_completed'), address_id: AddressId }),
+  address_completed: z.strictObject({
+    action: z.literal('address_completed'),
+    address_id: AddressId.optional().meta({ description: "Default: the buyer's default address" }),
+  }),
   cod_eligibility: z.strictObject({
     action: z.literal('cod_eligibility'), address_id: AddressId.optional(), pincode: PincodeSchema.optional(), cart_value_paise: CartValueSchema.optional(),
   }),

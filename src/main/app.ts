@@ -7,7 +7,6 @@ import { SERVICE_VERSION } from '../geocoding/info-routes.ts';
 import { LocationService } from '../geocoding/location-service.ts';
 import { createLocationFeature } from '../geocoding/routes.ts';
 import { listen, type Listening } from '../http/listen.ts';
-import { buildOpenApi } from '../http/openapi.ts';
 import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
@@ -21,7 +20,7 @@ import { createAccess, type Access } from '../platform/access.ts';
 import { devPageRoutes } from '../web/routes.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/feature.ts';
 import type { Config } from './config.ts';
-import { openApiRoute } from './openapi-route.ts';
+import { openApiRoutes } from './openapi-route.ts';
 import { openStore } from './store.ts';
 
 /** Every part, for the CLIs and for tests that set up data the way an operator would. */
@@ -82,11 +81,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     ...opsRoutes({ metrics, storeReady: () => sql.ping(), boundaries: () => location.stats.total_boundaries, metricsToken: config.metricsToken }),
   ];
   let endpoints: Endpoint[] = [];
-  routes.push(openApiRoute(() => buildOpenApi(endpoints, {
-    title: 'India geopin & checkout API',
-    version: SERVICE_VERSION,
-    description: 'Location service (/v1, x-api-key location key) and checkout service (/checkout-*, merchant key or session token). Generated from the route table.',
-  })));
+  routes.push(...openApiRoutes(() => endpoints, SERVICE_VERSION));
   endpoints = compileEndpoints(routes, { api_key: access.authenticate, ...checkout.authenticators }, log.child({ component: 'http' }));
   const http = createHttpApp(endpoints, {
     bodyBudgetBytes: config.server.bodyBudgetBytes, observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),

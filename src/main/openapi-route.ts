@@ -1,12 +1,44 @@
-// GET /openapi.json: the generated document of both services (built on first request, once the route table is complete).
+// The generated OpenAPI documents: GET /openapi.json (both services) and one per service, each built once on first request.
 import { z } from 'zod';
+import { buildOpenApi, type ApiInfo } from '../http/openapi.ts';
+import type { Endpoint } from '../http/pipeline.ts';
 import { defineRoute, type RouteDef } from '../http/route.ts';
 
-export function openApiRoute(build: () => Record<string, unknown>): RouteDef {
-  let doc: Record<string, unknown> | null = null;
-  return defineRoute({
-    method: 'get', path: '/openapi.json', tag: 'service', auth: 'public', envelope: 'bare', response: z.record(z.string(), z.unknown()),
-    summary: 'This API as OpenAPI 3.1, generated from the route table (no key needed)',
-    handle: () => (doc ??= build()),
+interface Document {
+  path: string;
+  info: ApiInfo;
+  /** Which endpoints the document covers. */
+  covers(endpoint: Endpoint): boolean;
+}
+
+/** The checkout service's interface description carries its own version, as the checkout document says. */
+export const CHECKOUT_API_VERSION = '1.6.0';
+
+export function openApiRoutes(endpoints: () => Endpoint[], locationVersion: string): RouteDef[] {
+  const isCheckout = (e: Endpoint) => e.path.startsWith('/checkout-');
+  const documents: Document[] = [
+    {
+      path: '/openapi.json', covers: () => true,
+      info: {
+        title: 'India geopin & checkout API', version: locationVersion,
+        description: `Both services of this server: location (/v1, location api key; version ${locationVersion}) and checkout (/checkout-*, merchant key or session token; version ${CHECKOUT_API_VERSION}). Generated from the route table.`,
+      },
+    },
+    {
+      path: '/openapi/location.json', covers: (e) => !isCheckout(e),
+      info: { title: 'India geopin location API', version: locationVersion, description: 'Geocoding, DIGIPIN and location lookup (/v1), with the public service and operations routes.' },
+    },
+    {
+      path: '/openapi/checkout.json', covers: isCheckout,
+      info: { title: 'Checkout API', version: CHECKOUT_API_VERSION, description: 'Merchant admin, buyer checkout steps, payments and offers (/checkout-*).' },
+    },
+  ];
+  return documents.map((d) => {
+    let doc: Record<string, unknown> | null = null;
+    return defineRoute({
+      method: 'get', path: d.path, tag: 'service', auth: 'public', envelope: 'bare', response: z.record(z.string(), z.unknown()),
+      summary: `${d.info.title} as OpenAPI 3.1, generated from the route table (no key needed)`,
+      handle: () => (doc ??= buildOpenApi(endpoints().filter(d.covers), d.info)),
+    });
   });
 }

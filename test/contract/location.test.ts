@@ -226,8 +226,11 @@ describe('8. Limits', () => {
 
 describe('9. Versioning', () => {
   it('paths carry /v1; the geocoding service reports version 1.0.0 and v1 products', async () => {
-    const doc = (await api.call('GET', '/openapi.json')).body;
-    const locationPaths = Object.keys(doc.paths).filter((p) => !p.startsWith('/checkout') && !['/', '/openapi.json', '/healthz', '/readyz'].includes(p));
+    const doc = (await api.call('GET', '/openapi/location.json')).body;
+    expect(doc.info.version).toBe('1.0.0');
+    const servicePaths = ['/', '/openapi.json', '/openapi/location.json', '/openapi/checkout.json', '/healthz', '/readyz'];
+    const locationPaths = Object.keys(doc.paths).filter((p) => !servicePaths.includes(p));
+    expect(locationPaths.length).toBeGreaterThanOrEqual(13);
     expect(locationPaths.every((p) => p.startsWith('/v1'))).toBe(true);
     expect((await api.call('GET', '/v1')).body.data).toMatchObject({ version: '1.0.0', products: [{ version: 'v1' }, { version: 'v1' }] });
   });
