@@ -1,5 +1,6 @@
 // POST /checkout-addresses: the buyer's address book, session steps and the serviceability check, with the session token.
 import { z } from 'zod';
+import type { Clock } from '../kernel/clock.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import type { LocationApi } from '../geocoding/location-api.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
@@ -15,6 +16,7 @@ export interface AddressRouteDeps {
   secrets: SecretBox;
   courierTimeoutMs: number;
   egress: EgressPolicy;
+  clock: Clock;
 }
 
 const BUYER_MAX_BODY_BYTES = 16 * 1024;
@@ -35,7 +37,7 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
         const { merchant } = auth;
         // Decrypted only when a courier call will be signed with it.
         const secret = merchant.courier_coverage_url && merchant.webhook_secret_enc ? d.secrets.decrypt(merchant.webhook_secret_enc) : null;
-        return checkServiceability(d.location, merchant, secret, body, { timeoutMs: d.courierTimeoutMs, egress: d.egress });
+        return checkServiceability(d.location, merchant, secret, body, { timeoutMs: d.courierTimeoutMs, egress: d.egress, clock: d.clock });
       },
     }),
     route({

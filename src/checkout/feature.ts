@@ -87,7 +87,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       egress: config.egress, queued: deps.queued,
     }),
     ...buyerRoutes({ merchants, otp, funnel: new FunnelService(funnel, counter, clock, config.funnel ?? DEFAULT_FUNNEL_LIMITS), trustProxyHops: config.trustProxyHops }),
-    ...addressRoutes({ book, location: deps.location, secrets: deps.secrets, courierTimeoutMs: config.courierTimeoutMs, egress: config.egress }),
+    ...addressRoutes({ book, location: deps.location, secrets: deps.secrets, courierTimeoutMs: config.courierTimeoutMs, egress: config.egress, clock }),
     ...offerRoutes(new OfferRepository(sql, clock), clock),
   ];
   return {

@@ -1,5 +1,6 @@
 // Serviceability: the pincode must exist in the postal directory, then the merchant's courier endpoint decides (fail-open).
 import type { LocationApi } from '../geocoding/location-api.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { newId } from '../kernel/ids.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import { postJson } from '../net/post-json.ts';
@@ -73,13 +74,14 @@ type CourierAnswer =
 export interface CourierCall {
   egress: EgressPolicy;
   timeoutMs: number;
+  clock: Clock;
 }
 
 /** Courier answers are a small JSON object; more is an invalid response. */
 const MAX_COURIER_ANSWER_BYTES = 4096;
 
 async function askCourier(url: string, body: string, secret: string | null, call: CourierCall): Promise<CourierAnswer> {
-  const now = new Date();
+  const now = call.clock();
   const headers = {
     'content-type': 'application/json',
     'x-service-timestamp': now.toISOString(),

@@ -24,7 +24,7 @@ export interface Access {
 export function createAccess(deps: { sql: Sql; clock: Clock; liveNodes?: () => number; log?: Log }): Access {
   const log = deps.log ?? silentLog;
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
-  const cache = new KeyCache(keys, log.child({ component: 'keys' }));
+  const cache = new KeyCache(keys, deps.clock, log.child({ component: 'keys' }));
   const meter = new UsageMeter(new UsageRepository(deps.sql), log.child({ component: 'usage' }));
   return {
     keys,

@@ -1,4 +1,5 @@
 // Keys as the hot path sees them: a hash lookup in memory; misses go to the store once, revocations arrive by polling.
+import type { Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
 
@@ -14,20 +15,23 @@ export class KeyCache {
   private readonly byHash = new Map<string, ApiKeyRecord>();
   private readonly misses = new Map<string, number>();
   private readonly loading = new Map<string, Promise<ApiKeyRecord | null>>();
-  private lastPoll = Date.now();
+  private lastPoll: number;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly repo: ApiKeyRepository,
+    private readonly clock: Clock,
     private readonly log: Log = silentLog,
-  ) {}
+  ) {
+    this.lastPoll = clock().getTime();
+  }
 
   /** The active key for `hash`: synchronously when cached, else after one store query. */
   find(hash: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
     const hit = this.byHash.get(hash);
     if (hit) return hit;
     const missedUntil = this.misses.get(hash);
-    if (missedUntil !== undefined && missedUntil > Date.now()) return null;
+    if (missedUntil !== undefined && missedUntil > this.clock().getTime()) return null;
     let load = this.loading.get(hash);
     if (!load) {
       load = this.repo.findByHash(hash).then((record) => {
@@ -43,7 +47,7 @@ export class KeyCache {
 
   /** Drops keys revoked since the last poll (by any node). */
   async pollRevocations(): Promise<void> {
-    const started = Date.now();
+    const started = this.clock().getTime();
     const since = new Date(this.lastPoll - CLOCK_SKEW_MS).toISOString();
     for (const hash of await this.repo.revokedSince(since)) this.byHash.delete(hash);
     this.lastPoll = started;
@@ -62,6 +66,6 @@ export class KeyCache {
 
   private rememberMiss(hash: string): void {
     if (this.misses.size >= MAX_MISSES) this.misses.clear();
-    this.misses.set(hash, Date.now() + MISS_TTL_MS);
+    this.misses.set(hash, this.clock().getTime() + MISS_TTL_MS);
   }
 }
