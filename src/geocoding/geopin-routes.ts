@@ -7,21 +7,15 @@ import { isNearMeQuery } from './autocomplete.ts';
 import { round6 } from './geo-math.ts';
 import { documentLocation } from './location-routes.ts';
 import type { LocationService } from './location-service.ts';
-import { foldText } from './normalise.ts';
 import {
-  AddressSchema, AutocompleteAnswerSchema, BATCH_BODY_BYTES, AutocompleteQuerySchema, CoordinatesSchema, DecodeQuerySchema, EncodeQuerySchema,
+  AddressSchema, AutocompleteAnswerSchema, BATCH_BODY_BYTES, AutocompleteQuerySchema, GridCoordinatesSchema, DecodeQuerySchema, EncodeQuerySchema,
   GeocodeAnswerSchema, GeocodeBatchAnswerSchema, GeocodeBatchSchema, GeopinAnswerSchema, GeopinParamSchema, GeopinQuerySchema,
   GeopinValidationSchema, InvalidItem, OfficialDecodeSchema, OfficialEncodeSchema, ReverseAnswerSchema, type Address,
 } from './schemas.ts';
 
 
-const INDIA = new Set(['india', 'in', 'ind', 'bharat', 'republic of india']);
-
 /** Geocodes one address or throws the DomainError a single request (or a batch item) answers with. */
 function geocodeOne(service: LocationService, a: Address) {
-  if (a.country && !INDIA.has(foldText(a.country))) {
-    throw new DomainError('invalid', 'unsupported_country', `Only addresses in India are supported, got country "${a.country}"`);
-  }
   const r = service.geocode({ address: a.address, city: a.city, state: a.state, pincode: a.pincode });
   if (!r) throw new DomainError('not_found', 'address_not_found', 'Nothing in the address matched a pincode, locality, post office, district or state');
   return {
@@ -66,7 +60,7 @@ export function geopinRoutes(service: LocationService, onBatch: (route: string, 
       },
     }),
     defineRoute({
-      method: 'post', path: '/v1/geopin/coordinates-to-geopin', tag: 'geopin', auth: 'api_key', body: CoordinatesSchema, response: GeopinAnswerSchema,
+      method: 'post', path: '/v1/geopin/coordinates-to-geopin', tag: 'geopin', auth: 'api_key', body: GridCoordinatesSchema, response: GeopinAnswerSchema,
       summary: 'Encode coordinates as a geopin (DIGIPIN)',
       handle: ({ body }) => ({ geopin: encode(body.latitude, body.longitude), coordinates: body }),
     }),

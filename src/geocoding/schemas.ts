@@ -1,5 +1,6 @@
 // zod schemas of every /v1 input and output; the route table validates with them and the OpenAPI document is generated from them.
 import { z } from 'zod';
+import { documentAs } from '../http/openapi.ts';
 
 /** Upper bound of items in one batch request. */
 export const MAX_BATCH = 100;
@@ -14,9 +15,15 @@ export const QueryNumberSchema = z
   .transform(Number)
   .pipe(z.number());
 
+/** The DIGIPIN grid (India Post): points outside it have no geopin (the native core answers with the official text). */
+export const DIGIPIN_BOUNDS = { minLat: 2.5, maxLat: 38.5, minLon: 63.5, maxLon: 99.5 } as const;
+
 const LatitudeSchema = z.number().min(-90).max(90).meta({ description: 'WGS84 latitude, degrees', example: 12.9716 });
 const LongitudeSchema = z.number().min(-180).max(180).meta({ description: 'WGS84 longitude, degrees', example: 77.5946 });
-const GeopinSchema = z.string().trim().min(1).max(20).meta({ description: 'DIGIPIN, with or without hyphens', example: '4P3-JK8-52C9' });
+/** Ten symbols of the DIGIPIN alphabet, either case, hyphens anywhere (as the decoder reads them), surrounding blanks trimmed. */
+const DIGIPIN_PATTERN = '^\\s*-*(?:[2-9CFJKLMPTcfjklmpt]-*){10}\\s*$';
+const GeopinSchema = z.string().trim().min(1).max(20)
+  .meta({ description: 'DIGIPIN, with or without hyphens', example: '4P3-JK8-52C9', pattern: DIGIPIN_PATTERN });
 /** A 6-digit Indian pincode; "560 038" (a space after three digits, as often written) is accepted and normalised. */
 const PincodeTextSchema = z
   .union([z.string().trim().regex(/^[1-9][0-9]{2} ?[0-9]{3}$/, 'must be a 6-digit pincode'), z.number().int().min(100000).max(999999)])
@@ -24,6 +31,12 @@ const PincodeTextSchema = z
 
 export const CoordinatesSchema = z.object({ latitude: LatitudeSchema, longitude: LongitudeSchema });
 export type Coordinates = z.infer<typeof CoordinatesSchema>;
+
+/** Coordinates to encode: inside the DIGIPIN grid (documented; the native core refuses others with the official text). */
+export const GridCoordinatesSchema = z.object({
+  latitude: LatitudeSchema.meta({ minimum: DIGIPIN_BOUNDS.minLat, maximum: DIGIPIN_BOUNDS.maxLat }),
+  longitude: LongitudeSchema.meta({ minimum: DIGIPIN_BOUNDS.minLon, maximum: DIGIPIN_BOUNDS.maxLon }),
+});
 
 export const GeopinQuerySchema = z.object({ geopin: GeopinSchema });
 
@@ -38,12 +51,20 @@ export const LocationQuerySchema = z.union([CoordinatesSchema, GeopinQuerySchema
 });
 export type LocationQuery = z.infer<typeof LocationQuerySchema>;
 
+/** The names the service accepts for India, any case: a pattern JSON Schema can state as well. */
+const INDIA_PATTERN = `^(?:${['india', 'in', 'ind', 'bharat', 'republic of india'].map(anyCase).join('|')})$`;
+
+function anyCase(word: string): string {
+  return [...word].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+}
+
 export const AddressSchema = z.object({
   address: z.string().trim().min(1).max(500).meta({ example: '12, 100 Feet Road, Indiranagar, near CMH Hospital' }),
   city: z.string().trim().max(100).optional().meta({ example: 'Bengaluru' }),
   state: z.string().trim().max(100).optional().meta({ example: 'Karnataka' }),
   pincode: PincodeTextSchema.optional().meta({ description: '6-digit pincode; also read from the address text', example: '560038' }),
-  country: z.string().trim().max(60).optional().meta({ description: 'India only', example: 'India' }),
+  country: z.string().trim().max(60).regex(new RegExp(INDIA_PATTERN), 'only addresses in India are supported (India, IN, IND, Bharat)').optional()
+    .meta({ description: 'India only: India, IN, IND, Bharat or Republic of India, any case', example: 'India' }),
 });
 export type Address = z.infer<typeof AddressSchema>;
 
@@ -61,24 +82,34 @@ function batchItem<T extends z.ZodType>(schema: T): z.ZodType<z.output<T> | Inva
   }) as unknown as z.ZodType<z.output<T> | InvalidItem, z.input<T>>;
 }
 
-export const GeocodeBatchSchema = z.object({ addresses: z.array(batchItem(AddressSchema)).min(1).max(MAX_BATCH) });
-export const LookupBatchSchema = z.object({ locations: z.array(batchItem(LocationQuerySchema)).min(1).max(MAX_BATCH) });
+const ITEM_BY_ITEM = 'Checked one by one: an item that is not valid gets its own error in results (invalid_item) and the rest of the batch still runs.';
+export const GeocodeBatchSchema = z.object({
+  addresses: z.array(documentAs(batchItem(AddressSchema), { type: 'object', description: `An Address input (address required). ${ITEM_BY_ITEM}` })).min(1).max(MAX_BATCH),
+});
+export const LookupBatchSchema = z.object({
+  locations: z.array(documentAs(batchItem(LocationQuerySchema), { type: 'object', description: `{latitude, longitude} or {geopin}. ${ITEM_BY_ITEM}` })).min(1).max(MAX_BATCH),
+});
 
 export const AutocompleteQuerySchema = z
   .object({
     q: z.string().trim().min(3).max(100).meta({ description: 'At least 3 characters; "near me"/"nearby" asks for the closest places' }),
     limit: z.string().regex(/^\d+$/, 'must be an integer').transform(Number).pipe(z.number().int().min(1).max(10)).optional()
-      .meta({ description: 'Results, 1..10 (default 5)' }),
-    lat: QueryNumberSchema.pipe(z.number().min(-90).max(90)).optional().meta({ description: 'Bias results to ~50 km of this point' }),
-    lng: QueryNumberSchema.pipe(z.number().min(-180).max(180)).optional(),
+      .meta({ description: 'Results, 1..10 (default 5)', type: 'integer', minimum: 1, maximum: 10 }),
+    lat: QueryNumberSchema.pipe(z.number().min(-90).max(90)).optional()
+      .meta({ description: 'Bias results to about 50 km of this point; give lat and lng together', type: 'number', minimum: -90, maximum: 90 }),
+    lng: QueryNumberSchema.pipe(z.number().min(-180).max(180)).optional()
+      .meta({ description: 'Give lat and lng together', type: 'number', minimum: -180, maximum: 180 }),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lat'] });
 
-export const EncodeQuerySchema = z.object({ latitude: QueryNumberSchema, longitude: QueryNumberSchema });
+export const EncodeQuerySchema = z.object({
+  latitude: QueryNumberSchema.meta({ type: 'number', minimum: DIGIPIN_BOUNDS.minLat, maximum: DIGIPIN_BOUNDS.maxLat }),
+  longitude: QueryNumberSchema.meta({ type: 'number', minimum: DIGIPIN_BOUNDS.minLon, maximum: DIGIPIN_BOUNDS.maxLon }),
+});
 export const DecodeQuerySchema = z
   .object({
-    geopin: z.string().max(20).optional().meta({ description: 'The code to decode' }),
-    digipin: z.string().max(20).optional().meta({ description: 'Alias of geopin, as the official service names it' }),
+    geopin: z.string().max(20).optional().meta({ description: 'The code to decode (this or digipin is required)', pattern: DIGIPIN_PATTERN }),
+    digipin: z.string().max(20).optional().meta({ description: 'Alias of geopin, as the official service names it', pattern: DIGIPIN_PATTERN }),
   })
   .refine((q) => q.geopin !== undefined || q.digipin !== undefined, { message: 'geopin is required', path: ['geopin'] });
 

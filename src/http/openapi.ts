@@ -156,7 +156,24 @@ function wrapped(route: RouteDef): Json {
   return { type: 'object', properties: { success: { const: true }, data }, required: ['success', 'data'] };
 }
 
+/** Schemas whose document differs from what zod derives (a batch item checked one by one is any object on the wire). */
+const documented = new WeakMap<z.ZodType, Json>();
+
+/** Documents `schema` as `json` in the OpenAPI document; returns the schema for chaining. */
+export function documentAs<T extends z.ZodType>(schema: T, json: Json): T {
+  documented.set(schema, json);
+  return schema;
+}
+
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
+    io, unrepresentable: 'any',
+    override: (ctx) => {
+      const replacement = documented.get(ctx.zodSchema as unknown as z.ZodType);
+      if (!replacement) return;
+      for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as Json)[key];
+      Object.assign(ctx.jsonSchema, replacement);
+    },
+  }) as Json;
   return json;
 }

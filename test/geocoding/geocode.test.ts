@@ -65,7 +65,10 @@ describe('POST /v1/geopin/geocode', () => {
     expect(missing.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('address') });
     const country = await api.post('/v1/geopin/geocode', { address: '10 Downing Street', country: 'United Kingdom' });
     expect(country.status).toBe(400);
-    expect((country.body).code).toBe('unsupported_country');
+    expect(country.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('only addresses in India') });
+    for (const india of ['India', 'IN', 'ind', 'BHARAT', 'Republic of India', ' india ']) {
+      expect((await api.post('/v1/geopin/geocode', { address: 'Indiranagar', pincode: '560038', country: india })).status, india).toBe(200);
+    }
     const malformed = await api.post('/v1/geopin/geocode', '{"address": ');
     expect(malformed.status).toBe(400);
     expect((malformed.body).code).toBe('invalid_json');

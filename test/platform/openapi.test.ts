@@ -40,12 +40,17 @@ describe('GET /openapi.json', () => {
     expect(described).toEqual(keyed);
   });
 
-  it('carries the schema limits: q of 3+ characters, batches of 1..100, required address, the error statuses sent', () => {
+  it('carries the schema limits: q of 3+ characters, limit 1..10, DIGIPIN grid bounds, batches of 1..100, required address, the error statuses sent', () => {
+    const limit = doc.paths['/v1/geopin/autocomplete'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 10 });
+    const encode = doc.paths['/v1/geopin/encode'].get.parameters.find((p: { name: string }) => p.name === 'latitude');
+    expect(encode.schema).toMatchObject({ type: 'number', minimum: 2.5, maximum: 38.5 });
     const q = doc.paths['/v1/geopin/autocomplete'].get.parameters.find((p: { name: string }) => p.name === 'q');
     expect(q).toMatchObject({ in: 'query', required: true, schema: { type: 'string', minLength: 3 } });
     const batch = doc.paths['/v1/geopin/batch'].post.requestBody.content['application/json'].schema;
     expect(batch.properties.addresses).toMatchObject({ type: 'array', minItems: 1, maxItems: 100 });
-    expect(batch.properties.addresses.items.required).toEqual(['address']);
+    // Batch items are checked one by one (an invalid item is answered in results), so the document takes any object.
+    expect(batch.properties.addresses.items).toMatchObject({ type: 'object', description: expect.stringContaining('address required') });
     const geocode = doc.paths['/v1/geopin/geocode'].post;
     expect(geocode.requestBody.content['application/json'].schema.required).toEqual(['address']);
     expect(Object.keys(geocode.responses)).toEqual(['200', '400', '401', '404', '413', '429']);
