@@ -31,8 +31,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns node itself (no npm/npx wrapper), so the pid, its RSS and the signals belong to the server. */
-export function spawnNode(name: string, args: string[], env: Record<string, string>, port: number): Child {
+/**
+ * Spawns node itself (no npm/npx wrapper), so the pid, its RSS and the signals belong to the server; `cleanup` runs once it
+ * has stopped (its temporary files).
+ */
+export function spawnNode(name: string, args: string[], env: Record<string, string>, port: number, cleanup = () => {}): Child {
   const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -51,7 +54,9 @@ export function spawnNode(name: string, args: string[], env: Record<string, stri
     rssBytes: () => rssOf(proc.pid!),
     stop: async () => {
       running.delete(child);
-      return stopProcess(proc, exited);
+      const code = await stopProcess(proc, exited);
+      cleanup();
+      return code;
     },
   };
   running.add(child);

@@ -31,13 +31,16 @@ export interface LoadTool {
   run(job: LoadJob): Promise<LoadResult>;
 }
 
-/** wrk when it is on PATH; otherwise autocannon from node_modules, with the command that installs wrk. */
+const AUTOCANNON: LoadTool = { name: 'autocannon (child process)', run: runAutocannon };
+
+/** wrk when it is on PATH (unless BENCH_TOOL=autocannon); otherwise autocannon from node_modules, with the command that installs wrk. */
 export function pickLoadTool(): LoadTool {
+  if (process.env.BENCH_TOOL === 'autocannon') return AUTOCANNON;
   const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
   if (!wrk.error) {
     const version = /wrk\s+(\S+)/.exec(`${wrk.stdout}${wrk.stderr}`)?.[1] ?? '';
     return { name: `wrk ${version}`.trim(), run: runWrk };
   }
   console.warn('wrk is not on PATH (install it with: sudo apt-get install wrk); falling back to autocannon in a child process');
-  return { name: 'autocannon (child process)', run: runAutocannon };
+  return AUTOCANNON;
 }

@@ -41,7 +41,9 @@ async function benchServer(tool: LoadTool, entry: Entry, bodies: Bodies): Promis
   const s = await entry.start();
   try {
     if (entry.batch) await checkSeededAnswers(s, bodies);
+    // The child's own start-up lines (ours: dataset load time, listening) explain its first-answer time.
     console.log(`${s.child.name}: first answer after ${Math.round(s.firstAnswerMs)} ms, ${Math.round(s.rssAfterStartBytes / 2 ** 20)} MiB; loading…`);
+    console.log(s.child.output().replace(/^/gm, '    '));
     const single = await measure(tool, s, LOOKUP_PATH, bodies.single, 1);
     const batch = entry.batch ? await measure(tool, s, BATCH_PATH, bodies.batch, BATCH_SIZE) : undefined;
     const rssAfterRunBytes = s.child.rssBytes();

@@ -57,12 +57,12 @@ export async function startOurs(workers: number, nodeArgs: string[] = []): Promi
     cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8',
   });
   const apiKey = created.stdout.trim();
-  if (created.status !== 0 || !apiKey) throw new Error(`key create failed (${created.status}):\n${created.stderr}`);
-  const started = await start(`geopin WORKERS=${workers}`, [...nodeArgs, bundlePath, 'serve'], env, apiKey).catch((err: unknown) => {
-    rmSync(dbDir, { recursive: true, force: true });
-    throw err;
-  });
-  return { ...started, stop: () => started.stop().then(() => rmSync(dbDir, { recursive: true, force: true })) };
+  const removeDb = () => rmSync(dbDir, { recursive: true, force: true });
+  if (created.status !== 0 || !apiKey) {
+    removeDb();
+    throw new Error(`key create failed (${created.status}):\n${created.stderr}`);
+  }
+  return start(`geopin WORKERS=${workers}`, [...nodeArgs, bundlePath, 'serve'], env, apiKey, removeDb);
 }
 
 /** node:http + which-polygon over the source polygons, answering from the same gazetteer rows. */
@@ -77,10 +77,10 @@ export function startBareUws(): Promise<Started> {
   return start('bare uWS (fixed answer)', [join(helperDir, 'bare-uws-server.mjs')], { HOST: '127.0.0.1' }, 'unused');
 }
 
-async function start(name: string, args: string[], env: Record<string, string>, apiKey: string): Promise<Started> {
+async function start(name: string, args: string[], env: Record<string, string>, apiKey: string, cleanup?: () => void): Promise<Started> {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawnNode(name, args, { ...env, PORT: String(port) }, port);
+  const child = spawnNode(name, args, { ...env, PORT: String(port) }, port, cleanup);
   const body = await firstAnswer(child, LOOKUP_PATH, JSON.stringify(KNOWN_POINT), { 'x-api-key': apiKey });
   const firstAnswerMs = performance.now() - spawnedAt;
   const rssAfterStartBytes = child.rssBytes();
