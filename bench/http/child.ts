@@ -13,6 +13,8 @@ export interface Child {
   alive(): boolean;
   /** Resident set size in bytes (VmRSS of /proc/<pid>/status; every thread of the process counts once). */
   rssBytes(): number;
+  /** User + system CPU seconds used so far by all its threads (/proc/<pid>/stat), less skewed by a busy machine than req/s. */
+  cpuSeconds(): number;
   /** SIGTERM (a clean shutdown, which also writes --cpu-prof profiles), SIGKILL after 15 s; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -52,6 +54,7 @@ export function spawnNode(name: string, args: string[], env: Record<string, stri
     output: () => lines.join('\n'),
     alive: () => proc.exitCode === null && proc.signalCode === null,
     rssBytes: () => rssOf(proc.pid!),
+    cpuSeconds: () => cpuOf(proc.pid!),
     stop: async () => {
       running.delete(child);
       const code = await stopProcess(proc, exited);
@@ -94,6 +97,13 @@ function rssOf(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(match[1]) * 1024;
+}
+
+/** utime + stime are fields 14 and 15 of /proc/<pid>/stat, counted after the ")" that ends the command name, in 1/100 s. */
+function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function stopProcess(proc: ChildProcess, exited: Promise<number | null>): Promise<number | null> {

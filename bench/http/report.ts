@@ -5,6 +5,8 @@ import type { LoadResult } from './load.ts';
 
 export interface ScenarioResult extends LoadResult {
   pointsPerRequest: number;
+  /** Server CPU time (all threads) per request over the measured run: its cost, whatever else shares the machine. */
+  serverCpuUsPerRequest: number;
 }
 
 export interface ServerResult {
@@ -52,6 +54,8 @@ export function targetsOf(results: ServerResult[]): Target[] {
   const pts = (r: ServerResult | undefined) => (r?.batch ? r.batch.rps * r.batch.pointsPerRequest : undefined);
   const target = (what: string, measured: number | null, unit: Target['unit'], text: string, ok: (v: number) => boolean): Target =>
     ({ what, measured, unit, target: text, met: measured === null ? null : ok(measured) });
+  const cpu = (r: ServerResult | undefined, k: 'single' | 'batch') => r?.[k]?.serverCpuUsPerRequest;
+  const info = (what: string, measured: number | null, unit: Target['unit'] = 'x'): Target => ({ what, measured, unit, target: '', met: null });
   const growth = ratio(two && one ? two.rssAfterStartBytes - one.rssAfterStartBytes : undefined, one?.rssAfterStartBytes);
   return [
     target('single: ours / which-polygon', ratio(one?.single.rps, baseline?.single.rps), 'x', '>= 2', (v) => v >= 2),
@@ -61,6 +65,9 @@ export function targetsOf(results: ServerResult[]): Target[] {
     target('RSS growth per extra worker (after start)', pct(growth), '%', '< 20', (v) => v < 20),
     target('RSS after start, WORKERS=1', one ? one.rssAfterStartBytes / MiB : null, 'MiB', '<= 300', (v) => v <= 300),
     target('spawn to first answer, WORKERS=1', one?.firstAnswerMs ?? null, 'ms', '<= 1000', (v) => v <= 1000),
+    info('single, server CPU per request: which-polygon / ours', ratio(cpu(baseline, 'single'), cpu(one, 'single'))),
+    info('batch, server CPU per request: which-polygon / ours', ratio(cpu(baseline, 'batch'), cpu(one, 'batch'))),
+    info('single, server CPU per request: bare uWS / ours', pct(ratio(cpu(bare, 'single'), cpu(one, 'single'))), '%'),
   ];
 }
 
@@ -74,20 +81,21 @@ export function formatReport(info: RunInfo, results: ServerResult[]): string {
     `node ${info.node}, ${info.cores} x ${info.cpu}; ${info.tool}, ${info.connections} connections, ${info.seconds} s per run after a ${info.warmupSeconds} s warm-up, ` +
       `loopback, ${info.points} seeded points inside pincode polygons; load average ${info.loadAverage.before.toFixed(1)} before, ${info.loadAverage.after.toFixed(1)} after`,
     '',
-    '| server | scenario | req/s | points/s | p50 ms | p99 ms | non-2xx | socket errors | RSS after start MiB | RSS after run MiB | first answer ms |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| server | scenario | req/s | points/s | p50 ms | p99 ms | non-2xx | socket errors | server CPU µs/req | RSS after start MiB | RSS after run MiB | first answer ms |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of results) {
     for (const [name, s] of [['single lookup', r.single], ['batch of 100', r.batch]] as const) {
       if (!s) continue;
       lines.push(`| ${r.server} | ${name} | ${fixed(s.rps)} | ${fixed(s.rps * s.pointsPerRequest)} | ${fixed(s.p50Ms, 2)} | ${fixed(s.p99Ms, 2)} | ` +
-        `${s.non2xx} | ${s.socketErrors} | ${fixed(r.rssAfterStartBytes / MiB)} | ${fixed(r.rssAfterRunBytes / MiB)} | ${fixed(r.firstAnswerMs)} |`);
+        `${s.non2xx} | ${s.socketErrors} | ${fixed(s.serverCpuUsPerRequest, 1)} | ${fixed(r.rssAfterStartBytes / MiB)} | ${fixed(r.rssAfterRunBytes / MiB)} | ${fixed(r.firstAnswerMs)} |`);
     }
   }
   lines.push('', '| ratio / target (same run) | measured | target | met |', '|---|--:|--:|:-:|');
   for (const t of targetsOf(results)) {
     const measured = t.measured === null ? 'n/a' : `${fixed(t.measured, t.unit === 'x' ? 2 : t.unit === '%' ? 1 : 0)} ${t.unit}`;
-    lines.push(`| ${t.what} | ${measured} | ${t.target} ${t.unit} | ${t.met === null ? 'n/a' : t.met ? 'yes' : 'NO'} |`);
+    const target = t.target ? `${t.target} ${t.unit}` : 'info';
+    lines.push(`| ${t.what} | ${measured} | ${target} | ${t.met === null ? (t.target ? 'n/a' : '') : t.met ? 'yes' : 'NO'} |`);
   }
   return lines.join('\n');
 }

@@ -34,7 +34,10 @@ const ENTRIES: Entry[] = [
 async function measure(tool: LoadTool, s: Started, path: string, bodies: string[], pointsPerRequest: number): Promise<ScenarioResult> {
   const job: LoadJob = { url: s.child.baseUrl, path, apiKey: s.apiKey, bodies, seconds: WARMUP_SECONDS, connections: CONNECTIONS };
   if (WARMUP_SECONDS > 0) await tool.run(job);
-  return { ...(await tool.run({ ...job, seconds: SECONDS })), pointsPerRequest };
+  const cpuBefore = s.child.cpuSeconds();
+  const result = await tool.run({ ...job, seconds: SECONDS });
+  const serverCpuUsPerRequest = ((s.child.cpuSeconds() - cpuBefore) * 1e6) / result.requests;
+  return { ...result, pointsPerRequest, serverCpuUsPerRequest };
 }
 
 async function benchServer(tool: LoadTool, entry: Entry, bodies: Bodies): Promise<ServerResult> {
