@@ -113,7 +113,6 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
       ...patch('settings'), body: settingsPatchSchema(d.egress), response: SettingsViewSchema, summary: 'Changes the fields sent; none is required.',
       handle: async ({ auth, body }) => settingsView(await d.merchants.update(auth.id, body)),
     }),
-    // A POST route with a body schema comes first: the pipeline decides from the first route whether to parse the body.
     route({
       ...post('import_customers'), body: ImportRequestSchema, response: ImportResultSchema, maxBodyBytes: IMPORT_MAX_BODY_BYTES,
       summary: 'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.',

@@ -50,6 +50,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   if (byAction.size !== routes.length) throw new Error(`${where}: duplicate action`);
   const browser = routes.some((r) => r.browser);
   const names = pathParams(first.path);
+  const readsBody = routes.some((r) => r.body) || first.action?.in === 'body';
 
   async function run(head: RequestHead, body: Promise<Buffer>): Promise<Reply> {
     const cors = browser ? reflectOrigin(head.headers.origin) : {};
@@ -63,11 +64,13 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
     let route = first;
     try {
       const raw = await body;
-      const json = first.body || first.action?.in === 'body' ? parseJsonBody(raw) : undefined;
-      route = pick(byAction, first, head, json);
+      const json = readsBody ? parseJsonBody(raw) : undefined;
+      // Last value wins for a repeated parameter, for the action as for every other field.
+      const query = Object.fromEntries(head.query);
+      route = pick(byAction, first, query, json);
       const data = await route.handle({
         params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,
-        query: route.query ? route.query.parse(Object.fromEntries(head.query)) : undefined,
+        query: route.query ? route.query.parse(query) : undefined,
         body: route.body ? route.body.parse(json) : undefined,
         auth: granted.principal,
         head,
@@ -85,9 +88,9 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
 }
 
 /** The route for this request's action (the only route when the endpoint has no actions). */
-function pick(byAction: Map<string, RouteDef>, first: RouteDef, head: RequestHead, json: unknown): RouteDef {
+function pick(byAction: Map<string, RouteDef>, first: RouteDef, query: Record<string, string>, json: unknown): RouteDef {
   if (!first.action) return first;
-  const value = first.action.in === 'query' ? head.query.get('action') : actionOf(json);
+  const value = first.action.in === 'query' ? query.action : actionOf(json);
   const route = typeof value === 'string' ? byAction.get(value) : undefined;
   if (!route) {
     const where = first.action.in === 'query' ? 'the action query parameter' : 'body.action';
