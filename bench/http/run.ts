@@ -1,6 +1,7 @@
 // `npm run bench:http`: issue 15's side-by-side HTTP benchmark. One server child at a time (never two under load on 2 cores):
 // ours with WORKERS=1 and 2, node:http + which-polygon, bare uWS; prints a markdown table and writes bench/results/http-latest.json.
-// BENCH_SECONDS (default 8) per measured run; BENCH_PROFILE=1 profiles ours under the single-lookup load instead.
+// BENCH_SECONDS (default 8) per measured run; BENCH_PROFILE=1 profiles ours under the single-lookup load instead;
+// BENCH_ONLY=ours1,bare (names: ours1, ours2, which-polygon, bare) runs a subset while iterating (ratios need all).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,16 +20,18 @@ const CONNECTIONS = 32;
 const RESULTS = join(repoRoot, 'bench/results/http-latest.json');
 
 interface Entry {
+  name: string;
   start: () => Promise<Started>;
   batch: boolean;
 }
 
 const ENTRIES: Entry[] = [
-  { start: () => startOurs(1), batch: true },
-  { start: () => startOurs(2), batch: true },
-  { start: startWhichPolygon, batch: true },
-  { start: startBareUws, batch: false },
+  { name: 'ours1', start: () => startOurs(1), batch: true },
+  { name: 'ours2', start: () => startOurs(2), batch: true },
+  { name: 'which-polygon', start: startWhichPolygon, batch: true },
+  { name: 'bare', start: startBareUws, batch: false },
 ];
+const ONLY = process.env.BENCH_ONLY?.split(',');
 
 /** A short unmeasured run first (so no server is measured while its JIT warms up), then the measured one. */
 async function measure(tool: LoadTool, s: Started, path: string, bodies: string[], pointsPerRequest: number): Promise<ScenarioResult> {
@@ -74,7 +77,7 @@ async function main(): Promise<void> {
     tool: tool.name, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, points: POINT_COUNT,
   };
   const results: ServerResult[] = [];
-  for (const entry of ENTRIES) results.push(await benchServer(tool, entry, bodies));
+  for (const entry of ENTRIES.filter((e) => !ONLY || ONLY.includes(e.name))) results.push(await benchServer(tool, entry, bodies));
   info.loadAverage.after = loadavg()[0]!;
   console.log(`\n${formatReport(info, results)}\n`);
   writeJson(RESULTS, info, results);

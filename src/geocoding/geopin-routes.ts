@@ -5,7 +5,7 @@ import { DomainError } from '../kernel/errors.ts';
 import { defineRoute, type RouteDef } from '../http/route.ts';
 import { isNearMeQuery } from './autocomplete.ts';
 import { round6 } from './geo-math.ts';
-import { documentLocation } from './location-routes.ts';
+import { documentLocation } from './polygon-answers.ts';
 import type { LocationService } from './location-service.ts';
 import {
   AddressSchema, AutocompleteAnswerSchema, BATCH_BODY_BYTES, AutocompleteQuerySchema, GridCoordinatesSchema, DecodeQuerySchema, EncodeQuerySchema,

@@ -1,18 +1,23 @@
 // /v1/location/* and /v1/pincode/* routes: point lookups (single and one-native-call batch), stats, pincode validation.
-import { decode, decodeMany, encode, hyphenate } from '../native/digipin.ts';
+import { decode, decodeMany, encode, encodeMany, hyphenate } from '../native/digipin.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { defineRoute, type RouteDef } from '../http/route.ts';
-import type { LocationInfo } from './location-api.ts';
+import { defineRoute, JsonText, type RouteDef } from '../http/route.ts';
+import { acceptCoordinates, acceptLocations } from './fast-accept.ts';
 import { round6 } from './geo-math.ts';
 import type { LocationService } from './location-service.ts';
+import type { PolygonAnswers } from './polygon-answers.ts';
 import {
   BATCH_BODY_BYTES, InvalidItem, LocationQuerySchema, LookupAnswerSchema, LookupBatchAnswerSchema, LookupBatchSchema, PincodeParamSchema,
   PincodeValidationSchema, StatsSchema, type LocationQuery,
 } from './schemas.ts';
 
-/** Cell centres to 6 decimals, as the official decoder prints them. */
-function rounded(p: { lat: number; lon: number }): { lat: number; lon: number } {
-  return { lat: round6(p.lat), lon: round6(p.lon) };
+/** What the point routes need, in the main thread (LocationService's index) or a worker thread (the shared index). */
+export interface PointLocator {
+  /** Polygon id containing the point, or -1. */
+  lookup(lat: number, lon: number): number;
+  /** One native call for `[lon0, lat0, …]`; -1 per miss. */
+  lookupMany(lonLat: Float64Array): Int32Array;
+  answers: PolygonAnswers;
 }
 
 /** Geopin of a point, or null outside the DIGIPIN grid (a lookup by coordinates may legitimately be outside it). */
@@ -24,26 +29,34 @@ function geopinOrNull(latitude: number, longitude: number): string | null {
   }
 }
 
-/** The document's six strings: empty where the data has no value, delivery in the directory's words. */
-export function documentLocation(info: LocationInfo) {
-  return {
-    state: info.state ?? '', district: info.district ?? '', division: info.division ?? '', locality: info.locality ?? '',
-    pincode: info.pincode, delivery: info.delivery ? ('Delivery' as const) : ('Non Delivery' as const),
-  };
+/** `"coordinates":{…},"geopin":…`: numbers print as JSON.stringify prints them. */
+function pointJson(latitude: number, longitude: number, geopin: string | null): string {
+  return `"coordinates":{"latitude":${latitude},"longitude":${longitude}},"geopin":${geopin === null ? 'null' : JSON.stringify(geopin)}`;
 }
 
-function lookupOne(service: LocationService, q: LocationQuery) {
-  const point = 'geopin' in q ? rounded(decode(q.geopin)) : { lat: q.latitude, lon: q.longitude };
-  const geopin = 'geopin' in q ? hyphenate(q.geopin.replaceAll('-', '').toUpperCase()) : geopinOrNull(point.lat, point.lon);
-  const location = service.lookup(point.lat, point.lon);
-  if (!location) {
-    throw new DomainError('not_found', 'location_not_found', `No pincode boundary contains ${point.lat.toFixed(6)}, ${point.lon.toFixed(6)} (outside India's postal areas)`);
+function lookupOne(locator: PointLocator, q: LocationQuery): JsonText {
+  let lat: number;
+  let lon: number;
+  let geopin: string | null;
+  if ('geopin' in q) {
+    const centre = decode(q.geopin);
+    lat = round6(centre.lat);
+    lon = round6(centre.lon);
+    geopin = hyphenate(q.geopin.replaceAll('-', '').toUpperCase());
+  } else {
+    lat = q.latitude;
+    lon = q.longitude;
+    geopin = geopinOrNull(lat, lon);
   }
-  return { ...documentLocation(location), coordinates: { latitude: point.lat, longitude: point.lon }, geopin };
+  const id = locator.lookup(lat, lon);
+  if (id < 0) {
+    throw new DomainError('not_found', 'location_not_found', `No pincode boundary contains ${lat.toFixed(6)}, ${lon.toFixed(6)} (outside India's postal areas)`);
+  }
+  return new JsonText(`{${locator.answers.fragment(id)},${pointJson(lat, lon, geopin)}}`);
 }
 
 /** Resolves every item to a point (geopins decoded in one call), then answers all points with ONE native lookupMany. */
-function lookupBatch(service: LocationService, items: Array<LocationQuery | InvalidItem>) {
+function lookupBatch(locator: PointLocator, items: Array<LocationQuery | InvalidItem>): JsonText {
   const codes = items.map((it) => (!(it instanceof InvalidItem) && 'geopin' in it ? it.geopin : ''));
   const decoded = codes.some((c) => c !== '') ? decodeMany(codes) : null;
   const lonLat = new Float64Array(items.length * 2).fill(NaN);
@@ -59,39 +72,46 @@ function lookupBatch(service: LocationService, items: Array<LocationQuery | Inva
       lonLat[2 * i + 1] = it.latitude;
     }
   });
-  const ids = service.lookupMany(lonLat);
+  const ids = locator.lookupMany(lonLat);
+  const geopins = encodeMany(lonLat);
   let found = 0;
   const results = items.map((_it, index) => {
     const error = errors.get(index);
-    if (error) return { index, found: false as const, error };
+    if (error) return JSON.stringify({ index, found: false, error });
     const id = ids[index]!;
-    if (id >= 0) found++;
-    const coordinates = { latitude: lonLat[2 * index + 1]!, longitude: lonLat[2 * index]! };
-    const geopin = geopinOrNull(coordinates.latitude, coordinates.longitude);
-    if (id < 0) return { index, found: false as const, coordinates, geopin };
-    return { index, found: true as const, ...documentLocation(service.locationOf(id)), coordinates, geopin };
+    const point = pointJson(lonLat[2 * index + 1]!, lonLat[2 * index]!, geopins[index]!);
+    if (id < 0) return `{"index":${index},"found":false,${point}}`;
+    found++;
+    return `{"index":${index},"found":true,${locator.answers.fragment(id)},${point}}`;
   });
-  return { results, found, not_found: items.length - found - errors.size, invalid: errors.size };
+  const notFound = items.length - found - errors.size;
+  return new JsonText(`{"results":[${results.join(',')}],"found":${found},"not_found":${notFound},"invalid":${errors.size}}`);
 }
 
-/** `onBatch` hears the size of every batch (metrics). */
-export function locationRoutes(service: LocationService, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
+/** Lookups by point: served by the main thread and by every worker thread. `onBatch` hears each batch's size (metrics). */
+export function pointRoutes(locator: PointLocator, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: LocationQuerySchema, response: LookupAnswerSchema,
-      summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
+      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: LocationQuerySchema, accept: acceptCoordinates,
+      response: LookupAnswerSchema, summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
       errors: { 404: 'The point is outside every pincode boundary' },
-      handle: ({ body }) => lookupOne(service, body),
+      handle: ({ body }) => lookupOne(locator, body),
     }),
     defineRoute({
-      method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: LookupBatchSchema, response: LookupBatchAnswerSchema,
-      summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call (counts as one request)',
+      method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: LookupBatchSchema, accept: acceptLocations,
+      response: LookupBatchAnswerSchema, summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call (counts as one request)',
       maxBodyBytes: BATCH_BODY_BYTES,
       handle: ({ body }) => {
         onBatch('/v1/location/batch-lookup', body.locations.length);
-        return lookupBatch(service, body.locations);
+        return lookupBatch(locator, body.locations);
       },
     }),
+  ];
+}
+
+/** Stats and pincode validation: they read the directory, so only the main thread serves them. */
+export function pincodeRoutes(service: LocationService): RouteDef[] {
+  return [
     defineRoute({
       method: 'get', path: '/v1/location/stats', tag: 'location', auth: 'api_key', response: StatsSchema,
       summary: 'Counts measured from the loaded dataset',

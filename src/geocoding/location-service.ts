@@ -6,6 +6,7 @@ import { Geocoder, type GeocodeMatch } from './geocoder.ts';
 import { round6 } from './geo-math.ts';
 import type { AddressInput, GeocodeResult, LocationApi, LocationInfo, PincodeInfo } from './location-api.ts';
 import { officePlaceName } from './normalise.ts';
+import { PolygonAnswers } from './polygon-answers.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
 
 /** One autocomplete suggestion as the API returns it. */
@@ -45,9 +46,12 @@ export class LocationService implements LocationApi {
   readonly geocoder: Geocoder;
   readonly completer: Autocomplete;
   readonly places: PlaceIndex;
+  /** Each polygon's answer as JSON, made once. */
+  readonly answers: PolygonAnswers;
 
   private constructor(readonly data: Dataset) {
     this.places = data.places;
+    this.answers = new PolygonAnswers(data.counts.polygons, (id) => this.locationOf(id));
     this.geocoder = new Geocoder(data.places);
     this.completer = new Autocomplete(data.places);
   }
@@ -91,8 +95,13 @@ export class LocationService implements LocationApi {
   }
 
   lookup(lat: number, lon: number): LocationInfo | null {
-    const id = this.data.index.lookup(lat, lon);
+    const id = this.polygonAt(lat, lon);
     return id < 0 ? null : this.locationOf(id);
+  }
+
+  /** Id of the polygon containing the point, or -1 (opens the native index on first use). */
+  polygonAt(lat: number, lon: number): number {
+    return this.data.index.lookup(lat, lon);
   }
 
   /** One native call for `[lon0, lat0, …]`; -1 per miss. */

@@ -6,7 +6,7 @@ import { GeoError } from '../native/addon.ts';
 import type { UsageMeter } from '../platform/usage-meter.ts';
 import { geopinRoutes } from './geopin-routes.ts';
 import { infoRoutes } from './info-routes.ts';
-import { locationRoutes } from './location-routes.ts';
+import { pincodeRoutes, pointRoutes, type PointLocator } from './location-routes.ts';
 import type { LocationService } from './location-service.ts';
 
 export interface LocationFeature {
@@ -23,13 +23,23 @@ export function createLocationFeature(deps: {
   routes.push(
     ...infoRoutes({ service: deps.service, meter: deps.meter, clock: deps.clock, routes: () => routes }),
     ...geopinRoutes(deps.service, deps.onBatch),
-    ...locationRoutes(deps.service, deps.onBatch),
+    ...pointRoutes(locatorOf(deps.service), deps.onBatch),
+    ...pincodeRoutes(deps.service),
   );
   return { routes: routes.map(withClientErrors) };
 }
 
+/** The main thread's point locator: the service's own index and answers. */
+export function locatorOf(service: LocationService): PointLocator {
+  return {
+    lookup: (lat, lon) => service.polygonAt(lat, lon),
+    lookupMany: (lonLat) => service.lookupMany(lonLat),
+    answers: service.answers,
+  };
+}
+
 /** A DIGIPIN the caller sent that the native core rejects (bad code, point off the grid) is a 400 with the official text. */
-function withClientErrors(route: RouteDef): RouteDef {
+export function withClientErrors(route: RouteDef): RouteDef {
   const handle = route.handle;
   return {
     ...route,

@@ -4,7 +4,7 @@ import { silentLog, type Log } from '../kernel/log.ts';
 import { errorReply, refusal, type ErrorReply } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import type { RequestHead } from './request.ts';
-import { DEFAULT_MAX_BODY_BYTES, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteDef } from './route.ts';
+import { DEFAULT_MAX_BODY_BYTES, JsonText, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteDef } from './route.ts';
 
 /** A serialised reply, ready for any transport. */
 export interface Reply {
@@ -13,6 +13,9 @@ export interface Reply {
   body: string | Buffer;
 }
 
+/** What an endpoint decides from the head alone: a refusal to send at once, or the rest of the request once its body is in. */
+export type Admission = { refusal: Reply } | { finish(body: Buffer): Reply | Promise<Reply>; reject(err: unknown): Reply };
+
 /** All routes of one method and path (several when it dispatches on an action). */
 export interface Endpoint {
   method: RouteDef['method'];
@@ -20,7 +23,9 @@ export interface Endpoint {
   routes: RouteDef[];
   maxBodyBytes: number;
   browser: boolean;
-  /** `body` is already being read by the transport (bounded by maxBodyBytes); it is awaited only after authentication. */
+  /** Authenticates from the head (never the body); synchronous when the credentials are cached. */
+  begin(head: RequestHead): Admission | Promise<Admission>;
+  /** begin, then finish once `body` (bounded by maxBodyBytes, read meanwhile) is in. */
   run(head: RequestHead, body: Promise<Buffer>): Promise<Reply>;
 }
 
@@ -51,41 +56,74 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   const browser = routes.some((r) => r.browser);
   const names = pathParams(first.path);
   const readsBody = routes.some((r) => r.body) || first.action?.in === 'body';
+  const readsQuery = routes.some((r) => r.query) || first.action?.in === 'query';
+  const fail = (err: unknown, head: RequestHead, headers: Record<string, string>, official: boolean | undefined): Reply =>
+    serialiseError(errorReply(err, where, log.child({ req: head.id })), headers, official);
 
-  async function run(head: RequestHead, body: Promise<Buffer>): Promise<Reply> {
-    const cors = browser ? reflectOrigin(head.headers.origin) : {};
-    let granted: Authenticated;
+  function begin(head: RequestHead): Admission | Promise<Admission> {
+    const cors = browser ? reflectOrigin(head.headers.origin) : NO_HEADERS;
     try {
-      granted = await authenticate!(head, first);
+      const granted = authenticate!(head, first);
+      return granted instanceof Promise
+        ? granted.then((g) => admitted(head, cors, g), (err: unknown) => ({ refusal: fail(err, head, cors, first.official) }))
+        : admitted(head, cors, granted);
     } catch (err) {
-      body.catch(() => undefined);
-      return serialiseError(errorReply(err, where, log.child({ req: head.id })), cors, first.official);
-    }
-    let route = first;
-    try {
-      const raw = await body;
-      const json = readsBody ? parseJsonBody(raw) : undefined;
-      // Last value wins for a repeated parameter, for the action as for every other field.
-      const query = Object.fromEntries(head.query);
-      route = pick(byAction, first, query, json);
-      const data = await route.handle({
-        params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,
-        query: route.query ? route.query.parse(query) : undefined,
-        body: route.body ? route.body.parse(json) : undefined,
-        auth: granted.principal,
-        head,
-      });
-      const reply = serialise(route, data, { ...cors, ...granted.headers });
-      granted.answered?.();
-      return reply;
-    } catch (err) {
-      return serialiseError(errorReply(err, where, log.child({ req: head.id })), { ...cors, ...granted.headers }, route.official);
+      return { refusal: fail(err, head, cors, first.official) };
     }
   }
 
+  function admitted(head: RequestHead, cors: Record<string, string>, granted: Authenticated): Admission {
+    const headers = granted.headers ? { ...cors, ...granted.headers } : cors;
+    return { finish: (raw) => finish(head, headers, granted, raw), reject: (err) => fail(err, head, headers, first.official) };
+  }
+
+  /** Synchronous unless the handler returns a promise. */
+  function finish(head: RequestHead, headers: Record<string, string>, granted: Authenticated, raw: Buffer): Reply | Promise<Reply> {
+    let route = first;
+    const done = (data: unknown) => {
+      const reply = serialise(route, data, headers);
+      granted.answered?.();
+      return reply;
+    };
+    try {
+      const json = readsBody ? parseJsonBody(raw) : undefined;
+      // Last value wins for a repeated parameter, for the action as for every other field.
+      const query = readsQuery ? Object.fromEntries(new URLSearchParams(head.query)) : NO_QUERY;
+      route = pick(byAction, first, query, json);
+      const data = route.handle({
+        params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,
+        query: route.query ? route.query.parse(query) : undefined,
+        body: route.body ? (route.accept?.(json) ?? route.body.parse(json)) : undefined,
+        auth: granted.principal,
+        head,
+      });
+      return data instanceof Promise ? data.then(done).catch((err: unknown) => fail(err, head, headers, route.official)) : done(data);
+    } catch (err) {
+      return fail(err, head, headers, route.official);
+    }
+  }
+
+  async function run(head: RequestHead, body: Promise<Buffer>): Promise<Reply> {
+    const admission = await begin(head);
+    if ('refusal' in admission) {
+      body.catch(() => undefined);
+      return admission.refusal;
+    }
+    let raw: Buffer;
+    try {
+      raw = await body;
+    } catch (err) {
+      return admission.reject(err);
+    }
+    return admission.finish(raw);
+  }
+
   const maxBodyBytes = Math.max(...routes.map((r) => r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
-  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, run };
+  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, begin, run };
 }
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** The route for this request's action (the only route when the endpoint has no actions). */
 function pick(byAction: Map<string, RouteDef>, first: RouteDef, query: Record<string, string>, json: unknown): RouteDef {
@@ -103,15 +141,24 @@ function actionOf(json: unknown): unknown {
   return json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as { action?: unknown }).action : undefined;
 }
 
+const JSON_ONLY: Record<string, string> = JSON_TYPE;
+
 function serialise(route: RouteDef, data: unknown, headers: Record<string, string>): Reply {
   if (data instanceof RawReply) return { status: data.status, headers: { ...headers, ...data.headers }, body: data.body };
   const envelope = route.envelope ?? 'data';
+  const replyHeaders = headers === NO_HEADERS ? JSON_ONLY : { ...JSON_TYPE, ...headers };
+  if (data instanceof JsonText) {
+    // Pre-serialised answers (per-polygon fragments) are spliced, not re-stringified.
+    const body = envelope === 'data' ? `{"success":true,"data":${data.text}}` : envelope === 'bare' ? data.text : undefined;
+    if (body === undefined) throw new Error(`${route.path}: JsonText needs the data or bare envelope`);
+    return { status: 200, headers: replyHeaders, body };
+  }
   const payload =
     envelope === 'bare' ? data
     : envelope === 'fields' ? { success: true, ...(data as object) }
     : envelope === 'official' ? { success: true, data, ...(data as object) }
     : { success: true, data };
-  return { status: 200, headers: { ...JSON_TYPE, ...headers }, body: JSON.stringify(payload) };
+  return { status: 200, headers: replyHeaders, body: JSON.stringify(payload) };
 }
 
 /** Official-compatible routes answer like India Post's service, whose clients read the text from `error`. */

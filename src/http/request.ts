@@ -6,7 +6,8 @@ export interface RequestHead {
   /** Lower case: get, post, patch, … */
   method: string;
   path: string;
-  query: URLSearchParams;
+  /** The raw query string, without `?` (parsed only by routes that read it). */
+  query: string;
   /** Lower-cased header names. */
   headers: Record<string, string>;
   /** Route parameters in pattern order (`{id}` segments), percent-decoded. */

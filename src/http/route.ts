@@ -43,6 +43,11 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   description?: string;
   query?: Q;
   body?: B;
+  /**
+   * A hot route's precompiled body check: the parsed body when `json` is plainly valid, undefined to let `body` judge
+   * (so every refusal still comes from the schema). Must never accept what the schema refuses or answer differently.
+   */
+  accept?: (json: unknown) => z.output<B> | undefined;
   /** An object schema whose keys name the `{param}` segments. */
   params?: P;
   /** Schema of the result (of `data` for the `data` envelope). */
@@ -88,6 +93,11 @@ export class RawReply {
     readonly headers: Record<string, string>,
     readonly status = 200,
   ) {}
+}
+
+/** Data already serialised as JSON (hot routes splice cached fragments); the pipeline wraps it without re-stringifying. */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /** Body limit of a route unless it says otherwise. */

@@ -2,7 +2,7 @@
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
 import { preflight } from './cors.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
-import { serialiseError, type Endpoint, type Reply } from './pipeline.ts';
+import { serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
 import { requestId, safeDecode, type RequestHead } from './request.ts';
 
 /** Called once per answered request: the route pattern ('unmatched' for 404/405), method, status and seconds taken. */
@@ -14,7 +14,7 @@ export interface TransportOptions {
   observe?: Observer;
 }
 
-const NO_BODY = Promise.resolve(Buffer.alloc(0));
+const EMPTY = Buffer.alloc(0);
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
 
 /** Creates the uWS app serving `endpoints`; no listen here. */
@@ -66,12 +66,30 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
       // A client that hangs up mid-body gives its buffered bytes back to the budget.
       state.release();
     });
-    const body = state.bodyDone ? NO_BODY : readBody(res, head, endpoint.maxBodyBytes, budget, state);
-    endpoint.run(head, body).then((reply) => {
+    const answer = (reply: Reply) => {
       send(res, head, state, reply);
       observe(endpoint.path, head.method, reply.status, (performance.now() - started) / 1000);
-    });
+    };
+    const settle = (reply: Reply | Promise<Reply>) => (reply instanceof Promise ? reply.then(answer) : answer(reply));
+    // The body is read while the credentials are checked; it is used only once they pass.
+    const body = state.bodyDone ? EMPTY : readBody(res, head, endpoint.maxBodyBytes, budget, state);
+    const admission = endpoint.begin(head);
+    if (admission instanceof Promise) admission.then((a) => proceed(a, body, settle));
+    else proceed(admission, body, settle);
   };
+}
+
+/** Sends a refusal at once; otherwise finishes with the body, synchronously when it is already in. */
+function proceed(admission: Admission, body: Buffer | BodyRead, settle: (reply: Reply | Promise<Reply>) => void): void {
+  if ('refusal' in admission) {
+    if (!Buffer.isBuffer(body)) body.abandon();
+    return settle(admission.refusal);
+  }
+  if (Buffer.isBuffer(body)) return settle(admission.finish(body));
+  body.then(
+    (raw) => settle(admission.finish(raw)),
+    (err: unknown) => settle(admission.reject(err)),
+  );
 }
 
 interface ResponseState {
@@ -82,6 +100,36 @@ interface ResponseState {
   release(): void;
 }
 
+/** A body being read: the outcome is delivered to one pair of callbacks. */
+interface BodyRead {
+  then(onBody: (raw: Buffer) => void, onError: (err: unknown) => void): void;
+  /** The request was refused: keep reading nothing, hand back the budget. */
+  abandon(): void;
+}
+
+/** What handlers may read of the request, captured before uWS frees it; the peer address is formatted on first use. */
+class CapturedHead implements RequestHead {
+  readonly id: string;
+  private address: ArrayBuffer | string;
+
+  constructor(
+    res: HttpResponse,
+    readonly method: string,
+    readonly path: string,
+    readonly query: string,
+    readonly headers: Record<string, string>,
+    readonly params: string[],
+  ) {
+    this.id = requestId(headers['x-request-id']);
+    this.address = res.getRemoteAddressAsText();
+  }
+
+  get remoteIp(): string {
+    if (typeof this.address !== 'string') this.address = Buffer.from(this.address).toString();
+    return this.address;
+  }
+}
+
 function capture(res: HttpResponse, req: HttpRequest, paramCount: number): RequestHead {
   const headers: Record<string, string> = {};
   req.forEach((key, value) => {
@@ -89,50 +137,70 @@ function capture(res: HttpResponse, req: HttpRequest, paramCount: number): Reque
   });
   const params: string[] = [];
   for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
-  return {
-    id: requestId(headers['x-request-id']),
-    method: req.getMethod(),
-    path: req.getUrl(),
-    query: new URLSearchParams(req.getQuery() ?? ''),
-    headers,
-    params,
-    remoteIp: Buffer.from(res.getRemoteAddressAsText()).toString(),
-  };
+  return new CapturedHead(res, req.getMethod(), req.getUrl(), req.getQuery() ?? '', headers, params);
 }
 
-/** Reads the body up to `maxBytes` (a declared larger Content-Length is refused before any byte is buffered). */
-function readBody(res: HttpResponse, head: RequestHead, maxBytes: number, budget: BodyBudget, state: ResponseState): Promise<Buffer> {
+/**
+ * Reads the body up to `maxBytes` (a declared larger Content-Length is refused before any byte is buffered). A body that
+ * arrives in one chunk is copied once, without a chunk list.
+ */
+function readBody(res: HttpResponse, head: RequestHead, maxBytes: number, budget: BodyBudget, state: ResponseState): BodyRead {
   const tooLarge = () => refusal('too_large', 'payload_too_large', `Request body exceeds ${maxBytes} bytes`);
-  const declared = Number(head.headers['content-length']);
-  if (declared > maxBytes) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    state.release = () => {
-      budget.release(size);
-      size = 0;
-      chunks.length = 0;
-    };
-    const fail = (err: Error) => {
+  let onBody: ((raw: Buffer) => void) | null = null;
+  let onError: ((err: unknown) => void) | null = null;
+  let outcome: { raw: Buffer } | { err: unknown } | null = null;
+  const deliver = (result: { raw: Buffer } | { err: unknown }) => {
+    outcome = result;
+    if (!onBody) return;
+    if ('raw' in result) onBody(result.raw);
+    else onError!(result.err);
+  };
+  const read: BodyRead = {
+    then(body, error) {
+      onBody = body;
+      onError = error;
+      if (outcome) deliver(outcome);
+    },
+    abandon() {
       failed = true;
       state.release();
-      reject(err);
-    };
-    res.onData((chunk, isLast) => {
-      if (failed) return;
-      if (size + chunk.byteLength > maxBytes) return fail(tooLarge());
-      if (!budget.take(chunk.byteLength)) return fail(refusal('unavailable', 'server_busy', 'Too many request bodies in flight; retry shortly'));
-      size += chunk.byteLength;
-      // uWS neuters the chunk after this callback returns, so copy it.
-      chunks.push(Buffer.from(chunk.slice(0)));
-      if (!isLast) return;
-      state.bodyDone = true;
-      const body = Buffer.concat(chunks, size);
-      state.release();
-      resolve(body);
-    });
+    },
+  };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let failed = false;
+  state.release = () => {
+    budget.release(size);
+    size = 0;
+    chunks.length = 0;
+  };
+  const fail = (err: Error) => {
+    failed = true;
+    state.release();
+    deliver({ err });
+  };
+  const declared = Number(head.headers['content-length']);
+  if (declared > maxBytes) {
+    failed = true;
+    outcome = { err: tooLarge() };
+  }
+  res.onData((chunk, isLast) => {
+    if (failed) return;
+    if (size + chunk.byteLength > maxBytes) return fail(tooLarge());
+    if (!budget.take(chunk.byteLength)) return fail(refusal('unavailable', 'server_busy', 'Too many request bodies in flight; retry shortly'));
+    size += chunk.byteLength;
+    // uWS neuters the chunk after this callback returns, so copy it.
+    const copy = Buffer.from(chunk.slice(0));
+    if (!isLast) {
+      chunks.push(copy);
+      return;
+    }
+    state.bodyDone = true;
+    const raw = chunks.length === 0 ? copy : Buffer.concat([...chunks, copy], size);
+    state.release();
+    deliver({ raw });
   });
+  return read;
 }
 
 function send(res: HttpResponse, head: RequestHead, state: ResponseState, reply: Reply): void {

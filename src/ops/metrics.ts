@@ -1,6 +1,8 @@
 // Prometheus metrics: requests by route and status, latency histograms, batch sizes, webhook queue and failures, OTP sends.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+const KNOWN_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests = new Counter({
@@ -35,9 +37,20 @@ export class Metrics {
     });
   }
 
+  /** Labelled children by "route method status": prom-client's labels() hashes its arguments on every call. */
+  private readonly children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+
   request(route: string, method: string, status: number, seconds: number): void {
-    this.requests.labels(route, method, String(status)).inc();
-    this.duration.labels(route, method).observe(seconds);
+    // Methods come from clients: unknown ones share one label, so they cannot grow the label sets.
+    const verb = KNOWN_METHODS.has(method) ? method : 'other';
+    const key = `${route} ${verb} ${status}`;
+    let child = this.children.get(key);
+    if (!child) {
+      child = { count: this.requests.labels(route, verb, String(status)), time: this.duration.labels(route, verb) };
+      this.children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(seconds);
   }
 
   batch(route: string, items: number): void {

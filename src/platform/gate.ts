@@ -3,9 +3,9 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Authenticated, Authenticator } from '../http/route.ts';
 import type { RequestHead } from '../http/request.ts';
-import { sha256, type ApiKeyRecord } from './api-keys.ts';
+import type { ApiKeyRecord } from './api-keys.ts';
 import type { KeyCache } from './key-cache.ts';
-import { BURST_LIMIT, monthKey, PLANS, secondsUntilNextMonth } from './plans.ts';
+import { BURST_LIMIT, monthKey, nextMonthStart, PLANS, secondsUntilNextMonth } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
@@ -30,19 +30,20 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
  * that spreads requests the deployment as a whole admits the key's rate.
  */
 export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock, nodes: () => number = () => 1): Authenticator<ApiKeyPrincipal> {
+  const months = new MonthCache();
   return (head, route) => {
     const presented = head.headers['x-api-key'];
     if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
-    const found = keys.find(sha256(presented));
+    const found = keys.findPresented(presented);
     const metered = route.metered !== false;
     return found instanceof Promise ? found.then((key) => admit(key, head, metered)) : admit(found, head, metered);
   };
 
   function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
-    const headers = corsHeaders(key, browserOrigin(head.headers));
+    const headers = key.isPublic ? corsHeaders(key, browserOrigin(head.headers)) : undefined;
     const now = clock();
-    const month = monthKey(now);
+    const month = months.of(now);
     const limits = limitsOf(key);
     const share = nodes();
     if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share))) {
@@ -64,9 +65,25 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
   }
 }
 
-/** Public keys work only from their allowed origins (browser widgets); secret keys need no Origin. */
+/** 'YYYY-MM' of a time, formatted once per month rather than once per request. */
+class MonthCache {
+  private key = '';
+  private from = Infinity;
+  private until = -Infinity;
+
+  of(now: Date): string {
+    const ms = now.getTime();
+    if (ms < this.from || ms >= this.until) {
+      this.key = monthKey(now);
+      this.from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+      this.until = nextMonthStart(now).getTime();
+    }
+    return this.key;
+  }
+}
+
+/** Public keys work only from their allowed origins (browser widgets). */
 function corsHeaders(key: ApiKeyRecord, origin: string | undefined): Record<string, string> {
-  if (!key.isPublic) return {};
   const normalised = origin?.toLowerCase().replace(/\/$/, '');
   if (!normalised || !key.allowedOrigins.includes(normalised)) {
     throw new DomainError('unauthorized', 'origin_not_allowed', `This public key cannot be used from origin ${origin ?? '(none)'}`);

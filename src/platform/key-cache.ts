@@ -1,18 +1,22 @@
 // Keys as the hot path sees them: a hash lookup in memory; misses go to the store once, revocations arrive by polling.
 import type { Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
-import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
+import { sha256, type ApiKeyRecord, type ApiKeyRepository } from './api-keys.ts';
 
 /** How often every node asks the store for revoked keys; revocation takes effect within this plus one query. */
 export const REVOCATION_POLL_MS = 500;
 /** An unknown key is remembered this long, so guessing keys cannot turn every request into a store query. */
 const MISS_TTL_MS = 2000;
 const MAX_MISSES = 10_000;
+/** Presented secrets of valid keys remembered unhashed (only keys that exist get in, so this bounds nothing an attacker controls). */
+const MAX_PRESENTED = 100_000;
 /** Revocations are re-read with this overlap, so a revoking node's clock running behind ours loses nothing. */
 const CLOCK_SKEW_MS = 5000;
 
 export class KeyCache {
   private readonly byHash = new Map<string, ApiKeyRecord>();
+  /** Secret as sent -> its key, so a known key costs one map lookup instead of a sha256 per request. */
+  private readonly byPresented = new Map<string, ApiKeyRecord>();
   private readonly misses = new Map<string, number>();
   private readonly loading = new Map<string, Promise<ApiKeyRecord | null>>();
   private lastPoll: number;
@@ -45,11 +49,32 @@ export class KeyCache {
     return load;
   }
 
+  /** The active key for a secret as the client sent it: find() by its hash, remembered for the next request. */
+  findPresented(presented: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
+    const hit = this.byPresented.get(presented);
+    if (hit) return hit;
+    const found = this.find(sha256(presented));
+    const remember = (key: ApiKeyRecord | null) => {
+      if (key) {
+        if (this.byPresented.size >= MAX_PRESENTED) this.byPresented.clear();
+        this.byPresented.set(presented, key);
+      }
+      return key;
+    };
+    return found instanceof Promise ? found.then(remember) : remember(found);
+  }
+
   /** Drops keys revoked since the last poll (by any node). */
   async pollRevocations(): Promise<void> {
     const started = this.clock().getTime();
     const since = new Date(this.lastPoll - CLOCK_SKEW_MS).toISOString();
-    for (const hash of await this.repo.revokedSince(since)) this.byHash.delete(hash);
+    const revoked = new Set<ApiKeyRecord>();
+    for (const hash of await this.repo.revokedSince(since)) {
+      const key = this.byHash.get(hash);
+      if (key) revoked.add(key);
+      this.byHash.delete(hash);
+    }
+    if (revoked.size > 0) for (const [presented, key] of this.byPresented) if (revoked.has(key)) this.byPresented.delete(presented);
     this.lastPoll = started;
   }
 
