@@ -12,6 +12,8 @@ import { UsageRepository } from './usage-repository.ts';
 export interface Access {
   keys: ApiKeyRepository;
   meter: UsageMeter;
+  /** Stored counts per month and per day (the developer dashboard's chart reads them). */
+  usage: UsageRepository;
   authenticate: Authenticator<ApiKeyPrincipal>;
   /** Starts the usage flush and the revocation poll. */
   start(): void;
@@ -22,10 +24,12 @@ export interface Access {
 export function createAccess(deps: { sql: Sql; clock: Clock }): Access {
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
   const cache = new KeyCache(keys);
-  const meter = new UsageMeter(new UsageRepository(deps.sql));
+  const usage = new UsageRepository(deps.sql);
+  const meter = new UsageMeter(usage, deps.clock);
   return {
     keys,
     meter,
+    usage,
     authenticate: createGate(cache, meter, new RateLimiter(), deps.clock),
     start() {
       meter.start();
