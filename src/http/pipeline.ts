@@ -51,6 +51,8 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators): En
   if (byAction.size !== routes.length) throw new Error(`${where}: duplicate action`);
   const browser = routes.some((r) => r.browser);
   const names = pathParams(first.path);
+  // Any action's body schema means the body is JSON (the first action may take none, e.g. POST test_webhook).
+  const readsJson = routes.some((r) => r.body) || first.action?.in === 'body';
 
   async function run(head: RequestHead, body: Promise<Buffer>): Promise<Reply> {
     const cors = browser ? reflectOrigin(head.headers.origin) : {};
@@ -64,7 +66,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators): En
     let route = first;
     try {
       const raw = await body;
-      const json = first.body || first.action?.in === 'body' ? parseJsonBody(raw) : undefined;
+      const json = readsJson ? parseJsonBody(raw) : undefined;
       route = pick(byAction, first, head, json);
       const data = await route.handle({
         params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,

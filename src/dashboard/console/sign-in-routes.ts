@@ -1,13 +1,14 @@
-// POST {base}/sign-in/code, {base}/sign-in/verify (sets the session cookie) and {base}/sign-out of one dashboard.
+// One dashboard's session routes: GET {base}/session, POST {base}/sign-in/code, {base}/sign-in/verify (sets the cookie), {base}/sign-out.
 import { z } from 'zod';
+import { DomainError } from '../../kernel/errors.ts';
 import { EmailSchema } from '../../checkout/schema.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { defineRoute, RawReply, routesWith, type AuthKind, type RouteDef } from '../../http/route.ts';
+import { defineRoute, RawReply, routesWith, type Authenticator, type AuthKind, type RouteDef } from '../../http/route.ts';
 import { clearedCookie, readCookie, sessionCookie, type CookiePolicy } from './cookies.ts';
 import { assertSameOrigin, csrfTokenFor } from './csrf.ts';
 import { CODE_REQUESTED, type SignIn } from './sign-in.ts';
 
-export interface SignInRouteOptions {
+export interface SignInRouteOptions<P> {
   /** e.g. /dashboard/api */
   base: string;
   tag: string;
@@ -16,6 +17,10 @@ export interface SignInRouteOptions {
   cookie: CookiePolicy;
   sessionTtlMs: number;
   trustProxyHops: number;
+  /** The dashboard's authenticator, asked by GET {base}/session without failing the request. */
+  authenticate: Authenticator<P>;
+  /** What the page learns about the signed-in principal. */
+  user: { schema: z.ZodType; view(principal: P): unknown };
 }
 
 const SMALL_BODY = 2 * 1024;
@@ -28,9 +33,28 @@ function withCookie(data: unknown, cookie: string): RawReply {
   });
 }
 
-export function signInRoutes(o: SignInRouteOptions): RouteDef[] {
+export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
   const common = { method: 'post' as const, tag: o.tag, maxBodyBytes: SMALL_BODY };
+  const session: RouteDef = defineRoute({
+    method: 'get', path: `${o.base}/session`, auth: 'public', tag: o.tag,
+    response: z.discriminatedUnion('signed_in', [
+      z.object({ signed_in: z.literal(false) }),
+      z.object({ signed_in: z.literal(true), csrf_token: z.string().meta({ description: 'Send as x-csrf-token on unsafe methods' }), user: o.user.schema }),
+    ]),
+    summary: 'Whether this browser is signed in, and if so who, with the CSRF token of the session (the page asks this on load).',
+    handle: async ({ head }) => {
+      let principal: P;
+      try {
+        ({ principal } = await o.authenticate(head, session));
+      } catch (err) {
+        if (err instanceof DomainError && err.kind === 'unauthorized') return { signed_in: false as const };
+        throw err;
+      }
+      return { signed_in: true as const, csrf_token: csrfTokenFor(readCookie(head.headers.cookie, o.cookie.name)!), user: o.user.view(principal) };
+    },
+  });
   return [
+    session,
     defineRoute({
       ...common, path: `${o.base}/sign-in/code`, auth: 'public', body: z.strictObject({ email: EmailSchema }), response: z.object({ message: z.string() }),
       errors: { 403: 'Request from another site', 429: 'Send limit reached', 502: 'Mail server refused', 503: 'Mail not configured' },

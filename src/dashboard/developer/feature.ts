@@ -4,6 +4,7 @@ import type { Sql } from '../../db/sql.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
 import type { Access } from '../../platform/access.ts';
+import { PLANS } from '../../platform/plans.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
 import type { CookiePolicy } from '../console/cookies.ts';
 import { consoleAuth } from '../console/session-auth.ts';
@@ -12,6 +13,7 @@ import { signInRoutes } from '../console/sign-in-routes.ts';
 import { fileRoute, folderRoutes, StaticFile } from '../console/static-files.ts';
 import { DeveloperAccountRepository, type DeveloperAccount } from './accounts.ts';
 import { keyRoutes } from './key-routes.ts';
+import { DeveloperViewSchema } from './schemas.ts';
 import { usageRoute } from './usage-route.ts';
 
 export interface DeveloperDashboardDeps {
@@ -42,16 +44,20 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
     subjectFor: (email) => accounts.signInSubject(email, d.allowList),
   });
   const { keys, usage } = d.access;
+  const authenticator = consoleAuth({ realm: 'developer', cookie: d.cookie, sessions, signInPage: '/dashboard', load: (id) => accounts.activeById(id) });
+  const user = {
+    schema: DeveloperViewSchema,
+    view: (a: DeveloperAccount) => ({ email: a.email, plan: a.plan, plan_description: PLANS[a.plan].description, monthly_limit: PLANS[a.plan].monthlyRequests }),
+  };
   const routes = [
-    ...signInRoutes({ base: '/dashboard/api', tag: 'dashboard', kind: 'developer', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops }),
-    ...keyRoutes({ keys, usage, cookie: d.cookie, clock: d.clock }),
+    ...signInRoutes({
+      base: '/dashboard/api', tag: 'dashboard', kind: 'developer', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops,
+      authenticate: authenticator, user,
+    }),
+    ...keyRoutes({ keys, usage, clock: d.clock }),
     usageRoute({ keys, usage, clock: d.clock }),
     fileRoute('/dashboard', StaticFile.read(new URL('index.html', ASSETS)), 'Developer dashboard'),
     ...folderRoutes('/dashboard/assets', ASSETS, ['app.js', 'keys.js', 'usage.js', 'examples.js']),
   ];
-  return {
-    routes,
-    authenticator: consoleAuth({ realm: 'developer', cookie: d.cookie, sessions, signInPage: '/dashboard', load: (id) => accounts.activeById(id) }),
-    accounts,
-  };
+  return { routes, authenticator, accounts };
 }

@@ -1,21 +1,18 @@
-// /dashboard/api/me and the account's keys: list, create (server or domain-scoped public), revoke; only ever the account's own.
+// The account's keys over /dashboard/api/keys: list, create (server or domain-scoped public), revoke; only ever the account's own.
 import { z } from 'zod';
 import { DomainError } from '../../kernel/errors.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { routesWith, type RouteDef } from '../../http/route.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../platform/api-keys.ts';
 import { limitsOf } from '../../platform/gate.ts';
-import { monthKey, PLANS } from '../../platform/plans.ts';
+import { monthKey } from '../../platform/plans.ts';
 import type { UsageRepository } from '../../platform/usage-repository.ts';
-import { readCookie, type CookiePolicy } from '../console/cookies.ts';
-import { csrfTokenFor } from '../console/csrf.ts';
 import type { DeveloperAccount } from './accounts.ts';
-import { CreatedKeySchema, CreateKeySchema, KeyIdParamsSchema, KeyViewSchema, MeSchema, type KeyView } from './schemas.ts';
+import { CreatedKeySchema, CreateKeySchema, KeyIdParamsSchema, KeyViewSchema, type KeyView } from './schemas.ts';
 
 export interface KeyRouteDeps {
   keys: ApiKeyRepository;
   usage: UsageRepository;
-  cookie: CookiePolicy;
   clock: Clock;
 }
 
@@ -31,13 +28,6 @@ export function keyRoutes(d: KeyRouteDeps): RouteDef[] {
     allowed_origins: key.allowedOrigins, created_at: key.createdAt, revoked_at: key.revokedAt, used_this_month: used, monthly_limit: limitsOf(key).monthly,
   });
   return [
-    route({
-      ...common, method: 'get', path: `${BASE}/me`, response: MeSchema, summary: 'The signed-in account, its plan and the CSRF token of this session.',
-      handle: ({ auth, head }) => ({
-        email: auth.email, plan: auth.plan, plan_description: PLANS[auth.plan].description, monthly_limit: PLANS[auth.plan].monthlyRequests,
-        csrf_token: csrfTokenFor(readCookie(head.headers.cookie, d.cookie.name) ?? ''),
-      }),
-    }),
     route({
       ...common, method: 'get', path: `${BASE}/keys`, response: z.object({ keys: z.array(KeyViewSchema) }),
       summary: "The account's keys, newest first, with this month's usage.",

@@ -6,10 +6,10 @@ import { PLAN_NAMES } from '../../platform/plans.ts';
 
 const Instant = z.string().meta({ format: 'date-time' });
 
-export const MeSchema = z.object({
+/** The signed-in developer as GET /dashboard/api/session shows them. */
+export const DeveloperViewSchema = z.object({
   email: z.string(), plan: z.enum(PLAN_NAMES), plan_description: z.string(),
   monthly_limit: z.number().int().nullable().meta({ description: "Requests per month per key on the account's plan; null = unlimited" }),
-  csrf_token: z.string().meta({ description: 'Send as x-csrf-token on POST and DELETE' }),
 });
 
 export const KeyViewSchema = z.object({

@@ -5,10 +5,9 @@ import type { Clock } from '../../kernel/clock.ts';
 import type { Sql } from '../../db/sql.ts';
 import type { Merchant, MerchantRepository } from '../../checkout/merchant-repository.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
-import { routesWith, type Authenticator, type RouteDef } from '../../http/route.ts';
+import type { Authenticator, RouteDef } from '../../http/route.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
-import { readCookie, type CookiePolicy } from '../console/cookies.ts';
-import { csrfTokenFor } from '../console/csrf.ts';
+import type { CookiePolicy } from '../console/cookies.ts';
 import { consoleAuth } from '../console/session-auth.ts';
 import { SignIn } from '../console/sign-in.ts';
 import { signInRoutes } from '../console/sign-in-routes.ts';
@@ -35,10 +34,7 @@ export interface MerchantPortal {
 }
 
 const ASSETS = new URL('./assets/', import.meta.url);
-const MeSchema = z.object({
-  email: z.string(), merchant_id: z.string(), merchant_name: z.string(),
-  csrf_token: z.string().meta({ description: 'Send as x-csrf-token on POST and PATCH' }),
-});
+const UserViewSchema = z.object({ email: z.string(), merchant_id: z.string(), merchant_name: z.string() });
 
 export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
   const users = new MerchantUserRepository(d.sql, d.clock);
@@ -52,17 +48,18 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
     const merchant = user && (await d.merchants.byId(user.merchant_id));
     return user && merchant ? { ...merchant, portal_user: { id: user.id, email: user.email } } : null;
   };
+  const authenticator = consoleAuth({ realm: 'merchant', cookie: d.cookie, sessions, signInPage: '/merchant', load });
+  const user = {
+    schema: UserViewSchema,
+    view: (p: MerchantPortalPrincipal) => ({ email: p.portal_user.email, merchant_id: p.id, merchant_name: p.name }),
+  };
   const routes = [
-    ...signInRoutes({ base: '/merchant/api', tag: 'merchant-dashboard', kind: 'merchant_user', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops }),
-    routesWith<MerchantPortalPrincipal>()({
-      method: 'get', path: '/merchant/api/me', auth: 'merchant_user', tag: 'merchant-dashboard', response: MeSchema,
-      summary: 'The signed-in user, their merchant and the CSRF token of this session.',
-      handle: ({ auth, head }) => ({
-        email: auth.portal_user.email, merchant_id: auth.id, merchant_name: auth.name, csrf_token: csrfTokenFor(readCookie(head.headers.cookie, d.cookie.name) ?? ''),
-      }),
+    ...signInRoutes({
+      base: '/merchant/api', tag: 'merchant-dashboard', kind: 'merchant_user', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops,
+      authenticate: authenticator, user,
     }),
     fileRoute('/merchant', StaticFile.read(new URL('index.html', ASSETS)), 'Merchant dashboard'),
     ...folderRoutes('/merchant/assets', ASSETS, ['app.js', 'funnel.js', 'sessions.js', 'deliveries.js', 'settings.js', 'imports.js', 'offers.js']),
   ];
-  return { routes, authenticator: consoleAuth({ realm: 'merchant', cookie: d.cookie, sessions, signInPage: '/merchant', load }), users };
+  return { routes, authenticator, users };
 }

@@ -10,9 +10,9 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** 1, 2 or 5 times a power of ten, at least `value`: axis maxima people can read. */
-export function niceMax(value) {
-  if (value <= 0) return 1;
+/** 1, 2 or 5 times a power of ten, at least `value` and at least 1 (counts are whole): steps people can read. */
+export function niceStep(value) {
+  if (value <= 1) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
   return [1, 2, 5, 10].map((m) => m * power).find((m) => m >= value);
 }
@@ -31,13 +31,15 @@ export function barChart(container, { title, labels, values, tickLabel = (l) => 
     const highest = Math.max(0, ...values);
     // The reference only sets the scale when it is within reach; a quota far above the bars would flatten them.
     const showReference = reference !== null && reference <= Math.max(highest * 3, 1);
-    const yMax = niceMax(Math.max(highest, showReference ? reference : 0));
+    const top = Math.max(highest, showReference ? reference : 0);
+    // About four gridlines at round values: 0, 2, 4, 6, 8 rather than 0, 2.5, 5, 7.5, 10.
+    const step = niceStep(top / 4);
+    const yMax = step * Math.max(1, Math.ceil(top / step));
     const y = (v) => m.top + plotH - (v / yMax) * plotH;
     const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title, class: 'chart' }, s('title', {}, title));
-    for (let i = 0; i <= 4; i++) {
-      const v = (yMax / 4) * i;
+    for (let v = 0; v <= yMax; v += step) {
       svg.append(s('line', { x1: m.left, x2: width - m.right, y1: y(v), y2: y(v), class: 'grid' }));
-      svg.append(s('text', { x: m.left - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, formatNumber(Math.round(v))));
+      svg.append(s('text', { x: m.left - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, formatNumber(v)));
     }
     const slot = plotW / Math.max(1, values.length);
     const every = Math.ceil(values.length / Math.max(1, Math.floor(plotW / 34)));

@@ -135,16 +135,12 @@ export function signIn(base) {
   });
 }
 
-/** Loads `${base}/me`; null when not signed in. */
+/** Who is signed in (from `${base}/session`), or null. */
 export async function currentUser(base) {
-  try {
-    const me = await api('GET', `${base}/me`);
-    setCsrfToken(me.csrf_token);
-    return me;
-  } catch (err) {
-    if (err.status === 401) return null;
-    throw err;
-  }
+  const session = await api('GET', `${base}/session`);
+  if (!session.signed_in) return null;
+  setCsrfToken(session.csrf_token);
+  return session.user;
 }
 
 /** Wires the sign-out button: ends the session, then reloads into the sign-in form. */

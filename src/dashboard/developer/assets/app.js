@@ -8,25 +8,27 @@ const BASE = '/dashboard/api';
 
 async function start() {
   const status = document.getElementById('page-status');
-  onSignedOut(() => location.reload());
   wireSignOut(BASE);
   let me = await currentUser(BASE);
   if (!me) {
     showSignedIn(false);
-    document.getElementById('sign-in-email-input').focus();
     await signIn(BASE);
     me = await currentUser(BASE);
   }
   showSignedIn(true);
+  // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
+  onSignedOut(() => location.reload());
   document.getElementById('who').textContent = me.email;
   const limit = me.monthly_limit === null ? 'no monthly limit' : `${new Intl.NumberFormat('en-IN').format(me.monthly_limit)} requests per key per month`;
-  document.getElementById('plan-text').textContent = `${me.plan_description} (${limit}). New keys get this plan.`;
+  document.getElementById('plan-text').textContent = `${me.plan[0].toUpperCase()}${me.plan.slice(1)} plan: ${limit}. New keys get this plan.`;
   const usage = initUsage();
   renderExamples(null);
-  await initKeys({
-    onKeys: (keys) => usage.setKeys(keys),
+  const keys = await initKeys({
+    onKeys: (list) => usage.setKeys(list),
     onCreated: (created) => renderExamples(created),
   });
+  // Refresh re-reads the key list (this month's counts) and with it the chart of the chosen key.
+  document.getElementById('usage-refresh').addEventListener('click', () => keys.refresh().catch((err) => say(status, err.message, 'error')));
   say(status, '');
 }
 

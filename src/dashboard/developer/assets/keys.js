@@ -14,7 +14,7 @@ export async function initKeys({ onKeys, onCreated }) {
   async function refresh() {
     const { keys } = await api('GET', `${BASE}/keys`);
     fill(body, keys.length === 0 ? h('tr', {}, h('td', { colspan: 7 }, 'No keys yet: create one below.')) : keys.map((key) => row(key)));
-    onKeys(keys);
+    await onKeys(keys);
   }
 
   function row(key) {

@@ -34,8 +34,9 @@ export function initUsage() {
       fill(meter, h('span', {}, total, ` requests in ${usage.month} (no monthly limit)`));
     } else {
       const share = Math.min(100, (usage.month_total / usage.monthly_limit) * 100);
+      const percent = share > 0 && share < 0.1 ? 'under 0.1%' : `${share.toFixed(1)}%`;
       fill(meter,
-        h('label', { for: 'usage-progress' }, total, ` of ${formatNumber(usage.monthly_limit)} requests in ${usage.month} (${share.toFixed(1)}%)`),
+        h('label', { for: 'usage-progress' }, total, ` of ${formatNumber(usage.monthly_limit)} requests in ${usage.month} (${percent} of the plan)`),
         h('progress', { id: 'usage-progress', max: usage.monthly_limit, value: Math.min(usage.month_total, usage.monthly_limit) }));
     }
     chart.dataset.total = String(usage.month_total);
@@ -50,7 +51,6 @@ export function initUsage() {
   }
 
   picker.addEventListener('change', show);
-  document.getElementById('usage-refresh').addEventListener('click', show);
 
   return {
     setKeys(keys) {

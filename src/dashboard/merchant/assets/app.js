@@ -10,16 +10,16 @@ import { initSettings } from '/merchant/assets/settings.js';
 const BASE = '/merchant/api';
 
 async function start() {
-  onSignedOut(() => location.reload());
   wireSignOut(BASE);
   let me = await currentUser(BASE);
   if (!me) {
     showSignedIn(false);
-    document.getElementById('sign-in-email-input').focus();
     await signIn(BASE);
     me = await currentUser(BASE);
   }
   showSignedIn(true);
+  // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
+  onSignedOut(() => location.reload());
   document.getElementById('sections').hidden = false;
   document.getElementById('who').textContent = me.email;
   document.getElementById('merchant-name').textContent = `· ${me.merchant_name}`;
