@@ -87,6 +87,8 @@ describe('developer dashboard in Chromium', () => {
 
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'developer-dashboard-phone');
+    await page.locator('#usage-title').scrollIntoViewIfNeeded();
+    await screenshot(page, 'developer-usage-phone-screen', false);
     expect(await unlabelledFields(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

@@ -58,6 +58,8 @@ describe('merchant dashboard in Chromium', () => {
     const failed = page.locator(`#deliveries-body tr[data-delivery-id="${deliveryId}"]`);
     await expect.poll(() => failed.first().textContent()).toContain('failed');
     expect(await failed.first().textContent()).toContain('500');
+    await page.locator('#deliveries').scrollIntoViewIfNeeded();
+    await screenshot(page, 'merchant-webhook-failed', false);
     receiver.answer(200);
     await page.getByRole('button', { name: `Redeliver session.email_verified ${deliveryId}` }).click();
     await expect.poll(() => page.locator('#deliveries-status').textContent()).toContain('queued again');
@@ -129,6 +131,8 @@ describe('merchant dashboard in Chromium', () => {
     expect(await unlabelledFields(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'merchant-dashboard-phone');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'merchant-dashboard-phone-screen', false);
     expect(problems).toEqual([]);
   });
 });

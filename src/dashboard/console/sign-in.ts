@@ -16,7 +16,7 @@ export interface SignInOptions {
 }
 
 /** The same answer whether or not the email may sign in, so the form cannot be used to find accounts. */
-export const CODE_REQUESTED = 'If this email may sign in, a code is on its way';
+export const CODE_REQUESTED = 'If this email may sign in, a code is on its way (an earlier code that has not expired still works)';
 
 export class SignIn {
   /** OTP scope of the dashboard: its codes can never open a checkout session or another dashboard. */

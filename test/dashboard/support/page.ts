@@ -36,11 +36,11 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Wa
   return { page, problems, hosts };
 }
 
-/** Saves a full-page screenshot as test-output/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot (the whole page, or only what the screen shows) as test-output/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
