@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { axeViolations, openPage, PHONE, screenshot } from './support/page.ts';
+import { axeViolations, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -25,10 +25,10 @@ describe('GET /docs', () => {
     const { page, problems, hosts } = await openPage(browser);
     const response = await page.goto(`${server.baseUrl}/docs`);
     expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
-    await expect.poll(() => page.locator('.opblock').count(), { timeout: 15_000 }).toBe(operations);
+    await eventually(() => page.locator('.opblock').count(), 20_000).toBe(operations);
     expect(await page.locator('.opblock-summary-path').allTextContents()).toContain('/checkout-admin');
     await page.locator('.opblock-summary-path', { hasText: '/v1/geopin/encode' }).first().click();
-    await expect.poll(() => page.locator('.opblock.is-open .parameters').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('.opblock.is-open .parameters').count()).toBeGreaterThan(0);
     await screenshot(page, 'docs');
     expect([...hosts]).toEqual([new URL(server.baseUrl).host]);
     expect(problems).toEqual([]);
@@ -37,7 +37,7 @@ describe('GET /docs', () => {
   it('is readable at phone width, and its own parts pass the accessibility checks', async () => {
     const { page, problems } = await openPage(browser, PHONE);
     await page.goto(`${server.baseUrl}/docs`);
-    await expect.poll(() => page.locator('.opblock').count(), { timeout: 15_000 }).toBeGreaterThan(10);
+    await eventually(() => page.locator('.opblock').count(), 20_000).toBeGreaterThan(10);
     await screenshot(page, 'docs-phone', false);
     // Swagger UI's markup is the package's own; the bar and the page around it are ours.
     expect(await axeViolations(page, ['.swagger-ui'])).toEqual([]);

@@ -5,7 +5,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { buyerSession, createMerchant, customerCsv, funnelTraffic, type MerchantFixture } from './support/merchant-fixture.ts';
-import { axeViolations, horizontalOverflow, openPage, PHONE, screenshot, unlabelledFields } from './support/page.ts';
+import { axeViolations, eventually, horizontalOverflow, openPage, PHONE, screenshot, unlabelledFields } from './support/page.ts';
 import { startSwitchableReceiver, type SwitchableReceiver } from './support/receiver.ts';
 import { signInByMail } from './support/sign-in.ts';
 import { waitFor } from './support/wait.ts';
@@ -44,29 +44,29 @@ describe('merchant dashboard in Chromium', () => {
   it('signs in with a mailed code and shows the funnel, the sessions and a failed webhook it redelivers', async () => {
     const { page, problems, hosts } = await openPage(browser);
     await signInByMail(page, `${server.baseUrl}/merchant`, USER, smtp);
-    await expect.poll(() => page.locator('#merchant-name').textContent()).toBe('· Chai & Co');
+    await eventually(() => page.locator('#merchant-name').textContent()).toBe('· Chai & Co');
 
     const rows = page.locator('#funnel-chart .funnel-row');
-    await expect.poll(() => rows.count()).toBe(6);
+    await eventually(() => rows.count()).toBe(6);
     expect(await rows.nth(0).textContent()).toContain('Checkout opened8');
     expect(await rows.nth(5).textContent()).toBe('Order placed2' + '66.7% of the previous step · 25.0% of all');
     expect(await page.locator('#funnel-stats').textContent()).toContain('Checkout to order25.0%');
 
-    await expect.poll(() => page.locator('#sessions-body').textContent()).toContain(BUYER);
+    await eventually(() => page.locator('#sessions-body').textContent()).toContain(BUYER);
     expect(await page.locator('#sessions-body tr').first().textContent()).toContain('₹1,299');
 
     const failed = page.locator(`#deliveries-body tr[data-delivery-id="${deliveryId}"]`);
-    await expect.poll(() => failed.first().textContent()).toContain('failed');
+    await eventually(() => failed.first().textContent()).toContain('failed');
     expect(await failed.first().textContent()).toContain('500');
     await page.locator('#deliveries').scrollIntoViewIfNeeded();
     await screenshot(page, 'merchant-webhook-failed', false);
     receiver.answer(200);
     await page.getByRole('button', { name: `Redeliver session.email_verified ${deliveryId}` }).click();
-    await expect.poll(() => page.locator('#deliveries-status').textContent()).toContain('queued again');
+    await eventually(() => page.locator('#deliveries-status').textContent()).toContain('queued again');
     await expect.poll(async () => {
       await page.getByRole('button', { name: 'Refresh', exact: true }).click();
       return failed.first().textContent();
-    }, { timeout: 10_000, interval: 300 }).toContain('delivered');
+    }, { timeout: 15_000, interval: 300 }).toContain('delivered');
     // The same delivery id both times, so a deduplicating receiver processes it once.
     expect(receiver.deliveries.filter((id) => id === deliveryId)).toHaveLength(2);
     expect(await page.getByRole('button', { name: `Redeliver session.email_verified ${deliveryId}` }).count()).toBe(0);
@@ -83,7 +83,7 @@ describe('merchant dashboard in Chromium', () => {
     await page.getByLabel('Batch label').fill('Shop export');
     const started = Date.now();
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect.poll(() => page.locator('#import-status').textContent(), { timeout: 90_000, interval: 250 }).toContain('Done: 5,003 rows sent');
+    await eventually(() => page.locator('#import-status').textContent(), 90_000).toContain('Done: 5,003 rows sent');
     console.log(`[import] 5,003 rows through the page in ${Date.now() - started} ms`);
     expect(await page.locator('#import-progress-label').textContent()).toBe('5,003 of 5,003 rows sent');
     const batches = page.locator('#import-body tr');
@@ -106,7 +106,7 @@ describe('merchant dashboard in Chromium', () => {
     await page.getByLabel('Largest cart for COD (₹)').fill('2000');
     await page.getByLabel('Pincodes without COD').fill('110001\n560001');
     await page.locator('#cod-form').getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('#cod-form .status').textContent()).toBe('COD on; 2 pincodes blocked');
+    await eventually(() => page.locator('#cod-form .status').textContent()).toBe('COD on; 2 pincodes blocked');
     const cod = (await shop.admin('GET', 'cod_config')).body.data;
     expect(cod).toEqual({ enable_cod: true, cod_max_cart_value_paise: 200_000, cod_blocked_pincodes: ['110001', '560001'] });
 
@@ -114,7 +114,7 @@ describe('merchant dashboard in Chromium', () => {
     await page.getByLabel('Discount', { exact: true }).fill('10');
     await page.getByLabel('Only for utm_campaign (optional)').fill('diwali');
     await page.getByRole('button', { name: 'Create offer' }).click();
-    await expect.poll(() => page.locator('#offers-body').textContent()).toContain('Diwali 10% off10%—utm_campaign=diwali0active');
+    await eventually(() => page.locator('#offers-body').textContent()).toContain('Diwali 10% off10%—utm_campaign=diwali0active');
     expect(await unlabelledFields(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'merchant-dashboard');
@@ -126,7 +126,7 @@ describe('merchant dashboard in Chromium', () => {
     await page.goto(`${server.baseUrl}/merchant`);
     expect(await axeViolations(page)).toEqual([]);
     await signInByMail(page, `${server.baseUrl}/merchant`, USER, smtp);
-    await expect.poll(() => page.locator('#funnel-chart .funnel-row').count()).toBe(6);
+    await eventually(() => page.locator('#funnel-chart .funnel-row').count()).toBe(6);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await unlabelledFields(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);

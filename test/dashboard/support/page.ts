@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { repoRoot } from '../../support/paths.ts';
 
 export const PHONE = { width: 390, height: 844 };
@@ -34,6 +34,11 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Wa
   page.on('dialog', (d) => void d.accept());
   onTestFailed(() => console.error(`page problems:\n${problems.join('\n') || '(none)'}`));
   return { page, problems, hosts };
+}
+
+/** expect.poll with room for a loaded machine: pages and the usage flush take their time on two busy cores. */
+export function eventually<T>(read: () => T | Promise<T>, timeoutMs = 10_000) {
+  return expect.poll(read, { timeout: timeoutMs, interval: 100 });
 }
 
 /** Saves a screenshot (the whole page, or only what the screen shows) as test-output/screenshots/<name>.png. */
