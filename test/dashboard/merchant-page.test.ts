@@ -96,6 +96,8 @@ describe('merchant dashboard in Chromium', () => {
       expect(body.data.batch.status).toBe('completed');
     }
     await screenshot(page, 'merchant-import');
+    await page.locator('#import').scrollIntoViewIfNeeded();
+    await screenshot(page, 'merchant-import-screen', false);
     expect(problems).toEqual([]);
   }, 120_000);
 

@@ -16,6 +16,7 @@ export function initImports() {
   const body = document.getElementById('import-body');
   document.getElementById('import-columns').textContent = COLUMNS.join(', ');
   const batches = [];
+  fill(body, h('tr', {}, h('td', { colspan: 6 }, 'No batches sent from this page yet.')));
 
   const progress = (done, total) => {
     bar.max = total;
