@@ -61,22 +61,14 @@ export interface CookieNames {
 
 /** The whole document for `endpoints` (hidden routes left out). */
 export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo, cookies?: CookieNames): Json {
-  const cookieSchemes = cookies ? {
-    DeveloperSession: {
-      type: 'apiKey', in: 'cookie', name: cookies.developer,
-      description: 'Developer dashboard session (sign in at /dashboard by email code); unsafe methods also need the x-csrf-token header',
-    },
-    MerchantUserSession: {
-      type: 'apiKey', in: 'cookie', name: cookies.merchant_user,
-      description: 'Merchant dashboard session (sign in at /merchant by email code); unsafe methods also need the x-csrf-token header',
-    },
-  } : {};
   const paths: Record<string, Json> = {};
+  const used = new Set<AuthKind>();
   for (const endpoint of endpoints) {
     const routes = endpoint.routes.filter((r) => !r.hidden);
     if (routes.length === 0) continue;
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method] = operation(endpoint, routes);
+    for (const kind of authKinds(routes[0]!.auth)) used.add(kind);
   }
   return {
     openapi: '3.1.0',
@@ -87,11 +79,25 @@ export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo, cookies?: Coo
         LocationApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Location api key (gp_sk_… server key or gp_pub_… public key)' },
         MerchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Merchant api key (server side only)' },
         SessionToken: { type: 'apiKey', in: 'header', name: 'x-session-token', description: 'Checkout session token from email OTP verify' },
-        ...cookieSchemes,
+        ...cookieSchemes(used, cookies),
       },
       schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
     },
   };
+}
+
+/** The dashboards' session cookies, for the kinds a documented route accepts. */
+function cookieSchemes(used: Set<AuthKind>, cookies: CookieNames | undefined): Json {
+  const out: Json = {};
+  for (const [kind, scheme, where] of [['developer', 'DeveloperSession', 'the developer dashboard (/dashboard)'], ['merchant_user', 'MerchantUserSession', 'the merchant dashboard (/merchant)']] as const) {
+    if (!used.has(kind)) continue;
+    if (!cookies) throw new Error(`buildOpenApi: routes accept ${kind} sessions, but no cookie names were given`);
+    out[scheme] = {
+      type: 'apiKey', in: 'cookie', name: cookies[kind],
+      description: `Session of ${where}, set by signing in with an email code; unsafe methods also need the x-csrf-token header`,
+    };
+  }
+  return out;
 }
 
 function operation(endpoint: Endpoint, routes: RouteDef[]): Json {

@@ -1,9 +1,10 @@
 // The developer dashboard's JSON routes as an attacker or a careless client would call them: accounts, codes, cookies, CSRF, ownership.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor, errorCode, type Call } from '../support/client.ts';
+import { errorCode, type Call } from '../support/client.ts';
 import { runScript } from '../support/run-script.ts';
 import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { dashboardClient } from './support/client.ts';
 import { signInByApi } from './support/sign-in.ts';
 
 let smtp: TestSmtp;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   // Every sign-in here comes from 127.0.0.1: the OTP send limits are raised so they are not what the tests meet.
   server = await startTestServer({ ...smtp.env, DASHBOARD_ALLOWED_EMAILS: BOB, CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR: '100', CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
   expect(runScript('dashboard-allow.ts', ['--email', ALICE, '--plan', 'paid'], commandEnv(server)).status).toBe(0);
-  call = clientFor(server);
+  call = dashboardClient(server);
 });
 
 afterAll(async () => {

@@ -34,9 +34,10 @@ function withCookie(data: unknown, cookie: string): RawReply {
 }
 
 export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
-  const common = { method: 'post' as const, tag: o.tag, maxBodyBytes: SMALL_BODY };
+  // The dashboards' own API serves their pages; it is no part of the public contract, so /openapi.json leaves it out.
+  const common = { method: 'post' as const, tag: o.tag, maxBodyBytes: SMALL_BODY, hidden: true };
   const session: RouteDef = defineRoute({
-    method: 'get', path: `${o.base}/session`, auth: 'public', tag: o.tag,
+    method: 'get', path: `${o.base}/session`, auth: 'public', tag: o.tag, hidden: true,
     response: z.discriminatedUnion('signed_in', [
       z.object({ signed_in: z.literal(false) }),
       z.object({ signed_in: z.literal(true), csrf_token: z.string().meta({ description: 'Send as x-csrf-token on unsafe methods' }), user: o.user.schema }),

@@ -34,7 +34,7 @@ export class StaticFile {
     type: string,
     cacheControl: string,
   ) {
-    const packed = body.length > 1024 ? gzipSync(body, { level: 9 }) : null;
+    const packed = body.length > 1024 ? gzipSync(body) : null;
     this.gzip = packed && packed.length < body.length ? packed : null;
     this.headers = { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': cacheControl, vary: 'accept-encoding' };
   }

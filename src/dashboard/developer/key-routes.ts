@@ -22,7 +22,8 @@ const BASE = '/dashboard/api';
 
 export function keyRoutes(d: KeyRouteDeps): RouteDef[] {
   const route = routesWith<DeveloperAccount>();
-  const common = { auth: 'developer' as const, tag: 'dashboard' };
+  // Served to the dashboard page only: left out of /openapi.json like every dashboard route.
+  const common = { auth: 'developer' as const, tag: 'dashboard', hidden: true };
   const view = (key: ApiKeyRecord, used: number): KeyView => ({
     id: key.id, prefix: key.prefix, label: key.label, type: key.isPublic ? 'public' : 'server', plan: key.plan,
     allowed_origins: key.allowedOrigins, created_at: key.createdAt, revoked_at: key.revokedAt, used_this_month: used, monthly_limit: limitsOf(key).monthly,

@@ -11,7 +11,7 @@ import { UsageQuerySchema, UsageSchema } from './schemas.ts';
 
 export function usageRoute(d: { keys: ApiKeyRepository; usage: UsageRepository; clock: Clock }): RouteDef {
   return routesWith<DeveloperAccount>()({
-    method: 'get', path: '/dashboard/api/usage', auth: 'developer', tag: 'dashboard', query: UsageQuerySchema, response: UsageSchema,
+    method: 'get', path: '/dashboard/api/usage', auth: 'developer', tag: 'dashboard', hidden: true, query: UsageQuerySchema, response: UsageSchema,
     errors: { 404: 'No key with this id on the account' },
     summary: "A key's requests per day of a month (default: this month, UTC) against its monthly limit.",
     handle: async ({ auth, query }) => {
