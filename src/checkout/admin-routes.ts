@@ -47,10 +47,12 @@ const TEST_WEBHOOKS_PER_MINUTE = 10;
 /** 5000 rows of a few hundred bytes fit comfortably; read only after the key was checked. */
 const IMPORT_MAX_BODY_BYTES = 8 << 20;
 const PATH = '/checkout-admin';
+/** The merchant's server with its api key, or a signed-in user of the merchant dashboard (same principal: the merchant). */
+export const MERCHANT_AUTH = ['merchant_key', 'merchant_user'] as const;
 
 export function adminRoutes(d: AdminDeps): RouteDef[] {
   const route = routesWith<Merchant>();
-  const get = (name: string) => ({ method: 'get' as const, path: PATH, action: { name, in: 'query' as const }, auth: 'merchant_key' as const, tag: 'checkout-admin' });
+  const get = (name: string) => ({ method: 'get' as const, path: PATH, action: { name, in: 'query' as const }, auth: MERCHANT_AUTH, tag: 'checkout-admin' });
   const patch = (name: string) => ({ ...get(name), method: 'patch' as const });
   const post = (name: string) => ({ ...get(name), method: 'post' as const });
   const window = windowSchema(d.clock);

@@ -58,6 +58,8 @@ export interface Checkout {
   routes: RouteDef[];
   authenticators: { merchant_key: Authenticator<Merchant>; session: Authenticator<SessionContext> };
   merchants: MerchantRepository;
+  /** Email one-time codes; the dashboards sign their users in with it under their own scopes. */
+  otp: OtpService;
   /** What payments reads of checkout. */
   paymentPorts: CheckoutPorts;
   /** Where a merchant's webhooks go, the secret decrypted; null for an unknown merchant. */
@@ -94,6 +96,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     routes,
     authenticators: { merchant_key: merchantKeyAuth(merchants), session: sessionAuth(sessions, merchants, clock) },
     merchants,
+    otp,
     paymentPorts: {
       async codDecision(payer) {
         // The session authenticator's principal is a whole SessionContext; payments only names the fields it reads.

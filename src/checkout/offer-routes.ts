@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../kernel/clock.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import type { SessionContext } from './address-service.ts';
+import { MERCHANT_AUTH } from './admin-routes.ts';
 import { OfferCreateSchema } from './admin-schema.ts';
 import type { Merchant } from './merchant-repository.ts';
 import { matchOffer } from './offer-match.ts';
@@ -11,7 +12,7 @@ import { OfferSchema } from './responses.ts';
 
 export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
   const post = (name: string) => ({
-    method: 'post' as const, path: '/checkout-offers', action: { name, in: 'body' as const }, auth: 'merchant_key' as const, tag: 'checkout-admin',
+    method: 'post' as const, path: '/checkout-offers', action: { name, in: 'body' as const }, auth: MERCHANT_AUTH, tag: 'checkout-admin',
   });
   return [
     routesWith<SessionContext>()({

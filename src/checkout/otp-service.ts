@@ -5,7 +5,7 @@ import { newId } from '../kernel/ids.ts';
 import type { Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
 import type { RateCounter } from '../limits/rate-counter.ts';
-import { MailError, type Mailer } from '../mail/mailer.ts';
+import { MailError, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { otpEmail } from '../mail/otp-email.ts';
 import { sha256 } from '../platform/api-keys.ts';
 import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
@@ -79,9 +79,17 @@ export class OtpService {
   constructor(private readonly d: OtpDeps) {}
 
   /** Issues a code unless a live one exists (then `reused` and no mail); the work never depends on whether the buyer exists. */
-  async send(merchantId: string, email: string, ip: string): Promise<SendResult> {
+  send(merchantId: string, email: string, ip: string): Promise<SendResult> {
+    return this.issue(merchantId, email, ip, (code, ttlMinutes) => otpEmail(email, code, ttlMinutes));
+  }
+
+  /**
+   * `send` for any scope: a merchant id for buyers, or a dashboard's own scope (its codes never open a checkout session),
+   * with the mail `compose` writes. Same limits, reuse and lockouts; every outcome is counted (metrics).
+   */
+  async issue(scope: string, email: string, ip: string, compose: (code: string, ttlMinutes: number) => MailMessage): Promise<SendResult> {
     try {
-      const result = await this.sendCode(merchantId, email, ip);
+      const result = await this.issueCode(scope, email, ip, compose);
       this.d.onSend?.(result.reused ? 'reused' : 'mailed');
       return result;
     } catch (err) {
@@ -90,37 +98,53 @@ export class OtpService {
     }
   }
 
-  private async sendCode(merchantId: string, email: string, ip: string): Promise<SendResult> {
+  private async issueCode(scope: string, email: string, ip: string, compose: (code: string, ttlMinutes: number) => MailMessage): Promise<SendResult> {
     const { d } = this;
     const now = d.clock();
     await this.limit('otp_send_ip', d.policy.sendsPerIpHour, ip, 'Too many codes requested from this address');
-    await this.limit('otp_send_email', d.policy.sendsPerEmailHour, `${merchantId}|${email}|${ip}`, 'Too many codes requested for this email');
-    const latest = await d.otps.latest(merchantId, email);
+    await this.limit('otp_send_email', d.policy.sendsPerEmailHour, `${scope}|${email}|${ip}`, 'Too many codes requested for this email');
+    const latest = await d.otps.latest(scope, email);
     if (latest && !latest.consumed_at && Date.parse(latest.expires_at) > now.getTime() && latest.failed_attempts < d.policy.maxCodeFailures) {
       return { reused: true, message: 'A code was already sent to this email and is still valid', expires_at: latest.expires_at };
     }
     const since = new Date(now.getTime() - HOUR_MS).toISOString();
-    const mails = await d.otps.mailsSince(merchantId, email, since);
+    const mails = await d.otps.mailsSince(scope, email, since);
     if (mails.n >= d.policy.mailsPerEmailHour) {
       const retry = Math.max(1, Math.ceil((Date.parse(mails.oldest ?? since) + HOUR_MS - now.getTime()) / 1000));
       throw new DomainError('rate_limited', 'rate_limited', `Too many codes mailed to this email; try again in ${retry} s`, { retryAfterSeconds: retry });
     }
     const code = newOtpCode();
     const expiresAt = new Date(now.getTime() + d.policy.codeTtlMs).toISOString();
-    const id = await d.otps.insert(merchantId, email, d.secrets.hashOtp(merchantId, email, code), now.toISOString(), expiresAt);
+    const id = await d.otps.insert(scope, email, d.secrets.hashOtp(scope, email, code), now.toISOString(), expiresAt);
     try {
-      await d.mailer.send(otpEmail(email, code, Math.round(d.policy.codeTtlMs / 60_000)));
+      await d.mailer.send(compose(code, Math.round(d.policy.codeTtlMs / 60_000)));
     } catch (err) {
       // The buyer never got this code, so it must not be "reused" by the next send.
       await d.otps.delete(id);
       throw mailError(err, d.log);
     }
-    await d.otps.logMail(merchantId, email, ip, now.toISOString());
+    await d.otps.logMail(scope, email, ip, now.toISOString());
     return { reused: false, message: 'A verification code was sent to this email', expires_at: expiresAt };
   }
 
   /** Checks the code; on success consumes it, finds or creates the buyer, opens a session and queues session.email_verified. */
   async verify(merchantId: string, email: string, code: string, ip: string, options: { utm?: Utm; cart_value_paise?: number } = {}): Promise<VerifiedSession> {
+    const codeId = await this.check(merchantId, email, code, ip);
+    const session = await this.openSession(merchantId, email, codeId, this.d.clock(), options);
+    this.d.queued();
+    return session;
+  }
+
+  /** `verify` for a dashboard's scope: checks and consumes the code, and nothing else (the caller opens its own session). */
+  async redeem(scope: string, email: string, code: string, ip: string): Promise<void> {
+    const codeId = await this.check(scope, email, code, ip);
+    if (!(await this.d.otps.consume(codeId, this.d.clock().toISOString()))) {
+      throw new DomainError('unauthorized', 'invalid_code', 'The code was already used; request a new one', { details: { attempts_remaining: 0 } });
+    }
+  }
+
+  /** The id of the live code `code` matches (lockouts and limits applied); throws for a wrong, used or expired code. */
+  private async check(merchantId: string, email: string, code: string, ip: string): Promise<number> {
     const { d } = this;
     const now = d.clock();
     const lock = await d.otps.failures(merchantId, email, ip);
@@ -139,9 +163,7 @@ export class OtpService {
     }
     if (!matches) return this.wrongCode(latest.id, merchantId, email, ip, now);
     await d.otps.clearFailures(merchantId, email, ip);
-    const session = await this.openSession(merchantId, email, latest.id, now, options);
-    d.queued();
-    return session;
+    return latest.id;
   }
 
   private async wrongCode(codeId: number, merchantId: string, email: string, ip: string, now: Date): Promise<never> {

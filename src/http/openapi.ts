@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { reasonPhrase } from './errors.ts';
 import type { Endpoint } from './pipeline.ts';
-import { pathParams, type AuthKind, type RouteDef } from './route.ts';
+import { authKinds, pathParams, type AuthKind, type RouteAuth, type RouteDef } from './route.ts';
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +26,8 @@ const SECURITY: Record<AuthKind, Json[]> = {
   api_key: [{ LocationApiKey: [] }],
   merchant_key: [{ MerchantApiKey: [] }],
   session: [{ SessionToken: [] }],
+  developer: [{ DeveloperSession: [] }],
+  merchant_user: [{ MerchantUserSession: [] }],
 };
 
 const AUTH_ERRORS: Record<AuthKind, Record<number, string>> = {
@@ -33,16 +35,40 @@ const AUTH_ERRORS: Record<AuthKind, Record<number, string>> = {
   api_key: { 401: 'Missing or invalid api key', 429: 'Rate limit or monthly quota exceeded' },
   merchant_key: { 401: 'Missing or invalid merchant api key' },
   session: { 401: 'Missing or invalid session token' },
+  developer: { 401: 'Not signed in to the developer dashboard', 403: 'Missing or wrong CSRF token' },
+  merchant_user: { 401: 'Not signed in to the merchant dashboard', 403: 'Missing or wrong CSRF token' },
 };
 
+/** Alternatives are separate security requirement objects (any one of them suffices); public routes have none. */
+function security(auth: RouteAuth): Json[] {
+  return authKinds(auth).flatMap((kind) => SECURITY[kind]);
+}
+
+/** The refusals of every accepted kind; where two kinds share a status, their texts are joined. */
+function authErrors(auth: RouteAuth): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const kind of authKinds(auth)) {
+    for (const [status, text] of Object.entries(AUTH_ERRORS[kind])) out[Number(status)] = out[Number(status)] ? `${out[Number(status)]}; or ${text}` : text;
+  }
+  return out;
+}
+
+/** Names of the dashboards' session cookies (they differ with the Secure `__Host-` prefix in production). */
+export interface CookieNames {
+  developer: string;
+  merchant_user: string;
+}
+
 /** The whole document for `endpoints` (hidden routes left out). */
-export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo): Json {
+export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo, cookies?: CookieNames): Json {
   const paths: Record<string, Json> = {};
+  const used = new Set<AuthKind>();
   for (const endpoint of endpoints) {
     const routes = endpoint.routes.filter((r) => !r.hidden);
     if (routes.length === 0) continue;
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method] = operation(endpoint, routes);
+    for (const kind of authKinds(routes[0]!.auth)) used.add(kind);
   }
   return {
     openapi: '3.1.0',
@@ -53,10 +79,25 @@ export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo): Json {
         LocationApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Location api key (gp_sk_… server key or gp_pub_… public key)' },
         MerchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Merchant api key (server side only)' },
         SessionToken: { type: 'apiKey', in: 'header', name: 'x-session-token', description: 'Checkout session token from email OTP verify' },
+        ...cookieSchemes(used, cookies),
       },
       schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
     },
   };
+}
+
+/** The dashboards' session cookies, for the kinds a documented route accepts. */
+function cookieSchemes(used: Set<AuthKind>, cookies: CookieNames | undefined): Json {
+  const out: Json = {};
+  for (const [kind, scheme, where] of [['developer', 'DeveloperSession', 'the developer dashboard (/dashboard)'], ['merchant_user', 'MerchantUserSession', 'the merchant dashboard (/merchant)']] as const) {
+    if (!used.has(kind)) continue;
+    if (!cookies) throw new Error(`buildOpenApi: routes accept ${kind} sessions, but no cookie names were given`);
+    out[scheme] = {
+      type: 'apiKey', in: 'cookie', name: cookies[kind],
+      description: `Session of ${where}, set by signing in with an email code; unsafe methods also need the x-csrf-token header`,
+    };
+  }
+  return out;
 }
 
 function operation(endpoint: Endpoint, routes: RouteDef[]): Json {
@@ -67,7 +108,7 @@ function operation(endpoint: Endpoint, routes: RouteDef[]): Json {
     summary: actions.length > 0 ? `${first.tag}: ${actions.join(', ')}` : first.summary,
     description: describe(routes),
     tags: [first.tag],
-    security: SECURITY[first.auth],
+    security: security(first.auth),
     parameters: [...pathParameters(first), ...queryParameters(routes)],
     responses: responses(routes),
   };
@@ -131,7 +172,7 @@ function responses(routes: RouteDef[]): Json {
   const out: Json = {
     '200': { description: 'OK', content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { oneOf: bodies } } } },
   };
-  const errors: Record<number, string> = { ...AUTH_ERRORS[routes[0]!.auth] };
+  const errors: Record<number, string> = authErrors(routes[0]!.auth);
   for (const route of routes) {
     if (route.query || route.body || route.params || route.action) errors[400] ??= 'Missing or malformed parameters';
     if (route.body) errors[413] ??= 'Request body too large';

@@ -4,7 +4,9 @@ import { silentLog, type Log } from '../kernel/log.ts';
 import { errorReply, refusal, type ErrorReply } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import type { RequestHead } from './request.ts';
-import { DEFAULT_MAX_BODY_BYTES, JsonText, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteDef } from './route.ts';
+import {
+  authKinds, DEFAULT_MAX_BODY_BYTES, JsonText, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteAuth, type RouteDef,
+} from './route.ts';
 
 /** A serialised reply, ready for any transport. */
 export interface Reply {
@@ -47,14 +49,15 @@ export function compileEndpoints(routes: RouteDef[], authenticators: Authenticat
 function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log: Log): Endpoint {
   const first = routes[0]!;
   const where = `${first.method.toUpperCase()} ${first.path}`;
-  if (routes.some((r) => r.auth !== first.auth)) throw new Error(`${where}: every action must use the same auth kind`);
+  const kinds = authKinds(first.auth).join(' | ');
+  if (routes.some((r) => authKinds(r.auth).join(' | ') !== kinds)) throw new Error(`${where}: every action must use the same auth kind`);
   if (routes.length > 1 && routes.some((r) => r.action?.in !== first.action?.in)) throw new Error(`${where}: actions must all come from one place`);
-  const authenticate = first.auth === 'public' ? PUBLIC : authenticators[first.auth];
-  if (!authenticate) throw new Error(`${where}: no authenticator for ${first.auth}`);
+  const authenticate = authenticatorFor(first.auth, authenticators, where);
   const byAction = new Map(routes.map((r) => [r.action?.name ?? '', r]));
   if (byAction.size !== routes.length) throw new Error(`${where}: duplicate action`);
   const browser = routes.some((r) => r.browser);
   const names = pathParams(first.path);
+  // Any action's body schema means the body is JSON (the first action may take none, e.g. POST test_webhook).
   const readsBody = routes.some((r) => r.body) || first.action?.in === 'body';
   const readsQuery = routes.some((r) => r.query) || first.action?.in === 'query';
   const fail = (err: unknown, head: RequestHead, headers: Record<string, string>, official: boolean | undefined): Reply =>
@@ -124,6 +127,37 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const NO_QUERY: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** The route's authenticator; for alternatives, one that tries each in order and keeps the first acceptance. */
+function authenticatorFor(auth: RouteAuth, authenticators: Authenticators, where: string): Authenticator {
+  const chosen = authKinds(auth).map((kind) => {
+    const found = kind === 'public' ? PUBLIC : authenticators[kind];
+    if (!found) throw new Error(`${where}: no authenticator for ${kind}`);
+    return found;
+  });
+  if (chosen.length === 1) return chosen[0]!;
+  return async (head, route) => {
+    const refusals: unknown[] = [];
+    for (const authenticate of chosen) {
+      try {
+        return await authenticate(head, route);
+      } catch (err) {
+        refusals.push(err);
+      }
+    }
+    // A credential that was sent and refused says more than the absence of the others.
+    const presented = refusals.find((err) => !isMissingCredential(err));
+    if (presented !== undefined) throw presented;
+    // None sent: the primary credential's code (what API clients already handle), a message naming every way in.
+    const messages = refusals.map((err) => (err as DomainError).message);
+    throw refusal('unauthorized', (refusals[0] as DomainError).code, messages.join('; or '));
+  };
+}
+
+/** Authenticators refuse a request that carries none of their credential with an unauthorized `missing_*` code. */
+function isMissingCredential(err: unknown): boolean {
+  return err instanceof DomainError && err.kind === 'unauthorized' && err.code.startsWith('missing_');
+}
 
 /** The route for this request's action (the only route when the endpoint has no actions). */
 function pick(byAction: Map<string, RouteDef>, first: RouteDef, query: Record<string, string>, json: unknown): RouteDef {

@@ -2,8 +2,14 @@
 import type { z } from 'zod';
 import type { RequestHead } from './request.ts';
 
-/** Who may call a route: a location api key, a merchant api key, a checkout session token, or anyone. */
-export type AuthKind = 'public' | 'api_key' | 'merchant_key' | 'session';
+/**
+ * Who may call a route: a location api key, a merchant api key, a checkout session token, a signed-in developer or
+ * merchant user of the dashboards (session cookie, CSRF token on unsafe methods), or anyone.
+ */
+export type AuthKind = 'public' | 'api_key' | 'merchant_key' | 'session' | 'developer' | 'merchant_user';
+
+/** One kind, or alternatives tried in order (the first that accepts the request wins): `['merchant_key', 'merchant_user']`. */
+export type RouteAuth = AuthKind | readonly AuthKind[];
 
 /**
  * How a result is wrapped: `data` -> {success: true, data}; `fields` -> {success: true, ...result} (the checkout
@@ -19,7 +25,10 @@ export interface Authenticated<P = unknown> {
   answered?(): void;
 }
 
-/** Reads credentials from the request head only (never the body) and throws a DomainError to refuse. */
+/**
+ * Reads credentials from the request head only (never the body) and throws a DomainError to refuse; a request carrying
+ * none of its credential gets kind `unauthorized` with a `missing_…` code, which lets auth alternatives try the next kind.
+ */
 export type Authenticator<P = unknown> = (head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>;
 
 /** What a handler receives: parsed inputs, the principal and the request head. */
@@ -37,7 +46,7 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   path: string;
   /** One action of a multi-action endpoint, selected by `?action=` or by the body's `action` field. */
   action?: { name: string; in: 'query' | 'body' };
-  auth: AuthKind;
+  auth: RouteAuth;
   tag: string;
   summary: string;
   description?: string;
@@ -102,6 +111,11 @@ export class JsonText {
 
 /** Body limit of a route unless it says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+/** The auth kinds a route accepts, in the order they are tried. */
+export function authKinds(auth: RouteAuth): readonly AuthKind[] {
+  return typeof auth === 'string' ? [auth] : auth;
+}
 
 /** Parameter names of an OpenAPI path, in order. */
 export function pathParams(path: string): string[] {

@@ -1,5 +1,10 @@
 // The composition root: builds every part from the configuration, wires their ports together, and starts or stops them in order.
 import { createCheckout, type Checkout } from '../checkout/feature.ts';
+import { consoleAssetRoutes } from '../dashboard/console/asset-routes.ts';
+import { cookieName } from '../dashboard/console/cookies.ts';
+import { createDeveloperDashboard, type DeveloperDashboard } from '../dashboard/developer/feature.ts';
+import { createMerchantPortal, type MerchantPortal } from '../dashboard/merchant/feature.ts';
+import { docsPageRoutes } from '../docs-page/routes.ts';
 import { loadMasterKey, SecretBox } from '../checkout/secrets.ts';
 import { NodeRegistry } from '../db/node-registry.ts';
 import type { Database } from '../db/sql.ts';
@@ -35,6 +40,8 @@ export interface AppParts {
   payments: Payments;
   webhooks: Webhooks;
   nodes: NodeRegistry;
+  developerDashboard: DeveloperDashboard;
+  merchantPortal: MerchantPortal;
 }
 
 export interface App {
@@ -73,20 +80,33 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   };
   webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: dispatcher });
   const payments = createPayments({ sql, ports: checkout.paymentPorts, gateway: config.gateway, clock, queued, log: log.child({ component: 'payments' }) });
+  const secure = config.dashboard.secureCookies;
+  const cookies = { developer: cookieName('gp_dashboard', secure), merchant_user: cookieName('gp_merchant', secure) };
+  const dashboardDeps = { sql, clock, otp: checkout.otp, sessionTtlMs: config.dashboard.sessionTtlMs, trustProxyHops: config.server.trustProxyHops };
+  const developerDashboard = createDeveloperDashboard({
+    ...dashboardDeps, access, cookie: { name: cookies.developer, secure }, allowList: new Set(config.dashboard.allowedEmails),
+  });
+  const merchantPortal = createMerchantPortal({ ...dashboardDeps, merchants: checkout.merchants, cookie: { name: cookies.merchant_user, secure } });
   const routes = [
     ...createLocationFeature({ service: location, meter: access.meter, clock, onBatch: (route, n) => metrics.batch(route, n) }).routes,
     ...checkout.routes,
     ...payments.routes,
     ...(config.devMode ? devPageRoutes(config.gateway.baseUrl) : []),
     ...opsRoutes({ metrics, storeReady: () => sql.ping(), boundaries: () => location.stats.total_boundaries, metricsToken: config.metricsToken }),
+    ...developerDashboard.routes,
+    ...merchantPortal.routes,
+    ...consoleAssetRoutes(),
+    ...docsPageRoutes(),
   ];
   let endpoints: Endpoint[] = [];
-  routes.push(...openApiRoutes(() => endpoints, SERVICE_VERSION));
-  endpoints = compileEndpoints(routes, { api_key: access.authenticate, ...checkout.authenticators }, log.child({ component: 'http' }));
+  routes.push(...openApiRoutes(() => endpoints, SERVICE_VERSION, cookies));
+  endpoints = compileEndpoints(routes, {
+    api_key: access.authenticate, ...checkout.authenticators, developer: developerDashboard.authenticator, merchant_user: merchantPortal.authenticator,
+  }, log.child({ component: 'http' }));
   const http = createHttpApp(endpoints, {
     bodyBudgetBytes: config.server.bodyBudgetBytes, observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
   });
-  const parts: AppParts = { config, log, metrics, sql, location, access, checkout, payments, webhooks, nodes };
+  const parts: AppParts = { config, log, metrics, sql, location, access, checkout, payments, webhooks, nodes, developerDashboard, merchantPortal };
   let listening: Listening | null = null;
   let stopped = false;
   return {

@@ -47,6 +47,10 @@ const EnvSchema = z.object({
   WEBHOOK_POLL_MS: int(1, 600_000).default(1000),
   WEBHOOK_LEASE_MS: int(1, 3_600_000).optional(),
   WEBHOOK_CONCURRENCY: int(1, 1000).default(8),
+  /** Comma-separated emails that get a developer dashboard account on their first sign-in (besides `dashboard:allow`). */
+  DASHBOARD_ALLOWED_EMAILS: z.string().default(''),
+  /** How long a dashboard sign-in lasts. */
+  DASHBOARD_SESSION_HOURS: int(1, 720).default(12),
 });
 
 export interface Config {
@@ -68,6 +72,8 @@ export interface Config {
   webhooks: DispatcherOptions | null;
   /** What merchant-supplied URLs may reach (webhooks, courier coverage): checked on save and at every call. */
   egress: EgressPolicy;
+  /** The developer and merchant dashboards: Secure `__Host-` cookies outside dev mode (which serves plain http). */
+  dashboard: { allowedEmails: string[]; sessionTtlMs: number; secureCookies: boolean };
 }
 
 /** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
@@ -102,7 +108,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: e.WEBHOOK_POLL_MS,
       concurrency: e.WEBHOOK_CONCURRENCY,
     },
+    dashboard: {
+      allowedEmails: allowList(e.DASHBOARD_ALLOWED_EMAILS),
+      sessionTtlMs: e.DASHBOARD_SESSION_HOURS * 3_600_000,
+      secureCookies: !devMode,
+    },
   };
+}
+
+/** "A@x.com, b@y.in" -> ['a@x.com', 'b@y.in']; throws for an entry that is not an email. */
+function allowList(text: string): string[] {
+  const emails = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const bad = emails.find((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+  if (bad) throw new Error(`invalid configuration: DASHBOARD_ALLOWED_EMAILS: not an email: ${bad}`);
+  return emails;
 }
 
 /** Production talks to api.razorpay.com unless GATEWAY_BASE_URL says otherwise; development starts the emulator. */

@@ -1,6 +1,6 @@
 // The generated OpenAPI documents: GET /openapi.json (both services) and one per service, each built once on first request.
 import { z } from 'zod';
-import { buildOpenApi, type ApiInfo } from '../http/openapi.ts';
+import { buildOpenApi, type ApiInfo, type CookieNames } from '../http/openapi.ts';
 import type { Endpoint } from '../http/pipeline.ts';
 import { defineRoute, type RouteDef } from '../http/route.ts';
 
@@ -14,7 +14,8 @@ interface Document {
 /** The checkout service's interface description carries its own version, as the checkout document says. */
 export const CHECKOUT_API_VERSION = '1.6.0';
 
-export function openApiRoutes(endpoints: () => Endpoint[], locationVersion: string): RouteDef[] {
+/** `cookies` names the dashboards' session cookies, for the routes that accept them. */
+export function openApiRoutes(endpoints: () => Endpoint[], locationVersion: string, cookies?: CookieNames): RouteDef[] {
   const isCheckout = (e: Endpoint) => e.path.startsWith('/checkout-');
   const documents: Document[] = [
     {
@@ -38,7 +39,7 @@ export function openApiRoutes(endpoints: () => Endpoint[], locationVersion: stri
     return defineRoute({
       method: 'get', path: d.path, tag: 'service', auth: 'public', envelope: 'bare', response: z.record(z.string(), z.unknown()),
       summary: `${d.info.title} as OpenAPI 3.1, generated from the route table (no key needed)`,
-      handle: () => (doc ??= buildOpenApi(endpoints().filter(d.covers), d.info)),
+      handle: () => (doc ??= buildOpenApi(endpoints().filter(d.covers), d.info, cookies)),
     });
   });
 }

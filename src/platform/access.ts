@@ -13,6 +13,8 @@ import { UsageRepository } from './usage-repository.ts';
 export interface Access {
   keys: ApiKeyRepository;
   meter: UsageMeter;
+  /** Stored counts per month and per day (the developer dashboard's chart reads them). */
+  usage: UsageRepository;
   authenticate: Authenticator<ApiKeyPrincipal>;
   /** Starts the usage flush and the revocation poll. */
   start(): void;
@@ -25,10 +27,12 @@ export function createAccess(deps: { sql: Sql; clock: Clock; liveNodes?: () => n
   const log = deps.log ?? silentLog;
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
   const cache = new KeyCache(keys, deps.clock, log.child({ component: 'keys' }));
-  const meter = new UsageMeter(new UsageRepository(deps.sql), log.child({ component: 'usage' }));
+  const usage = new UsageRepository(deps.sql);
+  const meter = new UsageMeter(usage, deps.clock, log.child({ component: 'usage' }));
   return {
     keys,
     meter,
+    usage,
     authenticate: createGate(cache, meter, new RateLimiter(), deps.clock, deps.liveNodes),
     start() {
       meter.start();

@@ -17,6 +17,8 @@ export interface ApiKeyRecord {
   rateLimitOverride: number | null;
   createdAt: string;
   revokedAt: string | null;
+  /** The developer account that created it in the dashboard; null for keys made with the CLI. */
+  ownerId: number | null;
 }
 
 export interface CreateKeyOptions {
@@ -26,6 +28,7 @@ export interface CreateKeyOptions {
   allowedOrigins?: string[];
   monthlyLimitOverride?: number | null;
   rateLimitOverride?: number | null;
+  ownerId?: number | null;
 }
 
 /** sha256 hex; keys and tokens carry 192+ random bits, so a fast unsalted hash is enough. */
@@ -58,15 +61,16 @@ interface KeyRow {
   rate_limit_override: number | null;
   created_at: string;
   revoked_at: string | null;
+  owner_id: number | null;
 }
 
-const COLUMNS = 'id, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at, revoked_at';
+const COLUMNS = 'id, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at, revoked_at, owner_id';
 
 function toRecord(row: KeyRow): ApiKeyRecord {
   return {
     id: row.id, prefix: row.key_prefix, label: row.label, plan: row.plan, isPublic: row.is_public === 1,
     allowedOrigins: JSON.parse(row.allowed_origins) as string[], monthlyLimitOverride: row.monthly_limit_override,
-    rateLimitOverride: row.rate_limit_override, createdAt: row.created_at, revokedAt: row.revoked_at,
+    rateLimitOverride: row.rate_limit_override, createdAt: row.created_at, revokedAt: row.revoked_at, ownerId: row.owner_id,
   };
 }
 
@@ -88,10 +92,10 @@ export class ApiKeyRepository {
     }
     const key = `gp_${isPublic ? 'pub' : 'sk'}_${randomBytes(24).toString('base64url')}`;
     const row = await this.sql.get<KeyRow>(
-      `INSERT INTO api_keys (key_hash, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      `INSERT INTO api_keys (key_hash, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at, owner_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       [sha256(key), key.slice(0, 12), options.label ?? null, options.plan, isPublic ? 1 : 0, JSON.stringify(origins),
-        options.monthlyLimitOverride ?? null, options.rateLimitOverride ?? null, this.clock().toISOString()],
+        options.monthlyLimitOverride ?? null, options.rateLimitOverride ?? null, this.clock().toISOString(), options.ownerId ?? null],
     );
     return { key, record: toRecord(row!) };
   }
@@ -106,12 +110,26 @@ export class ApiKeyRepository {
     return (await this.sql.all<KeyRow>(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`)).map(toRecord);
   }
 
+  /** Keys a developer account created, active and revoked, oldest first. */
+  async listOwned(ownerId: number): Promise<ApiKeyRecord[]> {
+    return (await this.sql.all<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE owner_id = ? ORDER BY id`, [ownerId])).map(toRecord);
+  }
+
   /** Revokes the key with this id or prefix; resolves with the revoked record, null when none was active. */
   async revoke(idOrPrefix: number | string): Promise<ApiKeyRecord | null> {
     const column = typeof idOrPrefix === 'number' ? 'id' : 'key_prefix';
     const row = await this.sql.get<KeyRow>(
       `UPDATE api_keys SET revoked_at = ? WHERE ${column} = ? AND revoked_at IS NULL RETURNING ${COLUMNS}`,
       [this.clock().toISOString(), idOrPrefix],
+    );
+    return row ? toRecord(row) : null;
+  }
+
+  /** Revokes key `id` only if `ownerId` owns it; null when it is not theirs or not active. */
+  async revokeOwned(ownerId: number, id: number): Promise<ApiKeyRecord | null> {
+    const row = await this.sql.get<KeyRow>(
+      `UPDATE api_keys SET revoked_at = ? WHERE id = ? AND owner_id = ? AND revoked_at IS NULL RETURNING ${COLUMNS}`,
+      [this.clock().toISOString(), id, ownerId],
     );
     return row ? toRecord(row) : null;
   }

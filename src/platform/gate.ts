@@ -5,7 +5,7 @@ import type { Authenticated, Authenticator } from '../http/route.ts';
 import type { RequestHead } from '../http/request.ts';
 import type { ApiKeyRecord } from './api-keys.ts';
 import type { KeyCache } from './key-cache.ts';
-import { BURST_LIMIT, monthKey, nextMonthStart, PLANS, secondsUntilNextMonth } from './plans.ts';
+import { BURST_LIMIT, CalendarKeys, PLANS, secondsUntilNextMonth } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
@@ -30,7 +30,7 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
  * that spreads requests the deployment as a whole admits the key's rate.
  */
 export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock, nodes: () => number = () => 1): Authenticator<ApiKeyPrincipal> {
-  const months = new MonthCache();
+  const calendar = new CalendarKeys();
   return (head, route) => {
     const presented = head.headers['x-api-key'];
     if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
@@ -43,7 +43,7 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
     const headers = key.isPublic ? corsHeaders(key, browserOrigin(head.headers)) : undefined;
     const now = clock();
-    const month = months.of(now);
+    const month = calendar.monthOf(now);
     const limits = limitsOf(key);
     const share = nodes();
     if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share))) {
@@ -62,23 +62,6 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     };
     const used = meter.used(key.id, month);
     return used instanceof Promise ? used.then(check) : check(used);
-  }
-}
-
-/** 'YYYY-MM' of a time, formatted once per month rather than once per request. */
-class MonthCache {
-  private key = '';
-  private from = Infinity;
-  private until = -Infinity;
-
-  of(now: Date): string {
-    const ms = now.getTime();
-    if (ms < this.from || ms >= this.until) {
-      this.key = monthKey(now);
-      this.from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-      this.until = nextMonthStart(now).getTime();
-    }
-    return this.key;
   }
 }
 

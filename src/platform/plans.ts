@@ -36,3 +36,26 @@ export function nextMonthStart(now: Date): Date {
 export function secondsUntilNextMonth(now: Date): number {
   return Math.max(1, Math.ceil((nextMonthStart(now).getTime() - now.getTime()) / 1000));
 }
+
+/** 'YYYY-MM' and 'YYYY-MM-DD' (UTC) of a time, formatted once per month or day rather than once per request. */
+export class CalendarKeys {
+  private month = { key: '', from: Infinity, until: -Infinity };
+  private day = { key: '', from: Infinity, until: -Infinity };
+
+  monthOf(now: Date): string {
+    const ms = now.getTime();
+    if (ms < this.month.from || ms >= this.month.until) {
+      this.month = { key: monthKey(now), from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1), until: nextMonthStart(now).getTime() };
+    }
+    return this.month.key;
+  }
+
+  dayOf(now: Date): string {
+    const ms = now.getTime();
+    if (ms < this.day.from || ms >= this.day.until) {
+      const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+      this.day = { key: now.toISOString().slice(0, 10), from, until: from + 86_400_000 };
+    }
+    return this.day.key;
+  }
+}

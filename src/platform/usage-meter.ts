@@ -1,5 +1,7 @@
-// Monthly usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
+// Usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
+import { systemClock, type Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { CalendarKeys } from './plans.ts';
 import type { UsageRepository } from './usage-repository.ts';
 
 /** How often counts reach the store; a node sees the others' requests within two of these (the over-admission bound). */
@@ -10,12 +12,16 @@ export class UsageMeter {
   private readonly totals = new Map<string, number>();
   /** "keyId|month" -> requests not yet written. */
   private pending = new Map<string, number>();
+  /** "keyId|day" -> requests not yet written to the per-day table (the dashboard's chart; never read back for quotas). */
+  private pendingDaily = new Map<string, number>();
+  private readonly calendar = new CalendarKeys();
   private readonly loading = new Map<string, Promise<number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly repo: UsageRepository,
+    private readonly clock: Clock = systemClock,
     private readonly log: Log = silentLog,
   ) {}
 
@@ -37,11 +43,13 @@ export class UsageMeter {
     return load;
   }
 
-  /** Counts one answered request. */
+  /** Counts one answered request, against `month` and against today (UTC). */
   record(keyId: number, month: string): void {
     const slot = `${keyId}|${month}`;
     this.totals.set(slot, (this.totals.get(slot) ?? 0) + 1);
     this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
+    const day = `${keyId}|${this.calendar.dayOf(this.clock())}`;
+    this.pendingDaily.set(day, (this.pendingDaily.get(day) ?? 0) + 1);
   }
 
   /** Writes buffered counts, then refreshes every known total from the store (other nodes' requests included). */
@@ -68,18 +76,24 @@ export class UsageMeter {
 
   private async writeAndRefresh(): Promise<void> {
     const batch = this.pending;
+    const daily = this.pendingDaily;
     this.pending = new Map();
+    this.pendingDaily = new Map();
     try {
-      await this.repo.add([...batch].map(([slot, requests]) => ({ ...parse(slot), requests })));
+      await this.repo.add(
+        [...batch].map(([slot, requests]) => ({ keyId: keyOf(slot), month: periodOf(slot), requests })),
+        [...daily].map(([slot, requests]) => ({ keyId: keyOf(slot), day: periodOf(slot), requests })),
+      );
     } catch (err) {
       // The batch rolled back as a whole: put every count back for the next attempt.
       for (const [slot, n] of batch) this.pending.set(slot, (this.pending.get(slot) ?? 0) + n);
+      for (const [slot, n] of daily) this.pendingDaily.set(slot, (this.pendingDaily.get(slot) ?? 0) + n);
       throw err;
     }
     const byMonth = new Map<string, number[]>();
     for (const slot of this.totals.keys()) {
-      const { keyId, month } = parse(slot);
-      byMonth.set(month, [...(byMonth.get(month) ?? []), keyId]);
+      const month = periodOf(slot);
+      byMonth.set(month, [...(byMonth.get(month) ?? []), keyOf(slot)]);
     }
     for (const [month, keyIds] of byMonth) {
       const stored = await this.repo.usedMany(keyIds, month);
@@ -91,7 +105,12 @@ export class UsageMeter {
   }
 }
 
-function parse(slot: string): { keyId: number; month: string } {
-  const [keyId, month] = slot.split('|') as [string, string];
-  return { keyId: Number(keyId), month };
+/** The key id of a "keyId|period" slot. */
+function keyOf(slot: string): number {
+  return Number(slot.slice(0, slot.indexOf('|')));
+}
+
+/** The month or day of a "keyId|period" slot. */
+function periodOf(slot: string): string {
+  return slot.slice(slot.indexOf('|') + 1);
 }

@@ -1,4 +1,4 @@
-// Monthly request counts per key in the store: batched increments, and the totals every node reads back.
+// Request counts per key in the store, per month (the quota) and per UTC day (the dashboard's chart): batched increments, totals read back.
 import type { Sql } from '../db/sql.ts';
 
 export interface UsageIncrement {
@@ -8,12 +8,19 @@ export interface UsageIncrement {
   requests: number;
 }
 
+export interface DailyIncrement {
+  keyId: number;
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  requests: number;
+}
+
 export class UsageRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** Adds every increment in one transaction. */
-  async add(increments: UsageIncrement[]): Promise<void> {
-    if (increments.length === 0) return;
+  /** Adds every increment, monthly and daily, in one transaction. */
+  async add(increments: UsageIncrement[], daily: DailyIncrement[] = []): Promise<void> {
+    if (increments.length === 0 && daily.length === 0) return;
     await this.sql.transaction(async (tx) => {
       for (const i of increments) {
         await tx.run(
@@ -22,7 +29,22 @@ export class UsageRepository {
           [i.keyId, i.month, i.requests],
         );
       }
+      for (const i of daily) {
+        await tx.run(
+          `INSERT INTO api_usage_daily (key_id, day, requests) VALUES (?, ?, ?)
+           ON CONFLICT (key_id, day) DO UPDATE SET requests = api_usage_daily.requests + excluded.requests`,
+          [i.keyId, i.day, i.requests],
+        );
+      }
     });
+  }
+
+  /** Requests per day of `keyId` from `fromDay` to `toDay` (inclusive, 'YYYY-MM-DD'); days without requests are absent. */
+  async daily(keyId: number, fromDay: string, toDay: string): Promise<DailyIncrement[]> {
+    const rows = await this.sql.all<{ day: string; requests: number }>(
+      'SELECT day, requests FROM api_usage_daily WHERE key_id = ? AND day >= ? AND day <= ? ORDER BY day', [keyId, fromDay, toDay],
+    );
+    return rows.map((r) => ({ keyId, day: r.day, requests: r.requests }));
   }
 
   /** Requests recorded (by every node) for the key in `month`. */

@@ -67,6 +67,7 @@ describe('request bodies', () => {
     const started = Date.now();
     const answer = await rawRequest(`${head}{"rows":[`);
     expect(answer).toMatch(/^HTTP\/1\.1 401 Unauthorized/);
+    // Neither the merchant api key nor a merchant dashboard session: the api key's code, a message naming both.
     expect(answer).toContain('"code":"missing_api_key"');
     expect(Date.now() - started).toBeLessThan(1500);
   });

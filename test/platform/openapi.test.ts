@@ -67,7 +67,7 @@ describe('GET /openapi.json', () => {
 
   it('marks each route with its credential, and public ones with none', () => {
     expect(doc.paths['/v1/location/lookup'].post.security).toEqual([{ LocationApiKey: [] }]);
-    expect(doc.paths['/checkout-admin'].get.security).toEqual([{ MerchantApiKey: [] }]);
+    expect(doc.paths['/checkout-admin'].get.security).toEqual([{ MerchantApiKey: [] }, { MerchantUserSession: [] }]);
     expect(doc.paths['/checkout-addresses'].post.security).toEqual([{ SessionToken: [] }]);
     expect(doc.paths['/checkout-email-otp'].post.security).toEqual([]);
     expect(doc.paths['/'].get.security).toEqual([]);

@@ -1,0 +1,33 @@
+// Merchant dashboard start-up: sign in (or resume the session), then every section over /checkout-admin and /checkout-offers.
+import { currentUser, onSignedOut, say, showSignedIn, signIn, wireSignOut } from '/console/console.js';
+import { initDeliveries } from '/merchant/assets/deliveries.js';
+import { initFunnel } from '/merchant/assets/funnel.js';
+import { initImports } from '/merchant/assets/imports.js';
+import { initOffers } from '/merchant/assets/offers.js';
+import { initSessions } from '/merchant/assets/sessions.js';
+import { initSettings } from '/merchant/assets/settings.js';
+
+const BASE = '/merchant/api';
+
+async function start() {
+  wireSignOut(BASE);
+  let me = await currentUser(BASE);
+  if (!me) {
+    showSignedIn(false);
+    await signIn(BASE);
+    me = await currentUser(BASE);
+  }
+  showSignedIn(true);
+  // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
+  onSignedOut(() => location.reload());
+  document.getElementById('sections').hidden = false;
+  document.getElementById('who').textContent = me.email;
+  document.getElementById('merchant-name').textContent = `· ${me.merchant_name}`;
+  initImports();
+  // Sections load side by side; one failing leaves the others working.
+  const results = await Promise.allSettled([initFunnel(), initSessions(), initDeliveries(), initSettings(), initOffers()]);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) say(document.getElementById('page-status'), `Some sections did not load: ${failed.reason.message}`, 'error');
+}
+
+start().catch((err) => say(document.getElementById('page-status'), `Could not load the dashboard: ${err.message}`, 'error'));

@@ -1,0 +1,65 @@
+// The merchant dashboard (/merchant): email-code sign-in for the merchant's users, who then call /checkout-admin and
+// /checkout-offers with their session cookie (auth kind merchant_user, principal the merchant) instead of the api key.
+import { z } from 'zod';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Sql } from '../../db/sql.ts';
+import type { Merchant, MerchantRepository } from '../../checkout/merchant-repository.ts';
+import type { OtpService } from '../../checkout/otp-service.ts';
+import type { Authenticator, RouteDef } from '../../http/route.ts';
+import { ConsoleSessionRepository } from '../console/console-sessions.ts';
+import type { CookiePolicy } from '../console/cookies.ts';
+import { consoleAuth } from '../console/session-auth.ts';
+import { SignIn } from '../console/sign-in.ts';
+import { signInRoutes } from '../console/sign-in-routes.ts';
+import { fileRoute, folderRoutes, StaticFile } from '../console/static-files.ts';
+import { MerchantUserRepository, type MerchantUser } from './users.ts';
+
+/** The merchant, as the admin routes expect it, plus who of its users is signed in. */
+export type MerchantPortalPrincipal = Merchant & { portal_user: Pick<MerchantUser, 'id' | 'email'> };
+
+export interface MerchantPortalDeps {
+  sql: Sql;
+  clock: Clock;
+  otp: OtpService;
+  merchants: MerchantRepository;
+  cookie: CookiePolicy;
+  sessionTtlMs: number;
+  trustProxyHops: number;
+}
+
+export interface MerchantPortal {
+  routes: RouteDef[];
+  authenticator: Authenticator<MerchantPortalPrincipal>;
+  users: MerchantUserRepository;
+}
+
+const ASSETS = new URL('./assets/', import.meta.url);
+const UserViewSchema = z.object({ email: z.string(), merchant_id: z.string(), merchant_name: z.string() });
+
+export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
+  const users = new MerchantUserRepository(d.sql, d.clock);
+  const sessions = new ConsoleSessionRepository(d.sql, d.clock);
+  const signIn = new SignIn({
+    realm: 'merchant', dashboard: 'merchant dashboard', otp: d.otp, sessions, sessionTtlMs: d.sessionTtlMs,
+    subjectFor: async (email) => (await users.byEmail(email))?.id ?? null,
+  });
+  const load = async (id: number): Promise<MerchantPortalPrincipal | null> => {
+    const user = await users.byId(id);
+    const merchant = user && (await d.merchants.byId(user.merchant_id));
+    return user && merchant ? { ...merchant, portal_user: { id: user.id, email: user.email } } : null;
+  };
+  const authenticator = consoleAuth({ realm: 'merchant', cookie: d.cookie, sessions, signInPage: '/merchant', load });
+  const user = {
+    schema: UserViewSchema,
+    view: (p: MerchantPortalPrincipal) => ({ email: p.portal_user.email, merchant_id: p.id, merchant_name: p.name }),
+  };
+  const routes = [
+    ...signInRoutes({
+      base: '/merchant/api', tag: 'merchant-dashboard', kind: 'merchant_user', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops,
+      authenticate: authenticator, user,
+    }),
+    fileRoute('/merchant', StaticFile.read(new URL('index.html', ASSETS)), 'Merchant dashboard'),
+    ...folderRoutes('/merchant/assets', ASSETS, ['app.js', 'funnel.js', 'sessions.js', 'deliveries.js', 'settings.js', 'imports.js', 'offers.js']),
+  ];
+  return { routes, authenticator, users };
+}
