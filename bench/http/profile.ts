@@ -1,18 +1,18 @@
-// BENCH_PROFILE=1 mode: our server (WORKERS=1) under the single-lookup load with node --cpu-prof, then its top self-time functions.
+// BENCH_PROFILE=1|batch mode: our server (WORKERS=1) under the single-lookup or batch load with node --cpu-prof, then its top self-time functions.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/package/paths.ts';
 import type { LoadTool } from './load.ts';
 import { formatTopSelfTime, type CpuProfile } from './profile-summary.ts';
-import { LOOKUP_PATH, startOurs } from './servers.ts';
+import { startOurs } from './servers.ts';
 
 /** Profiles go to bench/results/profiles/<time>/ (gitignored), to open in Chrome DevTools as well. */
-export async function runProfile(tool: LoadTool, bodies: string[], seconds: number, connections: number): Promise<void> {
+export async function runProfile(tool: LoadTool, path: string, bodies: string[], seconds: number, connections: number): Promise<void> {
   const dir = join(repoRoot, 'bench/results/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(dir, { recursive: true });
   const s = await startOurs(1, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   try {
-    const job = { url: s.child.baseUrl, path: LOOKUP_PATH, apiKey: s.apiKey, bodies, connections };
+    const job = { url: s.child.baseUrl, path, apiKey: s.apiKey, bodies, connections };
     await tool.run({ ...job, seconds: 2 });
     const r = await tool.run({ ...job, seconds });
     console.log(`${s.child.name} under --cpu-prof (${tool.name}): ${Math.round(r.rps)} req/s, p99 ${r.p99Ms.toFixed(2)} ms, ${r.non2xx} non-2xx`);

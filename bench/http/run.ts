@@ -1,6 +1,6 @@
 // `npm run bench:http`: issue 15's side-by-side HTTP benchmark. One server child at a time (never two under load on 2 cores):
 // ours with WORKERS=1 and 2, node:http + which-polygon, bare uWS; prints a markdown table and writes bench/results/http-latest.json.
-// BENCH_SECONDS (default 8) per measured run; BENCH_PROFILE=1 profiles ours under the single-lookup load instead;
+// BENCH_SECONDS (default 8) per measured run; BENCH_PROFILE=1 (or =batch) profiles ours under the single-lookup (batch) load instead;
 // BENCH_ONLY=ours1,bare (names: ours1, ours2, which-polygon, bare) runs a subset while iterating (ratios need all).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -71,7 +71,8 @@ async function main(): Promise<void> {
   await bundleHelpers();
   const tool = pickLoadTool();
   const bodies = seededBodies(dataPaths.gazetteer);
-  if (process.env.BENCH_PROFILE === '1') return runProfile(tool, bodies.single, SECONDS, CONNECTIONS);
+  if (process.env.BENCH_PROFILE === '1') return runProfile(tool, LOOKUP_PATH, bodies.single, SECONDS, CONNECTIONS);
+  if (process.env.BENCH_PROFILE === 'batch') return runProfile(tool, BATCH_PATH, bodies.batch, SECONDS, CONNECTIONS);
   const info: RunInfo = {
     date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown CPU', cores: cpus().length, loadAverage: { before: loadavg()[0]!, after: NaN },
     tool: tool.name, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, points: POINT_COUNT,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
+import packageJson from '../../package.json' with { type: 'json' };
 import { bundlePath, repoRoot } from '../../scripts/package/paths.ts';
 import { firstAnswer, freePort, spawnNode, type Child } from './child.ts';
 import { KNOWN_PINCODE, KNOWN_POINT, POINT_COUNT, BATCH_SIZE, type Bodies } from './points.ts';
@@ -49,7 +50,10 @@ export async function bundleHelpers(): Promise<void> {
   });
 }
 
-/** This project as production runs it: dist/geopin.cjs serve, with a fresh database and an enterprise key. */
+/** The node flags `npm start` passes (the young generation size), so the bench runs the server exactly as production does. */
+const START_FLAGS = (packageJson.scripts.start as string).split(' ').filter((token) => token.startsWith('--'));
+
+/** This project as production runs it (`npm start`'s flags, dist/geopin.cjs serve), with a fresh database and an enterprise key. */
 export async function startOurs(workers: number, nodeArgs: string[] = []): Promise<Started> {
   const dbDir = mkdtempSync(join(tmpdir(), 'bench-http-db-'));
   const env = { NODE_ENV: 'production', HOST: '127.0.0.1', DB_PATH: join(dbDir, 'app.sqlite'), WORKERS: String(workers) };
@@ -62,7 +66,7 @@ export async function startOurs(workers: number, nodeArgs: string[] = []): Promi
     removeDb();
     throw new Error(`key create failed (${created.status}):\n${created.stderr}`);
   }
-  return start(`geopin WORKERS=${workers}`, [...nodeArgs, bundlePath, 'serve'], env, apiKey, removeDb);
+  return start(`geopin WORKERS=${workers}`, [...START_FLAGS, ...nodeArgs, bundlePath, 'serve'], env, apiKey, removeDb);
 }
 
 /** node:http + which-polygon over the source polygons, answering from the same gazetteer rows. */

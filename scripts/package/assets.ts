@@ -9,7 +9,7 @@ import { repoRoot } from './paths.ts';
 
 /**
  * Repository-relative paths of every file read at run time: the addons, the migrations, the dev checkout page, the
- * built dataset (manifest.json and each output it lists), the licence files, and the data pipeline's sources (a build
+ * dashboards' and /docs pages (Swagger UI from swagger-ui-dist), the built dataset (manifest.json and each output it lists), the licence files, and the data pipeline's sources (a build
  * or a staleness check inside the executable hashes them, see pipelineSha256).
  */
 export function assetPaths(root = repoRoot): string[] {
@@ -17,10 +17,17 @@ export function assetPaths(root = repoRoot): string[] {
   const manifest = JSON.parse(readFileSync(join(root, 'data/build/manifest.json'), 'utf8')) as { outputs: { name: string }[] };
   return [
     ...NATIVE_ADDONS,
+    // Worker threads run a file from disk, so the executable carries the worker's bundle too.
+    'dist/http-worker.cjs',
     ...filesIn('src/db/migrations/sqlite', /\.sql$/),
     ...filesIn('src/db/migrations/postgres', /\.sql$/),
     'src/web/checkout-page.html',
     'src/web/checkout-page.js',
+    ...['console', 'developer', 'merchant'].flatMap((page) => filesIn(`src/dashboard/${page}/assets`, /\.(html|js|css)$/)),
+    ...filesIn('src/docs-page/assets', /\.(html|js|css)$/),
+    'node_modules/swagger-ui-dist/package.json',
+    'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
+    'node_modules/swagger-ui-dist/swagger-ui.css',
     'data/build/manifest.json',
     ...manifest.outputs.map((o) => `data/build/${o.name}`),
     'LICENSE',

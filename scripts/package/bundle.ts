@@ -1,15 +1,24 @@
 // `npm run build`: bundles src/main/cli.ts into dist/geopin.cjs (CommonJS for node 20, the SEA main's format), native addons loaded at run time.
 import { build } from 'esbuild';
 import { statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { nativeAddonPlugin } from './native-addons.ts';
 import { bundlePath, repoRoot } from './paths.ts';
 
-/** Writes `outfile` and its source map; returns the bundle's size in bytes. */
+/** The HTTP worker threads' script (src/main/http-workers.ts finds it beside the bundle). */
+export const workerBundlePath = join(dirname(bundlePath), 'http-worker.cjs');
+
+/** Writes `outfile` (and the worker script beside it) with source maps; returns the main bundle's size in bytes. */
 export async function bundle(outfile = bundlePath): Promise<number> {
+  await bundleEntry('src/main/cli.ts', outfile);
+  await bundleEntry('src/main/http-worker.ts', join(dirname(outfile), 'http-worker.cjs'));
+  return statSync(outfile).size;
+}
+
+async function bundleEntry(entry: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [join(repoRoot, 'src/main/cli.ts')],
+    entryPoints: [join(repoRoot, entry)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -19,13 +28,13 @@ export async function bundle(outfile = bundlePath): Promise<number> {
     // Stack traces map to src/ with --enable-source-maps; the sources themselves stay in the repository.
     sourcesContent: false,
     // resources.ts finds the repository as the parent of its own directory: dist/ for the bundle, like src/.
-    define: { 'import.meta.dirname': '__dirname' },
+    // GEOPIN_BUNDLED tells http-workers.ts to start dist/http-worker.cjs rather than the .ts source.
+    define: { 'import.meta.dirname': '__dirname', 'globalThis.GEOPIN_BUNDLED': 'true' },
     // The scripts' "run directly" checks compare import.meta.url, which is empty (so false) in the bundle, as intended.
     logOverride: { 'empty-import-meta': 'silent' },
     plugins: [nativeAddonPlugin],
     logLevel: 'warning',
   });
-  return statSync(outfile).size;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -58,9 +58,14 @@ class SqliteDatabase implements Database {
     return (await this.get<{ ok: number }>('SELECT 1 AS ok'))?.ok === 1;
   }
 
+  /** Waits for the running transaction; later calls fail (better-sqlite3: the connection is not open) rather than wait. */
   async close(): Promise<void> {
     await this.mutex.acquire();
-    this.db.close();
+    try {
+      this.db.close();
+    } finally {
+      this.mutex.release();
+    }
   }
 
   /** A statement outside any transaction: immediately when the lock is free, else after the running transaction. */

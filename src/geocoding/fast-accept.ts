@@ -1,5 +1,5 @@
 // Precompiled checks for the hot lookup bodies: plainly valid coordinates pass without the schema, anything else goes to it.
-import { MAX_BATCH, type LocationQuery } from './schemas.ts';
+import { MAX_BATCH } from './schemas.ts';
 
 type Coordinates = { latitude: number; longitude: number };
 
@@ -12,16 +12,20 @@ export function acceptCoordinates(json: unknown): Coordinates | undefined {
   return { latitude, longitude };
 }
 
-/** `{locations: [...]}` of 1..MAX_BATCH plain coordinates; undefined when any item needs the schema (geopins, errors). */
-export function acceptLocations(json: unknown): { locations: LocationQuery[] } | undefined {
+/**
+ * `{locations: [...]}` of 1..MAX_BATCH plain coordinates; undefined when any item needs the schema (geopins, errors).
+ * The items are passed on as parsed (extra keys included): the batch reads only latitude and longitude.
+ */
+export function acceptLocations(json: unknown): { locations: Coordinates[] } | undefined {
   if (typeof json !== 'object' || json === null) return undefined;
   const { locations } = json as Record<string, unknown>;
   if (!Array.isArray(locations) || locations.length < 1 || locations.length > MAX_BATCH) return undefined;
-  const accepted: LocationQuery[] = new Array(locations.length);
-  for (let i = 0; i < locations.length; i++) {
-    const point = acceptCoordinates(locations[i]);
-    if (!point) return undefined;
-    accepted[i] = point;
-  }
-  return { locations: accepted };
+  for (let i = 0; i < locations.length; i++) if (!isCoordinates(locations[i])) return undefined;
+  return { locations: locations as Coordinates[] };
+}
+
+function isCoordinates(item: unknown): item is Coordinates {
+  if (typeof item !== 'object' || item === null) return false;
+  const { latitude, longitude } = item as Record<string, unknown>;
+  return typeof latitude === 'number' && typeof longitude === 'number' && latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180;
 }

@@ -1,5 +1,5 @@
 // /v1/location/* and /v1/pincode/* routes: point lookups (single and one-native-call batch), stats, pincode validation.
-import { decode, decodeMany, encode, encodeMany, hyphenate } from '../native/digipin.ts';
+import { decode, decodeMany, encodeMany, encodeOrNull, hyphenate } from '../native/digipin.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { defineRoute, JsonText, type RouteDef } from '../http/route.ts';
 import { acceptCoordinates, acceptLocations } from './fast-accept.ts';
@@ -20,15 +20,6 @@ export interface PointLocator {
   answers: PolygonAnswers;
 }
 
-/** Geopin of a point, or null outside the DIGIPIN grid (a lookup by coordinates may legitimately be outside it). */
-function geopinOrNull(latitude: number, longitude: number): string | null {
-  try {
-    return encode(latitude, longitude);
-  } catch {
-    return null;
-  }
-}
-
 /** `"coordinates":{…},"geopin":…`: numbers print as JSON.stringify prints them. */
 function pointJson(latitude: number, longitude: number, geopin: string | null): string {
   return `"coordinates":{"latitude":${latitude},"longitude":${longitude}},"geopin":${geopin === null ? 'null' : JSON.stringify(geopin)}`;
@@ -38,7 +29,7 @@ function lookupOne(locator: PointLocator, q: LocationQuery): JsonText {
   let lat: number;
   let lon: number;
   let geopin: string | null;
-  if ('geopin' in q) {
+  if (!('latitude' in q)) {
     const centre = decode(q.geopin);
     lat = round6(centre.lat);
     lon = round6(centre.lon);
@@ -46,7 +37,8 @@ function lookupOne(locator: PointLocator, q: LocationQuery): JsonText {
   } else {
     lat = q.latitude;
     lon = q.longitude;
-    geopin = geopinOrNull(lat, lon);
+    // A lookup by coordinates may legitimately fall outside the DIGIPIN grid: then the geopin is null.
+    geopin = encodeOrNull(lat, lon);
   }
   const id = locator.lookup(lat, lon);
   if (id < 0) {
@@ -57,35 +49,53 @@ function lookupOne(locator: PointLocator, q: LocationQuery): JsonText {
 
 /** Resolves every item to a point (geopins decoded in one call), then answers all points with ONE native lookupMany. */
 function lookupBatch(locator: PointLocator, items: Array<LocationQuery | InvalidItem>): JsonText {
-  const codes = items.map((it) => (!(it instanceof InvalidItem) && 'geopin' in it ? it.geopin : ''));
-  const decoded = codes.some((c) => c !== '') ? decodeMany(codes) : null;
-  const lonLat = new Float64Array(items.length * 2).fill(NaN);
+  const n = items.length;
+  const lonLat = new Float64Array(n * 2);
   const errors = new Map<number, { code: string; message: string }>();
-  items.forEach((it, i) => {
-    if (it instanceof InvalidItem) errors.set(i, { code: 'invalid_item', message: it.message });
-    else if ('geopin' in it) {
-      lonLat[2 * i] = round6(decoded![2 * i]!);
-      lonLat[2 * i + 1] = round6(decoded![2 * i + 1]!);
-      if (Number.isNaN(lonLat[2 * i]!)) errors.set(i, { code: 'invalid_digipin', message: `Invalid DIGIPIN: ${it.geopin}` });
-    } else {
+  let codes: string[] | null = null;
+  for (let i = 0; i < n; i++) {
+    const it = items[i]!;
+    if (it instanceof InvalidItem) {
+      errors.set(i, { code: 'invalid_item', message: it.message });
+      lonLat[2 * i] = lonLat[2 * i + 1] = NaN;
+    } else if ('latitude' in it) {
+      // Coordinates first: an item may carry other keys besides (the schema strips them; the fast check passes them on).
       lonLat[2 * i] = it.longitude;
       lonLat[2 * i + 1] = it.latitude;
+    } else {
+      (codes ??= new Array<string>(n).fill(''))[i] = it.geopin;
     }
-  });
+  }
+  if (codes) {
+    const decoded = decodeMany(codes);
+    codes.forEach((code, i) => {
+      if (code === '') return;
+      lonLat[2 * i] = round6(decoded[2 * i]!);
+      lonLat[2 * i + 1] = round6(decoded[2 * i + 1]!);
+      if (Number.isNaN(lonLat[2 * i]!)) errors.set(i, { code: 'invalid_digipin', message: `Invalid DIGIPIN: ${code}` });
+    });
+  }
   const ids = locator.lookupMany(lonLat);
   const geopins = encodeMany(lonLat);
   let found = 0;
-  const results = items.map((_it, index) => {
+  let results = '';
+  for (let index = 0; index < n; index++) {
     const error = errors.get(index);
-    if (error) return JSON.stringify({ index, found: false, error });
-    const id = ids[index]!;
-    const point = pointJson(lonLat[2 * index + 1]!, lonLat[2 * index]!, geopins[index]!);
-    if (id < 0) return `{"index":${index},"found":false,${point}}`;
-    found++;
-    return `{"index":${index},"found":true,${locator.answers.fragment(id)},${point}}`;
-  });
-  const notFound = items.length - found - errors.size;
-  return new JsonText(`{"results":[${results.join(',')}],"found":${found},"not_found":${notFound},"invalid":${errors.size}}`);
+    let item: string;
+    if (error) item = JSON.stringify({ index, found: false, error });
+    else {
+      const id = ids[index]!;
+      const point = pointJson(lonLat[2 * index + 1]!, lonLat[2 * index]!, geopins[index]!);
+      if (id < 0) item = `{"index":${index},"found":false,${point}}`;
+      else {
+        found++;
+        item = `{"index":${index},"found":true,${locator.answers.fragment(id)},${point}}`;
+      }
+    }
+    results += index === 0 ? item : `,${item}`;
+  }
+  const notFound = n - found - errors.size;
+  return new JsonText(`{"results":[${results}],"found":${found},"not_found":${notFound},"invalid":${errors.size}}`);
 }
 
 /** Lookups by point: served by the main thread and by every worker thread. `onBatch` hears each batch's size (metrics). */

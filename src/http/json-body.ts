@@ -5,9 +5,8 @@ import { refusal } from './errors.ts';
 export const MAX_JSON_DEPTH = 16;
 
 /** The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input. */
-export function parseJsonBody(raw: Buffer): unknown {
-  if (raw.length === 0) return undefined;
-  const text = raw.toString('utf8');
+export function parseJsonBody(text: string): unknown {
+  if (text.length === 0) return undefined;
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     throw refusal('invalid', 'invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }

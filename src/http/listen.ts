@@ -1,4 +1,5 @@
 // Starts the app on a port (0 = any free port) and returns the bound port and a close function.
+import { createServer } from 'node:net';
 import uWS, { type TemplatedApp } from 'uWebSockets.js';
 
 export interface Listening {
@@ -6,15 +7,31 @@ export interface Listening {
   close(): void;
 }
 
-/** Listens on host:port; rejects when the port cannot be bound. */
-export function listen(app: TemplatedApp, host: string, port: number): Promise<Listening> {
+/**
+ * Listens on host:port; rejects when the port cannot be bound. `shared`: other threads will listen on the same port, which
+ * uWS allows (SO_REUSEPORT) only for a port named up front, so port 0 first becomes a free port picked here.
+ */
+export async function listen(app: TemplatedApp, host: string, port: number, shared = false): Promise<Listening> {
+  const chosen = shared && port === 0 ? await freePort(host) : port;
   return new Promise((resolve, reject) => {
-    app.listen(host, port, (socket) => {
+    app.listen(host, chosen, (socket) => {
       if (!socket) {
-        reject(new Error(`cannot listen on ${host}:${port}`));
+        reject(new Error(`cannot listen on ${host}:${chosen}`));
         return;
       }
       resolve({ port: uWS.us_socket_local_port(socket), close: () => uWS.us_listen_socket_close(socket) });
+    });
+  });
+}
+
+/** A port free on `host` right now (the kernel's pick for port 0). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
     });
   });
 }

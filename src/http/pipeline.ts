@@ -16,7 +16,7 @@ export interface Reply {
 }
 
 /** What an endpoint decides from the head alone: a refusal to send at once, or the rest of the request once its body is in. */
-export type Admission = { refusal: Reply } | { finish(body: Buffer): Reply | Promise<Reply>; reject(err: unknown): Reply };
+export type Admission = { refusal: Reply } | { finish(body: string): Reply | Promise<Reply>; reject(err: unknown): Reply | Promise<Reply> };
 
 /** All routes of one method and path (several when it dispatches on an action). */
 export interface Endpoint {
@@ -25,10 +25,12 @@ export interface Endpoint {
   routes: RouteDef[];
   maxBodyBytes: number;
   browser: boolean;
+  /** False for location (api_key) endpoints: none of their handlers asks for the peer address, so it is not captured. */
+  readsPeer: boolean;
   /** Authenticates from the head (never the body); synchronous when the credentials are cached. */
   begin(head: RequestHead): Admission | Promise<Admission>;
-  /** begin, then finish once `body` (bounded by maxBodyBytes, read meanwhile) is in. */
-  run(head: RequestHead, body: Promise<Buffer>): Promise<Reply>;
+  /** begin, then finish once `body` (UTF-8 text, bounded by maxBodyBytes, read meanwhile) is in. */
+  run(head: RequestHead, body: Promise<string>): Promise<Reply>;
 }
 
 export type Authenticators = Partial<Record<AuthKind, Authenticator>>;
@@ -81,7 +83,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   }
 
   /** Synchronous unless the handler returns a promise. */
-  function finish(head: RequestHead, headers: Record<string, string>, granted: Authenticated, raw: Buffer): Reply | Promise<Reply> {
+  function finish(head: RequestHead, headers: Record<string, string>, granted: Authenticated, raw: string): Reply | Promise<Reply> {
     let route = first;
     const done = (data: unknown) => {
       const reply = serialise(route, data, headers);
@@ -106,13 +108,13 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
     }
   }
 
-  async function run(head: RequestHead, body: Promise<Buffer>): Promise<Reply> {
+  async function run(head: RequestHead, body: Promise<string>): Promise<Reply> {
     const admission = await begin(head);
     if ('refusal' in admission) {
       body.catch(() => undefined);
       return admission.refusal;
     }
-    let raw: Buffer;
+    let raw: string;
     try {
       raw = await body;
     } catch (err) {
@@ -122,7 +124,8 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   }
 
   const maxBodyBytes = Math.max(...routes.map((r) => r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
-  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, begin, run };
+  const readsPeer = !authKinds(first.auth).every((kind) => kind === 'api_key');
+  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, begin, run };
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;

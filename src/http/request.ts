@@ -15,6 +15,26 @@ export interface RequestHead {
   remoteIp: string;
 }
 
+/** A head's fields as plain data, to hand to another thread (the peer address only when it was captured). */
+export type WireHead = Omit<RequestHead, 'remoteIp'> & { remoteIp: string | null };
+
+export function toWire(head: RequestHead, withPeer: boolean): WireHead {
+  const { id, method, path, query, headers, params } = head;
+  return { id, method, path, query, headers, params, remoteIp: withPeer ? head.remoteIp : null };
+}
+
+/** A head rebuilt from its wire form; reading a peer address that was not captured is a programming error. */
+export function fromWire(wire: WireHead): RequestHead {
+  const { remoteIp, ...fields } = wire;
+  return {
+    ...fields,
+    get remoteIp(): string {
+      if (remoteIp === null) throw new Error(`${wire.path}: the peer address was not captured for this endpoint`);
+      return remoteIp;
+    },
+  };
+}
+
 /** Decodes a path segment; malformed percent-encoding is kept as sent rather than thrown. */
 export function safeDecode(segment: string): string {
   try {

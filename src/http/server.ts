@@ -14,7 +14,7 @@ export interface TransportOptions {
   observe?: Observer;
 }
 
-const EMPTY = Buffer.alloc(0);
+const EMPTY = '';
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
 
 /** Creates the uWS app serving `endpoints`; no listen here. */
@@ -59,7 +59,7 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
   return (res: HttpResponse, req: HttpRequest) => {
     const started = performance.now();
-    const head = capture(res, req, paramCount);
+    const head = capture(res, req, paramCount, endpoint.readsPeer);
     const state: ResponseState = { aborted: false, bodyDone: BODYLESS.has(head.method), release: () => undefined };
     res.onAborted(() => {
       state.aborted = true;
@@ -72,7 +72,7 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
     };
     const settle = (reply: Reply | Promise<Reply>) => (reply instanceof Promise ? reply.then(answer) : answer(reply));
     // The body is read while the credentials are checked; it is used only once they pass.
-    const body = state.bodyDone ? EMPTY : readBody(res, head, endpoint.maxBodyBytes, budget, state);
+    const body = state.bodyDone ? EMPTY : new BodyReader(res, head, endpoint.maxBodyBytes, budget, state);
     const admission = endpoint.begin(head);
     if (admission instanceof Promise) admission.then((a) => proceed(a, body, settle));
     else proceed(admission, body, settle);
@@ -80,12 +80,12 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
 }
 
 /** Sends a refusal at once; otherwise finishes with the body, synchronously when it is already in. */
-function proceed(admission: Admission, body: Buffer | BodyRead, settle: (reply: Reply | Promise<Reply>) => void): void {
+function proceed(admission: Admission, body: string | BodyReader, settle: (reply: Reply | Promise<Reply>) => void): void {
   if ('refusal' in admission) {
-    if (!Buffer.isBuffer(body)) body.abandon();
+    if (typeof body !== 'string') body.abandon();
     return settle(admission.refusal);
   }
-  if (Buffer.isBuffer(body)) return settle(admission.finish(body));
+  if (typeof body === 'string') return settle(admission.finish(body));
   body.then(
     (raw) => settle(admission.finish(raw)),
     (err: unknown) => settle(admission.reject(err)),
@@ -100,17 +100,10 @@ interface ResponseState {
   release(): void;
 }
 
-/** A body being read: the outcome is delivered to one pair of callbacks. */
-interface BodyRead {
-  then(onBody: (raw: Buffer) => void, onError: (err: unknown) => void): void;
-  /** The request was refused: keep reading nothing, hand back the budget. */
-  abandon(): void;
-}
-
-/** What handlers may read of the request, captured before uWS frees it; the peer address is formatted on first use. */
+/** What handlers may read of the request, captured before uWS frees it; the peer address only where routes read it. */
 class CapturedHead implements RequestHead {
   readonly id: string;
-  private address: ArrayBuffer | string;
+  private address: ArrayBuffer | string | null;
 
   constructor(
     res: HttpResponse,
@@ -119,88 +112,105 @@ class CapturedHead implements RequestHead {
     readonly query: string,
     readonly headers: Record<string, string>,
     readonly params: string[],
+    withPeer: boolean,
   ) {
     this.id = requestId(headers['x-request-id']);
-    this.address = res.getRemoteAddressAsText();
+    // uWS formats the address on every call (~1 µs): hot location routes never need it.
+    this.address = withPeer ? res.getRemoteAddressAsText() : null;
   }
 
   get remoteIp(): string {
+    if (this.address === null) throw new Error(`${this.path}: the peer address was not captured for this endpoint (see Endpoint.readsPeer)`);
     if (typeof this.address !== 'string') this.address = Buffer.from(this.address).toString();
     return this.address;
   }
 }
 
-function capture(res: HttpResponse, req: HttpRequest, paramCount: number): RequestHead {
+function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true): RequestHead {
   const headers: Record<string, string> = {};
   req.forEach((key, value) => {
     headers[key] = value;
   });
   const params: string[] = [];
   for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
-  return new CapturedHead(res, req.getMethod(), req.getUrl(), req.getQuery() ?? '', headers, params);
+  return new CapturedHead(res, req.getMethod(), req.getUrl(), req.getQuery() ?? '', headers, params, withPeer);
 }
 
 /**
  * Reads the body up to `maxBytes` (a declared larger Content-Length is refused before any byte is buffered). A body that
  * arrives in one chunk is copied once, without a chunk list.
  */
-function readBody(res: HttpResponse, head: RequestHead, maxBytes: number, budget: BodyBudget, state: ResponseState): BodyRead {
-  const tooLarge = () => refusal('too_large', 'payload_too_large', `Request body exceeds ${maxBytes} bytes`);
-  let onBody: ((raw: Buffer) => void) | null = null;
-  let onError: ((err: unknown) => void) | null = null;
-  let outcome: { raw: Buffer } | { err: unknown } | null = null;
-  const deliver = (result: { raw: Buffer } | { err: unknown }) => {
-    outcome = result;
-    if (!onBody) return;
-    if ('raw' in result) onBody(result.raw);
-    else onError!(result.err);
-  };
-  const read: BodyRead = {
-    then(body, error) {
-      onBody = body;
-      onError = error;
-      if (outcome) deliver(outcome);
-    },
-    abandon() {
-      failed = true;
-      state.release();
-    },
-  };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let failed = false;
-  state.release = () => {
-    budget.release(size);
-    size = 0;
-    chunks.length = 0;
-  };
-  const fail = (err: Error) => {
-    failed = true;
-    state.release();
-    deliver({ err });
-  };
-  const declared = Number(head.headers['content-length']);
-  if (declared > maxBytes) {
-    failed = true;
-    outcome = { err: tooLarge() };
+class BodyReader {
+  private chunks: Buffer[] | null = null;
+  private size = 0;
+  private failed = false;
+  private outcome: string | Error | null = null;
+  private onBody: ((text: string) => void) | null = null;
+  private onError: ((err: unknown) => void) | null = null;
+
+  constructor(
+    res: HttpResponse,
+    head: RequestHead,
+    private readonly maxBytes: number,
+    private readonly budget: BodyBudget,
+    private readonly state: ResponseState,
+  ) {
+    state.release = () => this.release();
+    if (Number(head.headers['content-length']) > maxBytes) this.fail(this.tooLarge());
+    res.onData((chunk, isLast) => this.take(chunk, isLast));
   }
-  res.onData((chunk, isLast) => {
-    if (failed) return;
-    if (size + chunk.byteLength > maxBytes) return fail(tooLarge());
-    if (!budget.take(chunk.byteLength)) return fail(refusal('unavailable', 'server_busy', 'Too many request bodies in flight; retry shortly'));
-    size += chunk.byteLength;
-    // uWS neuters the chunk after this callback returns, so copy it.
-    const copy = Buffer.from(chunk.slice(0));
+
+  /** Delivers the body (or why it was refused) to one pair of callbacks. */
+  then(onBody: (text: string) => void, onError: (err: unknown) => void): void {
+    this.onBody = onBody;
+    this.onError = onError;
+    if (this.outcome !== null) this.deliver(this.outcome);
+  }
+
+  /** The request was refused: keep reading nothing, hand back the budget. */
+  abandon(): void {
+    this.failed = true;
+    this.release();
+  }
+
+  private take(chunk: ArrayBuffer, isLast: boolean): void {
+    if (this.failed) return;
+    if (this.size + chunk.byteLength > this.maxBytes) return this.fail(this.tooLarge());
+    if (!this.budget.take(chunk.byteLength)) return this.fail(refusal('unavailable', 'server_busy', 'Too many request bodies in flight; retry shortly'));
+    this.size += chunk.byteLength;
+    // uWS neuters the chunk after this callback returns: a one-chunk body is decoded straight from it, others copied.
     if (!isLast) {
-      chunks.push(copy);
+      (this.chunks ??= []).push(Buffer.from(chunk.slice(0)));
       return;
     }
-    state.bodyDone = true;
-    const raw = chunks.length === 0 ? copy : Buffer.concat([...chunks, copy], size);
-    state.release();
-    deliver({ raw });
-  });
-  return read;
+    this.state.bodyDone = true;
+    const text = this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size).toString('utf8') : Buffer.from(chunk).toString('utf8');
+    this.release();
+    this.deliver(text);
+  }
+
+  private fail(err: Error): void {
+    this.failed = true;
+    this.release();
+    this.deliver(err);
+  }
+
+  private deliver(outcome: string | Error): void {
+    this.outcome = outcome;
+    if (!this.onBody) return;
+    if (typeof outcome === 'string') this.onBody(outcome);
+    else this.onError!(outcome);
+  }
+
+  private release(): void {
+    this.budget.release(this.size);
+    this.size = 0;
+    this.chunks = null;
+  }
+
+  private tooLarge(): Error {
+    return refusal('too_large', 'payload_too_large', `Request body exceeds ${this.maxBytes} bytes`);
+  }
 }
 
 function send(res: HttpResponse, head: RequestHead, state: ResponseState, reply: Reply): void {
@@ -212,8 +222,13 @@ function respond(res: HttpResponse, head: RequestHead, reply: Reply): void {
   res.cork(() => write(res, head, reply, false));
 }
 
+/** "200 OK" and the like, made once per status. */
+const STATUS_LINES = new Map<number, string>();
+
 function write(res: HttpResponse, head: RequestHead, reply: Reply, close: boolean): void {
-  res.writeStatus(`${reply.status} ${reasonPhrase(reply.status)}`);
+  let line = STATUS_LINES.get(reply.status);
+  if (line === undefined) STATUS_LINES.set(reply.status, (line = `${reply.status} ${reasonPhrase(reply.status)}`));
+  res.writeStatus(line);
   res.writeHeader('x-request-id', head.id);
   for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
   res.end(reply.body, close);

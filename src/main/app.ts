@@ -25,6 +25,7 @@ import { createAccess, type Access } from '../platform/access.ts';
 import { devPageRoutes } from '../web/routes.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/feature.ts';
 import type { Config } from './config.ts';
+import { startHttpWorkers, type HttpWorkers } from './http-workers.ts';
 import { openApiRoutes } from './openapi-route.ts';
 import { openStore } from './store.ts';
 
@@ -103,11 +104,14 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   endpoints = compileEndpoints(routes, {
     api_key: access.authenticate, ...checkout.authenticators, developer: developerDashboard.authenticator, merchant_user: merchantPortal.authenticator,
   }, log.child({ component: 'http' }));
+  // The body budget is the process's: each HTTP thread holds its share.
+  const threads = config.server.workers;
   const http = createHttpApp(endpoints, {
-    bodyBudgetBytes: config.server.bodyBudgetBytes, observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+    bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
   });
   const parts: AppParts = { config, log, metrics, sql, location, access, checkout, payments, webhooks, nodes, developerDashboard, merchantPortal };
   let listening: Listening | null = null;
+  let workers: HttpWorkers | null = null;
   let stopped = false;
   return {
     parts,
@@ -120,7 +124,14 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
       });
       webhooks!.start();
       await payments.start();
-      listening = await listen(http, config.server.host, config.server.port);
+      listening = await listen(http, config.server.host, config.server.port, threads > 1);
+      if (threads > 1) {
+        workers = await startHttpWorkers({
+          count: threads, host: config.server.host, port: listening.port, dataDir: config.dataDir, logLevel: config.log.level,
+          bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), endpoints, fragments: location.answers.all(),
+          limiter: access.limiter, access, liveNodes: () => nodes.liveCount(), metrics, log,
+        });
+      }
       return listening;
     },
     async stop() {
@@ -129,6 +140,8 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
       listening?.close();
       // Close open connections before the flushes, so no request can count usage after the final one.
       http.close();
+      // Workers hand over their last counts before the meter's final write.
+      await workers?.stop();
       await webhooks!.stop();
       await payments.stop();
       await access.stop();

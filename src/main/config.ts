@@ -1,4 +1,5 @@
 // Configuration from the environment, validated once at start-up into typed sections, one per part of the app.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-service.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
@@ -20,6 +21,8 @@ const EnvSchema = z.object({
   TRUST_PROXY_HOPS: int(0, 10).default(0),
   /** Request body bytes buffered across all requests at once. */
   BODY_BUDGET_BYTES: int(1 << 20, 2 ** 31).default(64 << 20),
+  /** HTTP threads: 1 = the main thread alone; auto = one per core (the extra ones answer point lookups themselves). */
+  WORKERS: z.union([z.literal('auto'), int(1, 64)]).default('auto'),
   NODE_HEARTBEAT_MS: int(50, 60_000).default(5000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** When set, GET /metrics needs Authorization: Bearer <token>. */
@@ -58,7 +61,8 @@ export interface Config {
   devMode: boolean;
   log: { level: 'debug' | 'info' | 'warn' | 'error' | 'silent' };
   metricsToken: string | null;
-  server: { host: string; port: number; trustProxyHops: number; bodyBudgetBytes: number };
+  /** `workers`: HTTP threads (WORKERS), the main thread included. */
+  server: { host: string; port: number; trustProxyHops: number; bodyBudgetBytes: number; workers: number };
   store: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
   dataDir: string;
   nodeHeartbeatMs: number;
@@ -87,7 +91,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devMode,
     log: { level: e.LOG_LEVEL },
     metricsToken: e.METRICS_TOKEN ?? null,
-    server: { host: e.HOST, port: e.PORT, trustProxyHops: e.TRUST_PROXY_HOPS, bodyBudgetBytes: e.BODY_BUDGET_BYTES },
+    server: {
+      host: e.HOST, port: e.PORT, trustProxyHops: e.TRUST_PROXY_HOPS, bodyBudgetBytes: e.BODY_BUDGET_BYTES,
+      workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
+    },
     store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', path: e.DB_PATH },
     dataDir: e.DATA_OUT_DIR,
     nodeHeartbeatMs: e.NODE_HEARTBEAT_MS,

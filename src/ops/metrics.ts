@@ -1,18 +1,11 @@
 // Prometheus metrics: requests by route and status, latency histograms, batch sizes, webhook queue and failures, OTP sends.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-
-const KNOWN_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+import { RequestStats, type Series } from './request-stats.ts';
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Counter({
-    name: 'http_requests_total', help: 'Requests answered, by route, method and status', labelNames: ['route', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
-  private readonly duration = new Histogram({
-    name: 'http_request_duration_seconds', help: 'Time from request to reply, by route and method', labelNames: ['route', 'method'] as const,
-    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5], registers: [this.registry],
-  });
+  /** Per-request series stay out of prom-client: its label hashing costs more than the lookup being measured. */
+  readonly requests = new RequestStats();
   private readonly batches = new Histogram({
     name: 'location_batch_items', help: 'Items per batch request (geocode batch, batch lookup)', labelNames: ['route'] as const,
     buckets: [1, 5, 10, 25, 50, 75, 100], registers: [this.registry],
@@ -26,9 +19,22 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Requests answered by each HTTP thread (0 = the main thread): shows how connections spread over WORKERS. */
+  private mainThreadRequests = 0;
+  private readonly workerRequests = new Map<number, number>();
+
   /** `webhookQueueDepth` is read at scrape time. */
   constructor(webhookQueueDepth: () => Promise<number>) {
     collectDefaultMetrics({ register: this.registry });
+    const threads = () => [[0, this.mainThreadRequests] as const, ...this.workerRequests];
+    new Counter({
+      name: 'http_thread_requests_total', help: 'Requests answered, by HTTP thread (0 = main thread, 1.. = WORKERS threads)', labelNames: ['thread'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [thread, requests] of threads()) this.labels(String(thread)).inc(requests);
+      },
+    });
     new Gauge({
       name: 'webhook_queue_depth', help: 'Webhook deliveries waiting or in flight', registers: [this.registry],
       async collect() {
@@ -37,20 +43,16 @@ export class Metrics {
     });
   }
 
-  /** Labelled children by "route method status": prom-client's labels() hashes its arguments on every call. */
-  private readonly children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
-
   request(route: string, method: string, status: number, seconds: number): void {
-    // Methods come from clients: unknown ones share one label, so they cannot grow the label sets.
-    const verb = KNOWN_METHODS.has(method) ? method : 'other';
-    const key = `${route} ${verb} ${status}`;
-    let child = this.children.get(key);
-    if (!child) {
-      child = { count: this.requests.labels(route, verb, String(status)), time: this.duration.labels(route, verb) };
-      this.children.set(key, child);
-    }
-    child.count.inc();
-    child.time.observe(seconds);
+    this.mainThreadRequests++;
+    this.requests.record(route, method, status, seconds);
+  }
+
+  /** Counts a worker thread answered since its last report. */
+  workerReport(thread: number, series: Series[], batches: Array<[string, number]>): void {
+    this.requests.merge(series);
+    this.workerRequests.set(thread, (this.workerRequests.get(thread) ?? 0) + series.reduce((sum, s) => sum + s.count, 0));
+    for (const [route, items] of batches) this.batch(route, items);
   }
 
   batch(route: string, items: number): void {
@@ -66,7 +68,7 @@ export class Metrics {
   }
 
   /** The text exposition format. */
-  text(): Promise<string> {
-    return this.registry.metrics();
+  async text(): Promise<string> {
+    return `${await this.registry.metrics()}\n${this.requests.text()}`;
   }
 }

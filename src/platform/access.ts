@@ -15,6 +15,8 @@ export interface Access {
   meter: UsageMeter;
   /** Stored counts per month and per day (the developer dashboard's chart reads them). */
   usage: UsageRepository;
+  /** The burst buckets, in memory shared with the HTTP worker threads. */
+  limiter: RateLimiter;
   authenticate: Authenticator<ApiKeyPrincipal>;
   /** Starts the usage flush and the revocation poll. */
   start(): void;
@@ -28,12 +30,14 @@ export function createAccess(deps: { sql: Sql; clock: Clock; liveNodes?: () => n
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
   const cache = new KeyCache(keys, deps.clock, log.child({ component: 'keys' }));
   const usage = new UsageRepository(deps.sql);
+  const limiter = new RateLimiter();
   const meter = new UsageMeter(usage, deps.clock, log.child({ component: 'usage' }));
   return {
     keys,
     meter,
     usage,
-    authenticate: createGate(cache, meter, new RateLimiter(), deps.clock, deps.liveNodes),
+    limiter,
+    authenticate: createGate(cache, meter, limiter, deps.clock, deps.liveNodes),
     start() {
       meter.start();
       cache.start();

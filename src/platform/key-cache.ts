@@ -3,6 +3,9 @@ import type { Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { sha256, type ApiKeyRecord, type ApiKeyRepository } from './api-keys.ts';
 
+/** What the cache reads: the store's repository, or (in a worker thread) the main thread's over a message port. */
+export type KeySource = Pick<ApiKeyRepository, 'findByHash' | 'revokedSince'>;
+
 /** How often every node asks the store for revoked keys; revocation takes effect within this plus one query. */
 export const REVOCATION_POLL_MS = 500;
 /** An unknown key is remembered this long, so guessing keys cannot turn every request into a store query. */
@@ -23,7 +26,7 @@ export class KeyCache {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly repo: ApiKeyRepository,
+    private readonly repo: KeySource,
     private readonly clock: Clock,
     private readonly log: Log = silentLog,
   ) {

@@ -1,25 +1,72 @@
-// Per-key token buckets for the burst limit; memory only, since a restart forgiving one second of burst is harmless.
+// Per-key token buckets for the burst limit, in shared memory: every thread of a process draws on one bucket per key.
+// Memory only, since a restart forgiving one second of burst is harmless.
 
-interface Bucket {
-  tokens: number;
-  updatedMs: number;
-}
+/** Keys tracked at once; past it (never in practice) a key falls back to a bucket of this thread alone. */
+const SLOTS = 1 << 14;
+
+/** Milliseconds on one timeline for every thread (each thread's performance.now() starts at its own origin). */
+const sharedNow = () => performance.timeOrigin + performance.now();
 
 export class RateLimiter {
-  private readonly buckets = new Map<number, Bucket>();
+  /** Per slot: [keyId, lock]; keyId 0 marks a free slot (key ids start at 1). */
+  private readonly claims: Int32Array;
+  /** Per slot: [tokens, updatedMs]; a zeroed slot reads as a full bucket (its last refill is long ago). */
+  private readonly buckets: Float64Array;
+  private readonly overflow = new Map<number, { tokens: number; updatedMs: number }>();
 
-  constructor(private readonly clock: () => number = () => performance.now()) {}
+  /** `memory` comes from RateLimiter.allocate(), shared with worker threads; a fresh one serves this thread alone. */
+  constructor(
+    readonly memory: SharedArrayBuffer = RateLimiter.allocate(),
+    private readonly clock: () => number = sharedNow,
+  ) {
+    this.claims = new Int32Array(memory, 0, SLOTS * 2);
+    this.buckets = new Float64Array(memory, SLOTS * 8, SLOTS * 2);
+  }
+
+  static allocate(): SharedArrayBuffer {
+    return new SharedArrayBuffer(SLOTS * 8 + SLOTS * 16);
+  }
 
   /** Takes one token from `keyId`'s bucket (refilling `ratePerSecond`, capped at `burst`); false when empty. */
   take(keyId: number, ratePerSecond: number, burst: number): boolean {
-    const now = this.clock();
-    let bucket = this.buckets.get(keyId);
-    if (!bucket) {
-      bucket = { tokens: burst, updatedMs: now };
-      this.buckets.set(keyId, bucket);
+    const slot = this.slotOf(keyId);
+    if (slot < 0) return this.takeLocal(keyId, ratePerSecond, burst);
+    const lock = slot * 2 + 1;
+    // The critical section is a few arithmetic operations, so spinning beats parking.
+    while (Atomics.compareExchange(this.claims, lock, 0, 1) !== 0);
+    try {
+      const now = this.clock();
+      const at = slot * 2;
+      const tokens = Math.min(burst, this.buckets[at]! + ((now - this.buckets[at + 1]!) / 1000) * ratePerSecond);
+      this.buckets[at + 1] = now;
+      const granted = tokens >= 1;
+      this.buckets[at] = granted ? tokens - 1 : tokens;
+      return granted;
+    } finally {
+      Atomics.store(this.claims, lock, 0);
     }
+  }
+
+  /** The slot holding `keyId`, claimed on first sight (open addressing); -1 when the table is full. */
+  private slotOf(keyId: number): number {
+    let slot = Math.imul(keyId, 0x9e3779b1) >>> 18;
+    for (let probe = 0; probe < SLOTS; probe++, slot = (slot + 1) & (SLOTS - 1)) {
+      const holder = Atomics.load(this.claims, slot * 2);
+      if (holder === keyId) return slot;
+      if (holder === 0) {
+        const previous = Atomics.compareExchange(this.claims, slot * 2, 0, keyId);
+        if (previous === 0 || previous === keyId) return slot;
+      }
+    }
+    return -1;
+  }
+
+  private takeLocal(keyId: number, ratePerSecond: number, burst: number): boolean {
+    const now = this.clock();
+    const bucket = this.overflow.get(keyId) ?? { tokens: burst, updatedMs: now };
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updatedMs) / 1000) * ratePerSecond);
     bucket.updatedMs = now;
+    this.overflow.set(keyId, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     return true;

@@ -2,7 +2,10 @@
 import { systemClock, type Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { CalendarKeys } from './plans.ts';
-import type { UsageRepository } from './usage-repository.ts';
+import type { DailyIncrement, UsageIncrement, UsageRepository } from './usage-repository.ts';
+
+/** Where counts go: the store's repository, or (in a worker thread) the main thread's meter over a message port. */
+export type UsageStore = Pick<UsageRepository, 'add' | 'used' | 'usedMany'>;
 
 /** How often counts reach the store; a node sees the others' requests within two of these (the over-admission bound). */
 export const FLUSH_INTERVAL_MS = 1000;
@@ -20,7 +23,7 @@ export class UsageMeter {
   private flushing: Promise<void> | null = null;
 
   constructor(
-    private readonly repo: UsageRepository,
+    private readonly repo: UsageStore,
     private readonly clock: Clock = systemClock,
     private readonly log: Log = silentLog,
   ) {}
@@ -50,6 +53,24 @@ export class UsageMeter {
     this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
     const day = `${keyId}|${this.calendar.dayOf(this.clock())}`;
     this.pendingDaily.set(day, (this.pendingDaily.get(day) ?? 0) + 1);
+  }
+
+  /** Counts answered by worker threads (their meters flush here): they join this thread's unwritten counts. */
+  add(increments: UsageIncrement[], daily: DailyIncrement[] = []): void {
+    for (const i of increments) {
+      const slot = `${i.keyId}|${i.month}`;
+      this.totals.set(slot, (this.totals.get(slot) ?? 0) + i.requests);
+      this.pending.set(slot, (this.pending.get(slot) ?? 0) + i.requests);
+    }
+    for (const d of daily) {
+      const slot = `${d.keyId}|${d.day}`;
+      this.pendingDaily.set(slot, (this.pendingDaily.get(slot) ?? 0) + d.requests);
+    }
+  }
+
+  /** Totals as this thread knows them (stored plus unwritten), for worker threads' refreshes. */
+  async usedMany(keyIds: number[], month: string): Promise<Map<number, number>> {
+    return new Map(await Promise.all(keyIds.map(async (keyId) => [keyId, await this.used(keyId, month)] as const)));
   }
 
   /** Writes buffered counts, then refreshes every known total from the store (other nodes' requests included). */

@@ -9,7 +9,7 @@ function head(method: string, query = ''): RequestHead {
   return { id: 't', method, path: '/things', query, headers: {}, params: [], remoteIp: '127.0.0.1' };
 }
 
-const body = (value: unknown) => Promise.resolve(Buffer.from(JSON.stringify(value)));
+const body = (value: unknown) => Promise.resolve(JSON.stringify(value));
 
 // The first action takes no body; the second one does: the body must still be parsed for it.
 const [things] = compileEndpoints(

@@ -93,6 +93,17 @@ describe('the single executable', () => {
     expect(paid).toEqual({ status: 200, body: { success: true, payment_method: 'cod' } });
   });
 
+  it('serves the dashboards and the API reference with their scripts and Swagger UI from its own cache', async () => {
+    for (const page of ['/dashboard', '/merchant', '/docs']) {
+      const res = await fetch(server.baseUrl + page);
+      expect([page, res.status, res.headers.get('content-type')]).toEqual([page, 200, 'text/html; charset=utf-8']);
+      // Every script and stylesheet the page names is served too.
+      for (const [, asset] of (await res.text()).matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)) {
+        expect([asset, (await fetch(server.baseUrl + asset!)).status]).toEqual([asset, 200]);
+      }
+    }
+  });
+
   it('stops cleanly on SIGTERM with exit code 0', async () => {
     expect(await server.stop()).toBe(0);
     expect(server.output()).toContain('[server] SIGTERM: shutting down');

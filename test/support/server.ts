@@ -24,7 +24,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const dir = mkdtempSync(join(tmpdir(), 'geopin-test-'));
   const store = await testStore();
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_OUT_DIR: datasetDir, ...store.env, ...env, HOST: '127.0.0.1', PORT: '0', DB_PATH: join(dir, 'app.sqlite'),
+    NODE_ENV: 'test', LOG_LEVEL: 'warn', WORKERS: '1', DATA_OUT_DIR: datasetDir, ...store.env, ...env, HOST: '127.0.0.1', PORT: '0', DB_PATH: join(dir, 'app.sqlite'),
   });
   const app = await buildApp(config);
   const { port } = await app.start();

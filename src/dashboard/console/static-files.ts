@@ -1,6 +1,6 @@
 // Pages, scripts and styles of the dashboards and /docs: read once at start-up, gzipped once, served under a strict CSP.
 import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { defineRoute, RawReply, type RouteDef } from '../../http/route.ts';
@@ -63,6 +63,6 @@ export function fileRoute(path: string, file: StaticFile, summary: string): Rout
 }
 
 /** One route per file of `dir`, at `${prefix}/${name}`. */
-export function folderRoutes(prefix: string, dir: URL, names: string[], cacheControl = NO_CACHE): RouteDef[] {
-  return names.map((name) => fileRoute(`${prefix}/${name}`, StaticFile.read(new URL(name, dir), cacheControl), `Static file ${name}`));
+export function folderRoutes(prefix: string, dir: string, names: string[], cacheControl = NO_CACHE): RouteDef[] {
+  return names.map((name) => fileRoute(`${prefix}/${name}`, StaticFile.read(join(dir, name), cacheControl), `Static file ${name}`));
 }

@@ -1,8 +1,10 @@
 // The developer dashboard (/dashboard): email-code sign-in for allowed accounts, their keys, usage per day, the page itself.
+import { join } from 'node:path';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Sql } from '../../db/sql.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
+import { resourcePath } from '../../resources.ts';
 import type { Access } from '../../platform/access.ts';
 import { PLANS } from '../../platform/plans.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
@@ -34,7 +36,8 @@ export interface DeveloperDashboard {
   accounts: DeveloperAccountRepository;
 }
 
-const ASSETS = new URL('./assets/', import.meta.url);
+// Read through the resource root, so the bundle and the single executable find them too.
+const ASSETS = resourcePath('src/dashboard/developer/assets');
 
 export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDashboard {
   const accounts = new DeveloperAccountRepository(d.sql, d.clock);
@@ -56,7 +59,7 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
     }),
     ...keyRoutes({ keys, usage, clock: d.clock }),
     usageRoute({ keys, usage, clock: d.clock }),
-    fileRoute('/dashboard', StaticFile.read(new URL('index.html', ASSETS)), 'Developer dashboard'),
+    fileRoute('/dashboard', StaticFile.read(join(ASSETS, 'index.html')), 'Developer dashboard'),
     ...folderRoutes('/dashboard/assets', ASSETS, ['app.js', 'keys.js', 'usage.js', 'examples.js']),
   ];
   return { routes, authenticator, accounts };

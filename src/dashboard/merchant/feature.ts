@@ -1,11 +1,13 @@
 // The merchant dashboard (/merchant): email-code sign-in for the merchant's users, who then call /checkout-admin and
 // /checkout-offers with their session cookie (auth kind merchant_user, principal the merchant) instead of the api key.
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Sql } from '../../db/sql.ts';
 import type { Merchant, MerchantRepository } from '../../checkout/merchant-repository.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
+import { resourcePath } from '../../resources.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
 import type { CookiePolicy } from '../console/cookies.ts';
 import { consoleAuth } from '../console/session-auth.ts';
@@ -33,7 +35,8 @@ export interface MerchantPortal {
   users: MerchantUserRepository;
 }
 
-const ASSETS = new URL('./assets/', import.meta.url);
+// Read through the resource root, so the bundle and the single executable find them too.
+const ASSETS = resourcePath('src/dashboard/merchant/assets');
 const UserViewSchema = z.object({ email: z.string(), merchant_id: z.string(), merchant_name: z.string() });
 
 export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
@@ -58,7 +61,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       base: '/merchant/api', tag: 'merchant-dashboard', kind: 'merchant_user', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops,
       authenticate: authenticator, user,
     }),
-    fileRoute('/merchant', StaticFile.read(new URL('index.html', ASSETS)), 'Merchant dashboard'),
+    fileRoute('/merchant', StaticFile.read(join(ASSETS, 'index.html')), 'Merchant dashboard'),
     ...folderRoutes('/merchant/assets', ASSETS, ['app.js', 'funnel.js', 'sessions.js', 'deliveries.js', 'settings.js', 'imports.js', 'offers.js']),
   ];
   return { routes, authenticator, users };

@@ -1,0 +1,32 @@
+// What the main thread hands each HTTP worker thread at start, shared by both sides (http-workers.ts, http-worker.ts).
+import type { MessagePort } from 'node:worker_threads';
+import type { Endpoint } from '../http/pipeline.ts';
+import type { LogLevel } from '../ops/logger.ts';
+
+/** What the main thread tells each worker (see http-workers.ts). */
+export interface WorkerSetup {
+  role: 'http-worker';
+  host: string;
+  port: number;
+  dataDir: string;
+  logLevel: LogLevel;
+  bodyBudgetBytes: number;
+  /** Every endpoint of the main thread; those this thread serves itself are dropped from it. */
+  endpoints: RemoteEndpointInfo[];
+  /** PolygonAnswers.all() of the main thread. */
+  fragments: string[];
+  limiterMemory: SharedArrayBuffer;
+  rpcPort: MessagePort;
+}
+
+export interface RemoteEndpointInfo {
+  key: string;
+  method: Endpoint['method'];
+  path: string;
+  maxBodyBytes: number;
+  browser: boolean;
+  readsPeer: boolean;
+}
+
+/** The key both threads name an endpoint by. */
+export const endpointKey = (e: { method: string; path: string }) => `${e.method} ${e.path}`;

@@ -1,0 +1,71 @@
+// The hot routes' precompiled body checks never accept what the schema refuses, and read the same values it would.
+import { describe, expect, it } from 'vitest';
+import { acceptCoordinates, acceptLocations } from '../../src/geocoding/fast-accept.ts';
+import { InvalidItem, LocationQuerySchema, LookupBatchSchema } from '../../src/geocoding/schemas.ts';
+
+/** mulberry32: the same "random" inputs on every run. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = seeded(15);
+const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
+const values = (): unknown[] => [12.97, 77.59, -90, 90, 180, -180, 90.0001, -180.5, 0, -0, '12.97', null, true, [], {}, 1e308, -1e308];
+
+function candidate(): unknown {
+  const shape = pick(['coords', 'coords+', 'geopin', 'both', 'partial', 'junk']);
+  if (shape === 'junk') return pick([null, 3, 'x', [], [1, 2], true]);
+  const item: Record<string, unknown> = {};
+  if (shape !== 'geopin') item.latitude = pick(values());
+  if (shape !== 'geopin' && shape !== 'partial') item.longitude = pick(values());
+  if (shape === 'coords+') item.extra = pick(values());
+  if (shape === 'geopin' || shape === 'both') item.geopin = pick(['4P3-JK8-52C9', '4p3jk852c9', '', 'XYZ', 7]);
+  return item;
+}
+
+describe('acceptCoordinates', () => {
+  it('accepts only what LocationQuerySchema accepts, with the same output, and takes every plainly valid point', () => {
+    let fast = 0;
+    for (let n = 0; n < 5000; n++) {
+      const input = candidate();
+      const accepted = acceptCoordinates(input);
+      const parsed = LocationQuerySchema.safeParse(input);
+      if (accepted) {
+        fast++;
+        expect(parsed.success).toBe(true);
+        expect(accepted).toEqual(parsed.data);
+      } else if (parsed.success) {
+        // Only geopin queries may need the schema.
+        expect('latitude' in parsed.data).toBe(false);
+      }
+    }
+    expect(fast).toBeGreaterThan(300);
+  });
+});
+
+describe('acceptLocations', () => {
+  it('accepts only batches LookupBatchSchema parses into plain coordinates, with the same latitude and longitude per item', () => {
+    let fast = 0;
+    for (let n = 0; n < 2000; n++) {
+      const size = pick([0, 1, 2, 5, 100, 101]);
+      const locations = Array.from({ length: size }, () => (random() < 0.9 ? { latitude: 10 + random() * 20, longitude: 70 + random() * 15 } : candidate()));
+      const input = pick([{ locations }, { locations, other: 1 }, locations, { locations: 'x' }]);
+      const accepted = acceptLocations(input);
+      if (!accepted) continue;
+      fast++;
+      const parsed = LookupBatchSchema.parse(input);
+      expect(parsed.locations.length).toBe(accepted.locations.length);
+      parsed.locations.forEach((item, i) => {
+        expect(item).not.toBeInstanceOf(InvalidItem);
+        const { latitude, longitude } = accepted.locations[i]!;
+        expect(item).toEqual({ latitude, longitude });
+      });
+    }
+    expect(fast).toBeGreaterThan(50);
+  });
+});
