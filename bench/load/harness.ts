@@ -1,13 +1,12 @@
 // The load run: N server nodes on one fresh store, four concurrent autocannon mixes spread over them, RSS and CPU sampled, one result.
 import autocannon from 'autocannon';
-import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestSmtp } from '../../test/support/smtp.ts';
 import { randomPoints } from '../seeded.ts';
+import { cpuSnapshot, cpuUse, type CpuUse } from './cpu-use.ts';
 import { createCredentials, loginBuyer, pointsInsideIndia } from './fixtures.ts';
 import { onInterrupt } from './interrupt.ts';
 import { Latencies, type Percentiles } from './latency.ts';
-import { machineCpu, runQueueWaitOf } from './proc.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
 import { startServerProcess, type Served, type ServerProcess } from './server-process.ts';
 import { startStore, type RunStore, type StoreKind } from './store.ts';
@@ -57,26 +56,10 @@ export interface NodeResult extends Percentiles {
   pid: number;
   baseUrl: string;
   rss: Rss;
-  /** Shares of one core during the load: CPU used, and time ready to run but waiting for a core. */
-  cpu: number;
-  runQueue: number;
   /** What the node's /metrics counted during the load: requests, and the time its handlers spent on them. */
   served: Served;
   stderr: string[];
   exitCode: number | null;
-}
-
-/** Shares of one core during the load, the same window for every process. */
-export interface CpuUse {
-  nodes: number;
-  loadGenerator: number;
-  loadGeneratorRunQueue: number;
-  /** The PostgreSQL cluster (postmaster and backends); 0 with SQLite, whose work is inside the nodes. */
-  store: number;
-  storeRunQueue: number;
-  /** Every process on the machine, ours and anyone else's (/proc/stat), out of `cores`. */
-  machine: number;
-  cores: number;
 }
 
 export interface LoadResult {
@@ -84,6 +67,7 @@ export interface LoadResult {
   endpoints: EndpointResult[];
   overall: Percentiles & { rps: number };
   nodes: NodeResult[];
+  /** CPU over the load window, the same window for every process; `cpu.nodes[i]` belongs to `nodes[i]`. */
   cpu: CpuUse;
   /** Everything the nodes wrote to stderr (prefixed with the node when there are several). A healthy run writes nothing. */
   serverStderr: string[];
@@ -163,7 +147,7 @@ interface Measured {
   cpu: CpuUse;
 }
 
-/** The load itself: RSS before, during and after; CPU and run-queue time of every process over the load window. */
+/** The load itself: RSS before, during and after; CPU of every process over the load window. */
 async function measure(options: LoadOptions, servers: ServerProcess[], store: RunStore, mixes: Scenario[]): Promise<Measured> {
   // The first GC also resets V8's heap-growth heuristics, inflated by loading the dataset at start-up.
   const rss: Rss[] = [];
@@ -175,7 +159,7 @@ async function measure(options: LoadOptions, servers: ServerProcess[], store: Ru
     }
   }, 1000);
   const servedBefore = await Promise.all(servers.map((s) => s.served()));
-  const before = snapshot(servers, store);
+  const before = cpuSnapshot(servers.map((s) => s.pid), store.usage);
   const warm = sleep(options.warmupSeconds * 1000).then(async () => {
     for (const [i, s] of servers.entries()) rss[i]!.afterWarmup = await settledRss(s);
   });
@@ -190,9 +174,7 @@ async function measure(options: LoadOptions, servers: ServerProcess[], store: Ru
   });
   const results = await Promise.all(runs).finally(() => clearInterval(sampler));
   // The forced GCs at the end of warm-up run inside this window; they cost each node well under a second.
-  const after = snapshot(servers, store);
-  const wall = (after.at - before.at) / 1000;
-  const share = (key: keyof Omit<Snapshot, 'at' | 'nodes'>) => (after[key] - before[key]) / wall;
+  const cpu = cpuUse(before, cpuSnapshot(servers.map((s) => s.pid), store.usage));
   const servedAfter = await Promise.all(servers.map((s) => s.served()));
   await warm;
   for (const [i, s] of servers.entries()) rss[i]!.end = await settledRss(s);
@@ -202,43 +184,9 @@ async function measure(options: LoadOptions, servers: ServerProcess[], store: Ru
     overall: { ...latencies.of('all'), rps: endpoints.reduce((n, e) => n + e.rps, 0) },
     nodes: servers.map((s, i) => ({
       name: `node ${i + 1}`, pid: s.pid, baseUrl: s.baseUrl, rss: rss[i]!, ...latencies.of(s.baseUrl),
-      cpu: (after.nodes[i]!.cpu - before.nodes[i]!.cpu) / wall,
-      runQueue: (after.nodes[i]!.wait - before.nodes[i]!.wait) / wall,
       served: { requests: servedAfter[i]!.requests - servedBefore[i]!.requests, seconds: servedAfter[i]!.seconds - servedBefore[i]!.seconds },
     })),
-    cpu: {
-      nodes: after.nodes.reduce((n, x, i) => n + x.cpu - before.nodes[i]!.cpu, 0) / wall,
-      loadGenerator: share('own'), loadGeneratorRunQueue: share('ownWait'), store: share('store'), storeRunQueue: share('storeWait'),
-      machine: share('machine'), cores: after.cores,
-    },
-  };
-}
-
-interface Snapshot {
-  at: number;
-  nodes: Array<{ cpu: number; wait: number }>;
-  own: number;
-  ownWait: number;
-  store: number;
-  storeWait: number;
-  machine: number;
-  cores: number;
-}
-
-function snapshot(servers: ServerProcess[], store: RunStore): Snapshot {
-  const own = process.cpuUsage();
-  const db = store.usage();
-  const machine = machineCpu();
-  return {
-    at: performance.now(),
-    nodes: servers.map((s) => ({ cpu: s.cpuSeconds(), wait: s.runQueueSeconds() })),
-    own: (own.user + own.system) / 1e6,
-    ownWait: runQueueWaitOf(process.pid),
-    store: db.cpu,
-    storeWait: db.wait,
-    // Busy core-seconds; divided by wall time it is how many cores were busy on average.
-    machine: machine.busy,
-    cores: availableParallelism(),
+    cpu,
   };
 }
 

@@ -20,12 +20,19 @@ export function cpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** Where a thread's time went, in seconds: on a core, or ready to run but waiting for one (the run-queue delay). */
+export interface ThreadTime {
+  running: number;
+  waiting: number;
+}
+
 /**
- * Seconds the process's main thread (for node: the event loop) was ready to run but waited for a core: the run-queue delay,
- * second field of /proc/<pid>/schedstat, in ns. With a free core it stays near 0; helper threads (GC, libuv) are left out.
+ * The process's main thread (for node: the event loop), from the first two fields of /proc/<pid>/schedstat (ns). Over a
+ * window, wall time minus both is the time it slept (an idle event loop). Helper threads (GC, libuv) are left out.
  */
-export function runQueueWaitOf(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+export function mainThreadOf(pid: number): ThreadTime {
+  const [running, waiting] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number) as [number, number];
+  return { running: running / 1e9, waiting: waiting / 1e9 };
 }
 
 /** `root` and every process below it (PostgreSQL's postmaster and its backends), by the parent pid in /proc/<pid>/stat. */
@@ -52,7 +59,7 @@ export function treeUsage(root: number): { cpu: number; wait: number } {
   for (const pid of processTree(root)) {
     try {
       cpu += cpuOf(pid);
-      wait += runQueueWaitOf(pid);
+      wait += mainThreadOf(pid).waiting;
     } catch {
       // Gone already.
     }

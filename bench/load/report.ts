@@ -1,4 +1,5 @@
 // Turns a load result into the printed tables, the leak check and the list of failures that make the run exit non-zero.
+import type { LoopShare } from './cpu-use.ts';
 import type { LoadResult, NodeResult } from './harness.ts';
 
 const MiB = 1024 * 1024;
@@ -72,11 +73,14 @@ export function printReport(result: LoadResult): void {
     },
   ]);
   console.table(
-    result.nodes.map((n) => ({
-      node: n.name, url: n.baseUrl, responses: n.responses, share: pct(n.responses / Math.max(1, o.responses)), 'p50 ms': n.p50, 'p99 ms': n.p99,
-      'in handler ms (mean)': n.served.requests > 0 ? Math.round((n.served.seconds / n.served.requests) * 1e4) / 10 : 0,
-      'CPU (of 1 core)': pct(n.cpu), 'waiting for a core': pct(n.runQueue), 'stderr lines': n.stderr.length, exit: n.exitCode,
-    })),
+    result.nodes.map((n, i) => {
+      const { cpu, loop } = result.cpu.nodes[i]!;
+      return {
+        node: n.name, url: n.baseUrl, responses: n.responses, share: pct(n.responses / Math.max(1, o.responses)), 'p50 ms': n.p50, 'p99 ms': n.p99,
+        'in handler ms (mean)': n.served.requests > 0 ? Math.round((n.served.seconds / n.served.requests) * 1e4) / 10 : 0,
+        'CPU (of 1 core)': pct(cpu), 'event loop running / waiting for a core / idle': loopOf(loop), 'stderr lines': n.stderr.length, exit: n.exitCode,
+      };
+    }),
   );
   const memory = result.nodes.map((n) => [n.name, memoryOf(n)] as const);
   const row = (label: string, pick: (m: Memory) => number) => ({ 'RSS MiB': label, ...Object.fromEntries(memory.map(([name, m]) => [name, pick(m)])) });
@@ -85,14 +89,20 @@ export function printReport(result: LoadResult): void {
   const leaks = memory.filter(([, m]) => m.leakSuspected).map(([name]) => name);
   console.log(`leak check (RSS after a full GC, end vs after warm-up, growth > ${LEAK_LIMIT_BYTES / MiB} MiB): ${leaks.length > 0 ? `LEAK SUSPECTED (${leaks.join(', ')})` : 'ok'}`);
   const c = result.cpu;
-  const ours = c.nodes + c.loadGenerator + c.store;
+  const nodesCpu = sum(c.nodes.map((n) => n.cpu));
+  const postgres = result.options.store === 'postgres';
   console.log(
-    `CPU during the load (share of one core): server ${pct(c.nodes)}${result.nodes.length > 1 ? ` (${result.nodes.map((n) => pct(n.cpu)).join(' + ')})` : ''}, ` +
-      `load generator ${pct(c.loadGenerator)}${result.options.store === 'postgres' ? `, PostgreSQL ${pct(c.store)}` : ''}; ` +
-      `waiting for a core: server ${pct(sum(result.nodes.map((n) => n.runQueue)))}, load generator ${pct(c.loadGeneratorRunQueue)}${result.options.store === 'postgres' ? `, PostgreSQL ${pct(c.storeRunQueue)}` : ''}; ` +
-      `whole machine ${pct(c.machine)} of ${c.cores * 100}% (other processes ${pct(Math.max(0, c.machine - ours))})`,
+    `CPU during the load (share of one core): server ${pct(nodesCpu)}${c.nodes.length > 1 ? ` (${c.nodes.map((n) => pct(n.cpu)).join(' + ')})` : ''}, ` +
+      `load generator ${pct(c.loadGenerator.cpu)} (event loop ${loopOf(c.loadGenerator.loop)})` +
+      `${postgres ? `, PostgreSQL ${pct(c.store.cpu)} (waiting for a core ${pct(c.store.waiting)})` : ''}; ` +
+      `whole machine ${pct(c.machine)} of ${c.cores * 100}%, of which other processes ${pct(Math.max(0, c.machine - nodesCpu - c.loadGenerator.cpu - c.store.cpu))}`,
   );
   console.log(`server: ${result.serverStderr.length} stderr lines, exit code ${result.exitCode} after SIGTERM, ${result.options.store === 'sqlite' ? 'integrity_check' : 'store check'} ${result.integrity}`);
+}
+
+/** Event-loop thread: running / waiting for a core / idle, as shares of the load window. */
+function loopOf(l: LoopShare): string {
+  return `${pct(l.running)} / ${pct(l.waiting)} / ${pct(l.idle)}`;
 }
 
 function sum(values: number[]): number {

@@ -1,7 +1,7 @@
 // The real server (src/main/main.ts) as a child process on 127.0.0.1, port 0: started, sampled for RSS and CPU, stopped by SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cpuOf, rssOf, runQueueWaitOf } from './proc.ts';
+import { rssOf } from './proc.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,10 +17,6 @@ export interface ServerProcess {
   alive(): boolean;
   /** Resident set size in bytes, from /proc/<pid>/status (VmRSS). */
   rssBytes(): number;
-  /** User + system CPU time the server has used so far, in seconds (from /proc/<pid>/stat). */
-  cpuSeconds(): number;
-  /** Seconds its main thread (the event loop) was ready to run but waited for a core (from /proc/<pid>/schedstat). */
-  runQueueSeconds(): number;
   /** Requests answered so far and the server's own time spent on them, from its GET /metrics (the scrape itself left out). */
   served(): Promise<Served>;
   /** Runs a full GC in the server (SIGUSR2, see gc-on-signal.ts) and resolves once it is done. */
@@ -73,8 +69,6 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     stderr,
     alive: () => child.exitCode === null && child.signalCode === null,
     rssBytes: () => rssOf(child.pid!),
-    cpuSeconds: () => cpuOf(child.pid!),
-    runQueueSeconds: () => runQueueWaitOf(child.pid!),
     served: () => servedBy(`http://127.0.0.1:${port}`),
     collectGarbage: () => collectGarbage(child, out),
     stop: () => stop(child, exited),
