@@ -5,7 +5,6 @@ import { startTestSmtp } from '../../test/support/smtp.ts';
 import { randomPoints } from '../seeded.ts';
 import { cpuSnapshot, cpuUse, type CpuUse } from './cpu-use.ts';
 import { createCredentials, loginBuyer, pointsInsideIndia } from './fixtures.ts';
-import { onInterrupt } from './interrupt.ts';
 import { Latencies, type Percentiles } from './latency.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
 import { startServerProcess, type Served, type ServerProcess } from './server-process.ts';
@@ -93,7 +92,6 @@ export async function runLoad(input: LoadOptions): Promise<LoadResult> {
     const dataDir: Record<string, string> = process.env.GEO_DATA_DIR ? { DATA_OUT_DIR: process.env.GEO_DATA_DIR } : {};
     const env = { ...smtp.env, ...dataDir, ...store.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(options.otpSendsPerIp) };
     const servers = await startNodes(options, env);
-    const forget = onInterrupt(() => stopNodes(servers).then(() => undefined), () => servers.forEach((s) => s.kill()));
     try {
       const sessionToken = await loginBuyer(servers[0]!.baseUrl, smtp, merchantId, 'buyer@load.example');
       const candidates = randomPoints(1000, 3, 'latLon');
@@ -112,7 +110,6 @@ export async function runLoad(input: LoadOptions): Promise<LoadResult> {
         integrity: await store.check(),
       };
     } finally {
-      forget();
       // Idempotent: a no-op after the clean stop above, a cleanup after a failure.
       await stopNodes(servers);
     }

