@@ -1,6 +1,6 @@
 // What the load run needs in a fresh database: an enterprise API key, a merchant, and (once the server runs) a buyer session.
 import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
-import { openSqlite } from '../../src/db/sqlite.ts';
+import type { Database } from '../../src/db/sql.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
 import { ApiKeyRepository } from '../../src/platform/api-keys.ts';
 import type { TestSmtp } from '../../test/support/smtp.ts';
@@ -11,9 +11,9 @@ export interface Credentials {
   merchantId: string;
 }
 
-/** Creates the key and merchant in the database file (migrating it) before the server opens it, as the operator commands do. */
-export async function createCredentials(dbPath: string): Promise<Credentials> {
-  const sql = openSqlite(dbPath);
+/** Creates the key and merchant in the store (opened, so migrated) before any server starts, as the operator commands do. */
+export async function createCredentials(open: () => Promise<Database>): Promise<Credentials> {
+  const sql = await open();
   try {
     const { key } = await new ApiKeyRepository(sql, systemClock).create({ plan: 'enterprise', label: 'load run', rateLimitOverride: 1_000_000_000 });
     const { merchant } = await new MerchantRepository(sql, systemClock).create('Load shop');

@@ -1,4 +1,5 @@
-// The four traffic mixes of the load run, as autocannon options, plus the counters their onResponse hooks fill in.
+// The four traffic mixes of the load run, as autocannon options, plus the counters their onResponse hooks fill in. With several
+// nodes each mix names every node's URL, and autocannon gives connection i to node i mod N (round-robin per connection).
 import type autocannon from 'autocannon';
 import { mulberry32, randomPoints } from '../seeded.ts';
 
@@ -12,7 +13,8 @@ export interface Scenario {
 }
 
 export interface ScenarioInput {
-  baseUrl: string;
+  /** One per server node; every node serves every mix. */
+  baseUrls: string[];
   apiKey: string;
   merchantId: string;
   sessionToken: string;
@@ -27,7 +29,9 @@ const json = { 'content-type': 'application/json' };
 const HOT_EMAILS = 2;
 
 export function scenarios(input: ScenarioInput): Scenario[] {
-  const { baseUrl, apiKey, seconds: duration, connections } = input;
+  const { apiKey, seconds: duration, connections } = input;
+  // autocannon takes an array of URLs (lib/url.js ofURL); @types/autocannon only declares a string.
+  const urls = (path: string) => input.baseUrls.map((base) => `${base}${path}`) as unknown as string;
   const common = { duration, connections, timeout: 10 };
   const keyed = { ...json, 'x-api-key': apiKey };
   const batchPoints = randomPoints(32 * 100, 7, 'latLon');
@@ -39,21 +43,21 @@ export function scenarios(input: ScenarioInput): Scenario[] {
       name: 'POST /v1/location/lookup',
       intended: [],
       limits: {},
-      options: { ...common, url: `${baseUrl}/v1/location/lookup`, method: 'POST', headers: keyed, requests: input.hits.slice(0, 256).map((p) => ({ body: JSON.stringify(p) })) },
+      options: { ...common, url: urls('/v1/location/lookup'), method: 'POST', headers: keyed, requests: input.hits.slice(0, 256).map((p) => ({ body: JSON.stringify(p) })) },
     },
     {
       name: 'POST /v1/location/batch-lookup (100)',
       intended: [],
       limits: {},
-      options: { ...common, url: `${baseUrl}/v1/location/batch-lookup`, method: 'POST', headers: keyed, requests: batches.map((body) => ({ body })) },
+      options: { ...common, url: urls('/v1/location/batch-lookup'), method: 'POST', headers: keyed, requests: batches.map((body) => ({ body })) },
     },
-    otpScenario(input, common),
-    { name: 'POST /checkout-addresses list+create+delete', intended: [], limits: {}, options: { ...common, url: `${baseUrl}/checkout-addresses`, method: 'POST', headers: { ...json, 'x-session-token': input.sessionToken }, requests: addressCycle() } },
+    otpScenario(input, common, urls('/checkout-email-otp')),
+    { name: 'POST /checkout-addresses list+create+delete', intended: [], limits: {}, options: { ...common, url: urls('/checkout-addresses'), method: 'POST', headers: { ...json, 'x-session-token': input.sessionToken }, requests: addressCycle() } },
   ];
 }
 
 /** Every other send goes to a fresh address; the rest rotate over a few hot ones. 429s are told apart by their message. */
-function otpScenario(input: ScenarioInput, common: Partial<autocannon.Options>): Scenario {
+function otpScenario(input: ScenarioInput, common: Partial<autocannon.Options>, url: string): Scenario {
   const limits = { 'per email': 0, 'per IP': 0, other: 0 };
   let n = 0;
   const send: autocannon.Request = {
@@ -73,7 +77,7 @@ function otpScenario(input: ScenarioInput, common: Partial<autocannon.Options>):
     name: 'POST /checkout-email-otp send',
     intended: [429],
     limits,
-    options: { ...common, url: `${input.baseUrl}/checkout-email-otp`, method: 'POST', headers: json, requests: [send] },
+    options: { ...common, url, method: 'POST', headers: json, requests: [send] },
   };
 }
 
