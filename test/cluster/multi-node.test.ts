@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   env = {
-    PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_OUT_DIR: datasetDir, ...store.env, ...smtp.env,
+    PATH: process.env.PATH ?? '', NODE_ENV: 'test', WORKERS: '1', HOST: '127.0.0.1', PORT: '0', DATA_OUT_DIR: datasetDir, ...store.env, ...smtp.env,
     NODE_HEARTBEAT_MS: '200', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_TIMEOUT_MS: '4000', WEBHOOK_LEASE_MS: '4500',
     CHECKOUT_OTP_SENDS_PER_IP_HOUR: '10000',
   };
