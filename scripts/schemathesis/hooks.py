@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta, timezone
 import jsonschema_rs
 import schemathesis
 from schemathesis import GenerationMode
+from schemathesis.core import NOT_SET
 
 MERCHANT_ID = os.environ.get("ST_MERCHANT_ID")
 ADDRESS_ID = os.environ.get("ST_ADDRESS_ID")
@@ -27,13 +28,6 @@ ADDRESS_LINES = ("flat_number", "building_name", "street_name", "locality")
 
 def positive(case) -> bool:
     return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
-
-
-def broken_location(case):
-    """Where a negative case breaks the schema ("body", "query", …), when schemathesis recorded it."""
-    data = case.meta.phase.data if case.meta is not None else None
-    location = getattr(data, "parameter_location", None)
-    return location.value if location is not None else None
 
 
 @schemathesis.hook
@@ -64,6 +58,10 @@ def admin_get(case):
     if positive(case):
         if query.get("action") == "import_status" and BATCH_ID:
             query["batch_id"] = BATCH_ID
+        # Without `to` the window ends now, so a `from` in the future needs a `to` of its own.
+        start = instant(query["from"], "start") if isinstance(query.get("from"), str) and "to" not in query else None
+        if start is not None and start > datetime.now(timezone.utc):
+            query["to"] = query["from"]
         order_window(query, "from", "to")
     else:
         broken = [name for name in query if name != "action" and not parameter_valid(case.operation, name, query[name])]
@@ -99,8 +97,9 @@ def action_for_body(case):
             fitting = [name for name, validator in variants.items() if validator.is_valid(case.body)]
             if fitting:
                 query["action"] = fitting[0]
-    elif broken_location(case) == "body" and action not in variants and variants:
-        query["action"] = next(iter(variants))
+    elif action not in variants and variants and case.body is not NOT_SET:
+        if not any(validator.is_valid(case.body) for validator in variants.values()):
+            query["action"] = next(iter(variants))
     case.query = query
 
 
