@@ -10,6 +10,7 @@ would only ever reach the 404 branch.
 
 import os
 from datetime import date, datetime, timedelta, timezone
+from urllib.parse import urlencode
 
 import jsonschema_rs
 import schemathesis
@@ -22,12 +23,22 @@ BATCH_ID = os.environ.get("ST_BATCH_ID")
 PINCODE = os.environ.get("ST_PINCODE", "560038")
 # Any valid DIGIPIN (Bengaluru) for a decode that names none.
 DIGIPIN = "4P3-JK8-52C9"
+# Room for the request line within uWS's header limit (4 KiB, with the credential headers beside it).
+MAX_REQUEST_LINE = 3000
 # The address lines of which the server needs at least one (src/checkout/address-service.ts).
 ADDRESS_LINES = ("flat_number", "building_name", "street_name", "locality")
 
 
 def positive(case) -> bool:
     return case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
+
+
+@schemathesis.hook
+def filter_case(ctx, case):
+    """Drops requests whose request line cannot fit uWS's 4 KiB header limit: uWS answers those 431 before any route runs
+    (the transport's behaviour, tested in test/http), so they say nothing about the operation under test."""
+    query = urlencode(case.query or {}, doseq=True)
+    return len(case.operation.path) + len(query) < MAX_REQUEST_LINE
 
 
 @schemathesis.hook
@@ -93,11 +104,11 @@ def action_for_body(case):
     query = case.query if case.query is not None else {}
     action = query.get("action")
     if positive(case):
-        if action in variants and not variants[action].is_valid(case.body):
+        if isinstance(action, str) and action in variants and not variants[action].is_valid(case.body):
             fitting = [name for name, validator in variants.items() if validator.is_valid(case.body)]
             if fitting:
                 query["action"] = fitting[0]
-    elif action not in variants and variants and case.body is not NOT_SET:
+    elif isinstance(action, str) and action not in variants and variants and case.body is not NOT_SET:
         if not any(validator.is_valid(case.body) for validator in variants.values()):
             query["action"] = next(iter(variants))
     case.query = query

@@ -12,6 +12,8 @@ export interface MeasuredServer {
   child: Child;
   port: number;
   url: string;
+  /** The server's SQLite file, for operator commands run beside it. */
+  dbPath: string;
   /** A merchant and its api key, and an enterprise location key without a burst limit worth the name. */
   merchant: { id: string; key: string };
   locationKey: string;
@@ -39,7 +41,7 @@ export async function startMeasuredServer(env: Record<string, string> = {}): Pro
   const child = await spawnServer({ DB_PATH: dbPath, LOG_LEVEL: 'info', ...env });
   const pid = child.process.pid!;
   return {
-    child, port: child.port, url: child.url, merchant, locationKey,
+    child, port: child.port, url: child.url, dbPath, merchant, locationKey,
     rssBytes: () => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024,
     cpuTicks() {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
