@@ -122,7 +122,7 @@ describe('a URL saved in dev mode', () => {
     const { apiKey } = await new MerchantRepository(sql, systemClock).create('Dev shop');
     await sql.close();
     const admin = (url: string, method: string, action: string, body?: unknown) =>
-      fetch(`${url}/checkout-admin?action=${action}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+      fetch(`${url}/checkout-admin?action=${action}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     const deliveries = async (url: string) => ((await (await admin(url, 'GET', 'webhook_deliveries')).json()) as { data: { deliveries: Array<{ error: string | null }> } }).data.deliveries;
     try {
       const dev = await spawnServer({ ...env, NODE_ENV: 'test' });
