@@ -104,12 +104,12 @@ def action_for_body(case):
     query = case.query if case.query is not None else {}
     action = query.get("action")
     if positive(case):
-        if isinstance(action, str) and action in variants and not variants[action].is_valid(case.body):
-            fitting = [name for name, validator in variants.items() if validator.is_valid(case.body)]
+        if isinstance(action, str) and action in variants and not fits(variants[action], case.body):
+            fitting = [name for name, validator in variants.items() if fits(validator, case.body)]
             if fitting:
                 query["action"] = fitting[0]
     elif isinstance(action, str) and action not in variants and variants and case.body is not NOT_SET:
-        if not any(validator.is_valid(case.body) for validator in variants.values()):
+        if not any(fits(validator, case.body) for validator in variants.values()):
             query["action"] = next(iter(variants))
     case.query = query
 
@@ -170,7 +170,7 @@ def parameter_valid(operation, name, value):
     schema = query_parameter(operation, name).get("schema")
     if schema is None:
         return True
-    return jsonschema_rs.validator_for(schema, validate_formats=True).is_valid(value)
+    return fits(jsonschema_rs.validator_for(schema, validate_formats=True), value)
 
 
 _variants = {}
@@ -184,6 +184,14 @@ def body_variants(operation):
         branches = schema.get("anyOf") or schema.get("oneOf") or ([schema] if "title" in schema else [])
         _variants[key] = {b["title"]: jsonschema_rs.validator_for(b) for b in branches if "title" in b}
     return _variants[key]
+
+
+def fits(validator, body):
+    """Whether `body` is JSON data the branch accepts (raw bytes, sent by content-type probes, fit none)."""
+    try:
+        return validator.is_valid(body)
+    except ValueError:
+        return False
 
 
 def instant(text, edge):
