@@ -46,6 +46,8 @@ export interface AdminDeps {
 const TEST_WEBHOOKS_PER_MINUTE = 10;
 /** 5000 rows of a few hundred bytes fit comfortably; read only after the key was checked. */
 const IMPORT_MAX_BODY_BYTES = 8 << 20;
+/** Room for the most blocked pincodes cod_config takes (20,000 of 9 bytes each in JSON). */
+const COD_MAX_BODY_BYTES = 256 * 1024;
 const PATH = '/checkout-admin';
 /** The merchant's server with its api key, or a signed-in user of the merchant dashboard (same principal: the merchant). */
 export const MERCHANT_AUTH = ['merchant_key', 'merchant_user'] as const;
@@ -91,7 +93,7 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
       },
     }),
     route({
-      ...patch('cod_config'), body: CodPatchSchema, response: CodViewSchema, summary: 'Changes the fields sent; none is required.',
+      ...patch('cod_config'), body: CodPatchSchema, response: CodViewSchema, maxBodyBytes: COD_MAX_BODY_BYTES, summary: 'Changes the fields sent; none is required.',
       handle: async ({ auth, body }) => {
         const blocked = body.cod_blocked_pincodes && [...new Set(body.cod_blocked_pincodes)];
         return codView(await d.merchants.update(auth.id, { ...body, cod_blocked_pincodes: blocked }));
@@ -147,10 +149,10 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
     }),
     route({
       ...post('test_webhook'), envelope: 'fields', response: TestWebhookSchema,
-      errors: { 400: 'No webhook_url configured', 429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute` },
+      errors: { 409: 'No webhook_url configured', 429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute` },
       summary: 'Queues one session.phone_verified delivery with a test payload to the configured webhook_url.',
       handle: async ({ auth }) => {
-        if (!auth.webhook_url) throw new DomainError('invalid', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
+        if (!auth.webhook_url) throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
         const hit = await d.counter.hit({ scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 }, auth.id);
         if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`, { retryAfterSeconds: hit.retryAfterSeconds });
         const now = d.clock();

@@ -1,6 +1,7 @@
 // Request schemas of /checkout-admin and POST /checkout-offers: windows and paging, config PATCH bodies, offers, carts.
 import { z } from 'zod';
 import { normaliseOrigin } from '../platform/api-keys.ts';
+import { documentAs } from '../http/openapi.ts';
 import { checkUrl, type EgressError, type EgressPolicy } from '../net/egress-policy.ts';
 import { CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';
 
@@ -11,16 +12,21 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2
 function instant(edge: 'start' | 'end') {
   return z.string().trim()
     .refine((s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T10:00:00Z')
-    .transform((s) => (DATE_ONLY.test(s) && edge === 'end' ? new Date(Date.parse(s) + 86_400_000 - 1) : new Date(s)).toISOString());
+    .transform((s) => (DATE_ONLY.test(s) && edge === 'end' ? new Date(Date.parse(s) + 86_400_000 - 1) : new Date(s)).toISOString())
+    .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
 }
 
-const QueryInt = (min: number, max: number, fallback: number) =>
-  z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).default(fallback);
+/** A whole number in the query string, documented as the integer it is. */
+const QueryInt = (min: number, max: number, fallback: number, description: string) =>
+  documentAs(
+    z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).default(fallback),
+    { type: 'integer', minimum: min, maximum: max, default: fallback, description },
+  );
 
 /** limit 1..200 (default 50) and offset 0..1,000,000 (default 0), as the document's listings take them. */
 export const PageSchema = z.object({
-  limit: QueryInt(1, 200, 50).meta({ description: 'Page size, 1..200 (default 50)' }),
-  offset: QueryInt(0, 1_000_000, 0).meta({ description: 'Rows to skip (default 0)' }),
+  limit: QueryInt(1, 200, 50, 'Page size, 1..200 (default 50)'),
+  offset: QueryInt(0, 1_000_000, 0, 'Rows to skip (default 0)'),
 });
 
 const windowFields = {
@@ -53,7 +59,7 @@ export function callbackUrl(policy: EgressPolicy) {
   return z.string().trim().max(2000).superRefine((value, ctx) => {
     const refused = checkUrl(value, policy);
     if (refused) ctx.addIssue({ code: 'custom', message: `${URL_REFUSALS[refused] ?? 'is not allowed'} (${refused})` });
-  });
+  }).meta({ format: 'uri' });
 }
 
 const URL_REFUSALS: Partial<Record<EgressError, string>> = {
@@ -63,7 +69,10 @@ const URL_REFUSALS: Partial<Record<EgressError, string>> = {
   blocked_address: 'must name a public host, not a local, private or reserved address',
 };
 
-const OriginSchema = z.string().trim().max(200).transform((value, ctx) => {
+/** An http(s) origin as the server's URL parser takes one: scheme, host, optional port and trailing slash (documented as a pattern). */
+const ORIGIN_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?/?$';
+
+const OriginSchema = z.string().max(200).meta({ pattern: ORIGIN_PATTERN }).transform((value, ctx) => {
   try {
     return normaliseOrigin(value);
   } catch {
@@ -121,5 +130,6 @@ export const OfferCreateSchema = z
       starts_at: instant('start').nullable().default(null),
       ends_at: instant('end').nullable().default(null),
     })
+    .meta({ if: { properties: { discount_type: { const: 'percent' } } }, then: { properties: { discount_value: { maximum: 100 } } } })
     .refine((o) => o.discount_type !== 'percent' || o.discount_value <= 100, { message: 'a percent discount is at most 100', path: ['discount_value'] })
     .refine((o) => !o.starts_at || !o.ends_at || o.starts_at < o.ends_at, { message: 'starts_at must be before ends_at', path: ['ends_at'] });

@@ -39,7 +39,7 @@ export function funnelReport(counts: FunnelCounts, from: string, to: string) {
   const abandoned = counts.byEvent.find((r) => r.event_type === 'checkout_abandoned')?.events ?? 0;
   return {
     from, to,
-    total_events: counts.byEvent.reduce((sum, r) => sum + r.events, 0),
+    total_events: counts.total,
     events,
     steps: Object.fromEntries(counts.byStep.map((r) => [r.step, r.events])),
     stages,

@@ -3,6 +3,8 @@ import type { Sql } from '../db/sql.ts';
 import type { FunnelEvent } from './schema.ts';
 
 export interface FunnelCounts {
+  /** Every event in the window (byEvent is capped, so its sum can fall short after a flood of invented types). */
+  total: number;
   byEvent: Array<{ event_type: string; events: number }>;
   byStep: Array<{ step: string; events: number }>;
   /** Per stage index: distinct sessions, and events that carried no session id. */
@@ -34,6 +36,7 @@ export class FunnelRepository {
     const where = 'WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?';
     const stageOf = stages.flatMap((types, i) => types.map((t) => `WHEN '${t.replace(/'/g, "''")}' THEN ${i}`)).join(' ');
     return {
+      total: (await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM funnel_events ${where}`, window))?.n ?? 0,
       byEvent: await this.sql.all(`SELECT event_type, COUNT(*) AS events FROM funnel_events ${where} GROUP BY event_type ORDER BY events DESC LIMIT ${MAX_GROUPS}`, window),
       byStep: await this.sql.all(
         `SELECT step, COUNT(*) AS events FROM funnel_events ${where} AND step IS NOT NULL GROUP BY step ORDER BY events DESC LIMIT ${MAX_GROUPS}`, window,

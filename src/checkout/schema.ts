@@ -1,19 +1,30 @@
 // Request schemas of the buyer endpoints (/checkout-email-otp, -funnel-events, -addresses, -payment) and shared field rules.
 import { z } from 'zod';
 
-/** Lower-cased, trimmed email. */
-export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'not a valid email address' }));
+/** Lower-cased, trimmed email, by the rule of the widget's `<input type=email>` (HTML's valid email address). */
+export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ pattern: z.regexes.html5Email, message: 'not a valid email address' }))
+  .meta({ format: 'email' });
 /** E.164: "+" then 8 to 15 digits, no leading zero. */
 export const PhoneSchema = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164, e.g. +919876543210');
 export const PincodeSchema = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
 export const UuidSchema = z.uuid({ message: 'must be a UUID' });
 
 /** C0 controls except tab, LF and CR, and DEL: no person types them, and NUL breaks C-string and PostgreSQL consumers of our webhooks. */
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f';
+const CONTROL_CHARS = new RegExp(`[${CONTROL}]`);
+/** What String.prototype.trim removes, spelled out so the documented pattern means the same in every regex dialect. */
+const BLANK = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+/** No control character anywhere, and (for required text) one that is neither blank nor control: the document's version of the checks below. */
+const TEXT_PATTERN = `^[^${CONTROL}]*$`;
+const REQUIRED_TEXT_PATTERN = `^[^${CONTROL}]*[^${CONTROL}${BLANK}][^${CONTROL}]*$`;
 
-/** Free text that is stored and sent on (addresses, offers, UTM, import rows): trimmed, bounded, no control characters. */
+/**
+ * Free text that is stored and sent on (addresses, offers, UTM, import rows): at most `max` characters as sent, trimmed,
+ * at least `min` after trimming, no control characters.
+ */
 export const text = (max: number, min = 1) =>
-  z.string().trim().min(min).max(max).refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters');
+  z.string().max(max).trim().min(min).refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters')
+    .meta({ pattern: min > 0 ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN });
 
 /** UTM parameters; keys other than the five are ignored (links carry all kinds of parameters). */
 export const UtmSchema = z.object({

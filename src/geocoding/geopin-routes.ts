@@ -114,7 +114,11 @@ export function geopinRoutes(service: LocationService, onBatch: (route: string, 
     defineRoute({
       method: 'get', path: '/v1/geopin/decode', tag: 'official-compatible', auth: 'api_key', query: DecodeQuerySchema, response: OfficialDecodeSchema,
       summary: 'Official-compatible DIGIPIN decode: {latitude, longitude} as 6-decimal strings at the top level (and in data)', envelope: 'official', official: true,
-      handle: ({ query }) => decodeOfficial((query.geopin ?? query.digipin)!),
+      handle: ({ query }) => {
+        // Aliases: when both are sent, both must be DIGIPINs (the answer is geopin's), so a bad one is never silently ignored.
+        if (query.geopin !== undefined && query.digipin !== undefined) decodeOfficial(query.digipin);
+        return decodeOfficial((query.geopin ?? query.digipin)!);
+      },
     }),
   ];
 }

@@ -22,7 +22,8 @@ const LatitudeSchema = z.number().min(-90).max(90).meta({ description: 'WGS84 la
 const LongitudeSchema = z.number().min(-180).max(180).meta({ description: 'WGS84 longitude, degrees', example: 77.5946 });
 /** Ten symbols of the DIGIPIN alphabet, either case, hyphens anywhere (as the decoder reads them), surrounding blanks trimmed. */
 const DIGIPIN_PATTERN = '^\\s*-*(?:[2-9CFJKLMPTcfjklmpt]-*){10}\\s*$';
-const GeopinSchema = z.string().trim().min(1).max(20)
+/** At most 20 characters as sent (the documented maxLength), blanks included; trimmed after that check. */
+const GeopinSchema = z.string().max(20).trim().min(1)
   .meta({ description: 'DIGIPIN, with or without hyphens', example: '4P3-JK8-52C9', pattern: DIGIPIN_PATTERN });
 /** A 6-digit Indian pincode; "560 038" (a space after three digits, as often written) is accepted and normalised. */
 const PincodeTextSchema = z
@@ -73,16 +74,20 @@ export class InvalidItem {
   constructor(readonly message: string) {}
 }
 
-/** `schema`, except that a failure yields an InvalidItem instead of failing the whole request. */
+/**
+ * An object checked by `schema`, except that a failure yields an InvalidItem instead of failing the whole request.
+ * An item that is not an object at all (null, a string, an array) fails the request: the document types items as objects.
+ */
 function batchItem<T extends z.ZodType>(schema: T): z.ZodType<z.output<T> | InvalidItem, z.input<T>> {
-  return schema.catch((ctx) => {
+  const checked = schema.catch((ctx) => {
     const issue = ctx.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
     return new InvalidItem(`${where}${issue?.message ?? 'invalid item'}`) as z.output<T>;
-  }) as unknown as z.ZodType<z.output<T> | InvalidItem, z.input<T>>;
+  }) as z.ZodType<unknown, Record<string, unknown>>;
+  return z.record(z.string(), z.unknown()).pipe(checked) as unknown as z.ZodType<z.output<T> | InvalidItem, z.input<T>>;
 }
 
-const ITEM_BY_ITEM = 'Checked one by one: an item that is not valid gets its own error in results (invalid_item) and the rest of the batch still runs.';
+const ITEM_BY_ITEM = 'Checked one by one: an object that is not a valid item gets its own error in results (invalid_item) and the rest of the batch still runs.';
 export const GeocodeBatchSchema = z.object({
   addresses: z.array(documentAs(batchItem(AddressSchema), { type: 'object', description: `An Address input (address required). ${ITEM_BY_ITEM}` })).min(1).max(MAX_BATCH),
 });
@@ -108,8 +113,8 @@ export const EncodeQuerySchema = z.object({
 });
 export const DecodeQuerySchema = z
   .object({
-    geopin: z.string().max(20).optional().meta({ description: 'The code to decode (this or digipin is required)', pattern: DIGIPIN_PATTERN }),
-    digipin: z.string().max(20).optional().meta({ description: 'Alias of geopin, as the official service names it', pattern: DIGIPIN_PATTERN }),
+    geopin: z.string().max(20).trim().optional().meta({ description: 'The code to decode (this or digipin is required)', pattern: DIGIPIN_PATTERN }),
+    digipin: z.string().max(20).trim().optional().meta({ description: 'Alias of geopin, as the official service names it', pattern: DIGIPIN_PATTERN }),
   })
   .refine((q) => q.geopin !== undefined || q.digipin !== undefined, { message: 'geopin is required', path: ['geopin'] });
 

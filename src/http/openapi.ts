@@ -132,7 +132,10 @@ function pathParameters(route: RouteDef): Json[] {
   return pathParams(route.path).map((name) => parameter(name, 'path', true, json.properties?.[name] ?? { type: 'string' }));
 }
 
-/** Query parameters of every action, plus `action` itself; a parameter is required only if every action requires it. */
+/**
+ * Query parameters of every action, plus `action` itself; a parameter is required only if every action requires it.
+ * On a multi-action endpoint `x-actions` names the actions that read a parameter (the others ignore it).
+ */
 function queryParameters(routes: RouteDef[]): Json[] {
   const out = new Map<string, Json>();
   const queryActions = routes.filter((r) => r.action?.in === 'query').map((r) => r.action!.name);
@@ -145,7 +148,8 @@ function queryParameters(routes: RouteDef[]): Json[] {
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
       if (out.has(name)) continue;
       const required = routes.every((r) => r.query && ((schemaOf(r.query, 'input') as { required?: string[] }).required ?? []).includes(name));
-      out.set(name, parameter(name, 'query', required, schema));
+      const readers = routes.filter((r) => r.action && r.query && name in ((schemaOf(r.query, 'input') as { properties?: Json }).properties ?? {}));
+      out.set(name, { ...parameter(name, 'query', required, schema), ...(readers.length > 0 ? { 'x-actions': readers.map((r) => r.action!.name) } : {}) });
     }
   }
   return [...out.values()];
@@ -162,15 +166,17 @@ function requestBody(routes: RouteDef[]): Json | null {
   const bodies = routes.filter((r) => r.body);
   if (bodies.length === 0) return null;
   const schemas = bodies.map((r) => ({ ...schemaOf(r.body!, 'input'), ...(r.action ? { title: r.action.name } : {}) }));
-  const schema: Json = schemas.length === 1 ? schemas[0]! : { oneOf: schemas };
-  if (bodies.length > 1 && bodies[0]!.action?.in === 'body') schema.discriminator = { propertyName: 'action' };
+  // Body actions exclude each other by their `action` const; bodies of ?action= endpoints may overlap (`{}` fits several), so anyOf.
+  const byBody = bodies[0]!.action?.in === 'body';
+  const schema: Json = schemas.length === 1 ? schemas[0]! : byBody ? { oneOf: schemas, discriminator: { propertyName: 'action' } } : { anyOf: schemas };
   return { required: true, content: { 'application/json': { schema } } };
 }
 
 function responses(routes: RouteDef[]): Json {
   const bodies = routes.map((r) => ({ ...wrapped(r), ...(r.action ? { title: r.action.name } : {}) }));
   const out: Json = {
-    '200': { description: 'OK', content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { oneOf: bodies } } } },
+    // anyOf: the action decides the shape, and two actions' results may both fit one reply.
+    '200': { description: 'OK', content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies } } } },
   };
   const errors: Record<number, string> = authErrors(routes[0]!.auth);
   for (const route of routes) {

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   GATEWAY_EMULATOR_PORT: int(0, 65535).default(4010),
   /** Comma-separated ports https webhook and courier URLs may use. */
   EGRESS_ALLOWED_PORTS: z.string().regex(/^\d{1,5}(,\d{1,5})*$/, 'comma-separated port numbers').default('443'),
+  /** Comma-separated DNS servers (ip or ip:port) resolving webhook and courier hosts; unset: the system resolver. */
+  EGRESS_DNS_SERVERS: z.string().regex(/^[\w.:[\]]+(,[\w.:[\]]+)*$/, 'comma-separated DNS server addresses').optional(),
   WEBHOOK_DISPATCHER: z.enum(['on', 'off']).default('on'),
   WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(10_000),
   WEBHOOK_RETRY_BASE_MS: int(1, 86_400_000).default(DEFAULT_RETRY_POLICY.baseDelayMs),
@@ -105,9 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       courierTimeoutMs: e.CHECKOUT_COURIER_TIMEOUT_MS,
     },
     gateway: gatewaySection(e),
-    egress: { devMode, allowedPorts: e.EGRESS_ALLOWED_PORTS.split(',').map(Number) },
+    egress: egressSection(e, devMode),
     webhooks: e.WEBHOOK_DISPATCHER === 'off' ? null : {
-      egress: { devMode, allowedPorts: e.EGRESS_ALLOWED_PORTS.split(',').map(Number) },
+      egress: egressSection(e, devMode),
       retry: { baseDelayMs: e.WEBHOOK_RETRY_BASE_MS, factor: e.WEBHOOK_RETRY_FACTOR, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS, jitter: DEFAULT_RETRY_POLICY.jitter },
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       // A row held by a crashed node is retried about 30 s after its attempt would have timed out.
@@ -129,6 +131,11 @@ function allowList(text: string): string[] {
   const bad = emails.find((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
   if (bad) throw new Error(`invalid configuration: DASHBOARD_ALLOWED_EMAILS: not an email: ${bad}`);
   return emails;
+}
+
+function egressSection(e: z.infer<typeof EnvSchema>, devMode: boolean): EgressPolicy {
+  const dnsServers = e.EGRESS_DNS_SERVERS?.split(',');
+  return { devMode, allowedPorts: e.EGRESS_ALLOWED_PORTS.split(',').map(Number), ...(dnsServers ? { dnsServers } : {}) };
 }
 
 /** Production talks to api.razorpay.com unless GATEWAY_BASE_URL says otherwise; development starts the emulator. */

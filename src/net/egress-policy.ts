@@ -9,6 +9,8 @@ export interface EgressPolicy {
   devMode: boolean;
   /** Ports https URLs may use (loopback in dev mode excepted). @default [443] */
   allowedPorts: readonly number[];
+  /** DNS servers (`ip` or `ip:port`) that resolve merchant hosts instead of the system resolver (/etc/hosts, search domains). */
+  dnsServers?: readonly string[];
 }
 
 /** Coarse reasons an outbound call failed; deliberately too coarse to map a network with. */

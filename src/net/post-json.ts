@@ -4,7 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isLoopbackAddress } from './address-policy.ts';
 import { addressAllowed, checkStatic, parseTarget, type EgressError, type EgressPolicy, type EgressTarget } from './egress-policy.ts';
-import { systemResolve, type ResolveHost } from './resolve.ts';
+import { serversResolve, systemResolve, type ResolveHost } from './resolve.ts';
 
 /** How one call is made. */
 export interface PostOptions {
@@ -13,7 +13,7 @@ export interface PostOptions {
   timeoutMs: number;
   /** Response bytes kept; the connection is closed once they are read. @default 16384 */
   maxResponseBytes?: number;
-  /** @default systemResolve */
+  /** @default the policy's DNS servers, else systemResolve */
   resolve?: ResolveHost;
   /** Trust anchors replacing the default CAs (tests, private CAs). */
   ca?: string | Buffer | Array<string | Buffer>;
@@ -36,7 +36,8 @@ export async function postJson(url: string, body: string, headers: Record<string
   const { policy } = options;
   const early = policy.devMode ? null : checkStatic(target, policy);
   if (early) return { error: early };
-  const addresses = await resolveWithin(target, options.resolve ?? systemResolve, deadline);
+  const resolve = options.resolve ?? (policy.dnsServers?.length ? serversResolve(policy.dnsServers) : systemResolve);
+  const addresses = await resolveWithin(target, resolve, deadline);
   if ('error' in addresses) return addresses;
   if (!addresses.every((a) => addressAllowed(a, policy))) return { error: 'blocked_address' };
   // Dev mode exempts loopback only; anything else it reaches follows the production rules.

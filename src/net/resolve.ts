@@ -8,6 +8,20 @@ export type ResolveHost = (hostname: string) => Promise<string[]>;
 export const systemResolve: ResolveHost = async (hostname) =>
   (await dns.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
+const byServers = new Map<string, ResolveHost>();
+
+/** A resolver asking only `servers` (`ip` or `ip:port`), one per list; the same policy always gets the same resolver. */
+export function serversResolve(servers: readonly string[]): ResolveHost {
+  const key = servers.join(',');
+  let resolve = byServers.get(key);
+  if (!resolve) {
+    const resolver = new dns.Resolver({ timeout: 2000, tries: 2 });
+    resolver.setServers([...servers]);
+    byServers.set(key, (resolve = dnsResolve(resolver)));
+  }
+  return resolve;
+}
+
 /** A resolver that asks `resolver`'s DNS servers for A and AAAA records; one family may be missing, not both. */
 export function dnsResolve(resolver: Pick<dns.Resolver, 'resolve4' | 'resolve6'>): ResolveHost {
   return async (hostname) => {

@@ -15,20 +15,20 @@ export function paymentRoutes(service: PaymentService): RouteDef[] {
     route({
       ...action('create_order'),
       response: z.object({ gateway_order_id: z.string(), gateway_key_id: z.string(), amount_paise: z.number().int(), currency: z.string() }),
-      errors: { 409: 'Already paid, cart value not set by the merchant, or amount_paise differs from it', 502: 'The gateway failed' },
+      errors: { 409: 'Online payment not enabled, already paid, cart value not set by the merchant, or amount_paise differs from it', 502: 'The gateway failed' },
       summary: "Creates a gateway order for the session's merchant-set cart value.",
       handle: ({ auth, body }) => service.createOrder(auth, body.amount_paise),
     }),
     route({
       ...action('verify'),
       response: z.object({ payment_method: z.literal('gateway'), gateway_order_id: z.string(), gateway_payment_id: z.string() }),
-      errors: { 404: 'No such order for this session', 409: 'The session is already paid otherwise' },
+      errors: { 400: 'The signature does not match', 404: 'No such order for this session', 409: 'Online payment not configured, or the session is already paid otherwise' },
       summary: 'Checks the gateway signature and records the payment (session.completed in Mode B).',
       handle: ({ auth, body }) => service.verify(auth, body),
     }),
     route({
       ...action('record_cod'), response: z.object({ payment_method: z.literal('cod') }),
-      errors: { 409: 'The session is already paid or abandoned' },
+      errors: { 409: 'COD is not available for this session (reason says why), or it is already paid or abandoned' },
       summary: 'Records cash on delivery when the COD rules allow it (session.completed in Mode B).',
       handle: ({ auth }) => service.recordCod(auth),
     }),

@@ -26,7 +26,7 @@ export class PaymentService {
   async createOrder(payer: PayingSession, amountPaise: number | undefined) {
     const { d } = this;
     const config = gatewayConfig(payer, d.ports);
-    if (!isPaymentMode(config)) throw new DomainError('invalid', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
+    if (!isPaymentMode(config)) throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
     this.assertPayable(payer);
     await this.assertUnpaid(payer);
     const { session } = payer;
@@ -57,7 +57,7 @@ export class PaymentService {
     const order = await d.repo.order(input.gateway_order_id);
     if (!order || order.session_id !== session.id) throw new DomainError('not_found', 'order_not_found', 'No such gateway order for this session');
     const config = gatewayConfig(payer, d.ports);
-    if (!config.keySecret) throw new DomainError('invalid', 'payment_not_enabled', 'Online payment is not configured for this merchant');
+    if (!config.keySecret) throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not configured for this merchant');
     if (!verifyPaymentSignature(input.gateway_order_id, input.gateway_payment_id, input.gateway_signature, config.keySecret)) {
       throw new DomainError('invalid', 'invalid_signature', 'Payment signature does not match');
     }
@@ -80,7 +80,7 @@ export class PaymentService {
     const { d } = this;
     this.assertPayable(payer);
     const decision = await d.ports.codDecision(payer);
-    if (!decision.allowed) throw new DomainError('invalid', 'cod_not_available', decision.message, { details: { reason: decision.reason } });
+    if (!decision.allowed) throw new DomainError('conflict', 'cod_not_available', decision.message, { details: { reason: decision.reason } });
     const { session } = payer;
     const now = d.clock().toISOString();
     const amount = session.cart_value_paise === null ? {} : { amount_paise: session.cart_value_paise };

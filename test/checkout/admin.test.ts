@@ -90,7 +90,7 @@ describe('webhooks', () => {
   it('test_webhook needs a url, then delivers a signed session.phone_verified test event with the delivery id it answered', async () => {
     const c = await h.merchant('C', ['https://c.example']);
     const unset = await admin('POST', 'action=test_webhook', c.key);
-    expect([unset.status, errorCode(unset)]).toEqual([400, 'webhook_not_configured']);
+    expect([unset.status, errorCode(unset)]).toEqual([409, 'webhook_not_configured']);
     const receiver = await startReceiver();
     try {
       await admin('PATCH', 'action=webhooks', c.key, { webhook_url: receiver.url, webhook_secret: 'whsec_test_0123456789' });

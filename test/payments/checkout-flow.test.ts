@@ -37,11 +37,11 @@ describe('payments over checkout sessions', () => {
     for (const [setup, reason] of cases) {
       const s = await buyerSession(w.h, shop, setup);
       const res = await w.h.payment(s.token, { action: 'record_cod' });
-      expect(res, reason).toMatchObject({ status: 400, body: { code: 'cod_not_available', reason } });
+      expect(res, reason).toMatchObject({ status: 409, body: { code: 'cod_not_available', reason } });
     }
     const noCod = await configureShop(w.h, { payment: keys });
     const res = await w.h.payment((await buyerSession(w.h, noCod, { pincode: '560001' })).token, { action: 'record_cod' });
-    expect(res).toMatchObject({ status: 400, body: { code: 'cod_not_available', reason: 'cod_disabled' } });
+    expect(res).toMatchObject({ status: 409, body: { code: 'cod_not_available', reason: 'cod_disabled' } });
     expect(await completedEvents(shop.id)).toBe(0);
   });
 
@@ -53,7 +53,7 @@ describe('payments over checkout sessions', () => {
     ok(await w.h.admin('PATCH', 'set_payment_config', shop.key, { gateway_key_id: keys.keyId, gateway_secret_key: keys.keySecret, payment_enabled: false }), 'mode A');
     expect((await w.h.payment(prepaid.token, { action: 'verify', ...signed })).body).toMatchObject({ success: true, payment_method: 'gateway' });
     const next = await buyerSession(w.h, shop, { cartValuePaise: 10_000 });
-    expect(await w.h.payment(next.token, { action: 'create_order' })).toMatchObject({ status: 400, body: { code: 'payment_not_enabled' } });
+    expect(await w.h.payment(next.token, { action: 'create_order' })).toMatchObject({ status: 409, body: { code: 'payment_not_enabled' } });
     expect((await w.h.payment(next.token, { action: 'record_cod' })).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await completedEvents(shop.id)).toBe(0);

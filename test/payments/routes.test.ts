@@ -138,7 +138,7 @@ describe('cash on delivery and Mode A', () => {
   it('Mode A: create_order is refused, COD is recorded, and session.completed is never sent', async () => {
     const shop = await configureShop(w.h, { webhook: { url: w.receiver.url }, cod: { enabled: true } });
     const s = await buyerSession(w.h, shop, { cartValuePaise: 10_000 });
-    expect(await pay(s.token, { action: 'create_order' })).toMatchObject({ status: 400, body: { code: 'payment_not_enabled' } });
+    expect(await pay(s.token, { action: 'create_order' })).toMatchObject({ status: 409, body: { code: 'payment_not_enabled' } });
     expect((await pay(s.token, { action: 'record_cod' })).body).toEqual({ success: true, payment_method: 'cod' });
     await settle();
     expect(hooksFor(w.receiver, s.sessionId).filter((x) => x.body.event === 'session.completed')).toHaveLength(0);

@@ -81,4 +81,15 @@ describe('GET /openapi.json', () => {
     expect(body.discriminator).toEqual({ propertyName: 'action' });
     expect(body.oneOf.map((b: { title: string }) => b.title)).toEqual(expect.arrayContaining(['serviceability_check', 'list', 'create', 'address_completed', 'abandon']));
   });
+
+  it('documents ?action= bodies as anyOf (several may fit one body) and names the actions that read each query parameter', () => {
+    const patch = doc.paths['/checkout-admin'].patch.requestBody.content['application/json'].schema;
+    expect(patch.oneOf).toBeUndefined();
+    expect(patch.anyOf.map((b: { title: string }) => b.title)).toEqual(expect.arrayContaining(['webhooks', 'cod_config', 'set_payment_config']));
+    const params = Object.fromEntries(doc.paths['/checkout-admin'].get.parameters.map((p: { name: string }) => [p.name, p]));
+    expect(params.batch_id['x-actions']).toEqual(['import_status']);
+    expect(params.limit['x-actions']).toEqual(expect.arrayContaining(['sessions', 'webhook_deliveries']));
+    expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
+    expect(params.from.schema.anyOf).toEqual([{ format: 'date' }, { format: 'date-time' }]);
+  });
 });

@@ -17,6 +17,13 @@ describe('webhook settings', () => {
     expect(() => loadConfig({ EGRESS_ALLOWED_PORTS: 'https' })).toThrow(/EGRESS_ALLOWED_PORTS/);
   });
 
+  it('resolves merchant hosts with the DNS servers EGRESS_DNS_SERVERS names, for webhooks and courier calls alike', () => {
+    const config = loadConfig({ EGRESS_DNS_SERVERS: '127.0.0.1:5353,10.0.0.2' });
+    expect(config.egress.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.2']);
+    expect(config.webhooks?.egress.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.2']);
+    expect(() => loadConfig({ EGRESS_DNS_SERVERS: '1.1.1.1;rm -rf' })).toThrow(/EGRESS_DNS_SERVERS/);
+  });
+
   it('reads overrides from the environment and can switch the dispatcher off', () => {
     const tuned = loadConfig({ WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_CONCURRENCY: '2' }).webhooks;
     expect(tuned).toMatchObject({ timeoutMs: 500, leaseMs: 30_500, concurrency: 2, retry: { baseDelayMs: 50, maxAttempts: 3, factor: 4 } });

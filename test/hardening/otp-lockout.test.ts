@@ -1,0 +1,68 @@
+// Issue 13 "OTP": five sends or five wrong codes from anyone locked an email out for every merchant; now a stranger's sends and guesses lock only the stranger.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OTP_POLICY } from '../../src/checkout/otp-service.ts';
+import { errorCode, freshWindow, startHarness, type Harness, type Shop } from '../checkout/support.ts';
+
+const { sendsPerEmailHour, lockAfterFailures, maxCodeFailures } = DEFAULT_OTP_POLICY;
+const STRANGER = '198.51.100.66';
+const BUYER = '203.0.113.10';
+
+let h: Harness;
+let shopA: Shop;
+let shopB: Shop;
+beforeAll(async () => {
+  // The documented limits (the harness lifts the per-IP one), and one trusted proxy so each request names its client.
+  h = await startHarness({ TRUST_PROXY_HOPS: '1', CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(DEFAULT_OTP_POLICY.sendsPerIpHour) });
+  [shopA, shopB] = [await h.merchant('Shop A'), await h.merchant('Shop B')];
+}, 60_000);
+afterAll(async () => h?.dispose());
+
+function otp(shop: Shop, ip: string, body: Record<string, unknown>) {
+  return h.call('POST', '/checkout-email-otp', { body: { merchant_id: shop.id, ...body }, headers: { 'x-forwarded-for': ip } });
+}
+const send = (shop: Shop, ip: string, email: string) => otp(shop, ip, { action: 'send', email });
+const verify = (shop: Shop, ip: string, email: string, code: string) => otp(shop, ip, { action: 'verify', email, code });
+const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe("a stranger attacking a buyer's email login", () => {
+  it("uses up only the stranger's own sends, at one merchant: the buyer still gets a code and signs in at both merchants", async () => {
+    const email = 'sends-victim@example.com';
+    await freshWindow(3600, 30_000);
+    for (let i = 0; i < sendsPerEmailHour; i++) expect((await send(shopA, STRANGER, email)).status).toBe(200);
+    const refused = await send(shopA, STRANGER, email);
+    expect([refused.status, errorCode(refused)]).toEqual([429, 'rate_limited']);
+    // The code the stranger's first send mailed is in the buyer's inbox; the buyer's own send reuses it.
+    const code = await h.smtp.nextCode(email);
+    expect((await send(shopA, BUYER, email)).body).toMatchObject({ reused: true });
+    expect((await verify(shopA, BUYER, email, code)).status).toBe(200);
+    // Another merchant: even from the stranger's address (a shared NAT), the buyer's sends are counted apart.
+    expect((await send(shopB, STRANGER, email)).body).toMatchObject({ reused: false });
+    expect((await verify(shopB, STRANGER, email, await h.smtp.nextCode(email))).status).toBe(200);
+  });
+
+  it("locks only the stranger's address after five wrong codes: the buyer signs in with the live code, and the other merchant never notices", async () => {
+    const email = 'guess-victim@example.com';
+    await freshWindow(3600, 30_000);
+    expect((await send(shopA, BUYER, email)).status).toBe(200);
+    const code = await h.smtp.nextCode(email);
+    for (let i = 1; i < lockAfterFailures; i++) expect(errorCode(await verify(shopA, STRANGER, email, wrongFor(code)))).toBe('invalid_code');
+    const locked = await verify(shopA, STRANGER, email, wrongFor(code));
+    expect([locked.status, errorCode(locked)]).toEqual([429, 'otp_locked']);
+    // Even the right code is refused to the locked stranger; the buyer's address is not locked.
+    expect(errorCode(await verify(shopA, STRANGER, email, code))).toBe('otp_locked');
+    expect((await verify(shopA, BUYER, email, code)).status).toBe(200);
+    expect((await send(shopB, BUYER, email)).status).toBe(200);
+    expect((await verify(shopB, BUYER, email, await h.smtp.nextCode(email))).status).toBe(200);
+  });
+
+  it('lets many addresses together burn one code, but not the login: the buyer asks for a new code and signs in', async () => {
+    const email = 'botnet-victim@example.com';
+    await freshWindow(3600, 30_000);
+    expect((await send(shopA, BUYER, email)).status).toBe(200);
+    const code = await h.smtp.nextCode(email);
+    for (let i = 0; i < maxCodeFailures; i++) await verify(shopA, `192.0.2.${i + 1}`, email, wrongFor(code));
+    expect(errorCode(await verify(shopA, BUYER, email, code))).toBe('invalid_code');
+    expect((await send(shopA, BUYER, email)).body).toMatchObject({ reused: false });
+    expect((await verify(shopA, BUYER, email, await h.smtp.nextCode(email))).status).toBe(200);
+  });
+});
