@@ -41,13 +41,17 @@ export class AddressRepository {
   async insert(merchantId: string, buyerId: string, fields: AddressFields, makeDefault: boolean, legacyId: string | null = null): Promise<string> {
     const id = newId();
     const now = this.clock().toISOString();
-    const first = (await this.sql.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [merchantId, buyerId])) === undefined;
-    if (makeDefault && !first) await this.clearDefault(merchantId, buyerId);
-    await this.sql.run(
-      `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?)`,
-      [id, merchantId, buyerId, legacyId, ...ADDRESS_FIELDS.map((f) => fields[f]), makeDefault || first ? 1 : 0, now, now],
-    );
+    await this.sql.transaction(async (tx) => {
+      const repo = this.in(tx);
+      await repo.lockBook(merchantId, buyerId);
+      const first = (await tx.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [merchantId, buyerId])) === undefined;
+      if (makeDefault && !first) await repo.clearDefault(merchantId, buyerId);
+      await tx.run(
+        `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?)`,
+        [id, merchantId, buyerId, legacyId, ...ADDRESS_FIELDS.map((f) => fields[f]), makeDefault || first ? 1 : 0, now, now],
+      );
+    });
     return id;
   }
 
@@ -64,6 +68,7 @@ export class AddressRepository {
   async delete(merchantId: string, buyerId: string, id: string): Promise<void> {
     await this.sql.transaction(async (tx) => {
       const repo = this.in(tx);
+      await repo.lockBook(merchantId, buyerId);
       const wasDefault = (await repo.byId(merchantId, buyerId, id))?.is_default === 1;
       await tx.run('DELETE FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId]);
       const next = (await repo.list(merchantId, buyerId))[0];
@@ -95,13 +100,23 @@ export class AddressRepository {
   /** Makes `id` the only default of the buyer, atomically. */
   async setDefault(merchantId: string, buyerId: string, id: string): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      await this.in(tx).clearDefault(merchantId, buyerId);
+      const repo = this.in(tx);
+      await repo.lockBook(merchantId, buyerId);
+      await repo.clearDefault(merchantId, buyerId);
       await tx.run('UPDATE addresses SET is_default = 1 WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId]);
     });
   }
 
   async saveGeocode(merchantId: string, id: string, geopin: string, lat: number, lon: number): Promise<void> {
     await this.sql.run('UPDATE addresses SET geopin = ?, latitude = ?, longitude = ? WHERE id = ? AND merchant_id = ?', [geopin, lat, lon, id, merchantId]);
+  }
+
+  /**
+   * Serialises changes to one buyer's book, so concurrent ones neither deadlock nor leave two defaults: PostgreSQL locks
+   * the buyer's row (one lock, taken first by every change); SQLite runs one write transaction at a time anyway.
+   */
+  private async lockBook(merchantId: string, buyerId: string): Promise<void> {
+    if (this.sql.dialect === 'postgres') await this.sql.get('SELECT id FROM buyers WHERE id = ? AND merchant_id = ? FOR UPDATE', [buyerId, merchantId]);
   }
 
   private async clearDefault(merchantId: string, buyerId: string): Promise<void> {

@@ -108,6 +108,24 @@ describe('address book', () => {
     expect(dataOf(await act({ action: 'list' })).addresses).toEqual([expect.objectContaining({ id: first, is_default: true })]);
   });
 
+  it('keeps exactly one default through concurrent creates, deletes and default changes in one book', async () => {
+    const buyer = await h.login(shop.id, 'busy-buyer@example.com');
+    const create = (n: number) => act({ action: 'create', address: { ...home, flat_number: `F${n}` }, ...(n % 2 ? { is_default: true } : {}) }, buyer.session_token);
+    const ids = (await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(create))).map((r) => {
+      expect(r.status).toBe(200);
+      return dataOf(r).address.id as string;
+    });
+    const changes = await Promise.all([
+      ...ids.slice(0, 4).map((id) => act({ action: 'delete', address_id: id }, buyer.session_token)),
+      ...ids.slice(4).map((id) => act({ action: 'set_default', address_id: id }, buyer.session_token)),
+      create(8),
+    ]);
+    expect(changes.map((r) => r.status)).toEqual(changes.map(() => 200));
+    const book = dataOf(await act({ action: 'list' }, buyer.session_token)).addresses as Array<{ is_default: boolean }>;
+    expect(book).toHaveLength(5);
+    expect(book.filter((a) => a.is_default)).toHaveLength(1);
+  });
+
   it("never shows another buyer's addresses", async () => {
     const other = await h.login(shop.id, 'other-buyer@example.com');
     expect(dataOf(await act({ action: 'list' }, other.session_token)).addresses).toEqual([]);
