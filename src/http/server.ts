@@ -15,6 +15,8 @@ export interface TransportOptions {
 }
 
 const EMPTY = '';
+/** Unread body bytes an early reply lets uWS skip instead of closing the connection. */
+const LINGER_BYTES = 64 * 1024;
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
 
 /** Creates the uWS app serving `endpoints`; no listen here. */
@@ -60,7 +62,8 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
   return (res: HttpResponse, req: HttpRequest) => {
     const started = performance.now();
     const head = capture(res, req, paramCount, endpoint.readsPeer);
-    const state: ResponseState = { aborted: false, bodyDone: BODYLESS.has(head.method), release: () => undefined };
+    const bodyless = BODYLESS.has(head.method);
+    const state: ResponseState = { aborted: false, bodyDone: bodyless, lingers: bodyless || Number(head.headers['content-length']) <= LINGER_BYTES, release: () => undefined };
     res.onAborted(() => {
       state.aborted = true;
       // A client that hangs up mid-body gives its buffered bytes back to the budget.
@@ -94,8 +97,13 @@ function proceed(admission: Admission, body: string | BodyReader, settle: (reply
 
 interface ResponseState {
   aborted: boolean;
-  /** False while body bytes may still arrive: then the connection is closed after the reply. */
+  /** False while body bytes may still arrive. */
   bodyDone: boolean;
+  /**
+   * An early reply keeps the connection when the rest of the body is small and declared (uWS skips it, and the client
+   * reads the JSON answer instead of a reset); a large or chunked rest is not worth reading, so the connection closes.
+   */
+  lingers: boolean;
   /** Returns the bytes this request holds in the budget (once). */
   release(): void;
 }
@@ -215,7 +223,7 @@ class BodyReader {
 
 function send(res: HttpResponse, head: RequestHead, state: ResponseState, reply: Reply): void {
   if (state.aborted) return;
-  res.cork(() => write(res, head, reply, !state.bodyDone));
+  res.cork(() => write(res, head, reply, !state.bodyDone && !state.lingers));
 }
 
 function respond(res: HttpResponse, head: RequestHead, reply: Reply): void {

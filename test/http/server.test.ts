@@ -72,6 +72,29 @@ describe('request bodies', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
+  it('keeps the connection after an early refusal of a small declared body: the rest is skipped and the next request answered', async () => {
+    const body = '{"action":"settings"}';
+    const first = `POST /checkout-admin?action=settings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const second = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n';
+    // The first half of the body is sent before the refusal, the second half after it, then another request.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => {
+        received += chunk.toString();
+        if (received.includes('"status":"ok"')) socket.end();
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+      socket.write(first + body.slice(0, 5));
+      setTimeout(() => socket.write(body.slice(5) + second), 200);
+      setTimeout(() => socket.destroy(), 3000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 401 Unauthorized/);
+    expect(answer).toContain('"code":"missing_api_key"');
+    expect(answer).toMatch(/HTTP\/1\.1 200 OK[\s\S]*"status":"ok"/);
+  });
+
   it('refuses a declared body over the route limit with 413 before reading it', async () => {
     const head = `POST /checkout-email-otp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${1 << 20}\r\n\r\n`;
     const answer = await rawRequest(`${head}{"action":"send"`);
