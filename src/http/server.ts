@@ -1,5 +1,7 @@
 // uWS transport: registers endpoints, reads bodies within per-route and global limits, answers 404/405/preflights as JSON.
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
+import { BodyBudget } from './body-budget.ts';
+import { clientIp } from './client-ip.ts';
 import { preflight } from './cors.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
 import { serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
@@ -11,6 +13,8 @@ export type Observer = (route: string, method: string, status: number, seconds: 
 export interface TransportOptions {
   /** Body bytes buffered across all requests at once; beyond it requests get 503 server_busy. */
   bodyBudgetBytes: number;
+  /** Proxies in front (TRUST_PROXY_HOPS): the peer of the per-peer budget is then read from X-Forwarded-For. */
+  trustProxyHops?: number;
   observe?: Observer;
 }
 
@@ -22,7 +26,10 @@ const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
 /** Creates the uWS app serving `endpoints`; no listen here. */
 export function createHttpApp(endpoints: Endpoint[], options: TransportOptions): TemplatedApp {
   const app = uWS.App();
-  const budget = new BodyBudget(options.bodyBudgetBytes);
+  // Each peer may hold an eighth of the budget, but always enough for the largest body a route accepts.
+  const largest = Math.max(0, ...endpoints.map((e) => e.maxBodyBytes));
+  const budget = new BodyBudget(options.bodyBudgetBytes, Math.max(largest, Math.floor(options.bodyBudgetBytes / 8)));
+  const hops = options.trustProxyHops ?? 0;
   const observe = options.observe ?? (() => undefined);
   const unmatched = (res: HttpResponse, head: RequestHead, reply: Reply, started: number) => {
     respond(res, head, reply);
@@ -31,7 +38,7 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   const byPath = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
     byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
-    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, budget, observe));
+    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, budget, hops, observe));
   }
   for (const [path, group] of byPath) {
     const methods = group.map((e) => e.method.toUpperCase());
@@ -57,7 +64,7 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   return app;
 }
 
-function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
+function handlerFor(endpoint: Endpoint, budget: BodyBudget, hops: number, observe: Observer) {
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
   return (res: HttpResponse, req: HttpRequest) => {
     const started = performance.now();
@@ -75,7 +82,7 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget, observe: Observer) {
     };
     const settle = (reply: Reply | Promise<Reply>) => (reply instanceof Promise ? reply.then(answer) : answer(reply));
     // The body is read while the credentials are checked; it is used only once they pass.
-    const body = state.bodyDone ? EMPTY : new BodyReader(res, head, endpoint.maxBodyBytes, budget, state);
+    const body = state.bodyDone ? EMPTY : new BodyReader(res, head, endpoint.maxBodyBytes, budget, hops, state);
     const admission = endpoint.begin(head);
     if (admission instanceof Promise) admission.then((a) => proceed(a, body, settle));
     else proceed(admission, body, settle);
@@ -151,16 +158,19 @@ function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPe
 class BodyReader {
   private chunks: Buffer[] | null = null;
   private size = 0;
+  /** Who holds the bytes, known once the body spans more than one chunk. */
+  private peer: string | null = null;
   private failed = false;
   private outcome: string | Error | null = null;
   private onBody: ((text: string) => void) | null = null;
   private onError: ((err: unknown) => void) | null = null;
 
   constructor(
-    res: HttpResponse,
-    head: RequestHead,
+    private readonly res: HttpResponse,
+    private readonly head: RequestHead,
     private readonly maxBytes: number,
     private readonly budget: BodyBudget,
+    private readonly hops: number,
     private readonly state: ResponseState,
   ) {
     state.release = () => this.release();
@@ -184,7 +194,13 @@ class BodyReader {
   private take(chunk: ArrayBuffer, isLast: boolean): void {
     if (this.failed) return;
     if (this.size + chunk.byteLength > this.maxBytes) return this.fail(this.tooLarge());
-    if (!this.budget.take(chunk.byteLength)) return this.fail(refusal('unavailable', 'server_busy', 'Too many request bodies in flight; retry shortly'));
+    // Inside onData the response is alive, so its peer address can be read.
+    if (!isLast && this.peer === null) this.peer = clientIp({ headers: this.head.headers, remoteIp: Buffer.from(this.res.getRemoteAddressAsText()).toString() }, this.hops);
+    const answer = this.budget.take(chunk.byteLength, this.peer);
+    if (answer !== 'taken') {
+      const whose = answer === 'full' ? 'Too many request bodies in flight' : 'Too many request bodies in flight from your address';
+      return this.fail(refusal('unavailable', 'server_busy', `${whose}; retry shortly`));
+    }
     this.size += chunk.byteLength;
     // uWS neuters the chunk after this callback returns: a one-chunk body is decoded straight from it, others copied.
     if (!isLast) {
@@ -211,7 +227,7 @@ class BodyReader {
   }
 
   private release(): void {
-    this.budget.release(this.size);
+    this.budget.release(this.size, this.peer);
     this.size = 0;
     this.chunks = null;
   }
@@ -245,21 +261,4 @@ function write(res: HttpResponse, head: RequestHead, reply: Reply, close: boolea
 /** `/v1/x/{id}` -> `/v1/x/:id` (the uWS pattern). */
 export function uwsPattern(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
-}
-
-/** Bytes buffered by all requests together; a request over the budget is refused instead of growing memory. */
-class BodyBudget {
-  private used = 0;
-
-  constructor(private readonly limit: number) {}
-
-  take(bytes: number): boolean {
-    if (this.used + bytes > this.limit) return false;
-    this.used += bytes;
-    return true;
-  }
-
-  release(bytes: number): void {
-    this.used -= bytes;
-  }
 }

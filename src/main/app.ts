@@ -107,7 +107,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   // The body budget is the process's: each HTTP thread holds its share.
   const threads = config.server.workers;
   const http = createHttpApp(endpoints, {
-    bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+    bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), trustProxyHops: config.server.trustProxyHops, observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
   });
   const parts: AppParts = { config, log, metrics, sql, location, access, checkout, payments, webhooks, nodes, developerDashboard, merchantPortal };
   let listening: Listening | null = null;
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
       if (threads > 1) {
         workers = await startHttpWorkers({
           count: threads, host: config.server.host, port: listening.port, dataDir: config.dataDir, logLevel: config.log.level,
-          bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), endpoints, fragments: location.answers.all(),
+          bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), trustProxyHops: config.server.trustProxyHops, endpoints, fragments: location.answers.all(),
           limiter: access.limiter, access, liveNodes: () => nodes.liveCount(), metrics, log,
         });
       }

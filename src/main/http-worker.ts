@@ -50,7 +50,7 @@ async function main(setup: WorkerSetup): Promise<void> {
   const served = new Set(local.map(endpointKey));
   const remote = setup.endpoints.filter((e) => !served.has(e.key)).map((e) => remoteEndpoint(e, rpc));
   const stats = new RequestStats();
-  const http = createHttpApp([...local, ...remote], { bodyBudgetBytes: setup.bodyBudgetBytes, observe: (r, m, s, t) => stats.record(r, m, s, t) });
+  const http = createHttpApp([...local, ...remote], { bodyBudgetBytes: setup.bodyBudgetBytes, trustProxyHops: setup.trustProxyHops, observe: (r, m, s, t) => stats.record(r, m, s, t) });
   keys.start();
   meter.start(USAGE_FLUSH_MS);
   const sync = setInterval(() => {

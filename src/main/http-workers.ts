@@ -23,6 +23,7 @@ export interface HttpWorkersDeps {
   dataDir: string;
   logLevel: LogLevel;
   bodyBudgetBytes: number;
+  trustProxyHops: number;
   endpoints: Endpoint[];
   fragments: string[];
   limiter: RateLimiter;
@@ -67,7 +68,7 @@ export async function startHttpWorkers(d: HttpWorkersDeps): Promise<HttpWorkers>
   async function startOne(n: number): Promise<{ stop(): Promise<void> }> {
     const { port1, port2 } = new MessageChannel();
     const setup: WorkerSetup = {
-      role: 'http-worker', host: d.host, port: d.port, dataDir: d.dataDir, logLevel: d.logLevel, bodyBudgetBytes: d.bodyBudgetBytes,
+      role: 'http-worker', host: d.host, port: d.port, dataDir: d.dataDir, logLevel: d.logLevel, bodyBudgetBytes: d.bodyBudgetBytes, trustProxyHops: d.trustProxyHops,
       endpoints: infos, fragments: d.fragments, limiterMemory: d.limiter.memory, rpcPort: port2,
     };
     const worker = new Worker(script.code, {

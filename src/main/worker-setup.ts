@@ -11,6 +11,7 @@ export interface WorkerSetup {
   dataDir: string;
   logLevel: LogLevel;
   bodyBudgetBytes: number;
+  trustProxyHops: number;
   /** Every endpoint of the main thread; those this thread serves itself are dropped from it. */
   endpoints: RemoteEndpointInfo[];
   /** PolygonAnswers.all() of the main thread. */

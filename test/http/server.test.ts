@@ -135,3 +135,42 @@ describe('request bodies', () => {
     expect((await post()).status).toBe(200);
   });
 });
+
+describe('the body budget per peer', () => {
+  let proxied: TestServer;
+  let shopKey: string;
+  beforeAll(async () => {
+    // 80 MiB in all, 10 MiB per peer; behind one proxy, so the peer is the X-Forwarded-For address.
+    proxied = await startTestServer({ BODY_BUDGET_BYTES: String(80 << 20), TRUST_PROXY_HOPS: '1' });
+    shopKey = (await proxied.parts.checkout.merchants.create('Budget shop')).apiKey;
+  });
+  afterAll(async () => proxied.dispose());
+
+  /** Starts an import of `declared` bytes from `peer`, sends `sent` of them, and reports any answer within `waitMs`. */
+  function holdUpload(peer: string, declared: number, sent: number, waitMs: number): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = connect(proxied.port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('error', () => undefined);
+      socket.write(`POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x\r\nx-api-key: ${shopKey}\r\nX-Forwarded-For: ${peer}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+      socket.write('x'.repeat(sent));
+      setTimeout(() => {
+        socket.destroy();
+        resolve(received);
+      }, waitMs);
+    });
+  }
+
+  it('refuses one address past its share with 503 while another address still uploads', async () => {
+    const first = holdUpload('203.0.113.7', 7_000_000, 6_000_000, 1500);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = await holdUpload('203.0.113.7', 7_000_000, 6_000_000, 800);
+    const other = await holdUpload('198.51.100.9', 7_000_000, 6_000_000, 800);
+    expect(second).toMatch(/^HTTP\/1\.1 503 Service Unavailable/);
+    expect(second).toContain('from your address');
+    expect(other).toBe('');
+    expect(await first).toBe('');
+  });
+});
+
