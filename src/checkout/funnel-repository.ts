@@ -25,11 +25,6 @@ export class FunnelRepository {
     );
   }
 
-  /** Events recorded for one session (the per-session cap). */
-  async sessionEvents(merchantId: string, sessionId: string): Promise<number> {
-    return (await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM funnel_events WHERE merchant_id = ? AND session_id = ?', [merchantId, sessionId]))?.n ?? 0;
-  }
-
   /** `stages[i]` lists the event types of stage i. */
   async counts(merchantId: string, from: string, to: string, stages: ReadonlyArray<readonly string[]>): Promise<FunnelCounts> {
     const window = [merchantId, from, to];

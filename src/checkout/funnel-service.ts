@@ -20,6 +20,8 @@ export const DEFAULT_FUNNEL_LIMITS: FunnelLimits = { perIpMinute: 120, perMercha
 export class FunnelService {
   private readonly ipRule: WindowLimit;
   private readonly merchantRule: WindowLimit;
+  /** Counted atomically in the store like the others (a count-then-insert let concurrent requests pass the cap). */
+  private readonly sessionRule: WindowLimit;
 
   constructor(
     private readonly funnel: FunnelRepository,
@@ -29,6 +31,8 @@ export class FunnelService {
   ) {
     this.ipRule = { scope: 'funnel_ip', limit: limits.perIpMinute, windowSeconds: 60 };
     this.merchantRule = { scope: 'funnel_merchant', limit: limits.perMerchantMinute, windowSeconds: 60 };
+    // A day's window outlives any checkout session (one spanning midnight UTC could record the cap twice).
+    this.sessionRule = { scope: 'funnel_session', limit: limits.perSession, windowSeconds: 86_400 };
   }
 
   async log(event: FunnelEvent, ip: string): Promise<void> {
@@ -36,7 +40,7 @@ export class FunnelService {
       const hit = await this.counter.hit(rule, subject);
       if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', 'Too many funnel events; slow down', { retryAfterSeconds: hit.retryAfterSeconds });
     }
-    if (event.session_id && (await this.funnel.sessionEvents(event.merchant_id, event.session_id)) >= this.limits.perSession) {
+    if (event.session_id && !(await this.counter.hit(this.sessionRule, `${event.merchant_id}:${event.session_id}`)).allowed) {
       throw new DomainError('rate_limited', 'session_event_limit', `A session records at most ${this.limits.perSession} funnel events`, { retryAfterSeconds: 3600 });
     }
     await this.funnel.insert(event, this.clock().toISOString());
