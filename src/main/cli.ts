@@ -12,6 +12,9 @@ commands:
   merchant create --name NAME  create a checkout merchant and print its id and API key
   merchant rotate-key --merchant-id ID [--overlap-hours 24]
                                issue a new merchant API key; the old ones keep working for the overlap
+  merchant add-user --merchant-id ID --email E
+                               let E sign in to the merchant dashboard (/merchant)
+  dashboard allow --email E    let E sign in to the developer dashboard (/dashboard)
   data build [--input PATH] [--out DIR] [--directory-dir DIR] [--quiet]
                                build the location dataset (boundaries.bin, gazetteer.sqlite, manifest.json)
   --help, --version
@@ -32,6 +35,8 @@ const COMMANDS: Record<string, Command> = {
   'key revoke': async (args) => exit(await (await import('./commands/keys.ts')).revokeKeyCommand(args)),
   'merchant create': async (args) => exit(await (await import('./commands/merchants.ts')).createMerchantCommand(args)),
   'merchant rotate-key': async (args) => exit(await (await import('./commands/merchants.ts')).rotateMerchantKeyCommand(args)),
+  'merchant add-user': async (args) => exit(await (await import('./commands/merchant-add-user.ts')).merchantAddUserCommand(args)),
+  'dashboard allow': async (args) => exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
   'data build': async (args) => (await import('../../scripts/build-data.ts')).buildDataCommand(args),
 };
 

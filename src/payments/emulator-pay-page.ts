@@ -1,5 +1,5 @@
 // The emulator's buyer-facing page (GET /pay/:order_id?origin=…): a Pay button that hands the signed payment to the opening page.
-import { escapeHtml } from '../web/escape-html.ts';
+import { escapeHtml } from '../kernel/escape-html.ts';
 
 /** The order fields the page shows. */
 export interface PayPageOrder {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resourcePath } from '../resources.ts';
 import { defineRoute, RawReply, type RouteDef } from '../http/route.ts';
 import { z } from 'zod';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../kernel/escape-html.ts';
 
 const PAGE_DIR = resourcePath('src/web');
 /** Read once at start-up; no-store so a browser never keeps a page from before a restart. */

@@ -1,8 +1,8 @@
 // `npm run dashboard:allow -- --email a@b.in [--plan paid] [--disable]`: who may sign in to the developer dashboard.
 import { systemClock } from '../../kernel/clock.ts';
-import { runCommand } from '../../main/commands/run-command.ts';
+import { runCommand } from './run-command.ts';
 import { PLAN_NAMES, PLANS, type PlanName } from '../../platform/plans.ts';
-import { DeveloperAccountRepository } from '../developer/accounts.ts';
+import { DeveloperAccountRepository } from '../../dashboard/developer/accounts.ts';
 
 const USAGE = 'usage: dashboard allow --email a@b.in [--plan free|paid|enterprise] | --email a@b.in --disable';
 

@@ -1,8 +1,8 @@
 // `npm run merchant:add-user -- --merchant-id UUID --email a@b.in [--remove]`: who may sign in to the merchant dashboard.
 import { MerchantRepository } from '../../checkout/merchant-repository.ts';
 import { systemClock } from '../../kernel/clock.ts';
-import { runCommand } from '../../main/commands/run-command.ts';
-import { MerchantUserRepository } from '../merchant/users.ts';
+import { runCommand } from './run-command.ts';
+import { MerchantUserRepository } from '../../dashboard/merchant/users.ts';
 
 const USAGE = 'usage: merchant add-user --merchant-id UUID --email a@b.in [--remove]';
 
