@@ -1,6 +1,6 @@
 //! A uniform grid over all parts that answers most lookups with one array read: each cell is either
 //! empty, wholly inside known polygons (no edge crosses it), or a boundary cell that needs a real test.
-use crate::huge_pages::with_huge_capacity;
+//! `npm run data:build` builds it ([`Grid`]); lookups read the stored tables in place ([`GridView`]).
 use crate::pip::BBox;
 use std::ops::Range;
 
@@ -29,18 +29,76 @@ pub struct GridPart<'a> {
     pub rings: &'a [Range<u32>],
 }
 
-/// Row-major cells of `cell_size` degrees starting at (`min_x`, `min_y`).
+/// Where the grid lies: row-major cells of `cell_size` degrees starting at (`min_x`, `min_y`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GridShape {
+    pub min_x: f64,
+    pub min_y: f64,
+    pub cell_size: f64,
+    pub cols: usize,
+    pub rows: usize,
+}
+
+/// The built grid, owned; [`Grid::view`] is what lookups use.
 pub struct Grid {
-    min_x: f64,
-    min_y: f64,
-    cell_size: f64,
-    cols: usize,
-    rows: usize,
-    cells: Vec<u32>,
+    pub shape: GridShape,
+    pub cells: Vec<u32>,
     /// `candidate_start[k]..candidate_start[k+1]` index `candidates` for boundary list k.
-    candidate_start: Vec<u32>,
+    pub candidate_start: Vec<u32>,
     /// Parts whose bounding box overlaps the boundary cell.
-    candidates: Vec<u32>,
+    pub candidates: Vec<u32>,
+}
+
+/// The grid as lookups read it, borrowed from the file image.
+#[derive(Debug, Clone, Copy)]
+pub struct GridView<'a> {
+    pub shape: GridShape,
+    pub cells: &'a [u32],
+    pub candidate_start: &'a [u32],
+    pub candidates: &'a [u32],
+}
+
+impl GridShape {
+    fn col_of(&self, x: f64) -> f64 {
+        (x - self.min_x) / self.cell_size
+    }
+
+    fn row_of(&self, y: f64) -> f64 {
+        (y - self.min_y) / self.cell_size
+    }
+
+    fn clamp_col(&self, c: f64) -> usize {
+        c.max(0.0).min((self.cols - 1) as f64) as usize
+    }
+
+    fn clamp_row(&self, r: f64) -> usize {
+        r.max(0.0).min((self.rows - 1) as f64) as usize
+    }
+
+    /// Cell index ranges (rows, cols) covered by a box.
+    fn cells_of(
+        &self,
+        b: &BBox,
+        slack: f64,
+    ) -> (
+        std::ops::RangeInclusive<usize>,
+        std::ops::RangeInclusive<usize>,
+    ) {
+        let c0 = self.clamp_col((self.col_of(b.min_x) - slack).floor());
+        let c1 = self.clamp_col((self.col_of(b.max_x) + slack).floor());
+        let r0 = self.clamp_row((self.row_of(b.min_y) - slack).floor());
+        let r1 = self.clamp_row((self.row_of(b.max_y) + slack).floor());
+        (r0..=r1, c0..=c1)
+    }
+
+    /// Index of the cell holding (x, y); None outside the grid and for NaN.
+    #[inline]
+    fn cell_index(&self, x: f64, y: f64) -> Option<usize> {
+        let (c, r) = (self.col_of(x), self.row_of(y));
+        // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
+        (c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64)
+            .then(|| r as usize * self.cols + c as usize)
+    }
 }
 
 impl Grid {
@@ -62,12 +120,14 @@ impl Grid {
         let cols = (((extent.max_x - extent.min_x) / cell_size).floor() as usize) + 1;
         let rows = (((extent.max_y - extent.min_y) / cell_size).floor() as usize) + 1;
         let mut grid = Grid {
-            min_x: extent.min_x,
-            min_y: extent.min_y,
-            cell_size,
-            cols,
-            rows,
-            cells: filled(cols * rows, EMPTY),
+            shape: GridShape {
+                min_x: extent.min_x,
+                min_y: extent.min_y,
+                cell_size,
+                cols,
+                rows,
+            },
+            cells: vec![EMPTY; cols * rows],
             candidate_start: Vec::new(),
             candidates: Vec::new(),
         };
@@ -82,20 +142,14 @@ impl Grid {
         grid
     }
 
-    /// Cell index ranges (rows, cols) covered by a box.
-    fn cells_of(
-        &self,
-        b: &BBox,
-        slack: f64,
-    ) -> (
-        std::ops::RangeInclusive<usize>,
-        std::ops::RangeInclusive<usize>,
-    ) {
-        let c0 = self.clamp_col((self.col_of(b.min_x) - slack).floor());
-        let c1 = self.clamp_col((self.col_of(b.max_x) + slack).floor());
-        let r0 = self.clamp_row((self.row_of(b.min_y) - slack).floor());
-        let r1 = self.clamp_row((self.row_of(b.max_y) + slack).floor());
-        (r0..=r1, c0..=c1)
+    /// Borrowed view for lookups.
+    pub fn view(&self) -> GridView<'_> {
+        GridView {
+            shape: self.shape,
+            cells: &self.cells,
+            candidate_start: &self.candidate_start,
+            candidates: &self.candidates,
+        }
     }
 
     /// Numbers the boundary cells and lists, for each, the parts whose box overlaps it (count, then fill).
@@ -121,10 +175,12 @@ impl Grid {
     }
 
     fn for_each_part_cell(&self, parts: &[GridPart<'_>], mut f: impl FnMut(usize, u32)) {
+        let cols_total = self.shape.cols;
         for (i, part) in parts.iter().enumerate() {
-            let (rows, cols) = self.cells_of(&part.bbox, MARK_SLACK);
+            let (rows, cols) = self.shape.cells_of(&part.bbox, MARK_SLACK);
             for r in rows {
-                for &cell in &self.cells[r * self.cols + cols.start()..=r * self.cols + cols.end()]
+                for &cell in
+                    &self.cells[r * cols_total + cols.start()..=r * cols_total + cols.end()]
                 {
                     if cell != EMPTY && cell & BOUNDARY != 0 {
                         f((cell & !BOUNDARY) as usize, i as u32);
@@ -132,22 +188,6 @@ impl Grid {
                 }
             }
         }
-    }
-
-    fn col_of(&self, x: f64) -> f64 {
-        (x - self.min_x) / self.cell_size
-    }
-
-    fn row_of(&self, y: f64) -> f64 {
-        (y - self.min_y) / self.cell_size
-    }
-
-    fn clamp_col(&self, c: f64) -> usize {
-        c.max(0.0).min((self.cols - 1) as f64) as usize
-    }
-
-    fn clamp_row(&self, r: f64) -> usize {
-        r.max(0.0).min((self.rows - 1) as f64) as usize
     }
 
     /// Marks every cell the edge's bounding box touches (a conservative superset of the cells it crosses).
@@ -158,9 +198,10 @@ impl Grid {
             max_x: a[0].max(b[0]),
             max_y: a[1].max(b[1]),
         };
-        let (rows, cols) = self.cells_of(&edge_box, MARK_SLACK);
+        let (rows, cols) = self.shape.cells_of(&edge_box, MARK_SLACK);
+        let cols_total = self.shape.cols;
         for r in rows {
-            self.cells[r * self.cols + cols.start()..=r * self.cols + cols.end()].fill(BOUNDARY);
+            self.cells[r * cols_total + cols.start()..=r * cols_total + cols.end()].fill(BOUNDARY);
         }
     }
 
@@ -172,11 +213,12 @@ impl Grid {
         crossings: &mut Vec<(usize, f64)>,
     ) {
         crossings.clear();
-        let center_y = |r: usize| self.min_y + (r as f64 + 0.5) * self.cell_size;
+        let shape = self.shape;
+        let center_y = |r: usize| shape.min_y + (r as f64 + 0.5) * shape.cell_size;
         for_each_edge(coords, part.rings, |a, b| {
             // One extra row each side: float rounding of the range must not drop a crossing the exact test keeps.
-            let r0 = self.clamp_row((self.row_of(a[1].min(b[1])) - 0.5).ceil() - 1.0);
-            let r1 = self.clamp_row((self.row_of(a[1].max(b[1])) - 0.5).floor() + 1.0);
+            let r0 = shape.clamp_row((shape.row_of(a[1].min(b[1])) - 0.5).ceil() - 1.0);
+            let r1 = shape.clamp_row((shape.row_of(a[1].max(b[1])) - 0.5).floor() + 1.0);
             for r in r0..=r1 {
                 let y = center_y(r);
                 // Same half-open rule as the point-in-polygon test.
@@ -188,12 +230,12 @@ impl Grid {
         crossings.sort_unstable_by(|p, q| p.0.cmp(&q.0).then(p.1.total_cmp(&q.1)));
         for pair in crossings.chunks_exact(2) {
             let ((row, x0), (_, x1)) = (pair[0], pair[1]);
-            let c0 = (self.col_of(x0) - 0.5).ceil().max(0.0) as usize;
-            let c1 = self.clamp_col((self.col_of(x1) - 0.5).floor());
+            let c0 = (shape.col_of(x0) - 0.5).ceil().max(0.0) as usize;
+            let c1 = shape.clamp_col((shape.col_of(x1) - 0.5).floor());
             if c0 > c1 {
                 continue;
             }
-            for cell in &mut self.cells[row * self.cols + c0..=row * self.cols + c1] {
+            for cell in &mut self.cells[row * shape.cols + c0..=row * shape.cols + c1] {
                 // Boundary cells hold BOUNDARY (not yet numbered), which no polygon id reaches.
                 if *cell != BOUNDARY {
                     *cell = (*cell).min(part.polygon);
@@ -201,10 +243,13 @@ impl Grid {
             }
         }
     }
+}
 
+impl<'a> GridView<'a> {
     /// Classifies a finite point.
-    pub fn cell(&self, x: f64, y: f64) -> Cell<'_> {
-        let Some(i) = self.cell_index(x, y) else {
+    #[inline]
+    pub fn cell(&self, x: f64, y: f64) -> Cell<'a> {
+        let Some(i) = self.shape.cell_index(x, y) else {
             return Cell::Empty;
         };
         match self.cells[i] {
@@ -223,10 +268,9 @@ impl Grid {
     /// Asks the CPU to start loading the cell of (x, y), so a batch overlaps the memory latency of later points.
     #[inline]
     pub fn prefetch(&self, x: f64, y: f64) {
-        let Some(i) = self.cell_index(x, y) else {
+        let Some(cell) = self.shape.cell_index(x, y).and_then(|i| self.cells.get(i)) else {
             return;
         };
-        let cell = &self.cells[i];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `cell` is a valid reference; a prefetch only hints the cache and never faults.
         unsafe {
@@ -237,31 +281,10 @@ impl Grid {
         let _ = cell;
     }
 
-    /// Index of the cell holding (x, y); None outside the grid and for NaN.
-    #[inline]
-    fn cell_index(&self, x: f64, y: f64) -> Option<usize> {
-        let (c, r) = (self.col_of(x), self.row_of(y));
-        // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
-        (c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64)
-            .then(|| r as usize * self.cols + c as usize)
-    }
-
     /// Share of cells that need a real test, for reports.
     pub fn boundary_share(&self) -> f64 {
         (self.candidate_start.len() - 1) as f64 / self.cells.len() as f64
     }
-
-    /// Heap bytes held.
-    pub fn heap_bytes(&self) -> usize {
-        (self.cells.capacity() + self.candidate_start.capacity() + self.candidates.capacity()) * 4
-    }
-}
-
-/// A huge-page-backed table of `len` copies of `value`.
-fn filled(len: usize, value: u32) -> Vec<u32> {
-    let mut table = with_huge_capacity(len);
-    table.resize(len, value);
-    table
 }
 
 /// Calls `f(a, b)` for every edge of the rings (rings are open; the closing edge is implied).
@@ -298,7 +321,7 @@ mod tests {
             max_x: 10.0,
             max_y: 10.0,
         };
-        let grid = Grid::build(
+        let built = Grid::build(
             &coords,
             &[GridPart {
                 polygon: 3,
@@ -307,6 +330,7 @@ mod tests {
             }],
             1.0,
         );
+        let grid = built.view();
         assert_eq!(grid.cell(2.5, 2.5), Cell::Inside(3));
         assert_eq!(grid.cell(8.5, 7.5), Cell::Inside(3));
         assert_eq!(grid.cell(0.5, 5.5), Cell::Boundary(&[0]), "outer edge cell");

@@ -43,7 +43,12 @@ pub fn decode_many<'env>(env: &'env Env, codes: &[u8]) -> napi::Result<Float64Ar
     Float64ArraySlice::copy_from(env, digipin::decode_many(codes))
 }
 
-/// Writes a versioned boundary file from flat offset tables (see geo-core `format`); validates first.
+/// The boundary file format version this addon reads and writes.
+#[napi]
+pub const BOUNDARY_FORMAT_VERSION: u32 = format::VERSION;
+
+/// Writes a versioned boundary file from flat offset tables (see geo-core `format`): validates them, then
+/// prepares and stores the lookup grid and bands, so opening the file later does no geometry work.
 #[napi(catch_unwind)]
 pub fn write_boundary_file(
     path: String,
