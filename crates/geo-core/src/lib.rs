@@ -5,6 +5,7 @@ pub mod format;
 pub mod grid;
 mod image;
 pub mod index;
+pub mod mapped_file;
 pub mod pip;
 mod prepare;
 pub mod shared;

@@ -1,7 +1,8 @@
-//! One loaded index per file per process: every thread that opens the same file gets the same instance,
-//! held weakly here so it is unmapped once no thread uses it.
+//! One loaded index (or mapping) per file per process: every thread that opens the same file gets the same
+//! instance, held weakly here so it is unmapped once no thread uses it.
 use crate::error::GeoError;
 use crate::index::BoundaryIndex;
+use crate::mapped_file::MappedFile;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::SystemTime;
@@ -16,25 +17,62 @@ struct FileKey {
     modified: Option<SystemTime>,
 }
 
-static OPEN: Mutex<Vec<(FileKey, Weak<BoundaryIndex>)>> = Mutex::new(Vec::new());
+/// Values loaded from files, one per file identity per process, held weakly: freed once no caller holds one.
+pub struct SharedFiles<T> {
+    open: Mutex<Vec<(FileKey, Weak<T>)>>,
+}
 
-/// The index of `path`, shared with every other open of the same file in this process; loads it when no
-/// live instance exists. Concurrent first opens wait for one load instead of each loading.
-pub fn open_shared(path: &str) -> Result<Arc<BoundaryIndex>, GeoError> {
-    let key = key_of(path)?;
-    // A panic while loading (a bug) must not disable every later open: the list stays usable after poisoning.
-    let mut open = OPEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    open.retain(|(_, weak)| weak.strong_count() > 0);
-    if let Some(index) = open
-        .iter()
-        .find(|(k, _)| *k == key)
-        .and_then(|(_, w)| w.upgrade())
-    {
-        return Ok(index);
+impl<T> SharedFiles<T> {
+    pub const fn new() -> SharedFiles<T> {
+        SharedFiles {
+            open: Mutex::new(Vec::new()),
+        }
     }
-    let index = Arc::new(BoundaryIndex::open(path)?);
-    open.push((key, Arc::downgrade(&index)));
-    Ok(index)
+
+    /// The live value for `path`'s current file, or a new one from `load`. Concurrent first calls wait for one
+    /// load instead of each loading.
+    pub fn get_or_load(
+        &self,
+        path: &str,
+        load: impl FnOnce(&str) -> Result<T, GeoError>,
+    ) -> Result<Arc<T>, GeoError> {
+        let key = key_of(path)?;
+        // A panic while loading (a bug) must not disable every later open: the list stays usable after poisoning.
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        open.retain(|(_, weak)| weak.strong_count() > 0);
+        if let Some(value) = open
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, w)| w.upgrade())
+        {
+            return Ok(value);
+        }
+        let value = Arc::new(load(path)?);
+        open.push((key, Arc::downgrade(&value)));
+        Ok(value)
+    }
+}
+
+impl<T> Default for SharedFiles<T> {
+    fn default() -> Self {
+        SharedFiles::new()
+    }
+}
+
+static INDEXES: SharedFiles<BoundaryIndex> = SharedFiles::new();
+static MAPPINGS: SharedFiles<MappedFile> = SharedFiles::new();
+
+/// The index of `path`, shared with every other open of the same file in this process (any thread).
+pub fn open_shared(path: &str) -> Result<Arc<BoundaryIndex>, GeoError> {
+    INDEXES.get_or_load(path, BoundaryIndex::open)
+}
+
+/// The mapping of `path`, shared with every other caller in this process (any thread).
+pub fn map_shared(path: &str) -> Result<Arc<MappedFile>, GeoError> {
+    MAPPINGS.get_or_load(path, MappedFile::open)
 }
 
 fn key_of(path: &str) -> Result<FileKey, GeoError> {
@@ -101,5 +139,21 @@ mod tests {
         assert_ne!(replaced.instance_id(), again.instance_id());
         assert_eq!(again.lookup(0.5, 0.5), Some(0));
         assert!(open_shared("/nonexistent/boundaries.bin").is_err());
+    }
+
+    #[test]
+    fn a_file_is_mapped_once_while_anyone_holds_the_mapping() {
+        let file = TempFile::with("shared-map", b"places");
+        let first = map_shared(file.path()).expect("maps");
+        let second = map_shared(file.path()).expect("maps again");
+        assert!(Arc::ptr_eq(&first, &second));
+        assert_eq!(first.len(), 6);
+        drop((first, second));
+        assert!(MAPPINGS
+            .open
+            .lock()
+            .expect("lock")
+            .iter()
+            .all(|(_, w)| w.strong_count() == 0));
     }
 }
