@@ -5,13 +5,14 @@
 //! 0  magic "GEOPINBD"     8  u32 version (2)     12 u32 polygons        16 u32 parts
 //! 20 u32 rings            24 u32 vertices        28 u32 band starts     32 u32 band edges
 //! 36 u32 grid cols        40 u32 grid rows       44 u32 grid lists      48 u32 grid candidates
-//! 52 u32 zero             56 f64 grid min lon    64 f64 grid min lat    72 f64 grid cell size (degrees)
+//! 52 u32 grid block shift 56 f64 grid min lon    64 f64 grid min lat    72 f64 grid cell size (degrees)
 //! 80 u64 XXH3-64 of the whole file with these 8 bytes zeroed            88..128 zero
 //! sections: u32 polygon_parts[polygons+1]  u32 part_rings[parts+1]  u32 ring_vertices[rings+1]
 //!   i32 coords[vertices*2] (lon, lat in 1e-6 degrees; rings stored open, the closing vertex implied)
 //!   u32 part_polygon[parts]  PartHeader[parts] (f64 min lon, min lat, max lon, max lat, band height; u32 first band, bands)
 //!   u32 band_start[band starts]  i32 band_edges[band edges][4]
-//!   u32 cells[cols*rows]  u32 candidate_start[lists+1]  u32 candidates[grid candidates]
+//!   u32 blocks[ceil(rows/2^shift) * ceil(cols/2^shift)]  u32 cells[cols*rows]
+//!   u32 candidate_start[lists+1]  u32 candidates[grid candidates]
 //! ```
 //! All numbers are little-endian; zero padding between sections. Polygon ids are positions in the file.
 use crate::error::GeoError;
@@ -27,7 +28,8 @@ pub use tables::BoundaryData;
 
 /// File magic.
 pub const MAGIC: &[u8; 8] = b"GEOPINBD";
-/// Format version this build reads and writes.
+/// Format version this build reads and writes. Bump it when the layout or the meaning of a stored table changes:
+/// a server refuses other versions, and `npm start`/`npm test` rebuild a dataset of another version.
 pub const VERSION: u32 = 2;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 128;
@@ -62,6 +64,7 @@ pub struct Sections {
     pub part_headers: Range<usize>,
     pub band_start: Range<usize>,
     pub band_edges: Range<usize>,
+    pub blocks: Range<usize>,
     pub cells: Range<usize>,
     pub candidate_start: Range<usize>,
     pub candidates: Range<usize>,
@@ -88,7 +91,7 @@ impl Header {
                 "file shorter than its {HEADER_LEN}-byte header"
             )));
         }
-        if u32_at(head, 52) != 0 || head[88..HEADER_LEN].iter().any(|&b| b != 0) {
+        if head[88..HEADER_LEN].iter().any(|&b| b != 0) {
             return Err(GeoError::BadData(
                 "reserved header bytes are not zero".into(),
             ));
@@ -109,6 +112,7 @@ impl Header {
                 cell_size: f64_at(72),
                 cols: u32_at(head, 36) as usize,
                 rows: u32_at(head, 40) as usize,
+                block_shift: u32_at(head, 52),
             },
             checksum: u64_at(head, CHECKSUM_AT),
         };
@@ -119,6 +123,7 @@ impl Header {
             && g.cell_size.is_finite())
             || g.cols == 0
             || g.rows == 0
+            || g.block_shift > 16
         {
             return Err(GeoError::BadData("grid placement is invalid".into()));
         }
@@ -134,7 +139,8 @@ impl Header {
     /// Section ranges implied by the counts (u128 arithmetic: absurd counts give a length no file has).
     pub fn sections(&self) -> Result<Sections, GeoError> {
         let n = |v: u32| v as u128;
-        let sizes: [u128; 11] = [
+        let (block_cols, block_rows) = self.grid.block_dims();
+        let sizes: [u128; 12] = [
             (n(self.polygons) + 1) * 4,
             (n(self.parts) + 1) * 4,
             (n(self.rings) + 1) * 4,
@@ -143,6 +149,7 @@ impl Header {
             n(self.parts) * size_of::<PartHeader>() as u128,
             n(self.band_starts) * 4,
             n(self.band_edges) * size_of::<EdgeE6>() as u128,
+            block_cols as u128 * block_rows as u128 * 4,
             self.grid.cols as u128 * self.grid.rows as u128 * 4,
             (n(self.grid_lists) + 1) * 4,
             n(self.grid_candidates) * 4,
@@ -166,9 +173,10 @@ impl Header {
             part_headers: r(5),
             band_start: r(6),
             band_edges: r(7),
-            cells: r(8),
-            candidate_start: r(9),
-            candidates: r(10),
+            blocks: r(8),
+            cells: r(9),
+            candidate_start: r(10),
+            candidates: r(11),
             end,
         })
     }
@@ -263,6 +271,7 @@ pub fn encode(data: &BoundaryData) -> Result<Vec<u8>, GeoError> {
         s.band_edges,
         bytemuck::cast_slice(&prepared.parts.band_edges),
     );
+    put(s.blocks, bytemuck::cast_slice(&grid.blocks));
     put(s.cells, bytemuck::cast_slice(&grid.cells));
     put(
         s.candidate_start,
@@ -288,6 +297,7 @@ fn write_header(head: &mut [u8], h: &Header) {
         (40, h.grid.rows as u32),
         (44, h.grid_lists),
         (48, h.grid_candidates),
+        (52, h.grid.block_shift),
     ];
     for (at, v) in words {
         head[at..at + 4].copy_from_slice(&v.to_le_bytes());

@@ -1,6 +1,8 @@
 //! A uniform grid over all parts that answers most lookups with one array read: each cell is either
 //! empty, wholly inside known polygons (no edge crosses it), or a boundary cell that needs a real test.
 //! `npm run data:build` builds it ([`Grid`]); lookups read the stored tables in place ([`GridView`]).
+//! A block table summarises 16 x 16 cells: a block whose cells all say the same (sea, or inside one polygon)
+//! answers from that small table, which stays in cache, so two thirds of random points never touch the cells.
 use crate::pip::BBox;
 use std::ops::Range;
 
@@ -10,6 +12,10 @@ const EMPTY: u32 = u32::MAX;
 const BOUNDARY: u32 = 1 << 31;
 /// Widening (in cells) when marking cells an edge touches, so float rounding never hides an edge.
 const MARK_SLACK: f64 = 1e-7;
+/// Block value: the block's cells differ; read the cell. (A boundary value no list reaches.)
+const MIXED: u32 = u32::MAX - 1;
+/// Blocks are `1 << BLOCK_SHIFT` cells on a side.
+pub const BLOCK_SHIFT: u32 = 4;
 
 /// What the grid knows about a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,11 +43,15 @@ pub struct GridShape {
     pub cell_size: f64,
     pub cols: usize,
     pub rows: usize,
+    /// Blocks are `1 << block_shift` cells on a side.
+    pub block_shift: u32,
 }
 
 /// The built grid, owned; [`Grid::view`] is what lookups use.
 pub struct Grid {
     pub shape: GridShape,
+    /// Row-major blocks: the value all their cells share, or `MIXED`.
+    pub blocks: Vec<u32>,
     pub cells: Vec<u32>,
     /// `candidate_start[k]..candidate_start[k+1]` index `candidates` for boundary list k.
     pub candidate_start: Vec<u32>,
@@ -53,12 +63,19 @@ pub struct Grid {
 #[derive(Debug, Clone, Copy)]
 pub struct GridView<'a> {
     pub shape: GridShape,
+    pub blocks: &'a [u32],
     pub cells: &'a [u32],
     pub candidate_start: &'a [u32],
     pub candidates: &'a [u32],
 }
 
 impl GridShape {
+    /// Blocks per row and per column.
+    pub fn block_dims(&self) -> (usize, usize) {
+        let side = 1usize << self.block_shift;
+        (self.cols.div_ceil(side), self.rows.div_ceil(side))
+    }
+
     fn col_of(&self, x: f64) -> f64 {
         (x - self.min_x) / self.cell_size
     }
@@ -91,13 +108,13 @@ impl GridShape {
         (r0..=r1, c0..=c1)
     }
 
-    /// Index of the cell holding (x, y); None outside the grid and for NaN.
+    /// Column and row of the cell holding (x, y); None outside the grid and for NaN.
     #[inline]
-    fn cell_index(&self, x: f64, y: f64) -> Option<usize> {
+    fn cell_at(&self, x: f64, y: f64) -> Option<(usize, usize)> {
         let (c, r) = (self.col_of(x), self.row_of(y));
         // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
         (c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64)
-            .then(|| r as usize * self.cols + c as usize)
+            .then_some((c as usize, r as usize))
     }
 }
 
@@ -126,7 +143,9 @@ impl Grid {
                 cell_size,
                 cols,
                 rows,
+                block_shift: BLOCK_SHIFT,
             },
+            blocks: Vec::new(),
             cells: vec![EMPTY; cols * rows],
             candidate_start: Vec::new(),
             candidates: Vec::new(),
@@ -139,6 +158,7 @@ impl Grid {
             grid.fill_part(coords, part, &mut crossings);
         }
         grid.build_candidates(parts);
+        grid.build_blocks();
         grid
     }
 
@@ -146,6 +166,7 @@ impl Grid {
     pub fn view(&self) -> GridView<'_> {
         GridView {
             shape: self.shape,
+            blocks: &self.blocks,
             cells: &self.cells,
             candidate_start: &self.candidate_start,
             candidates: &self.candidates,
@@ -172,6 +193,28 @@ impl Grid {
         });
         self.candidate_start = counts;
         self.candidates = candidates;
+    }
+
+    /// A block is uniform when all its cells (inside the grid) hold one value that is not a boundary list.
+    fn build_blocks(&mut self) {
+        let (shape, side) = (self.shape, 1usize << self.shape.block_shift);
+        let (block_cols, block_rows) = shape.block_dims();
+        self.blocks = (0..block_rows * block_cols)
+            .map(|b| {
+                let (r0, c0) = ((b / block_cols) * side, (b % block_cols) * side);
+                let first = self.cells[r0 * shape.cols + c0];
+                let uniform = (r0..(r0 + side).min(shape.rows)).all(|r| {
+                    self.cells[r * shape.cols + c0..r * shape.cols + (c0 + side).min(shape.cols)]
+                        .iter()
+                        .all(|&v| v == first)
+                });
+                if uniform && (first == EMPTY || first & BOUNDARY == 0) {
+                    first
+                } else {
+                    MIXED
+                }
+            })
+            .collect();
     }
 
     fn for_each_part_cell(&self, parts: &[GridPart<'_>], mut f: impl FnMut(usize, u32)) {
@@ -249,10 +292,15 @@ impl<'a> GridView<'a> {
     /// Classifies a finite point.
     #[inline]
     pub fn cell(&self, x: f64, y: f64) -> Cell<'a> {
-        let Some(i) = self.shape.cell_index(x, y) else {
+        let Some((c, r)) = self.shape.cell_at(x, y) else {
             return Cell::Empty;
         };
-        match self.cells[i] {
+        let block = self.blocks[self.block_of(c, r)];
+        match if block == MIXED {
+            self.cells[r * self.shape.cols + c]
+        } else {
+            block
+        } {
             EMPTY => Cell::Empty,
             v if v & BOUNDARY != 0 => {
                 let k = (v & !BOUNDARY) as usize;
@@ -265,10 +313,23 @@ impl<'a> GridView<'a> {
         }
     }
 
-    /// Asks the CPU to start loading the cell of (x, y), so a batch overlaps the memory latency of later points.
+    #[inline]
+    fn block_of(&self, c: usize, r: usize) -> usize {
+        let shift = self.shape.block_shift;
+        (r >> shift) * self.shape.cols.div_ceil(1 << shift) + (c >> shift)
+    }
+
+    /// Asks the CPU to start loading the cell of (x, y) (when its block does not answer), so a batch overlaps
+    /// the memory latency of later points.
     #[inline]
     pub fn prefetch(&self, x: f64, y: f64) {
-        let Some(cell) = self.shape.cell_index(x, y).and_then(|i| self.cells.get(i)) else {
+        let Some((c, r)) = self.shape.cell_at(x, y) else {
+            return;
+        };
+        if self.blocks.get(self.block_of(c, r)) != Some(&MIXED) {
+            return;
+        }
+        let Some(cell) = self.cells.get(r * self.shape.cols + c) else {
             return;
         };
         #[cfg(target_arch = "x86_64")]
@@ -337,5 +398,53 @@ mod tests {
         assert_eq!(grid.cell(4.5, 4.5), Cell::Boundary(&[0]), "hole edge cell");
         assert_eq!(grid.cell(20.0, 5.0), Cell::Empty);
         assert_eq!(grid.cell(-1.0, 5.0), Cell::Empty);
+    }
+
+    #[test]
+    fn uniform_blocks_answer_exactly_like_their_cells() {
+        // A 0..200 square with a 100..180 hole, cells of 1 degree: 201 x 201 cells, 13 x 13 blocks of 16 x 16.
+        let coords = [
+            [0.0, 0.0],
+            [200.0, 0.0],
+            [200.0, 200.0],
+            [0.0, 200.0],
+            [100.0, 100.0],
+            [100.0, 180.0],
+            [180.0, 180.0],
+            [180.0, 100.0],
+        ];
+        let rings = [0..4, 4..8];
+        let bbox = BBox {
+            min_x: 0.0,
+            min_y: 0.0,
+            max_x: 200.0,
+            max_y: 200.0,
+        };
+        let built = Grid::build(
+            &coords,
+            &[GridPart {
+                polygon: 7,
+                bbox,
+                rings: &rings,
+            }],
+            1.0,
+        );
+        assert_eq!(built.blocks.len(), 169);
+        assert_eq!(built.blocks[13 + 1], 7, "block 16..32 x 16..32 is inside");
+        assert_eq!(
+            built.blocks[7 * 13 + 7],
+            EMPTY,
+            "block 112..128 x 112..128 is in the hole"
+        );
+        assert!(built.blocks.contains(&MIXED));
+        let grid = built.view();
+        let without_blocks = GridView {
+            blocks: &[MIXED; 169],
+            ..grid
+        };
+        for i in 0..40_000 {
+            let (x, y) = ((i % 200) as f64 * 1.01 - 1.5, (i / 200) as f64 * 1.01 - 1.5);
+            assert_eq!(grid.cell(x, y), without_blocks.cell(x, y), "({x},{y})");
+        }
     }
 }

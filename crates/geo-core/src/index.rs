@@ -173,6 +173,7 @@ impl<'a> View<'a> {
         Ok(View {
             grid: GridView {
                 shape: header.grid,
+                blocks: format::table(bytes, s.blocks.clone())?,
                 cells: format::table(bytes, s.cells.clone())?,
                 candidate_start: format::table(bytes, s.candidate_start.clone())?,
                 candidates: format::table(bytes, s.candidates.clone())?,

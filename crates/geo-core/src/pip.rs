@@ -85,22 +85,36 @@ pub struct Probe {
 
 impl Probe {
     /// A finite point (lon, lat) in degrees.
+    #[inline]
     pub fn new(x: f64, y: f64) -> Probe {
-        let (lo, hi) = (i32::MIN as i64, i32::MAX as i64);
-        // A first guess within one or two units; the loops make it exact because `degrees` is monotonic.
-        let mut t = ((y * 1e6).floor().clamp(lo as f64, hi as f64)) as i64;
-        while t > lo && (t as f64 / 1e6) > y {
-            t -= 1;
-        }
-        while t < hi && ((t + 1) as f64 / 1e6) <= y {
-            t += 1;
-        }
         Probe {
             x,
             y,
-            y_e6: t as i32,
+            y_e6: latitude_threshold(y),
         }
     }
+}
+
+/// The largest `t` with `degrees(t) <= y`, clamped to i32. `floor(y * 1e6)` is off by at most one either way
+/// (its rounding error is ~1e-8 of a unit), and `degrees` is monotonic: two independent divisions settle it.
+#[inline]
+fn latitude_threshold(y: f64) -> i32 {
+    let c = (y * 1e6).floor();
+    if c >= i32::MAX as f64 {
+        return i32::MAX;
+    }
+    if c <= i32::MIN as f64 {
+        return i32::MIN;
+    }
+    let t0 = c as i64;
+    let t = if (t0 as f64 / 1e6) > y {
+        t0 - 1
+    } else if ((t0 + 1) as f64 / 1e6) <= y {
+        t0 + 1
+    } else {
+        t0
+    };
+    t.clamp(i32::MIN as i64, i32::MAX as i64) as i32
 }
 
 /// All polygon parts as the builder (`npm run data:build`) prepares them: each part's edges bucketed by
@@ -373,7 +387,16 @@ mod tests {
                 assert_eq!(v > t, degrees(v) > y, "v {v}, y {y}");
             }
         }
+        for _ in 0..20_000 {
+            let y = (next() as f64 / (1u64 << 53) as f64) * 180.0 - 90.0;
+            let t = Probe::new(0.0, y).y_e6;
+            for v in [t - 2, t - 1, t, t + 1, t + 2] {
+                assert_eq!(v > t, degrees(v) > y, "v {v}, y {y}");
+            }
+        }
         assert_eq!(Probe::new(0.0, 1e300).y_e6, i32::MAX);
         assert_eq!(Probe::new(0.0, -1e300).y_e6, i32::MIN);
+        assert_eq!(Probe::new(0.0, 2147.483647).y_e6, i32::MAX);
+        assert_eq!(Probe::new(0.0, -2147.483648).y_e6, i32::MIN);
     }
 }

@@ -55,7 +55,8 @@ fn the_stored_grid_and_bands_are_exactly_what_the_tables_prepare_to() {
     let data = format::decode(&bin).expect("valid file");
     assert!(
         format::encode(&data).expect("encodes") == bin,
-        "re-encoding the tables gives other bytes"
+        "re-encoding the tables gives other bytes: the preparation code changed since data/build was made; \
+         run `npm run data:build` (and bump format::VERSION if the layout changed)"
     );
 }
 

@@ -68,6 +68,9 @@ fn rejects_corruption_truncation_and_set_reserved_bytes() {
     let mut reserved = encode(&square()).expect("encodes");
     reserved[100] = 1;
     assert!(matches!(decode(&reserved), Err(GeoError::BadData(m)) if m.contains("reserved")));
+    let mut reserved = encode(&square()).expect("encodes");
+    reserved[52] = 17;
+    assert!(matches!(decode(&reserved), Err(GeoError::BadData(m)) if m.contains("grid")));
     let mut grid = encode(&square()).expect("encodes");
     grid[72..80].copy_from_slice(&0f64.to_le_bytes());
     assert!(matches!(decode(&grid), Err(GeoError::BadData(m)) if m.contains("grid")));
