@@ -7,7 +7,8 @@ import { BoundaryIndex } from '../src/native/boundary-index.ts';
 import { writeBoundaryFile, type BoundaryTables } from '../src/native/boundary-file.ts';
 import { boundaryTables, collectFeatures } from './data/boundary-features.ts';
 import { assembleGazetteer, type BoundaryFeature, type GazetteerRows } from './data/gazetteer-rows.ts';
-import { parseBuildArgs, resolveInputs, type BuildOptions, type ResolvedInputs } from './data/inputs.ts';
+import { datasetFingerprint, recordFingerprint } from './data/fingerprint.ts';
+import { inputPaths, parseBuildArgs, resolveInputs, type BuildOptions, type ResolvedInputs } from './data/inputs.ts';
 import {
   LICENCE, SOURCE, fileEntry, manifestText, pipelineSha256, readFormatVersion,
   type Manifest, type ManifestCounts,
@@ -62,6 +63,8 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     for (const name of OUTPUTS) renameSync(join(tmpDir, name), join(outDir, name));
     writeFileSync(join(outDir, 'manifest.json'), manifestText(manifest));
     if (inputs.isDefaultFull && outDir === resolve(defaultOutDir())) writeFileSync(repoManifestPath, manifestText(manifest));
+    // The next start compares sizes and mtimes with these instead of hashing every file again.
+    recordFingerprint(outDir, datasetFingerprint(outDir, inputPaths(inputs), OUTPUTS));
     report.progress(finalSummary(manifest, performance.now() - started));
     return { outDir, manifest };
   } finally {
@@ -112,6 +115,7 @@ async function buildManifest(
   counts: ManifestCounts,
   report: Report,
 ): Promise<Manifest> {
+  // Same order as inputPaths(), with roles.
   const inputFiles: [string | null, string][] = [
     [inputs.boundaries.path, 'boundaries'],
     ...inputs.boundaries.companions.map((p): [string, string] => [p, 'boundaries']),

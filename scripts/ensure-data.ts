@@ -2,11 +2,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PlaceFile } from '../src/geocoding/place-file.ts';
-import { readBoundaryFile } from '../src/native/boundary-file.ts';
+import { PLACE_FORMAT_VERSION, readPlaceFileVersion } from '../src/geocoding/place-file.ts';
+import { BOUNDARY_FORMAT_VERSION } from '../src/native/boundary-file.ts';
 import { buildDataset, type BuildOptions } from './build-data.ts';
-import { parseBuildArgs, resolveInputs } from './data/inputs.ts';
-import { fileEntry, pipelineSha256, sha256File, type Manifest } from './data/manifest.ts';
+import { datasetFingerprint, recordFingerprint, recordedFingerprint } from './data/fingerprint.ts';
+import { inputPaths, parseBuildArgs, resolveInputs, type ResolvedInputs } from './data/inputs.ts';
+import { fileEntry, pipelineSha256, readFormatVersion, sha256File, type Manifest } from './data/manifest.ts';
 import { defaultOutDir, repoManifestPath } from './data/paths.ts';
 
 /** The dataset in use and whether this call rebuilt it. */
@@ -19,7 +20,8 @@ export interface EnsuredDataset {
 /**
  * Returns the built dataset, rebuilding when manifest.json is missing, the inputs' sha256 or the dataset kind
  * changed, the pipeline sources changed, an output does not match its recorded sha256, or the native core
- * no longer reads boundaries.bin (format version bump).
+ * no longer reads boundaries.bin or places.bin (format version bump). The sha256 comparisons are skipped while
+ * every input's and output's size, mtime and inode equal those recorded at the last build or full check.
  */
 export async function ensureDataset(options: BuildOptions = {}): Promise<EnsuredDataset> {
   const outDir = resolve(options.out ?? defaultOutDir());
@@ -53,23 +55,33 @@ export async function staleReason(outDir: string, options: BuildOptions = {}): P
   const inputs = resolveInputs(options);
   if (manifest.dataset !== inputs.dataset) return `dataset ${manifest.dataset} -> ${inputs.dataset}`;
   if (manifest.pipeline_sha256 !== pipelineSha256()) return 'the build pipeline changed';
-  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames, inputs.postal];
-  const current = await Promise.all(paths.filter((p): p is string => p !== null).map((p) => fileEntry(p, '')));
+  const missing = manifest.outputs.find((o) => !existsSync(join(outDir, o.name)));
+  if (missing) return `${missing.name} is missing or modified`;
+  const versions = formatVersionChange(outDir);
+  if (versions) return versions;
+  const fingerprint = datasetFingerprint(outDir, inputPaths(inputs), manifest.outputs.map((o) => o.name));
+  if (recordedFingerprint(outDir) === fingerprint) return null;
+  const hashed = await hashedChange(outDir, manifest, inputs);
+  if (hashed === null) recordFingerprint(outDir, fingerprint);
+  return hashed;
+}
+
+/** A format the native core or the place reader no longer reads (their headers only: a few bytes each). */
+function formatVersionChange(outDir: string): string | null {
+  const boundaries = readFormatVersion(join(outDir, 'boundaries.bin'));
+  if (boundaries !== BOUNDARY_FORMAT_VERSION) return `boundaries.bin no longer loads: Got v${boundaries}, expected v${BOUNDARY_FORMAT_VERSION}`;
+  const places = readPlaceFileVersion(join(outDir, 'places.bin'));
+  if (places !== PLACE_FORMAT_VERSION) return `places.bin no longer loads: Got v${places}, expected v${PLACE_FORMAT_VERSION}`;
+  return null;
+}
+
+/** The full check: every input's and output's sha256 against the manifest. */
+async function hashedChange(outDir: string, manifest: Manifest, inputs: ResolvedInputs): Promise<string | null> {
+  const current = await Promise.all(inputPaths(inputs).map((p) => fileEntry(p, '')));
   const key = (e: { name: string; sha256: string }) => `${e.name}:${e.sha256}`;
   if (current.map(key).join() !== manifest.inputs.map(key).join()) return 'the inputs changed';
   for (const output of manifest.outputs) {
-    const path = join(outDir, output.name);
-    if (!existsSync(path) || (await sha256File(path)) !== output.sha256) return `${output.name} is missing or modified`;
-  }
-  try {
-    readBoundaryFile(join(outDir, 'boundaries.bin'));
-  } catch (err) {
-    return `boundaries.bin no longer loads: ${err instanceof Error ? err.message : String(err)}`;
-  }
-  try {
-    PlaceFile.open(join(outDir, 'places.bin'));
-  } catch (err) {
-    return `places.bin no longer loads: ${err instanceof Error ? err.message : String(err)}`;
+    if ((await sha256File(join(outDir, output.name))) !== output.sha256) return `${output.name} is missing or modified`;
   }
   return null;
 }

@@ -64,6 +64,12 @@ export function resolveInputs(options: BuildOptions, defaultDir = defaultInputDi
   return fromDirectory(input, sameFile(input, defaultDir));
 }
 
+/** The files a build reads, in manifest order. */
+export function inputPaths(inputs: ResolvedInputs): string[] {
+  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames, inputs.postal];
+  return paths.filter((p): p is string => p !== null);
+}
+
 function fromDirectory(dir: string, isDefaultFull: boolean): ResolvedInputs {
   const boundaries = join(dir, INPUT_FILES.boundaries);
   if (!existsSync(boundaries)) throw new DataError(`${dir} has no ${INPUT_FILES.boundaries}`);

@@ -1,5 +1,6 @@
 // places.bin: the geocoder's and autocomplete's prebuilt index, as named typed-array and text sections behind a versioned header.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { mapFile } from '../native/mapped-file.ts';
 
 /** "GEOPLACE" */
 export const PLACE_MAGIC = 'GEOPLACE';
@@ -65,7 +66,22 @@ export function writePlaceFile(path: string, sections: Record<string, SectionVal
   writeFileSync(path, Buffer.concat(chunks));
 }
 
-/** Read access to a places.bin image; typed arrays are views into the one file buffer (no copies). */
+/** The format version in a places.bin header (12 bytes read), or -1 when the file is not a places.bin. */
+export function readPlaceFileVersion(path: string): number {
+  const head = Buffer.alloc(12);
+  const fd = openSync(path, 'r');
+  try {
+    if (readSync(fd, head, 0, 12, 0) < 12 || head.toString('ascii', 0, 8) !== PLACE_MAGIC) return -1;
+  } finally {
+    closeSync(fd);
+  }
+  return head.readUInt32LE(8);
+}
+
+/**
+ * Read access to a places.bin image; typed arrays are views into the one file buffer (no copies). The buffer is the
+ * file mapped (page cache, loaded as sections are touched), so each worker thread that opens it adds no private copy.
+ */
 export class PlaceFile {
   private readonly sections = new Map<string, { type: SectionType; offset: number; length: number }>();
 
@@ -82,14 +98,13 @@ export class PlaceFile {
     }
   }
 
-  /** Reads and checks magic and version ("Got vN, expected vM"). */
+  /** Maps the file and checks magic and version ("Got vN, expected vM"). */
   static open(path: string): PlaceFile {
-    let bytes = readFileSync(path);
+    // A mapping starts on a page boundary, as the typed-array views of 8-byte aligned sections need.
+    const bytes = mapFile(path);
     if (bytes.length < HEADER_BYTES || bytes.toString('ascii', 0, 8) !== PLACE_MAGIC) throw new Error(`${path} is not a places.bin file`);
     const version = bytes.readUInt32LE(8);
     if (version !== PLACE_FORMAT_VERSION) throw new Error(`${path}: unsupported places.bin version. Got v${version}, expected v${PLACE_FORMAT_VERSION}`);
-    // Typed-array views need an aligned base; a pooled Buffer may start mid-ArrayBuffer.
-    if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(Uint8Array.prototype.slice.call(bytes));
     return new PlaceFile(bytes);
   }
 

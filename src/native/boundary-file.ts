@@ -9,7 +9,10 @@ import { callNative, native } from './addon.ts';
  */
 export type { BoundaryTables } from '../../crates/geo-node/index.d.ts';
 
-/** Validates and writes the tables; throws GeoError E_BAD_DATA naming the broken table. */
+/** The boundary file format version the native core reads and writes (a file of any other version is refused). */
+export const BOUNDARY_FORMAT_VERSION: number = native.BOUNDARY_FORMAT_VERSION;
+
+/** Validates the tables, prepares the lookup grid and bands, and writes the file; throws GeoError E_BAD_DATA naming the broken table. */
 export function writeBoundaryFile(path: string, tables: BoundaryTables): void {
   callNative(() =>
     native.writeBoundaryFile(path, tables.polygonParts, tables.partRings, tables.ringVertices, tables.coordsE6),

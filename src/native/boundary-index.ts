@@ -1,4 +1,4 @@
-// Typed wrapper over the native pincode boundary index: open once, look up points by polygon id.
+// Typed wrapper over the native pincode boundary index: open once per process (threads share it), look up points by polygon id.
 import type { BoundaryIndex as NativeBoundaryIndex } from '../../crates/geo-node/index.d.ts';
 import { callNative, GeoError, native } from './addon.ts';
 
@@ -6,11 +6,14 @@ import { callNative, GeoError, native } from './addon.ts';
  * Point-in-polygon over the boundary binary. Ids are positions in the file (= rows of the gazetteer's
  * `boundaries` table); -1 means outside every polygon. A point on a shared edge belongs to the polygon
  * east of it (north of it for an east-west edge); where polygons overlap, the lowest id wins.
+ *
+ * The file is mapped, not decoded: opening costs a checksum pass, and every open of the same file in this
+ * process (main thread or any worker thread) shares one loaded instance, freed when no thread holds it.
  */
 export class BoundaryIndex {
   private constructor(private readonly inner: NativeBoundaryIndex) {}
 
-  /** Loads and verifies the file (magic, version, checksum); throws GeoError E_BAD_DATA / E_VERSION_MISMATCH / E_IO. */
+  /** Maps and verifies the file (magic, version, length, checksum), or reuses this process's open instance of it; throws GeoError E_BAD_DATA / E_VERSION_MISMATCH / E_IO. */
   static open(path: string): BoundaryIndex {
     if (typeof path !== 'string') throw new GeoError('E_INVALID_ARGUMENT', 'path must be a string');
     return new BoundaryIndex(callNative(() => native.BoundaryIndex.open(path)));
@@ -36,8 +39,18 @@ export class BoundaryIndex {
     return this.inner.vertexCount;
   }
 
-  /** Bytes held natively (coordinates, acceleration structures, R-tree). */
+  /** Size of the mapped file image (coordinates, grid, bands); resident only as far as lookups touched it. */
   get memoryBytes(): number {
     return this.inner.memoryBytes;
+  }
+
+  /** Process-unique number of the loaded instance: every handle sharing one load (in any thread) reports the same. */
+  get instanceId(): number {
+    return this.inner.instanceId;
+  }
+
+  /** Live handles in this process, in any thread, sharing the loaded instance (this one included). */
+  get handleCount(): number {
+    return this.inner.handleCount;
   }
 }

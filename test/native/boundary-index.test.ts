@@ -71,7 +71,7 @@ describe('BoundaryIndex', () => {
     const otherVersion = Buffer.from(good);
     otherVersion.writeUInt32LE(99, 8);
     writeFileSync(join(dir, 'v99.bin'), otherVersion);
-    expect(() => BoundaryIndex.open(join(dir, 'v99.bin'))).toThrow(new GeoError('E_VERSION_MISMATCH', 'Got v99, expected v1'));
+    expect(() => BoundaryIndex.open(join(dir, 'v99.bin'))).toThrow(new GeoError('E_VERSION_MISMATCH', 'Got v99, expected v2'));
     const corrupt = Buffer.from(good);
     corrupt[corrupt.length - 1]! ^= 0xff;
     writeFileSync(join(dir, 'corrupt.bin'), corrupt);

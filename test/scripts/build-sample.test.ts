@@ -156,7 +156,7 @@ describe('building the sample dataset', () => {
 
   it('leaves a single database file without WAL or journal and no temporary files', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
-    expect(readdirSync(temp.dir).sort()).toEqual(['boundaries.bin', 'gazetteer.sqlite', 'manifest.json', 'places.bin']);
+    expect(readdirSync(temp.dir).sort()).toEqual(['boundaries.bin', 'fingerprint.json', 'gazetteer.sqlite', 'manifest.json', 'places.bin']);
     expect(existsSync(join(temp.dir, 'gazetteer.sqlite-wal'))).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 //! A uniform grid over all parts that answers most lookups with one array read: each cell is either
 //! empty, wholly inside known polygons (no edge crosses it), or a boundary cell that needs a real test.
-use crate::huge_pages::with_huge_capacity;
+//! `npm run data:build` builds it ([`Grid`]); lookups read the stored tables in place ([`GridView`]).
+//! A block table summarises 16 x 16 cells: a block whose cells all say the same (sea, or inside one polygon)
+//! answers from that small table, which stays in cache, so two thirds of random points never touch the cells.
 use crate::pip::BBox;
 use std::ops::Range;
 
@@ -10,6 +12,10 @@ const EMPTY: u32 = u32::MAX;
 const BOUNDARY: u32 = 1 << 31;
 /// Widening (in cells) when marking cells an edge touches, so float rounding never hides an edge.
 const MARK_SLACK: f64 = 1e-7;
+/// Block value: the block's cells differ; read the cell. (A boundary value no list reaches.)
+const MIXED: u32 = u32::MAX - 1;
+/// Blocks are `1 << BLOCK_SHIFT` cells on a side.
+pub const BLOCK_SHIFT: u32 = 4;
 
 /// What the grid knows about a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,109 +35,45 @@ pub struct GridPart<'a> {
     pub rings: &'a [Range<u32>],
 }
 
-/// Row-major cells of `cell_size` degrees starting at (`min_x`, `min_y`).
-pub struct Grid {
-    min_x: f64,
-    min_y: f64,
-    cell_size: f64,
-    cols: usize,
-    rows: usize,
-    cells: Vec<u32>,
-    /// `candidate_start[k]..candidate_start[k+1]` index `candidates` for boundary list k.
-    candidate_start: Vec<u32>,
-    /// Parts whose bounding box overlaps the boundary cell.
-    candidates: Vec<u32>,
+/// Where the grid lies: row-major cells of `cell_size` degrees starting at (`min_x`, `min_y`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GridShape {
+    pub min_x: f64,
+    pub min_y: f64,
+    pub cell_size: f64,
+    pub cols: usize,
+    pub rows: usize,
+    /// Blocks are `1 << block_shift` cells on a side.
+    pub block_shift: u32,
 }
 
-impl Grid {
-    /// Builds the grid: mark every cell an edge touches, then fill interior cells by scanlines at cell centres.
-    pub fn build(coords: &[[f64; 2]], parts: &[GridPart<'_>], cell_size: f64) -> Grid {
-        let mut extent = BBox::EMPTY;
-        for p in parts {
-            extent.extend(p.bbox.min_x, p.bbox.min_y);
-            extent.extend(p.bbox.max_x, p.bbox.max_y);
-        }
-        if parts.is_empty() {
-            extent = BBox {
-                min_x: 0.0,
-                min_y: 0.0,
-                max_x: 0.0,
-                max_y: 0.0,
-            };
-        }
-        let cols = (((extent.max_x - extent.min_x) / cell_size).floor() as usize) + 1;
-        let rows = (((extent.max_y - extent.min_y) / cell_size).floor() as usize) + 1;
-        let mut grid = Grid {
-            min_x: extent.min_x,
-            min_y: extent.min_y,
-            cell_size,
-            cols,
-            rows,
-            cells: filled(cols * rows, EMPTY),
-            candidate_start: Vec::new(),
-            candidates: Vec::new(),
-        };
-        for part in parts {
-            for_each_edge(coords, part.rings, |a, b| grid.mark_edge(a, b));
-        }
-        let mut crossings = Vec::new();
-        for part in parts {
-            grid.fill_part(coords, part, &mut crossings);
-        }
-        grid.build_candidates(parts);
-        grid
-    }
+/// The built grid, owned; [`Grid::view`] is what lookups use.
+pub struct Grid {
+    pub shape: GridShape,
+    /// Row-major blocks: the value all their cells share, or `MIXED`.
+    pub blocks: Vec<u32>,
+    pub cells: Vec<u32>,
+    /// `candidate_start[k]..candidate_start[k+1]` index `candidates` for boundary list k.
+    pub candidate_start: Vec<u32>,
+    /// Parts whose bounding box overlaps the boundary cell.
+    pub candidates: Vec<u32>,
+}
 
-    /// Cell index ranges (rows, cols) covered by a box.
-    fn cells_of(
-        &self,
-        b: &BBox,
-        slack: f64,
-    ) -> (
-        std::ops::RangeInclusive<usize>,
-        std::ops::RangeInclusive<usize>,
-    ) {
-        let c0 = self.clamp_col((self.col_of(b.min_x) - slack).floor());
-        let c1 = self.clamp_col((self.col_of(b.max_x) + slack).floor());
-        let r0 = self.clamp_row((self.row_of(b.min_y) - slack).floor());
-        let r1 = self.clamp_row((self.row_of(b.max_y) + slack).floor());
-        (r0..=r1, c0..=c1)
-    }
+/// The grid as lookups read it, borrowed from the file image.
+#[derive(Debug, Clone, Copy)]
+pub struct GridView<'a> {
+    pub shape: GridShape,
+    pub blocks: &'a [u32],
+    pub cells: &'a [u32],
+    pub candidate_start: &'a [u32],
+    pub candidates: &'a [u32],
+}
 
-    /// Numbers the boundary cells and lists, for each, the parts whose box overlaps it (count, then fill).
-    fn build_candidates(&mut self, parts: &[GridPart<'_>]) {
-        let mut lists = 0u32;
-        for cell in self.cells.iter_mut().filter(|c| **c == BOUNDARY) {
-            *cell = BOUNDARY | lists;
-            lists += 1;
-        }
-        let mut counts = vec![0u32; lists as usize + 1];
-        self.for_each_part_cell(parts, |list, _| counts[list + 1] += 1);
-        for k in 0..lists as usize {
-            counts[k + 1] += counts[k];
-        }
-        let mut cursor = counts.clone();
-        let mut candidates = vec![0u32; counts[lists as usize] as usize];
-        self.for_each_part_cell(parts, |list, part| {
-            candidates[cursor[list] as usize] = part;
-            cursor[list] += 1;
-        });
-        self.candidate_start = counts;
-        self.candidates = candidates;
-    }
-
-    fn for_each_part_cell(&self, parts: &[GridPart<'_>], mut f: impl FnMut(usize, u32)) {
-        for (i, part) in parts.iter().enumerate() {
-            let (rows, cols) = self.cells_of(&part.bbox, MARK_SLACK);
-            for r in rows {
-                for &cell in &self.cells[r * self.cols + cols.start()..=r * self.cols + cols.end()]
-                {
-                    if cell != EMPTY && cell & BOUNDARY != 0 {
-                        f((cell & !BOUNDARY) as usize, i as u32);
-                    }
-                }
-            }
-        }
+impl GridShape {
+    /// Blocks per row and per column.
+    pub fn block_dims(&self) -> (usize, usize) {
+        let side = 1usize << self.block_shift;
+        (self.cols.div_ceil(side), self.rows.div_ceil(side))
     }
 
     fn col_of(&self, x: f64) -> f64 {
@@ -150,64 +92,45 @@ impl Grid {
         r.max(0.0).min((self.rows - 1) as f64) as usize
     }
 
-    /// Marks every cell the edge's bounding box touches (a conservative superset of the cells it crosses).
-    fn mark_edge(&mut self, a: [f64; 2], b: [f64; 2]) {
-        let edge_box = BBox {
-            min_x: a[0].min(b[0]),
-            min_y: a[1].min(b[1]),
-            max_x: a[0].max(b[0]),
-            max_y: a[1].max(b[1]),
-        };
-        let (rows, cols) = self.cells_of(&edge_box, MARK_SLACK);
-        for r in rows {
-            self.cells[r * self.cols + cols.start()..=r * self.cols + cols.end()].fill(BOUNDARY);
-        }
-    }
-
-    /// Even-odd scanlines through cell centres: cells between crossing pairs, not crossed by any edge, are inside.
-    fn fill_part(
-        &mut self,
-        coords: &[[f64; 2]],
-        part: &GridPart<'_>,
-        crossings: &mut Vec<(usize, f64)>,
+    /// Cell index ranges (rows, cols) covered by a box.
+    fn cells_of(
+        &self,
+        b: &BBox,
+        slack: f64,
+    ) -> (
+        std::ops::RangeInclusive<usize>,
+        std::ops::RangeInclusive<usize>,
     ) {
-        crossings.clear();
-        let center_y = |r: usize| self.min_y + (r as f64 + 0.5) * self.cell_size;
-        for_each_edge(coords, part.rings, |a, b| {
-            // One extra row each side: float rounding of the range must not drop a crossing the exact test keeps.
-            let r0 = self.clamp_row((self.row_of(a[1].min(b[1])) - 0.5).ceil() - 1.0);
-            let r1 = self.clamp_row((self.row_of(a[1].max(b[1])) - 0.5).floor() + 1.0);
-            for r in r0..=r1 {
-                let y = center_y(r);
-                // Same half-open rule as the point-in-polygon test.
-                if (a[1] > y) != (b[1] > y) {
-                    crossings.push((r, a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])));
-                }
-            }
-        });
-        crossings.sort_unstable_by(|p, q| p.0.cmp(&q.0).then(p.1.total_cmp(&q.1)));
-        for pair in crossings.chunks_exact(2) {
-            let ((row, x0), (_, x1)) = (pair[0], pair[1]);
-            let c0 = (self.col_of(x0) - 0.5).ceil().max(0.0) as usize;
-            let c1 = self.clamp_col((self.col_of(x1) - 0.5).floor());
-            if c0 > c1 {
-                continue;
-            }
-            for cell in &mut self.cells[row * self.cols + c0..=row * self.cols + c1] {
-                // Boundary cells hold BOUNDARY (not yet numbered), which no polygon id reaches.
-                if *cell != BOUNDARY {
-                    *cell = (*cell).min(part.polygon);
-                }
-            }
-        }
+        let c0 = self.clamp_col((self.col_of(b.min_x) - slack).floor());
+        let c1 = self.clamp_col((self.col_of(b.max_x) + slack).floor());
+        let r0 = self.clamp_row((self.row_of(b.min_y) - slack).floor());
+        let r1 = self.clamp_row((self.row_of(b.max_y) + slack).floor());
+        (r0..=r1, c0..=c1)
     }
 
+    /// Column and row of the cell holding (x, y); None outside the grid and for NaN.
+    #[inline]
+    fn cell_at(&self, x: f64, y: f64) -> Option<(usize, usize)> {
+        let (c, r) = (self.col_of(x), self.row_of(y));
+        // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
+        (c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64)
+            .then_some((c as usize, r as usize))
+    }
+}
+
+impl<'a> GridView<'a> {
     /// Classifies a finite point.
-    pub fn cell(&self, x: f64, y: f64) -> Cell<'_> {
-        let Some(i) = self.cell_index(x, y) else {
+    #[inline]
+    pub fn cell(&self, x: f64, y: f64) -> Cell<'a> {
+        let Some((c, r)) = self.shape.cell_at(x, y) else {
             return Cell::Empty;
         };
-        match self.cells[i] {
+        let block = self.blocks[self.block_of(c, r)];
+        match if block == MIXED {
+            self.cells[r * self.shape.cols + c]
+        } else {
+            block
+        } {
             EMPTY => Cell::Empty,
             v if v & BOUNDARY != 0 => {
                 let k = (v & !BOUNDARY) as usize;
@@ -220,13 +143,25 @@ impl Grid {
         }
     }
 
-    /// Asks the CPU to start loading the cell of (x, y), so a batch overlaps the memory latency of later points.
+    #[inline]
+    fn block_of(&self, c: usize, r: usize) -> usize {
+        let shift = self.shape.block_shift;
+        (r >> shift) * self.shape.cols.div_ceil(1 << shift) + (c >> shift)
+    }
+
+    /// Asks the CPU to start loading the cell of (x, y) (when its block does not answer), so a batch overlaps
+    /// the memory latency of later points.
     #[inline]
     pub fn prefetch(&self, x: f64, y: f64) {
-        let Some(i) = self.cell_index(x, y) else {
+        let Some((c, r)) = self.shape.cell_at(x, y) else {
             return;
         };
-        let cell = &self.cells[i];
+        if self.blocks.get(self.block_of(c, r)) != Some(&MIXED) {
+            return;
+        }
+        let Some(cell) = self.cells.get(r * self.shape.cols + c) else {
+            return;
+        };
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `cell` is a valid reference; a prefetch only hints the cache and never faults.
         unsafe {
@@ -237,81 +172,13 @@ impl Grid {
         let _ = cell;
     }
 
-    /// Index of the cell holding (x, y); None outside the grid and for NaN.
-    #[inline]
-    fn cell_index(&self, x: f64, y: f64) -> Option<usize> {
-        let (c, r) = (self.col_of(x), self.row_of(y));
-        // Checked before truncating, so `as usize` (truncation = floor for non-negatives) is exact here.
-        (c >= 0.0 && r >= 0.0 && c < self.cols as f64 && r < self.rows as f64)
-            .then(|| r as usize * self.cols + c as usize)
-    }
-
     /// Share of cells that need a real test, for reports.
     pub fn boundary_share(&self) -> f64 {
         (self.candidate_start.len() - 1) as f64 / self.cells.len() as f64
     }
-
-    /// Heap bytes held.
-    pub fn heap_bytes(&self) -> usize {
-        (self.cells.capacity() + self.candidate_start.capacity() + self.candidates.capacity()) * 4
-    }
 }
 
-/// A huge-page-backed table of `len` copies of `value`.
-fn filled(len: usize, value: u32) -> Vec<u32> {
-    let mut table = with_huge_capacity(len);
-    table.resize(len, value);
-    table
-}
-
-/// Calls `f(a, b)` for every edge of the rings (rings are open; the closing edge is implied).
-fn for_each_edge(coords: &[[f64; 2]], rings: &[Range<u32>], mut f: impl FnMut([f64; 2], [f64; 2])) {
-    for ring in rings {
-        for i in ring.clone() {
-            let next = if i + 1 == ring.end { ring.start } else { i + 1 };
-            f(coords[i as usize], coords[next as usize]);
-        }
-    }
-}
+mod build;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn classifies_inside_boundary_and_empty_cells() {
-        // Square 0..10 with a 4..6 hole; cells of 1 degree.
-        let coords = [
-            [0.0, 0.0],
-            [10.0, 0.0],
-            [10.0, 10.0],
-            [0.0, 10.0],
-            [4.0, 4.0],
-            [4.0, 6.0],
-            [6.0, 6.0],
-            [6.0, 4.0],
-        ];
-        let rings = [0..4, 4..8];
-        let bbox = BBox {
-            min_x: 0.0,
-            min_y: 0.0,
-            max_x: 10.0,
-            max_y: 10.0,
-        };
-        let grid = Grid::build(
-            &coords,
-            &[GridPart {
-                polygon: 3,
-                bbox,
-                rings: &rings,
-            }],
-            1.0,
-        );
-        assert_eq!(grid.cell(2.5, 2.5), Cell::Inside(3));
-        assert_eq!(grid.cell(8.5, 7.5), Cell::Inside(3));
-        assert_eq!(grid.cell(0.5, 5.5), Cell::Boundary(&[0]), "outer edge cell");
-        assert_eq!(grid.cell(4.5, 4.5), Cell::Boundary(&[0]), "hole edge cell");
-        assert_eq!(grid.cell(20.0, 5.0), Cell::Empty);
-        assert_eq!(grid.cell(-1.0, 5.0), Cell::Empty);
-    }
-}
+mod tests;

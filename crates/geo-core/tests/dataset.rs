@@ -1,5 +1,6 @@
 //! Invariants of the built boundary dataset (data/build, made by `npm run data:build`): counts match
-//! the manifest, and the grid answers exactly like the R-tree path on random points and near every vertex.
+//! the manifest, the stored grid and bands are what the tables prepare to, and the grid answers exactly
+//! like the R-tree path on random points and near every vertex.
 use geo_core::format;
 use std::path::PathBuf;
 
@@ -9,9 +10,13 @@ fn data_dir() -> PathBuf {
         .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/build"))
 }
 
+fn bin_path() -> String {
+    data_dir().join("boundaries.bin").display().to_string()
+}
+
 fn load() -> (Vec<u8>, serde_json::Value) {
     let dir = data_dir();
-    let bin = std::fs::read(dir.join("boundaries.bin"))
+    let bin = std::fs::read(bin_path())
         .unwrap_or_else(|e| panic!("{}: {e}; run `npm run data:build` first", dir.display()));
     let manifest = std::fs::read_to_string(dir.join("manifest.json"))
         .expect("manifest.json beside boundaries.bin");
@@ -45,11 +50,23 @@ fn counts_match_the_manifest_and_rings_are_well_formed() {
 }
 
 #[test]
+fn the_stored_grid_and_bands_are_exactly_what_the_tables_prepare_to() {
+    let (bin, _) = load();
+    let data = format::decode(&bin).expect("valid file");
+    assert!(
+        format::encode(&data).expect("encodes") == bin,
+        "re-encoding the tables gives other bytes: the preparation code changed since data/build was made; \
+         run `npm run data:build` (and bump format::VERSION if the layout changed)"
+    );
+}
+
+#[test]
 #[cfg(feature = "oracle")]
 fn grid_lookup_equals_the_rtree_path_everywhere_it_is_probed() {
     let (bin, _) = load();
     let data = format::decode(&bin).expect("valid file");
-    let index = geo_core::BoundaryIndex::from_data(&data).expect("prepares");
+    // The index as the server opens it: the stored grid and bands, mapped.
+    let index = geo_core::BoundaryIndex::open(&bin_path()).expect("opens");
     let mut seed: u64 = 0x5EED;
     let mut next = || {
         seed = seed

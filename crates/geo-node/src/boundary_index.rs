@@ -1,22 +1,27 @@
-//! napi class over geo-core's BoundaryIndex; reports its native size to V8 so GC pressure is honest.
+//! napi class over geo-core's BoundaryIndex: one loaded file per process, shared by every thread that opens it.
 use crate::error::{bad_batch, NodeError};
 use napi::bindgen_prelude::Int32ArraySlice;
 use napi::Env;
 use napi_derive::napi;
+use std::sync::Arc;
 
-/// Pincode boundary index loaded from a versioned binary file.
+/// Pincode boundary index over a mapped, versioned binary file.
+///
+/// The file is mapped read-only (page cache, shared by all threads and processes), not copied to the heap,
+/// so V8 is told of no external memory: counting it in every worker's isolate would only make each GC harder
+/// for memory no isolate can free.
 #[napi]
 pub struct BoundaryIndex {
-    inner: geo_core::BoundaryIndex,
+    inner: Arc<geo_core::BoundaryIndex>,
 }
 
 #[napi]
 impl BoundaryIndex {
-    /// Loads and verifies a boundary file (magic, version, checksum, offsets).
+    /// Maps and verifies a boundary file (magic, version, length, checksum). Opening a file this process
+    /// already holds open (in any thread) returns the same loaded instance at no cost.
     #[napi(factory, catch_unwind)]
-    pub fn open(env: Env, path: String) -> napi::Result<Self> {
-        let inner = geo_core::BoundaryIndex::open(&path).map_err(NodeError::from)?;
-        env.adjust_external_memory(inner.heap_bytes() as i64)?;
+    pub fn open(path: String) -> napi::Result<Self> {
+        let inner = geo_core::shared::open_shared(&path).map_err(NodeError::from)?;
         Ok(BoundaryIndex { inner })
     }
 
@@ -51,9 +56,21 @@ impl BoundaryIndex {
         self.inner.vertex_count() as u32
     }
 
-    /// Approximate native heap bytes.
+    /// Size of the index's file image in bytes (mapped: resident only as far as lookups have touched it).
     #[napi(getter)]
     pub fn memory_bytes(&self) -> f64 {
-        self.inner.heap_bytes() as f64
+        self.inner.byte_len() as f64
+    }
+
+    /// Process-unique number of the loaded instance: equal for every handle sharing one load.
+    #[napi(getter)]
+    pub fn instance_id(&self) -> f64 {
+        self.inner.instance_id() as f64
+    }
+
+    /// Live handles (in any thread of this process) sharing this loaded instance, this one included.
+    #[napi(getter)]
+    pub fn handle_count(&self) -> u32 {
+        Arc::strong_count(&self.inner) as u32
     }
 }

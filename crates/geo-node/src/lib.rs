@@ -5,7 +5,7 @@ mod error;
 use error::{bad_batch, NodeError};
 use geo_core::format::{self, BoundaryData};
 use geo_core::{digipin, GeoError};
-use napi::bindgen_prelude::{BufferSlice, Float64ArraySlice, Int32Array, Uint32Array};
+use napi::bindgen_prelude::{ArrayBuffer, BufferSlice, Float64ArraySlice, Int32Array, Uint32Array};
 use napi::Env;
 use napi_derive::napi;
 
@@ -43,7 +43,12 @@ pub fn decode_many<'env>(env: &'env Env, codes: &[u8]) -> napi::Result<Float64Ar
     Float64ArraySlice::copy_from(env, digipin::decode_many(codes))
 }
 
-/// Writes a versioned boundary file from flat offset tables (see geo-core `format`); validates first.
+/// The boundary file format version this addon reads and writes.
+#[napi]
+pub const BOUNDARY_FORMAT_VERSION: u32 = format::VERSION;
+
+/// Writes a versioned boundary file from flat offset tables (see geo-core `format`): validates them, then
+/// prepares and stores the lookup grid and bands, so opening the file later does no geometry work.
 #[napi(catch_unwind)]
 pub fn write_boundary_file(
     path: String,
@@ -84,4 +89,16 @@ pub fn read_boundary_file(path: String) -> napi::Result<BoundaryTables> {
         ring_vertices: data.ring_vertices.into(),
         coords_e6: data.coords_e6.into(),
     })
+}
+
+/// Maps a whole file copy-on-write into an ArrayBuffer: no copy; pages come from the page cache, load on first touch,
+/// and are mapped once per process (every thread mapping the file gets the same memory). Writes stay out of the file
+/// but are seen by every thread. Unmapped once every such ArrayBuffer has been collected.
+#[napi(catch_unwind)]
+pub fn map_file<'env>(env: &'env Env, path: String) -> napi::Result<ArrayBuffer<'env>> {
+    let file = geo_core::shared::map_shared(&path).map_err(NodeError::from)?;
+    let (data, len) = (file.as_mut_ptr(), file.len());
+    // SAFETY: `data..data+len` stays mapped while any clone of `file` lives; this clone moves into the finalizer and
+    // is dropped only when V8 collects the buffer.
+    unsafe { ArrayBuffer::from_external(env, data, len, file, |_, file| drop(file)) }
 }

@@ -1,0 +1,65 @@
+// One loaded boundary index per process: the main thread and worker threads opening the same file share it.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomPoints } from '../../bench/seeded.ts';
+import { BoundaryIndex } from '../../src/native/boundary-index.ts';
+import { datasetFile } from '../support/dataset.ts';
+
+interface WorkerView {
+  instanceId: number;
+  handleCount: number;
+  ids: number[];
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'boundary-shared-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A worker's entry can only be JavaScript: this one loads the TypeScript worker module through tsx. */
+const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(
+  fileURLToPath(new URL('./support/open-in-worker.ts', import.meta.url)),
+)}, ${JSON.stringify(import.meta.url)}));`;
+
+/** Opens `path` in a new worker thread and resolves with what the worker saw. */
+function openInWorker(path: string, lonLat: Float64Array): Promise<WorkerView> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(boot, { eval: true, workerData: { path, lonLat } });
+    worker.once('message', (view: WorkerView) => {
+      resolve(view);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+describe('BoundaryIndex shared across threads', () => {
+  const path = datasetFile('boundaries.bin');
+  const points = randomPoints(2_000, 4242, 'lonLat');
+
+  it('gives two worker threads the instance the main thread loaded, answering identically', async () => {
+    const main = BoundaryIndex.open(path);
+    const expected = Array.from(main.lookupMany(points));
+    expect(expected.filter((id) => id >= 0).length).toBeGreaterThan(100);
+    const [first, second] = await Promise.all([openInWorker(path, points), openInWorker(path, points)]);
+    for (const view of [first, second]) {
+      expect(view.instanceId).toBe(main.instanceId);
+      expect(view.handleCount).toBeGreaterThanOrEqual(2);
+      expect(view.ids).toEqual(expected);
+    }
+    const again = BoundaryIndex.open(path);
+    expect(again.instanceId).toBe(main.instanceId);
+    expect(again.handleCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('loads another file (even a copy of the same bytes) as its own instance', () => {
+    const copy = join(dir, 'copy.bin');
+    copyFileSync(path, copy);
+    const original = BoundaryIndex.open(path);
+    const other = BoundaryIndex.open(copy);
+    expect(other.instanceId).not.toBe(original.instanceId);
+    expect(Array.from(other.lookupMany(points))).toEqual(Array.from(original.lookupMany(points)));
+  });
+});

@@ -1,0 +1,7 @@
+// Worker-thread side of boundary-index-shared.test.ts: opens the boundary file it is given and reports what it sees.
+import { parentPort, workerData } from 'node:worker_threads';
+import { BoundaryIndex } from '../../../src/native/boundary-index.ts';
+
+const { path, lonLat } = workerData as { path: string; lonLat: Float64Array };
+const index = BoundaryIndex.open(path);
+parentPort!.postMessage({ instanceId: index.instanceId, handleCount: index.handleCount, ids: Array.from(index.lookupMany(lonLat)) });
