@@ -102,13 +102,13 @@ function lookupBatch(locator: PointLocator, items: Array<LocationQuery | Invalid
 export function pointRoutes(locator: PointLocator, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: LocationQuerySchema, accept: acceptCoordinates, headers: [],
+      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: LocationQuerySchema, accept: acceptCoordinates,
       response: LookupAnswerSchema, summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
       errors: { 404: 'The point is outside every pincode boundary' },
       handle: ({ body }) => lookupOne(locator, body),
     }),
     defineRoute({
-      method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: LookupBatchSchema, accept: acceptLocations, headers: [],
+      method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: LookupBatchSchema, accept: acceptLocations,
       response: LookupBatchAnswerSchema, summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call (counts as one request)',
       maxBodyBytes: BATCH_BODY_BYTES,
       handle: ({ body }) => {

@@ -27,8 +27,6 @@ export interface Endpoint {
   browser: boolean;
   /** False for location (api_key) endpoints: none of their handlers asks for the peer address, so it is not captured. */
   readsPeer: boolean;
-  /** The request headers anything of this endpoint reads (null: all of them). */
-  readsHeaders: readonly string[] | null;
   /** Authenticates from the head (never the body); synchronous when the credentials are cached. */
   begin(head: RequestHead): Admission | Promise<Admission>;
   /** begin, then finish once `body` (UTF-8 text, bounded by maxBodyBytes, read meanwhile) is in. */
@@ -127,9 +125,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
 
   const maxBodyBytes = Math.max(...routes.map((r) => r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
   const readsPeer = !authKinds(first.auth).every((kind) => kind === 'api_key');
-  const declared = routes.every((r) => r.headers) && authenticate.reads && !browser;
-  const readsHeaders = declared ? [...new Set([...authenticate.reads!, ...routes.flatMap((r) => r.headers!)])] : null;
-  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsHeaders, begin, run };
+  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, begin, run };
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;

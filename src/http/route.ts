@@ -28,11 +28,8 @@ export interface Authenticated<P = unknown> {
 /**
  * Reads credentials from the request head only (never the body) and throws a DomainError to refuse; a request carrying
  * none of its credential gets kind `unauthorized` with a `missing_…` code, which lets auth alternatives try the next kind.
- * `reads` names the headers it looks at, which lets hot routes skip copying the others.
  */
-export type Authenticator<P = unknown> = ((head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>) & {
-  reads?: readonly string[];
-};
+export type Authenticator<P = unknown> = (head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>;
 
 /** What a handler receives: parsed inputs, the principal and the request head. */
 export interface RouteInput<Q, B, P, A> {
@@ -68,11 +65,6 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   envelope?: Envelope;
   /** @default 16 KiB */
   maxBodyBytes?: number;
-  /**
-   * Headers the handler reads. Set on hot routes: the transport then copies only these, the authenticator's `reads` and
-   * its own, instead of every header. @default every header
-   */
-  headers?: readonly string[];
   /** Widget-facing: every reply, refusals included, reflects the caller's Origin so the page can read it. */
   browser?: boolean;
   /** Error statuses this route can answer with beyond those of its auth kind, with what they mean. */

@@ -68,7 +68,7 @@ function handlerFor(endpoint: Endpoint, budget: BodyBudget, hops: number, observ
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
   return (res: HttpResponse, req: HttpRequest) => {
     const started = performance.now();
-    const head = capture(res, req, paramCount, endpoint.readsPeer, endpoint.readsHeaders && [...endpoint.readsHeaders, ...TRANSPORT_HEADERS]);
+    const head = capture(res, req, paramCount, endpoint.readsPeer);
     const bodyless = BODYLESS.has(head.method);
     const state: ResponseState = { aborted: false, bodyDone: bodyless, lingers: bodyless || Number(head.headers['content-length']) <= LINGER_BYTES, release: () => undefined };
     res.onAborted(() => {
@@ -141,22 +141,11 @@ class CapturedHead implements RequestHead {
   }
 }
 
-/** What the transport itself reads of every request. */
-const TRANSPORT_HEADERS = ['content-length', 'transfer-encoding', 'x-request-id', 'x-forwarded-for'];
-
-/** `names`: copy only these headers (a hot route that declared what it reads); null: every header. */
-function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true, names: readonly string[] | null = null): RequestHead {
+function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true): RequestHead {
   const headers: Record<string, string> = {};
-  if (names) {
-    for (const name of names) {
-      const value = req.getHeader(name);
-      if (value !== '') headers[name] = value;
-    }
-  } else {
-    req.forEach((key, value) => {
-      headers[key] = value;
-    });
-  }
+  req.forEach((key, value) => {
+    headers[key] = value;
+  });
   const params: string[] = [];
   for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   return new CapturedHead(res, req.getMethod(), req.getUrl(), req.getQuery() ?? '', headers, params, withPeer);

@@ -89,7 +89,7 @@ function remoteEndpoint(info: RemoteEndpointInfo, rpc: ThreadRpc): Endpoint {
     if ('refusal' in admission) return admission.refusal;
     return body.then(admission.finish, admission.reject);
   };
-  return { method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsHeaders: null, begin, run };
+  return { method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, begin, run };
 }
 
 let requests = 0;

@@ -31,15 +31,13 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
  */
 export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock, nodes: () => number = () => 1): Authenticator<ApiKeyPrincipal> {
   const calendar = new CalendarKeys();
-  const gate: Authenticator<ApiKeyPrincipal> = (head, route) => {
+  return (head, route) => {
     const presented = head.headers['x-api-key'];
     if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
     const found = keys.findPresented(presented);
     const metered = route.metered !== false;
     return found instanceof Promise ? found.then((key) => admit(key, head, metered)) : admit(found, head, metered);
   };
-  gate.reads = ['x-api-key', 'origin', 'sec-fetch-site', 'referer'];
-  return gate;
 
   function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
