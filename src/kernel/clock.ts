@@ -6,6 +6,11 @@ export type Clock = () => Date;
 /** Wall-clock time. */
 export const systemClock: Clock = () => new Date();
 
+/** Milliseconds since the epoch: Date.now() for the system clock, so hot paths allocate no Date. */
+export function epochMs(clock: Clock): number {
+  return clock === systemClock ? Date.now() : clock().getTime();
+}
+
 /** ISO 8601 UTC text of the clock's time (the form every stored timestamp uses). */
 export function isoNow(clock: Clock): string {
   return clock().toISOString();

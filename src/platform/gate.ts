@@ -1,5 +1,5 @@
 // The door every keyed /v1 request passes: key, origin binding, monthly quota and burst limit; answered requests count once.
-import type { Clock } from '../kernel/clock.ts';
+import { epochMs, type Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Authenticated, Authenticator } from '../http/route.ts';
 import type { RequestHead } from '../http/request.ts';
@@ -42,8 +42,8 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
   function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
     const headers = key.isPublic ? corsHeaders(key, browserOrigin(head.headers)) : undefined;
-    const now = clock();
-    const month = calendar.monthOf(now);
+    const nowMs = epochMs(clock);
+    const month = calendar.monthOf(nowMs);
     const limits = limitsOf(key);
     const share = nodes();
     if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share))) {
@@ -57,7 +57,7 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     const check = (used: number) => {
       if (used < monthly) return granted;
       throw new DomainError('rate_limited', 'monthly_quota_exceeded', `Monthly quota of ${monthly} requests used; it resets at the start of the next month (UTC)`, {
-        headers, retryAfterSeconds: secondsUntilNextMonth(now),
+        headers, retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)),
       });
     };
     const used = meter.used(key.id, month);

@@ -42,17 +42,20 @@ export class CalendarKeys {
   private month = { key: '', from: Infinity, until: -Infinity };
   private day = { key: '', from: Infinity, until: -Infinity };
 
-  monthOf(now: Date): string {
-    const ms = now.getTime();
+  /** `at`: a Date or epoch milliseconds (a Date is made only when the month changes). */
+  monthOf(at: Date | number): string {
+    const ms = typeof at === 'number' ? at : at.getTime();
     if (ms < this.month.from || ms >= this.month.until) {
+      const now = new Date(ms);
       this.month = { key: monthKey(now), from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1), until: nextMonthStart(now).getTime() };
     }
     return this.month.key;
   }
 
-  dayOf(now: Date): string {
-    const ms = now.getTime();
+  dayOf(at: Date | number): string {
+    const ms = typeof at === 'number' ? at : at.getTime();
     if (ms < this.day.from || ms >= this.day.until) {
+      const now = new Date(ms);
       const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
       this.day = { key: now.toISOString().slice(0, 10), from, until: from + 86_400_000 };
     }

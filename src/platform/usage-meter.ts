@@ -1,5 +1,5 @@
 // Usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
-import { systemClock, type Clock } from '../kernel/clock.ts';
+import { epochMs, systemClock, type Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { CalendarKeys } from './plans.ts';
 import type { DailyIncrement, UsageIncrement, UsageRepository } from './usage-repository.ts';
@@ -51,7 +51,7 @@ export class UsageMeter {
     const slot = `${keyId}|${month}`;
     this.totals.set(slot, (this.totals.get(slot) ?? 0) + 1);
     this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
-    const day = `${keyId}|${this.calendar.dayOf(this.clock())}`;
+    const day = `${keyId}|${this.calendar.dayOf(epochMs(this.clock))}`;
     this.pendingDaily.set(day, (this.pendingDaily.get(day) ?? 0) + 1);
   }
 
