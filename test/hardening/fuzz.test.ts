@@ -16,7 +16,7 @@ import { outboxIdle } from './support/two-shops.ts';
 
 /** FUZZ_SEED reproduces a failing run; FUZZ_COUNT makes a longer one. */
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed2024);
-const COUNT = Number(process.env.FUZZ_COUNT ?? 3000);
+const COUNT = Number(process.env.FUZZ_COUNT ?? 2500);
 const ORIGIN = 'https://shop.example';
 /** Auth failures: a run where an endpoint only ever answered these would not have reached its validation. */
 const AUTH_CODES = new Set([
