@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonPhrase } from '../../src/http/errors.ts';
 import { sha256 } from '../../src/platform/api-keys.ts';
 import { dataOf, MISSING_ID, ok, scalar, startHarness, type Harness, type Reply } from '../checkout/support.ts';
+import { dashboardClient } from '../dashboard/support/client.ts';
+import { signInByApi } from '../dashboard/support/sign-in.ts';
+import type { Call } from '../support/client.ts';
 import { datasetDir } from '../support/dataset.ts';
 import { changedTables, snapshot } from './support/db-snapshot.ts';
 import { endpoints, type Endpoint, type Targets } from './support/endpoints.ts';
@@ -16,21 +19,40 @@ const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed2024);
 const COUNT = Number(process.env.FUZZ_COUNT ?? 2500);
 const ORIGIN = 'https://shop.example';
 /** Auth failures: a run where an endpoint only ever answered these would not have reached its validation. */
-const AUTH_CODES = new Set(['missing_api_key', 'invalid_api_key', 'missing_session_token', 'invalid_session', 'origin_not_allowed', 'merchant_not_found']);
+const AUTH_CODES = new Set([
+  'missing_api_key', 'invalid_api_key', 'missing_session_token', 'invalid_session', 'origin_not_allowed', 'merchant_not_found',
+  'missing_console_session', 'invalid_console_session', 'csrf_token_invalid', 'cross_site_request',
+]);
 
 let h: Harness;
 let t: Targets;
 let list: Endpoint[];
+/** The schema-checking client, the dashboards' own (unlisted) routes included. */
+let call: Call;
 
 beforeAll(async () => {
   h = await startHarness({ DATA_OUT_DIR: datasetDir });
+  call = dashboardClient(h.server);
   const merchant = await h.merchant('Fuzz shop', [ORIGIN]);
   const login = await h.login(merchant.id, 'fuzz-buyer@example.com');
   const created = dataOf(await h.addresses(login.session_token, { action: 'create', address: { flat_number: '1', street_name: 'MG Road', city: 'Bengaluru', pincode: '560001' } }));
-  const v1Key = (await h.server.parts.access.keys.create({ plan: 'enterprise', label: 'fuzz', rateLimitOverride: 1_000_000 })).key;
+  const v1 = await h.server.parts.access.keys.create({ plan: 'enterprise', label: 'fuzz', rateLimitOverride: 1_000_000 });
+  // Both dashboards, signed in as people do: the code read from the mail the SMTP server received.
+  const developerEmail = 'fuzz-dev@example.com';
+  const opsEmail = 'fuzz-ops@example.com';
+  await h.server.parts.developerDashboard.accounts.allow(developerEmail, 'paid');
+  await h.server.parts.merchantPortal.users.add(merchant.id, opsEmail);
+  const developer = { email: developerEmail, ...(await signInByApi(h.server.baseUrl, '/dashboard/api', developerEmail, h.smtp)) };
+  const merchantUser = { email: opsEmail, ...(await signInByApi(h.server.baseUrl, '/merchant/api', opsEmail, h.smtp)) };
+  const key = await call('POST', '/dashboard/api/keys', { headers: { cookie: developer.cookie, 'x-csrf-token': developer.csrf }, body: { type: 'server', label: 'fuzz' } });
+  // A live code for each signed-in email: a sign-in refusal that let a request reach the code check would count a wrong code.
+  for (const [base, email] of [['/dashboard/api', developerEmail], ['/merchant/api', opsEmail]] as const) {
+    ok(await call('POST', `${base}/sign-in/code`, { body: { email } }), `${base} code`);
+    await h.smtp.nextMail(email);
+  }
   t = {
-    v1Key, merchantKey: merchant.key, merchantId: merchant.id, sessionToken: login.session_token, sessionId: login.session_id, origin: ORIGIN,
-    addressId: created.address.id, missingId: MISSING_ID,
+    v1Key: v1.key, merchantKey: merchant.key, merchantId: merchant.id, sessionToken: login.session_token, sessionId: login.session_id, origin: ORIGIN,
+    addressId: created.address.id, missingId: MISSING_ID, developer, merchantUser, developerKeyId: dataOf(key).record.id, foreignKeyId: v1.record.id,
   };
   list = endpoints(t, h.server.app.endpoints);
   await outboxIdle(h);
@@ -43,7 +65,7 @@ async function send(req: Pick<FuzzRequest, 'method' | 'path' | 'headers' | 'body
   // fetch labels a string body text/plain when no type is given; the client would say JSON, so say what fetch would.
   if (req.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'text/plain;charset=UTF-8';
   try {
-    return await h.call(req.method, req.path, { raw: req.body, headers });
+    return await call(req.method, req.path, { raw: req.body, headers });
   } catch (err) {
     // No answer at all is fetch's TypeError; anything else is the client refusing the reply (schema, JSON).
     if (err instanceof TypeError && err.message === 'fetch failed') throw err;
@@ -94,12 +116,17 @@ describe('fuzzing every endpoint', () => {
         failures.push(`${req.label}: no answer (${String((err as Error).cause ?? err)})`);
         continue;
       }
-      const wrong = problem(req, byName.get(endpoint)!, answer);
+      const e = byName.get(endpoint)!;
+      const wrong = problem(req, e, answer);
       if (wrong) failures.push(`${req.label}: ${wrong}`);
-      if (!codes.has(endpoint)) codes.set(endpoint, new Set());
-      codes.get(endpoint)!.add(answer.status < 400 || wrong ? String(answer.status) : (answer.body as { code: string }).code);
+      // Routes taking a key or the merchant dashboard's cookie: each way in is tracked on its own.
+      const way = e.cookieAlternative && req.viaCookie ? `${endpoint} (cookie)` : endpoint;
+      if (!codes.has(way)) codes.set(way, new Set());
+      codes.get(way)!.add(answer.status < 400 || wrong ? String(answer.status) : (answer.body as { code: string }).code);
       const metered = req.path.startsWith('/v1/') && !req.path.startsWith('/v1/geopin/usage');
       if (req.headers['x-api-key'] === t.v1Key && metered && answer.status >= 200 && answer.status < 300) counted++;
+      // No refusal writes, the dashboards' sign-in included: every mutation of a sign-in request is refused before the code
+      // machinery. What sends and wrong codes deliberately write (send counters, the lockout) is pinned by its own test below.
       const now = await snapshot(h.sql);
       const changed = changedTables(previous, now);
       if (changed.length > 0) failures.push(`${req.label}: changed the store (${changed.join(', ')})`);
@@ -109,9 +136,11 @@ describe('fuzzing every endpoint', () => {
     expect(await snapshot(h.sql)).toEqual(initial);
     // The server runs in this process, so a polluted prototype would show here.
     expect(Object.prototype).not.toHaveProperty('polluted');
-    // Every endpoint with inputs got past authentication at least once, so its own validation was exercised.
-    for (const e of list.filter((x) => x.auth !== 'public' && (x.body || x.query || x.pathParam || x.action))) {
-      expect([...(codes.get(e.name) ?? [])].filter((c) => !AUTH_CODES.has(c)), e.name).not.toEqual([]);
+    // Every endpoint with inputs got past authentication (by each way in) at least once, so its own validation was exercised.
+    for (const e of list.filter((x) => (x.auth !== 'public' || x.sameSiteOnly) && (x.body || x.query || x.pathParam || x.action))) {
+      for (const way of e.cookieAlternative ? [e.name, `${e.name} (cookie)`] : [e.name]) {
+        expect([...(codes.get(way) ?? [])].filter((c) => !AUTH_CODES.has(c)), way).not.toEqual([]);
+      }
     }
     // Only answered, metered /v1 requests count against the key; the meter flushes every second.
     await expect.poll(() => usageOf(t.v1Key), { timeout: 3000 }).toBe(usageBefore + counted);
@@ -213,6 +242,13 @@ describe('fuzzing every endpoint', () => {
       const batch = await h.admin('GET', 'import_status', t.merchantKey, undefined, `batch_id=${encodeURIComponent(id)}`);
       expect([batch.status, batch.body.code]).toEqual([400, 'invalid_request']);
     }
+    // Dashboard key ids too, numbers past 32 bits included (PostgreSQL's `integer` failed on them in the query: a 500).
+    const developer = { cookie: t.developer.cookie, 'x-csrf-token': t.developer.csrf };
+    for (const id of ["1' OR '1'='1", '1;', '2147483648', '9999999999']) {
+      const revoke = await call('DELETE', `/dashboard/api/keys/${encodeURIComponent(id)}`, { headers: developer });
+      const usage = await call('GET', `/dashboard/api/usage?key_id=${encodeURIComponent(id)}`, { headers: developer });
+      expect([revoke.status, revoke.body.code, usage.status, usage.body.code], id).toEqual([400, 'invalid_request', 400, 'invalid_request']);
+    }
     const missing = await h.addresses(t.sessionToken, { action: 'delete', address_id: MISSING_ID });
     expect([missing.status, missing.body.code]).toEqual([404, 'address_not_found']);
     expect(await snapshot(h.sql)).toEqual(before);
@@ -237,7 +273,7 @@ describe('fuzzing every endpoint', () => {
     expect(await snapshot(h.sql)).toEqual(before);
   });
 
-  it('writes on exactly one refusal, a wrong OTP code, and only to count it toward the lockouts', async () => {
+  it('writes on one checkout refusal, a wrong OTP code, and only to count it toward the lockouts', async () => {
     const email = 'lockout@example.com';
     ok(await h.call('POST', '/checkout-email-otp', { body: { action: 'send', email, merchant_id: t.merchantId } }), 'send');
     const code = await h.smtp.nextCode(email);
@@ -247,6 +283,38 @@ describe('fuzzing every endpoint', () => {
     // The code's own count, the (merchant, email, address) count and the per-address spray counter; nothing else.
     expect(changedTables(before, await snapshot(h.sql)).sort()).toEqual(['otp_codes', 'otp_failures', 'rate_counters']);
     expect(await scalar(h.sql, 'SELECT failed_attempts FROM otp_codes WHERE merchant_id = ? AND email = ?', [t.merchantId, email])).toBe(1);
+  });
+
+  it('writes on a dashboard sign-in refusal only to count it: a send toward the send limits, a wrong code toward the lockout', async () => {
+    const email = 'lockout-ops@example.com';
+    await h.server.parts.merchantPortal.users.add(t.merchantId, email);
+    const post = (path: string, body: unknown) => send({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const effect = async (path: string, body: unknown) => {
+      const before = await snapshot(h.sql);
+      const reply = await post(path, body);
+      expect(problem({ expect: 'answer' }, { official: false }, reply), `${path} ${JSON.stringify(body)}`).toBeNull();
+      return { status: reply.status, body: reply.body, changed: changedTables(before, await snapshot(h.sql)).sort() };
+    };
+    // An email that may not sign in: the same answer as a user's, and nothing written, not even a counted send.
+    const nobody = await effect('/merchant/api/sign-in/code', { email: 'nobody@example.com' });
+    expect(nobody).toMatchObject({ status: 200, changed: [] });
+    expect(await effect('/merchant/api/sign-in/code', { email })).toEqual({ ...nobody, changed: ['otp_codes', 'otp_send_log', 'rate_counters'] });
+    const code = await h.smtp.nextCode(email);
+    // Wrong codes, hostile text included, reach the code check: each is refused and counted toward the lockout, nothing else.
+    for (const [i, wrong] of ["' OR 1=1 --", '😀😀😀', '12345', `${code}0`].entries()) {
+      expect(await effect('/merchant/api/sign-in/verify', { email, code: wrong }), wrong)
+        .toMatchObject({ status: 401, body: { code: 'invalid_code', attempts_remaining: 4 - i }, changed: ['otp_codes', 'otp_failures', 'rate_counters'] });
+    }
+    // Sends until the hourly limit refuses one: each counted (the refused one too), the live code reused, nothing else written.
+    let refused: Awaited<ReturnType<typeof effect>> | undefined;
+    for (let i = 0; i < 12 && !refused; i++) {
+      const sent = await effect('/merchant/api/sign-in/code', { email });
+      expect(sent.changed).toEqual(['rate_counters']);
+      if (sent.status !== 200) refused = sent;
+    }
+    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    // The counting left the code itself working.
+    expect(await effect('/merchant/api/sign-in/verify', { email, code })).toMatchObject({ status: 200, changed: ['console_sessions', 'otp_codes', 'otp_failures'] });
   });
 
   it('is still alive and serving real requests after the run', async () => {

@@ -41,10 +41,13 @@ export const CreatedKeySchema = z.object({
   record: KeyViewSchema,
 });
 
-export const KeyIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/, 'must be a key id').transform(Number) });
+/** Key ids are 32-bit (PostgreSQL `integer`): a larger number names no key and is refused here, before a query could fail on it. */
+const KeyIdSchema = z.string().regex(/^[1-9]\d{0,9}$/, 'must be a key id').transform(Number).refine((id) => id <= 2_147_483_647, 'must be a key id');
+
+export const KeyIdParamsSchema = z.object({ id: KeyIdSchema });
 
 export const UsageQuerySchema = z.object({
-  key_id: z.string().regex(/^[1-9]\d{0,9}$/, 'must be a key id').transform(Number),
+  key_id: KeyIdSchema,
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM').optional().meta({ description: 'Default: this month (UTC)' }),
 });
 

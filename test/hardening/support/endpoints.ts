@@ -1,8 +1,20 @@
 // The fuzz catalogue: every endpoint and action with a valid request shape, its auth, body limit and which mutations must make it fail.
 import type { Endpoint as AppEndpoint } from '../../../src/http/pipeline.ts';
+import { authKinds } from '../../../src/http/route.ts';
+import { dashboardEndpoints } from './dashboard-endpoints.ts';
 
-/** How a request proves who it is: a /v1 key, a merchant key, a buyer session, a merchant_id in the body, or nothing. */
-export type Auth = 'v1' | 'merchant' | 'session' | 'body-merchant' | 'public';
+/**
+ * How a request proves who it is: a /v1 key, a merchant key, a buyer session, a merchant_id in the body, a signed-in
+ * developer or merchant user of the dashboards (session cookie, and the CSRF token on unsafe methods), or nothing.
+ */
+export type Auth = 'v1' | 'merchant' | 'session' | 'body-merchant' | 'developer' | 'merchant-user' | 'public';
+
+/** A signed-in dashboard browser: its email, its `name=token` session cookie and the CSRF token of that session. */
+export interface ConsoleLogin {
+  email: string;
+  cookie: string;
+  csrf: string;
+}
 
 /** Values a fuzz run needs from its server: real credentials and ids, so mutations reach validation and not only auth. */
 export interface Targets {
@@ -16,11 +28,18 @@ export interface Targets {
   addressId: string;
   /** A UUID that names nothing. */
   missingId: string;
+  developer: ConsoleLogin;
+  /** A user of the merchant above, signed in to the merchant dashboard. */
+  merchantUser: ConsoleLogin;
+  /** An active key of the signed-in developer (what the revoke route would revoke). */
+  developerKeyId: number;
+  /** A key of no developer account (the /v1 key). */
+  foreignKeyId: number;
 }
 
 export interface Endpoint {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'OPTIONS';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS';
   /** Path with the query-string action, if any (`/checkout-admin?action=sessions`). */
   path: string;
   /** The route's OpenAPI path (`/v1/geopin/validate/{geopin}`) and action: what the coverage check matches against the app. */
@@ -55,6 +74,10 @@ export interface Endpoint {
   answers?: boolean;
   /** Writes nothing, so noise alone (hostile text in valid fields) may also be sent and answered. */
   readOnly?: boolean;
+  /** A merchant-key route that also accepts the merchant dashboard's cookie (merchant_user): each request uses one of the two. */
+  cookieAlternative?: boolean;
+  /** Public, but refuses a cross-site Sec-Fetch-Site (the dashboards' sign-in: no login CSRF). */
+  sameSiteOnly?: boolean;
 }
 
 const NUM_JUNK = ['NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '', '0x10', '12abc', '1,5', '😀', '\u202e12', "' OR 1=1 --", '1e308'];
@@ -63,21 +86,26 @@ const LIMIT_JUNK = ['0', '201', 'NaN', '1e308', '-1', '1.5', 'Infinity', 'abc', 
 const OFFSET_JUNK = ['-1', '1e308', 'NaN', '1.5', 'abc', '1000001', '-Infinity'];
 const UUID_JUNK = ['', "' OR 1=1 --", '%', '😀', 'imp_\u0000', 'x'.repeat(3000), 'imp_missing', '00000000-0000-0000-0000-00000000000g'];
 
-type Draft = Omit<Endpoint, 'maxBody' | 'actions' | 'official' | 'route'> & { route?: string };
+export type Draft = Omit<Endpoint, 'maxBody' | 'actions' | 'official' | 'route' | 'cookieAlternative'> & { route?: string };
 
-/** Every /v1 and /checkout-* endpoint and action, the dev pages and the preflights; limits and actions come from `app`. */
+/**
+ * Every /v1, /checkout-* and dashboard endpoint and action, the pages, static files and preflights; limits, actions and
+ * the merchant dashboard's cookie alternative come from `app`.
+ */
 export function endpoints(t: Targets, app: AppEndpoint[]): Endpoint[] {
-  // Public documents, pages and probes (/, /openapi.json, /healthz, …): no credentials and no inputs, answered whatever the junk.
-  const documents = app.filter((e) => e.method === 'get' && e.routes.every((r) => r.auth === 'public' && !r.query && !r.body && !r.params));
-  const drafts: Draft[] = [
-    ...documents.map((e): Draft => ({ name: `GET ${e.path}`, method: 'GET', path: e.path, auth: 'public', answers: true })),
+  const own: Draft[] = [
     ...locationEndpoints(),
     ...adminEndpoints(t),
     ...buyerEndpoints(t),
-    ...['/v1/geopin/geocode', '/checkout-admin', '/checkout-email-otp', '/checkout-funnel-events', '/checkout-addresses', '/checkout-offers', '/checkout-payment'].map(
-      (path): Draft => ({ name: `OPTIONS ${path}`, method: 'OPTIONS', path, auth: 'public', answers: true }),
-    ),
+    ...dashboardEndpoints(t),
+    ...['/v1/geopin/geocode', '/checkout-admin', '/checkout-email-otp', '/checkout-funnel-events', '/checkout-addresses', '/checkout-offers', '/checkout-payment',
+      '/dashboard/api/keys', '/merchant/api/sign-in/code'].map((path): Draft => ({ name: `OPTIONS ${path}`, method: 'OPTIONS', path, auth: 'public', answers: true })),
   ];
+  // Public documents, pages, static files and probes (/, /openapi.json, /console/chart.js, /healthz, …): no credentials
+  // and no inputs, answered whatever the junk. The dashboards' session probes are listed above, with their cookies.
+  const listed = new Set(own.map((d) => `${d.method} ${d.route ?? d.path}`));
+  const documents = app.filter((e) => e.method === 'get' && !listed.has(`GET ${e.path}`) && e.routes.every((r) => r.auth === 'public' && !r.query && !r.body && !r.params));
+  const drafts = [...documents.map((e): Draft => ({ name: `GET ${e.path}`, method: 'GET', path: e.path, auth: 'public', answers: true })), ...own];
   return drafts.map((d) => {
     const route = d.route ?? d.path.split('?')[0]!;
     const found = app.find((e) => e.method === d.method.toLowerCase() && e.path === route);
@@ -85,6 +113,7 @@ export function endpoints(t: Targets, app: AppEndpoint[]): Endpoint[] {
     return {
       ...d, route, maxBody: found?.maxBodyBytes ?? 0, actions: found?.routes.map((r) => r.action?.name ?? '').filter(Boolean) ?? [],
       official: found?.routes.some((r) => r.official) ?? false,
+      cookieAlternative: d.auth === 'merchant' && !!found && authKinds(found.routes[0]!.auth).includes('merchant_user'),
     };
   });
 }

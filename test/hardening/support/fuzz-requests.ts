@@ -1,5 +1,6 @@
 // Seeded generator of malformed requests: each one carries one mutation that must make the server refuse it, plus noise that must not matter.
-import type { Endpoint, Targets } from './endpoints.ts';
+import type { ConsoleLogin, Endpoint, Targets } from './endpoints.ts';
+import { badAuth, badCsrf, crossSite, signIn, unsafe } from './fuzz-credentials.ts';
 import { randomText, type Rng } from './rng.ts';
 
 /** One request as sent: `expect` says whether only a 4xx is acceptable ('reject') or any non-5xx answer is ('answer'). */
@@ -10,6 +11,8 @@ export interface FuzzRequest {
   headers: Record<string, string>;
   body?: string;
   expect: 'reject' | 'answer';
+  /** Signed in by a dashboard session cookie (on a route that also takes a key: the cookie alternative). */
+  viaCookie: boolean;
 }
 
 /** Placeholders replaced in the serialised body, for JSON that JSON.stringify cannot produce. */
@@ -38,15 +41,20 @@ const BODY_TYPES = ['[]', '"text"', '1e308', '-1e308', 'null', 'true', '0', '""'
 const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/json; charset=utf-16', 'application/xml', '', 'ÿ/ÿ'];
 const QUERY_NOISE = ['x=%zz', '%E0%A4%A=1', 'y=%00', 'z=%F0%9F%98%80', 'w=%', '__proto__=1', 'constructor=1', 'a[b]=1'];
 
-type Mutation = 'auth' | 'origin' | 'action' | 'body-type' | 'syntax' | 'deep' | 'oversize' | 'field' | 'missing' | 'extra-key' | 'query' | 'query-missing' | 'path';
+type Mutation = 'auth' | 'origin' | 'cross-site' | 'csrf' | 'action' | 'body-type' | 'syntax' | 'deep' | 'oversize' | 'field' | 'missing' | 'extra-key' | 'query' | 'query-missing' | 'path';
 
-interface Draft {
+export interface Draft {
   path: string;
   query: Array<[string, string]>;
   rawQuery: string[];
   /** Copies of the route's own query keys, placed where they are not the value read (dropped if the key itself is). */
   repeats: Array<[string, string]>;
   headers: Record<string, string>;
+  /** The dashboard session the request is signed in as, if any. */
+  login: ConsoleLogin | undefined;
+  /** The session cookie as sent (`name=token`, or a mutation of it), and other cookies sent beside it. */
+  cookie: string | undefined;
+  cookieNoise: string[];
   body: Record<string, unknown> | undefined;
   raw: string | undefined;
   protoKey: boolean;
@@ -67,33 +75,35 @@ function generate(rng: Rng, e: Endpoint, t: Targets, index: number, actions: str
   const d = draft(rng, e, t);
   const noise: string[] = [];
   for (let n = rng.int(3); n > 0; n--) noise.push(addNoise(rng, e, d, t));
-  const options = mutations(e);
+  const options = mutations(e, d);
   // Read-only routes also get noise alone, so hostile text reaches their logic (geocoder, autocomplete, lookups), not only their schemas.
-  const mutation = e.answers || options.length === 0 || (e.readOnly && rng.next() < 0.3) ? null : rng.pick(options);
+  const mutation = options.length === 0 || (e.readOnly && rng.next() < 0.3) ? null : rng.pick(options);
   if (mutation) mutate(rng, e, d, t, mutation, actions);
-  else d.expect = 'answer';
+  // Pages, documents and the dashboards' session probes answer whatever they get (a refused cookie is "signed out").
+  if (!mutation || e.answers) d.expect = 'answer';
   return { label: `#${index} ${e.name} [${mutation ?? 'noise only'}${noise.length ? `; ${noise.join(', ')}` : ''}]`, ...serialise(e, d) };
 }
 
 function draft(rng: Rng, e: Endpoint, t: Targets): Draft {
   const url = new URL(e.path, 'http://x');
-  const headers: Record<string, string> = {};
-  if (e.auth === 'v1') headers['x-api-key'] = t.v1Key;
-  if (e.auth === 'merchant') headers['x-api-key'] = t.merchantKey;
-  if (e.auth === 'session') headers['x-session-token'] = t.sessionToken;
-  // Browsers send Origin on these routes; server-to-server callers do not. Both are allowed.
-  if ((e.auth === 'session' || e.auth === 'body-merchant') && rng.next() < 0.5) headers.origin = t.origin;
-  if (e.body) headers['content-type'] = 'application/json';
   const query = [...url.searchParams] as Array<[string, string]>;
   for (const [name, spec] of Object.entries(e.query ?? {})) if (spec.valid !== undefined) query.push([name, spec.valid]);
-  return { path: url.pathname, query, rawQuery: [], repeats: [], headers, body: e.body && structuredClone(e.body), raw: undefined, protoKey: false, expect: 'reject' };
+  const d: Draft = {
+    path: url.pathname, query, rawQuery: [], repeats: [], headers: {}, login: undefined, cookie: undefined, cookieNoise: [],
+    body: e.body && structuredClone(e.body), raw: undefined, protoKey: false, expect: 'reject',
+  };
+  signIn(rng, e, d, t);
+  if (e.body) d.headers['content-type'] = 'application/json';
+  return d;
 }
 
-function mutations(e: Endpoint): Mutation[] {
+function mutations(e: Endpoint, d: Draft): Mutation[] {
   const out: Mutation[] = [];
   const fields = Object.keys(e.body ?? {}).filter((k) => k !== 'action');
   if (e.auth !== 'public') out.push('auth');
   if (e.auth === 'session' || e.auth === 'body-merchant') out.push('origin');
+  if (d.login || e.sameSiteOnly) out.push('cross-site');
+  if (d.login && unsafe(e.method)) out.push('csrf');
   if (e.path.includes('action=') || e.body?.action !== undefined) out.push('action');
   if (e.body) out.push('body-type', 'syntax', 'deep');
   if (e.method === 'POST' || e.method === 'PATCH') out.push('oversize');
@@ -111,6 +121,10 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, action
   switch (m) {
     case 'auth':
       return badAuth(rng, e, d, t);
+    case 'cross-site':
+      return crossSite(rng, d);
+    case 'csrf':
+      return badCsrf(rng, d, t);
     case 'origin':
       d.headers.origin = rng.pick(['null', 'https://evil.example', `${t.origin}.evil.example`, `${t.origin}/`, `${t.origin}:443`, '', 'file://', 'ÿ', t.origin.replace('https:', 'http:')]);
       return;
@@ -167,29 +181,20 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, action
       d.query = d.query.filter(([k]) => k !== name);
       return;
     }
-    case 'path':
-      d.path = d.path.slice(0, d.path.lastIndexOf('/') + 1) + rng.pick([
+    case 'path': {
+      const own = d.path.slice(d.path.lastIndexOf('/') + 1);
+      const segment = rng.pick([
         '%00', '%E0%A4%A', encodeURIComponent('😀😀😀'), '..%2F..%2Fetc%2Fpasswd', "'%20OR%201%3D1", '4p3-jk8-52c9', '---', '4P3JK852C9J', 'x'.repeat(33),
-        '%ff%fe', 'NaN', 'Infinity', '-1e308', encodeURIComponent('\u202e560001'), '%2F', '5600O1', '000000', '1e5', encodeURIComponent('٥٦٠٠٠١'),
+        '%ff%fe', 'NaN', 'Infinity', '-1e308', encodeURIComponent('\u202e560001'), '%2F', '5600O1', '000000', '1e5', '2147483648', encodeURIComponent('٥٦٠٠٠١'),
         percent(randomText(rng, 1 + rng.int(12))),
       ]);
-      d.expect = 'answer';
+      // Never the valid segment itself (random text may spell a key id): a route that writes must refuse every junk segment.
+      d.path = d.path.slice(0, d.path.length - own.length) + (segment === own ? `${segment}x` : segment);
+      // Lookups answer junk with 200 and valid_format false; a route that writes refuses it.
+      if (e.readOnly) d.expect = 'answer';
       return;
+    }
   }
-}
-
-function badAuth(rng: Rng, e: Endpoint, d: Draft, t: Targets): void {
-  if (e.auth === 'body-merchant') {
-    const id = rng.pick<unknown>([t.missingId, rng.token('mer_'), "' OR 1=1 --", '', '😀', 'x'.repeat(65), 1e308, null, undefined, { $ne: null }]);
-    if (id === undefined) delete d.body!.merchant_id;
-    else d.body!.merchant_id = id;
-    return;
-  }
-  const header = e.auth === 'session' ? 'x-session-token' : 'x-api-key';
-  const others = [t.v1Key, t.merchantKey, t.sessionToken].filter((k) => k !== d.headers[header]);
-  const value = rng.pick<string | undefined>([undefined, '', ' ', 'null', 'undefined', "' OR 1=1 --", rng.token('gp_sk_'), rng.token('ck_'), rng.token('cst_'), 'ÿþ', `Bearer ${rng.token('')}`, ...others]);
-  if (value === undefined) delete d.headers[header];
-  else d.headers[header] = value;
 }
 
 /** A mutation that a correct server ignores or refuses; never one that could turn a refused request into an accepted one. */
@@ -204,10 +209,12 @@ function addNoise(rng: Rng, e: Endpoint, d: Draft, t: Targets): string {
     }
     case 'headers': {
       d.headers['x-forwarded-for'] = "1.2.3.4, ' OR 1=1 --";
-      d.headers.cookie = 'session=ÿ; admin=1';
+      d.cookieNoise.push('session=ÿ', 'admin=1');
       if (e.auth !== 'session') d.headers['x-session-token'] = rng.token('cst_');
-      if (e.auth === 'session' || e.auth === 'body-merchant' || e.auth === 'public') d.headers['x-api-key'] = rng.pick([rng.token('ck_'), t.merchantKey]);
-      if (e.auth === 'v1' || e.auth === 'merchant' || e.auth === 'public') d.headers.origin = rng.pick(['null', 'https://evil.example', 'ÿ']);
+      // Never on a merchant-key route: a key there is a credential, noise must not add one.
+      if (e.auth !== 'v1' && e.auth !== 'merchant') d.headers['x-api-key'] = rng.pick([rng.token('ck_'), t.merchantKey]);
+      // Dashboards judge a request's site by Sec-Fetch-Site, so an Origin alone is noise to them.
+      if (e.auth !== 'session' && e.auth !== 'body-merchant') d.headers.origin = rng.pick(['null', 'https://evil.example', 'ÿ']);
       return 'garbage headers';
     }
     case 'string': {
@@ -256,5 +263,8 @@ function serialise(e: Endpoint, d: Draft): Omit<FuzzRequest, 'label'> {
     body = RAW.reduce((text, [token, raw]) => text.replaceAll(JSON.stringify(token), raw), JSON.stringify(d.body));
     if (d.protoKey) body = body === '{}' ? '{"__proto__":{"polluted":true}}' : `{"__proto__":{"polluted":true},${body.slice(1)}`;
   }
-  return { method: e.method, path, headers: d.headers, body: e.method === 'GET' || e.method === 'OPTIONS' ? undefined : body, expect: d.expect };
+  const cookies = [...d.cookieNoise, ...(d.cookie === undefined ? [] : [d.cookie])];
+  const headers = cookies.length > 0 ? { ...d.headers, cookie: cookies.join('; ') } : d.headers;
+  const bodyless = e.method === 'GET' || e.method === 'OPTIONS' || e.method === 'DELETE';
+  return { method: e.method, path, headers, body: bodyless ? undefined : body, expect: d.expect, viaCookie: d.login !== undefined };
 }
