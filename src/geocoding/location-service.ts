@@ -51,7 +51,7 @@ export class LocationService implements LocationApi {
 
   private constructor(readonly data: Dataset) {
     this.places = data.places;
-    this.answers = new PolygonAnswers(data.counts.polygons, (id) => this.locationOf(id));
+    this.answers = PolygonAnswers.of(data.counts.polygons, (id) => this.locationOf(id));
     this.geocoder = new Geocoder(data.places);
     this.completer = new Autocomplete(data.places);
   }

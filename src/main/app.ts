@@ -128,7 +128,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
       if (threads > 1) {
         workers = await startHttpWorkers({
           count: threads, host: config.server.host, port: listening.port, dataDir: config.dataDir, logLevel: config.log.level,
-          bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), trustProxyHops: config.server.trustProxyHops, endpoints, fragments: location.answers.all(),
+          bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), trustProxyHops: config.server.trustProxyHops, endpoints, answers: location.answers.shared(),
           limiter: access.limiter, access, liveNodes: () => nodes.liveCount(), metrics, log,
         });
       }

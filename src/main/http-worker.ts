@@ -31,7 +31,7 @@ async function main(setup: WorkerSetup): Promise<void> {
   const log = createLogger(setup.logLevel).child({ component: 'http-worker' });
   const rpc = new ThreadRpc(setup.rpcPort);
   const index = BoundaryIndex.open(join(setup.dataDir, 'boundaries.bin'));
-  const locator = { lookup: (lat: number, lon: number) => index.lookup(lat, lon), lookupMany: (ll: Float64Array) => index.lookupMany(ll), answers: PolygonAnswers.from(setup.fragments) };
+  const locator = { lookup: (lat: number, lon: number) => index.lookup(lat, lon), lookupMany: (ll: Float64Array) => index.lookupMany(ll), answers: PolygonAnswers.fromShared(setup.answers) };
   const keySource: KeySource = {
     findByHash: (hash) => rpc.call<ApiKeyRecord | null>('findKey', hash),
     revokedSince: (since) => rpc.call<string[]>('revokedSince', since),

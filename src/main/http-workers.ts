@@ -25,7 +25,7 @@ export interface HttpWorkersDeps {
   bodyBudgetBytes: number;
   trustProxyHops: number;
   endpoints: Endpoint[];
-  fragments: string[];
+  answers: SharedArrayBuffer;
   limiter: RateLimiter;
   access: Access;
   liveNodes(): number;
@@ -69,7 +69,7 @@ export async function startHttpWorkers(d: HttpWorkersDeps): Promise<HttpWorkers>
     const { port1, port2 } = new MessageChannel();
     const setup: WorkerSetup = {
       role: 'http-worker', host: d.host, port: d.port, dataDir: d.dataDir, logLevel: d.logLevel, bodyBudgetBytes: d.bodyBudgetBytes, trustProxyHops: d.trustProxyHops,
-      endpoints: infos, fragments: d.fragments, limiterMemory: d.limiter.memory, rpcPort: port2,
+      endpoints: infos, answers: d.answers, limiterMemory: d.limiter.memory, rpcPort: port2,
     };
     const worker = new Worker(script.code, {
       eval: script.eval, workerData: setup, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },

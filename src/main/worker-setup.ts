@@ -14,8 +14,8 @@ export interface WorkerSetup {
   trustProxyHops: number;
   /** Every endpoint of the main thread; those this thread serves itself are dropped from it. */
   endpoints: RemoteEndpointInfo[];
-  /** PolygonAnswers.all() of the main thread. */
-  fragments: string[];
+  /** PolygonAnswers.shared() of the main thread. */
+  answers: SharedArrayBuffer;
   limiterMemory: SharedArrayBuffer;
   rpcPort: MessagePort;
 }

@@ -1,0 +1,23 @@
+// Per-polygon answers: the spliced fragment is exactly the document's JSON, and the shared-memory copy reads back the same.
+import { describe, expect, it } from 'vitest';
+import type { LocationInfo } from '../../src/geocoding/location-api.ts';
+import { documentLocation, PolygonAnswers } from '../../src/geocoding/polygon-answers.ts';
+
+const places: LocationInfo[] = [
+  { state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru GPO', locality: 'Bengaluru', pincode: '560001', delivery: true },
+  { state: null, district: null, division: null, locality: null, pincode: '110001', delivery: false },
+  { state: 'Tamil Nadu', district: 'Chennai', division: 'Chennai City "South"', locality: 'Thyāgarāya Nagar — T. Nagar', pincode: '600017', delivery: true },
+];
+
+describe('PolygonAnswers', () => {
+  it('makes each fragment the members of documentLocation\'s JSON, so splicing it gives the same object', () => {
+    const answers = PolygonAnswers.of(places.length, (id) => places[id]!);
+    places.forEach((place, id) => expect(JSON.parse(`{${answers.fragment(id)}}`)).toEqual(documentLocation(place)));
+  });
+
+  it('reads back every fragment, non-ASCII and quotes included, from the shared-memory copy worker threads get', () => {
+    const answers = PolygonAnswers.of(places.length, (id) => places[id]!);
+    const copy = PolygonAnswers.fromShared(answers.shared());
+    places.forEach((_p, id) => expect(copy.fragment(id)).toBe(answers.fragment(id)));
+  });
+});
