@@ -2,7 +2,7 @@
 import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
-import type { PlaceIndex } from './place-index.ts';
+import { KIND, type PlaceIndex } from './place-index.ts';
 
 /** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
 export const BIAS_KM = 50;
@@ -167,13 +167,15 @@ export class Autocomplete {
     return t >= lo && t < hi;
   }
 
-  /** Drops repeats of the same name in the same pincode (an office and its locality, a town and its office). */
+  /** Drops repeats of the same shown name in the same pincode (an office and its locality, a town and its office). */
   private distinct(hits: Hit[], limit: number): Hit[] {
     const idx = this.idx;
     const seen = new Set<string>();
     const out: Hit[] = [];
     for (const h of hits) {
-      const key = `${idx.kind[h.id] === 0 ? 's' : ''}${idx.compact(h.id)}|${idx.pin[h.id]! >= 0 ? idx.pin[h.id] : `a${idx.area[h.id]}`}`;
+      // Offices show their own name tokens; other entries may carry extra name tokens ("Indiranagar" + "Bengaluru") they do not show.
+      const shown = idx.kind[h.id] === KIND.office ? idx.compact(h.id) : tokenize(idx.name(h.id)).join('');
+      const key = `${idx.kind[h.id] === KIND.state ? 's' : ''}${shown}|${idx.pin[h.id]! >= 0 ? idx.pin[h.id] : `a${idx.area[h.id]}`}`;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push({ id: h.id, distanceKm: h.distanceKm });

@@ -64,7 +64,7 @@ export const AddressSchema = z.object({
   city: z.string().trim().max(100).optional().meta({ example: 'Bengaluru' }),
   state: z.string().trim().max(100).optional().meta({ example: 'Karnataka' }),
   pincode: PincodeTextSchema.optional().meta({ description: '6-digit pincode; also read from the address text', example: '560038' }),
-  country: z.string().trim().max(60).regex(new RegExp(INDIA_PATTERN), 'only addresses in India are supported (India, IN, IND, Bharat)').optional()
+  country: z.string().trim().max(60).regex(new RegExp(INDIA_PATTERN), 'only addresses in India are supported (India, IN, IND, Bharat or Republic of India)').optional()
     .meta({ description: 'India only: India, IN, IND, Bharat or Republic of India, any case', example: 'India' }),
 });
 export type Address = z.infer<typeof AddressSchema>;

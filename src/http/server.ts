@@ -1,4 +1,5 @@
 // uWS transport: registers endpoints, reads bodies within per-route and global limits, answers 404/405/preflights as JSON.
+import { DomainError } from '../kernel/errors.ts';
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
 import { BodyBudget } from './body-budget.ts';
 import { clientIp } from './client-ip.ts';
@@ -199,7 +200,7 @@ class BodyReader {
     const answer = this.budget.take(chunk.byteLength, this.peer);
     if (answer !== 'taken') {
       const whose = answer === 'full' ? 'Too many request bodies in flight' : 'Too many request bodies in flight from your address';
-      return this.fail(refusal('unavailable', 'server_busy', `${whose}; retry shortly`));
+      return this.fail(new DomainError('unavailable', 'server_busy', `${whose}; retry shortly`, { retryAfterSeconds: 1 }));
     }
     this.size += chunk.byteLength;
     // uWS neuters the chunk after this callback returns: a one-chunk body is decoded straight from it, others copied.

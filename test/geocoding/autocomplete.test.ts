@@ -29,6 +29,13 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect(narrowed.results[0]).toMatchObject({ name: 'Indiranagar', pincode: '560038' });
   });
 
+  it('shows a name once per pincode, even when two entries spell it differently inside', async () => {
+    for (const query of ['q=indira&limit=3&lat=12.97&lng=77.64', 'q=indiranagar&limit=10', 'q=koramangala&limit=10&lat=12.93&lng=77.62']) {
+      const shown = (await suggest(query)).results.map((r: { name: string; pincode: string | null }) => `${r.name.toLowerCase()}|${r.pincode}`);
+      expect(new Set(shown).size, query).toBe(shown.length);
+    }
+  });
+
   it('tolerates a typo', async () => {
     const data = await suggest('q=koramangla');
     expect(data.results[0].name).toBe('Koramangala');

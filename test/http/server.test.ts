@@ -116,7 +116,7 @@ describe('request bodies', () => {
     expect(errorCode(res)).toBe('invalid_json');
   });
 
-  it('keeps the bytes buffered by all requests under the budget: a body past it gets 503 server_busy, and memory is given back', async () => {
+  it('keeps the bytes buffered by all requests under the budget: a body past it gets 503 server_busy with Retry-After, and memory is given back', async () => {
     const rows = Array.from({ length: 5000 }, (_v, i) => ({ email: `budget-${i}@example.com`, flat_number: 'x'.repeat(120) }));
     const big = JSON.stringify({ rows });
     expect(big.length).toBeGreaterThan(600_000);
@@ -130,6 +130,7 @@ describe('request bodies', () => {
     const refused = await post();
     expect(refused.status).toBe(503);
     expect(errorCode(refused)).toBe('server_busy');
+    expect(refused.headers.get('retry-after')).toBe('1');
     holder.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await post()).status).toBe(200);
