@@ -35,12 +35,20 @@ const EXPANSIONS = new Map<string, string[]>(
   [...Object.entries(ABBREVIATIONS), ...Object.entries(PLACE_ALIASES)].map(([from, to]) => [from, to.split(' ')]),
 );
 
+/** "Andheri (E)", "Andheri W": the halves of a suburb as addresses write them; the directory spells "Andheri East". */
+const SIDES: Record<string, string> = { e: 'east', w: 'west' };
+
 /** Folded tokens with abbreviations and place aliases applied. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  const folded = foldText(text);
+  const folded = foldText(text.includes('(') ? text.replace(/\(\s*([ew])\s*\)/gi, (_m, side: string) => ` ${SIDES[side.toLowerCase()]} `) : text);
   if (folded === '') return out;
   const words = folded.split(' ');
+  const last = words.length - 1;
+  // A lone trailing E or W after a name ("Andheri E"), but not a block letter ("Sector 5 E", "Block E").
+  if (last > 0 && Object.hasOwn(SIDES, words[last]!) && /^[a-z]{3,}$/.test(words[last - 1]!) && !NUMBERED.has(words[last - 1]!)) {
+    words[last] = SIDES[words[last]!]!;
+  }
   for (let i = 0; i < words.length; i++) {
     let raw = words[i]!;
     // Initials run together: "M.G. Road" -> "mg road", "S.O" -> "so"; a lone initial ("T Nagar") stays.

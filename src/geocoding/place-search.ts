@@ -119,16 +119,22 @@ export class PlaceSearch {
       consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));
       if (best) return best;
     }
-    for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(1, stripped.length - 1); len--) {
-      for (let i = 0; i + len <= stripped.length; i++) {
-        const gram = stripped.slice(i, i + len);
-        const key = gram.join('');
-        if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) continue;
-        for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
-          const c = this.scoreKey(this.idx.keys[hit.item]!, 'fuzzy', weight * (0.6 + 0.4 * (len / tokens.length)) * (1 - 0.05 * hit.distance), part.role, region, work);
-          consider(c);
-        }
+    const typo = (gram: string[]) => {
+      const key = gram.join('');
+      if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) return;
+      for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
+        // Numbers name different places ("Sector 17" is not a typo of "Sector 18").
+        if (digitsOf(this.idx.keys[hit.item]!) !== digitsOf(key)) continue;
+        consider(this.scoreKey(this.idx.keys[hit.item]!, 'fuzzy', weight * (0.6 + 0.4 * (gram.length / tokens.length)) * (1 - 0.05 * hit.distance), part.role, region, work));
       }
+    };
+    // With its qualifier first: "Kandivli West" is Kandivali West, not the better-known Kandivali (East).
+    if (stripped.length < tokens.length && tokens.length <= MAX_GRAM_WORDS) {
+      typo(tokens);
+      if (best) return best;
+    }
+    for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(1, stripped.length - 1); len--) {
+      for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
     }
     // Sound-alikes only inside a city or district: across a state or India they find some village for any junk.
     if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local)) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
@@ -232,4 +238,9 @@ function isPlaceGram(gram: string[], local: boolean): boolean {
   if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
   if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
+
+/** The digits of a key, in order: a typo never changes them. */
+function digitsOf(key: string): string {
+  return key.replace(/\D+/g, '');
 }

@@ -41,6 +41,15 @@ describe('matching', () => {
     expect(geocode('Connaught Place, New Dehli')).toMatchObject({ pincode: '110001' });
     expect(geocode('Thiruvanantapuram')).toMatchObject({ state: 'Kerala' });
     expect(geocode('Jubli Hills', 'Hyderabad')).toMatchObject({ pincode: '500033' });
+    // The qualifier stays part of a misspelt name; a number is never "corrected" into another sector.
+    expect(geocode('Kandivli West', 'Mumbai')).toMatchObject({ pincode: '400067' });
+    expect(geocode('Sector 17', 'Chandigarh')).toMatchObject({ pincode: '160017' });
+  });
+
+  it('reads "(E)" and "W" after a suburb as its east and west halves', () => {
+    expect(geocode('Andheri (E)', 'Mumbai')).toMatchObject({ pincode: geocode('Andheri East', 'Mumbai')!.pincode });
+    expect(geocode('Borivali W', 'Mumbai')).toMatchObject({ pincode: geocode('Borivali West', 'Mumbai')!.pincode });
+    expect(geocode('Goregaon (E)', 'Mumbai')!.pincode).not.toBe(geocode('Goregaon (W)', 'Mumbai')!.pincode);
   });
 
   it('knows old and colloquial names', () => {

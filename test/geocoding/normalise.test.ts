@@ -14,6 +14,15 @@ describe('normalisation', () => {
     expect(tokenize('constructor toString')).toEqual(['constructor', 'tostring']);
   });
 
+  it('reads "(E)" and a trailing "W" as the east and west halves of a suburb, but not block letters', () => {
+    expect(tokenize('Andheri (E)')).toEqual(['andheri', 'east']);
+    expect(tokenize('Goregaon(w) Station Road')).toEqual(['goregaon', 'west', 'station', 'road']);
+    expect(tokenize('Andheri W')).toEqual(['andheri', 'west']);
+    expect(tokenize('Sector 5 E')).toEqual(['sector', '5', 'e']);
+    expect(tokenize('Block E')).toEqual(['block', 'e']);
+    expect(tokenize('Aurad (S)')).toEqual(['aurad', 's']);
+  });
+
   it('compares run-together and spaced names equal', () => {
     expect(compactKey('Indira Nagar')).toBe(compactKey('INDIRANAGAR'));
   });
