@@ -154,8 +154,8 @@ export function withoutQualifier(tokens: string[], isQualifier: (key: string) =>
 
 /**
  * A sound-alike skeleton of a compact key for Indian transliterations: vowels and "h" after the first letter
- * dropped, doubled letters merged, w/v, z/j, q/k, f/p and c/k unified ("Jubli Hills" and "Jubilee Hills",
- * "Ballyganj" and "Ballygunge" differ; "Ghatkoper"/"Ghatkopar", "Mylapur"/"Mylapore" meet).
+ * dropped, doubled letters merged, w/v, z/j, q/k, f/p, c/k and a soft g/j unified ("Ghatkoper"/"Ghatkopar",
+ * "Mylapur"/"Mylapore", "Ballyganj"/"Ballygunge" meet).
  */
 export function phoneticKey(key: string): string {
   let out = '';
@@ -170,6 +170,8 @@ export function phoneticKey(key: string): string {
     else if (c === 'f') c = 'p';
     else if (c === 'c') c = key[i + 1] === 'h' ? 'c' : 'k';
     else if (c === 'x') c = 'k';
+    // A soft g, as Metaphone reads it: "Tollygunge" and "Tollyganj" sound alike.
+    else if (c === 'g' && 'eiy'.includes(key[i + 1] ?? '_')) c = 'j';
     if (c === last) continue;
     out += c;
     last = c;

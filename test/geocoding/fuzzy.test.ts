@@ -52,5 +52,8 @@ describe('phoneticKey', () => {
     expect(phoneticKey('ghatkoper')).toBe(phoneticKey('ghatkopar'));
     expect(phoneticKey('whitefeild')).toBe(phoneticKey('whitefield'));
     expect(phoneticKey('kothrud')).toBe(phoneticKey('kotrud'));
+    // A soft g before e, i or y sounds as j: the Anglo "-gunge" spellings of Kolkata's "-ganj" places.
+    expect(phoneticKey('tollygunge')).toBe(phoneticKey('tollyganj'));
+    expect(phoneticKey('gurgaon')).not.toBe(phoneticKey('jurjaon'));
   });
 });

@@ -43,6 +43,7 @@ describe('matching', () => {
     expect(geocode('Jubli Hills', 'Hyderabad')).toMatchObject({ pincode: '500033' });
     // The qualifier stays part of a misspelt name; a number is never "corrected" into another sector.
     expect(geocode('Kandivli West', 'Mumbai')).toMatchObject({ pincode: '400067' });
+    expect(geocode('Tollyganj', 'Kolkata')).toMatchObject({ pincode: '700033' });
     expect(geocode('Sector 17', 'Chandigarh')).toMatchObject({ pincode: '160017' });
   });
 
