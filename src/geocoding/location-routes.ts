@@ -20,9 +20,9 @@ export interface PointLocator {
   answers: PolygonAnswers;
 }
 
-/** `"coordinates":{…},"geopin":…`: numbers print as JSON.stringify prints them. */
+/** `"coordinates":{…},"geopin":…`: numbers print as JSON.stringify prints them; a geopin's symbols need no escaping. */
 function pointJson(latitude: number, longitude: number, geopin: string | null): string {
-  return `"coordinates":{"latitude":${latitude},"longitude":${longitude}},"geopin":${geopin === null ? 'null' : JSON.stringify(geopin)}`;
+  return `"coordinates":{"latitude":${latitude},"longitude":${longitude}},"geopin":${geopin === null ? 'null' : `"${geopin}"`}`;
 }
 
 function lookupOne(locator: PointLocator, q: LocationQuery): JsonText {

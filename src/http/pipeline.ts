@@ -2,7 +2,7 @@
 import { DomainError } from '../kernel/errors.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { errorReply, refusal, type ErrorReply } from './errors.ts';
-import { parseJsonBody } from './json-body.ts';
+import { parseJsonBody, PARSE_FIRST_CHARS, refuseDeep } from './json-body.ts';
 import type { RequestHead } from './request.ts';
 import {
   authKinds, DEFAULT_MAX_BODY_BYTES, JsonText, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteAuth, type RouteDef,
@@ -62,6 +62,9 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   // Any action's body schema means the body is JSON (the first action may take none, e.g. POST test_webhook).
   const readsBody = routes.some((r) => r.body) || first.action?.in === 'body';
   const readsQuery = routes.some((r) => r.query) || first.action?.in === 'query';
+  // A single route with a fast check (the lookups): a small body is parsed first, and its depth scanned only when the
+  // check fails; a shape the check accepts is flat by construction.
+  const checksShape = routes.length === 1 && first.accept !== undefined;
   const fail = (err: unknown, head: RequestHead, headers: Record<string, string>, official: boolean | undefined): Reply =>
     serialiseError(errorReply(err, where, log.child({ req: head.id })), headers, official);
 
@@ -91,14 +94,15 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
       return reply;
     };
     try {
-      const json = readsBody ? parseJsonBody(raw) : undefined;
+      const scanLater = checksShape && raw.length <= PARSE_FIRST_CHARS;
+      const json = readsBody ? parseJsonBody(raw, scanLater) : undefined;
       // Last value wins for a repeated parameter, for the action as for every other field.
       const query = readsQuery ? Object.fromEntries(new URLSearchParams(head.query)) : NO_QUERY;
       route = pick(byAction, first, query, json);
       const data = route.handle({
         params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,
         query: route.query ? route.query.parse(query) : undefined,
-        body: route.body ? (route.accept?.(json) ?? route.body.parse(json)) : undefined,
+        body: route.body ? (route.accept?.(json) ?? schemaChecked(route.body, json, scanLater ? raw : null)) : undefined,
         auth: granted.principal,
         head,
       });
@@ -160,6 +164,12 @@ function authenticatorFor(auth: RouteAuth, authenticators: Authenticators, where
 /** Authenticators refuse a request that carries none of their credential with an unauthorized `missing_*` code. */
 function isMissingCredential(err: unknown): boolean {
   return err instanceof DomainError && err.kind === 'unauthorized' && err.code.startsWith('missing_');
+}
+
+/** `json` through the route's schema; `unscanned` is its text when parseJsonBody left the depth scan to the caller. */
+function schemaChecked(schema: NonNullable<RouteDef['body']>, json: unknown, unscanned: string | null): unknown {
+  if (unscanned !== null) refuseDeep(unscanned);
+  return schema.parse(json);
 }
 
 /** The route for this request's action (the only route when the endpoint has no actions). */

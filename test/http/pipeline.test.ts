@@ -52,3 +52,31 @@ describe('compileEndpoints', () => {
     expect(JSON.stringify(JSON.parse(String(reply.body)))).toContain('word');
   });
 });
+
+// A route with a fast shape check: small bodies are parsed before their depth is scanned, and scanned when the check fails.
+const [checked] = compileEndpoints(
+  [
+    defineRoute({
+      method: 'post', path: '/checked', auth: 'public', tag: 't', summary: 'checked',
+      body: z.object({ n: z.number() }), accept: (json) => (typeof (json as { n?: unknown })?.n === 'number' ? (json as { n: number }) : undefined),
+      response: z.object({ n: z.number() }), handle: ({ body }) => body,
+    }),
+  ],
+  {},
+);
+
+describe('the depth bound with a fast shape check', () => {
+  const post = (raw: string) => checked!.run({ ...head('post'), path: '/checked' }, Promise.resolve(raw));
+  const code = async (raw: string) => JSON.parse(String((await post(raw)).body)).code as string | undefined;
+
+  it('answers a shape the check accepts, and sends any other shape through the schema', async () => {
+    expect(JSON.parse(String((await post('{"n":3}')).body))).toEqual({ success: true, data: { n: 3 } });
+    expect(await code('{"n":"3"}')).toBe('invalid_request');
+  });
+
+  it('still refuses a small body nested past the bound, and a large one before parsing it', async () => {
+    expect(await code(`{"n":${'['.repeat(2000)}${']'.repeat(2000)}}`)).toBe('invalid_json');
+    expect(await code('['.repeat(40_000) + ']'.repeat(40_000))).toBe('invalid_json');
+    expect(await code('{"n":[[[1]]]}')).toBe('invalid_request');
+  });
+});
