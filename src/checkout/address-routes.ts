@@ -45,7 +45,7 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
       handle: ({ auth }) => d.book.list(auth),
     }),
     route({
-      ...action('create'), response: one, errors: { 409: 'The session is paid or abandoned' },
+      ...action('create'), response: one,
       summary: 'Saves an address (pincode from the India Post directory, one address line; district and state filled from the pincode).',
       handle: ({ auth, body }) => d.book.create(auth, body.address, body.is_default ?? false),
     }),

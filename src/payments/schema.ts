@@ -5,7 +5,7 @@ export const PaymentActionSchemas = {
   create_order: z.strictObject({
     action: z.literal('create_order'),
     amount_paise: z.number().int().positive().max(1_000_000_000).optional()
-      .meta({ description: 'Must equal the cart value the merchant set for the session (POST /checkout-admin?action=set_session_cart); may be left out' }),
+      .meta({ description: 'The amount to charge. Required unless the merchant set the session cart value (POST /checkout-admin?action=set_session_cart); then it may be left out and must equal that value' }),
   }),
   verify: z.strictObject({
     action: z.literal('verify'),

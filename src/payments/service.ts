@@ -1,4 +1,4 @@
-// Payment actions for one session: create a gateway order for the merchant-set cart value, verify a signed payment, record COD.
+// Payment actions for one session: create a gateway order (for the merchant-set cart value when there is one), verify a signed payment, record COD.
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { SessionCompletedData, WebhookPayload } from '../webhooks/events.ts';
@@ -20,8 +20,9 @@ export class PaymentService {
   constructor(private readonly d: PaymentDeps) {}
 
   /**
-   * Creates an order at the gateway for the cart value the merchant set for the session with its api key
-   * (set_session_cart); a buyer-sent amount_paise must equal it. The buyer cannot choose what they pay.
+   * Creates an order at the gateway for amount_paise, as the checkout document has it. When the merchant's server set
+   * the session's cart value with its api key (set_session_cart), that value is charged and a differing amount_paise
+   * is refused, so the buyer cannot choose what they pay; otherwise the merchant checks the amount in session.completed.
    */
   async createOrder(payer: PayingSession, amountPaise: number | undefined) {
     const { d } = this;
@@ -30,15 +31,17 @@ export class PaymentService {
     this.assertPayable(payer);
     await this.assertUnpaid(payer);
     const { session } = payer;
-    if (session.cart_value_source !== 'merchant' || session.cart_value_paise === null || session.cart_value_paise <= 0) {
-      throw new DomainError('conflict', 'cart_not_confirmed', "The merchant has not set this session's cart value (POST /checkout-admin?action=set_session_cart)");
+    const merchantCart = session.cart_value_source === 'merchant' && session.cart_value_paise !== null && session.cart_value_paise > 0 ? session.cart_value_paise : null;
+    if (merchantCart !== null && amountPaise !== undefined && amountPaise !== merchantCart) {
+      throw new DomainError('conflict', 'amount_mismatch', `amount_paise ${amountPaise} differs from the cart value ${merchantCart} the merchant set for this session`);
     }
-    if (amountPaise !== undefined && amountPaise !== session.cart_value_paise) {
-      throw new DomainError('conflict', 'amount_mismatch', `amount_paise ${amountPaise} differs from the session's cart value ${session.cart_value_paise}`);
+    const amount = merchantCart ?? amountPaise;
+    if (amount === undefined) {
+      throw new DomainError('invalid', 'amount_required', "amount_paise is required (the merchant has not set this session's cart value)");
     }
     const order = await d.gateway
       .createOrder({ keyId: config.keyId, keySecret: config.keySecret }, {
-        amountPaise: session.cart_value_paise, currency: 'INR', receipt: session.id.slice(0, 40), notes: { service_session_id: session.id },
+        amountPaise: amount, currency: 'INR', receipt: session.id.slice(0, 40), notes: { service_session_id: session.id },
       })
       .catch((err: unknown) => {
         throw err instanceof GatewayError ? new DomainError('upstream', err.code, err.message) : err;
@@ -79,6 +82,9 @@ export class PaymentService {
   async recordCod(payer: PayingSession) {
     const { d } = this;
     this.assertPayable(payer);
+    // Paid online already: say so, whatever the COD rules would say about this session.
+    const paid = await d.repo.sessionPayment(payer.session.id);
+    if (paid && paid.payment_method !== 'cod') throw alreadyPaid(paid);
     const decision = await d.ports.codDecision(payer);
     if (!decision.allowed) throw new DomainError('conflict', 'cod_not_available', decision.message, { details: { reason: decision.reason } });
     const { session } = payer;

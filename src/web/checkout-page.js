@@ -1,5 +1,5 @@
 // Buyer checkout steps over the public APIs: email OTP, address with pincode check and serviceability, pin, COD or gateway.
-// The amount in the URL is the widget's display value; what create_order charges is the cart the merchant's server set.
+// The amount in the URL is what create_order asks for; when the merchant's server set the session's cart, that value is charged.
 
 const params = new URLSearchParams(window.location.search);
 const merchantId = params.get('merchant_id');

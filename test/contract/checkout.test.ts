@@ -169,6 +169,10 @@ describe('4. Endpoints', () => {
     const buyer = await buyerSession(w.h, shop, { cartValuePaise: 149_900, pincode: '560001' });
     const order = await w.h.payment(buyer.token, { action: 'create_order', amount_paise: 149_900 });
     expect(order.body).toMatchObject({ success: true, gateway_order_id: expect.any(String), gateway_key_id: GATEWAY.keyId });
+    // The document's flow alone: amount_paise is what create_order needs, with no merchant-set cart value.
+    const plain = await buyerSession(w.h, shop, { pincode: '560001' });
+    const plainOrder = await w.h.payment(plain.token, { action: 'create_order', amount_paise: 99_900 });
+    expect([plainOrder.status, plainOrder.body]).toMatchObject([200, { success: true, gateway_order_id: expect.any(String), gateway_key_id: GATEWAY.keyId }]);
     const paid = await payAtGateway(w, buyer.token);
     const verified = await w.h.payment(buyer.token, { action: 'verify', ...paid });
     expect(verified.body).toMatchObject({ success: true, payment_method: 'gateway', gateway_order_id: paid.gateway_order_id, gateway_payment_id: paid.gateway_payment_id });

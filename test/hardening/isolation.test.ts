@@ -147,8 +147,8 @@ describe('buyer isolation', () => {
     for (const body of [{ action: 'verify', ...signed, session_id: a1.sessionId2 }, { action: 'create_order', session_id: a1.sessionId }, { action: 'record_cod', session_id: a1.sessionId2 }]) {
       expect((await probe('POST', '/checkout-payment', { headers, body }, secrets)).body.code).toBe('invalid_request');
     }
-    // The attacker's own session has no merchant-set cart: its order is refused, and never one for the victim's cart.
-    expect((await probe('POST', '/checkout-payment', { headers, body: { action: 'create_order' } }, secrets)).body.code).toBe('cart_not_confirmed');
+    // The attacker's own session has no merchant-set cart and names no amount: no order, and never one for the victim's cart.
+    expect((await probe('POST', '/checkout-payment', { headers, body: { action: 'create_order' } }, secrets)).body.code).toBe('amount_required');
     expect((await probe('POST', '/checkout-addresses', { headers, body: { action: 'abandon' } }, secrets)).status).toBe(200);
     await outboxIdle(w.h);
     expect(await victim()).toEqual(before);

@@ -1,7 +1,7 @@
 // /checkout-payment over the real app: the prepaid flow through the gateway emulator to a signed session.completed, idempotency, carts, Mode A.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
-import { dataOf, errorCode, MISSING_ID, scalar } from '../checkout/support.ts';
+import { dataOf, errorCode, MISSING_ID, ok, scalar } from '../checkout/support.ts';
 import { eventually } from '../webhooks/support/receiver.ts';
 import { buyerSession, configureShop, hooksFor, payAtGateway, startWorld, type World } from './support/shop.ts';
 
@@ -85,17 +85,34 @@ describe('prepaid (Mode B)', () => {
     const abandon = await w.h.addresses(s.token, { action: 'abandon' });
     expect([abandon.status, errorCode(abandon)]).toEqual([409, 'session_completed']);
     expect(errorCode(await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: s.sessionId, cart_value_paise: 1 }))).toBe('session_completed');
+    // At a shop without COD, record_cod after an online payment still answers that the session is paid.
+    const noCod = await configureShop(w.h, { payment: keys, webhook: { url: w.receiver.url, secret: WEBHOOK_SECRET } });
+    const bare = await buyerSession(w.h, noCod, { cartValuePaise: 10_000 });
+    expect((await pay(bare.token, { action: 'verify', ...(await payAtGateway(w, bare.token)) })).status).toBe(200);
+    const late = await pay(bare.token, { action: 'record_cod' });
+    expect([late.status, errorCode(late)]).toEqual([409, 'session_already_paid']);
   });
 });
 
-describe('the cart value create_order charges', () => {
-  it('is the one the merchant set with its api key: none set, or only the widget\'s, is 409 cart_not_confirmed', async () => {
+describe('the amount create_order charges', () => {
+  it('is amount_paise, as the document has it, when the merchant set no cart value; session.completed carries it', async () => {
     const shop = await modeB();
     const s = await buyerSession(w.h, shop);
     const none = await pay(s.token, { action: 'create_order' });
-    expect([none.status, errorCode(none)]).toEqual([409, 'cart_not_confirmed']);
+    expect([none.status, errorCode(none)]).toEqual([400, 'amount_required']);
+    const order = await pay(s.token, { action: 'create_order', amount_paise: 74_900 });
+    expect(order.body).toMatchObject({ success: true, amount_paise: 74_900, currency: 'INR' });
+    const p = w.emulator.pay(order.body.gateway_order_id);
+    ok(await pay(s.token, { action: 'verify', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, gateway_signature: p.razorpay_signature }), 'verify');
+    await eventually(() => hooksFor(w.receiver, s.sessionId).some((x) => x.body.event === 'session.completed'));
+    const completed = hooksFor(w.receiver, s.sessionId).find((x) => x.body.event === 'session.completed')!;
+    expect(completed.body.data).toMatchObject({ payment_method: 'gateway', amount_paise: 74_900 });
+  });
+
+  it('is the cart value the merchant set with its api key, whatever the widget sends', async () => {
+    const shop = await modeB();
+    const s = await buyerSession(w.h, shop);
     await w.h.addresses(s.token, { action: 'update_session', cart_value_paise: 100 });
-    expect(errorCode(await pay(s.token, { action: 'create_order', amount_paise: 100 }))).toBe('cart_not_confirmed');
     const set = await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: s.sessionId, cart_value_paise: 250_000 });
     expect(set.body).toEqual({ success: true, data: { session_id: s.sessionId, cart_value_paise: 250_000, cart_value_source: 'merchant' } });
     const mismatch = await pay(s.token, { action: 'create_order', amount_paise: 100 });
@@ -103,6 +120,7 @@ describe('the cart value create_order charges', () => {
     const locked = await w.h.addresses(s.token, { action: 'update_session', cart_value_paise: 100 });
     expect([locked.status, errorCode(locked)]).toEqual([409, 'cart_value_locked']);
     expect((await pay(s.token, { action: 'create_order' })).body).toMatchObject({ success: true, amount_paise: 250_000 });
+    expect((await pay(s.token, { action: 'create_order', amount_paise: 250_000 })).body).toMatchObject({ success: true, amount_paise: 250_000 });
   });
 
   it('can be set only for the merchant\'s own, open sessions', async () => {
