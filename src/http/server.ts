@@ -251,9 +251,12 @@ function respond(res: HttpResponse, head: RequestHead, reply: Reply): void {
 const STATUS_LINES = new Map<number, string>();
 
 function write(res: HttpResponse, head: RequestHead, reply: Reply, close: boolean): void {
-  let line = STATUS_LINES.get(reply.status);
-  if (line === undefined) STATUS_LINES.set(reply.status, (line = `${reply.status} ${reasonPhrase(reply.status)}`));
-  res.writeStatus(line);
+  // uWS writes "200 OK" itself when no status was set: one native call less on every answered lookup.
+  if (reply.status !== 200) {
+    let line = STATUS_LINES.get(reply.status);
+    if (line === undefined) STATUS_LINES.set(reply.status, (line = `${reply.status} ${reasonPhrase(reply.status)}`));
+    res.writeStatus(line);
+  }
   res.writeHeader('x-request-id', head.id);
   for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
   res.end(reply.body, close);
