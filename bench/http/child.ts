@@ -1,7 +1,7 @@
 // A server under test as a child node process on 127.0.0.1: spawned, timed to its first answer, sampled for RSS, always stopped.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { stopChild } from '../../scripts/package/server-process.ts';
+import { cpuOf, rssOf } from '../proc.ts';
 
 export interface Child {
   name: string;
@@ -20,18 +20,6 @@ export interface Child {
 }
 
 const running = new Set<Child>();
-
-/** A port that was free a moment ago on 127.0.0.1 (explicit, so N worker threads can all listen on it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Spawns node itself (no npm/npx wrapper), so the pid, its RSS and the signals belong to the server; `cleanup` runs once it
@@ -57,7 +45,7 @@ export function spawnNode(name: string, args: string[], env: Record<string, stri
     cpuSeconds: () => cpuOf(proc.pid!),
     stop: async () => {
       running.delete(child);
-      const code = await stopProcess(proc, exited);
+      const code = await stopChild(proc, exited);
       cleanup();
       return code;
     },
@@ -91,26 +79,4 @@ export async function firstAnswer(child: Child, path: string, body: string, head
     if (Date.now() > deadline) throw new Error(`${child.name} gave no 200 on ${path} within ${timeoutMs} ms (last: ${last}):\n${child.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-function rssOf(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no VmRSS for pid ${pid}`);
-  return Number(match[1]) * 1024;
-}
-
-/** utime + stime are fields 14 and 15 of /proc/<pid>/stat, counted after the ")" that ends the command name, in 1/100 s. */
-function cpuOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function stopProcess(proc: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return proc.exitCode;
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-  const code = await exited;
-  clearTimeout(timer);
-  return code;
 }

@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import packageJson from '../../package.json' with { type: 'json' };
 import { bundlePath, repoRoot } from '../../scripts/package/paths.ts';
-import { firstAnswer, freePort, spawnNode, type Child } from './child.ts';
+import { freePort } from '../../src/http/free-port.ts';
+import { firstAnswer, spawnNode, type Child } from './child.ts';
 import { KNOWN_PINCODE, KNOWN_POINT, POINT_COUNT, BATCH_SIZE, type Bodies } from './points.ts';
 
 export const LOOKUP_PATH = '/v1/location/lookup';
@@ -82,7 +83,8 @@ export function startBareUws(): Promise<Started> {
 }
 
 async function start(name: string, args: string[], env: Record<string, string>, apiKey: string, cleanup?: () => void): Promise<Started> {
-  const port = await freePort();
+  // Named up front, so N worker threads can all listen on it.
+  const port = await freePort('127.0.0.1');
   const spawnedAt = performance.now();
   const child = spawnNode(name, args, { ...env, PORT: String(port) }, port, cleanup);
   const body = await firstAnswer(child, LOOKUP_PATH, JSON.stringify(KNOWN_POINT), { 'x-api-key': apiKey });

@@ -1,7 +1,7 @@
 // CPU accounting over the load window: each process's CPU, and where each event loop's wall time went (on a core, waiting
 // for one, idle). An event loop that is never idle is saturated; one that waits for a core a lot is short of cores.
 import { availableParallelism } from 'node:os';
-import { cpuOf, machineCpu, mainThreadOf, type ThreadTime } from './proc.ts';
+import { cpuOf, machineCpu, mainThreadOf, type ThreadTime } from '../proc.ts';
 
 /** Shares of the window's wall time; they add up to 1. */
 export interface LoopShare {

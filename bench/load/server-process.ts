@@ -2,7 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { NODES, onInterrupt } from './interrupt.ts';
-import { rssOf } from './proc.ts';
+import { stopChild } from '../../scripts/package/server-process.ts';
+import { rssOf } from '../proc.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -47,7 +48,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter(Boolean)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // From its first moment, so a Ctrl-C during start-up stops it too.
-  const forget = onInterrupt(NODES, () => stop(child, exited).then(() => undefined), () => {
+  const forget = onInterrupt(NODES, () => stopChild(child, exited).then(() => undefined), () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   void exited.then(forget);
@@ -75,7 +76,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     rssBytes: () => rssOf(child.pid!),
     served: () => servedBy(`http://127.0.0.1:${port}`),
     collectGarbage: () => collectGarbage(child, out),
-    stop: () => stop(child, exited),
+    stop: () => stopChild(child, exited),
   };
 }
 
@@ -123,14 +124,4 @@ async function collectGarbage(child: ChildProcess, out: StdoutLog): Promise<void
     if (Date.now() > deadline) throw new Error('the server did not report a GC within 10 s');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-async function stop(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  child.kill('SIGTERM');
-  // A shutdown that hangs is itself a finding; do not leave the process behind.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  const code = await exited;
-  clearTimeout(timer);
-  return code;
 }

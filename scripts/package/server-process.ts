@@ -1,6 +1,6 @@
 // A server command (the executable, or node on the bundle) as a child process: started until it prints its port, then stopped by SIGTERM.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpuOf, rssOf } from '../../bench/proc.ts';
 
 export interface ServerProcess {
   pid: number;
@@ -41,19 +41,18 @@ export async function startServerProcess(command: string, args: string[], option
     pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
-    rssBytes: () => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) * 1024,
-    cpuSeconds() {
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
+    rssBytes: () => rssOf(child.pid!),
+    cpuSeconds: () => cpuOf(child.pid!),
+    stop: () => stopChild(child, exited),
   };
+}
+
+/** SIGTERM, then the exit code; SIGKILL after 15 s (a shutdown that hangs is itself a finding, and no process is left behind). */
+export async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
 }

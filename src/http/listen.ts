@@ -1,6 +1,6 @@
 // Starts the app on a port (0 = any free port) and returns the bound port and a close function.
-import { createServer } from 'node:net';
 import uWS, { type TemplatedApp } from 'uWebSockets.js';
+import { freePort } from './free-port.ts';
 
 export interface Listening {
   port: number;
@@ -20,18 +20,6 @@ export async function listen(app: TemplatedApp, host: string, port: number, shar
         return;
       }
       resolve({ port: uWS.us_socket_local_port(socket), close: () => uWS.us_listen_socket_close(socket) });
-    });
-  });
-}
-
-/** A port free on `host` right now (the kernel's pick for port 0). */
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
     });
   });
 }

