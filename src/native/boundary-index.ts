@@ -11,7 +11,12 @@ import { callNative, GeoError, native } from './addon.ts';
  * process (main thread or any worker thread) shares one loaded instance, freed when no thread holds it.
  */
 export class BoundaryIndex {
-  private constructor(private readonly inner: NativeBoundaryIndex) {}
+  /** The native handle's place in this thread's table: the hot lookup is a plain native function of numbers. */
+  private readonly slot: number;
+
+  private constructor(private readonly inner: NativeBoundaryIndex) {
+    this.slot = inner.slot;
+  }
 
   /** Maps and verifies the file (magic, version, length, checksum), or reuses this process's open instance of it; throws GeoError E_BAD_DATA / E_VERSION_MISMATCH / E_IO. */
   static open(path: string): BoundaryIndex {
@@ -21,7 +26,7 @@ export class BoundaryIndex {
 
   /** Polygon id containing (lat, lon), or -1 (also for NaN). */
   lookup(lat: number, lon: number): number {
-    return this.inner.lookup(lat, lon);
+    return native.lookupIn(this.slot, lat, lon);
   }
 
   /** One native call for `[lon0, lat0, lon1, lat1, …]`; -1 per miss. Throws E_BAD_BATCH on odd length. */

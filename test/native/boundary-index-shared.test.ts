@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomPoints } from '../../bench/seeded.ts';
+import { native } from '../../src/native/addon.ts';
 import { BoundaryIndex } from '../../src/native/boundary-index.ts';
 import { datasetFile } from '../support/dataset.ts';
 
@@ -13,6 +14,7 @@ interface WorkerView {
   instanceId: number;
   handleCount: number;
   ids: number[];
+  singles: number[];
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'boundary-shared-'));
@@ -48,10 +50,20 @@ describe('BoundaryIndex shared across threads', () => {
       expect(view.instanceId).toBe(main.instanceId);
       expect(view.handleCount).toBeGreaterThanOrEqual(2);
       expect(view.ids).toEqual(expected);
+      expect(view.singles).toEqual(expected);
     }
     const again = BoundaryIndex.open(path);
     expect(again.instanceId).toBe(main.instanceId);
     expect(again.handleCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers single lookups through each handle\'s slot, and refuses a slot no live handle holds', () => {
+    const first = BoundaryIndex.open(path);
+    const second = BoundaryIndex.open(path);
+    const [lon, lat] = [77.5946, 12.9716];
+    expect(first.lookup(lat, lon)).toBeGreaterThanOrEqual(0);
+    expect(second.lookup(lat, lon)).toBe(first.lookup(lat, lon));
+    expect(() => native.lookupIn(1_000_000, lat, lon)).toThrow(/E_INVALID_ARGUMENT\|no open boundary index in slot 1000000/);
   });
 
   it('loads another file (even a copy of the same bytes) as its own instance', () => {

@@ -1,9 +1,29 @@
 //! napi class over geo-core's BoundaryIndex: one loaded file per process, shared by every thread that opens it.
-use crate::error::{bad_batch, NodeError};
+//!
+//! Each handle lives in its thread's slot table, so the hot single lookup can be `lookupIn(slot, lat, lon)`: a plain
+//! function of numbers. A class method costs napi-rs a napi reference and a borrow registration per call, several
+//! times the lookup itself.
+use crate::error::{bad_batch, closed_index, NodeError};
 use napi::bindgen_prelude::Int32ArraySlice;
 use napi::Env;
 use napi_derive::napi;
+use std::cell::RefCell;
 use std::sync::Arc;
+
+type Shared = Arc<geo_core::BoundaryIndex>;
+
+thread_local! {
+    /// This thread's open handles by slot; a dropped handle leaves its slot empty for the next open.
+    static SLOTS: RefCell<Vec<Option<Shared>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The index in `slot` of this thread, if a live handle holds it.
+fn with_slot<R>(slot: u32, f: impl FnOnce(&geo_core::BoundaryIndex) -> R) -> napi::Result<R> {
+    SLOTS.with_borrow(|slots| match slots.get(slot as usize) {
+        Some(Some(index)) => Ok(f(index)),
+        _ => Err(closed_index(slot)),
+    })
+}
 
 /// Pincode boundary index over a mapped, versioned binary file.
 ///
@@ -12,7 +32,32 @@ use std::sync::Arc;
 /// for memory no isolate can free.
 #[napi]
 pub struct BoundaryIndex {
-    inner: Arc<geo_core::BoundaryIndex>,
+    slot: u32,
+}
+
+impl Drop for BoundaryIndex {
+    fn drop(&mut self) {
+        // Finalizers run on the handle's own thread; during thread teardown the table may already be gone.
+        let _ = SLOTS.try_with(|slots| {
+            if let Ok(mut slots) = slots.try_borrow_mut() {
+                if let Some(entry) = slots.get_mut(self.slot as usize) {
+                    *entry = None;
+                }
+            }
+        });
+    }
+}
+
+impl BoundaryIndex {
+    fn index<R>(&self, f: impl FnOnce(&geo_core::BoundaryIndex) -> R) -> napi::Result<R> {
+        with_slot(self.slot, f)
+    }
+}
+
+/// Polygon id containing (lat, lon) in the index of this thread's `slot` (a BoundaryIndex's `slot`), or -1.
+#[napi(catch_unwind)]
+pub fn lookup_in(slot: u32, lat: f64, lon: f64) -> napi::Result<i32> {
+    with_slot(slot, |index| index.lookup(lon, lat).map_or(-1, |id| id as i32))
 }
 
 #[napi]
@@ -21,14 +66,22 @@ impl BoundaryIndex {
     /// already holds open (in any thread) returns the same loaded instance at no cost.
     #[napi(factory, catch_unwind)]
     pub fn open(path: String) -> napi::Result<Self> {
-        let inner = geo_core::shared::open_shared(&path).map_err(NodeError::from)?;
-        Ok(BoundaryIndex { inner })
+        let index = geo_core::shared::open_shared(&path).map_err(NodeError::from)?;
+        let slot = SLOTS.with_borrow_mut(|slots| {
+            let free = slots.iter().position(Option::is_none).unwrap_or(slots.len());
+            if free == slots.len() {
+                slots.push(None);
+            }
+            slots[free] = Some(index);
+            free
+        });
+        Ok(BoundaryIndex { slot: slot as u32 })
     }
 
-    /// Polygon id containing (lat, lon), or -1.
-    #[napi(catch_unwind)]
-    pub fn lookup(&self, lat: f64, lon: f64) -> i32 {
-        self.inner.lookup(lon, lat).map_or(-1, |id| id as i32)
+    /// This handle's place in its thread's table, for `lookupIn`.
+    #[napi(getter)]
+    pub fn slot(&self) -> u32 {
+        self.slot
     }
 
     /// Looks up `[lon0, lat0, lon1, lat1, …]` in one call; -1 per miss.
@@ -41,36 +94,39 @@ impl BoundaryIndex {
         if !lon_lat.len().is_multiple_of(2) {
             return Err(bad_batch(format!("lonLat length {} is odd", lon_lat.len())));
         }
-        Int32ArraySlice::copy_from(env, self.inner.lookup_many(lon_lat))
+        Int32ArraySlice::copy_from(env, self.index(|index| index.lookup_many(lon_lat))?)
     }
 
     /// Number of polygons.
     #[napi(getter)]
-    pub fn size(&self) -> u32 {
-        self.inner.len() as u32
+    pub fn size(&self) -> napi::Result<u32> {
+        self.index(|index| index.len() as u32)
     }
 
     /// Number of vertices.
     #[napi(getter)]
-    pub fn vertex_count(&self) -> u32 {
-        self.inner.vertex_count() as u32
+    pub fn vertex_count(&self) -> napi::Result<u32> {
+        self.index(|index| index.vertex_count() as u32)
     }
 
     /// Size of the index's file image in bytes (mapped: resident only as far as lookups have touched it).
     #[napi(getter)]
-    pub fn memory_bytes(&self) -> f64 {
-        self.inner.byte_len() as f64
+    pub fn memory_bytes(&self) -> napi::Result<f64> {
+        self.index(|index| index.byte_len() as f64)
     }
 
     /// Process-unique number of the loaded instance: equal for every handle sharing one load.
     #[napi(getter)]
-    pub fn instance_id(&self) -> f64 {
-        self.inner.instance_id() as f64
+    pub fn instance_id(&self) -> napi::Result<f64> {
+        self.index(|index| index.instance_id() as f64)
     }
 
     /// Live handles (in any thread of this process) sharing this loaded instance, this one included.
     #[napi(getter)]
-    pub fn handle_count(&self) -> u32 {
-        Arc::strong_count(&self.inner) as u32
+    pub fn handle_count(&self) -> napi::Result<u32> {
+        SLOTS.with_borrow(|slots| match slots.get(self.slot as usize) {
+            Some(Some(index)) => Ok(Arc::strong_count(index) as u32),
+            _ => Err(closed_index(self.slot)),
+        })
     }
 }

@@ -24,3 +24,8 @@ impl From<NodeError> for Error {
 pub fn bad_batch(why: String) -> Error {
     Error::new(Status::InvalidArg, format!("E_BAD_BATCH|{why}"))
 }
+
+/// A slot that holds no open index on this thread (never one a live BoundaryIndex handle gave out).
+pub fn closed_index(slot: u32) -> Error {
+    Error::new(Status::InvalidArg, format!("E_INVALID_ARGUMENT|no open boundary index in slot {slot} of this thread"))
+}
