@@ -27,6 +27,8 @@ export interface Endpoint {
   browser: boolean;
   /** False for location (api_key) endpoints: none of their handlers asks for the peer address, so it is not captured. */
   readsPeer: boolean;
+  /** The only request headers the endpoint reads (its authenticator's, lower case), or null for all of them. */
+  readsHeaders: readonly string[] | null;
   /** Authenticates from the head (never the body); synchronous when the credentials are cached. */
   begin(head: RequestHead): Admission | Promise<Admission>;
   /** begin, then finish once `body` (UTF-8 text, bounded by maxBodyBytes, read meanwhile) is in. */
@@ -129,7 +131,9 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
 
   const maxBodyBytes = Math.max(...routes.map((r) => r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
   const readsPeer = !authKinds(first.auth).every((kind) => kind === 'api_key');
-  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, begin, run };
+  const reads = authKinds(first.auth).length === 1 ? authenticate.reads : undefined;
+  const readsHeaders = reads ? [...new Set([...reads, ...(browser ? ['origin'] : [])])] : null;
+  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsHeaders, begin, run };
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;

@@ -50,5 +50,5 @@ const prefix = Math.random().toString(36).slice(2, 8);
 
 /** The caller's X-Request-Id when it is a short token, else a process-unique one. */
 export function requestId(given: string | undefined): string {
-  return given !== undefined && SANE_ID.test(given) ? given : `${prefix}-${(++sequence).toString(36)}`;
+  return given !== undefined && SANE_ID.test(given) ? given : `${prefix}-${++sequence}`;
 }

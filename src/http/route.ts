@@ -29,7 +29,14 @@ export interface Authenticated<P = unknown> {
  * Reads credentials from the request head only (never the body) and throws a DomainError to refuse; a request carrying
  * none of its credential gets kind `unauthorized` with a `missing_…` code, which lets auth alternatives try the next kind.
  */
-export type Authenticator<P = unknown> = (head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>;
+export type Authenticator<P = unknown> = ((head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>) & {
+  /**
+   * Every request header this authenticator reads, when it reads only these: then, with no other kind on the endpoint,
+   * the transport captures just them (plus its own), not every header the client sent. The handlers of such endpoints
+   * read no headers.
+   */
+  readonly reads?: readonly string[];
+};
 
 /** What a handler receives: parsed inputs, the principal and the request head. */
 export interface RouteInput<Q, B, P, A> {

@@ -20,6 +20,9 @@ export interface TransportOptions {
 }
 
 const EMPTY = '';
+/** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const REQUEST_ID = Buffer.from('x-request-id');
 /** Unread body bytes an early reply lets uWS skip instead of closing the connection. */
 const LINGER_BYTES = 64 * 1024;
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
@@ -67,9 +70,10 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
 
 function handlerFor(endpoint: Endpoint, budget: BodyBudget, hops: number, observe: Observer) {
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
+  const names = endpoint.readsHeaders && headerNames([...TRANSPORT_HEADERS, ...endpoint.readsHeaders]);
   return (res: HttpResponse, req: HttpRequest) => {
     const started = performance.now();
-    const head = capture(res, req, paramCount, endpoint.readsPeer);
+    const head = capture(res, req, paramCount, endpoint.readsPeer, names);
     const bodyless = BODYLESS.has(head.method);
     const state: ResponseState = { aborted: false, bodyDone: bodyless, lingers: bodyless || Number(head.headers['content-length']) <= LINGER_BYTES, release: () => undefined };
     res.onAborted(() => {
@@ -142,11 +146,33 @@ class CapturedHead implements RequestHead {
   }
 }
 
-function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true): RequestHead {
+/** Headers the transport itself reads (body limits, the request id); x-forwarded-for only where the peer is read. */
+const TRANSPORT_HEADERS = ['content-length', 'x-request-id'];
+
+/** Header names with their bytes: uWS reads bytes without converting a JavaScript string on every call. */
+type HeaderNames = Array<{ name: string; bytes: Uint8Array }>;
+
+function headerNames(names: string[]): HeaderNames {
+  return [...new Set(names)].map((name) => ({ name, bytes: Buffer.from(name) }));
+}
+
+/**
+ * The head, with every header the client sent, or only `names` (an endpoint that declared what it reads: asking uWS
+ * for a few names costs less than it calling back for each header sent, and a browser sends a dozen).
+ */
+function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true, names: HeaderNames | null = null): RequestHead {
   const headers: Record<string, string> = {};
-  req.forEach((key, value) => {
-    headers[key] = value;
-  });
+  if (names === null) {
+    req.forEach((key, value) => {
+      headers[key] = value;
+    });
+  } else {
+    for (const { name, bytes } of names) {
+      const value = req.getHeader(bytes);
+      // uWS answers "" for a header that was not sent.
+      if (value !== '') headers[name] = value;
+    }
+  }
   const params: string[] = [];
   for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   return new CapturedHead(res, req.getMethod(), req.getUrl(), req.getQuery() ?? '', headers, params, withPeer);
@@ -209,7 +235,7 @@ class BodyReader {
       return;
     }
     this.state.bodyDone = true;
-    const text = this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size).toString('utf8') : Buffer.from(chunk).toString('utf8');
+    const text = UTF8.decode(this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size) : chunk);
     this.release();
     this.deliver(text);
   }
@@ -257,7 +283,7 @@ function write(res: HttpResponse, head: RequestHead, reply: Reply, close: boolea
     if (line === undefined) STATUS_LINES.set(reply.status, (line = `${reply.status} ${reasonPhrase(reply.status)}`));
     res.writeStatus(line);
   }
-  res.writeHeader('x-request-id', head.id);
+  res.writeHeader(REQUEST_ID, head.id);
   for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
   res.end(reply.body, close);
 }

@@ -89,7 +89,8 @@ function remoteEndpoint(info: RemoteEndpointInfo, rpc: ThreadRpc): Endpoint {
     if ('refusal' in admission) return admission.refusal;
     return body.then(admission.finish, admission.reject);
   };
-  return { method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, begin, run };
+  // Every header goes to the main thread, which reads what its endpoint needs.
+  return { method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsHeaders: null, begin, run };
 }
 
 let requests = 0;

@@ -31,13 +31,14 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
  */
 export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock, nodes: () => number = () => 1): Authenticator<ApiKeyPrincipal> {
   const calendar = new CalendarKeys();
-  return (head, route) => {
+  const gate: Authenticator<ApiKeyPrincipal> = (head, route) => {
     const presented = head.headers['x-api-key'];
     if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
     const found = keys.findPresented(presented);
     const metered = route.metered !== false;
     return found instanceof Promise ? found.then((key) => admit(key, head, metered)) : admit(found, head, metered);
   };
+  return Object.assign(gate, { reads: GATE_HEADERS });
 
   function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
@@ -64,6 +65,9 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     return used instanceof Promise ? used.then(check) : check(used);
   }
 }
+
+/** Every header the gate reads (`browserOrigin` included): the transport captures only these for keyed routes. */
+const GATE_HEADERS = ['x-api-key', 'origin', 'referer', 'sec-fetch-site'] as const;
 
 /** Public keys work only from their allowed origins (browser widgets). */
 function corsHeaders(key: ApiKeyRecord, origin: string | undefined): Record<string, string> {

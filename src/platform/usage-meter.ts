@@ -10,6 +10,15 @@ export type UsageStore = Pick<UsageRepository, 'add' | 'used' | 'usedMany'>;
 /** How often counts reach the store; a node sees the others' requests within two of these (the over-admission bound). */
 export const FLUSH_INTERVAL_MS = 1000;
 
+interface SlotNames {
+  month: string;
+  day: string;
+  /** "keyId|month" */
+  slot: string;
+  /** "keyId|day" */
+  daySlot: string;
+}
+
 export class UsageMeter {
   /** "keyId|month" -> requests known: the stored total plus this node's unwritten ones. */
   private readonly totals = new Map<string, number>();
@@ -18,6 +27,8 @@ export class UsageMeter {
   /** "keyId|day" -> requests not yet written to the per-day table (the dashboard's chart; never read back for quotas). */
   private pendingDaily = new Map<string, number>();
   private readonly calendar = new CalendarKeys();
+  /** Per key: the slot names `record` last used (one entry per key that made a request since start). */
+  private readonly slotNames = new Map<number, SlotNames>();
   private readonly loading = new Map<string, Promise<number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -48,11 +59,20 @@ export class UsageMeter {
 
   /** Counts one answered request, against `month` and against today (UTC). */
   record(keyId: number, month: string): void {
-    const slot = `${keyId}|${month}`;
+    const { slot, daySlot } = this.slotsOf(keyId, month, this.calendar.dayOf(epochMs(this.clock)));
     this.totals.set(slot, (this.totals.get(slot) ?? 0) + 1);
     this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
-    const day = `${keyId}|${this.calendar.dayOf(epochMs(this.clock))}`;
-    this.pendingDaily.set(day, (this.pendingDaily.get(day) ?? 0) + 1);
+    this.pendingDaily.set(daySlot, (this.pendingDaily.get(daySlot) ?? 0) + 1);
+  }
+
+  /** The key's slot names for this month and day, made once per key and day rather than per request. */
+  private slotsOf(keyId: number, month: string, day: string): SlotNames {
+    let names = this.slotNames.get(keyId);
+    if (names === undefined || names.month !== month || names.day !== day) {
+      names = { month, day, slot: `${keyId}|${month}`, daySlot: `${keyId}|${day}` };
+      this.slotNames.set(keyId, names);
+    }
+    return names;
   }
 
   /** Counts answered by worker threads (their meters flush here): they join this thread's unwritten counts. */
