@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { LoadResult } from './load.ts';
+import { median, medianResults } from './rounds.ts';
 
 export interface ScenarioResult extends LoadResult {
   pointsPerRequest: number;
@@ -30,6 +31,7 @@ export interface RunInfo {
   warmupSeconds: number;
   connections: number;
   points: number;
+  rounds: number;
 }
 
 interface Target {
@@ -38,12 +40,31 @@ interface Target {
   unit: 'x' | '%' | 'MiB' | 'ms';
   target: string;
   met: boolean | null;
+  /** Whether a value meets the target (none for figures shown for information); left out of the JSON file. */
+  check?: (v: number) => boolean;
+}
+
+/** A target judged in every round: the median of its per-round values decides; how many rounds met it is told too. */
+interface RoundTarget extends Target {
+  perRound: Array<number | null>;
+  metInRounds: number;
+}
+
+/** Each target per round (ratios of servers measured within the same round), then its median over the rounds. */
+export function targetsOverRounds(rounds: ServerResult[][]): RoundTarget[] {
+  const perRound = rounds.map(targetsOf);
+  return perRound[0]!.map((first, i) => {
+    const values = perRound.map((targets) => targets[i]!.measured);
+    const measured = values.includes(null) ? null : median(values as number[]);
+    const met = first.check && measured !== null ? first.check(measured) : null;
+    return { ...first, measured, met, perRound: values, metInRounds: perRound.filter((targets) => targets[i]!.met === true).length };
+  });
 }
 
 const MiB = 1024 * 1024;
 const fixed = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-/** Issue 15's targets, computed from this run only (null where a server is missing from it). */
+/** Issue 15's targets from one round's results (null where a server is missing from it). */
 export function targetsOf(results: ServerResult[]): Target[] {
   const find = (prefix: string) => results.find((r) => r.server.startsWith(prefix));
   const one = find('geopin WORKERS=1');
@@ -52,8 +73,8 @@ export function targetsOf(results: ServerResult[]): Target[] {
   const bare = find('bare uWS');
   const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? a / b : null);
   const pts = (r: ServerResult | undefined) => (r?.batch ? r.batch.rps * r.batch.pointsPerRequest : undefined);
-  const target = (what: string, measured: number | null, unit: Target['unit'], text: string, ok: (v: number) => boolean): Target =>
-    ({ what, measured, unit, target: text, met: measured === null ? null : ok(measured) });
+  const target = (what: string, measured: number | null, unit: Target['unit'], text: string, check: (v: number) => boolean): Target =>
+    ({ what, measured, unit, target: text, met: measured === null ? null : check(measured), check });
   const cpu = (r: ServerResult | undefined, k: 'single' | 'batch') => r?.[k]?.serverCpuUsPerRequest;
   const info = (what: string, measured: number | null, unit: Target['unit'] = 'x'): Target => ({ what, measured, unit, target: '', met: null });
   const growth = ratio(two && one ? two.rssAfterStartBytes - one.rssAfterStartBytes : undefined, one?.rssAfterStartBytes);
@@ -79,27 +100,29 @@ function pct(v: number | null): number | null {
   return v === null ? null : v * 100;
 }
 
-/** Markdown, so the lead can paste it into the README as printed. */
-export function formatReport(info: RunInfo, results: ServerResult[]): string {
+/** Markdown, so the lead can paste it into the README as printed: the median round per server, then the targets. */
+export function formatReport(info: RunInfo, rounds: ServerResult[][]): string {
   const lines = [
     `node ${info.node}, ${info.cores} x ${info.cpu}; ${info.tool}, ${info.connections} connections, ${info.seconds} s per run after a ${info.warmupSeconds} s warm-up, ` +
-      `loopback, ${info.points} seeded points inside pincode polygons; load average ${info.loadAverage.before.toFixed(1)} before, ${info.loadAverage.after.toFixed(1)} after`,
+      `loopback, ${info.points} seeded points inside pincode polygons; ${info.rounds} rounds (every server once per round, in turn); ` +
+      `load average ${info.loadAverage.before.toFixed(1)} before, ${info.loadAverage.after.toFixed(1)} after`,
     '',
-    '| server | scenario | req/s | points/s | p50 ms | p99 ms | non-2xx | socket errors | server CPU µs/req | RSS after start MiB | RSS after run MiB | first answer ms |',
+    '| server (median round) | scenario | req/s | points/s | p50 ms | p99 ms | non-2xx | socket errors | server CPU µs/req | RSS after start MiB | RSS after run MiB | first answer ms |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
-  for (const r of results) {
+  for (const r of medianResults(rounds)) {
     for (const [name, s] of [['single lookup', r.single], ['batch of 100', r.batch]] as const) {
       if (!s) continue;
       lines.push(`| ${r.server} | ${name} | ${fixed(s.rps)} | ${fixed(s.rps * s.pointsPerRequest)} | ${fixed(s.p50Ms, 2)} | ${fixed(s.p99Ms, 2)} | ` +
         `${s.non2xx} | ${s.socketErrors} | ${fixed(s.serverCpuUsPerRequest, 1)} | ${fixed(r.rssAfterStartBytes / MiB)} | ${fixed(r.rssAfterRunBytes / MiB)} | ${fixed(r.firstAnswerMs)} |`);
     }
   }
-  lines.push('', '| ratio / target (same run) | measured | target | met |', '|---|--:|--:|:-:|');
-  for (const t of targetsOf(results)) {
-    const measured = t.measured === null ? 'n/a' : `${fixed(t.measured, t.unit === 'x' ? 2 : t.unit === '%' ? 1 : 0)} ${t.unit}`;
-    const target = t.target ? `${t.target} ${t.unit}` : 'info';
-    lines.push(`| ${t.what} | ${measured} | ${target} | ${t.met === null ? (t.target ? 'n/a' : '') : t.met ? 'yes' : 'NO'} |`);
+  lines.push('', '| ratio (servers of the same round) | median | each round | target | met by the median | rounds meeting it |', '|---|--:|--:|--:|:-:|--:|');
+  const shown = (v: number | null, unit: Target['unit']) => (v === null ? 'n/a' : `${fixed(v, unit === 'x' ? 2 : unit === '%' ? 1 : 0)} ${unit}`);
+  for (const t of targetsOverRounds(rounds)) {
+    const verdict = t.met === null ? (t.target ? 'n/a' : '') : t.met ? 'yes' : 'NO';
+    lines.push(`| ${t.what} | ${shown(t.measured, t.unit)} | ${t.perRound.map((v) => (v === null ? 'n/a' : shown(v, t.unit).split(' ')[0])).join(' / ')} | ` +
+      `${t.target ? `${t.target} ${t.unit}` : 'info'} | ${verdict} | ${t.target ? `${t.metInRounds} of ${rounds.length}` : ''} |`);
   }
   return lines.join('\n');
 }
@@ -118,11 +141,15 @@ export function failuresOf(results: ServerResult[]): string[] {
   );
 }
 
-export function writeJson(path: string, info: RunInfo, results: ServerResult[]): void {
+export function writeJson(path: string, info: RunInfo, rounds: ServerResult[][]): void {
   mkdirSync(dirname(path), { recursive: true });
-  const servers = results.map((r) => ({
+  const withUnits = (results: ServerResult[]) => results.map((r) => ({
     ...r, rssAfterStartMiB: r.rssAfterStartBytes / MiB, rssAfterRunMiB: r.rssAfterRunBytes / MiB,
     singlePointsPerSecond: r.single.rps, batchPointsPerSecond: r.batch ? r.batch.rps * r.batch.pointsPerRequest : null,
   }));
-  writeFileSync(path, `${JSON.stringify({ ...info, servers, targets: targetsOf(results), failures: failuresOf(results) }, null, 2)}\n`);
+  const document = {
+    ...info, servers: withUnits(medianResults(rounds)), targets: targetsOverRounds(rounds), failures: failuresOf(rounds.flat()),
+    rounds: rounds.map(withUnits),
+  };
+  writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
 }

@@ -1,6 +1,6 @@
 // `npm run bench:http`: issue 15's side-by-side HTTP benchmark. One server child at a time (never two under load on 2 cores):
 // ours with WORKERS=1 and 2, node:http + which-polygon, bare uWS; prints a markdown table and writes bench/results/http-latest.json.
-// BENCH_SECONDS (default 8) per measured run; BENCH_PROFILE=1 (or =batch) profiles ours under the single-lookup (batch) load instead;
+// BENCH_ROUNDS (default 3) rounds, each running every server once (medians reported); BENCH_SECONDS (default 8) per measured run; BENCH_PROFILE=1 (or =batch) profiles ours under the single-lookup (batch) load instead;
 // BENCH_ONLY=ours1,bare (names: ours1, ours2, which-polygon, bare) runs a subset while iterating (ratios need all).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +15,8 @@ import { failuresOf, formatReport, writeJson, type RunInfo, type ScenarioResult,
 import { BATCH_PATH, LOOKUP_PATH, bundleHelpers, checkSeededAnswers, dataPaths, ensureDist, startBareUws, startOurs, startWhichPolygon, type Started } from './servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** The shared VM drifts by tens of percent within minutes: rounds of every server in turn, then medians, steady the ratios. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = 32;
 const RESULTS = join(repoRoot, 'bench/results/http-latest.json');
@@ -75,15 +77,20 @@ async function main(): Promise<void> {
   if (process.env.BENCH_PROFILE === 'batch') return runProfile(tool, BATCH_PATH, bodies.batch, SECONDS, CONNECTIONS);
   const info: RunInfo = {
     date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown CPU', cores: cpus().length, loadAverage: { before: loadavg()[0]!, after: NaN },
-    tool: tool.name, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, points: POINT_COUNT,
+    tool: tool.name, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, points: POINT_COUNT, rounds: ROUNDS,
   };
-  const results: ServerResult[] = [];
-  for (const entry of ENTRIES.filter((e) => !ONLY || ONLY.includes(e.name))) results.push(await benchServer(tool, entry, bodies));
+  const rounds: ServerResult[][] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`\n— round ${round} of ${ROUNDS}`);
+    const results: ServerResult[] = [];
+    for (const entry of ENTRIES.filter((e) => !ONLY || ONLY.includes(e.name))) results.push(await benchServer(tool, entry, bodies));
+    rounds.push(results);
+  }
   info.loadAverage.after = loadavg()[0]!;
-  console.log(`\n${formatReport(info, results)}\n`);
-  writeJson(RESULTS, info, results);
+  console.log(`\n${formatReport(info, rounds)}\n`);
+  writeJson(RESULTS, info, rounds);
   console.log(`written to ${RESULTS}`);
-  const failures = failuresOf(results);
+  const failures = failuresOf(rounds.flat());
   for (const f of failures) console.error(`FAIL ${f}`);
   if (failures.length > 0) process.exitCode = 1;
 }
