@@ -74,3 +74,16 @@ export function machineCpu(): { busy: number; total: number } {
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
   return { busy: busy / 100, total: (busy + idle! + iowait!) / 100 };
 }
+
+/**
+ * Percent of the last 60 s in which some task waited on I/O (Linux pressure stall information); NaN without PSI. On a
+ * shared VM a high value means slow disk reads, which show in start-up and first-answer times.
+ */
+export function ioPressure(): number {
+  try {
+    const some = /^some avg10=[\d.]+ avg60=([\d.]+)/m.exec(readFileSync('/proc/pressure/io', 'utf8'));
+    return some ? Number(some[1]) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -26,6 +26,8 @@ export interface RunInfo {
   cores: number;
   /** 1-minute load averages before and after the run: other work on the machine skews every number. */
   loadAverage: { before: number; after: number };
+  /** I/O pressure (bench/proc.ts ioPressure) before and after the run. */
+  ioPressure: { before: number; after: number };
   tool: string;
   seconds: number;
   warmupSeconds: number;
@@ -105,7 +107,8 @@ export function formatReport(info: RunInfo, rounds: ServerResult[][]): string {
   const lines = [
     `node ${info.node}, ${info.cores} x ${info.cpu}; ${info.tool}, ${info.connections} connections, ${info.seconds} s per run after a ${info.warmupSeconds} s warm-up, ` +
       `loopback, ${info.points} seeded points inside pincode polygons; ${info.rounds} rounds (every server once per round, in turn); ` +
-      `load average ${info.loadAverage.before.toFixed(1)} before, ${info.loadAverage.after.toFixed(1)} after`,
+      `load average ${info.loadAverage.before.toFixed(1)} before, ${info.loadAverage.after.toFixed(1)} after; ` +
+      `I/O pressure (share of the last minute some task waited on I/O) ${info.ioPressure.before.toFixed(1)}% before, ${info.ioPressure.after.toFixed(1)}% after`,
     '',
     '| server (median round) | scenario | req/s | points/s | p50 ms | p99 ms | non-2xx | socket errors | server CPU µs/req | RSS after start MiB | RSS after run MiB | first answer ms |',
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/package/paths.ts';
+import { ioPressure } from '../proc.ts';
 import { stopAll } from './child.ts';
 import { pickLoadTool, type LoadJob, type LoadTool } from './load.ts';
 import { BATCH_SIZE, POINT_COUNT, seededBodies, type Bodies } from './points.ts';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_PROFILE === 'batch') return runProfile(tool, BATCH_PATH, bodies.batch, SECONDS, CONNECTIONS);
   const info: RunInfo = {
     date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown CPU', cores: cpus().length, loadAverage: { before: loadavg()[0]!, after: NaN },
+    ioPressure: { before: ioPressure(), after: NaN },
     tool: tool.name, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, points: POINT_COUNT, rounds: ROUNDS,
   };
   const rounds: ServerResult[][] = [];
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
     rounds.push(results);
   }
   info.loadAverage.after = loadavg()[0]!;
+  info.ioPressure.after = ioPressure();
   console.log(`\n${formatReport(info, rounds)}\n`);
   writeJson(RESULTS, info, rounds);
   console.log(`written to ${RESULTS}`);
