@@ -70,7 +70,9 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
 
 function handlerFor(endpoint: Endpoint, budget: BodyBudget, hops: number, observe: Observer) {
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
-  const names = endpoint.readsHeaders && headerNames([...TRANSPORT_HEADERS, ...endpoint.readsHeaders]);
+  // Behind proxies, the per-peer body budget reads the client's address from x-forwarded-for.
+  const transport = hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
+  const names = endpoint.readsHeaders && headerNames([...transport, ...endpoint.readsHeaders]);
   return (res: HttpResponse, req: HttpRequest) => {
     const started = performance.now();
     const head = capture(res, req, paramCount, endpoint.readsPeer, names);
@@ -146,7 +148,7 @@ class CapturedHead implements RequestHead {
   }
 }
 
-/** Headers the transport itself reads (body limits, the request id); x-forwarded-for only where the peer is read. */
+/** Headers the transport itself always reads: the body limit and the request id. */
 const TRANSPORT_HEADERS = ['content-length', 'x-request-id'];
 
 /** Header names with their bytes: uWS reads bytes without converting a JavaScript string on every call. */

@@ -33,6 +33,17 @@ describe('header capture', () => {
     expect(await headersSeen('/declared')).toEqual({ 'x-api-key': 'k', origin: 'https://shop.example', 'x-request-id': 'r-1', 'content-length': '2' });
   });
 
+  it('adds x-forwarded-for behind proxies, where the per-peer body budget reads it', async () => {
+    const endpoints = compileEndpoints([echo('/declared', 'api_key')], { api_key: declared });
+    const proxied = await listen(createHttpApp(endpoints, { bodyBudgetBytes: 1 << 20, trustProxyHops: 1 }), '127.0.0.1', 0);
+    try {
+      const res = await fetch(`http://127.0.0.1:${proxied.port}/declared`, { method: 'POST', body: '{}', headers: { 'x-forwarded-for': '203.0.113.7', 'x-other': 'o' } });
+      expect(((await res.json()) as { data: Record<string, string> }).data).toEqual({ 'x-forwarded-for': '203.0.113.7', 'content-length': '2' });
+    } finally {
+      proxied.close();
+    }
+  });
+
   it('gives any other endpoint every header sent', async () => {
     expect(await headersSeen('/all')).toMatchObject({ 'x-api-key': 'k', 'x-other': 'o', 'accept-language': 'hi', host: `127.0.0.1:${server.port}` });
   });
