@@ -57,7 +57,9 @@ impl BoundaryIndex {
 /// Polygon id containing (lat, lon) in the index of this thread's `slot` (a BoundaryIndex's `slot`), or -1.
 #[napi(catch_unwind)]
 pub fn lookup_in(slot: u32, lat: f64, lon: f64) -> napi::Result<i32> {
-    with_slot(slot, |index| index.lookup(lon, lat).map_or(-1, |id| id as i32))
+    with_slot(slot, |index| {
+        index.lookup(lon, lat).map_or(-1, |id| id as i32)
+    })
 }
 
 #[napi]
@@ -68,7 +70,10 @@ impl BoundaryIndex {
     pub fn open(path: String) -> napi::Result<Self> {
         let index = geo_core::shared::open_shared(&path).map_err(NodeError::from)?;
         let slot = SLOTS.with_borrow_mut(|slots| {
-            let free = slots.iter().position(Option::is_none).unwrap_or(slots.len());
+            let free = slots
+                .iter()
+                .position(Option::is_none)
+                .unwrap_or(slots.len());
             if free == slots.len() {
                 slots.push(None);
             }

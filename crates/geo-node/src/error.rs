@@ -27,5 +27,8 @@ pub fn bad_batch(why: String) -> Error {
 
 /// A slot that holds no open index on this thread (never one a live BoundaryIndex handle gave out).
 pub fn closed_index(slot: u32) -> Error {
-    Error::new(Status::InvalidArg, format!("E_INVALID_ARGUMENT|no open boundary index in slot {slot} of this thread"))
+    Error::new(
+        Status::InvalidArg,
+        format!("E_INVALID_ARGUMENT|no open boundary index in slot {slot} of this thread"),
+    )
 }

@@ -1,5 +1,8 @@
 //! geo-node: napi bindings over geo-core. Each export converts types and calls one core function.
 mod boundary_index;
+
+/// The hot single lookup, a plain function of numbers (see boundary_index).
+pub use boundary_index::lookup_in;
 mod error;
 
 use error::{bad_batch, NodeError};
