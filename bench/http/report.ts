@@ -121,10 +121,11 @@ export function formatReport(info: RunInfo, rounds: ServerResult[][]): string {
     }
   }
   lines.push('', '| ratio (servers of the same round) | median | each round | target | met by the median | rounds meeting it |', '|---|--:|--:|--:|:-:|--:|');
-  const shown = (v: number | null, unit: Target['unit']) => (v === null ? 'n/a' : `${fixed(v, unit === 'x' ? 2 : unit === '%' ? 1 : 0)} ${unit}`);
+  const digits = (v: number | null, unit: Target['unit']) => (v === null ? 'n/a' : fixed(v, unit === 'x' ? 2 : unit === '%' ? 1 : 0));
+  const shown = (v: number | null, unit: Target['unit']) => (v === null ? 'n/a' : `${digits(v, unit)} ${unit}`);
   for (const t of targetsOverRounds(rounds)) {
     const verdict = t.met === null ? (t.target ? 'n/a' : '') : t.met ? 'yes' : 'NO';
-    lines.push(`| ${t.what} | ${shown(t.measured, t.unit)} | ${t.perRound.map((v) => (v === null ? 'n/a' : shown(v, t.unit).split(' ')[0])).join(' / ')} | ` +
+    lines.push(`| ${t.what} | ${shown(t.measured, t.unit)} | ${t.perRound.map((v) => digits(v, t.unit)).join(' / ')} | ` +
       `${t.target ? `${t.target} ${t.unit}` : 'info'} | ${verdict} | ${t.target ? `${t.metInRounds} of ${rounds.length}` : ''} |`);
   }
   return lines.join('\n');
