@@ -18,7 +18,7 @@ thread_local! {
 }
 
 /// The index in `slot` of this thread, if a live handle holds it.
-fn with_slot<R>(slot: u32, f: impl FnOnce(&geo_core::BoundaryIndex) -> R) -> napi::Result<R> {
+fn with_slot<R>(slot: u32, f: impl FnOnce(&Shared) -> R) -> napi::Result<R> {
     SLOTS.with_borrow(|slots| match slots.get(slot as usize) {
         Some(Some(index)) => Ok(f(index)),
         _ => Err(closed_index(slot)),
@@ -49,7 +49,7 @@ impl Drop for BoundaryIndex {
 }
 
 impl BoundaryIndex {
-    fn index<R>(&self, f: impl FnOnce(&geo_core::BoundaryIndex) -> R) -> napi::Result<R> {
+    fn index<R>(&self, f: impl FnOnce(&Shared) -> R) -> napi::Result<R> {
         with_slot(self.slot, f)
     }
 }
@@ -129,9 +129,6 @@ impl BoundaryIndex {
     /// Live handles (in any thread of this process) sharing this loaded instance, this one included.
     #[napi(getter)]
     pub fn handle_count(&self) -> napi::Result<u32> {
-        SLOTS.with_borrow(|slots| match slots.get(self.slot as usize) {
-            Some(Some(index)) => Ok(Arc::strong_count(index) as u32),
-            _ => Err(closed_index(self.slot)),
-        })
+        self.index(|index| Arc::strong_count(index) as u32)
     }
 }
