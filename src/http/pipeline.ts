@@ -15,8 +15,16 @@ export interface Reply {
   body: string | Buffer;
 }
 
-/** What an endpoint decides from the head alone: a refusal to send at once, or the rest of the request once its body is in. */
-export type Admission = { refusal: Reply } | { finish(body: string): Reply | Promise<Reply>; reject(err: unknown): Reply | Promise<Reply> };
+/** A refusal an endpoint decided from the head alone, to send at once. */
+export interface Refused {
+  refusal: Reply;
+}
+
+/**
+ * What an endpoint decides from the head: a refusal, or the grant its authenticator gave, which the transport hands back
+ * to `finish` once the body is in. Grants may be shared between requests (the gate caches them), so nobody mutates one.
+ */
+export type Admission = Refused | Authenticated;
 
 /** All routes of one method and path (several when it dispatches on an action). */
 export interface Endpoint {
@@ -31,7 +39,11 @@ export interface Endpoint {
   readsHeaders: readonly string[] | null;
   /** Authenticates from the head (never the body); synchronous when the credentials are cached. */
   begin(head: RequestHead): Admission | Promise<Admission>;
-  /** begin, then finish once `body` (UTF-8 text, bounded by maxBodyBytes, read meanwhile) is in. */
+  /** The rest of an admitted request once `body` (UTF-8 text, bounded by maxBodyBytes) is in; synchronous unless the handler is not. */
+  finish(head: RequestHead, granted: Authenticated, body: string): Reply | Promise<Reply>;
+  /** The reply to an admitted request whose body could not be read (too large, server busy). */
+  reject(head: RequestHead, granted: Authenticated, err: unknown): Reply | Promise<Reply>;
+  /** begin, then finish once `body` is in: the whole exchange for callers that are not a transport. */
   run(head: RequestHead, body: Promise<string>): Promise<Reply>;
 }
 
@@ -71,30 +83,27 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
     serialiseError(errorReply(err, where, log.child({ req: head.id })), headers, official);
 
   function begin(head: RequestHead): Admission | Promise<Admission> {
-    const cors = browser ? reflectOrigin(head.headers.origin) : NO_HEADERS;
     try {
-      const granted = authenticate!(head, first);
-      return granted instanceof Promise
-        ? granted.then((g) => admitted(head, cors, g), (err: unknown) => ({ refusal: fail(err, head, cors, first.official) }))
-        : admitted(head, cors, granted);
+      const granted = authenticate(head, first);
+      return granted instanceof Promise ? granted.catch((err: unknown) => refused(err, head)) : granted;
     } catch (err) {
-      return { refusal: fail(err, head, cors, first.official) };
+      return refused(err, head);
     }
   }
 
-  function admitted(head: RequestHead, cors: Record<string, string>, granted: Authenticated): Admission {
-    const headers = granted.headers ? { ...cors, ...granted.headers } : cors;
-    return { finish: (raw) => finish(head, headers, granted, raw), reject: (err) => fail(err, head, headers, first.official) };
+  function refused(err: unknown, head: RequestHead): Refused {
+    return { refusal: fail(err, head, browser ? reflectOrigin(head.headers.origin) : NO_HEADERS, first.official) };
   }
 
-  /** Synchronous unless the handler returns a promise. */
-  function finish(head: RequestHead, headers: Record<string, string>, granted: Authenticated, raw: string): Reply | Promise<Reply> {
+  /** Headers of every reply to an admitted request: the caller's origin on widget routes, then the grant's own. */
+  function headersFor(head: RequestHead, granted: Authenticated): Record<string, string> {
+    const cors = browser ? reflectOrigin(head.headers.origin) : NO_HEADERS;
+    return granted.headers ? { ...cors, ...granted.headers } : cors;
+  }
+
+  function finish(head: RequestHead, granted: Authenticated, raw: string): Reply | Promise<Reply> {
+    const headers = headersFor(head, granted);
     let route = first;
-    const done = (data: unknown) => {
-      const reply = serialise(route, data, headers);
-      granted.answered?.();
-      return reply;
-    };
     try {
       const scanLater = checksShape && raw.length <= PARSE_FIRST_CHARS;
       const json = readsBody ? parseJsonBody(raw, scanLater) : undefined;
@@ -108,10 +117,16 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
         auth: granted.principal,
         head,
       });
-      return data instanceof Promise ? data.then(done).catch((err: unknown) => fail(err, head, headers, route.official)) : done(data);
+      if (!(data instanceof Promise)) return answered(route, data, headers, granted);
+      const official = route.official;
+      return data.then((d) => answered(route, d, headers, granted)).catch((err: unknown) => fail(err, head, headers, official));
     } catch (err) {
       return fail(err, head, headers, route.official);
     }
+  }
+
+  function reject(head: RequestHead, granted: Authenticated, err: unknown): Reply {
+    return fail(err, head, headersFor(head, granted), first.official);
   }
 
   async function run(head: RequestHead, body: Promise<string>): Promise<Reply> {
@@ -124,16 +139,16 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
     try {
       raw = await body;
     } catch (err) {
-      return admission.reject(err);
+      return reject(head, admission, err);
     }
-    return admission.finish(raw);
+    return finish(head, admission, raw);
   }
 
   const maxBodyBytes = Math.max(...routes.map((r) => r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
   const readsPeer = !authKinds(first.auth).every((kind) => kind === 'api_key');
   const reads = authKinds(first.auth).length === 1 ? authenticate.reads : undefined;
   const readsHeaders = reads ? [...new Set([...reads, ...(browser ? ['origin'] : [])])] : null;
-  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsHeaders, begin, run };
+  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsHeaders, begin, finish, reject, run };
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -193,6 +208,13 @@ function actionOf(json: unknown): unknown {
 }
 
 const JSON_ONLY: Record<string, string> = JSON_TYPE;
+
+/** The reply to a handled request; the grant hears that it was answered (the usage meter counts it). */
+function answered(route: RouteDef, data: unknown, headers: Record<string, string>, granted: Authenticated): Reply {
+  const reply = serialise(route, data, headers);
+  granted.answered?.();
+  return reply;
+}
 
 function serialise(route: RouteDef, data: unknown, headers: Record<string, string>): Reply {
   if (data instanceof RawReply) return { status: data.status, headers: { ...headers, ...data.headers }, body: data.body };

@@ -6,6 +6,7 @@ import { clientIp } from './client-ip.ts';
 import { preflight } from './cors.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
 import { serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
+import type { Authenticated } from './route.ts';
 import { requestId, safeDecode, type RequestHead } from './request.ts';
 
 /** Called once per answered request: the route pattern ('unmatched' for 404/405), method, status and seconds taken. */
@@ -27,22 +28,32 @@ const REQUEST_ID = Buffer.from('x-request-id');
 const LINGER_BYTES = 64 * 1024;
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
 
+/** What every endpoint's requests share: the body budget, the proxy hops and the observer. */
+interface Transport {
+  budget: BodyBudget;
+  hops: number;
+  observe: Observer;
+}
+
 /** Creates the uWS app serving `endpoints`; no listen here. */
 export function createHttpApp(endpoints: Endpoint[], options: TransportOptions): TemplatedApp {
   const app = uWS.App();
   // Each peer may hold an eighth of the budget, but always enough for the largest body a route accepts.
   const largest = Math.max(0, ...endpoints.map((e) => e.maxBodyBytes));
-  const budget = new BodyBudget(options.bodyBudgetBytes, Math.max(largest, Math.floor(options.bodyBudgetBytes / 8)));
-  const hops = options.trustProxyHops ?? 0;
-  const observe = options.observe ?? (() => undefined);
+  const transport: Transport = {
+    budget: new BodyBudget(options.bodyBudgetBytes, Math.max(largest, Math.floor(options.bodyBudgetBytes / 8))),
+    hops: options.trustProxyHops ?? 0,
+    observe: options.observe ?? (() => undefined),
+  };
+  // Answered inside uWS's route handler, where the socket is corked already.
   const unmatched = (res: HttpResponse, head: RequestHead, reply: Reply, started: number) => {
-    respond(res, head, reply);
-    observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000);
+    write(res, head, reply, false);
+    transport.observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000);
   };
   const byPath = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
     byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
-    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, budget, hops, observe));
+    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, transport));
   }
   for (const [path, group] of byPath) {
     const methods = group.map((e) => e.method.toUpperCase());
@@ -68,58 +79,144 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   return app;
 }
 
-function handlerFor(endpoint: Endpoint, budget: BodyBudget, hops: number, observe: Observer) {
+function handlerFor(endpoint: Endpoint, transport: Transport) {
   const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
   // Behind proxies, the per-peer body budget reads the client's address from x-forwarded-for.
-  const transport = hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
-  const names = endpoint.readsHeaders && headerNames([...transport, ...endpoint.readsHeaders]);
+  const headers = transport.hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
+  const names = endpoint.readsHeaders && headerNames([...headers, ...endpoint.readsHeaders]);
   return (res: HttpResponse, req: HttpRequest) => {
-    const started = performance.now();
-    const head = capture(res, req, paramCount, endpoint.readsPeer, names);
-    const bodyless = BODYLESS.has(head.method);
-    const state: ResponseState = { aborted: false, bodyDone: bodyless, lingers: bodyless || Number(head.headers['content-length']) <= LINGER_BYTES, release: () => undefined };
-    res.onAborted(() => {
-      state.aborted = true;
-      // A client that hangs up mid-body gives its buffered bytes back to the budget.
-      state.release();
-    });
-    const answer = (reply: Reply) => {
-      send(res, head, state, reply);
-      observe(endpoint.path, head.method, reply.status, (performance.now() - started) / 1000);
-    };
-    const settle = (reply: Reply | Promise<Reply>) => (reply instanceof Promise ? reply.then(answer) : answer(reply));
-    // The body is read while the credentials are checked; it is used only once they pass.
-    const body = state.bodyDone ? EMPTY : new BodyReader(res, head, endpoint.maxBodyBytes, budget, hops, state);
-    const admission = endpoint.begin(head);
-    if (admission instanceof Promise) admission.then((a) => proceed(a, body, settle));
-    else proceed(admission, body, settle);
+    new Exchange(res, capture(res, req, paramCount, endpoint.readsPeer, names), endpoint, transport).start();
   };
 }
 
-/** Sends a refusal at once; otherwise finishes with the body, synchronously when it is already in. */
-function proceed(admission: Admission, body: string | BodyReader, settle: (reply: Reply | Promise<Reply>) => void): void {
-  if ('refusal' in admission) {
-    if (typeof body !== 'string') body.abandon();
-    return settle(admission.refusal);
-  }
-  if (typeof body === 'string') return settle(admission.finish(body));
-  body.then(
-    (raw) => settle(admission.finish(raw)),
-    (err: unknown) => settle(admission.reject(err)),
-  );
-}
-
-interface ResponseState {
-  aborted: boolean;
+/**
+ * One request through the transport: the credentials are checked from the head while the body is read, and the endpoint
+ * finishes once both are in. One object per request and methods instead of closures: the hot path allocates little, and
+ * nothing of a finished request stays reachable from another.
+ */
+class Exchange {
+  private readonly started = performance.now();
+  private aborted = false;
   /** False while body bytes may still arrive. */
-  bodyDone: boolean;
+  private bodyDone: boolean;
   /**
    * An early reply keeps the connection when the rest of the body is small and declared (uWS skips it, and the client
    * reads the JSON answer instead of a reset); a large or chunked rest is not worth reading, so the connection closes.
    */
-  lingers: boolean;
+  private readonly lingers: boolean;
+  /** Chunks of a body that spans several of them; a one-chunk body is decoded straight from uWS's buffer. */
+  private chunks: Buffer[] | null = null;
+  /** Body bytes this request holds in the budget. */
+  private size = 0;
+  /** Who holds the bytes, known once the body spans more than one chunk. */
+  private peer: string | null = null;
+  /** Set once the body failed or the request was refused: further chunks are dropped. */
+  private ignoring = false;
+  /** The body text, or why it could not be read, once known. */
+  private body: string | Error | null = null;
+  /** The endpoint's grant, once it admitted the request. */
+  private granted: Authenticated | null = null;
+
+  constructor(
+    private readonly res: HttpResponse,
+    private readonly head: RequestHead,
+    private readonly endpoint: Endpoint,
+    private readonly transport: Transport,
+  ) {
+    this.bodyDone = BODYLESS.has(head.method);
+    this.lingers = this.bodyDone || Number(head.headers['content-length']) <= LINGER_BYTES;
+    if (this.bodyDone) this.body = EMPTY;
+  }
+
+  /** Runs inside uWS's route handler: the body is read while the credentials are checked, and used only once they pass. */
+  start(): void {
+    this.res.onAborted(() => this.abort());
+    if (!this.bodyDone) {
+      if (Number(this.head.headers['content-length']) > this.endpoint.maxBodyBytes) this.fail(this.tooLarge());
+      this.res.onData((chunk, isLast) => this.take(chunk, isLast));
+    }
+    const admission = this.endpoint.begin(this.head);
+    if (admission instanceof Promise) admission.then((a) => this.admit(a, false), (err: unknown) => this.crash(err));
+    else this.admit(admission, true);
+  }
+
+  /** `inCallback`: running synchronously inside a uWS callback, where the socket is corked. */
+  private admit(admission: Admission, inCallback: boolean): void {
+    if ('refusal' in admission) {
+      this.ignoring = true;
+      this.release();
+      return this.send(admission.refusal, inCallback);
+    }
+    this.granted = admission;
+    if (this.body !== null) this.finish(inCallback);
+  }
+
+  private take(chunk: ArrayBuffer, isLast: boolean): void {
+    if (this.ignoring) return;
+    const { budget, hops } = this.transport;
+    if (this.size + chunk.byteLength > this.endpoint.maxBodyBytes) return this.fail(this.tooLarge());
+    // Inside onData the response is alive, so its peer address can be read.
+    if (!isLast && this.peer === null) this.peer = clientIp({ headers: this.head.headers, remoteIp: Buffer.from(this.res.getRemoteAddressAsText()).toString() }, hops);
+    const answer = budget.take(chunk.byteLength, this.peer);
+    if (answer !== 'taken') {
+      const whose = answer === 'full' ? 'Too many request bodies in flight' : 'Too many request bodies in flight from your address';
+      return this.fail(new DomainError('unavailable', 'server_busy', `${whose}; retry shortly`, { retryAfterSeconds: 1 }));
+    }
+    this.size += chunk.byteLength;
+    // uWS neuters the chunk after this callback returns: a one-chunk body is decoded straight from it, others copied.
+    if (!isLast) {
+      (this.chunks ??= []).push(Buffer.from(chunk.slice(0)));
+      return;
+    }
+    this.bodyDone = true;
+    this.body = UTF8.decode(this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size) : chunk);
+    this.release();
+    if (this.granted !== null) this.finish(true);
+  }
+
+  private fail(err: Error): void {
+    this.ignoring = true;
+    this.release();
+    this.body = err;
+    if (this.granted !== null) this.finish(true);
+  }
+
+  private finish(inCallback: boolean): void {
+    const { head, endpoint, body, granted } = this;
+    const reply = typeof body === 'string' ? endpoint.finish(head, granted!, body) : endpoint.reject(head, granted!, body);
+    if (reply instanceof Promise) reply.then((r) => this.send(r, false), (err: unknown) => this.crash(err));
+    else this.send(reply, inCallback);
+  }
+
+  private send(reply: Reply, inCallback: boolean): void {
+    if (this.aborted) return;
+    const close = !this.bodyDone && !this.lingers;
+    if (inCallback) write(this.res, this.head, reply, close);
+    else this.res.cork(() => write(this.res, this.head, reply, close));
+    this.transport.observe(this.endpoint.path, this.head.method, reply.status, (performance.now() - this.started) / 1000);
+  }
+
+  /** Endpoints answer every failure themselves; this is for a broken endpoint (a thread that stopped answering). */
+  private crash(err: unknown): void {
+    this.send(serialiseError(errorReply(err, this.endpoint.path), {}), false);
+  }
+
+  private abort(): void {
+    this.aborted = true;
+    // A client that hangs up mid-body gives its buffered bytes back to the budget.
+    this.release();
+  }
+
   /** Returns the bytes this request holds in the budget (once). */
-  release(): void;
+  private release(): void {
+    this.transport.budget.release(this.size, this.peer);
+    this.size = 0;
+    this.chunks = null;
+  }
+
+  private tooLarge(): Error {
+    return refusal('too_large', 'payload_too_large', `Request body exceeds ${this.endpoint.maxBodyBytes} bytes`);
+  }
 }
 
 /** What handlers may read of the request, captured before uWS frees it; the peer address only where routes read it. */
@@ -178,101 +275,6 @@ function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPe
   const params: string[] = [];
   for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   return new CapturedHead(res, req.getMethod(), req.getUrl(), req.getQuery() ?? '', headers, params, withPeer);
-}
-
-/**
- * Reads the body up to `maxBytes` (a declared larger Content-Length is refused before any byte is buffered). A body that
- * arrives in one chunk is copied once, without a chunk list.
- */
-class BodyReader {
-  private chunks: Buffer[] | null = null;
-  private size = 0;
-  /** Who holds the bytes, known once the body spans more than one chunk. */
-  private peer: string | null = null;
-  private failed = false;
-  private outcome: string | Error | null = null;
-  private onBody: ((text: string) => void) | null = null;
-  private onError: ((err: unknown) => void) | null = null;
-
-  constructor(
-    private readonly res: HttpResponse,
-    private readonly head: RequestHead,
-    private readonly maxBytes: number,
-    private readonly budget: BodyBudget,
-    private readonly hops: number,
-    private readonly state: ResponseState,
-  ) {
-    state.release = () => this.release();
-    if (Number(head.headers['content-length']) > maxBytes) this.fail(this.tooLarge());
-    res.onData((chunk, isLast) => this.take(chunk, isLast));
-  }
-
-  /** Delivers the body (or why it was refused) to one pair of callbacks. */
-  then(onBody: (text: string) => void, onError: (err: unknown) => void): void {
-    this.onBody = onBody;
-    this.onError = onError;
-    if (this.outcome !== null) this.deliver(this.outcome);
-  }
-
-  /** The request was refused: keep reading nothing, hand back the budget. */
-  abandon(): void {
-    this.failed = true;
-    this.release();
-  }
-
-  private take(chunk: ArrayBuffer, isLast: boolean): void {
-    if (this.failed) return;
-    if (this.size + chunk.byteLength > this.maxBytes) return this.fail(this.tooLarge());
-    // Inside onData the response is alive, so its peer address can be read.
-    if (!isLast && this.peer === null) this.peer = clientIp({ headers: this.head.headers, remoteIp: Buffer.from(this.res.getRemoteAddressAsText()).toString() }, this.hops);
-    const answer = this.budget.take(chunk.byteLength, this.peer);
-    if (answer !== 'taken') {
-      const whose = answer === 'full' ? 'Too many request bodies in flight' : 'Too many request bodies in flight from your address';
-      return this.fail(new DomainError('unavailable', 'server_busy', `${whose}; retry shortly`, { retryAfterSeconds: 1 }));
-    }
-    this.size += chunk.byteLength;
-    // uWS neuters the chunk after this callback returns: a one-chunk body is decoded straight from it, others copied.
-    if (!isLast) {
-      (this.chunks ??= []).push(Buffer.from(chunk.slice(0)));
-      return;
-    }
-    this.state.bodyDone = true;
-    const text = UTF8.decode(this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size) : chunk);
-    this.release();
-    this.deliver(text);
-  }
-
-  private fail(err: Error): void {
-    this.failed = true;
-    this.release();
-    this.deliver(err);
-  }
-
-  private deliver(outcome: string | Error): void {
-    this.outcome = outcome;
-    if (!this.onBody) return;
-    if (typeof outcome === 'string') this.onBody(outcome);
-    else this.onError!(outcome);
-  }
-
-  private release(): void {
-    this.budget.release(this.size, this.peer);
-    this.size = 0;
-    this.chunks = null;
-  }
-
-  private tooLarge(): Error {
-    return refusal('too_large', 'payload_too_large', `Request body exceeds ${this.maxBytes} bytes`);
-  }
-}
-
-function send(res: HttpResponse, head: RequestHead, state: ResponseState, reply: Reply): void {
-  if (state.aborted) return;
-  res.cork(() => write(res, head, reply, !state.bodyDone && !state.lingers));
-}
-
-function respond(res: HttpResponse, head: RequestHead, reply: Reply): void {
-  res.cork(() => write(res, head, reply, false));
 }
 
 /** "200 OK" and the like, made once per status. */

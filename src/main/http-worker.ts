@@ -8,6 +8,7 @@ import { withClientErrors } from '../geocoding/routes.ts';
 import { listen } from '../http/listen.ts';
 import { compileEndpoints, type Admission, type Endpoint, type Reply } from '../http/pipeline.ts';
 import { toWire, type RequestHead } from '../http/request.ts';
+import type { Authenticated } from '../http/route.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock } from '../kernel/clock.ts';
 import type { DomainError } from '../kernel/errors.ts';
@@ -72,25 +73,27 @@ async function main(setup: WorkerSetup): Promise<void> {
 
 /** An endpoint answered by the main thread: the head goes first (credentials are checked before the body is read). */
 function remoteEndpoint(info: RemoteEndpointInfo, rpc: ThreadRpc): Endpoint {
+  // The grant is the request's number on the main thread, which keeps the real one until the body arrives.
   const begin = async (head: RequestHead): Promise<Admission> => {
     const id = ++requests;
     const refusal = await rpc.call<Reply | null>('begin', id, info.key, toWire(head, info.readsPeer));
-    if (refusal) return { refusal: asReply(refusal) };
-    return {
-      finish: async (body: string) => asReply(await rpc.call<Reply>('finish', id, body)),
-      reject: async (err: unknown) => {
-        const e = err as DomainError;
-        return asReply(await rpc.call<Reply>('reject', id, { kind: e.kind, code: e.code, message: e.message }));
-      },
-    };
+    return refusal ? { refusal: asReply(refusal) } : { principal: id };
+  };
+  const finish = async (_head: RequestHead, granted: Authenticated, body: string) => asReply(await rpc.call<Reply>('finish', granted.principal, body));
+  const reject = async (_head: RequestHead, granted: Authenticated, err: unknown) => {
+    const e = err as DomainError;
+    return asReply(await rpc.call<Reply>('reject', granted.principal, { kind: e.kind, code: e.code, message: e.message }));
   };
   const run = async (head: RequestHead, body: Promise<string>) => {
     const admission = await begin(head);
     if ('refusal' in admission) return admission.refusal;
-    return body.then(admission.finish, admission.reject);
+    return body.then((raw) => finish(head, admission, raw), (err: unknown) => reject(head, admission, err));
   };
   // Every header goes to the main thread, which reads what its endpoint needs.
-  return { method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsHeaders: null, begin, run };
+  return {
+    method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsHeaders: null,
+    begin, finish, reject, run,
+  };
 }
 
 let requests = 0;

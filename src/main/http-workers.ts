@@ -1,7 +1,9 @@
 // WORKERS > 1: extra HTTP threads listening on the main thread's port. They answer point lookups themselves and bring
 // everything else here, where the store, the usage meter, the key cache and the metrics live.
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { Endpoint, Admission } from '../http/pipeline.ts';
+import type { Endpoint } from '../http/pipeline.ts';
+import type { RequestHead } from '../http/request.ts';
+import type { Authenticated } from '../http/route.ts';
 import { refusal } from '../http/errors.ts';
 import { fromWire, type WireHead } from '../http/request.ts';
 import type { ErrorKind } from '../kernel/errors.ts';
@@ -68,12 +70,13 @@ export async function startHttpWorkers(d: HttpWorkersDeps): Promise<HttpWorkers>
       eval: script.eval, workerData: setup, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const rpc = new ThreadRpc(port1);
-    const pending = new Map<number, { admission: Exclude<Admission, { refusal: unknown }>; at: number }>();
+    /** Admitted requests of this worker whose body has not come yet. */
+    const pending = new Map<number, { endpoint: Endpoint; head: RequestHead; granted: Authenticated; at: number }>();
     const take = (id: number) => {
       const entry = pending.get(id);
       pending.delete(id);
       if (!entry) throw new Error(`request ${id} of worker ${n} is unknown or abandoned`);
-      return entry.admission;
+      return entry;
     };
     const sweep = setInterval(() => {
       const before = Date.now() - ABANDONED_MS;
@@ -83,13 +86,20 @@ export async function startHttpWorkers(d: HttpWorkersDeps): Promise<HttpWorkers>
       .handle('begin', async (id: number, key: string, head: WireHead) => {
         const endpoint = byKey.get(key);
         if (!endpoint) throw new Error(`no endpoint ${key}`);
-        const admission = await endpoint.begin(fromWire(head));
+        const requestHead = fromWire(head);
+        const admission = await endpoint.begin(requestHead);
         if ('refusal' in admission) return admission.refusal;
-        pending.set(id, { admission, at: Date.now() });
+        pending.set(id, { endpoint, head: requestHead, granted: admission, at: Date.now() });
         return null;
       })
-      .handle('finish', (id: number, body: string) => take(id).finish(body))
-      .handle('reject', (id: number, e: { kind: ErrorKind; code: string; message: string }) => take(id).reject(refusal(e.kind, e.code, e.message)))
+      .handle('finish', (id: number, body: string) => {
+        const { endpoint, head, granted } = take(id);
+        return endpoint.finish(head, granted, body);
+      })
+      .handle('reject', (id: number, e: { kind: ErrorKind; code: string; message: string }) => {
+        const { endpoint, head, granted } = take(id);
+        return endpoint.reject(head, granted, refusal(e.kind, e.code, e.message));
+      })
       .handle('findKey', (hash: string) => d.access.keys.findByHash(hash))
       .handle('revokedSince', (since: string) => d.access.keys.revokedSince(since))
       .handle('usageAdd', (increments: UsageIncrement[], daily: DailyIncrement[]) => d.access.meter.add(increments, daily))
