@@ -13,6 +13,12 @@ export interface RequestHead {
   /** Route parameters in pattern order (`{id}` segments), percent-decoded. */
   params: string[];
   remoteIp: string;
+  /**
+   * Reads these headers into `headers` too, when the transport captured only some: only while the request is admitted
+   * (synchronously in an endpoint's `begin`), since uWS frees its request once its handler returns. Heads that hold every
+   * header the client sent need not have it.
+   */
+  readMore?(names: readonly string[]): void;
 }
 
 /** A head's fields as plain data, to hand to another thread (the peer address only when it was captured). */

@@ -31,9 +31,9 @@ export interface Authenticated<P = unknown> {
  */
 export type Authenticator<P = unknown> = ((head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>) & {
   /**
-   * Every request header this authenticator reads, when it reads only these: then, with no other kind on the endpoint,
-   * the transport captures just them (plus its own), not every header the client sent. The handlers of such endpoints
-   * read no headers.
+   * The request headers this authenticator always reads: then, with no other kind on the endpoint, the transport captures
+   * just them (plus its own), not every header the client sent; any other it needs for some requests it reads with
+   * `head.readMore` while admitting. The handlers of such endpoints read no headers.
    */
   readonly reads?: readonly string[];
 };

@@ -85,7 +85,11 @@ function handlerFor(endpoint: Endpoint, transport: Transport) {
   const headers = transport.hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
   const names = endpoint.readsHeaders && headerNames([...headers, ...endpoint.readsHeaders]);
   return (res: HttpResponse, req: HttpRequest) => {
-    new Exchange(res, capture(res, req, paramCount, endpoint.readsPeer, names), endpoint, transport).start();
+    const head = capture(res, req, paramCount, endpoint.readsPeer, names);
+    // An endpoint that declared its headers may read others while it admits the request (the gate: a public key's origin).
+    if (names !== null) head.request = req;
+    new Exchange(res, head, endpoint, transport).start();
+    head.request = null;
   };
 }
 
@@ -223,6 +227,8 @@ class Exchange {
 class CapturedHead implements RequestHead {
   readonly id: string;
   private address: ArrayBuffer | string | null;
+  /** uWS's request while its handler runs (more headers may be read), null once it returned or when every header was read. */
+  request: HttpRequest | null = null;
 
   constructor(
     res: HttpResponse,
@@ -236,6 +242,15 @@ class CapturedHead implements RequestHead {
     this.id = requestId(headers['x-request-id']);
     // uWS formats the address on every call (~1 µs): hot location routes never need it.
     this.address = withPeer ? res.getRemoteAddressAsText() : null;
+  }
+
+  readMore(names: readonly string[]): void {
+    const request = this.request;
+    if (request === null) return;
+    for (const name of names) {
+      const value = request.getHeader(name);
+      if (value !== '') this.headers[name] = value;
+    }
   }
 
   get remoteIp(): string {
@@ -259,7 +274,7 @@ function headerNames(names: string[]): HeaderNames {
  * The head, with every header the client sent, or only `names` (an endpoint that declared what it reads: asking uWS
  * for a few names costs less than it calling back for each header sent, and a browser sends a dozen).
  */
-function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true, names: HeaderNames | null = null): RequestHead {
+function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true, names: HeaderNames | null = null): CapturedHead {
   const headers: Record<string, string> = {};
   if (names === null) {
     req.forEach((key, value) => {

@@ -24,35 +24,63 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
   return { monthly, ratePerSecond, burst };
 }
 
+/** A key's standing this month on this node: its limits and, for a server key, the grant all its requests share. */
+interface KeyStanding {
+  key: ApiKeyRecord;
+  month: string;
+  limits: ReturnType<typeof limitsOf>;
+  /** Server keys' requests all carry the same grant; public keys' carry their caller's origin, so each gets its own. */
+  granted: Authenticated<ApiKeyPrincipal>;
+}
+
 /**
  * The authenticator of every api_key route. A refused request costs no quota; it still spends a burst token. Each node
  * enforces `1/nodes` of a key's per-second rate and burst (`nodes` = servers beating in the store), so behind a balancer
- * that spreads requests the deployment as a whole admits the key's rate.
+ * that spreads requests the deployment as a whole admits the key's rate. An admitted request of a cached server key
+ * allocates nothing: one lookup of its standing, the burst bucket, and the usage meter's counters.
  */
 export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock, nodes: () => number = () => 1): Authenticator<ApiKeyPrincipal> {
   const calendar = new CalendarKeys();
+  /** By key id, metered routes and unmetered ones (the usage report) apart. */
+  const standings = [new Map<number, KeyStanding>(), new Map<number, KeyStanding>()];
   const gate: Authenticator<ApiKeyPrincipal> = (head, route) => {
     const presented = head.headers['x-api-key'];
     if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
     const found = keys.findPresented(presented);
     const metered = route.metered !== false;
-    return found instanceof Promise ? found.then((key) => admit(key, head, metered)) : admit(found, head, metered);
+    if (!(found instanceof Promise)) return admit(found, head, metered);
+    // The request is released once this handler returns: a key not yet known may be public, so its headers are read now.
+    head.readMore?.(BROWSER_HEADERS);
+    return found.then((key) => admit(key, head, metered));
   };
-  return Object.assign(gate, { reads: GATE_HEADERS });
+  return Object.assign(gate, { reads: ['x-api-key'] });
+
+  function standingOf(key: ApiKeyRecord, month: string, metered: boolean): KeyStanding {
+    const byKey = standings[metered ? 1 : 0]!;
+    let standing = byKey.get(key.id);
+    if (standing === undefined || standing.key !== key || standing.month !== month) {
+      const principal: ApiKeyPrincipal = { key, month };
+      const granted = { principal, answered: metered ? () => meter.record(key.id, month) : undefined };
+      standing = { key, month, limits: limitsOf(key), granted };
+      byKey.set(key.id, standing);
+    }
+    return standing;
+  }
 
   function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
-    const headers = key.isPublic ? corsHeaders(key, browserOrigin(head.headers)) : undefined;
+    let headers: Record<string, string> | undefined;
+    if (key.isPublic) {
+      head.readMore?.(BROWSER_HEADERS);
+      headers = corsHeaders(key, browserOrigin(head.headers));
+    }
     const nowMs = epochMs(clock);
-    const month = calendar.monthOf(nowMs);
-    const limits = limitsOf(key);
+    const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered);
     const share = nodes();
     if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share))) {
       throw new DomainError('rate_limited', 'rate_limited', `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`, { headers, retryAfterSeconds: 1 });
     }
-    const granted: Authenticated<ApiKeyPrincipal> = {
-      principal: { key, month }, headers, answered: metered ? () => meter.record(key.id, month) : undefined,
-    };
+    const granted = headers ? { ...shared, headers } : shared;
     if (!metered || limits.monthly === null) return granted;
     const monthly = limits.monthly;
     const check = (used: number) => {
@@ -66,8 +94,8 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
   }
 }
 
-/** Every header the gate reads (`browserOrigin` included): the transport captures only these for keyed routes. */
-const GATE_HEADERS = ['x-api-key', 'origin', 'referer', 'sec-fetch-site'] as const;
+/** What the gate reads besides the key, and only for public keys: the calling page's origin (`browserOrigin`). */
+const BROWSER_HEADERS = ['origin', 'referer', 'sec-fetch-site'] as const;
 
 /** Public keys work only from their allowed origins (browser widgets). */
 function corsHeaders(key: ApiKeyRecord, origin: string | undefined): Record<string, string> {

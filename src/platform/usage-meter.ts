@@ -10,25 +10,32 @@ export type UsageStore = Pick<UsageRepository, 'add' | 'used' | 'usedMany'>;
 /** How often counts reach the store; a node sees the others' requests within two of these (the over-admission bound). */
 export const FLUSH_INTERVAL_MS = 1000;
 
-interface SlotNames {
+/**
+ * One key's requests on this node in the current month and UTC day: a request is one map lookup and an increment here;
+ * the flush folds them into the queues written to the store.
+ */
+interface KeyUsage {
   month: string;
   day: string;
-  /** "keyId|month" */
-  slot: string;
-  /** "keyId|day" */
+  /** "keyId|month" and "keyId|day": the queue and total keys, made once per key and day. */
+  monthSlot: string;
   daySlot: string;
+  /** The month's total as `totals` last knew it (stored plus folded), or null until read from the store. */
+  known: number | null;
+  /** Requests counted since the last fold. */
+  unfolded: number;
 }
 
 export class UsageMeter {
-  /** "keyId|month" -> requests known: the stored total plus this node's unwritten ones. */
+  /** "keyId|month" -> requests known: the stored total plus this node's folded unwritten ones. */
   private readonly totals = new Map<string, number>();
   /** "keyId|month" -> requests not yet written. */
   private pending = new Map<string, number>();
   /** "keyId|day" -> requests not yet written to the per-day table (the dashboard's chart; never read back for quotas). */
   private pendingDaily = new Map<string, number>();
   private readonly calendar = new CalendarKeys();
-  /** Per key: the slot names `record` last used (one entry per key that made a request since start). */
-  private readonly slotNames = new Map<number, SlotNames>();
+  /** Per key that made a request since start: its current month and day. */
+  private readonly current = new Map<number, KeyUsage>();
   private readonly loading = new Map<string, Promise<number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
@@ -41,9 +48,11 @@ export class UsageMeter {
 
   /** Requests counted for the key in `month`: from memory, or (the first time) from the store. */
   used(keyId: number, month: string): number | Promise<number> {
+    const usage = this.current.get(keyId);
+    if (usage !== undefined && usage.month === month && usage.known !== null) return usage.known + usage.unfolded;
     const slot = `${keyId}|${month}`;
     const known = this.totals.get(slot);
-    if (known !== undefined) return known;
+    if (known !== undefined) return this.learn(keyId, month, known);
     let load = this.loading.get(slot);
     if (!load) {
       load = this.repo.used(keyId, month).then((stored) => {
@@ -54,33 +63,54 @@ export class UsageMeter {
       });
       this.loading.set(slot, load);
     }
-    return load;
+    return load.then((total) => this.learn(keyId, month, total));
   }
 
   /** Counts one answered request, against `month` and against today (UTC). */
   record(keyId: number, month: string): void {
-    const { slot, daySlot } = this.slotsOf(keyId, month, this.calendar.dayOf(epochMs(this.clock)));
-    this.totals.set(slot, (this.totals.get(slot) ?? 0) + 1);
-    this.pending.set(slot, (this.pending.get(slot) ?? 0) + 1);
-    this.pendingDaily.set(daySlot, (this.pendingDaily.get(daySlot) ?? 0) + 1);
+    const day = this.calendar.dayOf(epochMs(this.clock));
+    let usage = this.current.get(keyId);
+    if (usage === undefined || usage.month !== month || usage.day !== day) usage = this.begin(keyId, month, day, usage);
+    usage.unfolded++;
   }
 
-  /** The key's slot names for this month and day, made once per key and day rather than per request. */
-  private slotsOf(keyId: number, month: string, day: string): SlotNames {
-    let names = this.slotNames.get(keyId);
-    if (names === undefined || names.month !== month || names.day !== day) {
-      names = { month, day, slot: `${keyId}|${month}`, daySlot: `${keyId}|${day}` };
-      this.slotNames.set(keyId, names);
-    }
-    return names;
+  /** A key's entry for a new month or day; the old entry's counts go to the queues first. */
+  private begin(keyId: number, month: string, day: string, previous: KeyUsage | undefined): KeyUsage {
+    if (previous) this.fold(previous);
+    const monthSlot = `${keyId}|${month}`;
+    const usage: KeyUsage = { month, day, monthSlot, daySlot: `${keyId}|${day}`, known: this.totals.get(monthSlot) ?? null, unfolded: 0 };
+    this.current.set(keyId, usage);
+    return usage;
+  }
+
+  /** Moves an entry's counted requests into the totals and the write queues. */
+  private fold(usage: KeyUsage): void {
+    const n = usage.unfolded;
+    if (n === 0) return;
+    usage.unfolded = 0;
+    const total = (this.totals.get(usage.monthSlot) ?? 0) + n;
+    this.totals.set(usage.monthSlot, total);
+    usage.known = total;
+    this.pending.set(usage.monthSlot, (this.pending.get(usage.monthSlot) ?? 0) + n);
+    this.pendingDaily.set(usage.daySlot, (this.pendingDaily.get(usage.daySlot) ?? 0) + n);
+  }
+
+  /** `total` (folded requests included) plus what the key's entry counted since, remembered by the entry of that month. */
+  private learn(keyId: number, month: string, total: number): number {
+    const usage = this.current.get(keyId);
+    if (usage === undefined || usage.month !== month) return total;
+    usage.known = total;
+    return total + usage.unfolded;
   }
 
   /** Counts answered by worker threads (their meters flush here): they join this thread's unwritten counts. */
   add(increments: UsageIncrement[], daily: DailyIncrement[] = []): void {
     for (const i of increments) {
       const slot = `${i.keyId}|${i.month}`;
-      this.totals.set(slot, (this.totals.get(slot) ?? 0) + i.requests);
+      const total = (this.totals.get(slot) ?? 0) + i.requests;
+      this.totals.set(slot, total);
       this.pending.set(slot, (this.pending.get(slot) ?? 0) + i.requests);
+      this.learn(i.keyId, i.month, total);
     }
     for (const d of daily) {
       const slot = `${d.keyId}|${d.day}`;
@@ -116,6 +146,7 @@ export class UsageMeter {
   }
 
   private async writeAndRefresh(): Promise<void> {
+    for (const usage of this.current.values()) this.fold(usage);
     const batch = this.pending;
     const daily = this.pendingDaily;
     this.pending = new Map();
@@ -140,7 +171,9 @@ export class UsageMeter {
       const stored = await this.repo.usedMany(keyIds, month);
       for (const keyId of keyIds) {
         const slot = `${keyId}|${month}`;
-        this.totals.set(slot, (stored.get(keyId) ?? 0) + (this.pending.get(slot) ?? 0));
+        const total = (stored.get(keyId) ?? 0) + (this.pending.get(slot) ?? 0);
+        this.totals.set(slot, total);
+        this.learn(keyId, month, total);
       }
     }
   }
