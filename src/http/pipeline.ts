@@ -35,6 +35,8 @@ export interface Endpoint {
   browser: boolean;
   /** False for location (api_key) endpoints: none of their handlers asks for the peer address, so it is not captured. */
   readsPeer: boolean;
+  /** False when no route of the endpoint has a query schema or query action: the query string is not captured. */
+  readsQuery: boolean;
   /** The only request headers the endpoint reads (its authenticator's, lower case), or null for all of them. */
   readsHeaders: readonly string[] | null;
   /** Authenticates from the head (never the body); synchronous when the credentials are cached. */
@@ -148,7 +150,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   const readsPeer = !authKinds(first.auth).every((kind) => kind === 'api_key');
   const reads = authKinds(first.auth).length === 1 ? authenticate.reads : undefined;
   const readsHeaders = reads ? [...new Set([...reads, ...(browser ? ['origin'] : [])])] : null;
-  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsHeaders, begin, finish, reject, run };
+  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsQuery, readsHeaders, begin, finish, reject, run };
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;

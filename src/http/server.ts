@@ -1,5 +1,8 @@
 // uWS transport: registers endpoints, reads bodies within per-route and global limits, answers 404/405/preflights as JSON.
+// Node's globals performance and Buffer are accessors on globalThis: the hot path imports them instead.
 import { DomainError } from '../kernel/errors.ts';
+import { Buffer } from 'node:buffer';
+import { performance } from 'node:perf_hooks';
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
 import { BodyBudget } from './body-budget.ts';
 import { clientIp } from './client-ip.ts';
@@ -59,20 +62,20 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     const methods = group.map((e) => e.method.toUpperCase());
     const pattern = uwsPattern(path);
     app.options(pattern, (res, req) => {
-      const head = capture(res, req, 0);
+      const head = capture(res, req, WHOLE_HEAD);
       unmatched(res, head, preflight(head, methods), performance.now());
     });
     // Method-specific handlers win over `any` in uWS's router, so this only sees the other methods.
     app.any(pattern, (res, req) => {
       const started = performance.now();
-      const head = capture(res, req, 0);
+      const head = capture(res, req, WHOLE_HEAD);
       const err = refusal('not_allowed', 'method_not_allowed', `${head.method.toUpperCase()} is not allowed on ${path}; use ${methods.join(', ')}`);
       unmatched(res, head, serialiseError(errorReply(err, path), { allow: methods.join(', ') }), started);
     });
   }
   app.any('/*', (res, req) => {
     const started = performance.now();
-    const head = capture(res, req, 0);
+    const head = capture(res, req, WHOLE_HEAD);
     const err = refusal('not_found', 'not_found', `No route for ${head.method.toUpperCase()} ${head.path}`);
     unmatched(res, head, serialiseError(errorReply(err, head.path), {}), started);
   });
@@ -80,12 +83,12 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
 }
 
 function handlerFor(endpoint: Endpoint, transport: Transport) {
-  const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
   // Behind proxies, the per-peer body budget reads the client's address from x-forwarded-for.
   const headers = transport.hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
   const names = endpoint.readsHeaders && headerNames([...headers, ...endpoint.readsHeaders]);
+  const shape = shapeOf(endpoint, names);
   return (res: HttpResponse, req: HttpRequest) => {
-    const head = capture(res, req, paramCount, endpoint.readsPeer, names);
+    const head = capture(res, req, shape);
     // An endpoint that declared its headers may read others while it admits the request (the gate: a public key's origin).
     if (names !== null) head.request = req;
     new Exchange(res, head, endpoint, transport).start();
@@ -270,12 +273,36 @@ function headerNames(names: string[]): HeaderNames {
   return [...new Set(names)].map((name) => ({ name, bytes: Buffer.from(name) }));
 }
 
+/** What to read of a request: the endpoint's fixed method and path where it has them, and only what it uses. */
+interface HeadShape {
+  /** The endpoint's method (uWS routed by it), or null to read the request's. */
+  method: string | null;
+  /** The endpoint's path when it has no parameters (uWS matched it exactly), or null to read the URL. */
+  path: string | null;
+  paramCount: number;
+  /** Read the query string (else it is empty: the endpoint never reads it). */
+  query: boolean;
+  /** Read the peer address. */
+  peer: boolean;
+  /** Read only these headers, or every header the client sent (null). */
+  names: HeaderNames | null;
+}
+
+/** Everything, for requests no endpoint answers (404, 405, preflights). */
+const WHOLE_HEAD: HeadShape = { method: null, path: null, paramCount: 0, query: true, peer: true, names: null };
+
+function shapeOf(endpoint: Endpoint, names: HeaderNames | null): HeadShape {
+  const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
+  return { method: endpoint.method, path: paramCount === 0 ? endpoint.path : null, paramCount, query: endpoint.readsQuery, peer: endpoint.readsPeer, names };
+}
+
 /**
- * The head, with every header the client sent, or only `names` (an endpoint that declared what it reads: asking uWS
- * for a few names costs less than it calling back for each header sent, and a browser sends a dozen).
+ * The head, with every header the client sent, or only the shape's `names` (an endpoint that declared what it reads:
+ * asking uWS for a few names costs less than it calling back for each header sent, and a browser sends a dozen).
  */
-function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPeer = true, names: HeaderNames | null = null): CapturedHead {
+function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape): CapturedHead {
   const headers: Record<string, string> = {};
+  const names = shape.names;
   if (names === null) {
     req.forEach((key, value) => {
       headers[key] = value;
@@ -288,8 +315,9 @@ function capture(res: HttpResponse, req: HttpRequest, paramCount: number, withPe
     }
   }
   const params: string[] = [];
-  for (let i = 0; i < paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
-  return new CapturedHead(res, req.getMethod(), req.getUrl(), req.getQuery() ?? '', headers, params, withPeer);
+  for (let i = 0; i < shape.paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
+  const query = shape.query ? (req.getQuery() ?? '') : '';
+  return new CapturedHead(res, shape.method ?? req.getMethod(), shape.path ?? req.getUrl(), query, headers, params, shape.peer);
 }
 
 /** "200 OK" and the like, made once per status. */

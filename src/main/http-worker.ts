@@ -91,7 +91,7 @@ function remoteEndpoint(info: RemoteEndpointInfo, rpc: ThreadRpc): Endpoint {
   };
   // Every header goes to the main thread, which reads what its endpoint needs.
   return {
-    method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsHeaders: null,
+    method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsQuery: true, readsHeaders: null,
     begin, finish, reject, run,
   };
 }

@@ -1,5 +1,6 @@
 // Per-key token buckets for the burst limit, in shared memory: every thread of a process draws on one bucket per key.
 // Memory only, since a restart forgiving one second of burst is harmless.
+import { performance } from 'node:perf_hooks';
 
 /** Keys tracked at once; past it (never in practice) a key falls back to a bucket of this thread alone. */
 const SLOTS = 1 << 14;

@@ -7,6 +7,8 @@ const places: LocationInfo[] = [
   { state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru GPO', locality: 'Bengaluru', pincode: '560001', delivery: true },
   { state: null, district: null, division: null, locality: null, pincode: '110001', delivery: false },
   { state: 'Tamil Nadu', district: 'Chennai', division: 'Chennai City "South"', locality: 'Thyāgarāya Nagar — T. Nagar', pincode: '600017', delivery: true },
+  // Every escape JSON.stringify makes: backslash, control characters, a lone surrogate; and a pair it leaves alone.
+  { state: 'A\\B', district: 'tab\there\nline\u0001', division: 'lone \ud800 half', locality: 'pin 📍 place', pincode: '000000', delivery: false },
 ];
 
 describe('PolygonAnswers', () => {
