@@ -1,5 +1,5 @@
 // Precompiled checks for the hot lookup bodies: plainly valid coordinates pass without the schema, anything else goes to it.
-import { MAX_BATCH } from './schemas.ts';
+import { MAX_BATCH } from './batch.ts';
 
 type Coordinates = { latitude: number; longitude: number };
 

@@ -1,13 +1,14 @@
 // The location service feature (/v1): its route table over a loaded LocationService, with native DIGIPIN errors made 400s.
 import type { Clock } from '../kernel/clock.ts';
-import { DomainError } from '../kernel/errors.ts';
 import type { RouteDef } from '../http/route.ts';
-import { GeoError } from '../native/addon.ts';
 import type { UsageMeter } from '../platform/usage-meter.ts';
+import { withClientErrors } from './client-errors.ts';
 import { geopinRoutes } from './geopin-routes.ts';
 import { infoRoutes } from './info-routes.ts';
-import { pincodeRoutes, pointRoutes, type PointLocator } from './location-routes.ts';
 import type { LocationService } from './location-service.ts';
+import { pincodeRoutes } from './pincode-routes.ts';
+import { pointRoutes, type PointLocator } from './point-routes.ts';
+import { LocationQuerySchema, LookupAnswerSchema, LookupBatchAnswerSchema, LookupBatchSchema } from './schemas.ts';
 
 export interface LocationFeature {
   routes: RouteDef[];
@@ -23,11 +24,14 @@ export function createLocationFeature(deps: {
   routes.push(
     ...infoRoutes({ service: deps.service, meter: deps.meter, clock: deps.clock, routes: () => routes }),
     ...geopinRoutes(deps.service, deps.onBatch),
-    ...pointRoutes(locatorOf(deps.service), deps.onBatch),
+    ...pointRoutes(locatorOf(deps.service), POINT_SCHEMAS, deps.onBatch),
     ...pincodeRoutes(deps.service),
   );
   return { routes: routes.map(withClientErrors) };
 }
+
+/** The main thread checks point bodies its fast checks refuse against these (HTTP worker threads send such bodies here). */
+const POINT_SCHEMAS = { query: LocationQuerySchema, batch: LookupBatchSchema, answer: LookupAnswerSchema, batchAnswer: LookupBatchAnswerSchema };
 
 /** The main thread's point locator: the service's own index and answers. */
 export function locatorOf(service: LocationService): PointLocator {
@@ -36,25 +40,4 @@ export function locatorOf(service: LocationService): PointLocator {
     lookupMany: (lonLat) => service.lookupMany(lonLat),
     answers: service.answers,
   };
-}
-
-/** A DIGIPIN the caller sent that the native core rejects (bad code, point off the grid) is a 400 with the official text. */
-export function withClientErrors(route: RouteDef): RouteDef {
-  const handle = route.handle;
-  return {
-    ...route,
-    handle(input) {
-      try {
-        const result = handle(input);
-        return result instanceof Promise ? result.catch(translate) : result;
-      } catch (err) {
-        return translate(err);
-      }
-    },
-  };
-}
-
-function translate(err: unknown): never {
-  if (err instanceof GeoError) throw new DomainError('invalid', err.code.replace(/^E_/, '').toLowerCase(), err.message);
-  throw err;
 }

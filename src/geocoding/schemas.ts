@@ -1,11 +1,9 @@
 // zod schemas of every /v1 input and output; the route table validates with them and the OpenAPI document is generated from them.
 import { z } from 'zod';
 import { documentAs } from '../http/openapi.ts';
+import { InvalidItem, MAX_BATCH } from './batch.ts';
 
-/** Upper bound of items in one batch request. */
-export const MAX_BATCH = 100;
-/** Body limit of batch routes: 100 items of up to ~1 KiB each, with room to spare. */
-export const BATCH_BODY_BYTES = 256 * 1024;
+export { BATCH_BODY_BYTES, InvalidItem, MAX_BATCH } from './batch.ts';
 
 /** A query-string number: "", "NaN", "Infinity", "1e999" and "12abc" are rejected (parseFloat would accept some). */
 export const QueryNumberSchema = z
@@ -68,11 +66,6 @@ export const AddressSchema = z.object({
     .meta({ description: 'India only: India, IN, IND, Bharat or Republic of India, any case', example: 'India' }),
 });
 export type Address = z.infer<typeof AddressSchema>;
-
-/** A batch item that failed validation; kept as a value so the rest of the batch still runs. */
-export class InvalidItem {
-  constructor(readonly message: string) {}
-}
 
 /**
  * An object checked by `schema`, except that a failure yields an InvalidItem instead of failing the whole request.

@@ -1,5 +1,4 @@
 // Error replies, mapped once: DomainError kinds to statuses, schema failures to 400 with issues, anything else to a logged 500.
-import { ZodError } from 'zod';
 import { DomainError, type ErrorKind } from '../kernel/errors.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 
@@ -35,7 +34,7 @@ export function errorReply(err: unknown, where: string, log: Log = silentLog): E
     const headers = err.retryAfterSeconds === undefined ? err.headers : { ...err.headers, 'retry-after': String(err.retryAfterSeconds) };
     return { status, body: { success: false, error: reasonPhrase(status), message: err.message, code: err.code, ...err.details }, headers };
   }
-  if (err instanceof ZodError) {
+  if (isSchemaError(err)) {
     const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     const first = issues[0];
     const message = first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request';
@@ -43,6 +42,11 @@ export function errorReply(err: unknown, where: string, log: Log = silentLog): E
   }
   log.error({ err, where }, 'request failed');
   return { status: 500, body: { success: false, error: reasonPhrase(500), message: 'Internal server error', code: 'internal_error' }, headers: {} };
+}
+
+/** A zod validation failure, known by its name and issues: HTTP worker threads answer without loading zod at all. */
+function isSchemaError(err: unknown): err is Error & { issues: Array<{ path: PropertyKey[]; message: string }> } {
+  return err instanceof Error && err.name === 'ZodError' && Array.isArray((err as { issues?: unknown }).issues);
 }
 
 /** Shorthand for the transport-level refusals (bad JSON, size limits, unknown routes). */

@@ -5,7 +5,8 @@ import { errorReply, refusal, type ErrorReply } from './errors.ts';
 import { parseJsonBody, PARSE_FIRST_CHARS, refuseDeep } from './json-body.ts';
 import type { RequestHead } from './request.ts';
 import {
-  authKinds, DEFAULT_MAX_BODY_BYTES, JsonText, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteAuth, type RouteDef,
+  authKinds, CHECKED_ELSEWHERE, DEFAULT_MAX_BODY_BYTES, JsonText, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteAuth,
+  type RouteDef,
 } from './route.ts';
 
 /** A serialised reply, ready for any transport. */
@@ -51,26 +52,33 @@ export interface Endpoint {
 
 export type Authenticators = Partial<Record<AuthKind, Authenticator>>;
 
+/**
+ * Finishes an admitted request in the thread that holds its route's body schema (see CHECKED_ELSEWHERE), with the grant's
+ * principal and headers; that thread neither authenticates nor meters it again.
+ */
+export type Elsewhere = (endpoint: { method: string; path: string }, head: RequestHead, granted: Omit<Authenticated, 'answered'>, body: string) => Promise<Reply>;
+
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const PUBLIC: Authenticator = () => ({ principal: null });
 
 /** Groups routes by method and path and compiles each group; throws at start-up for an inconsistent table. */
-export function compileEndpoints(routes: RouteDef[], authenticators: Authenticators, log: Log = silentLog): Endpoint[] {
+export function compileEndpoints(routes: RouteDef[], authenticators: Authenticators, log: Log = silentLog, elsewhere?: Elsewhere): Endpoint[] {
   const groups = new Map<string, RouteDef[]>();
   for (const route of routes) {
     const key = `${route.method} ${route.path}`;
     groups.set(key, [...(groups.get(key) ?? []), route]);
   }
-  return [...groups.values()].map((group) => compileEndpoint(group, authenticators, log));
+  return [...groups.values()].map((group) => compileEndpoint(group, authenticators, log, elsewhere));
 }
 
-function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log: Log): Endpoint {
+function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log: Log, elsewhere: Elsewhere | undefined): Endpoint {
   const first = routes[0]!;
   const where = `${first.method.toUpperCase()} ${first.path}`;
   const kinds = authKinds(first.auth).join(' | ');
   if (routes.some((r) => authKinds(r.auth).join(' | ') !== kinds)) throw new Error(`${where}: every action must use the same auth kind`);
   if (routes.length > 1 && routes.some((r) => r.action?.in !== first.action?.in)) throw new Error(`${where}: actions must all come from one place`);
   const authenticate = authenticatorFor(first.auth, authenticators, where);
+  if (!elsewhere && routes.some((r) => r.body === CHECKED_ELSEWHERE)) throw new Error(`${where}: its body is checked elsewhere, but no thread to send it to was given`);
   const byAction = new Map(routes.map((r) => [r.action?.name ?? '', r]));
   if (byAction.size !== routes.length) throw new Error(`${where}: duplicate action`);
   const browser = routes.some((r) => r.browser);
@@ -112,10 +120,16 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
       // Last value wins for a repeated parameter, for the action as for every other field.
       const query = readsQuery ? Object.fromEntries(new URLSearchParams(head.query)) : NO_QUERY;
       route = pick(byAction, first, query, json);
+      let body: unknown;
+      if (route.body) {
+        body = route.accept?.(json);
+        if (body === undefined && route.body === CHECKED_ELSEWHERE) return sentElsewhere(head, granted, raw, headers);
+        body ??= schemaChecked(route.body, json, scanLater ? raw : null);
+      }
       const data = route.handle({
         params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,
         query: route.query ? route.query.parse(query) : undefined,
-        body: route.body ? (route.accept?.(json) ?? schemaChecked(route.body, json, scanLater ? raw : null)) : undefined,
+        body,
         auth: granted.principal,
         head,
       });
@@ -124,6 +138,17 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
       return data.then((d) => answered(route, d, headers, granted)).catch((err: unknown) => fail(err, head, headers, official));
     } catch (err) {
       return fail(err, head, headers, route.official);
+    }
+  }
+
+  /** The thread with the schema answers; a success counts here, where the request was admitted. */
+  async function sentElsewhere(head: RequestHead, granted: Authenticated, raw: string, headers: Record<string, string>): Promise<Reply> {
+    try {
+      const reply = await elsewhere!(first, head, { principal: granted.principal, headers: granted.headers }, raw);
+      if (reply.status < 300) granted.answered?.();
+      return reply;
+    } catch (err) {
+      return fail(err, head, headers, first.official);
     }
   }
 

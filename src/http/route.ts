@@ -116,6 +116,12 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/**
+ * The body schema of a route compiled by a thread that loads no schemas (an HTTP worker thread): a body the route's fast
+ * check (`accept`) does not take is finished by the thread that has the schema (compileEndpoints' `elsewhere`).
+ */
+export const CHECKED_ELSEWHERE = Object.freeze({ checkedElsewhere: true }) as unknown as z.ZodType<never>;
+
 /** Body limit of a route unless it says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 

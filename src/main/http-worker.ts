@@ -1,12 +1,13 @@
 // An HTTP worker thread: answers point lookups itself (shared native index, cached polygon answers, the shared burst
-// limit) and hands every other request to the main thread, which owns the store, the checkout and background work.
+// limit) and hands every other request to the main thread, which owns the store, the checkout and background work. It
+// loads no schemas (zod would cost each thread ~10 MiB): a lookup body its fast check refuses is checked on the main thread.
 import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
-import { pointRoutes } from '../geocoding/location-routes.ts';
+import { withClientErrors } from '../geocoding/client-errors.ts';
+import { pointRoutes, SCHEMAS_ELSEWHERE } from '../geocoding/point-routes.ts';
 import { PolygonAnswers } from '../geocoding/polygon-answers.ts';
-import { withClientErrors } from '../geocoding/routes.ts';
 import { listen } from '../http/listen.ts';
-import { compileEndpoints, type Admission, type Endpoint, type Reply } from '../http/pipeline.ts';
+import { compileEndpoints, type Admission, type Elsewhere, type Endpoint, type Reply } from '../http/pipeline.ts';
 import { toWire, type RequestHead } from '../http/request.ts';
 import type { Authenticated } from '../http/route.ts';
 import { createHttpApp } from '../http/server.ts';
@@ -47,7 +48,10 @@ async function main(setup: WorkerSetup): Promise<void> {
   let liveNodes = 1;
   const gate = createGate(keys, meter, new RateLimiter(setup.limiterMemory), systemClock, () => liveNodes);
   const batches: Array<[string, number]> = [];
-  const local = compileEndpoints(pointRoutes(locator, (route, n) => batches.push([route, n])).map(withClientErrors), { api_key: gate }, log);
+  const onMain: Elsewhere = async (endpoint, head, granted, body) =>
+    asReply(await rpc.call<Reply>('finishElsewhere', endpointKey(endpoint), toWire(head, false), granted, body));
+  const routes = pointRoutes(locator, SCHEMAS_ELSEWHERE, (route, n) => batches.push([route, n])).map(withClientErrors);
+  const local = compileEndpoints(routes, { api_key: gate }, log, onMain);
   const served = new Set(local.map(endpointKey));
   const remote = setup.endpoints.filter((e) => !served.has(e.key)).map((e) => remoteEndpoint(e, rpc));
   const stats = new RequestStats();

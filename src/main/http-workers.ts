@@ -100,6 +100,12 @@ export async function startHttpWorkers(d: HttpWorkersDeps): Promise<HttpWorkers>
         const { endpoint, head, granted } = take(id);
         return endpoint.reject(head, granted, refusal(e.kind, e.code, e.message));
       })
+      // A lookup admitted by the worker whose body only this thread's schema can check.
+      .handle('finishElsewhere', (key: string, head: WireHead, granted: Authenticated, body: string) => {
+        const endpoint = byKey.get(key);
+        if (!endpoint) throw new Error(`no endpoint ${key}`);
+        return endpoint.finish(fromWire(head), granted, body);
+      })
       .handle('findKey', (hash: string) => d.access.keys.findByHash(hash))
       .handle('revokedSince', (since: string) => d.access.keys.revokedSince(since))
       .handle('usageAdd', (increments: UsageIncrement[], daily: DailyIncrement[]) => d.access.meter.add(increments, daily))

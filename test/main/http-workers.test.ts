@@ -71,6 +71,41 @@ describe('WORKERS=2', () => {
     }
   });
 
+  it('answers bodies the fast check refuses (geopins, bad values, mixed batches) from both threads as the main thread does, counting each success once', async () => {
+    const paid = await server.parts.access.keys.create({ plan: 'paid', rateLimitOverride: 1_000_000 });
+    const before = (await threadCounts()).get('1') ?? 0;
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send('POST', path, { 'x-api-key': paid.key, 'content-type': 'application/json', ...headers }, JSON.stringify(body));
+    const replies = await inBatches(40, 10, async () => ({
+      geopin: await post('/v1/location/lookup', { geopin: '4P3-JK8-52C9' }),
+      bad: await post('/v1/location/lookup', { latitude: 'north', longitude: 77.59 }),
+      batch: await post('/v1/location/batch-lookup', { locations: [{ geopin: '4P3JK852C9' }, { latitude: 12.9716, longitude: 77.5946 }, { latitude: 200, longitude: 0 }] }),
+    }));
+    for (const r of replies) {
+      expect([r.geopin.status, r.geopin.json.data.pincode, r.geopin.json.data.geopin]).toEqual([200, '560001', '4P3-JK8-52C9']);
+      expect([r.bad.status, r.bad.json.code]).toEqual([400, 'invalid_request']);
+      expect(r.bad.json.issues.length).toBeGreaterThan(0);
+      expect([r.batch.status, r.batch.json.data.found, r.batch.json.data.invalid]).toEqual([200, 2, 1]);
+    }
+    // Workers hand their usage over every 100 ms and their request counts every second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const usage = await send('GET', '/v1/geopin/usage', { 'x-api-key': paid.key });
+    expect(usage.json.data.used).toBe(80);
+    expect((await threadCounts()).get('1')! - before).toBeGreaterThan(10);
+  });
+
+  it('keeps a public key\'s CORS headers on a lookup the main thread finished for a worker', async () => {
+    const widget = await server.parts.access.keys.create({ plan: 'free', isPublic: true, allowedOrigins: ['https://shop.example'] });
+    const origins = await inBatches(20, 10, async () => {
+      const res = await fetch(`${server.baseUrl}/v1/location/lookup`, {
+        method: 'POST', body: JSON.stringify({ geopin: '4P3-JK8-52C9' }), headers: { 'x-api-key': widget.key, origin: 'https://shop.example', connection: 'close' },
+      });
+      expect(res.status).toBe(200);
+      return res.headers.get('access-control-allow-origin');
+    });
+    expect(new Set(origins)).toEqual(new Set(['https://shop.example']));
+  });
+
   it('draws every thread from one burst bucket per key', async () => {
     // 1 request a second with a burst of 2: per-thread buckets would let through twice as many.
     const slow = (await server.parts.access.keys.create({ plan: 'enterprise', rateLimitOverride: 1 })).key;

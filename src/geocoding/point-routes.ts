@@ -1,15 +1,25 @@
-// /v1/location/* and /v1/pincode/* routes: point lookups (single and one-native-call batch), stats, pincode validation.
+// POST /v1/location/lookup and /v1/location/batch-lookup: point lookups, single and one-native-call batch. Served by every
+// HTTP thread; their schemas come from the caller, so HTTP worker threads, which load none, can serve them too.
+import type { z } from 'zod';
 import { decode, decodeMany, encodeMany, encodeOrNull, hyphenate } from '../native/digipin.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { defineRoute, JsonText, type RouteDef } from '../http/route.ts';
+import { CHECKED_ELSEWHERE, defineRoute, JsonText, type RouteDef } from '../http/route.ts';
+import { BATCH_BODY_BYTES, InvalidItem } from './batch.ts';
 import { acceptCoordinates, acceptLocations } from './fast-accept.ts';
 import { round6 } from './geo-math.ts';
-import type { LocationService } from './location-service.ts';
 import type { PolygonAnswers } from './polygon-answers.ts';
-import {
-  BATCH_BODY_BYTES, InvalidItem, LocationQuerySchema, LookupAnswerSchema, LookupBatchAnswerSchema, LookupBatchSchema, PincodeParamSchema,
-  PincodeValidationSchema, StatsSchema, type LocationQuery,
-} from './schemas.ts';
+import type { LocationQuery } from './schemas.ts';
+
+/** The point routes' schemas: the body checks and the answers' shapes (for the OpenAPI document). */
+export interface PointSchemas {
+  query: z.ZodType<LocationQuery>;
+  batch: z.ZodType<{ locations: Array<LocationQuery | InvalidItem> }>;
+  answer: z.ZodType;
+  batchAnswer: z.ZodType;
+}
+
+/** For threads without schemas: a body the fast check refuses is finished where the schemas are. */
+export const SCHEMAS_ELSEWHERE: PointSchemas = { query: CHECKED_ELSEWHERE, batch: CHECKED_ELSEWHERE, answer: CHECKED_ELSEWHERE, batchAnswer: CHECKED_ELSEWHERE };
 
 /** What the point routes need, in the main thread (LocationService's index) or a worker thread (the shared index). */
 export interface PointLocator {
@@ -99,48 +109,21 @@ function lookupBatch(locator: PointLocator, items: Array<LocationQuery | Invalid
 }
 
 /** Lookups by point: served by the main thread and by every worker thread. `onBatch` hears each batch's size (metrics). */
-export function pointRoutes(locator: PointLocator, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
+export function pointRoutes(locator: PointLocator, schemas: PointSchemas, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: LocationQuerySchema, accept: acceptCoordinates,
-      response: LookupAnswerSchema, summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
+      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: schemas.query, accept: acceptCoordinates,
+      response: schemas.answer, summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
       errors: { 404: 'The point is outside every pincode boundary' },
       handle: ({ body }) => lookupOne(locator, body),
     }),
     defineRoute({
-      method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: LookupBatchSchema, accept: acceptLocations,
-      response: LookupBatchAnswerSchema, summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call (counts as one request)',
+      method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: schemas.batch, accept: acceptLocations,
+      response: schemas.batchAnswer, summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call (counts as one request)',
       maxBodyBytes: BATCH_BODY_BYTES,
       handle: ({ body }) => {
         onBatch('/v1/location/batch-lookup', body.locations.length);
         return lookupBatch(locator, body.locations);
-      },
-    }),
-  ];
-}
-
-/** Stats and pincode validation: they read the directory, so only the main thread serves them. */
-export function pincodeRoutes(service: LocationService): RouteDef[] {
-  return [
-    defineRoute({
-      method: 'get', path: '/v1/location/stats', tag: 'location', auth: 'api_key', response: StatsSchema,
-      summary: 'Counts measured from the loaded dataset',
-      handle: () => service.stats,
-    }),
-    defineRoute({
-      method: 'get', path: '/v1/pincode/validate/{pincode}', tag: 'location', auth: 'api_key', params: PincodeParamSchema, response: PincodeValidationSchema,
-      summary: 'Is the pincode 6 digits and in the postal directory? With its offices, district, state and delivery status',
-      handle: ({ params }) => {
-        const validFormat = /^[1-9]\d{5}$/.test(params.pincode);
-        const info = validFormat ? service.pincodeInfo(params.pincode) : null;
-        const pin = validFormat ? service.data.pincodes.get(params.pincode) : undefined;
-        return {
-          pincode: params.pincode, valid_format: validFormat, exists: info !== null,
-          state: info?.state ?? null, district: info?.district ?? null, division: info?.division ?? null,
-          delivery: info?.delivery ?? false, offices: info?.offices ?? [],
-          coordinates: info?.latitude != null && info.longitude != null ? { latitude: info.latitude, longitude: info.longitude } : null,
-          has_boundary: pin?.boundaryId != null,
-        };
       },
     }),
   ];
