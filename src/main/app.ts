@@ -11,6 +11,7 @@ import type { Database } from '../db/sql.ts';
 import { SERVICE_VERSION } from '../geocoding/info-routes.ts';
 import { LocationService } from '../geocoding/location-service.ts';
 import { createLocationFeature } from '../geocoding/routes.ts';
+import { freePort } from '../http/free-port.ts';
 import { listen, type Listening } from '../http/listen.ts';
 import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
 import { createHttpApp } from '../http/server.ts';
@@ -124,13 +125,21 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
       });
       webhooks!.start();
       await payments.start();
-      listening = await listen(http, config.server.host, config.server.port, threads > 1);
+      // Worker threads listen first, so the first answer means every thread serves: port 0 becomes a port named up front.
+      const port = threads > 1 && config.server.port === 0 ? await freePort(config.server.host) : config.server.port;
       if (threads > 1) {
         workers = await startHttpWorkers({
-          count: threads, host: config.server.host, port: listening.port, dataDir: config.dataDir, logLevel: config.log.level,
+          count: threads, host: config.server.host, port, dataDir: config.dataDir, logLevel: config.log.level,
           bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), trustProxyHops: config.server.trustProxyHops, endpoints, answers: location.answers.shared(),
           limiter: access.limiter, access, liveNodes: () => nodes.liveCount(), metrics, log,
         });
+      }
+      try {
+        listening = await listen(http, config.server.host, port, threads > 1);
+      } catch (err) {
+        await workers?.stop();
+        workers = null;
+        throw err;
       }
       return listening;
     },
