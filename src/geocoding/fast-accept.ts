@@ -1,15 +1,39 @@
 // Precompiled checks for the hot lookup bodies: plainly valid coordinates pass without the schema, anything else goes to it.
+import { JsonBytes, jsonPiece } from '../http/json-bytes.ts';
 import { MAX_BATCH } from './batch.ts';
 
 type Coordinates = { latitude: number; longitude: number };
 
-/** `{latitude, longitude}` in range (other keys ignored, as the schema strips them); undefined = let the schema judge. */
+/**
+ * `{latitude, longitude}` in range, passed on as parsed: other keys stay (the schema would strip them; the lookup reads
+ * only these two); undefined = let the schema judge.
+ */
 export function acceptCoordinates(json: unknown): Coordinates | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
-  const { latitude, longitude } = json as Record<string, unknown>;
-  if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
-  if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) return undefined;
-  return { latitude, longitude };
+  return isCoordinates(json) ? json : undefined;
+}
+
+const OPEN = jsonPiece('{');
+const LATITUDE = jsonPiece('"latitude"');
+const LONGITUDE = jsonPiece('"longitude"');
+const COLON = jsonPiece(':');
+const COMMA = jsonPiece(',');
+const CLOSE = jsonPiece('}');
+
+/**
+ * `{"latitude": n, "longitude": n}` read from the body's bytes, before any decoding or JSON.parse: the form every JSON
+ * encoder writes for a point (any whitespace). Other key orders, keys, escapes or number forms: undefined, and the body
+ * takes the usual way (JSON.parse, acceptCoordinates, the schema).
+ */
+export function acceptCoordinatesBytes(bytes: Uint8Array): Coordinates | undefined {
+  const json = new JsonBytes(bytes);
+  if (!json.text(OPEN) || !json.text(LATITUDE) || !json.text(COLON)) return undefined;
+  const latitude = json.number();
+  if (!json.text(COMMA) || !json.text(LONGITUDE) || !json.text(COLON)) return undefined;
+  const longitude = json.number();
+  if (!json.text(CLOSE) || !json.end()) return undefined;
+  const point = { latitude, longitude };
+  // NaN (a number off the fast path) fails the range check too.
+  return isCoordinates(point) ? point : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import { decode, decodeMany, encodeMany, encodeOrNull, hyphenate } from '../nati
 import { DomainError } from '../kernel/errors.ts';
 import { CHECKED_ELSEWHERE, defineRoute, JsonText, type RouteDef } from '../http/route.ts';
 import { BATCH_BODY_BYTES, InvalidItem } from './batch.ts';
-import { acceptCoordinates, acceptLocations } from './fast-accept.ts';
+import { acceptCoordinates, acceptCoordinatesBytes, acceptLocations } from './fast-accept.ts';
 import { round6 } from './geo-math.ts';
 import type { PolygonAnswers } from './polygon-answers.ts';
 import type { LocationQuery } from './schemas.ts';
@@ -112,7 +112,7 @@ function lookupBatch(locator: PointLocator, items: Array<LocationQuery | Invalid
 export function pointRoutes(locator: PointLocator, schemas: PointSchemas, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
   return [
     defineRoute({
-      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: schemas.query, accept: acceptCoordinates,
+      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: schemas.query, accept: acceptCoordinates, acceptBytes: acceptCoordinatesBytes,
       response: schemas.answer, summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
       errors: { 404: 'The point is outside every pincode boundary' },
       handle: ({ body }) => lookupOne(locator, body),

@@ -42,8 +42,13 @@ export interface Endpoint {
   readsHeaders: readonly string[] | null;
   /** Authenticates from the head (never the body); synchronous when the credentials are cached. */
   begin(head: RequestHead): Admission | Promise<Admission>;
-  /** The rest of an admitted request once `body` (UTF-8 text, bounded by maxBodyBytes) is in; synchronous unless the handler is not. */
-  finish(head: RequestHead, granted: Authenticated, body: string): Reply | Promise<Reply>;
+  /** A route of the endpoint reads raw body bytes (`acceptBytes`): `finish` may be given them instead of text. */
+  readsBytes: boolean;
+  /**
+   * The rest of an admitted request once `body` (bounded by maxBodyBytes) is in: UTF-8 text, or (to an endpoint that
+   * reads bytes) the raw bytes, which it reads only before it returns. Synchronous unless the handler is not.
+   */
+  finish(head: RequestHead, granted: Authenticated, body: string | Uint8Array): Reply | Promise<Reply>;
   /** The reply to an admitted request whose body could not be read (too large, server busy). */
   reject(head: RequestHead, granted: Authenticated, err: unknown): Reply | Promise<Reply>;
   /** begin, then finish once `body` is in: the whole exchange for callers that are not a transport. */
@@ -59,6 +64,8 @@ export type Authenticators = Partial<Record<AuthKind, Authenticator>>;
 export type Elsewhere = (endpoint: { method: string; path: string }, head: RequestHead, granted: Omit<Authenticated, 'answered'>, body: string) => Promise<Reply>;
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+/** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const PUBLIC: Authenticator = () => ({ principal: null });
 
 /** Groups routes by method and path and compiles each group; throws at start-up for an inconsistent table. */
@@ -89,6 +96,8 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   // A single route with a fast check (the lookups): a small body is parsed first, and its depth scanned only when the
   // check fails; a shape the check accepts is flat by construction.
   const checksShape = routes.length === 1 && first.accept !== undefined;
+  const acceptBytes = first.acceptBytes;
+  if (routes.some((r) => r.acceptBytes) && routes.length > 1) throw new Error(`${where}: acceptBytes needs a route of its own`);
   const fail = (err: unknown, head: RequestHead, headers: Record<string, string>, official: boolean | undefined): Reply =>
     serialiseError(errorReply(err, where, log.child({ req: head.id })), headers, official);
 
@@ -111,8 +120,13 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
     return granted.headers ? { ...cors, ...granted.headers } : cors;
   }
 
-  function finish(head: RequestHead, granted: Authenticated, raw: string): Reply | Promise<Reply> {
-    const headers = headersFor(head, granted);
+  function finish(head: RequestHead, granted: Authenticated, body: string | Uint8Array): Reply | Promise<Reply> {
+    if (typeof body === 'string') return finishText(head, granted, body);
+    const accepted = acceptBytes?.(body);
+    return accepted === undefined ? finishText(head, granted, UTF8.decode(body)) : handled(first, accepted, NO_QUERY, head, granted);
+  }
+
+  function finishText(head: RequestHead, granted: Authenticated, raw: string): Reply | Promise<Reply> {
     let route = first;
     try {
       const scanLater = checksShape && raw.length <= PARSE_FIRST_CHARS;
@@ -123,9 +137,19 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
       let body: unknown;
       if (route.body) {
         body = route.accept?.(json);
-        if (body === undefined && route.body === CHECKED_ELSEWHERE) return sentElsewhere(head, granted, raw, headers);
+        if (body === undefined && route.body === CHECKED_ELSEWHERE) return sentElsewhere(head, granted, raw);
         body ??= schemaChecked(route.body, json, scanLater ? raw : null);
       }
+      return handled(route, body, query, head, granted);
+    } catch (err) {
+      return fail(err, head, headersFor(head, granted), route.official);
+    }
+  }
+
+  /** Runs `route`'s handler on checked input and wraps its result (or its refusal). */
+  function handled(route: RouteDef, body: unknown, query: Record<string, string>, head: RequestHead, granted: Authenticated): Reply | Promise<Reply> {
+    const headers = headersFor(head, granted);
+    try {
       const data = route.handle({
         params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,
         query: route.query ? route.query.parse(query) : undefined,
@@ -133,22 +157,22 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
         auth: granted.principal,
         head,
       });
-      if (!(data instanceof Promise)) return answered(route, data, headers, granted);
+      if (!(data instanceof Promise)) return answered(route, data, headers, head, granted);
       const official = route.official;
-      return data.then((d) => answered(route, d, headers, granted)).catch((err: unknown) => fail(err, head, headers, official));
+      return data.then((d) => answered(route, d, headers, head, granted)).catch((err: unknown) => fail(err, head, headers, official));
     } catch (err) {
       return fail(err, head, headers, route.official);
     }
   }
 
   /** The thread with the schema answers; a success counts here, where the request was admitted. */
-  async function sentElsewhere(head: RequestHead, granted: Authenticated, raw: string, headers: Record<string, string>): Promise<Reply> {
+  async function sentElsewhere(head: RequestHead, granted: Authenticated, raw: string): Promise<Reply> {
     try {
       const reply = await elsewhere!(first, head, { principal: granted.principal, headers: granted.headers }, raw);
-      if (reply.status < 300) granted.answered?.();
+      if (reply.status < 300) granted.answered?.(head);
       return reply;
     } catch (err) {
-      return fail(err, head, headers, first.official);
+      return fail(err, head, headersFor(head, granted), first.official);
     }
   }
 
@@ -175,7 +199,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   const readsPeer = !authKinds(first.auth).every((kind) => kind === 'api_key');
   const reads = authKinds(first.auth).length === 1 ? authenticate.reads : undefined;
   const readsHeaders = reads ? [...new Set([...reads, ...(browser ? ['origin'] : [])])] : null;
-  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsQuery, readsHeaders, begin, finish, reject, run };
+  return { method: first.method, path: first.path, routes, maxBodyBytes, browser, readsPeer, readsQuery, readsHeaders, readsBytes: acceptBytes !== undefined, begin, finish, reject, run };
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -237,9 +261,9 @@ function actionOf(json: unknown): unknown {
 const JSON_ONLY: Record<string, string> = JSON_TYPE;
 
 /** The reply to a handled request; the grant hears that it was answered (the usage meter counts it). */
-function answered(route: RouteDef, data: unknown, headers: Record<string, string>, granted: Authenticated): Reply {
+function answered(route: RouteDef, data: unknown, headers: Record<string, string>, head: RequestHead, granted: Authenticated): Reply {
   const reply = serialise(route, data, headers);
-  granted.answered?.();
+  granted.answered?.(head);
   return reply;
 }
 

@@ -3,6 +3,8 @@
 export interface RequestHead {
   /** This request's id (the caller's X-Request-Id when sane, else generated); sent back and logged. */
   id: string;
+  /** When the transport received the head: epoch milliseconds (the one wall-clock read of the request). */
+  receivedAt: number;
   /** Lower case: get, post, patch, … */
   method: string;
   path: string;
@@ -25,8 +27,8 @@ export interface RequestHead {
 export type WireHead = Omit<RequestHead, 'remoteIp'> & { remoteIp: string | null };
 
 export function toWire(head: RequestHead, withPeer: boolean): WireHead {
-  const { id, method, path, query, headers, params } = head;
-  return { id, method, path, query, headers, params, remoteIp: withPeer ? head.remoteIp : null };
+  const { id, receivedAt, method, path, query, headers, params } = head;
+  return { id, receivedAt, method, path, query, headers, params, remoteIp: withPeer ? head.remoteIp : null };
 }
 
 /** A head rebuilt from its wire form; reading a peer address that was not captured is a programming error. */
@@ -48,13 +50,4 @@ export function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-const SANE_ID = /^[\w.:-]{1,64}$/;
-let sequence = 0;
-const prefix = Math.random().toString(36).slice(2, 8);
-
-/** The caller's X-Request-Id when it is a short token, else a process-unique one. */
-export function requestId(given: string | undefined): string {
-  return given !== undefined && SANE_ID.test(given) ? given : `${prefix}-${++sequence}`;
 }

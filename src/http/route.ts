@@ -22,7 +22,7 @@ export type Envelope = 'data' | 'fields' | 'official' | 'bare';
 export interface Authenticated<P = unknown> {
   principal: P;
   headers?: Record<string, string>;
-  answered?(): void;
+  answered?(head: RequestHead): void;
 }
 
 /**
@@ -64,6 +64,11 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
    * (so every refusal still comes from the schema). Must never accept what the schema refuses or answer differently.
    */
   accept?: (json: unknown) => z.output<B> | undefined;
+  /**
+   * The same check on the body's raw bytes, before any decoding or JSON.parse (the hottest route's plainest form): the
+   * parsed body, or undefined to take the usual way (JSON.parse, `accept`, the schema). Only for single-route endpoints.
+   */
+  acceptBytes?: (bytes: Uint8Array) => z.output<B> | undefined;
   /** An object schema whose keys name the `{param}` segments. */
   params?: P;
   /** Schema of the result (of `data` for the `data` envelope). */

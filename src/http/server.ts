@@ -10,7 +10,8 @@ import { preflight } from './cors.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
 import { serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
 import type { Authenticated } from './route.ts';
-import { requestId, safeDecode, type RequestHead } from './request.ts';
+import { RequestIds } from './request-ids.ts';
+import { safeDecode, type RequestHead } from './request.ts';
 
 /** Called once per answered request: the route pattern ('unmatched' for 404/405), method, status and seconds taken. */
 export type Observer = (route: string, method: string, status: number, seconds: number) => void;
@@ -49,7 +50,7 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     observe: options.observe ?? (() => undefined),
   };
   // Answered inside uWS's route handler, where the socket is corked already.
-  const unmatched = (res: HttpResponse, head: RequestHead, reply: Reply, started: number) => {
+  const unmatched = (res: HttpResponse, head: CapturedHead, reply: Reply, started: number) => {
     write(res, head, reply, false);
     transport.observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000);
   };
@@ -87,11 +88,12 @@ function handlerFor(endpoint: Endpoint, transport: Transport) {
   const headers = transport.hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
   const names = endpoint.readsHeaders && headerNames([...headers, ...endpoint.readsHeaders]);
   const shape = shapeOf(endpoint, names);
+  const bodyless = BODYLESS.has(endpoint.method);
   return (res: HttpResponse, req: HttpRequest) => {
     const head = capture(res, req, shape);
     // An endpoint that declared its headers may read others while it admits the request (the gate: a public key's origin).
     if (names !== null) head.request = req;
-    new Exchange(res, head, endpoint, transport).start();
+    new Exchange(res, head, endpoint, transport, bodyless).start();
     head.request = null;
   };
 }
@@ -126,22 +128,22 @@ class Exchange {
 
   constructor(
     private readonly res: HttpResponse,
-    private readonly head: RequestHead,
+    private readonly head: CapturedHead,
     private readonly endpoint: Endpoint,
     private readonly transport: Transport,
+    bodyless: boolean,
   ) {
-    this.bodyDone = BODYLESS.has(head.method);
-    this.lingers = this.bodyDone || Number(head.headers['content-length']) <= LINGER_BYTES;
-    if (this.bodyDone) this.body = EMPTY;
+    this.bodyDone = bodyless;
+    const declared = bodyless ? 0 : Number(head.headers['content-length']);
+    this.lingers = bodyless || declared <= LINGER_BYTES;
+    if (bodyless) this.body = EMPTY;
+    else if (declared > endpoint.maxBodyBytes) this.fail(this.tooLarge());
   }
 
   /** Runs inside uWS's route handler: the body is read while the credentials are checked, and used only once they pass. */
   start(): void {
     this.res.onAborted(() => this.abort());
-    if (!this.bodyDone) {
-      if (Number(this.head.headers['content-length']) > this.endpoint.maxBodyBytes) this.fail(this.tooLarge());
-      this.res.onData((chunk, isLast) => this.take(chunk, isLast));
-    }
+    if (!this.bodyDone) this.res.onData((chunk, isLast) => this.take(chunk, isLast));
     const admission = this.endpoint.begin(this.head);
     if (admission instanceof Promise) admission.then((a) => this.admit(a, false), (err: unknown) => this.crash(err));
     else this.admit(admission, true);
@@ -170,12 +172,17 @@ class Exchange {
       return this.fail(new DomainError('unavailable', 'server_busy', `${whose}; retry shortly`, { retryAfterSeconds: 1 }));
     }
     this.size += chunk.byteLength;
-    // uWS neuters the chunk after this callback returns: a one-chunk body is decoded straight from it, others copied.
+    // uWS neuters the chunk after this callback returns: a one-chunk body is read straight from it, others copied.
     if (!isLast) {
       (this.chunks ??= []).push(Buffer.from(chunk.slice(0)));
       return;
     }
     this.bodyDone = true;
+    if (this.chunks === null && this.granted !== null && this.endpoint.readsBytes) {
+      // Admitted already: the endpoint reads the bytes before this callback returns, without decoding them first.
+      this.release();
+      return this.deliver(this.endpoint.finish(this.head, this.granted, new Uint8Array(chunk)), true);
+    }
     this.body = UTF8.decode(this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size) : chunk);
     this.release();
     if (this.granted !== null) this.finish(true);
@@ -190,7 +197,10 @@ class Exchange {
 
   private finish(inCallback: boolean): void {
     const { head, endpoint, body, granted } = this;
-    const reply = typeof body === 'string' ? endpoint.finish(head, granted!, body) : endpoint.reject(head, granted!, body);
+    this.deliver(typeof body === 'string' ? endpoint.finish(head, granted!, body) : endpoint.reject(head, granted!, body!), inCallback);
+  }
+
+  private deliver(reply: Reply | Promise<Reply>, inCallback: boolean): void {
     if (reply instanceof Promise) reply.then((r) => this.send(r, false), (err: unknown) => this.crash(err));
     else this.send(reply, inCallback);
   }
@@ -226,9 +236,15 @@ class Exchange {
   }
 }
 
+/** This thread's generated request ids. */
+const IDS = new RequestIds();
+
 /** What handlers may read of the request, captured before uWS frees it; the peer address only where routes read it. */
 class CapturedHead implements RequestHead {
-  readonly id: string;
+  readonly receivedAt = Date.now();
+  /** The caller's request id, or null when this thread generated `sequence`. */
+  private readonly given: string | null;
+  private readonly sequence: number;
   private address: ArrayBuffer | string | null;
   /** uWS's request while its handler runs (more headers may be read), null once it returned or when every header was read. */
   request: HttpRequest | null = null;
@@ -242,9 +258,19 @@ class CapturedHead implements RequestHead {
     readonly params: string[],
     withPeer: boolean,
   ) {
-    this.id = requestId(headers['x-request-id']);
+    this.given = RequestIds.given(headers['x-request-id']);
+    this.sequence = this.given === null ? IDS.next() : 0;
     // uWS formats the address on every call (~1 µs): hot location routes never need it.
     this.address = withPeer ? res.getRemoteAddressAsText() : null;
+  }
+
+  get id(): string {
+    return this.given ?? IDS.text(this.sequence);
+  }
+
+  /** The id as the X-Request-Id reply header: a generated one without making its string. */
+  idValue(): string | Uint8Array {
+    return this.given ?? IDS.value(this.sequence);
   }
 
   readMore(names: readonly string[]): void {
@@ -266,11 +292,19 @@ class CapturedHead implements RequestHead {
 /** Headers the transport itself always reads: the body limit and the request id. */
 const TRANSPORT_HEADERS = ['content-length', 'x-request-id'];
 
-/** Header names with their bytes: uWS reads bytes without converting a JavaScript string on every call. */
-type HeaderNames = Array<{ name: string; bytes: Uint8Array }>;
+/**
+ * Header names with their bytes (uWS reads bytes without converting a JavaScript string on every call), and an object
+ * with every one of them, undefined: a request's headers start as a copy of it, so storing a value never changes the
+ * object's shape (a store that adds a property, with a different name each time, is V8's slowest kind).
+ */
+interface HeaderNames {
+  list: Array<{ name: string; bytes: Uint8Array }>;
+  template: Record<string, string | undefined>;
+}
 
 function headerNames(names: string[]): HeaderNames {
-  return [...new Set(names)].map((name) => ({ name, bytes: Buffer.from(name) }));
+  const unique = [...new Set(names)];
+  return { list: unique.map((name) => ({ name, bytes: Buffer.from(name) })), template: Object.fromEntries(unique.map((name) => [name, undefined])) };
 }
 
 /** What to read of a request: the endpoint's fixed method and path where it has them, and only what it uses. */
@@ -288,6 +322,8 @@ interface HeadShape {
   names: HeaderNames | null;
 }
 
+const NO_PARAMS: string[] = Object.freeze([]) as unknown as string[];
+
 /** Everything, for requests no endpoint answers (404, 405, preflights). */
 const WHOLE_HEAD: HeadShape = { method: null, path: null, paramCount: 0, query: true, peer: true, names: null };
 
@@ -301,20 +337,22 @@ function shapeOf(endpoint: Endpoint, names: HeaderNames | null): HeadShape {
  * asking uWS for a few names costs less than it calling back for each header sent, and a browser sends a dozen).
  */
 function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape): CapturedHead {
-  const headers: Record<string, string> = {};
   const names = shape.names;
+  let headers: Record<string, string>;
   if (names === null) {
+    headers = {};
     req.forEach((key, value) => {
       headers[key] = value;
     });
   } else {
-    for (const { name, bytes } of names) {
+    // Headers not sent stay undefined (uWS answers "" for them).
+    headers = { ...names.template } as Record<string, string>;
+    for (const { name, bytes } of names.list) {
       const value = req.getHeader(bytes);
-      // uWS answers "" for a header that was not sent.
       if (value !== '') headers[name] = value;
     }
   }
-  const params: string[] = [];
+  const params: string[] = shape.paramCount === 0 ? NO_PARAMS : [];
   for (let i = 0; i < shape.paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   const query = shape.query ? (req.getQuery() ?? '') : '';
   return new CapturedHead(res, shape.method ?? req.getMethod(), shape.path ?? req.getUrl(), query, headers, params, shape.peer);
@@ -323,14 +361,14 @@ function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape): Capture
 /** "200 OK" and the like, made once per status. */
 const STATUS_LINES = new Map<number, string>();
 
-function write(res: HttpResponse, head: RequestHead, reply: Reply, close: boolean): void {
+function write(res: HttpResponse, head: CapturedHead, reply: Reply, close: boolean): void {
   // uWS writes "200 OK" itself when no status was set: one native call less on every answered lookup.
   if (reply.status !== 200) {
     let line = STATUS_LINES.get(reply.status);
     if (line === undefined) STATUS_LINES.set(reply.status, (line = `${reply.status} ${reasonPhrase(reply.status)}`));
     res.writeStatus(line);
   }
-  res.writeHeader(REQUEST_ID, head.id);
+  res.writeHeader(REQUEST_ID, head.idValue());
   for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
   res.end(reply.body, close);
 }

@@ -6,9 +6,13 @@ export type Clock = () => Date;
 /** Wall-clock time. */
 export const systemClock: Clock = () => new Date();
 
-/** Milliseconds since the epoch: Date.now() for the system clock, so hot paths allocate no Date. */
-export function epochMs(clock: Clock): number {
-  return clock === systemClock ? Date.now() : clock().getTime();
+/**
+ * Milliseconds since the epoch: Date.now() for the system clock, so hot paths allocate no Date; `read`, a Date.now() the
+ * caller took already (a request's arrival), stands in for it.
+ */
+export function epochMs(clock: Clock, read?: number): number {
+  if (clock !== systemClock) return clock().getTime();
+  return read ?? Date.now();
 }
 
 /** ISO 8601 UTC text of the clock's time (the form every stored timestamp uses). */

@@ -95,7 +95,7 @@ function remoteEndpoint(info: RemoteEndpointInfo, rpc: ThreadRpc): Endpoint {
   };
   // Every header goes to the main thread, which reads what its endpoint needs.
   return {
-    method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsQuery: true, readsHeaders: null,
+    method: info.method, path: info.path, routes: [], maxBodyBytes: info.maxBodyBytes, browser: info.browser, readsPeer: info.readsPeer, readsQuery: true, readsHeaders: null, readsBytes: false,
     begin, finish, reject, run,
   };
 }

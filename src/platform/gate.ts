@@ -60,7 +60,8 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     let standing = byKey.get(key.id);
     if (standing === undefined || standing.key !== key || standing.month !== month) {
       const principal: ApiKeyPrincipal = { key, month };
-      const granted = { principal, answered: metered ? () => meter.record(key.id, month) : undefined };
+      const answered = (head: RequestHead) => meter.record(key.id, month, calendar.dayOf(epochMs(clock, head.receivedAt)));
+      const granted = { principal, answered: metered ? answered : undefined };
       standing = { key, month, limits: limitsOf(key), granted };
       byKey.set(key.id, standing);
     }
@@ -74,10 +75,10 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
       head.readMore?.(BROWSER_HEADERS);
       headers = corsHeaders(key, browserOrigin(head.headers));
     }
-    const nowMs = epochMs(clock);
+    const nowMs = epochMs(clock, head.receivedAt);
     const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered);
     const share = nodes();
-    if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share))) {
+    if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share), nowMs)) {
       throw new DomainError('rate_limited', 'rate_limited', `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`, { headers, retryAfterSeconds: 1 });
     }
     const granted = headers ? { ...shared, headers } : shared;

@@ -1,12 +1,13 @@
 // Per-key token buckets for the burst limit, in shared memory: every thread of a process draws on one bucket per key.
 // Memory only, since a restart forgiving one second of burst is harmless.
-import { performance } from 'node:perf_hooks';
-
 /** Keys tracked at once; past it (never in practice) a key falls back to a bucket of this thread alone. */
 const SLOTS = 1 << 14;
 
-/** Milliseconds on one timeline for every thread (each thread's performance.now() starts at its own origin). */
-const sharedNow = () => performance.timeOrigin + performance.now();
+/**
+ * Wall-clock milliseconds: one timeline for every thread (each thread's performance.now() starts at its own origin) and
+ * cheaper to read; a clock stepped back refills nothing until it has caught up.
+ */
+const sharedNow = Date.now;
 
 export class RateLimiter {
   /** Per slot: [keyId, lock]; keyId 0 marks a free slot (key ids start at 1). */
@@ -28,18 +29,18 @@ export class RateLimiter {
     return new SharedArrayBuffer(SLOTS * 8 + SLOTS * 16);
   }
 
-  /** Takes one token from `keyId`'s bucket (refilling `ratePerSecond`, capped at `burst`); false when empty. */
-  take(keyId: number, ratePerSecond: number, burst: number): boolean {
+  /** Takes one token from `keyId`'s bucket (refilling `ratePerSecond`, capped at `burst`); false when empty. `now`: epoch ms read already. */
+  take(keyId: number, ratePerSecond: number, burst: number, now: number = this.clock()): boolean {
     const slot = this.slotOf(keyId);
-    if (slot < 0) return this.takeLocal(keyId, ratePerSecond, burst);
+    if (slot < 0) return this.takeLocal(keyId, ratePerSecond, burst, now);
     const lock = slot * 2 + 1;
     // The critical section is a few arithmetic operations, so spinning beats parking.
     while (Atomics.compareExchange(this.claims, lock, 0, 1) !== 0);
     try {
-      const now = this.clock();
       const at = slot * 2;
-      const tokens = Math.min(burst, this.buckets[at]! + ((now - this.buckets[at + 1]!) / 1000) * ratePerSecond);
-      this.buckets[at + 1] = now;
+      const last = this.buckets[at + 1]!;
+      const tokens = Math.min(burst, this.buckets[at]! + (Math.max(0, now - last) / 1000) * ratePerSecond);
+      this.buckets[at + 1] = Math.max(now, last);
       const granted = tokens >= 1;
       this.buckets[at] = granted ? tokens - 1 : tokens;
       return granted;
@@ -62,11 +63,10 @@ export class RateLimiter {
     return -1;
   }
 
-  private takeLocal(keyId: number, ratePerSecond: number, burst: number): boolean {
-    const now = this.clock();
+  private takeLocal(keyId: number, ratePerSecond: number, burst: number, now: number): boolean {
     const bucket = this.overflow.get(keyId) ?? { tokens: burst, updatedMs: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updatedMs) / 1000) * ratePerSecond);
-    bucket.updatedMs = now;
+    bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 1000) * ratePerSecond);
+    bucket.updatedMs = Math.max(now, bucket.updatedMs);
     this.overflow.set(keyId, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;

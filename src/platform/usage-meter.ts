@@ -66,9 +66,8 @@ export class UsageMeter {
     return load.then((total) => this.learn(keyId, month, total));
   }
 
-  /** Counts one answered request, against `month` and against today (UTC). */
-  record(keyId: number, month: string): void {
-    const day = this.calendar.dayOf(epochMs(this.clock));
+  /** Counts one answered request, against `month` and against `day` ('YYYY-MM-DD', UTC; today by the meter's clock). */
+  record(keyId: number, month: string, day = this.calendar.dayOf(epochMs(this.clock))): void {
     let usage = this.current.get(keyId);
     if (usage === undefined || usage.month !== month || usage.day !== day) usage = this.begin(keyId, month, day, usage);
     usage.unfolded++;

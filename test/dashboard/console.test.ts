@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/main/config.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const head = (method: string, headers: Record<string, string> = {}): RequestHead =>
-  ({ id: 't', method, path: '/x', query: '', headers, params: [], remoteIp: '127.0.0.1' });
+  ({ id: 't', receivedAt: Date.now(), method, path: '/x', query: '', headers, params: [], remoteIp: '127.0.0.1' });
 
 describe('session cookies', () => {
   it('are Secure with the __Host- prefix in production, httpOnly and SameSite=Strict always', () => {

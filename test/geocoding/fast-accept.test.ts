@@ -1,6 +1,6 @@
 // The hot routes' precompiled body checks never accept what the schema refuses, and read the same values it would.
 import { describe, expect, it } from 'vitest';
-import { acceptCoordinates, acceptLocations } from '../../src/geocoding/fast-accept.ts';
+import { acceptCoordinates, acceptCoordinatesBytes, acceptLocations } from '../../src/geocoding/fast-accept.ts';
 import { InvalidItem, LocationQuerySchema, LookupBatchSchema } from '../../src/geocoding/schemas.ts';
 
 /** mulberry32: the same "random" inputs on every run. */
@@ -29,7 +29,7 @@ function candidate(): unknown {
 }
 
 describe('acceptCoordinates', () => {
-  it('accepts only what LocationQuerySchema accepts, with the same output, and takes every plainly valid point', () => {
+  it('accepts only what LocationQuerySchema accepts, with the same latitude and longitude, and takes every plainly valid point', () => {
     let fast = 0;
     for (let n = 0; n < 5000; n++) {
       const input = candidate();
@@ -38,13 +38,51 @@ describe('acceptCoordinates', () => {
       if (accepted) {
         fast++;
         expect(parsed.success).toBe(true);
-        expect(accepted).toEqual(parsed.data);
+        // The lookup reads only these two; other keys pass through as parsed.
+        expect({ latitude: accepted.latitude, longitude: accepted.longitude }).toEqual(parsed.data);
       } else if (parsed.success) {
         // Only geopin queries may need the schema.
         expect('latitude' in parsed.data).toBe(false);
       }
     }
     expect(fast).toBeGreaterThan(300);
+  });
+});
+
+/** The body text a client might send for `value`: compact, spaced, pretty, or with the keys swapped. */
+function bodyText(value: unknown): string {
+  const layout = pick(['compact', 'spaced', 'pretty', 'swapped', 'padded']);
+  if (layout === 'spaced') return JSON.stringify(value).replace(/:/g, ': ').replace(/,/g, ', ');
+  if (layout === 'pretty') return JSON.stringify(value, null, 2);
+  if (layout === 'padded') return `\n ${JSON.stringify(value)} \t`;
+  if (layout === 'swapped' && value !== null && typeof value === 'object') return JSON.stringify(Object.fromEntries(Object.entries(value).reverse()));
+  return JSON.stringify(value) ?? 'null';
+}
+
+describe('acceptCoordinatesBytes', () => {
+  it('accepts only bodies the schema takes as coordinates, with the values JSON.parse reads', () => {
+    let fast = 0;
+    for (let n = 0; n < 5000; n++) {
+      const input = random() < 0.5 ? { latitude: (random() - 0.5) * 190, longitude: (random() - 0.5) * 370 } : candidate();
+      const text = random() < 0.05 ? `${bodyText(input)}x` : bodyText(input);
+      const accepted = acceptCoordinatesBytes(new TextEncoder().encode(text));
+      if (!accepted) continue;
+      fast++;
+      const parsed = LocationQuerySchema.safeParse(JSON.parse(text));
+      expect(parsed.success, text).toBe(true);
+      expect(accepted, text).toEqual(parsed.data);
+    }
+    expect(fast).toBeGreaterThan(300);
+  });
+
+  it('takes every in-range point a GPS or an encoder writes with up to 10 decimals, in any layout but swapped keys', () => {
+    for (let n = 0; n < 2000; n++) {
+      const decimals = Math.floor(random() * 11);
+      const point = { latitude: Number(((random() - 0.5) * 180).toFixed(decimals)), longitude: Number(((random() - 0.5) * 360).toFixed(decimals)) };
+      let text = bodyText(point);
+      if (text.indexOf('longitude') < text.indexOf('latitude')) text = JSON.stringify(point);
+      expect(acceptCoordinatesBytes(new TextEncoder().encode(text)), text).toEqual(JSON.parse(text));
+    }
   });
 });
 

@@ -25,7 +25,7 @@ const route = routesWith<string>()({
 const [endpoint] = compileEndpoints([route], authenticators);
 
 async function get(headers: Record<string, string>) {
-  const head: RequestHead = { id: 't', method: 'get', path: '/both', query: '', headers, params: [], remoteIp: '127.0.0.1' };
+  const head: RequestHead = { id: 't', receivedAt: Date.now(), method: 'get', path: '/both', query: '', headers, params: [], remoteIp: '127.0.0.1' };
   const reply = await endpoint!.run(head, Promise.resolve(''));
   return { status: reply.status, body: JSON.parse(String(reply.body)) };
 }

@@ -6,7 +6,7 @@ import type { RequestHead } from '../../src/http/request.ts';
 import { defineRoute } from '../../src/http/route.ts';
 
 function head(method: string, query = ''): RequestHead {
-  return { id: 't', method, path: '/things', query, headers: {}, params: [], remoteIp: '127.0.0.1' };
+  return { id: 't', receivedAt: Date.now(), method, path: '/things', query, headers: {}, params: [], remoteIp: '127.0.0.1' };
 }
 
 const body = (value: unknown) => Promise.resolve(JSON.stringify(value));
