@@ -1,9 +1,13 @@
 // The only importer of the native .node file; turns native errors into GeoError with a stable code.
+import type * as Hot from '../../crates/geo-node/hot.d.ts';
 import type * as Generated from '../../crates/geo-node/index.d.ts';
 import { loadNativeAddon, resourcePath } from '../resources.ts';
 
-/** The napi exports, typed by the index.d.ts napi-rs generates from crates/geo-node (the one source of truth). */
-export type NativeAddon = typeof Generated;
+/**
+ * The napi exports, typed by the index.d.ts napi-rs generates from crates/geo-node, plus hot.d.ts for the two hot calls
+ * the crate writes against N-API directly (src/hot.rs).
+ */
+export type NativeAddon = typeof Generated & typeof Hot;
 
 const ADDON = 'crates/geo-node/geo-node.node';
 

@@ -1,7 +1,7 @@
 //! napi class over geo-core's BoundaryIndex: one loaded file per process, shared by every thread that opens it.
 //!
-//! Each handle lives in its thread's slot table, so the hot single lookup can be `lookupIn(slot, lat, lon)`: a plain
-//! function of numbers. A class method costs napi-rs a napi reference and a borrow registration per call, several
+//! Each handle lives in its thread's slot table, so the hot single lookup can be `lookupIn(slot, lat, lon)` (hot.rs): a
+//! plain function of numbers. A class method costs napi-rs a napi reference and a borrow registration per call, several
 //! times the lookup itself.
 use crate::error::{bad_batch, closed_index, NodeError};
 use napi::bindgen_prelude::Int32ArraySlice;
@@ -17,11 +17,11 @@ thread_local! {
     static SLOTS: RefCell<Vec<Option<Shared>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The index in `slot` of this thread, if a live handle holds it.
-fn with_slot<R>(slot: u32, f: impl FnOnce(&Shared) -> R) -> napi::Result<R> {
+/// `f` of the index in `slot` of this thread, if a live handle holds it.
+pub(crate) fn with_slot<R>(slot: u32, f: impl FnOnce(&Shared) -> R) -> Option<R> {
     SLOTS.with_borrow(|slots| match slots.get(slot as usize) {
-        Some(Some(index)) => Ok(f(index)),
-        _ => Err(closed_index(slot)),
+        Some(Some(index)) => Some(f(index)),
+        _ => None,
     })
 }
 
@@ -50,16 +50,8 @@ impl Drop for BoundaryIndex {
 
 impl BoundaryIndex {
     fn index<R>(&self, f: impl FnOnce(&Shared) -> R) -> napi::Result<R> {
-        with_slot(self.slot, f)
+        with_slot(self.slot, f).ok_or_else(|| closed_index(self.slot))
     }
-}
-
-/// Polygon id containing (lat, lon) in the index of this thread's `slot` (a BoundaryIndex's `slot`), or -1.
-#[napi(catch_unwind)]
-pub fn lookup_in(slot: u32, lat: f64, lon: f64) -> napi::Result<i32> {
-    with_slot(slot, |index| {
-        index.lookup(lon, lat).map_or(-1, |id| id as i32)
-    })
 }
 
 #[napi]
@@ -83,7 +75,7 @@ impl BoundaryIndex {
         Ok(BoundaryIndex { slot: slot as u32 })
     }
 
-    /// This handle's place in its thread's table, for `lookupIn`.
+    /// This handle's place in its thread's table, for `lookupIn` (hot.rs).
     #[napi(getter)]
     pub fn slot(&self) -> u32 {
         self.slot

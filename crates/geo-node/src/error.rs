@@ -27,8 +27,15 @@ pub fn bad_batch(why: String) -> Error {
 
 /// A slot that holds no open index on this thread (never one a live BoundaryIndex handle gave out).
 pub fn closed_index(slot: u32) -> Error {
-    Error::new(
-        Status::InvalidArg,
-        format!("E_INVALID_ARGUMENT|no open boundary index in slot {slot} of this thread"),
-    )
+    Error::new(Status::InvalidArg, closed_index_message(slot))
+}
+
+/// The `CODE|text` message of `closed_index`.
+pub fn closed_index_message(slot: u32) -> String {
+    format!("E_INVALID_ARGUMENT|no open boundary index in slot {slot} of this thread")
+}
+
+/// The `CODE|text` message of an argument of the wrong type or range.
+pub fn invalid_argument_message(why: &str) -> String {
+    format!("E_INVALID_ARGUMENT|{why}")
 }

@@ -1,9 +1,10 @@
 //! geo-node: napi bindings over geo-core. Each export converts types and calls one core function.
 mod boundary_index;
-
-/// The hot single lookup, a plain function of numbers (see boundary_index).
-pub use boundary_index::lookup_in;
 mod error;
+mod hot;
+
+/// Adds the hand-written hot exports (napi-rs calls it at load; re-exported so test builds, which skip that, see it used).
+pub use hot::register_hot_exports;
 
 use error::{bad_batch, NodeError};
 use geo_core::format::{self, BoundaryData};
@@ -11,12 +12,6 @@ use geo_core::{digipin, GeoError};
 use napi::bindgen_prelude::{ArrayBuffer, BufferSlice, Float64ArraySlice, Int32Array, Uint32Array};
 use napi::Env;
 use napi_derive::napi;
-
-/// Encodes latitude/longitude to a hyphenated DIGIPIN (`XXX-XXX-XXXX`).
-#[napi(catch_unwind)]
-pub fn encode(lat: f64, lon: f64) -> napi::Result<String> {
-    Ok(digipin::encode(lat, lon).map_err(NodeError::from)?)
-}
 
 /// Decodes a DIGIPIN to the centre of its cell as `[lat, lon]`.
 #[napi(catch_unwind)]

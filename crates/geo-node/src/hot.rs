@@ -1,0 +1,165 @@
+//! The two calls every single point lookup makes, written against N-API directly.
+//!
+//! napi-rs's generated wrapper sets up borrow scopes (thread-local bookkeeping and a deferred guard) on every call: for
+//! `lookupIn` and `encode` that costs several times the lookup and the DIGIPIN encode themselves. These two only convert
+//! their arguments and result, like every other binding here; their TypeScript types are in `hot.d.ts`.
+use crate::boundary_index::with_slot;
+use crate::error::{closed_index_message, invalid_argument_message};
+use geo_core::digipin;
+use napi::bindgen_prelude::{sys, Env, Object};
+use napi::JsValue;
+use napi_derive::napi;
+use std::ffi::{c_char, CString};
+use std::ptr;
+
+/// Adds `lookupIn` and `encode` to the addon's exports (in every thread that loads it).
+#[napi(module_exports)]
+pub fn register_hot_exports(exports: Object, env: Env) -> napi::Result<()> {
+    add_function(&env, &exports, "lookupIn", lookup_in)?;
+    add_function(&env, &exports, "encode", encode)?;
+    Ok(())
+}
+
+/// A N-API callback: its env and call info come from Node for the duration of the call.
+type Callback = extern "C" fn(sys::napi_env, sys::napi_callback_info) -> sys::napi_value;
+
+fn add_function(env: &Env, exports: &Object, name: &str, callback: Callback) -> napi::Result<()> {
+    let mut function = ptr::null_mut();
+    // SAFETY: `env` is the live environment of module initialisation; `name` outlives the call.
+    let status = unsafe {
+        sys::napi_create_function(
+            env.raw(),
+            name.as_ptr().cast::<c_char>(),
+            name.len() as isize,
+            Some(callback),
+            ptr::null_mut(),
+            &mut function,
+        )
+    };
+    if status != sys::Status::napi_ok {
+        return Err(napi::Error::from_reason(format!("cannot create {name}")));
+    }
+    let key = CString::new(name).map_err(|e| napi::Error::from_reason(e.to_string()))?;
+    // SAFETY: as above; `exports` is the module's exports object and `function` was just created in this env.
+    let status =
+        unsafe { sys::napi_set_named_property(env.raw(), exports.raw(), key.as_ptr(), function) };
+    if status != sys::Status::napi_ok {
+        return Err(napi::Error::from_reason(format!("cannot export {name}")));
+    }
+    Ok(())
+}
+
+/// `lookupIn(slot, lat, lon)`: the polygon id containing the point in this thread's index `slot`, or -1 (NaN too).
+extern "C" fn lookup_in(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
+    let Some([slot, lat, lon]) = arguments::<3>(env, info) else {
+        return throw(
+            env,
+            &invalid_argument_message("lookupIn(slot, lat, lon) takes three numbers"),
+        );
+    };
+    let (Some(slot), Some(lat), Some(lon)) =
+        (number(env, slot), number(env, lat), number(env, lon))
+    else {
+        return throw(
+            env,
+            &invalid_argument_message("lookupIn(slot, lat, lon) takes three numbers"),
+        );
+    };
+    // A slot is what a BoundaryIndex handle gave out: a small whole number (NaN or -1 must not read slot 0).
+    if !(slot >= 0.0 && slot <= f64::from(u32::MAX) && slot.fract() == 0.0) {
+        return throw(
+            env,
+            &invalid_argument_message(&format!("slot {slot} is not a slot number")),
+        );
+    }
+    let slot = slot as u32;
+    let found = std::panic::catch_unwind(|| {
+        with_slot(slot, |index| {
+            index.lookup(lon, lat).map_or(-1, |id| id as i32)
+        })
+    });
+    match found {
+        Ok(Some(id)) => int32(env, id),
+        Ok(None) => throw(env, &closed_index_message(slot)),
+        Err(_) => throw(env, "E_INTERNAL|lookupIn panicked"),
+    }
+}
+
+/// `encode(lat, lon)`: the hyphenated DIGIPIN (`XXX-XXX-XXXX`); throws `E_LATITUDE_OUT_OF_RANGE|…` and the like.
+extern "C" fn encode(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
+    let Some([lat, lon]) = arguments::<2>(env, info) else {
+        return throw(
+            env,
+            &invalid_argument_message("encode(lat, lon) takes two numbers"),
+        );
+    };
+    let (Some(lat), Some(lon)) = (number(env, lat), number(env, lon)) else {
+        return throw(
+            env,
+            &invalid_argument_message("encode(lat, lon) takes two numbers"),
+        );
+    };
+    match std::panic::catch_unwind(|| digipin::encode(lat, lon)) {
+        Ok(Ok(code)) => {
+            let mut value = ptr::null_mut();
+            // SAFETY: `env` is this call's environment; `code` (ASCII: DIGIPIN symbols and hyphens) outlives the call.
+            unsafe {
+                sys::napi_create_string_latin1(
+                    env,
+                    code.as_ptr().cast::<c_char>(),
+                    code.len() as isize,
+                    &mut value,
+                )
+            };
+            value
+        }
+        Ok(Err(err)) => throw(env, &format!("{}|{err}", err.code())),
+        Err(_) => throw(env, "E_INTERNAL|encode panicked"),
+    }
+}
+
+// The helpers below take the `env` and `info` of the callback they run in, which Node keeps valid for the call.
+
+/// The call's first `N` arguments, or None when fewer were passed.
+fn arguments<const N: usize>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+) -> Option<[sys::napi_value; N]> {
+    let mut argc = N;
+    let mut argv = [ptr::null_mut(); N];
+    // SAFETY: `argv` holds `argc` values; the other outputs are not asked for.
+    let status = unsafe {
+        sys::napi_get_cb_info(
+            env,
+            info,
+            &mut argc,
+            argv.as_mut_ptr(),
+            ptr::null_mut(),
+            ptr::null_mut(),
+        )
+    };
+    (status == sys::Status::napi_ok && argc >= N).then_some(argv)
+}
+
+/// A JavaScript number's value; None for any other type.
+fn number(env: sys::napi_env, value: sys::napi_value) -> Option<f64> {
+    let mut out = 0.0;
+    // SAFETY: `value` is an argument of this call.
+    (unsafe { sys::napi_get_value_double(env, value, &mut out) } == sys::Status::napi_ok)
+        .then_some(out)
+}
+
+fn int32(env: sys::napi_env, n: i32) -> sys::napi_value {
+    let mut value = ptr::null_mut();
+    // SAFETY: a plain value creation in this call's environment.
+    unsafe { sys::napi_create_int32(env, n, &mut value) };
+    value
+}
+
+/// Throws an Error whose message is `CODE|text`, as every binding reports errors (src/native/addon.ts reads the code).
+fn throw(env: sys::napi_env, message: &str) -> sys::napi_value {
+    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    // SAFETY: `message` is NUL-terminated and outlives the call; a null code leaves the error without one.
+    unsafe { sys::napi_throw_error(env, ptr::null(), message.as_ptr()) };
+    ptr::null_mut()
+}
