@@ -9,3 +9,4 @@ export const BATCH_BODY_BYTES = 256 * 1024;
 export class InvalidItem {
   constructor(readonly message: string) {}
 }
+

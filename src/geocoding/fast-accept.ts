@@ -26,11 +26,17 @@ const CLOSE = jsonPiece('}');
  */
 export function acceptCoordinatesBytes(bytes: Uint8Array): Coordinates | undefined {
   const json = new JsonBytes(bytes);
+  const point = readPoint(json);
+  return point && json.end() ? point : undefined;
+}
+
+/** `{"latitude": n, "longitude": n}` in range, or undefined. */
+function readPoint(json: JsonBytes): Coordinates | undefined {
   if (!json.text(OPEN) || !json.text(LATITUDE) || !json.text(COLON)) return undefined;
   const latitude = json.number();
   if (!json.text(COMMA) || !json.text(LONGITUDE) || !json.text(COLON)) return undefined;
   const longitude = json.number();
-  if (!json.text(CLOSE) || !json.end()) return undefined;
+  if (!json.text(CLOSE)) return undefined;
   const point = { latitude, longitude };
   // NaN (a number off the fast path) fails the range check too.
   return isCoordinates(point) ? point : undefined;

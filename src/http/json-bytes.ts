@@ -1,6 +1,8 @@
-// Plain JSON read straight from request bytes, for hot routes' fast checks: fixed texts, whitespace, and numbers on their
-// exact fast path. Anything else makes the reader give up, and the caller falls back to JSON.parse and the schema.
+// Plain JSON read straight from request bytes, for hot routes' fast checks: fixed texts, whitespace and numbers. Anything
+// else makes the reader give up, and the caller falls back to JSON.parse and the schema.
 
+/** Byte-for-character, so offsets in the bytes are offsets in the text. */
+const LATIN1 = new TextDecoder('latin1');
 /** 10^k for k = 0..22: every one is exact in binary64. */
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_v, k) => 10 ** k);
 /** Integers below this are exact in binary64 (and so is every step of accumulating one digit by digit). */
@@ -12,8 +14,16 @@ const MAX_EXACT = 2 ** 53;
  */
 export class JsonBytes {
   private at = 0;
+  /** The bytes as text, made the first time a number needs it. */
+  private decoded: string | null = null;
 
   constructor(private readonly bytes: Uint8Array) {}
+
+  /** Bytes `start..end` as text (ASCII: a number's characters). */
+  private latin1(start: number, end: number): string {
+    this.decoded ??= LATIN1.decode(this.bytes);
+    return this.decoded.slice(start, end);
+  }
 
   /** Skips whitespace, then matches `piece` (ASCII, no whitespace inside); false when the bytes differ. */
   text(piece: Uint8Array): boolean {
@@ -26,14 +36,15 @@ export class JsonBytes {
   }
 
   /**
-   * Skips whitespace, then reads a number without an exponent whose digits fit an exact integer (below 2^53) scaled by
-   * at most 10^22: one division of two exact values, so correctly rounded, the value JSON.parse gives. NaN for any other
-   * number or text (leading zeros, an exponent, more digits), which JSON.parse must judge.
+   * Skips whitespace, then reads a JSON number: the value JSON.parse gives, or NaN (and nothing read) for a malformed one.
+   * Digits that fit an exact integer (below 2^53) scaled by at most 10^22 are one division of two exact values, so
+   * correctly rounded; longer numbers and exponents go to Number(), whose algorithm JSON.parse shares.
    */
   number(): number {
     const bytes = this.bytes;
     const length = bytes.length;
-    let i = skipSpace(bytes, this.at);
+    const start = skipSpace(bytes, this.at);
+    let i = start;
     const negative = i < length && bytes[i] === 0x2d;
     if (negative) i++;
     const first = i;
@@ -55,9 +66,16 @@ export class JsonBytes {
       fraction = i - point;
       if (fraction === 0) return NaN;
     }
-    // An exponent, or digits past exactness: JSON.parse's full algorithm decides.
-    if ((i < length && (bytes[i] === 0x65 || bytes[i] === 0x45)) || digits >= MAX_EXACT || fraction >= POWERS_OF_TEN.length) return NaN;
+    let exact = digits < MAX_EXACT && fraction < POWERS_OF_TEN.length;
+    if (i < length && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
+      exact = false;
+      if (++i < length && (bytes[i] === 0x2b || bytes[i] === 0x2d)) i++;
+      const exponent = i;
+      while (i < length && (c = bytes[i]!) >= 0x30 && c <= 0x39) i++;
+      if (i === exponent) return NaN;
+    }
     this.at = i;
+    if (!exact) return Number(this.latin1(start, i));
     const value = digits / POWERS_OF_TEN[fraction]!;
     return negative ? -value : value;
   }

@@ -67,6 +67,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   /**
    * The same check on the body's raw bytes, before any decoding or JSON.parse (the hottest route's plainest form): the
    * parsed body, or undefined to take the usual way (JSON.parse, `accept`, the schema). Only for single-route endpoints.
+   * It pays for small bodies only: uWS detaches every chunk's buffer, after which V8 checks each typed-array read, so a
+   * 5 KiB batch parses faster with JSON.parse (measured).
    */
   acceptBytes?: (bytes: Uint8Array) => z.output<B> | undefined;
   /** An object schema whose keys name the `{param}` segments. */

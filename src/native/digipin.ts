@@ -32,15 +32,16 @@ export function decode(code: string): { lat: number; lon: number } {
   return { lat, lon };
 }
 
-/** Encodes `[lon, lat, …]` in one native call; null where a point is outside the grid. */
+/** Symbols per code with its two hyphens, as native encodeMany writes them. */
+const HYPHENATED_LEN = CODE_LEN + 2;
+
+/** Encodes `[lon, lat, …]` in one native call to `XXX-XXX-XXXX` codes; null where a point is outside the grid. */
 export function encodeMany(lonLat: Float64Array): (string | null)[] {
   const bytes = callNative(() => native.encodeMany(lonLat));
-  // One decode of the whole buffer, then slices of it: far cheaper than a decode per code.
+  // One decode of the whole buffer, then one slice per code: far cheaper than a decode per code.
   const all = bytes.toString('latin1');
-  const codes: (string | null)[] = new Array(bytes.length / CODE_LEN);
-  for (let i = 0, at = 0; at < bytes.length; i++, at += CODE_LEN) {
-    codes[i] = bytes[at] === 0 ? null : `${all.slice(at, at + 3)}-${all.slice(at + 3, at + 6)}-${all.slice(at + 6, at + CODE_LEN)}`;
-  }
+  const codes: (string | null)[] = new Array(bytes.length / HYPHENATED_LEN);
+  for (let i = 0, at = 0; at < bytes.length; i++, at += HYPHENATED_LEN) codes[i] = bytes[at] === 0 ? null : all.slice(at, at + HYPHENATED_LEN);
   return codes;
 }
 

@@ -107,3 +107,4 @@ describe('acceptLocations', () => {
     expect(fast).toBeGreaterThan(50);
   });
 });
+

@@ -1,4 +1,4 @@
-// The byte-level JSON reader of hot routes: every number it takes is the one JSON.parse reads; it gives up on the rest.
+// The byte-level JSON reader of hot routes: every number it reads is the one JSON.parse reads; it refuses what JSON refuses.
 import { describe, expect, it } from 'vitest';
 import { JsonBytes, jsonPiece } from '../../src/http/json-bytes.ts';
 
@@ -29,31 +29,22 @@ function numberText(random: () => number): string {
 }
 
 describe('JsonBytes.number', () => {
-  it('reads exactly what JSON.parse reads, or gives up: 50,000 seeded number texts', () => {
+  it('reads exactly what JSON.parse reads: 50,000 seeded number texts, long and short', () => {
     const random = seeded(15);
-    let taken = 0;
     for (let n = 0; n < 50_000; n++) {
       const text = numberText(random);
-      const fast = read(text);
-      if (Number.isNaN(fast)) continue;
-      taken++;
-      expect(Object.is(fast, JSON.parse(text)), text).toBe(true);
+      expect(Object.is(read(text), JSON.parse(text)), text).toBe(true);
     }
-    // Most coordinates as clients send them are on the fast path.
-    expect(taken).toBeGreaterThan(30_000);
   });
 
-  it('reads the edges of the fast path exactly', () => {
-    for (const text of ['0', '-0', '-0.0', '0.5', '9007199254740991', '900719925474099.1', '1.0000000000000002', '12.9716', '-180', '1.2345678901234567890123']) {
-      const fast = read(text);
-      if (!Number.isNaN(fast)) expect(Object.is(fast, JSON.parse(text)), text).toBe(true);
-    }
-    expect(read('9007199254740991')).toBe(9007199254740991);
-    expect(Object.is(read('-0'), -0)).toBe(true);
+  it('reads the edges of the exact fast path and beyond it the same way', () => {
+    const texts = ['0', '-0', '-0.0', '0.5', '9007199254740991', '9007199254740992', '9007199254740993', '900719925474099.1', '1.0000000000000002',
+      '12.9716', '-180', '1.2345678901234567890123', '1e5', '1E-3', '-2.5e+10', '1e400', '4.9e-324', '0.1000000000000000055511151231257827'];
+    for (const text of texts) expect(Object.is(read(text), JSON.parse(text)), text).toBe(true);
   });
 
-  it('gives up on what JSON.parse refuses or must decide itself', () => {
-    for (const text of ['', '-', '+1', '01', '-01.5', '.5', '1.', '1e5', '1E-3', '9007199254740992', '1.00000000000000000000001', 'NaN', 'true', '"1"']) {
+  it('refuses what JSON does not allow as a number', () => {
+    for (const text of ['', '-', '+1', '01', '-01.5', '.5', '1.', '1e', '1e+', '1.e5', 'NaN', 'true', '"1"', 'Infinity']) {
       expect(read(text), text).toBeNaN();
     }
   });

@@ -20,14 +20,29 @@ pub fn decode(code: String) -> napi::Result<Vec<f64>> {
     Ok(vec![lat, lon])
 }
 
-/// Encodes pairs `[lon0, lat0, lon1, lat1, …]` to 10 ASCII bytes per code; an invalid point gives 10 zero bytes.
+/// Encodes pairs `[lon0, lat0, lon1, lat1, …]` to 12 ASCII bytes per code, hyphenated (`XXX-XXX-XXXX`, what answers
+/// show); an invalid point gives 12 zero bytes.
 #[napi(catch_unwind)]
 pub fn encode_many<'env>(env: &'env Env, lon_lat: &[f64]) -> napi::Result<BufferSlice<'env>> {
     if !lon_lat.len().is_multiple_of(2) {
         return Err(bad_batch(format!("lonLat length {} is odd", lon_lat.len())));
     }
-    BufferSlice::copy_from(env, digipin::encode_many(lon_lat))
+    let bare = digipin::encode_many(lon_lat);
+    let mut out = vec![0u8; bare.len() / digipin::CODE_LEN * HYPHENATED_LEN];
+    for (code, slot) in bare.chunks_exact(digipin::CODE_LEN).zip(out.chunks_exact_mut(HYPHENATED_LEN)) {
+        if code[0] != 0 {
+            slot[..3].copy_from_slice(&code[..3]);
+            slot[3] = b'-';
+            slot[4..7].copy_from_slice(&code[3..6]);
+            slot[7] = b'-';
+            slot[8..].copy_from_slice(&code[6..]);
+        }
+    }
+    BufferSlice::copy_from(env, out)
 }
+
+/// `XXX-XXX-XXXX`: a code's length with its two hyphens.
+const HYPHENATED_LEN: usize = digipin::CODE_LEN + 2;
 
 /// Decodes 10 ASCII bytes per code to `[lon, lat]` cell centres; an invalid code gives `NaN, NaN`.
 #[napi(catch_unwind)]
