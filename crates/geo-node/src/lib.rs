@@ -29,7 +29,10 @@ pub fn encode_many<'env>(env: &'env Env, lon_lat: &[f64]) -> napi::Result<Buffer
     }
     let bare = digipin::encode_many(lon_lat);
     let mut out = vec![0u8; bare.len() / digipin::CODE_LEN * HYPHENATED_LEN];
-    for (code, slot) in bare.chunks_exact(digipin::CODE_LEN).zip(out.chunks_exact_mut(HYPHENATED_LEN)) {
+    for (code, slot) in bare
+        .chunks_exact(digipin::CODE_LEN)
+        .zip(out.chunks_exact_mut(HYPHENATED_LEN))
+    {
         if code[0] != 0 {
             slot[..3].copy_from_slice(&code[..3]);
             slot[3] = b'-';
