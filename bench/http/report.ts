@@ -1,5 +1,6 @@
 // The results of one `npm run bench:http` run: a markdown table, the ratios and targets of issue 15, the failures, the JSON file.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import type { LoadResult } from './load.ts';
 import { median, medianResults } from './rounds.ts';
@@ -8,6 +9,8 @@ export interface ScenarioResult extends LoadResult {
   pointsPerRequest: number;
   /** Server CPU time (all threads) per request over the measured run: its cost, whatever else shares the machine. */
   serverCpuUsPerRequest: number;
+  /** The rest of the machine's busy CPU time per request (the load generator, mostly): what the server cannot have. */
+  otherCpuUsPerRequest: number;
 }
 
 export interface ServerResult {
@@ -95,7 +98,19 @@ export function targetsOf(results: ServerResult[]): Target[] {
     info('single, server CPU per request: which-polygon / ours', ratio(cpu(baseline, 'single'), cpu(one, 'single'))),
     info('batch, server CPU per request: which-polygon / ours', ratio(cpu(baseline, 'batch'), cpu(one, 'batch'))),
     info('single, server CPU per request: bare uWS / ours', pct(ratio(cpu(bare, 'single'), cpu(one, 'single'))), '%'),
+    info('single: the most any WORKERS could answer on these cores (all CPU / (server + load generator CPU per request)) / WORKERS=1', ceilingOverOne(one, two)),
   ];
+}
+
+/**
+ * Single lookups on this machine: wrk runs on the same cores, so requests per second can never exceed the cores' CPU
+ * over the CPU a request costs the server and the load generator together (measured in the WORKERS=2 run). Over the
+ * WORKERS=1 rate, that is the most any number of server threads could scale here.
+ */
+function ceilingOverOne(one: ServerResult | undefined, two: ServerResult | undefined): number | null {
+  if (!one || !two) return null;
+  const usPerRequest = two.single.serverCpuUsPerRequest + two.single.otherCpuUsPerRequest;
+  return usPerRequest > 0 ? (cpus().length * 1e6) / usPerRequest / one.single.rps : null;
 }
 
 function pct(v: number | null): number | null {
@@ -110,14 +125,14 @@ export function formatReport(info: RunInfo, rounds: ServerResult[][]): string {
       `load average ${info.loadAverage.before.toFixed(1)} before, ${info.loadAverage.after.toFixed(1)} after; ` +
       `I/O pressure (share of the last minute some task waited on I/O) ${info.ioPressure.before.toFixed(1)}% before, ${info.ioPressure.after.toFixed(1)}% after`,
     '',
-    '| server (median round) | scenario | req/s | points/s | p50 ms | p99 ms | non-2xx | socket errors | server CPU µs/req | RSS after start MiB | RSS after run MiB | first answer ms |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| server (median round) | scenario | req/s | points/s | p50 ms | p99 ms | non-2xx | socket errors | server CPU µs/req | load generator CPU µs/req | RSS after start MiB | RSS after run MiB | first answer ms |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of medianResults(rounds)) {
     for (const [name, s] of [['single lookup', r.single], ['batch of 100', r.batch]] as const) {
       if (!s) continue;
       lines.push(`| ${r.server} | ${name} | ${fixed(s.rps)} | ${fixed(s.rps * s.pointsPerRequest)} | ${fixed(s.p50Ms, 2)} | ${fixed(s.p99Ms, 2)} | ` +
-        `${s.non2xx} | ${s.socketErrors} | ${fixed(s.serverCpuUsPerRequest, 1)} | ${fixed(r.rssAfterStartBytes / MiB)} | ${fixed(r.rssAfterRunBytes / MiB)} | ${fixed(r.firstAnswerMs)} |`);
+        `${s.non2xx} | ${s.socketErrors} | ${fixed(s.serverCpuUsPerRequest, 1)} | ${fixed(s.otherCpuUsPerRequest, 1)} | ${fixed(r.rssAfterStartBytes / MiB)} | ${fixed(r.rssAfterRunBytes / MiB)} | ${fixed(r.firstAnswerMs)} |`);
     }
   }
   lines.push('', '| ratio (servers of the same round) | median | each round | target | met by the median | rounds meeting it |', '|---|--:|--:|--:|:-:|--:|');

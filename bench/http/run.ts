@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/package/paths.ts';
-import { ioPressure } from '../proc.ts';
+import { ioPressure, machineCpu } from '../proc.ts';
 import { stopAll } from './child.ts';
 import { pickLoadTool, type LoadJob, type LoadTool } from './load.ts';
 import { BATCH_SIZE, POINT_COUNT, seededBodies, type Bodies } from './points.ts';
@@ -41,9 +41,12 @@ async function measure(tool: LoadTool, s: Started, path: string, bodies: string[
   const job: LoadJob = { url: s.child.baseUrl, path, apiKey: s.apiKey, bodies, seconds: WARMUP_SECONDS, connections: CONNECTIONS };
   if (WARMUP_SECONDS > 0) await tool.run(job);
   const cpuBefore = s.child.cpuSeconds();
+  const machineBefore = machineCpu().busy;
   const result = await tool.run({ ...job, seconds: SECONDS });
-  const serverCpuUsPerRequest = ((s.child.cpuSeconds() - cpuBefore) * 1e6) / result.requests;
-  return { ...result, pointsPerRequest, serverCpuUsPerRequest };
+  const serverCpu = s.child.cpuSeconds() - cpuBefore;
+  const serverCpuUsPerRequest = (serverCpu * 1e6) / result.requests;
+  const otherCpuUsPerRequest = ((machineCpu().busy - machineBefore - serverCpu) * 1e6) / result.requests;
+  return { ...result, pointsPerRequest, serverCpuUsPerRequest, otherCpuUsPerRequest };
 }
 
 async function benchServer(tool: LoadTool, entry: Entry, bodies: Bodies): Promise<ServerResult> {
