@@ -1,19 +1,10 @@
 // The hot routes' precompiled body checks never accept what the schema refuses, and read the same values it would.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/seeded.ts';
 import { acceptCoordinates, acceptCoordinatesBytes, acceptLocations } from '../../src/geocoding/fast-accept.ts';
 import { InvalidItem, LocationQuerySchema, LookupBatchSchema } from '../../src/geocoding/schemas.ts';
 
-/** mulberry32: the same "random" inputs on every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = seeded(15);
+const random = mulberry32(15);
 const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
 const values = (): unknown[] => [12.97, 77.59, -90, 90, 180, -180, 90.0001, -180.5, 0, -0, '12.97', null, true, [], {}, 1e308, -1e308];
 

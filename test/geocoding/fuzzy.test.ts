@@ -1,5 +1,6 @@
 // Bounded edit distance against a plain dynamic-programming oracle, and the fuzzy scan's budget.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/seeded.ts';
 import { editDistance, FUZZY_BUDGET, fuzzyFind } from '../../src/geocoding/fuzzy.ts';
 import { phoneticKey } from '../../src/geocoding/normalise.ts';
 
@@ -14,14 +15,9 @@ function oracle(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
-}
-
 describe('editDistance', () => {
   it('agrees with the full-matrix oracle up to the bound on random strings', () => {
-    const next = seeded(7);
+    const next = mulberry32(7);
     const word = () => Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
     for (let k = 0; k < 5000; k++) {
       const a = word();

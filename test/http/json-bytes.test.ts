@@ -1,16 +1,7 @@
 // The byte-level JSON reader of hot routes: every number it reads is the one JSON.parse reads; it refuses what JSON refuses.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/seeded.ts';
 import { JsonBytes, jsonPiece } from '../../src/http/json-bytes.ts';
-
-/** mulberry32: the same "random" inputs on every run. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const read = (text: string) => new JsonBytes(bytes(text)).number();
@@ -30,7 +21,7 @@ function numberText(random: () => number): string {
 
 describe('JsonBytes.number', () => {
   it('reads exactly what JSON.parse reads: 50,000 seeded number texts, long and short', () => {
-    const random = seeded(15);
+    const random = mulberry32(15);
     for (let n = 0; n < 50_000; n++) {
       const text = numberText(random);
       expect(Object.is(read(text), JSON.parse(text)), text).toBe(true);
