@@ -15,7 +15,8 @@ export class BodyBudget {
   /** Takes `bytes`; `peer` is given for bodies that span several chunks (a body read in one callback is never held). */
   take(bytes: number, peer: string | null): BudgetAnswer {
     if (this.used + bytes > this.limit) return 'full';
-    if (peer !== null) {
+    // Zero bytes hold nothing: no entry that a release of nothing would never remove.
+    if (peer !== null && bytes > 0) {
       const held = this.byPeer.get(peer) ?? 0;
       if (held + bytes > this.perPeer) return 'peer_full';
       this.byPeer.set(peer, held + bytes);

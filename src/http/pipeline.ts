@@ -137,7 +137,11 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
       let body: unknown;
       if (route.body) {
         body = route.accept?.(json);
-        if (body === undefined && route.body === CHECKED_ELSEWHERE) return sentElsewhere(head, granted, raw);
+        if (body === undefined && route.body === CHECKED_ELSEWHERE) {
+          // Deep JSON is refused here: the thread with the schema would only parse it again to refuse it.
+          if (scanLater) refuseDeep(raw);
+          return sentElsewhere(head, granted, raw);
+        }
         body ??= schemaChecked(route.body, json, scanLater ? raw : null);
       }
       return handled(route, body, query, head, granted);

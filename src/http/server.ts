@@ -151,17 +151,14 @@ class Exchange {
 
   /** `inCallback`: running synchronously inside a uWS callback, where the socket is corked. */
   private admit(admission: Admission, inCallback: boolean): void {
-    if ('refusal' in admission) {
-      this.ignoring = true;
-      this.release();
-      return this.send(admission.refusal, inCallback);
-    }
+    if ('refusal' in admission) return this.send(admission.refusal, inCallback);
     this.granted = admission;
     if (this.body !== null) this.finish(inCallback);
   }
 
   private take(chunk: ArrayBuffer, isLast: boolean): void {
-    if (this.ignoring) return;
+    // uWS hands over an empty chunk when the head came without body bytes: nothing to hold or read yet.
+    if (this.ignoring || (chunk.byteLength === 0 && !isLast)) return;
     const { budget, hops } = this.transport;
     if (this.size + chunk.byteLength > this.endpoint.maxBodyBytes) return this.fail(this.tooLarge());
     // Inside onData the response is alive, so its peer address can be read.
@@ -206,6 +203,9 @@ class Exchange {
   }
 
   private send(reply: Reply, inCallback: boolean): void {
+    // Answered before the body was in (a refusal, a failure): the rest is not read, and what was is given back.
+    this.ignoring = true;
+    this.release();
     if (this.aborted) return;
     const close = !this.bodyDone && !this.lingers;
     if (inCallback) write(this.res, this.head, reply, close);

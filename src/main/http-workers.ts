@@ -52,8 +52,14 @@ export async function startHttpWorkers(d: HttpWorkersDeps): Promise<HttpWorkers>
     key: endpointKey(e), method: e.method, path: e.path, maxBodyBytes: e.maxBodyBytes, browser: e.browser, readsPeer: e.readsPeer,
   }));
   const script = workerScript();
-  const started = Array.from({ length: d.count - 1 }, (_v, n) => startOne(n + 1));
-  const workers = await Promise.all(started);
+  const settled = await Promise.allSettled(Array.from({ length: d.count - 1 }, (_v, n) => startOne(n + 1)));
+  const workers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) {
+    // The others may be serving already: none is left running for a process that did not start.
+    await Promise.all(workers.map((w) => w.stop()));
+    throw failed.reason;
+  }
   return {
     async stop() {
       await Promise.all(workers.map((w) => w.stop()));

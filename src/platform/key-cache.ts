@@ -22,8 +22,6 @@ export class KeyCache {
   private readonly byPresented = new Map<string, ApiKeyRecord>();
   private readonly misses = new Map<string, number>();
   private readonly loading = new Map<string, Promise<ApiKeyRecord | null>>();
-  /** The secret last found and its key: a caller sending one key over and over is answered by a string comparison. */
-  private last: { presented: string; key: ApiKeyRecord } | null = null;
   private lastPoll: number;
   private timer: NodeJS.Timeout | null = null;
 
@@ -56,14 +54,10 @@ export class KeyCache {
 
   /** The active key for a secret as the client sent it: find() by its hash, remembered for the next request. */
   findPresented(presented: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
-    // A fresh string from every request would be hashed for the map; comparing it with the last one costs less.
-    const last = this.last;
-    if (last !== null && last.presented === presented) return last.key;
+    // A map, not a comparison with the last secret seen: a presented secret is compared with a stored one only when
+    // their hashes agree, never character by character with whichever caller came before.
     const hit = this.byPresented.get(presented);
-    if (hit) {
-      this.last = { presented, key: hit };
-      return hit;
-    }
+    if (hit) return hit;
     const found = this.find(sha256(presented));
     const remember = (key: ApiKeyRecord | null) => {
       if (key) {
@@ -86,7 +80,6 @@ export class KeyCache {
       this.byHash.delete(hash);
     }
     if (revoked.size > 0) for (const [presented, key] of this.byPresented) if (revoked.has(key)) this.byPresented.delete(presented);
-    if (this.last !== null && revoked.has(this.last.key)) this.last = null;
     this.lastPoll = started;
   }
 

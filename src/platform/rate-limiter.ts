@@ -5,7 +5,7 @@ const SLOTS = 1 << 14;
 
 /**
  * Wall-clock milliseconds: one timeline for every thread (each thread's performance.now() starts at its own origin) and
- * cheaper to read; a clock stepped back refills nothing until it has caught up.
+ * cheaper to read. A clock stepped back gains a bucket nothing for the step, and refilling goes on from the new time.
  */
 const sharedNow = Date.now;
 
@@ -38,9 +38,8 @@ export class RateLimiter {
     while (Atomics.compareExchange(this.claims, lock, 0, 1) !== 0);
     try {
       const at = slot * 2;
-      const last = this.buckets[at + 1]!;
-      const tokens = Math.min(burst, this.buckets[at]! + (Math.max(0, now - last) / 1000) * ratePerSecond);
-      this.buckets[at + 1] = Math.max(now, last);
+      const tokens = Math.min(burst, this.buckets[at]! + (Math.max(0, now - this.buckets[at + 1]!) / 1000) * ratePerSecond);
+      this.buckets[at + 1] = now;
       const granted = tokens >= 1;
       this.buckets[at] = granted ? tokens - 1 : tokens;
       return granted;
@@ -66,7 +65,7 @@ export class RateLimiter {
   private takeLocal(keyId: number, ratePerSecond: number, burst: number, now: number): boolean {
     const bucket = this.overflow.get(keyId) ?? { tokens: burst, updatedMs: now };
     bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 1000) * ratePerSecond);
-    bucket.updatedMs = Math.max(now, bucket.updatedMs);
+    bucket.updatedMs = now;
     this.overflow.set(keyId, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;

@@ -137,10 +137,11 @@ export class UsageMeter {
     }, intervalMs).unref();
   }
 
-  /** Stops the timer and writes what is left (the shutdown hook). */
+  /** Stops the timer and writes what is left (the shutdown hook): after a flush already running, what came since. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.flushing?.catch(() => undefined);
     await this.flush();
   }
 

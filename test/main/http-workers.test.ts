@@ -79,11 +79,13 @@ describe('WORKERS=2', () => {
     const replies = await inBatches(40, 10, async () => ({
       geopin: await post('/v1/location/lookup', { geopin: '4P3-JK8-52C9' }),
       bad: await post('/v1/location/lookup', { latitude: 'north', longitude: 77.59 }),
+      deep: await send('POST', '/v1/location/lookup', { 'x-api-key': paid.key, 'content-type': 'application/json' }, `{"latitude":${'['.repeat(40)}${']'.repeat(40)}}`),
       batch: await post('/v1/location/batch-lookup', { locations: [{ geopin: '4P3JK852C9' }, { latitude: 12.9716, longitude: 77.5946 }, { latitude: 200, longitude: 0 }] }),
     }));
     for (const r of replies) {
       expect([r.geopin.status, r.geopin.json.data.pincode, r.geopin.json.data.geopin]).toEqual([200, '560001', '4P3-JK8-52C9']);
       expect([r.bad.status, r.bad.json.code]).toEqual([400, 'invalid_request']);
+      expect([r.deep.status, r.deep.json.code]).toEqual([400, 'invalid_json']);
       expect(r.bad.json.issues.length).toBeGreaterThan(0);
       expect([r.batch.status, r.batch.json.data.found, r.batch.json.data.invalid]).toEqual([200, 2, 1]);
     }

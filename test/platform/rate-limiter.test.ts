@@ -31,16 +31,14 @@ describe('RateLimiter', () => {
     expect(takeAll(b, 43, 1, 10, 12)).toBe(10);
   });
 
-  it('refills nothing while a wall clock stepped back catches up, and never takes tokens away', () => {
+  it('gains a bucket nothing from a wall clock stepped back, takes nothing from it, and refills from the new time on', () => {
     const time = clock();
     const limiter = new RateLimiter(RateLimiter.allocate(), time.now);
     expect(takeAll(limiter, 9, 10, 20, 15)).toBe(15);
-    time.advance(-60_000);
+    time.advance(-3_600_000);
     expect(takeAll(limiter, 9, 10, 20, 50)).toBe(5);
-    time.advance(59_900);
-    expect(takeAll(limiter, 9, 10, 20, 50)).toBe(0);
-    time.advance(200);
-    expect(takeAll(limiter, 9, 10, 20, 50)).toBe(1);
+    time.advance(300);
+    expect(takeAll(limiter, 9, 10, 20, 50)).toBe(3);
   });
 
   it('keeps thousands of keys apart', () => {

@@ -105,4 +105,31 @@ describe('usage meter', () => {
     expect(await repo.used(key, '2026-08')).toBe(9);
     expect(meter.used(key, '2026-08')).toBe(9);
   });
+
+  it('writes at shutdown what was counted while a flush was already writing', async () => {
+    const clock = () => new Date('2026-09-01T08:00:00Z');
+    const repo = new UsageRepository(sql);
+    const key = await freshKey(clock);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The store as it is, except that the first write waits until the test lets it go.
+    let writes = 0;
+    const slowFirst = {
+      add: async (...args: Parameters<UsageRepository['add']>) => {
+        if (writes++ === 0) await held;
+        return repo.add(...args);
+      },
+      used: (keyId: number, month: string) => repo.used(keyId, month),
+      usedMany: (keyIds: number[], month: string) => repo.usedMany(keyIds, month),
+    };
+    const meter = new UsageMeter(slowFirst, clock);
+    meter.record(key, '2026-09');
+    const flushing = meter.flush();
+    meter.record(key, '2026-09');
+    meter.record(key, '2026-09');
+    const stopping = meter.stop();
+    release();
+    await Promise.all([flushing, stopping]);
+    expect(await repo.used(key, '2026-09')).toBe(3);
+  });
 });
