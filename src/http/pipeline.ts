@@ -262,7 +262,8 @@ function actionOf(json: unknown): unknown {
   return json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as { action?: unknown }).action : undefined;
 }
 
-const JSON_ONLY: Record<string, string> = JSON_TYPE;
+/** The headers of a JSON reply that carries no others: transports may recognise it by identity (one pre-encoded header). */
+export const JSON_ONLY: Readonly<Record<string, string>> = Object.freeze({ ...JSON_TYPE });
 
 /** The reply to a handled request; the grant hears that it was answered (the usage meter counts it). */
 function answered(route: RouteDef, data: unknown, headers: Record<string, string>, head: RequestHead, granted: Authenticated): Reply {

@@ -8,7 +8,7 @@ import { BodyBudget } from './body-budget.ts';
 import { clientIp } from './client-ip.ts';
 import { preflight } from './cors.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
-import { serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
+import { JSON_ONLY, serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
 import type { Authenticated } from './route.ts';
 import { RequestIds } from './request-ids.ts';
 import { safeDecode, type RequestHead } from './request.ts';
@@ -28,6 +28,9 @@ const EMPTY = '';
 /** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const REQUEST_ID = Buffer.from('x-request-id');
+/** The one header of most answers, as bytes: no string conversions per reply. */
+const CONTENT_TYPE = Buffer.from('content-type');
+const JSON_CONTENT_TYPE = Buffer.from(JSON_ONLY['content-type']!);
 /** Unread body bytes an early reply lets uWS skip instead of closing the connection. */
 const LINGER_BYTES = 64 * 1024;
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
@@ -369,7 +372,8 @@ function write(res: HttpResponse, head: CapturedHead, reply: Reply, close: boole
     res.writeStatus(line);
   }
   res.writeHeader(REQUEST_ID, head.idValue());
-  for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
+  if (reply.headers === JSON_ONLY) res.writeHeader(CONTENT_TYPE, JSON_CONTENT_TYPE);
+  else for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
   res.end(reply.body, close);
 }
 

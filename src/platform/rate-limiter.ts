@@ -15,6 +15,9 @@ export class RateLimiter {
   /** Per slot: [tokens, updatedMs]; a zeroed slot reads as a full bucket (its last refill is long ago). */
   private readonly buckets: Float64Array;
   private readonly overflow = new Map<number, { tokens: number; updatedMs: number }>();
+  /** The key `take` saw last and its slot (0 is no key: key ids start at 1). */
+  private lastKey = 0;
+  private lastSlot = -1;
 
   /** `memory` comes from RateLimiter.allocate(), shared with worker threads; a fresh one serves this thread alone. */
   constructor(
@@ -50,6 +53,17 @@ export class RateLimiter {
 
   /** The slot holding `keyId`, claimed on first sight (open addressing); -1 when the table is full. */
   private slotOf(keyId: number): number {
+    // Slots are never given up: the last key's slot stays its slot.
+    if (keyId === this.lastKey) return this.lastSlot;
+    const slot = this.findSlot(keyId);
+    if (slot >= 0) {
+      this.lastKey = keyId;
+      this.lastSlot = slot;
+    }
+    return slot;
+  }
+
+  private findSlot(keyId: number): number {
     let slot = Math.imul(keyId, 0x9e3779b1) >>> 18;
     for (let probe = 0; probe < SLOTS; probe++, slot = (slot + 1) & (SLOTS - 1)) {
       const holder = Atomics.load(this.claims, slot * 2);
