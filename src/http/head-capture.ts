@@ -1,0 +1,127 @@
+// What the transport reads of a uWS request before uWS frees it: only what the endpoint uses, and the request id.
+import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+import type { Endpoint } from './pipeline.ts';
+import { RequestIds } from './request-ids.ts';
+import { safeDecode, type RequestHead } from './request.ts';
+
+/** This thread's generated request ids. */
+const IDS = new RequestIds();
+
+/** What handlers may read of the request, captured before uWS frees it; the peer address only where routes read it. */
+export class CapturedHead implements RequestHead {
+  readonly receivedAt = Date.now();
+  /** The caller's request id, or null when this thread generated `sequence`. */
+  private readonly given: string | null;
+  private readonly sequence: number;
+  private address: ArrayBuffer | string | null;
+  /** uWS's request while its handler runs (more headers may be read), null once it returned or when every header was read. */
+  request: HttpRequest | null = null;
+
+  constructor(
+    res: HttpResponse,
+    readonly method: string,
+    readonly path: string,
+    readonly query: string,
+    readonly headers: Record<string, string>,
+    readonly params: string[],
+    withPeer: boolean,
+  ) {
+    this.given = RequestIds.given(headers['x-request-id']);
+    this.sequence = this.given === null ? IDS.next() : 0;
+    // uWS formats the address on every call (~1 µs): hot location routes never need it.
+    this.address = withPeer ? res.getRemoteAddressAsText() : null;
+  }
+
+  get id(): string {
+    return this.given ?? IDS.text(this.sequence);
+  }
+
+  /** The id as the X-Request-Id reply header: a generated one without making its string. */
+  idValue(): string | Uint8Array {
+    return this.given ?? IDS.value(this.sequence);
+  }
+
+  readMore(names: readonly string[]): void {
+    const request = this.request;
+    if (request === null) return;
+    for (const name of names) {
+      const value = request.getHeader(name);
+      if (value !== '') this.headers[name] = value;
+    }
+  }
+
+  get remoteIp(): string {
+    if (this.address === null) throw new Error(`${this.path}: the peer address was not captured for this endpoint (see Endpoint.readsPeer)`);
+    if (typeof this.address !== 'string') this.address = Buffer.from(this.address).toString();
+    return this.address;
+  }
+}
+
+/** Headers the transport itself always reads: the body limit and the request id. */
+export const TRANSPORT_HEADERS = ['content-length', 'x-request-id'];
+
+/**
+ * Header names with their bytes (uWS reads bytes without converting a JavaScript string on every call), and an object
+ * with every one of them, undefined: a request's headers start as a copy of it, so storing a value never changes the
+ * object's shape (a store that adds a property, with a different name each time, is V8's slowest kind).
+ */
+export interface HeaderNames {
+  list: Array<{ name: string; bytes: Uint8Array }>;
+  template: Record<string, string | undefined>;
+}
+
+export function headerNames(names: string[]): HeaderNames {
+  const unique = [...new Set(names)];
+  return { list: unique.map((name) => ({ name, bytes: Buffer.from(name) })), template: Object.fromEntries(unique.map((name) => [name, undefined])) };
+}
+
+/** What to read of a request: the endpoint's fixed method and path where it has them, and only what it uses. */
+export interface HeadShape {
+  /** The endpoint's method (uWS routed by it), or null to read the request's. */
+  method: string | null;
+  /** The endpoint's path when it has no parameters (uWS matched it exactly), or null to read the URL. */
+  path: string | null;
+  paramCount: number;
+  /** Read the query string (else it is empty: the endpoint never reads it). */
+  query: boolean;
+  /** Read the peer address. */
+  peer: boolean;
+  /** Read only these headers, or every header the client sent (null). */
+  names: HeaderNames | null;
+}
+
+const NO_PARAMS: string[] = Object.freeze([]) as unknown as string[];
+
+/** Everything, for requests no endpoint answers (404, 405, preflights). */
+export const WHOLE_HEAD: HeadShape = { method: null, path: null, paramCount: 0, query: true, peer: true, names: null };
+
+export function shapeOf(endpoint: Endpoint, names: HeaderNames | null): HeadShape {
+  const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
+  return { method: endpoint.method, path: paramCount === 0 ? endpoint.path : null, paramCount, query: endpoint.readsQuery, peer: endpoint.readsPeer, names };
+}
+
+/**
+ * The head, with every header the client sent, or only the shape's `names` (an endpoint that declared what it reads:
+ * asking uWS for a few names costs less than it calling back for each header sent, and a browser sends a dozen).
+ */
+export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape): CapturedHead {
+  const names = shape.names;
+  let headers: Record<string, string>;
+  if (names === null) {
+    headers = {};
+    req.forEach((key, value) => {
+      headers[key] = value;
+    });
+  } else {
+    // Headers not sent stay undefined (uWS answers "" for them).
+    headers = { ...names.template } as Record<string, string>;
+    for (const { name, bytes } of names.list) {
+      const value = req.getHeader(bytes);
+      if (value !== '') headers[name] = value;
+    }
+  }
+  const params: string[] = shape.paramCount === 0 ? NO_PARAMS : [];
+  for (let i = 0; i < shape.paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
+  const query = shape.query ? (req.getQuery() ?? '') : '';
+  return new CapturedHead(res, shape.method ?? req.getMethod(), shape.path ?? req.getUrl(), query, headers, params, shape.peer);
+}
