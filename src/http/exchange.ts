@@ -51,7 +51,7 @@ export class Exchange {
   private size = 0;
   /** Who holds the bytes, known once the body spans more than one chunk. */
   private peer: string | null = null;
-  /** Set once the body failed or the request was refused: further chunks are dropped. */
+  /** Set once a reply went out or the body failed: further chunks are dropped. */
   private ignoring = false;
   /** The body text, or why it could not be read, once known. */
   private body: string | Error | null = null;
@@ -171,7 +171,7 @@ export class Exchange {
 /** "200 OK" and the like, made once per status. */
 const STATUS_LINES = new Map<number, string>();
 
-/** Writes a reply: inside a uWS callback, or in `res.cork` outside one. */
+/** Writes a reply; outside a uWS callback the caller corks the socket first. */
 export function write(res: HttpResponse, head: CapturedHead, reply: Reply, close: boolean): void {
   // uWS writes "200 OK" itself when no status was set: one native call less on every answered lookup.
   if (reply.status !== 200) {
