@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { bundlePath, repoRoot } from '../../scripts/package/paths.ts';
+import { bundlePath } from '../../scripts/package/paths.ts';
 import { freePort } from '../../src/http/free-port.ts';
 import { stopChild } from '../../scripts/package/server-process.ts';
-import { BATCH_PATH, LOOKUP_PATH, bundleHelpers, dataPaths, ensureDist } from './servers.ts';
+import { BATCH_PATH, LOOKUP_PATH, START_FLAGS, bareUwsScript, bundleHelpers, createBenchKey, dataPaths, ensureDist } from './servers.ts';
 import { seededBodies } from './points.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
@@ -115,14 +115,12 @@ async function main(): Promise<void> {
   const db = mkdtempSync(join(tmpdir(), 'bench-instructions-db-'));
   const env = { NODE_ENV: 'production', DB_PATH: join(db, 'app.sqlite'), WORKERS: '1' };
   try {
-    const created = spawnSync(process.execPath, [bundlePath, 'key', 'create', '--plan', 'enterprise', '--rate-limit', '1000000000'], { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8' });
-    const apiKey = created.stdout.trim();
-    if (created.status !== 0 || !apiKey) throw new Error(`key create failed: ${created.stderr}`);
-    const [ours] = await count('geopin WORKERS=1', ['--max-semi-space-size=32', bundlePath, 'serve'], env, apiKey, [
+    const apiKey = createBenchKey(env);
+    const [ours] = await count('geopin WORKERS=1', [...START_FLAGS, bundlePath, 'serve'], env, apiKey, [
       { path: LOOKUP_PATH, bodies: bodies.single, requests: REQUESTS },
       { path: BATCH_PATH, bodies: bodies.batch, requests: Math.max(1, Math.round(REQUESTS / 5)) },
     ]);
-    const [bare] = await count('bare uWS (fixed answer)', [join(repoRoot, 'node_modules/.cache/bench-http/bare-uws-server.mjs')], {}, 'unused', [
+    const [bare] = await count('bare uWS (fixed answer)', [bareUwsScript], {}, 'unused', [
       { path: LOOKUP_PATH, bodies: bodies.single, requests: REQUESTS },
     ]);
     console.log(`single lookup: ours takes ${(ours! / bare!).toFixed(2)}x the instructions of bare uWS (user space; the kernel's share is not counted)`);

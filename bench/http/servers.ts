@@ -52,22 +52,31 @@ export async function bundleHelpers(): Promise<void> {
 }
 
 /** The node flags `npm start` passes (the young generation size), so the bench runs the server exactly as production does. */
-const START_FLAGS = (packageJson.scripts.start as string).split(' ').filter((token) => token.startsWith('--'));
+export const START_FLAGS = (packageJson.scripts.start as string).split(' ').filter((token) => token.startsWith('--'));
 
 /** This project as production runs it (`npm start`'s flags, dist/geopin.cjs serve), with a fresh database and an enterprise key. */
 export async function startOurs(workers: number, nodeArgs: string[] = []): Promise<Started> {
   const dbDir = mkdtempSync(join(tmpdir(), 'bench-http-db-'));
   const env = { NODE_ENV: 'production', HOST: '127.0.0.1', DB_PATH: join(dbDir, 'app.sqlite'), WORKERS: String(workers) };
+  const removeDb = () => rmSync(dbDir, { recursive: true, force: true });
+  let apiKey: string;
+  try {
+    apiKey = createBenchKey(env);
+  } catch (err) {
+    removeDb();
+    throw err;
+  }
+  return start(`geopin WORKERS=${workers}`, [...START_FLAGS, ...nodeArgs, bundlePath, 'serve'], env, apiKey, removeDb);
+}
+
+/** An enterprise key with a rate limit no bench reaches, made by `geopin key create` in the store `env` names. */
+export function createBenchKey(env: Record<string, string>): string {
   const created = spawnSync(process.execPath, [bundlePath, 'key', 'create', '--plan', 'enterprise', '--rate-limit', '1000000000', '--label', 'bench'], {
     cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8',
   });
   const apiKey = created.stdout.trim();
-  const removeDb = () => rmSync(dbDir, { recursive: true, force: true });
-  if (created.status !== 0 || !apiKey) {
-    removeDb();
-    throw new Error(`key create failed (${created.status}):\n${created.stderr}`);
-  }
-  return start(`geopin WORKERS=${workers}`, [...START_FLAGS, ...nodeArgs, bundlePath, 'serve'], env, apiKey, removeDb);
+  if (created.status !== 0 || !apiKey) throw new Error(`key create failed (${created.status}):\n${created.stderr}`);
+  return apiKey;
 }
 
 /** node:http + which-polygon over the source polygons, answering from the same gazetteer rows. */
@@ -77,9 +86,12 @@ export function startWhichPolygon(): Promise<Started> {
   return start('node:http + which-polygon', [join(helperDir, 'which-polygon-server.mjs')], env, apiKey);
 }
 
+/** The bundled bare uWS server (bundleHelpers writes it). */
+export const bareUwsScript = join(helperDir, 'bare-uws-server.mjs');
+
 /** Bare uWS with a fixed answer: the ceiling of any uWS server on this machine. */
 export function startBareUws(): Promise<Started> {
-  return start('bare uWS (fixed answer)', [join(helperDir, 'bare-uws-server.mjs')], { HOST: '127.0.0.1' }, 'unused');
+  return start('bare uWS (fixed answer)', [bareUwsScript], { HOST: '127.0.0.1' }, 'unused');
 }
 
 async function start(name: string, args: string[], env: Record<string, string>, apiKey: string, cleanup?: () => void): Promise<Started> {

@@ -6,6 +6,7 @@ import { DomainError } from '../kernel/errors.ts';
 import type { BodyBudget } from './body-budget.ts';
 import { clientIp } from './client-ip.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
+import { decodeBody } from './json-body.ts';
 import type { CapturedHead } from './head-capture.ts';
 import { JSON_ONLY, serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
 import type { Authenticated } from './route.ts';
@@ -21,8 +22,6 @@ export interface Transport {
 }
 
 const EMPTY = '';
-/** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
-const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const REQUEST_ID = Buffer.from('x-request-id');
 /** The one header of most answers, as bytes: no string conversions per reply. */
 const CONTENT_TYPE = Buffer.from('content-type');
@@ -112,7 +111,7 @@ export class Exchange {
       this.release();
       return this.deliver(this.endpoint.finish(this.head, this.granted, new Uint8Array(chunk)), true);
     }
-    this.body = UTF8.decode(this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size) : chunk);
+    this.body = decodeBody(this.chunks ? Buffer.concat([...this.chunks, Buffer.from(chunk)], this.size) : chunk);
     this.release();
     if (this.granted !== null) this.finish(true);
   }

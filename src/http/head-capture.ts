@@ -2,6 +2,7 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { Endpoint } from './pipeline.ts';
 import { RequestIds } from './request-ids.ts';
+import { pathParams } from './route.ts';
 import { safeDecode, type RequestHead } from './request.ts';
 
 /** This thread's generated request ids. */
@@ -96,7 +97,7 @@ const NO_PARAMS: string[] = Object.freeze([]) as unknown as string[];
 export const WHOLE_HEAD: HeadShape = { method: null, path: null, paramCount: 0, query: true, peer: true, names: null };
 
 export function shapeOf(endpoint: Endpoint, names: HeaderNames | null): HeadShape {
-  const paramCount = (endpoint.path.match(/\{/g) ?? []).length;
+  const paramCount = pathParams(endpoint.path).length;
   return { method: endpoint.method, path: paramCount === 0 ? endpoint.path : null, paramCount, query: endpoint.readsQuery, peer: endpoint.readsPeer, names };
 }
 

@@ -1,6 +1,14 @@
 // JSON request bodies: parsed only after a cheap nesting-depth scan, so `[[[[…]]]]` costs a linear pass and a 400.
 import { refusal } from './errors.ts';
 
+/** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** A request body's bytes as text. */
+export function decodeBody(bytes: ArrayBuffer | Uint8Array): string {
+  return UTF8.decode(bytes);
+}
+
 /** Deeper JSON is refused: no request shape of either service nests beyond a handful of levels. */
 export const MAX_JSON_DEPTH = 16;
 

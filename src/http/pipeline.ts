@@ -2,7 +2,7 @@
 import { DomainError } from '../kernel/errors.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { errorReply, refusal, type ErrorReply } from './errors.ts';
-import { parseJsonBody, PARSE_FIRST_CHARS, refuseDeep } from './json-body.ts';
+import { decodeBody, parseJsonBody, PARSE_FIRST_CHARS, refuseDeep } from './json-body.ts';
 import type { RequestHead } from './request.ts';
 import {
   authKinds, CHECKED_ELSEWHERE, DEFAULT_MAX_BODY_BYTES, JsonText, pathParams, RawReply, type Authenticated, type Authenticator, type AuthKind, type RouteAuth,
@@ -64,8 +64,6 @@ export type Authenticators = Partial<Record<AuthKind, Authenticator>>;
 export type Elsewhere = (endpoint: { method: string; path: string }, head: RequestHead, granted: Omit<Authenticated, 'answered'>, body: string) => Promise<Reply>;
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
-/** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
-const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const PUBLIC: Authenticator = () => ({ principal: null });
 
 /** Groups routes by method and path and compiles each group; throws at start-up for an inconsistent table. */
@@ -123,7 +121,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, log
   function finish(head: RequestHead, granted: Authenticated, body: string | Uint8Array): Reply | Promise<Reply> {
     if (typeof body === 'string') return finishText(head, granted, body);
     const accepted = acceptBytes?.(body);
-    return accepted === undefined ? finishText(head, granted, UTF8.decode(body)) : handled(first, accepted, NO_QUERY, head, granted);
+    return accepted === undefined ? finishText(head, granted, decodeBody(body)) : handled(first, accepted, NO_QUERY, head, granted);
   }
 
   function finishText(head: RequestHead, granted: Authenticated, raw: string): Reply | Promise<Reply> {
