@@ -24,6 +24,7 @@ import {
 } from './responses.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SessionRepository } from './session-repository.ts';
+import { assertAllowed } from './session-states.ts';
 
 export interface AdminDeps {
   sql: Sql;
@@ -128,7 +129,7 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
       handle: async ({ auth, body }) => {
         const session = await d.sessions.byId(auth.id, body.session_id);
         if (!session) throw new DomainError('not_found', 'session_not_found', `No session ${body.session_id}`);
-        if (session.status === 'completed' || session.status === 'abandoned') throw new DomainError('conflict', `session_${session.status}`, `The session is ${session.status}`);
+        assertAllowed('change_cart', session.status);
         await d.sessions.saveCart(auth.id, session.id, body.cart_value_paise, 'merchant', {
           utm_source: session.utm_source ?? undefined, utm_medium: session.utm_medium ?? undefined, utm_campaign: session.utm_campaign ?? undefined,
           utm_term: session.utm_term ?? undefined, utm_content: session.utm_content ?? undefined,

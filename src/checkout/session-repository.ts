@@ -2,12 +2,13 @@
 import type { Sql } from '../db/sql.ts';
 import type { WebhookPayload } from '../webhooks/events.ts';
 import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
+import { assertAllowed, fromStates, TRANSITIONS, type SessionStatus } from './session-states.ts';
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 export type Utm = Partial<Record<UtmKey, string>>;
 
-export type SessionStatus = 'verified' | 'address_completed' | 'completed' | 'abandoned';
+export type { SessionStatus } from './session-states.ts';
 
 export interface CheckoutSession {
   id: string;
@@ -104,35 +105,42 @@ export class SessionRepository {
     return { sessions, total };
   }
 
-  /** Selects the address and queues session.address_completed in the same transaction. */
+  /** Selects the address and queues session.address_completed in the same transaction (409 if the session moved on). */
   async completeAddress(merchantId: string, id: string, addressId: string, at: string, event: WebhookPayload): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      await tx.run(
-        `UPDATE checkout_sessions SET status = 'address_completed', selected_address_id = ?, address_completed_at = ? WHERE id = ? AND merchant_id = ?`,
-        [addressId, at, id, merchantId],
+      const changed = await tx.run(
+        `UPDATE checkout_sessions SET status = ?, selected_address_id = ?, address_completed_at = ?
+         WHERE id = ? AND merchant_id = ? AND ${fromStates('select_address')}`,
+        [TRANSITIONS.select_address.to, addressId, at, id, merchantId],
       );
+      if (changed === 0) await this.refuse(tx, 'select_address', merchantId, id);
       await enqueueWebhook(tx, event, new Date(at));
     });
   }
 
-  /** Marks the session paid (inside the payment's transaction). */
-  async markCompleted(merchantId: string, id: string, at: string): Promise<void> {
-    await this.sql.run(`UPDATE checkout_sessions SET status = 'completed', completed_at = ? WHERE id = ? AND merchant_id = ?`, [at, id, merchantId]);
-  }
-
-  /** Abandons an open session; false when it was already abandoned or completed. */
-  async markAbandoned(merchantId: string, id: string, at: string): Promise<boolean> {
+  /** Abandons a session unless it is paid (409); abandoning it again changes nothing. */
+  async markAbandoned(merchantId: string, id: string, at: string): Promise<void> {
     const changed = await this.sql.run(
-      `UPDATE checkout_sessions SET status = 'abandoned', abandoned_at = ? WHERE id = ? AND merchant_id = ? AND status IN ('verified', 'address_completed')`,
-      [at, id, merchantId],
+      `UPDATE checkout_sessions SET status = ?, abandoned_at = ? WHERE id = ? AND merchant_id = ? AND ${fromStates('abandon')} AND status <> ?`,
+      [TRANSITIONS.abandon.to, at, id, merchantId, TRANSITIONS.abandon.to],
     );
-    return changed === 1;
+    if (changed === 0) await this.refuse(this.sql, 'abandon', merchantId, id);
   }
 
+  /** Saves the cart and UTM of an open session (409 when it is paid or abandoned by now). */
   async saveCart(merchantId: string, id: string, cartValuePaise: number | null, source: 'widget' | 'merchant' | null, utm: Utm): Promise<void> {
-    await this.sql.run(
-      `UPDATE checkout_sessions SET cart_value_paise = ?, cart_value_source = ?, ${UTM_KEYS.map((k) => `${k} = ?`).join(', ')} WHERE id = ? AND merchant_id = ?`,
+    const changed = await this.sql.run(
+      `UPDATE checkout_sessions SET cart_value_paise = ?, cart_value_source = ?, ${UTM_KEYS.map((k) => `${k} = ?`).join(', ')}
+       WHERE id = ? AND merchant_id = ? AND ${fromStates('change_cart')}`,
       [cartValuePaise, source, ...UTM_KEYS.map((k) => utm[k] ?? null), id, merchantId],
     );
+    if (changed === 0) await this.refuse(this.sql, 'change_cart', merchantId, id);
+  }
+
+  /** A guarded update changed nothing: the session's state now says why (or it is gone). */
+  private async refuse(sql: Sql, step: 'select_address' | 'change_cart' | 'abandon', merchantId: string, id: string): Promise<void> {
+    const row = await sql.get<{ status: SessionStatus }>('SELECT status FROM checkout_sessions WHERE id = ? AND merchant_id = ?', [id, merchantId]);
+    if (!row) throw new Error(`session ${id} vanished`);
+    assertAllowed(step, row.status);
   }
 }
