@@ -69,7 +69,7 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
       handle: ({ auth, body }) => d.book.addressCompleted(auth, body.address_id),
     }),
     route({
-      ...action('cod_eligibility'), response: CodEligibilitySchema, errors: { 404: 'No such address' },
+      ...action('cod_eligibility'), response: CodEligibilitySchema, errors: { 404: 'No such address', 409: 'amount_paise differs from the cart value the merchant set' },
       summary: "Is cash on delivery available for the session's cart and the chosen (or given) address?",
       handle: ({ auth, body }) => d.book.codEligibility(auth, body),
     }),

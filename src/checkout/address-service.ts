@@ -4,6 +4,8 @@ import { DomainError } from '../kernel/errors.ts';
 import type { LocationApi } from '../geocoding/location-api.ts';
 import { ADDRESS_FIELDS, type Address, type AddressFields, type AddressRepository } from './address-repository.ts';
 import { COD_MESSAGES, codVerdict } from './cod.ts';
+import { amountToCharge } from './session-cart.ts';
+import { assertAllowed } from './session-states.ts';
 import type { Merchant } from './merchant-repository.ts';
 import type { AddressInput } from './schema.ts';
 import type { CheckoutSession, SessionRepository, Utm } from './session-repository.ts';
@@ -72,7 +74,7 @@ export class AddressService {
    * per address. Without an id, the buyer's default address.
    */
   async addressCompleted({ session: s }: SessionContext, addressId?: string): Promise<{ session_id: string; address: PublicAddress }> {
-    this.assertOpen(s);
+    assertAllowed('select_address', s.status);
     const id = addressId ?? (await this.d.addresses.list(s.merchant_id, s.buyer_id))[0]?.id;
     if (id === undefined) throw new DomainError('not_found', 'address_not_found', 'The buyer has no saved address');
     let address = await this.get(s, id);
@@ -89,28 +91,37 @@ export class AddressService {
     return { session_id: s.id, address: publicAddress(address) };
   }
 
-  /** COD for the session's cart and the chosen (or given) address, under the merchant's rules. */
-  async codEligibility({ session: s, merchant }: SessionContext, input: { address_id?: string; pincode?: string; cart_value_paise?: number }) {
+  /**
+   * COD for the session and the chosen (or given) address under the merchant's rules. The amount is the merchant's fixed
+   * cart when set (a different amount_paise is 409), else amount_paise, else the widget's cart value.
+   */
+  async codEligibility(ctx: SessionContext, input: { address_id?: string; pincode?: string; amount_paise?: number; cart_value_paise?: number }) {
+    const { session: s } = ctx;
+    const amount = amountToCharge(s, input.amount_paise ?? input.cart_value_paise) ?? s.cart_value_paise;
+    return this.codFor(ctx, amount, input);
+  }
+
+  /** The COD verdict for a resolved amount: the pincode is the given one, else the given or selected address's. */
+  async codFor({ session: s, merchant }: SessionContext, amount: number | null, input: { address_id?: string; pincode?: string } = {}) {
     const addressId = input.address_id ?? s.selected_address_id;
     const pincode = input.pincode ?? (addressId ? (await this.get(s, addressId)).pincode : null);
-    const cartValue = input.cart_value_paise ?? s.cart_value_paise;
-    const verdict = codVerdict(merchant, cartValue, pincode);
+    const verdict = codVerdict(merchant, amount, pincode);
     return {
       ...verdict, message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available', enabled: merchant.enable_cod,
-      cart_value_paise: cartValue, pincode, cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
+      cart_value_paise: amount, pincode, cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
     };
   }
 
   /** A paid session cannot be abandoned (409): it would be counted as lost while the order exists. */
   async abandon({ session: s }: SessionContext): Promise<{ session_id: string; status: 'abandoned' }> {
-    if (s.status === 'completed') throw new DomainError('conflict', 'session_completed', 'This checkout session is paid and cannot be abandoned');
+    assertAllowed('abandon', s.status);
     await this.d.sessions.markAbandoned(s.merchant_id, s.id, this.d.clock().toISOString());
     return { session_id: s.id, status: 'abandoned' };
   }
 
   /** The widget's cart value and UTM parameters (a UTM key left out keeps its value). */
   async updateSession({ session: s }: SessionContext, input: { cart_value_paise?: number | null; utm?: Utm }) {
-    this.assertOpen(s);
+    assertAllowed('change_cart', s.status);
     const utm: Utm = {
       utm_source: s.utm_source ?? undefined, utm_medium: s.utm_medium ?? undefined, utm_campaign: s.utm_campaign ?? undefined,
       utm_term: s.utm_term ?? undefined, utm_content: s.utm_content ?? undefined, ...input.utm,
@@ -140,11 +151,6 @@ export class AddressService {
       throw new DomainError('invalid', 'incomplete_address', `The address needs one of ${LINE_FIELDS.join(', ')}`);
     }
     return { ...fields, district: fields.district ?? info.district, state: fields.state ?? info.state };
-  }
-
-  private assertOpen(s: CheckoutSession): void {
-    if (s.status === 'abandoned') throw new DomainError('conflict', 'session_abandoned', 'This checkout session was abandoned; start a new one');
-    if (s.status === 'completed') throw new DomainError('conflict', 'session_completed', 'This checkout session is already paid');
   }
 
   private async geocode(a: Address): Promise<Address> {

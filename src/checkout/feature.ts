@@ -28,6 +28,8 @@ import { OtpRepository } from './otp-repository.ts';
 import { OtpService, type OtpPolicy } from './otp-service.ts';
 import type { SecretBox } from './secrets.ts';
 import { SessionRepository } from './session-repository.ts';
+import { amountToCharge } from './session-cart.ts';
+import { assertAllowed } from './session-states.ts';
 
 export interface CheckoutConfig {
   /** What merchant-supplied URLs (webhooks, courier coverage) may reach, on save and on every call. */
@@ -98,11 +100,13 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     merchants,
     otp,
     paymentPorts: {
-      async codDecision(payer) {
+      async codDecision(payer, amountPaise) {
         // The session authenticator's principal is a whole SessionContext; payments only names the fields it reads.
-        const verdict = await book.codEligibility(payer as SessionContext, {});
+        const verdict = await book.codFor(payer as SessionContext, amountPaise);
         return verdict.reason ? { allowed: false, reason: verdict.reason, message: verdict.message } : { allowed: true };
       },
+      amountToCharge,
+      assertAllowed: (step, session) => assertAllowed(step, session.status),
       decrypt: (sealed) => deps.secrets.decrypt(sealed),
     },
     async webhookTarget(merchantId) {

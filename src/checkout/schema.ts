@@ -95,7 +95,10 @@ export const AddressActionSchemas = {
     address_id: AddressId.optional().meta({ description: "Default: the buyer's default address" }),
   }),
   cod_eligibility: z.strictObject({
-    action: z.literal('cod_eligibility'), address_id: AddressId.optional(), pincode: PincodeSchema.optional(), cart_value_paise: CartValueSchema.optional(),
+    action: z.literal('cod_eligibility'), address_id: AddressId.optional(), pincode: PincodeSchema.optional(),
+    amount_paise: CartValueSchema.optional()
+      .meta({ description: 'The amount due, as on create_order and record_cod: the merchant-set cart value wins when set (a different amount is 409)' }),
+    cart_value_paise: CartValueSchema.optional().meta({ description: 'Older name of amount_paise' }),
   }),
   abandon: z.strictObject({ action: z.literal('abandon') }),
   update_session: z.strictObject({ action: z.literal('update_session'), cart_value_paise: CartValueSchema.nullable().optional(), utm: UtmSchema.optional() }),

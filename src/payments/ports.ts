@@ -22,11 +22,25 @@ export interface PayingSession {
 /** `reason` is a stable code (e.g. pincode_blocked), `message` says it in words. */
 export type CodDecision = { allowed: true } | { allowed: false; reason: string; message: string };
 
+/** The session's state as a payment transaction reads it again, under its lock. */
+export interface SessionAtPayment {
+  status: PayingSession['session']['status'];
+  cart_value_paise: number | null;
+  cart_value_source: 'widget' | 'merchant' | null;
+}
+
+/** The payment steps whose allowed session states checkout decides. */
+export type PaymentStep = 'create_order' | 'record_cod' | 'confirm_payment';
+
 export interface CheckoutPorts {
-  /** COD enabled for the merchant and the session's cart and chosen pincode pass its rules. */
-  codDecision(payer: PayingSession): Promise<CodDecision>;
+  /** COD enabled for the merchant, and `amountPaise` and the chosen pincode pass its rules. */
+  codDecision(payer: PayingSession, amountPaise: number | null): Promise<CodDecision>;
   /** Decrypts a sealed merchant secret. */
   decrypt(sealed: string): string;
+  /** The merchant's fixed cart when set (a different `requested` is 409 amount_mismatch), else `requested`, else null. */
+  amountToCharge(session: SessionAtPayment, requested: number | undefined): number | null;
+  /** Throws 409 when the session's state does not allow the step. */
+  assertAllowed(step: PaymentStep, session: SessionAtPayment): void;
 }
 
 /** The merchant's gateway settings with the secret decrypted. Mode B (session.completed is sent) needs all three. */

@@ -2,6 +2,7 @@
 import type { Sql } from '../db/sql.ts';
 import type { WebhookPayload } from '../webhooks/events.ts';
 import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
+import type { SessionAtPayment } from './ports.ts';
 
 export interface PaymentOrderRow {
   gateway_order_id: string;
@@ -23,6 +24,9 @@ export interface SessionPaymentRow {
   created_at: string;
 }
 
+/** The state a recorded payment leaves its session in. */
+const COMPLETED: SessionAtPayment['status'] = 'completed';
+
 export class PaymentRepository {
   constructor(private readonly sql: Sql) {}
 
@@ -42,19 +46,26 @@ export class PaymentRepository {
   }
 
   /**
-   * Records the session's payment, marks the session completed and queues `event` (Mode B), in one transaction. When the
-   * session already has a payment nothing is written and that payment is returned.
+   * Records the session's payment, completes the session and queues the event `decide` returns (null in Mode A), in one
+   * transaction. `decide` sees the session as it is now, locked until the commit (a merchant changing the cart waits),
+   * and throws to write nothing. When the session already has a payment nothing is written and that payment is returned.
    */
-  async record(row: SessionPaymentRow, event: WebhookPayload | null): Promise<SessionPaymentRow | null> {
+  async record(row: SessionPaymentRow, decide: (session: SessionAtPayment) => WebhookPayload<object> | null): Promise<SessionPaymentRow | null> {
     return this.sql.transaction(async (tx) => {
+      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const session = await tx.get<SessionAtPayment>(
+        `SELECT status, cart_value_paise, cart_value_source FROM checkout_sessions WHERE id = ? AND merchant_id = ?${lock}`, [row.session_id, row.merchant_id],
+      );
+      if (!session) throw new Error(`session ${row.session_id} vanished`);
       const existing = await tx.get<SessionPaymentRow>('SELECT * FROM session_payments WHERE session_id = ?', [row.session_id]);
       if (existing) return existing;
+      const event = decide(session);
       await tx.run(
         `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id, amount_paise, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
         [row.session_id, row.merchant_id, row.payment_method, row.gateway_order_id, row.gateway_payment_id, row.amount_paise, row.created_at],
       );
-      await tx.run(`UPDATE checkout_sessions SET status = 'completed', completed_at = ? WHERE id = ? AND merchant_id = ?`, [row.created_at, row.session_id, row.merchant_id]);
+      await tx.run('UPDATE checkout_sessions SET status = ?, completed_at = ? WHERE id = ? AND merchant_id = ?', [COMPLETED, row.created_at, row.session_id, row.merchant_id]);
       if (event) await enqueueWebhook(tx, event, new Date(row.created_at));
       return null;
     });

@@ -22,15 +22,18 @@ export function paymentRoutes(service: PaymentService): RouteDef[] {
     route({
       ...action('verify'),
       response: z.object({ payment_method: z.literal('gateway'), gateway_order_id: z.string(), gateway_payment_id: z.string() }),
-      errors: { 400: 'The signature does not match', 404: 'No such order for this session', 409: 'Online payment not configured, or the session is already paid otherwise' },
+      errors: {
+        400: 'The signature does not match', 404: 'No such order for this session',
+        409: 'Online payment not configured, the session is already paid otherwise, or the amount paid differs from the cart value the merchant set (amount_mismatch: nothing completes; the merchant refunds the payment)',
+      },
       summary: 'Checks the gateway signature and records the payment (session.completed in Mode B).',
       handle: ({ auth, body }) => service.verify(auth, body),
     }),
     route({
       ...action('record_cod'), response: z.object({ payment_method: z.literal('cod') }),
-      errors: { 409: 'COD is not available for this session (reason says why), or it is already paid or abandoned' },
-      summary: 'Records cash on delivery when the COD rules allow it (session.completed in Mode B).',
-      handle: ({ auth }) => service.recordCod(auth),
+      errors: { 409: 'COD is not available for this session (reason says why), it is already paid or abandoned, or amount_paise differs from the cart value the merchant set' },
+      summary: 'Records cash on delivery for the amount due when the COD rules allow it (session.completed in Mode B).',
+      handle: ({ auth, body }) => service.recordCod(auth, body.amount_paise),
     }),
   ];
 }

@@ -13,5 +13,9 @@ export const PaymentActionSchemas = {
     gateway_payment_id: z.string().min(1).max(64),
     gateway_signature: z.string().min(1).max(128),
   }),
-  record_cod: z.strictObject({ action: z.literal('record_cod') }),
+  record_cod: z.strictObject({
+    action: z.literal('record_cod'),
+    amount_paise: z.number().int().positive().max(1_000_000_000).optional()
+      .meta({ description: "The amount due on delivery, as on create_order: the merchant-set cart value wins when set (a different amount is 409 amount_mismatch); the COD cap is checked against it. Default: the widget's cart value" }),
+  }),
 };

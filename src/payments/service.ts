@@ -1,10 +1,11 @@
-// Payment actions for one session: create a gateway order (for the merchant-set cart value when there is one), verify a signed payment, record COD.
+// Payment actions for one session: create a gateway order, verify a signed payment, record COD; the amount that completes
+// a session is the cart the merchant fixed at that moment, when it fixed one.
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
-import type { SessionCompletedData, WebhookPayload } from '../webhooks/events.ts';
+import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../webhooks/events.ts';
 import { GatewayError, type GatewayClient } from './gateway-client.ts';
-import { gatewayConfig, isPaymentMode, type CheckoutPorts, type PayingSession } from './ports.ts';
-import type { PaymentRepository, SessionPaymentRow } from './repository.ts';
+import { gatewayConfig, isPaymentMode, type CheckoutPorts, type PayingSession, type SessionAtPayment } from './ports.ts';
+import type { PaymentOrderRow, PaymentRepository, SessionPaymentRow } from './repository.ts';
 import { verifyPaymentSignature } from './signature.ts';
 
 export interface PaymentDeps {
@@ -14,6 +15,12 @@ export interface PaymentDeps {
   clock: Clock;
   /** Called after a session.completed row committed (wakes the webhook dispatcher). */
   queued(): void;
+}
+
+interface SignedPayment {
+  gateway_order_id: string;
+  gateway_payment_id: string;
+  gateway_signature: string;
 }
 
 export class PaymentService {
@@ -28,17 +35,12 @@ export class PaymentService {
     const { d } = this;
     const config = gatewayConfig(payer, d.ports);
     if (!isPaymentMode(config)) throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
-    this.assertPayable(payer);
-    await this.assertUnpaid(payer);
+    const paid = await d.repo.sessionPayment(payer.session.id);
+    if (paid) throw alreadyPaid(paid);
+    d.ports.assertAllowed('create_order', payer.session);
     const { session } = payer;
-    const merchantCart = session.cart_value_source === 'merchant' && session.cart_value_paise !== null && session.cart_value_paise > 0 ? session.cart_value_paise : null;
-    if (merchantCart !== null && amountPaise !== undefined && amountPaise !== merchantCart) {
-      throw new DomainError('conflict', 'amount_mismatch', `amount_paise ${amountPaise} differs from the cart value ${merchantCart} the merchant set for this session`);
-    }
-    const amount = merchantCart ?? amountPaise;
-    if (amount === undefined) {
-      throw new DomainError('invalid', 'amount_required', "amount_paise is required (the merchant has not set this session's cart value)");
-    }
+    const amount = d.ports.amountToCharge(session, amountPaise);
+    if (amount === null) throw new DomainError('invalid', 'amount_required', "amount_paise is required (the merchant has not set this session's cart value)");
     const order = await d.gateway
       .createOrder({ keyId: config.keyId, keySecret: config.keySecret }, {
         amountPaise: amount, currency: 'INR', receipt: session.id.slice(0, 40), notes: { service_session_id: session.id },
@@ -53,8 +55,12 @@ export class PaymentService {
     return { gateway_order_id: order.id, gateway_key_id: config.keyId, amount_paise: order.amount, currency: order.currency };
   }
 
-  /** Checks the gateway's signature and records the payment once; a repeat of the same payment returns the same answer. */
-  async verify(payer: PayingSession, input: { gateway_order_id: string; gateway_payment_id: string; gateway_signature: string }) {
+  /**
+   * Checks the gateway's signature and records the payment once; a repeat of the same payment returns the same answer. A
+   * payment whose amount differs from the cart the merchant has fixed by now completes nothing (409 amount_mismatch):
+   * the gateway holds the buyer's money and the merchant refunds it.
+   */
+  async verify(payer: PayingSession, input: SignedPayment) {
     const { d } = this;
     const { session } = payer;
     const order = await d.repo.order(input.gateway_order_id);
@@ -66,10 +72,13 @@ export class PaymentService {
     }
     const result = { payment_method: 'gateway' as const, gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id };
     const now = d.clock().toISOString();
-    const data: SessionCompletedData = { ...result, amount_paise: order.amount_paise };
     const existing = await d.repo.record(
       { session_id: session.id, merchant_id: session.merchant_id, ...result, amount_paise: order.amount_paise, created_at: now },
-      isPaymentMode(config) ? completed(payer, data, now) : null,
+      (current) => {
+        this.assertPaysCart(current, order, input);
+        d.ports.assertAllowed('confirm_payment', current);
+        return isPaymentMode(config) ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current) }, now) : null;
+      },
     );
     if (existing && !(existing.gateway_order_id === order.gateway_order_id && existing.gateway_payment_id === input.gateway_payment_id)) {
       throw alreadyPaid(existing);
@@ -78,35 +87,60 @@ export class PaymentService {
     return result;
   }
 
-  /** Records cash on delivery when the merchant's COD rules allow it for this session. */
-  async recordCod(payer: PayingSession) {
+  /**
+   * Records cash on delivery when the merchant's COD rules allow it for the amount due: the merchant's fixed cart, else
+   * amount_paise, else the widget's cart value (the cap is checked against it).
+   */
+  async recordCod(payer: PayingSession, amountPaise?: number) {
     const { d } = this;
-    this.assertPayable(payer);
-    // Paid online already: say so, whatever the COD rules would say about this session.
-    const paid = await d.repo.sessionPayment(payer.session.id);
-    if (paid && paid.payment_method !== 'cod') throw alreadyPaid(paid);
-    const decision = await d.ports.codDecision(payer);
-    if (!decision.allowed) throw new DomainError('conflict', 'cod_not_available', decision.message, { details: { reason: decision.reason } });
     const { session } = payer;
+    // Paid already: the same answer for COD, a refusal for a payment taken online, whatever the COD rules say now.
+    const paid = await d.repo.sessionPayment(session.id);
+    if (paid?.payment_method === 'cod') return { payment_method: 'cod' as const };
+    if (paid) throw alreadyPaid(paid);
+    d.ports.assertAllowed('record_cod', session);
+    const amount = d.ports.amountToCharge(session, amountPaise) ?? session.cart_value_paise;
+    const decision = await d.ports.codDecision(payer, amount);
+    if (!decision.allowed) throw new DomainError('conflict', 'cod_not_available', decision.message, { details: { reason: decision.reason } });
     const now = d.clock().toISOString();
-    const amount = session.cart_value_paise === null ? {} : { amount_paise: session.cart_value_paise };
     const existing = await d.repo.record(
-      { session_id: session.id, merchant_id: session.merchant_id, payment_method: 'cod', gateway_order_id: null, gateway_payment_id: null, amount_paise: session.cart_value_paise, created_at: now },
-      isPaymentMode(gatewayConfig(payer, d.ports)) ? completed(payer, { payment_method: 'cod', ...amount }, now) : null,
+      { session_id: session.id, merchant_id: session.merchant_id, payment_method: 'cod', gateway_order_id: null, gateway_payment_id: null, amount_paise: amount, created_at: now },
+      (current) => {
+        // The merchant may have fixed the cart since the rules were checked: what completes must be that cart.
+        if (d.ports.amountToCharge(current, amount ?? undefined) !== amount) throw codMismatch(amount, current);
+        d.ports.assertAllowed('record_cod', current);
+        return isPaymentMode(gatewayConfig(payer, d.ports)) ? completed(payer, { payment_method: 'cod', amount_paise: amount, ...cartOf(current) }, now) : null;
+      },
     );
     if (existing && existing.payment_method !== 'cod') throw alreadyPaid(existing);
     if (!existing) d.queued();
     return { payment_method: 'cod' as const };
   }
 
-  private assertPayable(payer: PayingSession): void {
-    if (payer.session.status === 'abandoned') throw new DomainError('conflict', 'session_abandoned', 'This checkout session was abandoned');
+  /** A gateway payment completes a session only for the cart the merchant has fixed (when it fixed one). */
+  private assertPaysCart(current: SessionAtPayment, order: PaymentOrderRow, input: SignedPayment): void {
+    try {
+      this.d.ports.amountToCharge(current, order.amount_paise);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== 'amount_mismatch') throw err;
+      throw new DomainError('conflict', 'amount_mismatch',
+        `The payment of ${order.amount_paise} paise (gateway payment ${input.gateway_payment_id}) differs from the cart value ` +
+        `${current.cart_value_paise} paise the merchant set for this session; the session was not completed, and the merchant ` +
+        'must refund this payment at the gateway',
+        { details: { ...err.details, gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id, refund_required: true } },
+      );
+    }
   }
+}
 
-  private async assertUnpaid(payer: PayingSession): Promise<void> {
-    const existing = await this.d.repo.sessionPayment(payer.session.id);
-    if (existing) throw alreadyPaid(existing);
-  }
+function cartOf(s: SessionAtPayment): CartAtCompletion {
+  return { cart_value_paise: s.cart_value_paise, cart_value_source: s.cart_value_source };
+}
+
+function codMismatch(amount: number | null, current: SessionAtPayment): DomainError {
+  return new DomainError('conflict', 'amount_mismatch', `The merchant set this session's cart value to ${current.cart_value_paise} paise while COD was being recorded for ${amount ?? 'an unknown amount'}; check again`, {
+    details: { amount_paise: amount, cart_value_paise: current.cart_value_paise },
+  });
 }
 
 function completed(payer: PayingSession, data: SessionCompletedData, at: string): WebhookPayload<SessionCompletedData> {

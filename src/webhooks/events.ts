@@ -18,8 +18,9 @@ export type AuthChannel = 'email' | 'phone';
  * - session.email_verified: {email} (sent when OTP verification creates the session)
  * - session.phone_verified: {phone} (also what the admin test_webhook sends, with test: true)
  * - session.address_completed: {address: {id, buyer_id, name, phone, line1, line2, landmark, city, state, pincode, country, ...}}
- * - session.completed: {payment_method: 'gateway', gateway_order_id, gateway_payment_id, amount_paise}
- *   or {payment_method: 'cod', amount_paise?} (gateway ids omitted; amount_paise = the session's cart value when known)
+ * - session.completed: {payment_method: 'gateway', gateway_order_id, gateway_payment_id, amount_paise, cart_value_paise,
+ *   cart_value_source} or {payment_method: 'cod', amount_paise, cart_value_paise, cart_value_source} (gateway ids
+ *   omitted): amount_paise is what was paid (COD: is due), cart_value_paise the session's cart when it completed
  */
 export interface WebhookPayload<D extends object = Record<string, unknown>> {
   event: WebhookEvent;
@@ -32,7 +33,14 @@ export interface WebhookPayload<D extends object = Record<string, unknown>> {
   data: D;
 }
 
+/** The session's cart when it completed: the merchant's fixed value ('merchant'), the widget's, or none. */
+export interface CartAtCompletion {
+  cart_value_paise: number | null;
+  cart_value_source: 'widget' | 'merchant' | null;
+}
+
 /** What session.completed carries in `data`. */
-export type SessionCompletedData =
+export type SessionCompletedData = CartAtCompletion & (
   | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
-  | { payment_method: 'cod'; amount_paise?: number };
+  | { payment_method: 'cod'; amount_paise: number | null }
+);

@@ -38,7 +38,7 @@ export interface DeliveryLogEntry {
  * Inserts one pending outbox row and returns its delivery id. Call it with the transaction that makes the state change,
  * never after it: then a crash can lose neither the change nor the event.
  */
-export async function enqueueWebhook(tx: Sql, payload: WebhookPayload, now: Date): Promise<string> {
+export async function enqueueWebhook(tx: Sql, payload: WebhookPayload<object>, now: Date): Promise<string> {
   const deliveryId = newId();
   await tx.run(
     `INSERT INTO webhook_outbox (merchant_id, event, payload, delivery_id, status, attempts, next_attempt_at, created_at)

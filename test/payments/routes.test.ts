@@ -39,7 +39,8 @@ describe('prepaid (Mode B)', () => {
     expect(verifyWebhookSignature(hook!.raw, hook!.headers['x-service-signature'] as string, WEBHOOK_SECRET)).toBe(true);
     expect(hook!.body).toEqual({
       event: 'session.completed', merchant_id: shop.id, buyer_id: s.buyerId, session_id: s.sessionId, auth_channel: 'email', timestamp: expect.any(String),
-      data: { payment_method: 'gateway', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, amount_paise: 129_900 },
+      data: { payment_method: 'gateway', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, amount_paise: 129_900,
+        cart_value_paise: 129_900, cart_value_source: 'merchant' },
     });
     expect(await scalar(w.h.sql, 'SELECT COUNT(*) FROM session_payments WHERE session_id = ?', [s.sessionId])).toBe(1);
     expect(await scalar(w.h.sql, "SELECT COUNT(*) FROM webhook_outbox WHERE event = 'session.completed' AND merchant_id = ?", [shop.id])).toBe(1);
