@@ -2,9 +2,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sha256File } from './data/manifest.ts';
-import { parseCsvLine, readLines } from './data/lines.ts';
-import { INPUT_FILES, defaultInputDir, sampleDir } from './data/paths.ts';
+import { sha256File } from '../src/dataset/manifest.ts';
+import { parseCsvLine, readLines } from '../src/dataset/lines.ts';
+import { INPUT_FILES, defaultInputDir, sampleDir } from '../src/dataset/paths.ts';
 
 /** Pincode ranges kept (inclusive); only pincodes that exist in the sources end up in the sample. */
 const RANGES: [number, number][] = [

@@ -32,8 +32,7 @@ export function assetPaths(root = repoRoot): string[] {
     ...manifest.outputs.map((o) => `data/build/${o.name}`),
     'LICENSE',
     'NOTICE',
-    'scripts/build-data.ts',
-    ...filesIn('scripts/data', /\.ts$/),
+    ...filesIn('src/dataset', /\.ts$/),
   ];
 }
 

@@ -37,7 +37,7 @@ const COMMANDS: Record<string, Command> = {
   'merchant rotate-key': async (args) => exit(await (await import('./commands/merchants.ts')).rotateMerchantKeyCommand(args)),
   'merchant add-user': async (args) => exit(await (await import('./commands/merchant-add-user.ts')).merchantAddUserCommand(args)),
   'dashboard allow': async (args) => exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
-  'data build': async (args) => (await import('../../scripts/build-data.ts')).buildDataCommand(args),
+  'data build': async (args) => (await import('../dataset/build.ts')).buildDataCommand(args),
 };
 
 async function main(argv: string[]): Promise<void> {

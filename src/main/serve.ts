@@ -1,8 +1,8 @@
 // `geopin serve`: rebuild the dataset when the raw inputs are at hand and it is missing or stale, then run the server.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDataset } from '../../scripts/ensure-data.ts';
-import { INPUT_FILES, defaultInputDir, sampleDir } from '../../scripts/data/paths.ts';
+import { ensureDataset } from '../dataset/ensure.ts';
+import { INPUT_FILES, defaultInputDir, sampleDir } from '../dataset/paths.ts';
 import { loadConfig } from './config.ts';
 import { runServer } from './run-server.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import type { BoundaryTables } from '../../src/native/boundary-file.ts';
-import { sampleDir } from '../../scripts/data/paths.ts';
+import { sampleDir } from '../../src/dataset/paths.ts';
 
 /** A fresh temp directory and its cleanup. */
 export function tempDir(prefix: string): { dir: string; remove: () => void } {

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDataset, type Manifest } from '../../scripts/build-data.ts';
-import { readCsv } from '../../scripts/data/lines.ts';
-import { sha256File } from '../../scripts/data/manifest.ts';
-import { sampleDir } from '../../scripts/data/paths.ts';
+import { buildDataset, type Manifest } from '../../src/dataset/build.ts';
+import { readCsv } from '../../src/dataset/lines.ts';
+import { sha256File } from '../../src/dataset/manifest.ts';
+import { sampleDir } from '../../src/dataset/paths.ts';
 import { readBoundaryFile, type BoundaryTables } from '../../src/native/boundary-file.ts';
 import { polygonGeoJSON, ringPositions, sampleFeatures, signedArea2, tempDir } from './support.ts';
 

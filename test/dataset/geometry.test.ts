@@ -1,9 +1,9 @@
 // Geometry steps on small hand-made rings: rounding, duplicate vertices, winding, holes and the inside point.
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { describe, expect, it } from 'vitest';
-import { processGeometry, signedArea2 } from '../../scripts/data/geometry.ts';
-import { insidePoint } from '../../scripts/data/inside-point.ts';
-import { Report } from '../../scripts/data/report.ts';
+import { processGeometry, signedArea2 } from '../../src/dataset/geometry.ts';
+import { insidePoint } from '../../src/dataset/inside-point.ts';
+import { Report } from '../../src/dataset/report.ts';
 
 const square = (x: number, y: number, size: number) => [[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]];
 

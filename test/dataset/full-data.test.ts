@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../scripts/data/paths.ts';
-import { ensureDataset, type EnsuredDataset } from '../../scripts/ensure-data.ts';
+import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../src/dataset/paths.ts';
+import { ensureDataset, type EnsuredDataset } from '../../src/dataset/ensure.ts';
 import { readBoundaryFile, type BoundaryTables } from '../../src/native/boundary-file.ts';
 import { polygonGeoJSON } from './support.ts';
 

@@ -1,8 +1,8 @@
 // Builds the place entries of places.bin (states, districts, localities, offices, GeoNames towns, curated aliases) with pincode and point agreeing.
-import { LOCALITY_ALIASES, PLACE_ALIASES } from '../../src/geocoding/aliases.ts';
-import { compactKey, foldText, officeNameTokens, tokenize, withoutQualifier } from '../../src/geocoding/normalise.ts';
-import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
-import { haversineKm } from '../../src/geocoding/geo-math.ts';
+import { LOCALITY_ALIASES, PLACE_ALIASES } from '../geocoding/aliases.ts';
+import { compactKey, foldText, officeNameTokens, tokenize, withoutQualifier } from '../geocoding/normalise.ts';
+import { KIND, OFFICE_TYPE } from '../geocoding/place-index.ts';
+import { haversineKm } from '../geocoding/geo-math.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
 import type { PostalName } from './read-geonames-postal.ts';

@@ -3,9 +3,9 @@
 import { appendFileSync, copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FINGERPRINT_FILE } from '../../scripts/data/fingerprint.ts';
-import { INPUT_FILES, sampleDir } from '../../scripts/data/paths.ts';
-import { ensureDataset, staleReason } from '../../scripts/ensure-data.ts';
+import { FINGERPRINT_FILE } from '../../src/dataset/fingerprint.ts';
+import { INPUT_FILES, sampleDir } from '../../src/dataset/paths.ts';
+import { ensureDataset, staleReason } from '../../src/dataset/ensure.ts';
 import { tempDir } from './support.ts';
 
 const temp = tempDir('ensure');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Canon, circleKey, cleanCircle, cleanDivision, cleanRegion, divisionKey, localityOf, normaliseState, stateFromPolygonName,
-} from '../../scripts/data/normalise.ts';
+} from '../../src/dataset/normalise.ts';
 
 describe('name normalisation', () => {
   it('strips the Division suffix and repairs names whose word "Division" the publisher removed', () => {

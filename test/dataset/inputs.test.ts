@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataError } from '../../scripts/data/feature.ts';
-import { resolveInputs } from '../../scripts/data/inputs.ts';
-import { INPUT_FILES, sampleDir } from '../../scripts/data/paths.ts';
+import { DataError } from '../../src/dataset/feature.ts';
+import { resolveInputs } from '../../src/dataset/inputs.ts';
+import { INPUT_FILES, sampleDir } from '../../src/dataset/paths.ts';
 import { tempDir } from './support.ts';
 
 describe('input resolution', () => {

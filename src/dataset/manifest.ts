@@ -77,10 +77,10 @@ export function readFormatVersion(boundariesPath: string): number {
 /** sha256 over the build's own sources, so a changed pipeline invalidates an existing build. */
 export function pipelineSha256(): string {
   const hash = createHash('sha256');
-  const dir = join(repoRoot, 'scripts/data');
+  const dir = join(repoRoot, 'src/dataset');
   // The place index is laid out by these runtime modules too: a change to them changes places.bin.
   const shared = ['aliases.ts', 'normalise.ts', 'place-file.ts', 'place-index.ts'].map((f) => join(repoRoot, 'src/geocoding', f));
-  const files = [join(repoRoot, 'scripts/build-data.ts'), ...readdirSync(dir).sort().map((f) => join(dir, f)), ...shared];
+  const files = [...readdirSync(dir).sort().map((f) => join(dir, f)), ...shared];
   for (const file of files.filter((f) => f.endsWith('.ts'))) {
     hash.update(basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }

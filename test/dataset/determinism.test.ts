@@ -1,8 +1,8 @@
 // Two builds of the same input must be byte-identical: no timestamps, fixed insert order, stable JSON.
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { buildDataset } from '../../scripts/build-data.ts';
-import { sampleDir } from '../../scripts/data/paths.ts';
+import { buildDataset } from '../../src/dataset/build.ts';
+import { sampleDir } from '../../src/dataset/paths.ts';
 import { sha256, tempDir } from './support.ts';
 
 const first = tempDir('det-a');

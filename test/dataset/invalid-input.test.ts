@@ -3,8 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDataset } from '../../scripts/build-data.ts';
-import { DataError } from '../../scripts/data/feature.ts';
+import { buildDataset } from '../../src/dataset/build.ts';
+import { DataError } from '../../src/dataset/feature.ts';
 import { sampleFeatures, tempDir, writeNdjson } from './support.ts';
 
 const temp = tempDir('invalid');

@@ -1,5 +1,5 @@
 // Reads, validates and orders boundary features, and flattens them into the boundary file's tables.
-import type { BoundaryTables } from '../../src/native/boundary-file.ts';
+import type { BoundaryTables } from '../native/boundary-file.ts';
 import { DataError, type RawFeature } from './feature.ts';
 import type { BoundaryFeature } from './gazetteer-rows.ts';
 import { bboxE6, processGeometry } from './geometry.ts';

@@ -1,6 +1,6 @@
 // Lays the gazetteer and the place entries out as places.bin sections: pincodes, boundaries, areas, entries, vocabulary, postings, keys.
-import type { SectionValue } from '../../src/geocoding/place-file.ts';
-import { phoneticKey, tokenize } from '../../src/geocoding/normalise.ts';
+import type { SectionValue } from '../geocoding/place-file.ts';
+import { phoneticKey, tokenize } from '../geocoding/normalise.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import { buildEntries, type Locate } from './place-entries.ts';
 import type { GeonamesPlace } from './read-geonames.ts';

@@ -1,6 +1,6 @@
 // Default locations of the raw data, the committed sample and the build output.
 import { join } from 'node:path';
-import { resourceRoot } from '../../src/resources.ts';
+import { resourceRoot } from '../resources.ts';
 
 /** The repository root (no trailing slash). */
 export const repoRoot = resourceRoot();

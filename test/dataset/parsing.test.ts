@@ -1,7 +1,7 @@
 // Low-level parsing: CSV lines with quotes, and the directory's raw coordinate strings.
 import { describe, expect, it } from 'vitest';
-import { checkCoordinate } from '../../scripts/data/coordinates.ts';
-import { parseCsvLine } from '../../scripts/data/lines.ts';
+import { checkCoordinate } from '../../src/dataset/coordinates.ts';
+import { parseCsvLine } from '../../src/dataset/lines.ts';
 
 describe('CSV lines', () => {
   it('splits plain, quoted, escaped and empty fields', () => {
