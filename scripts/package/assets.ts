@@ -19,8 +19,7 @@ export function assetPaths(root = repoRoot): string[] {
     ...NATIVE_ADDONS,
     // Worker threads run a file from disk, so the executable carries the worker's bundle too.
     'dist/http-worker.cjs',
-    ...filesIn('src/db/migrations/sqlite', /\.sql$/),
-    ...filesIn('src/db/migrations/postgres', /\.sql$/),
+    ...filesIn('src/db/migrations', /\.sql$/),
     'src/web/checkout-page.html',
     'src/web/checkout-page.js',
     ...['console', 'developer', 'merchant'].flatMap((page) => filesIn(`src/dashboard/${page}/assets`, /\.(html|js|css)$/)),

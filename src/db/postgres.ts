@@ -1,6 +1,6 @@
 // The shared store for many nodes: PostgreSQL through the `postgres` client behind the same async Sql port as SQLite.
 import postgres from 'postgres';
-import { readMigrations } from './migrate.ts';
+import { pendingSteps } from './migrate.ts';
 import type { Database, Row, Sql } from './sql.ts';
 
 /** Any lock key: every node migrating at once takes turns on it. */
@@ -97,10 +97,12 @@ async function migrate(client: postgres.Sql): Promise<void> {
     await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.unsafe('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at text NOT NULL)');
     const applied = new Set((await tx.unsafe<{ name: string }[]>('SELECT name FROM schema_migrations')).map((r) => r.name));
-    for (const [name, sql] of readMigrations('postgres')) {
-      if (applied.has(name)) continue;
+    const { adopted, pending } = pendingSteps('postgres', applied);
+    const record = (name: string) => tx.unsafe('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [name, new Date().toISOString()]);
+    if (adopted) await record(adopted);
+    for (const { name, sql } of pending) {
       await tx.unsafe(sql);
-      await tx.unsafe('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [name, new Date().toISOString()]);
+      await record(name);
     }
   });
 }
