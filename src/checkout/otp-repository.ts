@@ -51,16 +51,18 @@ export class OtpRepository {
     return row?.failed_attempts ?? 0;
   }
 
+  /** Records a mail sent (who asked, when); rows older than a day are pruned. */
   async logMail(merchantId: string, email: string, ip: string, now: string): Promise<void> {
     await this.sql.run('INSERT INTO otp_send_log (merchant_id, email, ip, created_at) VALUES (?, ?, ?, ?)', [merchantId, email, ip, now]);
+    await this.sql.run('DELETE FROM otp_send_log WHERE created_at < ?', [new Date(Date.parse(now) - 86_400_000).toISOString()]);
   }
 
-  /** Mails sent to (merchant, email) since `since`, with the oldest (for Retry-After); older rows are pruned. */
-  async mailsSince(merchantId: string, email: string, since: string): Promise<{ n: number; oldest: string | null }> {
-    await this.sql.run('DELETE FROM otp_send_log WHERE created_at <= ?', [since]);
-    return (await this.sql.get<{ n: number; oldest: string | null }>(
-      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM otp_send_log WHERE merchant_id = ? AND email = ? AND created_at > ?',
-      [merchantId, email, since],
+  /** Codes of (merchant, email) made since `since` and killed by `maxFailures` wrong guesses, with the newest's time. */
+  async burnedSince(merchantId: string, email: string, since: string, maxFailures: number): Promise<{ n: number; latest: string | null }> {
+    return (await this.sql.get<{ n: number; latest: string | null }>(
+      `SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM otp_codes
+       WHERE merchant_id = ? AND email = ? AND created_at > ? AND consumed_at IS NULL AND failed_attempts >= ?`,
+      [merchantId, email, since, maxFailures],
     ))!;
   }
 

@@ -24,8 +24,13 @@ export interface OtpPolicy {
   sendsPerEmailHour: number;
   /** Send requests per client address per hour, all emails. @default 20 */
   sendsPerIpHour: number;
-  /** Mails actually sent to one (merchant, email) per rolling hour, whoever asks. @default 20 */
-  mailsPerEmailHour: number;
+  /**
+   * The wait before mailing one (merchant, email) a new code after codes were burned (killed by maxCodeFailures wrong
+   * guesses): `mailGapsSeconds[n - 1]` after the latest of n burned in the last hour (the last entry for more). Codes are
+   * reused while live, so burning them is how a flood forces mails; spacing bounds those, and the buyer behind a flood
+   * waits at most the last gap, never an hour. A code that was used or expired costs no wait. @default [0, 30, 60, 120, 300]
+   */
+  mailGapsSeconds: readonly number[];
   /** Wrong codes from one address that lock (merchant, email) for that address. @default 5 */
   lockAfterFailures: number;
   /** @default 900_000 (15 minutes) */
@@ -37,7 +42,7 @@ export interface OtpPolicy {
 }
 
 export const DEFAULT_OTP_POLICY: OtpPolicy = {
-  codeTtlMs: 600_000, sessionTtlMs: 86_400_000, sendsPerEmailHour: 5, sendsPerIpHour: 20, mailsPerEmailHour: 20,
+  codeTtlMs: 600_000, sessionTtlMs: 86_400_000, sendsPerEmailHour: 5, sendsPerIpHour: 20, mailGapsSeconds: [0, 30, 60, 120, 300],
   lockAfterFailures: 5, lockMs: 900_000, maxCodeFailures: 10, failuresPerIpHour: 30,
 };
 
@@ -108,10 +113,13 @@ export class OtpService {
       return { reused: true, message: 'A code was already sent to this email and is still valid', expires_at: latest.expires_at };
     }
     const since = new Date(now.getTime() - HOUR_MS).toISOString();
-    const mails = await d.otps.mailsSince(scope, email, since);
-    if (mails.n >= d.policy.mailsPerEmailHour) {
-      const retry = Math.max(1, Math.ceil((Date.parse(mails.oldest ?? since) + HOUR_MS - now.getTime()) / 1000));
-      throw new DomainError('rate_limited', 'rate_limited', `Too many codes mailed to this email; try again in ${retry} s`, { retryAfterSeconds: retry });
+    const burned = await d.otps.burnedSince(scope, email, since, d.policy.maxCodeFailures);
+    const gaps = d.policy.mailGapsSeconds;
+    const gapMs = (gaps[Math.min(burned.n - 1, gaps.length - 1)] ?? 0) * 1000;
+    const waitMs = burned.latest === null ? 0 : Date.parse(burned.latest) + gapMs - now.getTime();
+    if (waitMs > 0) {
+      const retry = Math.ceil(waitMs / 1000);
+      throw new DomainError('rate_limited', 'rate_limited', `A code was mailed to this email a moment ago; the next can be sent in ${retry} s`, { retryAfterSeconds: retry });
     }
     const code = newOtpCode();
     const expiresAt = new Date(now.getTime() + d.policy.codeTtlMs).toISOString();
