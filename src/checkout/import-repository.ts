@@ -45,8 +45,13 @@ export class ImportRepository {
     return id;
   }
 
-  async finish(id: string, status: 'completed' | 'failed', imported: number, errors: number): Promise<void> {
-    await this.sql.run('UPDATE import_batches SET status = ?, imported_count = ?, error_count = ?, completed_at = ? WHERE id = ?', [status, imported, errors, this.clock().toISOString(), id]);
+  /** Adds a committed chunk's rows to the batch's counts (in the chunk's transaction). */
+  async count(id: string, imported: number, errors: number): Promise<void> {
+    await this.sql.run('UPDATE import_batches SET imported_count = imported_count + ?, error_count = error_count + ? WHERE id = ?', [imported, errors, id]);
+  }
+
+  async finish(id: string, status: 'completed' | 'failed'): Promise<void> {
+    await this.sql.run('UPDATE import_batches SET status = ?, completed_at = ? WHERE id = ?', [status, this.clock().toISOString(), id]);
   }
 
   async addError(batchId: string, e: Omit<RowError, 'created_at'>): Promise<void> {

@@ -1,4 +1,4 @@
-// Customer import: validate each row, upsert buyers (by legacy id, email, phone) and addresses, all rows in one transaction.
+// Customer import: validate each row, upsert buyers (by legacy id, email, phone) and addresses, in chunks that commit on their own.
 import { DomainError } from '../kernel/errors.ts';
 import { isConstraintError, type Sql } from '../db/sql.ts';
 import type { AddressFields, AddressRepository } from './address-repository.ts';
@@ -42,39 +42,48 @@ class RowConflict extends Error {
   }
 }
 
-/** Rows between yields to the event loop, so a 5000-row import does not stall other requests for its whole run. */
-const YIELD_EVERY = 250;
+/**
+ * Rows per transaction. Each chunk commits on its own and the import yields between chunks: the SQLite write lock,
+ * which every HTTP thread's connection shares, is held for one chunk (tens of ms), never for the whole import.
+ */
+const CHUNK_ROWS = 250;
 
 export class ImportService {
   constructor(private readonly d: ImportDeps) {}
 
   /**
-   * The batch row is committed as 'processing' first; all rows then commit in one transaction with the final status:
-   * 'completed' when at least one row was imported, 'failed' when none was. A crash leaves the batch 'processing'
-   * until the orphan sweep fails it, with none of its rows written.
+   * The batch row is committed as 'processing' first; the rows then commit chunk by chunk with the batch's counts, and
+   * the batch ends 'completed' when at least one row was imported, 'failed' when none was. A crash leaves the batch
+   * 'processing' until the orphan sweep fails it, with the chunks committed so far counted: running the same rows
+   * again completes it (rows are upserts by legacy id, email and phone).
    */
   async run(merchantId: string, label: string | null, source: string, rows: unknown[]): Promise<ImportResult> {
     const { d } = this;
     const batchId = await d.imports.create(merchantId, label, source, rows.length, d.nodeId);
+    const results: RowResult[] = [];
     try {
-      return await d.sql.transaction(async (tx) => {
-        const results: RowResult[] = [];
-        for (let i = 0; i < rows.length; i++) {
-          if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-          results.push(await this.importRow(tx, merchantId, batchId, i, rows[i]));
-        }
-        const imported = results.filter((r) => r.success).length;
-        const status = imported > 0 ? 'completed' : 'failed';
-        await d.imports.in(tx).finish(batchId, status, imported, rows.length - imported);
-        return {
-          batch_id: batchId, status, total_rows: rows.length, imported_count: imported, error_count: rows.length - imported, results,
-          unknown_columns: unknownColumns(rows),
-        };
-      });
+      for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+        const chunk = await d.sql.transaction(async (tx) => {
+          const done: RowResult[] = [];
+          for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i++) done.push(await this.importRow(tx, merchantId, batchId, i, rows[i]));
+          const imported = done.filter((r) => r.success).length;
+          await d.imports.in(tx).count(batchId, imported, done.length - imported);
+          return done;
+        });
+        results.push(...chunk);
+      }
     } catch (err) {
-      await d.imports.finish(batchId, 'failed', 0, 0);
+      await d.imports.finish(batchId, 'failed');
       throw err;
     }
+    const imported = results.filter((r) => r.success).length;
+    const status = imported > 0 ? 'completed' : 'failed';
+    await d.imports.finish(batchId, status);
+    return {
+      batch_id: batchId, status, total_rows: rows.length, imported_count: imported, error_count: rows.length - imported, results,
+      unknown_columns: unknownColumns(rows),
+    };
   }
 
   private async importRow(tx: Sql, merchantId: string, batchId: string, index: number, raw: unknown): Promise<RowResult> {
