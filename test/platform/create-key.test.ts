@@ -27,6 +27,14 @@ describe('scripts/create-key.ts', () => {
     expect(res.body.data).toMatchObject({ plan: 'paid', used: 0, limit: 100000 });
   });
 
+  it('says the limits the key was given, not only its plan\'s', () => {
+    const { stderr, status } = createKey(['--plan', 'free', '--monthly-limit', '300', '--rate-limit', '5']);
+    expect(status).toBe(0);
+    expect(stderr).toContain('free plan, 300 requests per month (set for this key), 5 per second');
+    expect(stderr).not.toContain('25,000');
+    expect(createKey(['--plan', 'paid']).stderr).toContain('Paid: 100,000 requests per month');
+  });
+
   it('creates public keys bound to origins', async () => {
     const key = createKey(['--plan', 'free', '--public', '--origins', 'https://a.com,https://b.com']).stdout.trim();
     expect(key).toMatch(/^gp_pub_/);

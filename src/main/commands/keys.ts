@@ -22,7 +22,12 @@ export function createKeyCommand(argv: string[]): Promise<number> {
       monthlyLimitOverride: positiveInt('monthly-limit', flags['monthly-limit']), rateLimitOverride: positiveInt('rate-limit', flags['rate-limit']),
     });
     const where = config.store.kind === 'sqlite' ? config.store.path : sql.location;
-    process.stderr.write(`created key #${record.id} ${record.prefix}… (${PLANS[record.plan].description}${record.isPublic ? `, public for ${record.allowedOrigins.join(' ')}` : ''}) in ${where}\n`);
+    const limits = [
+      record.monthlyLimitOverride === null ? PLANS[record.plan].description : `${record.plan} plan, ${record.monthlyLimitOverride.toLocaleString('en-IN')} requests per month (set for this key)`,
+      record.rateLimitOverride === null ? null : `${record.rateLimitOverride} per second`,
+      record.isPublic ? `public for ${record.allowedOrigins.join(' ')}` : null,
+    ].filter(Boolean).join(', ');
+    process.stderr.write(`created key #${record.id} ${record.prefix}… (${limits}) in ${where}\n`);
     process.stderr.write('store it now: only its sha256 is kept, it cannot be shown again\n');
     process.stdout.write(`${key}\n`);
   });
