@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /** Tests whose behaviour goes through the store: they must pass on both SQLite and PostgreSQL. */
 const STORE_TESTS = [
   'test/checkout/**/*.test.ts', 'test/payments/**/*.test.ts', 'test/webhooks/**/*.test.ts', 'test/platform/**/*.test.ts',
-  'test/contract/**/*.test.ts', 'test/db/**/*.test.ts', 'test/cluster/**/*.test.ts', 'test/dashboard/*-api.test.ts',
+  'test/contract/**/*.test.ts', 'test/db/**/*.test.ts', 'test/cluster/**/*.test.ts', 'test/dashboard/*-api.test.ts', 'test/http/pipelining.test.ts',
 ];
 
 export default defineConfig({

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   await bundleHelpers();
   const bodies = seededBodies(dataPaths.gazetteer);
   const db = mkdtempSync(join(tmpdir(), 'bench-instructions-db-'));
-  const env = { NODE_ENV: 'production', DB_PATH: join(db, 'app.sqlite'), WORKERS: '1' };
+  const env = { NODE_ENV: 'production', METRICS_PORT: 'off', DB_PATH: join(db, 'app.sqlite'), WORKERS: '1' };
   try {
     const apiKey = createBenchKey(env);
     const [ours] = await count('geopin WORKERS=1', [...START_FLAGS, bundlePath, 'serve'], env, apiKey, [

@@ -57,7 +57,7 @@ export const START_FLAGS = (packageJson.scripts.start as string).split(' ').filt
 /** This project as production runs it (`npm start`'s flags, dist/geopin.cjs serve), with a fresh database and an enterprise key. */
 export async function startOurs(workers: number, nodeArgs: string[] = []): Promise<Started> {
   const dbDir = mkdtempSync(join(tmpdir(), 'bench-http-db-'));
-  const env = { NODE_ENV: 'production', HOST: '127.0.0.1', DB_PATH: join(dbDir, 'app.sqlite'), WORKERS: String(workers) };
+  const env = { NODE_ENV: 'production', METRICS_PORT: 'off', HOST: '127.0.0.1', DB_PATH: join(dbDir, 'app.sqlite'), WORKERS: String(workers) };
   const removeDb = () => rmSync(dbDir, { recursive: true, force: true });
   let apiKey: string;
   try {

@@ -25,7 +25,7 @@ interface Sample {
 const root = mkdtempSync(join(tmpdir(), 'geopin-measure-'));
 const exe = join(root, 'geopin');
 copyFileSync(executablePath, exe);
-const base = { HOME: root, HOST: '127.0.0.1', PORT: '0', DB_PATH: join(root, 'geopin-data/app.sqlite'), PATH: process.env.PATH ?? '' };
+const base = { HOME: root, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: 'off', DB_PATH: join(root, 'geopin-data/app.sqlite'), PATH: process.env.PATH ?? '' };
 // One key for every run, made with the executable (its own cache, so the cold runs below start from nothing).
 const key = execFileSync(exe, ['key', 'create', '--plan', 'enterprise'], { cwd: root, env: { ...base, XDG_CACHE_HOME: join(root, 'cache-key') }, encoding: 'utf8' }).trim();
 

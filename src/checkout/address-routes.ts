@@ -31,7 +31,7 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
   const one = z.object({ address: AddressSchema });
   return [
     route({
-      ...action('serviceability_check'), response: ServiceabilitySchema,
+      ...action('serviceability_check'), response: ServiceabilitySchema, waits: true,
       summary: 'Is the pincode deliverable? The postal directory, then the merchant\'s courier endpoint (fail-open).',
       handle: async ({ auth, body }) => {
         const { merchant } = auth;

@@ -119,7 +119,7 @@ export function adminRoutes(d: AdminDeps): RouteDef[] {
       handle: async ({ auth, body }) => settingsView(await d.merchants.update(auth.id, body)),
     }),
     route({
-      ...post('import_customers'), body: ImportRequestSchema, response: ImportResultSchema, maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+      ...post('import_customers'), body: ImportRequestSchema, response: ImportResultSchema, maxBodyBytes: IMPORT_MAX_BODY_BYTES, waits: true,
       summary: 'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.',
       handle: ({ auth, body }) => d.importer.run(auth.id, body.batch_label ?? null, 'api', body.rows),
     }),

@@ -26,7 +26,7 @@ export function buyerRoutes(d: BuyerDeps): RouteDef[] {
   });
   return [
     defineRoute({
-      ...otp('send'), body: OtpSendSchema, response: OtpSendAnswerSchema,
+      ...otp('send'), body: OtpSendSchema, response: OtpSendAnswerSchema, waits: true,
       errors: { 403: 'Origin not allowed for the merchant', 404: 'No such merchant', 429: 'Send limit reached', 502: 'Mail server refused', 503: 'Mail not configured' },
       summary: 'Mails a 6-digit code (or reuses the live one: reused = true, no new mail).',
       handle: async ({ body, head }) => {

@@ -1,5 +1,5 @@
 // Precompiled checks for the hot lookup bodies: plainly valid coordinates pass without the schema, anything else goes to it.
-import { JsonBytes, jsonPiece } from '../http/json-bytes.ts';
+import { JsonBytes, jsonPiece } from './json-bytes.ts';
 import { MAX_BATCH } from './batch.ts';
 
 type Coordinates = { latitude: number; longitude: number };

@@ -2,10 +2,11 @@
 import { decode, decodeOfficial, encode, hyphenate } from '../native/digipin.ts';
 import { GeoError } from '../native/addon.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { defineRoute, type RouteDef } from '../http/route.ts';
+import { defineRoute, routesWith, type RouteDef } from '../http/route.ts';
 import { isNearMeQuery } from './autocomplete.ts';
 import { round6 } from './geo-math.ts';
 import { documentLocation } from './polygon-answers.ts';
+import type { BatchPayer } from './location-api.ts';
 import type { LocationService } from './location-service.ts';
 import {
   AddressSchema, AutocompleteAnswerSchema, BATCH_BODY_BYTES, AutocompleteQuerySchema, GridCoordinatesSchema, DecodeQuerySchema, EncodeQuerySchema,
@@ -40,11 +41,13 @@ export function geopinRoutes(service: LocationService, onBatch: (route: string, 
       description: 'Pincode first, then post-office/locality names within it, then district, then state; `confidence` reflects the level matched.',
       handle: ({ body }) => geocodeOne(service, body),
     }),
-    defineRoute({
+    routesWith<BatchPayer>()({
       method: 'post', path: '/v1/geopin/batch', tag: 'geocoding', auth: 'api_key', body: GeocodeBatchSchema, response: GeocodeBatchAnswerSchema,
-      summary: 'Geocode up to 100 addresses; each item succeeds or fails on its own (counts as one request)',
+      summary: 'Geocode up to 100 addresses; each item succeeds or fails on its own (a batch counts as one request per item)',
+      errors: { 429: 'The key has fewer requests left (per second or this month) than the batch has items' },
       maxBodyBytes: BATCH_BODY_BYTES,
-      handle: ({ body }) => {
+      handle: async ({ auth, body, head }) => {
+        await auth.charge(body.addresses.length, head);
         onBatch('/v1/geopin/batch', body.addresses.length);
         const results = body.addresses.map((item, index) => {
           try {

@@ -1,4 +1,5 @@
 // The in-process location API other modules (checkout) use; implemented by the geocoding module.
+import type { RequestHead } from '../http/request.ts';
 
 /** Postal-directory facts for one pincode. */
 export interface PincodeInfo {
@@ -50,4 +51,12 @@ export interface LocationApi {
   geocode(address: AddressInput): GeocodeResult | null;
   /** Null when the point is outside every pincode boundary. */
   lookup(lat: number, lon: number): LocationInfo | null;
+}
+
+/**
+ * What a keyed batch route asks of its caller's grant (the platform's api key gate provides it): a batch of `items`
+ * counts as that many requests against the key's burst limit and quota; 429 when it has not that many left.
+ */
+export interface BatchPayer {
+  charge(items: number, head: RequestHead): void | Promise<void>;
 }

@@ -1,4 +1,5 @@
 // The loaded location service: LocationApi for in-process callers, plus the batch, autocomplete and stats the routes use.
+import type { BoundaryIndex } from '../native/boundary-index.ts';
 import { encode } from '../native/digipin.ts';
 import { Autocomplete, type AutocompleteQuery, type Hit } from './autocomplete.ts';
 import { loadDataset, type Dataset } from './dataset.ts';
@@ -61,11 +62,6 @@ export class LocationService implements LocationApi {
     return measure(this.data);
   }
 
-  /** True when `dir` is already loaded in this process. */
-  static isOpen(dir: string): boolean {
-    return services.has(dir);
-  }
-
   /** The service over the dataset in `dir`, built once per process (tests start many servers). */
   static open(dir: string): LocationService {
     let service = services.get(dir);
@@ -97,6 +93,11 @@ export class LocationService implements LocationApi {
   lookup(lat: number, lon: number): LocationInfo | null {
     const id = this.polygonAt(lat, lon);
     return id < 0 ? null : this.locationOf(id);
+  }
+
+  /** The native point-in-polygon index (opened by its first use). */
+  get boundaryIndex(): BoundaryIndex {
+    return this.data.index;
   }
 
   /** Id of the polygon containing the point, or -1 (opens the native index on first use). */

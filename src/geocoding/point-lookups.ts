@@ -1,76 +1,62 @@
-// Answers to point lookups, single and batch, built from each polygon's cached JSON fragment and the native calls' results.
-import { decode, decodeMany, encodeMany, encodeOrNull, hyphenate } from '../native/digipin.ts';
+// Answers to point lookups as the general routes give them: the point a query names, its pincode boundary, its geopin.
 import { DomainError } from '../kernel/errors.ts';
-import { JsonText } from '../http/route.ts';
+import { decode, decodeMany, encodeMany, encodeOrNull, hyphenate } from '../native/digipin.ts';
 import { InvalidItem } from './batch.ts';
 import { round6 } from './geo-math.ts';
-import type { PolygonAnswers } from './polygon-answers.ts';
+import type { LocationInfo } from './location-api.ts';
+import { documentLocation } from './polygon-answers.ts';
 import type { LocationQuery } from './schemas.ts';
 
-/** What the point routes need, in the main thread (LocationService's index) or a worker thread (the shared index). */
-export interface PointLocator {
+/** What point lookups read of the loaded location service. */
+export interface PointIndex {
   /** Polygon id containing the point, or -1. */
-  lookup(lat: number, lon: number): number;
+  polygonAt(lat: number, lon: number): number;
   /** One native call for `[lon0, lat0, …]`; -1 per miss. */
   lookupMany(lonLat: Float64Array): Int32Array;
-  answers: PolygonAnswers;
+  locationOf(id: number): LocationInfo;
 }
 
-/** `"coordinates":{…},"geopin":…`: numbers print as JSON.stringify prints them; a geopin's symbols need no escaping. */
-function pointJson(latitude: number, longitude: number, geopin: string | null): string {
-  return `"coordinates":{"latitude":${latitude},"longitude":${longitude}},"geopin":${geopin === null ? 'null' : `"${geopin}"`}`;
+export interface Point {
+  coordinates: { latitude: number; longitude: number };
+  geopin: string | null;
 }
 
-export function lookupOne(locator: PointLocator, q: LocationQuery): JsonText {
-  let lat: number;
-  let lon: number;
-  let geopin: string | null;
-  if (!('latitude' in q)) {
-    const centre = decode(q.geopin);
-    lat = round6(centre.lat);
-    lon = round6(centre.lon);
-    geopin = hyphenate(q.geopin.replaceAll('-', '').toUpperCase());
-  } else {
-    lat = q.latitude;
-    lon = q.longitude;
-    // A lookup by coordinates may legitimately fall outside the DIGIPIN grid: then the geopin is null.
-    geopin = encodeOrNull(lat, lon);
-  }
-  const id = locator.lookup(lat, lon);
-  if (id < 0) {
-    throw new DomainError('not_found', 'location_not_found', `No pincode boundary contains ${lat.toFixed(6)}, ${lon.toFixed(6)} (outside India's postal areas)`);
-  }
-  return new JsonText(`{${locator.answers.fragment(id)},${pointJson(lat, lon, geopin)}}`);
+/** The point a query names: coordinates as given (geopin null off the DIGIPIN grid), or a geopin's cell centre. */
+export function pointOf(q: LocationQuery): Point {
+  if ('latitude' in q) return { coordinates: { latitude: q.latitude, longitude: q.longitude }, geopin: encodeOrNull(q.latitude, q.longitude) };
+  const centre = decode(q.geopin);
+  return { coordinates: { latitude: round6(centre.lat), longitude: round6(centre.lon) }, geopin: hyphenate(q.geopin.replaceAll('-', '').toUpperCase()) };
+}
+
+export function notFound(latitude: number, longitude: number): DomainError {
+  return new DomainError('not_found', 'location_not_found', `No pincode boundary contains ${latitude.toFixed(6)}, ${longitude.toFixed(6)} (outside India's postal areas)`);
+}
+
+/** The six document strings of the polygon holding the point, with the point and its geopin; 404 outside every polygon. */
+export function lookupOne(index: PointIndex, q: LocationQuery) {
+  const point = pointOf(q);
+  const { latitude, longitude } = point.coordinates;
+  const id = index.polygonAt(latitude, longitude);
+  if (id < 0) throw notFound(latitude, longitude);
+  return { ...documentLocation(index.locationOf(id)), ...point };
 }
 
 type ItemError = { code: string; message: string };
 
-/** Answers every item with ONE native lookupMany and one encodeMany (geopins decoded in one call first). */
-export function lookupBatch(locator: PointLocator, items: Array<LocationQuery | InvalidItem>): JsonText {
+/** Every item answered with ONE native lookupMany and one encodeMany (geopins decoded in one call first). */
+export function lookupBatch(index: PointIndex, items: Array<LocationQuery | InvalidItem>) {
   const { lonLat, errors } = pointsOf(items);
-  const n = lonLat.length / 2;
-  const ids = locator.lookupMany(lonLat);
+  const ids = index.lookupMany(lonLat);
   const geopins = encodeMany(lonLat);
-  let found = 0;
-  let results = '';
-  for (let index = 0; index < n; index++) {
-    const error = errors.get(index);
-    let item: string;
-    if (error) item = JSON.stringify({ index, found: false, error });
-    else {
-      const id = ids[index]!;
-      const point = pointJson(lonLat[2 * index + 1]!, lonLat[2 * index]!, geopins[index]!);
-      if (id < 0) item = `{"index":${index},"found":false,${point}}`;
-      else {
-        found++;
-        item = `{"index":${index},"found":true,${locator.answers.fragment(id)},${point}}`;
-      }
-    }
-    // Measured faster than collecting the pieces and joining them.
-    results += index === 0 ? item : `,${item}`;
-  }
-  const notFound = n - found - errors.size;
-  return new JsonText(`{"results":[${results}],"found":${found},"not_found":${notFound},"invalid":${errors.size}}`);
+  const results = items.map((_item, i) => {
+    const error = errors.get(i);
+    if (error) return { index: i, found: false as const, error };
+    const point = { coordinates: { latitude: lonLat[2 * i + 1]!, longitude: lonLat[2 * i]! }, geopin: geopins[i]! };
+    const id = ids[i]!;
+    return id < 0 ? { index: i, found: false as const, ...point } : { index: i, found: true as const, ...documentLocation(index.locationOf(id)), ...point };
+  });
+  const found = results.filter((r) => r.found).length;
+  return { results, found, not_found: items.length - found - errors.size, invalid: errors.size };
 }
 
 /** Each item's point (coordinates first: an item may carry other keys besides), and why an item has none. */

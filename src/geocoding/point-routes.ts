@@ -1,41 +1,33 @@
-// POST /v1/location/lookup and /v1/location/batch-lookup: point lookups, single and one-native-call batch. Served by every
-// HTTP thread; their schemas come from the caller, so HTTP worker threads, which load none, can serve them too.
-import type { z } from 'zod';
-import { CHECKED_ELSEWHERE, defineRoute, type RouteDef } from '../http/route.ts';
-import { BATCH_BODY_BYTES, type InvalidItem } from './batch.ts';
-import { acceptCoordinates, acceptCoordinatesBytes, acceptLocations } from './fast-accept.ts';
-import { lookupBatch, lookupOne, type PointLocator } from './point-lookups.ts';
-import type { LocationQuery } from './schemas.ts';
+// POST /v1/location/lookup and /v1/location/batch-lookup in the general route model: the reference the fast lane
+// (lookup-lane.ts) answers like, the OpenAPI document's source, and the path of every body the fast lane does not take.
+import { routesWith, type RouteDef } from '../http/route.ts';
+import { BATCH_BODY_BYTES } from './batch.ts';
+import type { BatchPayer } from './location-api.ts';
+import { lookupBatch, lookupOne, type PointIndex } from './point-lookups.ts';
+import { LocationQuerySchema, LookupAnswerSchema, LookupBatchAnswerSchema, LookupBatchSchema } from './schemas.ts';
 
-export type { PointLocator } from './point-lookups.ts';
+export const LOOKUP_PATH = '/v1/location/lookup';
+export const BATCH_LOOKUP_PATH = '/v1/location/batch-lookup';
 
-/** The point routes' schemas: the body checks and the answers' shapes (for the OpenAPI document). */
-export interface PointSchemas {
-  query: z.ZodType<LocationQuery>;
-  batch: z.ZodType<{ locations: Array<LocationQuery | InvalidItem> }>;
-  answer: z.ZodType;
-  batchAnswer: z.ZodType;
-}
-
-/** For threads without schemas: a body the fast check refuses is finished where the schemas are. */
-export const SCHEMAS_ELSEWHERE: PointSchemas = { query: CHECKED_ELSEWHERE, batch: CHECKED_ELSEWHERE, answer: CHECKED_ELSEWHERE, batchAnswer: CHECKED_ELSEWHERE };
-
-/** Lookups by point: served by the main thread and by every worker thread. `onBatch` hears each batch's size (metrics). */
-export function pointRoutes(locator: PointLocator, schemas: PointSchemas, onBatch: (route: string, items: number) => void = () => undefined): RouteDef[] {
+/** `onBatch` hears each batch's size (metrics). */
+export function pointRoutes(index: PointIndex, onBatch: (route: string, items: number) => void): RouteDef[] {
+  const route = routesWith<BatchPayer>();
   return [
-    defineRoute({
-      method: 'post', path: '/v1/location/lookup', tag: 'location', auth: 'api_key', body: schemas.query, accept: acceptCoordinates, acceptBytes: acceptCoordinatesBytes,
-      response: schemas.answer, summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
+    route({
+      method: 'post', path: LOOKUP_PATH, tag: 'location', auth: 'api_key', body: LocationQuerySchema, response: LookupAnswerSchema,
+      summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
       errors: { 404: 'The point is outside every pincode boundary' },
-      handle: ({ body }) => lookupOne(locator, body),
+      handle: ({ body }) => lookupOne(index, body),
     }),
-    defineRoute({
-      method: 'post', path: '/v1/location/batch-lookup', tag: 'location', auth: 'api_key', body: schemas.batch, accept: acceptLocations,
-      response: schemas.batchAnswer, summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call (counts as one request)',
+    route({
+      method: 'post', path: BATCH_LOOKUP_PATH, tag: 'location', auth: 'api_key', body: LookupBatchSchema, response: LookupBatchAnswerSchema,
+      summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call; a batch counts as one request per item',
+      errors: { 429: 'The key has fewer requests left (per second or this month) than the batch has items' },
       maxBodyBytes: BATCH_BODY_BYTES,
-      handle: ({ body }) => {
-        onBatch('/v1/location/batch-lookup', body.locations.length);
-        return lookupBatch(locator, body.locations);
+      handle: async ({ auth, body, head }) => {
+        await auth.charge(body.locations.length, head);
+        onBatch(BATCH_LOOKUP_PATH, body.locations.length);
+        return lookupBatch(index, body.locations);
       },
     }),
   ];

@@ -1,17 +1,21 @@
-// The location service feature (/v1): its route table over a loaded LocationService, with native DIGIPIN errors made 400s.
-import type { Clock } from '../kernel/clock.ts';
+// The location service feature (/v1): its route table over a loaded LocationService, with native DIGIPIN errors made
+// 400s, and the fast lane its two hot lookups take on the transport.
+import type { Endpoint } from '../http/pipeline.ts';
 import type { RouteDef } from '../http/route.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { UsageMeter } from '../platform/usage-meter.ts';
 import { withClientErrors } from './client-errors.ts';
 import { geopinRoutes } from './geopin-routes.ts';
 import { infoRoutes } from './info-routes.ts';
 import type { LocationService } from './location-service.ts';
+import { lookupLane } from './lookup-lane.ts';
 import { pincodeRoutes } from './pincode-routes.ts';
-import { pointRoutes, type PointLocator } from './point-routes.ts';
-import { LocationQuerySchema, LookupAnswerSchema, LookupBatchAnswerSchema, LookupBatchSchema } from './schemas.ts';
+import { pointRoutes } from './point-routes.ts';
 
 export interface LocationFeature {
   routes: RouteDef[];
+  /** The lookup routes' fast lane, over their general endpoints (compiled from `routes`) and their authenticator's reads. */
+  lane(general: Endpoint[], authReads: readonly string[]): Endpoint[];
 }
 
 export function createLocationFeature(deps: {
@@ -20,24 +24,17 @@ export function createLocationFeature(deps: {
   clock: Clock;
   onBatch?: (route: string, items: number) => void;
 }): LocationFeature {
+  const { service } = deps;
+  const onBatch = deps.onBatch ?? (() => undefined);
   const routes: RouteDef[] = [];
   routes.push(
-    ...infoRoutes({ service: deps.service, meter: deps.meter, clock: deps.clock, routes: () => routes }),
-    ...geopinRoutes(deps.service, deps.onBatch),
-    ...pointRoutes(locatorOf(deps.service), POINT_SCHEMAS, deps.onBatch),
-    ...pincodeRoutes(deps.service),
+    ...infoRoutes({ service, meter: deps.meter, clock: deps.clock, routes: () => routes }),
+    ...geopinRoutes(service, onBatch),
+    ...pointRoutes(service, onBatch),
+    ...pincodeRoutes(service),
   );
-  return { routes: routes.map(withClientErrors) };
-}
-
-/** The main thread checks point bodies its fast checks refuse against these (HTTP worker threads send such bodies here). */
-const POINT_SCHEMAS = { query: LocationQuerySchema, batch: LookupBatchSchema, answer: LookupAnswerSchema, batchAnswer: LookupBatchAnswerSchema };
-
-/** The main thread's point locator: the service's own index and answers. */
-export function locatorOf(service: LocationService): PointLocator {
   return {
-    lookup: (lat, lon) => service.polygonAt(lat, lon),
-    lookupMany: (lonLat) => service.lookupMany(lonLat),
-    answers: service.answers,
+    routes: routes.map(withClientErrors),
+    lane: (general, authReads) => lookupLane({ general, authReads, index: () => service.boundaryIndex, answers: service.answers, onBatch }),
   };
 }

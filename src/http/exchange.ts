@@ -8,17 +8,22 @@ import { clientIp } from './client-ip.ts';
 import { errorReply, reasonPhrase, refusal } from './errors.ts';
 import { decodeBody } from './json-body.ts';
 import type { CapturedHead } from './head-capture.ts';
-import { JSON_ONLY, serialiseError, type Admission, type Endpoint, type Reply } from './pipeline.ts';
+import { JSON_ONLY, serialiseError, type Reply } from './envelope.ts';
+import type { Admission, Endpoint } from './pipeline.ts';
 import type { Authenticated } from './route.ts';
 
 /** Called once per answered request: the route pattern ('unmatched' for 404/405), method, status and seconds taken. */
 export type Observer = (route: string, method: string, status: number, seconds: number) => void;
 
-/** What every endpoint's requests share: the body budget, the proxy hops and the observer. */
+/** What every endpoint's requests share: the body budget, the proxy hops, the observer and the drain state. */
 export interface Transport {
   budget: BodyBudget;
   hops: number;
   observe: Observer;
+  /** Requests begun and not yet answered or aborted. */
+  inFlight: number;
+  /** Shutting down: every reply closes its connection, so keep-alive clients move to another server. */
+  draining: boolean;
 }
 
 const EMPTY = '';
@@ -36,7 +41,8 @@ const LINGER_BYTES = 64 * 1024;
  */
 export class Exchange {
   private readonly started = performance.now();
-  private aborted = false;
+  /** Answered, or the client went away: nothing more is begun or sent. */
+  private done = false;
   /** False while body bytes may still arrive. */
   private bodyDone: boolean;
   /**
@@ -73,6 +79,7 @@ export class Exchange {
 
   /** Runs inside uWS's route handler: the body is read while the credentials are checked, and used only once they pass. */
   start(): void {
+    this.transport.inFlight++;
     this.res.onAborted(() => this.abort());
     if (!this.bodyDone) this.res.onData((chunk, isLast) => this.take(chunk, isLast));
     const admission = this.endpoint.begin(this.head);
@@ -125,7 +132,9 @@ export class Exchange {
 
   private finish(inCallback: boolean): void {
     const { head, endpoint, body, granted } = this;
-    this.deliver(typeof body === 'string' ? endpoint.finish(head, granted!, body) : endpoint.reject(head, granted!, body!), inCallback);
+    if (this.done) return;
+    if (typeof body !== 'string') return this.send(endpoint.reject(head, granted!, body!), inCallback);
+    this.deliver(endpoint.finish(head, granted!, body), inCallback);
   }
 
   private deliver(reply: Reply | Promise<Reply>, inCallback: boolean): void {
@@ -137,8 +146,10 @@ export class Exchange {
     // Answered before the body was in (a refusal, a failure): the rest is not read, and what was is given back.
     this.ignoring = true;
     this.release();
-    if (this.aborted) return;
-    const close = !this.bodyDone && !this.lingers;
+    if (this.done) return;
+    this.done = true;
+    this.transport.inFlight--;
+    const close = (!this.bodyDone && !this.lingers) || this.transport.draining;
     if (inCallback) write(this.res, this.head, reply, close);
     else this.res.cork(() => write(this.res, this.head, reply, close));
     this.transport.observe(this.endpoint.path, this.head.method, reply.status, (performance.now() - this.started) / 1000);
@@ -150,7 +161,9 @@ export class Exchange {
   }
 
   private abort(): void {
-    this.aborted = true;
+    if (!this.done) this.transport.inFlight--;
+    this.done = true;
+    this.head.closed = true;
     // A client that hangs up mid-body gives its buffered bytes back to the budget.
     this.release();
   }

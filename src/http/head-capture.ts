@@ -11,6 +11,7 @@ const IDS = new RequestIds();
 /** What handlers may read of the request, captured before uWS frees it; the peer address only where routes read it. */
 export class CapturedHead implements RequestHead {
   readonly receivedAt = Date.now();
+  closed = false;
   /** The caller's request id, or null when this thread generated `sequence`. */
   private readonly given: string | null;
   private readonly sequence: number;
@@ -98,22 +99,28 @@ export const WHOLE_HEAD: HeadShape = { method: null, path: null, paramCount: 0, 
 
 export function shapeOf(endpoint: Endpoint, names: HeaderNames | null): HeadShape {
   const paramCount = pathParams(endpoint.path).length;
-  return { method: endpoint.method, path: paramCount === 0 ? endpoint.path : null, paramCount, query: endpoint.readsQuery, peer: endpoint.readsPeer, names };
+  return { method: endpoint.method, path: paramCount === 0 ? endpoint.path : null, paramCount, query: endpoint.capture.query, peer: endpoint.capture.peer, names };
 }
 
 /**
  * The head, with every header the client sent, or only the shape's `names` (an endpoint that declared what it reads:
- * asking uWS for a few names costs less than it calling back for each header sent, and a browser sends a dozen).
+ * asking uWS for a few names costs less than it calling back for each header sent, and a browser sends a dozen). Null
+ * when the request carries two different Content-Length values: its framing is unknowable (RFC 9112 section 6.3), and
+ * uWS would read the body by the first while a proxy in front may have used the last.
  */
-export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape): CapturedHead {
+export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape, bodyful: boolean): CapturedHead | null {
   const names = shape.names;
   let headers: Record<string, string>;
   if (names === null) {
     headers = {};
+    let framing = true;
     req.forEach((key, value) => {
+      if (key === 'content-length' && headers[key] !== undefined && headers[key] !== value) framing = false;
       headers[key] = value;
     });
+    if (!framing) return null;
   } else {
+    if (bodyful && !singleLength(req)) return null;
     // Headers not sent stay undefined (uWS answers "" for them).
     headers = { ...names.template } as Record<string, string>;
     for (const { name, bytes } of names.list) {
@@ -125,4 +132,16 @@ export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape): 
   for (let i = 0; i < shape.paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   const query = shape.query ? (req.getQuery() ?? '') : '';
   return new CapturedHead(res, shape.method ?? req.getMethod(), shape.path ?? req.getUrl(), query, headers, params, shape.peer);
+}
+
+/** False when Content-Length is sent twice with different values (uWS's getHeader sees only the first). */
+function singleLength(req: HttpRequest): boolean {
+  let first: string | null = null;
+  let single = true;
+  req.forEach((key, value) => {
+    if (key !== 'content-length') return;
+    if (first === null) first = value;
+    else if (value !== first) single = false;
+  });
+  return single;
 }

@@ -193,7 +193,6 @@ function responses(routes: RouteDef[]): Json {
 function wrapped(route: RouteDef): Json {
   const data = schemaOf(route.response, 'output');
   const envelope = route.envelope ?? 'data';
-  if (envelope === 'bare') return data;
   if (envelope === 'fields' || envelope === 'official') {
     const fields = data as { properties?: Json; required?: string[] };
     const nested = envelope === 'official' ? { data } : {};

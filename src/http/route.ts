@@ -8,15 +8,15 @@ import type { RequestHead } from './request.ts';
  */
 export type AuthKind = 'public' | 'api_key' | 'merchant_key' | 'session' | 'developer' | 'merchant_user';
 
-/** One kind, or alternatives tried in order (the first that accepts the request wins): `['merchant_key', 'merchant_user']`. */
+/** One kind, or alternatives in order: the first whose credential the request carries decides (`['merchant_key', 'merchant_user']`). */
 export type RouteAuth = AuthKind | readonly AuthKind[];
 
 /**
  * How a result is wrapped: `data` -> {success: true, data}; `fields` -> {success: true, ...result} (the checkout
  * document's top-level shapes); `official` -> {success: true, data, ...result} (India Post's DIGIPIN shapes at the top
- * level for drop-in clients, inside the envelope for everyone else); `bare` -> the result itself (the OpenAPI document).
+ * level for drop-in clients, inside the envelope for everyone else). Pages and documents return a RawReply instead.
  */
-export type Envelope = 'data' | 'fields' | 'official' | 'bare';
+export type Envelope = 'data' | 'fields' | 'official';
 
 /** What an authenticator grants: the principal, headers every reply must carry, and a hook once a 2xx was sent. */
 export interface Authenticated<P = unknown> {
@@ -59,18 +59,6 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   description?: string;
   query?: Q;
   body?: B;
-  /**
-   * A hot route's precompiled body check: the parsed body when `json` is plainly valid, undefined to let `body` judge
-   * (so every refusal still comes from the schema). Must never accept what the schema refuses or answer differently.
-   */
-  accept?: (json: unknown) => z.output<B> | undefined;
-  /**
-   * The same check on the body's raw bytes, before any decoding or JSON.parse (the hottest route's plainest form): the
-   * parsed body, or undefined to take the usual way (JSON.parse, `accept`, the schema). Only for single-route endpoints.
-   * It pays for small bodies only: uWS detaches every chunk's buffer, after which V8 checks each typed-array read, so a
-   * 5 KiB batch parses faster with JSON.parse (measured).
-   */
-  acceptBytes?: (bytes: Uint8Array) => z.output<B> | undefined;
   /** An object schema whose keys name the `{param}` segments. */
   params?: P;
   /** Schema of the result (of `data` for the `data` envelope). */
@@ -89,6 +77,13 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   hidden?: boolean;
   /** api_key routes: false = neither checked against nor counted in the monthly quota (the usage report). @default true */
   metered?: boolean;
+  /**
+   * The handler waits for the network (mail, the gateway, a courier endpoint) or yields to other requests: the transport
+   * starts it on the next turn of the event loop, so that a pipelined request which makes uWS close the connection
+   * (uWS answers pipelined requests only while each is answered at once) finds nothing begun. Every handler is started
+   * so on PostgreSQL, where every store call waits for the network.
+   */
+  waits?: boolean;
   handle(input: RouteInput<z.output<Q>, z.output<B>, z.output<P>, A>): unknown;
 }
 
@@ -117,17 +112,6 @@ export class RawReply {
     readonly status = 200,
   ) {}
 }
-
-/** Data already serialised as JSON (hot routes splice cached fragments); the pipeline wraps it without re-stringifying. */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
-/**
- * The body schema of a route compiled by a thread that loads no schemas (an HTTP worker thread): a body the route's fast
- * check (`accept`) does not take is finished by the thread that has the schema (compileEndpoints' `elsewhere`).
- */
-export const CHECKED_ELSEWHERE = Object.freeze({ checkedElsewhere: true }) as unknown as z.ZodType<never>;
 
 /** Body limit of a route unless it says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;

@@ -1,13 +1,14 @@
-// uWS transport: registers endpoints (each request an Exchange), answers 404/405/preflights as JSON.
+// uWS transport: registers endpoints (each request an Exchange), answers 404/405/preflights as JSON, and drains.
 // Node's globals performance and Buffer are accessors on globalThis: the hot path imports them instead.
 import { performance } from 'node:perf_hooks';
 import uWS, { type HttpRequest, type HttpResponse, type TemplatedApp } from 'uWebSockets.js';
 import { BodyBudget } from './body-budget.ts';
 import { preflight } from './cors.ts';
+import { serialiseError, type Reply } from './envelope.ts';
 import { errorReply, refusal } from './errors.ts';
 import { Exchange, write, type Observer, type Transport } from './exchange.ts';
 import { capture, headerNames, shapeOf, TRANSPORT_HEADERS, WHOLE_HEAD, type CapturedHead } from './head-capture.ts';
-import { serialiseError, type Endpoint, type Reply } from './pipeline.ts';
+import type { Endpoint } from './pipeline.ts';
 
 export type { Observer } from './exchange.ts';
 
@@ -19,10 +20,16 @@ export interface TransportOptions {
   observe?: Observer;
 }
 
+/** An app built over endpoints, with what its requests share: in-flight count and the drain switch. */
+export interface HttpApp {
+  app: TemplatedApp;
+  transport: Transport;
+}
+
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
 
 /** Creates the uWS app serving `endpoints`; no listen here. */
-export function createHttpApp(endpoints: Endpoint[], options: TransportOptions): TemplatedApp {
+export function createHttpApp(endpoints: Endpoint[], options: TransportOptions): HttpApp {
   const app = uWS.App();
   // Each peer may hold an eighth of the budget, but always enough for the largest body a route accepts.
   const largest = Math.max(0, ...endpoints.map((e) => e.maxBodyBytes));
@@ -30,10 +37,12 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     budget: new BodyBudget(options.bodyBudgetBytes, Math.max(largest, Math.floor(options.bodyBudgetBytes / 8))),
     hops: options.trustProxyHops ?? 0,
     observe: options.observe ?? (() => undefined),
+    inFlight: 0,
+    draining: false,
   };
   // Answered inside uWS's route handler, where the socket is corked already.
   const unmatched = (res: HttpResponse, head: CapturedHead, reply: Reply, started: number) => {
-    write(res, head, reply, false);
+    write(res, head, reply, transport.draining);
     transport.observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000);
   };
   const byPath = new Map<string, Endpoint[]>();
@@ -45,39 +54,61 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     const methods = group.map((e) => e.method.toUpperCase());
     const pattern = uwsPattern(path);
     app.options(pattern, (res, req) => {
-      const head = capture(res, req, WHOLE_HEAD);
+      const head = capture(res, req, WHOLE_HEAD, false)!;
       unmatched(res, head, preflight(head, methods), performance.now());
     });
     // Method-specific handlers win over `any` in uWS's router, so this only sees the other methods.
     app.any(pattern, (res, req) => {
       const started = performance.now();
-      const head = capture(res, req, WHOLE_HEAD);
+      const head = capture(res, req, WHOLE_HEAD, false)!;
       const err = refusal('not_allowed', 'method_not_allowed', `${head.method.toUpperCase()} is not allowed on ${path}; use ${methods.join(', ')}`);
       unmatched(res, head, serialiseError(errorReply(err, path), { allow: methods.join(', ') }), started);
     });
   }
   app.any('/*', (res, req) => {
     const started = performance.now();
-    const head = capture(res, req, WHOLE_HEAD);
+    const head = capture(res, req, WHOLE_HEAD, false)!;
     const err = refusal('not_found', 'not_found', `No route for ${head.method.toUpperCase()} ${head.path}`);
     unmatched(res, head, serialiseError(errorReply(err, head.path), {}), started);
   });
-  return app;
+  return { app, transport };
 }
 
 function handlerFor(endpoint: Endpoint, transport: Transport) {
   // Behind proxies, the per-peer body budget reads the client's address from x-forwarded-for.
   const headers = transport.hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
-  const names = endpoint.readsHeaders && headerNames([...headers, ...endpoint.readsHeaders]);
+  const names = endpoint.capture.headers && headerNames([...headers, ...endpoint.capture.headers]);
   const shape = shapeOf(endpoint, names);
   const bodyless = BODYLESS.has(endpoint.method);
   return (res: HttpResponse, req: HttpRequest) => {
-    const head = capture(res, req, shape);
+    const head = capture(res, req, shape, !bodyless);
+    if (head === null) return refuseFraming(res, transport);
     // An endpoint that declared its headers may read others while it admits the request (the gate: a public key's origin).
     if (names !== null) head.request = req;
     new Exchange(res, head, endpoint, transport, bodyless).start();
     head.request = null;
   };
+}
+
+const FRAMING = JSON.stringify({
+  success: false, error: 'Bad Request', message: 'Content-Length is sent more than once with different values', code: 'conflicting_content_length',
+});
+
+/**
+ * 400 and close for a request whose body length is unknowable. Answered on the next turn, never at once: uWS would go
+ * on to parse what follows the body as the next request, and that request (hidden behind the conflicting lengths) must
+ * not be answered; a request parsed while this one is open makes uWS close the connection instead.
+ */
+function refuseFraming(res: HttpResponse, transport: Transport): void {
+  let gone = false;
+  res.onAborted(() => {
+    gone = true;
+  });
+  setImmediate(() => {
+    if (gone) return;
+    res.cork(() => res.writeStatus('400 Bad Request').writeHeader('content-type', 'application/json; charset=utf-8').end(FRAMING, true));
+    transport.observe('unmatched', 'post', 400, 0);
+  });
 }
 
 /** `/v1/x/{id}` -> `/v1/x/:id` (the uWS pattern). */

@@ -1,40 +1,44 @@
-// The composition root: builds every part from the configuration, wires their ports together, and starts or stops them in order.
+// The composition root: builds every part of one HTTP thread from the configuration, wires their ports, and starts or
+// stops them in order. Every thread serves every route with its own store connection; the primary thread also runs the
+// background work (webhook delivery, heartbeats, the gateway emulator, the metrics listener) and the other threads.
 import { createCheckout, type Checkout } from '../checkout/feature.ts';
+import { loadMasterKey, SecretBox } from '../checkout/secrets.ts';
 import { consoleAssetRoutes } from '../dashboard/console/asset-routes.ts';
 import { cookieName } from '../dashboard/console/cookies.ts';
 import { createDeveloperDashboard, type DeveloperDashboard } from '../dashboard/developer/feature.ts';
 import { createMerchantPortal, type MerchantPortal } from '../dashboard/merchant/feature.ts';
-import { docsPageRoutes } from '../docs-page/routes.ts';
-import { loadMasterKey, SecretBox } from '../checkout/secrets.ts';
 import { NodeRegistry } from '../db/node-registry.ts';
 import type { Database } from '../db/sql.ts';
+import { docsPageRoutes } from '../docs-page/routes.ts';
 import { SERVICE_VERSION } from '../geocoding/info-routes.ts';
 import { LocationService } from '../geocoding/location-service.ts';
 import { createLocationFeature } from '../geocoding/routes.ts';
-import { freePort } from '../http/free-port.ts';
-import { listen, type Listening } from '../http/listen.ts';
 import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
 import type { Log } from '../kernel/log.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createLogger } from '../ops/logger.ts';
-import { Metrics } from '../ops/metrics.ts';
+import { Metrics, ThreadMetrics, type MetricsSink } from '../ops/metrics.ts';
+import { startMetricsListener, type MetricsListener } from '../ops/metrics-listener.ts';
 import { opsRoutes } from '../ops/routes.ts';
 import { createPayments, type Payments } from '../payments/feature.ts';
 import { createAccess, type Access } from '../platform/access.ts';
+import { RateLimiter } from '../platform/rate-limiter.ts';
 import { devPageRoutes } from '../web/routes.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/feature.ts';
 import type { Config } from './config.ts';
-import { startHttpWorkers, type HttpWorkers } from './http-workers.ts';
+import { HttpThreads, type ThreadRole } from './http-threads.ts';
+import { listen, type Listening } from '../http/listen.ts';
 import { openApiRoutes } from './openapi-route.ts';
 import { openStore } from './store.ts';
 
-/** Every part, for the CLIs and for tests that set up data the way an operator would. */
+/** Every part of this thread, for the CLIs and for tests that set up data the way an operator would. */
 export interface AppParts {
   config: Config;
   log: Log;
-  metrics: Metrics;
+  /** The whole process's metrics on the primary thread; this thread's counts elsewhere. */
+  metrics: MetricsSink;
   sql: Database;
   location: LocationService;
   access: Access;
@@ -48,14 +52,21 @@ export interface AppParts {
 
 export interface App {
   parts: AppParts;
+  /** The general route model's endpoints (the OpenAPI documents and the tests' reply checks read them). */
   endpoints: Endpoint[];
-  /** Starts background work, then listens; resolves with the bound port. */
+  /** Starts background work (primary), the other HTTP threads, then listens; resolves with the bound port. */
   start(): Promise<Listening>;
-  /** Stops listening, lets work in flight finish, flushes counters and closes the store. */
-  stop(): Promise<void>;
+  /**
+   * Stops in order: readiness 503 and connection-closing replies for `drainMs`, then no new connections, then requests
+   * in flight finish (at most `timeoutMs`), then counters are flushed and the store closed, in every thread.
+   */
+  stop(options?: { drainMs?: number; timeoutMs?: number }): Promise<void>;
 }
 
-export async function buildApp(config: Config, clock: Clock = systemClock, log: Log = createLogger(config.log.level)): Promise<App> {
+const PRIMARY: ThreadRole = { kind: 'primary' };
+
+export async function buildApp(config: Config, clock: Clock = systemClock, log: Log = createLogger(config.log.level), role: ThreadRole = PRIMARY): Promise<App> {
+  const primary = role.kind === 'primary';
   const sql = await openStore(config.store);
   let location: LocationService;
   try {
@@ -64,23 +75,26 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     await sql.close();
     throw err;
   }
+  const threads = primary ? new HttpThreads(config, log) : null;
+  const metrics: Metrics | ThreadMetrics = primary ? new Metrics(async () => webhooks.outbox.depth()) : new ThreadMetrics();
   const secrets = new SecretBox(loadMasterKey(config.encryptionKey, config.store.kind === 'sqlite' ? config.store.path : null));
   const mailer = createMailer(config.mail, config.devMode, log.child({ component: 'mail' }));
   const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs, log.child({ component: 'node' }));
-  const access = createAccess({ sql, clock, liveNodes: () => nodes.liveCount(), log });
-  // The metrics read the webhook queue at scrape time; webhooks exist by then.
-  const metrics = new Metrics(async () => (webhooks ? webhooks.outbox.depth() : 0));
-  // Features queue webhook events; the dispatcher is built after checkout, which tells it where webhooks go.
-  let webhooks: Webhooks | undefined;
-  const queued = () => webhooks?.queued();
+  let liveNodes = 1;
+  const nodeCount = () => (primary ? nodes.liveCount() : liveNodes);
+  const limiter = new RateLimiter(role.kind === 'thread' ? role.limiterMemory : threads!.limiterMemory);
+  const access = createAccess({ sql, clock, limiter, liveNodes: nodeCount, log });
+  let webhooks!: Webhooks;
+  // An outbox row committed: the primary's dispatcher delivers it now rather than at its next poll.
+  const queued = () => (role.kind === 'thread' ? role.link.send({ t: 'queued' }) : webhooks.queued());
   const checkout = createCheckout({
     sql, location, mailer, secrets, clock, nodeId: nodes.id, queued, log, onOtpSend: (result) => metrics.otpSend(result),
     config: { egress: config.egress, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
   });
-  const dispatcher = config.webhooks && {
-    ...config.webhooks, log: log.child({ component: 'webhooks' }), onAttempt: (o: { ok: boolean }) => metrics.webhookAttempt(o.ok),
+  const dispatcher = primary && config.webhooks && {
+    ...config.webhooks, log: log.child({ component: 'webhooks' }), onAttempt: (o: { ok: boolean }) => (metrics as Metrics).webhookAttempt(o.ok),
   };
-  webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: dispatcher });
+  webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: dispatcher || null });
   const payments = createPayments({ sql, ports: checkout.paymentPorts, gateway: config.gateway, clock, queued, log: log.child({ component: 'payments' }) });
   const secure = config.dashboard.secureCookies;
   const cookies = { developer: cookieName('gp_dashboard', secure), merchant_user: cookieName('gp_merchant', secure) };
@@ -89,12 +103,18 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     ...dashboardDeps, access, cookie: { name: cookies.developer, secure }, allowList: new Set(config.dashboard.allowedEmails),
   });
   const merchantPortal = createMerchantPortal({ ...dashboardDeps, merchants: checkout.merchants, cookie: { name: cookies.merchant_user, secure } });
+  const locationFeature = createLocationFeature({ service: location, meter: access.meter, clock, onBatch: (route, n) => metrics.batch(route, n) });
+  let draining = false;
+  const metricsText = primary ? () => (metrics as Metrics).text() : () => (role as Extract<ThreadRole, { kind: 'thread' }>).metrics();
   const routes = [
-    ...createLocationFeature({ service: location, meter: access.meter, clock, onBatch: (route, n) => metrics.batch(route, n) }).routes,
+    ...locationFeature.routes,
     ...checkout.routes,
     ...payments.routes,
     ...(config.devMode ? devPageRoutes(config.gateway.baseUrl) : []),
-    ...opsRoutes({ metrics, storeReady: () => sql.ping(), boundaries: () => location.stats.total_boundaries, metricsToken: config.metricsToken }),
+    ...opsRoutes({
+      metricsText, metricsContentType: Metrics.contentType, storeReady: () => sql.ping(), boundaries: () => location.stats.total_boundaries,
+      draining: () => draining, metricsAccess: config.metrics.token ? { token: config.metrics.token } : config.devMode ? 'anyone' : 'nobody',
+    }),
     ...developerDashboard.routes,
     ...merchantPortal.routes,
     ...consoleAssetRoutes(),
@@ -104,59 +124,86 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   routes.push(...openApiRoutes(() => endpoints, SERVICE_VERSION, cookies));
   endpoints = compileEndpoints(routes, {
     api_key: access.authenticate, ...checkout.authenticators, developer: developerDashboard.authenticator, merchant_user: merchantPortal.authenticator,
-  }, log.child({ component: 'http' }));
+  }, { log: log.child({ component: 'http' }), allWait: config.store.kind === 'postgres' });
+  const lane = locationFeature.lane(endpoints, access.authenticate.reads ?? ['x-api-key']);
+  const laned = new Set(lane.map((e) => `${e.method} ${e.path}`));
   // The body budget is the process's: each HTTP thread holds its share.
-  const threads = config.server.workers;
-  const http = createHttpApp(endpoints, {
-    bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), trustProxyHops: config.server.trustProxyHops, observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+  const { app: http, transport } = createHttpApp([...lane, ...endpoints.filter((e) => !laned.has(`${e.method} ${e.path}`))], {
+    bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / config.server.workers), trustProxyHops: config.server.trustProxyHops,
+    observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
   });
   const parts: AppParts = { config, log, metrics, sql, location, access, checkout, payments, webhooks, nodes, developerDashboard, merchantPortal };
   let listening: Listening | null = null;
-  let workers: HttpWorkers | null = null;
   let stopped = false;
+
+  if (role.kind === 'thread') {
+    role.link.on((message) => {
+      if (message.t === 'nodes') liveNodes = message.count;
+      else if (message.t === 'drain') draining = transport.draining = true;
+      else if (message.t === 'close') listening?.close();
+    });
+  }
+
+  let metricsListener: MetricsListener | null = null;
+  const background = {
+    async start() {
+      if (!primary) return;
+      const listener = config.metrics.listener;
+      if (listener) metricsListener = await startMetricsListener(listener.host, listener.port, metricsText, Metrics.contentType, log);
+      await nodes.start(async () => {
+        threads!.broadcast({ t: 'nodes', count: nodes.liveCount() });
+        const failed = await checkout.failOrphanImports(nodes.staleBefore());
+        if (failed > 0) log.warn({ failed }, 'marked interrupted import batches as failed');
+      });
+      webhooks.start();
+      await payments.start();
+    },
+    async stop() {
+      if (!primary) return;
+      await metricsListener?.close();
+      await webhooks.stop();
+      await payments.stop();
+      await nodes.stop();
+    },
+  };
+
   return {
     parts,
     endpoints,
     async start() {
       access.start();
-      await nodes.start(async () => {
-        const failed = await checkout.failOrphanImports(nodes.staleBefore());
-        if (failed > 0) log.warn({ failed }, 'marked interrupted import batches as failed');
-      });
-      webhooks!.start();
-      await payments.start();
-      // Worker threads listen first, so the first answer means every thread serves: port 0 becomes a port named up front.
-      const port = threads > 1 && config.server.port === 0 ? await freePort(config.server.host) : config.server.port;
-      if (threads > 1) {
-        workers = await startHttpWorkers({
-          count: threads, host: config.server.host, port, dataDir: config.dataDir, logLevel: config.log.level,
-          bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / threads), trustProxyHops: config.server.trustProxyHops, endpoints, answers: location.answers.shared(),
-          limiter: access.limiter, access, liveNodes: () => nodes.liveCount(), metrics, log,
-        });
-      }
-      try {
-        listening = await listen(http, config.server.host, port, threads > 1);
-      } catch (err) {
-        await workers?.stop();
-        workers = null;
-        throw err;
+      await background.start();
+      if (threads) {
+        const port = await threads.start({ metrics: metrics as Metrics, queued: () => webhooks.queued() });
+        listening = await listen(http, config.server.host, port, config.server.workers > 1);
+        await threads.listening(listening.port);
+      } else {
+        listening = await listen(http, config.server.host, (role as Extract<ThreadRole, { kind: 'thread' }>).port, true);
       }
       return listening;
     },
-    async stop() {
+    async stop({ drainMs = 0, timeoutMs = config.server.shutdownTimeoutMs } = {}) {
       if (stopped) return;
       stopped = true;
+      draining = transport.draining = true;
+      threads?.broadcast({ t: 'drain' });
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       listening?.close();
-      // Close open connections before the flushes, so no request can count usage after the final one.
+      threads?.broadcast({ t: 'close' });
+      await settled(() => transport.inFlight, timeoutMs);
+      // Open connections close before the flushes, so no request can count usage after the final one.
       http.close();
-      // Workers hand over their last counts before the meter's final write.
-      await workers?.stop();
-      await webhooks!.stop();
-      await payments.stop();
+      await threads?.stop(timeoutMs);
+      await background.stop();
       await access.stop();
-      await nodes.stop();
       mailer.close();
       await sql.close();
     },
   };
+}
+
+/** Resolves once `count()` is 0, or after `timeoutMs`. */
+export async function settled(count: () => number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (count() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }

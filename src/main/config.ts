@@ -7,12 +7,21 @@ import type { DispatcherOptions } from '../webhooks/dispatcher.ts';
 import { resourcePath } from '../resources.ts';
 import { DEFAULT_RETRY_POLICY } from '../webhooks/retry-schedule.ts';
 
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** An integer setting; its refusal says what is accepted (the variable's name and value are added by loadConfig). */
+const int = (min: number, max: number) =>
+  z.string().trim().regex(/^-?\d+$/, `an integer from ${min} to ${max}`).transform(Number)
+    .pipe(z.number().int().min(min, `an integer from ${min} to ${max}`).max(max, `an integer from ${min} to ${max}`));
+const oneOf = <T extends string>(...values: [T, ...T[]]) => z.enum(values, { error: `one of ${values.join(', ')}` });
+const port = () => z.union([z.literal('off'), int(0, 65535)], { error: '"off" or an integer from 0 to 65535' });
 
 const EnvSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   NODE_ENV: z.string().default('production'),
+  /** How long SIGTERM keeps serving with /readyz at 503 before closing the port (load balancers stop sending meanwhile). */
+  SHUTDOWN_DRAIN_MS: int(0, 600_000).optional(),
+  /** After the drain: how long requests in flight may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
   /** The embedded store (one machine); ignored when DATABASE_URL is set. */
   DB_PATH: z.string().default(resourcePath('data/app.sqlite')),
   /** postgres://… : the shared store for many nodes. */
@@ -22,17 +31,22 @@ const EnvSchema = z.object({
   /** Request body bytes buffered across all requests at once. */
   BODY_BUDGET_BYTES: int(1 << 20, 2 ** 31).default(64 << 20),
   /** HTTP threads: 1 = the main thread alone; auto = one per core (the extra ones answer point lookups themselves). */
-  WORKERS: z.union([z.literal('auto'), int(1, 64)]).default('auto'),
+  WORKERS: z.union([z.literal('auto'), int(1, 64)], { error: '"auto" or an integer from 1 to 64' }).default('auto'),
   NODE_HEARTBEAT_MS: int(50, 60_000).default(5000),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** When set, GET /metrics needs Authorization: Bearer <token>. */
-  METRICS_TOKEN: z.string().min(16).optional(),
+  LOG_LEVEL: oneOf('debug', 'info', 'warn', 'error', 'silent').default('info'),
+  /** When set, GET /metrics on the API port answers with Authorization: Bearer <token>. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** A listener of its own for GET /metrics (no token), on METRICS_HOST; "off" for none. */
+  METRICS_PORT: port().optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** PostgreSQL connections per HTTP thread. */
+  DATABASE_POOL_SIZE: int(1, 100).default(5),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: int(1, 65535).default(587),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: z.string().default('Checkout <no-reply@localhost>'),
-  SMTP_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SMTP_SECURE: oneOf('true', 'false').default('false').transform((v) => v === 'true'),
   CHECKOUT_ENCRYPTION_KEY: z.string().optional(),
   CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerEmailHour),
   CHECKOUT_OTP_SENDS_PER_IP_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerIpHour),
@@ -44,10 +58,11 @@ const EnvSchema = z.object({
   EGRESS_ALLOWED_PORTS: z.string().regex(/^\d{1,5}(,\d{1,5})*$/, 'comma-separated port numbers').default('443'),
   /** Comma-separated DNS servers (ip or ip:port) resolving webhook and courier hosts; unset: the system resolver. */
   EGRESS_DNS_SERVERS: z.string().regex(/^[\w.:[\]]+(,[\w.:[\]]+)*$/, 'comma-separated DNS server addresses').optional(),
-  WEBHOOK_DISPATCHER: z.enum(['on', 'off']).default('on'),
+  WEBHOOK_DISPATCHER: oneOf('on', 'off').default('on'),
   WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(10_000),
   WEBHOOK_RETRY_BASE_MS: int(1, 86_400_000).default(DEFAULT_RETRY_POLICY.baseDelayMs),
-  WEBHOOK_RETRY_FACTOR: z.coerce.number().min(1).max(100).default(DEFAULT_RETRY_POLICY.factor),
+  WEBHOOK_RETRY_FACTOR: z.string().trim().regex(/^\d+(\.\d+)?$/, 'a number from 1 to 100').transform(Number)
+    .pipe(z.number().min(1, 'a number from 1 to 100').max(100, 'a number from 1 to 100')).default(DEFAULT_RETRY_POLICY.factor),
   WEBHOOK_MAX_ATTEMPTS: int(1, 100).default(DEFAULT_RETRY_POLICY.maxAttempts),
   WEBHOOK_POLL_MS: int(1, 600_000).default(1000),
   WEBHOOK_LEASE_MS: int(1, 3_600_000).optional(),
@@ -62,10 +77,14 @@ export interface Config {
   /** Development or test: http callbacks to localhost, codes logged without SMTP, the gateway emulator, the dev page. */
   devMode: boolean;
   log: { level: 'debug' | 'info' | 'warn' | 'error' | 'silent' };
-  metricsToken: string | null;
-  /** `workers`: HTTP threads (WORKERS), the main thread included. */
-  server: { host: string; port: number; trustProxyHops: number; bodyBudgetBytes: number; workers: number };
-  store: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  /**
+   * `workers`: HTTP threads (WORKERS), the main thread included. `drainMs`: what SIGTERM waits with /readyz at 503 before
+   * closing the port; `shutdownTimeoutMs`: how long requests in flight may then take.
+   */
+  server: { host: string; port: number; trustProxyHops: number; bodyBudgetBytes: number; workers: number; drainMs: number; shutdownTimeoutMs: number };
+  /** /metrics on the API port with the token (null: not there in production), and its own listener (null: none). */
+  metrics: { token: string | null; listener: { host: string; port: number } | null };
+  store: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
   dataDir: string;
   nodeHeartbeatMs: number;
   mail: { host: string | null; port: number; user: string | null; pass: string | null; from: string; secure: boolean };
@@ -85,19 +104,27 @@ export interface Config {
 /** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => {
+      const name = String(i.path[0]);
+      return `${name}=${JSON.stringify(env[name] ?? '')} is not accepted: expected ${i.message}`;
+    });
+    throw new Error(`invalid configuration: ${problems.join('; ')}`);
+  }
   const e = parsed.data;
   const devMode = e.NODE_ENV === 'development' || e.NODE_ENV === 'test';
   if (e.DATABASE_URL && !e.CHECKOUT_ENCRYPTION_KEY) throw new Error('invalid configuration: CHECKOUT_ENCRYPTION_KEY is required with DATABASE_URL (every node needs the same key)');
   return {
     devMode,
     log: { level: e.LOG_LEVEL },
-    metricsToken: e.METRICS_TOKEN ?? null,
     server: {
       host: e.HOST, port: e.PORT, trustProxyHops: e.TRUST_PROXY_HOPS, bodyBudgetBytes: e.BODY_BUDGET_BYTES,
       workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
+      // Development and tests stop at once unless asked; production gives balancers 5 s to notice /readyz.
+      drainMs: e.SHUTDOWN_DRAIN_MS ?? (devMode ? 0 : 5000), shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
-    store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', path: e.DB_PATH },
+    metrics: metricsSection(e, devMode),
+    store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { kind: 'sqlite', path: e.DB_PATH },
     dataDir: e.DATA_OUT_DIR,
     nodeHeartbeatMs: e.NODE_HEARTBEAT_MS,
     mail: { host: e.SMTP_HOST ?? null, port: e.SMTP_PORT, user: e.SMTP_USER ?? null, pass: e.SMTP_PASS ?? null, from: e.SMTP_FROM, secure: e.SMTP_SECURE },
@@ -123,6 +150,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secureCookies: !devMode,
     },
   };
+}
+
+/**
+ * Production keeps /metrics off the open API port: there it needs METRICS_TOKEN, and a listener of its own serves it on
+ * loopback (METRICS_PORT, default 9464). Development has no such listener unless asked for.
+ */
+function metricsSection(e: z.infer<typeof EnvSchema>, devMode: boolean): Config['metrics'] {
+  const port = e.METRICS_PORT ?? (devMode ? 'off' : 9464);
+  return { token: e.METRICS_TOKEN ?? null, listener: port === 'off' ? null : { host: e.METRICS_HOST, port } };
 }
 
 /** "A@x.com, b@y.in" -> ['a@x.com', 'b@y.in']; throws for an entry that is not an email. */

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { buildOpenApi, type ApiInfo, type CookieNames } from '../http/openapi.ts';
 import type { Endpoint } from '../http/pipeline.ts';
-import { defineRoute, type RouteDef } from '../http/route.ts';
+import { defineRoute, RawReply, type RouteDef } from '../http/route.ts';
+
+const JSON_DOCUMENT = { 'content-type': 'application/json; charset=utf-8' };
 
 interface Document {
   path: string;
@@ -35,11 +37,11 @@ export function openApiRoutes(endpoints: () => Endpoint[], locationVersion: stri
     },
   ];
   return documents.map((d) => {
-    let doc: Record<string, unknown> | null = null;
+    let text: string | null = null;
     return defineRoute({
-      method: 'get', path: d.path, tag: 'service', auth: 'public', envelope: 'bare', response: z.record(z.string(), z.unknown()),
+      method: 'get', path: d.path, tag: 'service', auth: 'public', hidden: true, response: z.record(z.string(), z.unknown()),
       summary: `${d.info.title} as OpenAPI 3.1, generated from the route table (no key needed)`,
-      handle: () => (doc ??= buildOpenApi(endpoints().filter(d.covers), d.info, cookies)),
+      handle: () => new RawReply((text ??= JSON.stringify(buildOpenApi(endpoints().filter(d.covers), d.info, cookies))), JSON_DOCUMENT),
     });
   });
 }

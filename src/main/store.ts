@@ -6,5 +6,5 @@ import type { Config } from './config.ts';
 export async function openStore(store: Config['store']): Promise<Database> {
   if (store.kind === 'sqlite') return openSqlite(store.path);
   const { openPostgres } = await import('../db/postgres.ts');
-  return openPostgres(store.url);
+  return openPostgres(store.url, { max: store.poolSize });
 }

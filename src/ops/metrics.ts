@@ -2,7 +2,52 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RequestStats, type Series } from './request-stats.ts';
 
-export class Metrics {
+export type OtpSendResult = 'mailed' | 'reused' | 'refused';
+
+/** What every HTTP thread records: the primary thread's Metrics, or another thread's ThreadMetrics sent on to it. */
+export interface MetricsSink {
+  request(route: string, method: string, status: number, seconds: number): void;
+  batch(route: string, items: number): void;
+  otpSend(result: OtpSendResult): void;
+}
+
+/** One thread's counts since its last report. */
+export interface ThreadReport {
+  series: Series[];
+  batches: Array<[string, number]>;
+  otpSends: OtpSendResult[];
+}
+
+/** The counts of an HTTP thread other than the primary: kept as plain data and handed over in reports. */
+export class ThreadMetrics implements MetricsSink {
+  private readonly requests = new RequestStats();
+  private batches: Array<[string, number]> = [];
+  private otpSends: OtpSendResult[] = [];
+
+  request(route: string, method: string, status: number, seconds: number): void {
+    this.requests.record(route, method, status, seconds);
+  }
+
+  batch(route: string, items: number): void {
+    this.batches.push([route, items]);
+  }
+
+  otpSend(result: OtpSendResult): void {
+    this.otpSends.push(result);
+  }
+
+  /** The counts since the last report, forgotten here. */
+  report(): ThreadReport {
+    const report = { series: this.requests.drain(), batches: this.batches, otpSends: this.otpSends };
+    this.batches = [];
+    this.otpSends = [];
+    return report;
+  }
+}
+
+export class Metrics implements MetricsSink {
+  /** The exposition format's content type. */
+  static readonly contentType = new Registry().contentType;
   readonly registry = new Registry();
   /** Per-request series stay out of prom-client: its label hashing costs more than the lookup being measured. */
   readonly requests = new RequestStats();
@@ -48,11 +93,12 @@ export class Metrics {
     this.requests.record(route, method, status, seconds);
   }
 
-  /** Counts a worker thread answered since its last report. */
-  workerReport(thread: number, series: Series[], batches: Array<[string, number]>): void {
-    this.requests.merge(series);
-    this.workerRequests.set(thread, (this.workerRequests.get(thread) ?? 0) + series.reduce((sum, s) => sum + s.count, 0));
-    for (const [route, items] of batches) this.batch(route, items);
+  /** What another HTTP thread counted since its last report. */
+  threadReport(thread: number, report: ThreadReport): void {
+    this.requests.merge(report.series);
+    this.workerRequests.set(thread, (this.workerRequests.get(thread) ?? 0) + report.series.reduce((sum, s) => sum + s.count, 0));
+    for (const [route, items] of report.batches) this.batch(route, items);
+    for (const result of report.otpSends) this.otpSend(result);
   }
 
   batch(route: string, items: number): void {
@@ -63,7 +109,7 @@ export class Metrics {
     this.webhookAttempts.labels(delivered ? 'delivered' : 'failed_attempt').inc();
   }
 
-  otpSend(result: 'mailed' | 'reused' | 'refused'): void {
+  otpSend(result: OtpSendResult): void {
     this.otpSends.labels(result).inc();
   }
 

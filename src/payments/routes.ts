@@ -13,7 +13,7 @@ export function paymentRoutes(service: PaymentService): RouteDef[] {
   });
   return [
     route({
-      ...action('create_order'),
+      ...action('create_order'), waits: true,
       response: z.object({ gateway_order_id: z.string(), gateway_key_id: z.string(), amount_paise: z.number().int(), currency: z.string() }),
       errors: { 400: 'amount_paise missing while the merchant has set no cart value', 409: 'Online payment not enabled, already paid, or amount_paise differs from the cart value the merchant set', 502: 'The gateway failed' },
       summary: 'Creates a gateway order for amount_paise, or for the cart value the merchant set for the session.',

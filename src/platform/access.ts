@@ -15,7 +15,7 @@ export interface Access {
   meter: UsageMeter;
   /** Stored counts per month and per day (the developer dashboard's chart reads them). */
   usage: UsageRepository;
-  /** The burst buckets, in memory shared with the HTTP worker threads. */
+  /** The burst buckets, in memory shared by the HTTP threads. */
   limiter: RateLimiter;
   authenticate: Authenticator<ApiKeyPrincipal>;
   /** Starts the usage flush and the revocation poll. */
@@ -25,12 +25,13 @@ export interface Access {
 }
 
 /** `liveNodes` splits the per-second limits among the servers of a deployment (1 for a single server). */
-export function createAccess(deps: { sql: Sql; clock: Clock; liveNodes?: () => number; log?: Log }): Access {
+/** `limiter`: the burst buckets, shared by every HTTP thread of the process (a fresh one serves this thread alone). */
+export function createAccess(deps: { sql: Sql; clock: Clock; limiter?: RateLimiter; liveNodes?: () => number; log?: Log }): Access {
   const log = deps.log ?? silentLog;
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
   const cache = new KeyCache(keys, deps.clock, log.child({ component: 'keys' }));
   const usage = new UsageRepository(deps.sql);
-  const limiter = new RateLimiter();
+  const limiter = deps.limiter ?? new RateLimiter();
   const meter = new UsageMeter(usage, deps.clock, log.child({ component: 'usage' }));
   return {
     keys,

@@ -14,6 +14,11 @@ export interface ApiKeyPrincipal {
   key: ApiKeyRecord;
   /** The usage month ('YYYY-MM', UTC) the request counts against. */
   month: string;
+  /**
+   * Charges a batch of `items` as that many requests: `items - 1` more burst tokens (admission took one) and as much
+   * quota, counted at once (the answer counts the request's own one); 429 when the key has not that many left.
+   */
+  charge(items: number, head: RequestHead): void | Promise<void>;
 }
 
 /** The key's effective limits: plan values unless the key overrides them. */
@@ -59,13 +64,41 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     const byKey = standings[metered ? 1 : 0]!;
     let standing = byKey.get(key.id);
     if (standing === undefined || standing.key !== key || standing.month !== month) {
-      const principal: ApiKeyPrincipal = { key, month };
+      const limits = limitsOf(key);
+      const principal: ApiKeyPrincipal = { key, month, charge: (items, head) => charge(key, month, limits, items, head) };
       const answered = (head: RequestHead) => meter.record(key.id, month, calendar.dayOf(epochMs(clock, head.receivedAt)));
       const granted = { principal, answered: metered ? answered : undefined };
-      standing = { key, month, limits: limitsOf(key), granted };
+      standing = { key, month, limits, granted };
       byKey.set(key.id, standing);
     }
     return standing;
+  }
+
+  function charge(key: ApiKeyRecord, month: string, limits: KeyStanding['limits'], items: number, head: RequestHead): void | Promise<void> {
+    const extra = items - 1;
+    if (extra <= 0) return;
+    const nowMs = epochMs(clock, head.receivedAt);
+    const share = nodes();
+    const burst = Math.max(1, limits.burst / share);
+    // A batch bigger than the burst passes with a full bucket and leaves it in debt (admission took one token already).
+    if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, Math.min(extra, burst - 1))) {
+      throw new DomainError('rate_limited', 'rate_limited',
+        `A batch of ${items} counts as ${items} requests: more than this key's ${limits.ratePerSecond} per second (burst ${limits.burst}) allow now`,
+        { retryAfterSeconds: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) });
+    }
+    const record = () => meter.record(key.id, month, calendar.dayOf(nowMs), extra);
+    const monthly = limits.monthly;
+    if (monthly === null) return record();
+    const check = (used: number) => {
+      if (used + items > monthly) {
+        throw new DomainError('rate_limited', 'monthly_quota_exceeded',
+          `A batch of ${items} counts as ${items} requests; ${Math.max(0, monthly - used)} of this month's ${monthly} are left`,
+          { retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)) });
+      }
+      record();
+    };
+    const used = meter.used(key.id, month);
+    return used instanceof Promise ? used.then(check) : check(used);
   }
 
   function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {

@@ -32,10 +32,14 @@ export class RateLimiter {
     return new SharedArrayBuffer(SLOTS * 8 + SLOTS * 16);
   }
 
-  /** Takes one token from `keyId`'s bucket (refilling `ratePerSecond`, capped at `burst`); false when empty. `now`: epoch ms read already. */
-  take(keyId: number, ratePerSecond: number, burst: number, now: number = this.clock()): boolean {
+  /**
+   * Takes `count` tokens from `keyId`'s bucket (refilling `ratePerSecond`, capped at `burst`) when it holds at least
+   * `need` of them; false otherwise. `need` below `count` lets a batch bigger than the bucket through once the bucket is
+   * full, leaving it in debt, so the key's long-run rate still holds. `now`: epoch ms read already.
+   */
+  take(keyId: number, ratePerSecond: number, burst: number, now: number = this.clock(), count = 1, need = count): boolean {
     const slot = this.slotOf(keyId);
-    if (slot < 0) return this.takeLocal(keyId, ratePerSecond, burst, now);
+    if (slot < 0) return this.takeLocal(keyId, ratePerSecond, burst, now, count, need);
     const lock = slot * 2 + 1;
     // The critical section is a few arithmetic operations, so spinning beats parking.
     while (Atomics.compareExchange(this.claims, lock, 0, 1) !== 0);
@@ -43,8 +47,8 @@ export class RateLimiter {
       const at = slot * 2;
       const tokens = Math.min(burst, this.buckets[at]! + (Math.max(0, now - this.buckets[at + 1]!) / 1000) * ratePerSecond);
       this.buckets[at + 1] = now;
-      const granted = tokens >= 1;
-      this.buckets[at] = granted ? tokens - 1 : tokens;
+      const granted = tokens >= need;
+      this.buckets[at] = granted ? tokens - count : tokens;
       return granted;
     } finally {
       Atomics.store(this.claims, lock, 0);
@@ -76,13 +80,13 @@ export class RateLimiter {
     return -1;
   }
 
-  private takeLocal(keyId: number, ratePerSecond: number, burst: number, now: number): boolean {
+  private takeLocal(keyId: number, ratePerSecond: number, burst: number, now: number, count: number, need: number): boolean {
     const bucket = this.overflow.get(keyId) ?? { tokens: burst, updatedMs: now };
     bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 1000) * ratePerSecond);
     bucket.updatedMs = now;
     this.overflow.set(keyId, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
+    if (bucket.tokens < need) return false;
+    bucket.tokens -= count;
     return true;
   }
 }

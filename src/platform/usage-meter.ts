@@ -66,11 +66,11 @@ export class UsageMeter {
     return load.then((total) => this.learn(keyId, month, total));
   }
 
-  /** Counts one answered request, against `month` and against `day` ('YYYY-MM-DD', UTC; today by the meter's clock). */
-  record(keyId: number, month: string, day = this.calendar.dayOf(epochMs(this.clock))): void {
+  /** Counts `n` answered requests, against `month` and against `day` ('YYYY-MM-DD', UTC; today by the meter's clock). */
+  record(keyId: number, month: string, day = this.calendar.dayOf(epochMs(this.clock)), n = 1): void {
     let usage = this.current.get(keyId);
     if (usage === undefined || usage.month !== month || usage.day !== day) usage = this.begin(keyId, month, day, usage);
-    usage.unfolded++;
+    usage.unfolded += n;
   }
 
   /** A key's entry for a new month or day; the old entry's counts go to the queues first. */

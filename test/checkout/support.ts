@@ -1,5 +1,6 @@
 // Checkout test harness: the real app and a real SMTP server, merchants made as an operator makes them, every reply schema-checked.
 import type { Sql } from '../../src/db/sql.ts';
+import type { Clock } from '../../src/kernel/clock.ts';
 import { clientFor, type Call, type CallOptions, type Reply } from '../support/client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
@@ -37,9 +38,9 @@ export interface Harness {
 }
 
 /** A fresh app on a temp SQLite file; the per-address OTP send budget is lifted because every test request comes from 127.0.0.1. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, clock?: Clock): Promise<Harness> {
   const smtp = await startTestSmtp();
-  const server = await startTestServer({ CHECKOUT_OTP_SENDS_PER_IP_HOUR: '100000', ...smtp.env, ...env });
+  const server = await startTestServer({ CHECKOUT_OTP_SENDS_PER_IP_HOUR: '100000', ...smtp.env, ...env }, clock);
   const call = clientFor(server);
   const withToken = (token: string | null, headers: Record<string, string> = {}) => ({ ...(token ? { 'x-session-token': token } : {}), ...headers });
   const h: Harness = {

@@ -1,7 +1,7 @@
 // The byte-level JSON reader of hot routes: every number it reads is the one JSON.parse reads; it refuses what JSON refuses.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/seeded.ts';
-import { JsonBytes, jsonPiece } from '../../src/http/json-bytes.ts';
+import { JsonBytes, jsonPiece } from '../../src/geocoding/json-bytes.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const read = (text: string) => new JsonBytes(bytes(text)).number();

@@ -1,4 +1,4 @@
-// Routes that accept several credentials: the first authenticator that accepts wins; a refused credential that was sent is what the client hears.
+// Routes that accept several credentials: the first credential the request carries decides; a refused one is refused.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '../../src/kernel/errors.ts';
@@ -6,6 +6,7 @@ import { buildOpenApi } from '../../src/http/openapi.ts';
 import { compileEndpoints, type Authenticators } from '../../src/http/pipeline.ts';
 import type { RequestHead } from '../../src/http/request.ts';
 import { routesWith } from '../../src/http/route.ts';
+import { exchange, headOf } from '../support/endpoint.ts';
 
 /** Accepts header `name` when it equals `valid`; refuses a missing one with a missing_ code, a wrong one otherwise. */
 function headerAuth(name: string, valid: string, principal: string) {
@@ -25,8 +26,7 @@ const route = routesWith<string>()({
 const [endpoint] = compileEndpoints([route], authenticators);
 
 async function get(headers: Record<string, string>) {
-  const head: RequestHead = { id: 't', receivedAt: Date.now(), method: 'get', path: '/both', query: '', headers, params: [], remoteIp: '127.0.0.1' };
-  const reply = await endpoint!.run(head, Promise.resolve(''));
+  const reply = await exchange(endpoint!, headOf('get', '/both', { headers }));
   return { status: reply.status, body: JSON.parse(String(reply.body)) };
 }
 
@@ -35,7 +35,11 @@ describe('auth alternatives', () => {
     expect((await get({ key: 'k1' })).body.data).toEqual({ who: 'by key' });
     expect((await get({ cookie: 'c1' })).body.data).toEqual({ who: 'by cookie' });
     expect((await get({ key: 'k1', cookie: 'c1' })).body.data).toEqual({ who: 'by key' });
-    expect((await get({ key: 'wrong', cookie: 'c1' })).body.data).toEqual({ who: 'by cookie' });
+  });
+
+  it('refuses a credential that was sent and is wrong, whatever other credential comes with it', async () => {
+    expect(await get({ key: 'wrong', cookie: 'c1' })).toMatchObject({ status: 401, body: { code: 'invalid_key' } });
+    expect(await get({ cookie: 'wrong', key: 'k1' })).toMatchObject({ status: 200, body: { data: { who: 'by key' } } });
   });
 
   it('answers with the refusal of the credential that was sent; with none, the first kind\'s code and a message naming every one', async () => {

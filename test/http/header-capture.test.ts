@@ -1,21 +1,22 @@
-// Which request headers reach an endpoint: all of them, or only those its authenticator declares (plus the transport's).
+// Which request headers reach an endpoint: all of them, or only those it declares (plus the transport's), and a request
+// whose Content-Length is sent twice with different values, which reaches none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listen, type Listening } from '../../src/http/listen.ts';
-import { compileEndpoints } from '../../src/http/pipeline.ts';
-import { defineRoute, type Authenticator } from '../../src/http/route.ts';
+import { connect } from 'node:net';
+import { compileEndpoints, type Endpoint } from '../../src/http/pipeline.ts';
+import { defineRoute } from '../../src/http/route.ts';
 import { createHttpApp } from '../../src/http/server.ts';
 
-const declared: Authenticator = Object.assign(() => ({ principal: null }), { reads: ['x-api-key', 'origin'] });
-const undeclared: Authenticator = () => ({ principal: null });
-const echo = (path: string, auth: 'api_key' | 'merchant_key') =>
-  defineRoute({ method: 'post', path, auth, tag: 't', summary: path, response: z.unknown(), handle: ({ head }) => head.headers });
+const echo = (path: string) => defineRoute({ method: 'post', path, auth: 'public', tag: 't', summary: path, response: z.unknown(), handle: ({ head }) => head.headers });
+/** An endpoint that reads only these headers (as the location fast lane does). */
+const declaring = (path: string): Endpoint => ({ ...compileEndpoints([echo(path)], {})[0]!, capture: { headers: ['x-api-key', 'origin'], peer: false, query: false } });
 
 let server: Listening;
 let base: string;
 beforeAll(async () => {
-  const endpoints = compileEndpoints([echo('/declared', 'api_key'), echo('/all', 'merchant_key')], { api_key: declared, merchant_key: undeclared });
-  server = await listen(createHttpApp(endpoints, { bodyBudgetBytes: 1 << 20 }), '127.0.0.1', 0);
+  const endpoints = [declaring('/declared'), ...compileEndpoints([echo('/all')], {})];
+  server = await listen(createHttpApp(endpoints, { bodyBudgetBytes: 1 << 20 }).app, '127.0.0.1', 0);
   base = `http://127.0.0.1:${server.port}`;
 });
 afterAll(() => server.close());
@@ -34,8 +35,8 @@ describe('header capture', () => {
   });
 
   it('adds x-forwarded-for behind proxies, where the per-peer body budget reads it', async () => {
-    const endpoints = compileEndpoints([echo('/declared', 'api_key')], { api_key: declared });
-    const proxied = await listen(createHttpApp(endpoints, { bodyBudgetBytes: 1 << 20, trustProxyHops: 1 }), '127.0.0.1', 0);
+    const endpoints = [declaring('/declared')];
+    const proxied = await listen(createHttpApp(endpoints, { bodyBudgetBytes: 1 << 20, trustProxyHops: 1 }).app, '127.0.0.1', 0);
     try {
       const res = await fetch(`http://127.0.0.1:${proxied.port}/declared`, { method: 'POST', body: '{}', headers: { 'x-forwarded-for': '203.0.113.7', 'x-other': 'o' } });
       expect(((await res.json()) as { data: Record<string, string> }).data).toEqual({ 'x-forwarded-for': '203.0.113.7', 'content-length': '2' });
@@ -46,5 +47,44 @@ describe('header capture', () => {
 
   it('gives any other endpoint every header sent', async () => {
     expect(await headersSeen('/all')).toMatchObject({ 'x-api-key': 'k', 'x-other': 'o', 'accept-language': 'hi', host: `127.0.0.1:${server.port}` });
+  });
+});
+
+/** Everything the server sends on one connection for `raw`, until it closes the connection or 1 s passes. */
+function rawExchange(raw: string): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connect(server.port, '127.0.0.1', () => socket.write(raw));
+    let text = '';
+    socket.on('data', (d) => (text += d.toString()));
+    socket.on('close', () => resolve({ text, closed: true }));
+    setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closed: false });
+    }, 1000).unref();
+  });
+}
+
+describe('two different Content-Length values (RFC 9112 section 6.3)', () => {
+  const hidden = 'POST /all HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nX-Smuggled: yes\r\n\r\n{}';
+  for (const path of ['/declared', '/all']) {
+    it(`refuse the request with 400 and close, never answering what follows the first length (${path})`, async () => {
+      const { text, closed } = await rawExchange(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: ${2 + hidden.length}\r\n\r\n{}`);
+      expect(closed).toBe(true);
+      expect(text).toMatch(/^HTTP\/1\.1 400 /);
+      expect(text).toContain('"code":"conflicting_content_length"');
+      expect(text.match(/HTTP\/1\.1/g)).toHaveLength(1);
+    });
+
+    it(`answer nothing hidden behind them when it is pipelined in the same write (${path})`, async () => {
+      const { text, closed } = await rawExchange(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}${hidden}`);
+      expect(closed).toBe(true);
+      expect(text).not.toContain('smuggled');
+      expect(text).not.toMatch(/HTTP\/1\.1 200/);
+    });
+  }
+
+  it('take the same length sent twice as one', async () => {
+    const { text } = await rawExchange('POST /all HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}');
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
   });
 });

@@ -1,5 +1,5 @@
-// WORKERS=2 on the real app: both threads answer lookups on one port, the rest reaches the main thread, the burst bucket
-// and the monthly count are the process's, and a stop hands every worker's count over before the final write.
+// WORKERS=2 on the real app: both threads answer every route on one port with their own store connection, the burst
+// bucket and the monthly count are the process's, and a stop writes every thread's counts before the store closes.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/main/store.ts';
@@ -56,7 +56,7 @@ describe('WORKERS=2', () => {
     expect(counts.get('1')).toBeGreaterThan(10);
   });
 
-  it('brings the other routes to the main thread: stats, checkout refusals before the body, unknown paths', async () => {
+  it('answers the other routes from both threads too: stats, checkout refusals before the body, unknown paths', async () => {
     const replies = await inBatches(20, 10, async () => ({
       stats: await send('GET', '/v1/location/stats', { 'x-api-key': key }),
       admin: await send('POST', '/checkout-admin?action=import_customers', { 'content-type': 'application/json' }, '{"rows":[]}'),
@@ -71,7 +71,7 @@ describe('WORKERS=2', () => {
     }
   });
 
-  it('answers bodies the fast check refuses (geopins, bad values, mixed batches) from both threads as the main thread does, counting each success once', async () => {
+  it('answers bodies the fast lane does not take (geopins, bad values, mixed batches) alike on both threads, counting a batch per item', async () => {
     const paid = await server.parts.access.keys.create({ plan: 'paid', rateLimitOverride: 1_000_000 });
     const before = (await threadCounts()).get('1') ?? 0;
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -89,14 +89,15 @@ describe('WORKERS=2', () => {
       expect(r.bad.json.issues.length).toBeGreaterThan(0);
       expect([r.batch.status, r.batch.json.data.found, r.batch.json.data.invalid]).toEqual([200, 2, 1]);
     }
-    // Workers hand their usage over every 100 ms and their request counts every second.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Each thread writes its usage every second and reports its request counts as often.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     const usage = await send('GET', '/v1/geopin/usage', { 'x-api-key': paid.key });
-    expect(usage.json.data.used).toBe(80);
+    // 40 geopin lookups and 40 batches of 3; refusals count nothing.
+    expect(usage.json.data.used).toBe(160);
     expect((await threadCounts()).get('1')! - before).toBeGreaterThan(10);
   });
 
-  it('keeps a public key\'s CORS headers on a lookup the main thread finished for a worker', async () => {
+  it('keeps a public key\'s CORS headers on a lookup the fast lane passes to the general route', async () => {
     const widget = await server.parts.access.keys.create({ plan: 'free', isPublic: true, allowedOrigins: ['https://shop.example'] });
     const origins = await inBatches(20, 10, async () => {
       const res = await fetch(`${server.baseUrl}/v1/location/lookup`, {
@@ -106,6 +107,19 @@ describe('WORKERS=2', () => {
       return res.headers.get('access-control-allow-origin');
     });
     expect(new Set(origins)).toEqual(new Set(['https://shop.example']));
+  });
+
+  it('serves checkout from both threads, each over its own store connection, into one store', async () => {
+    const { merchant, apiKey } = await server.parts.checkout.merchants.create('Threads shop');
+    const before = await threadCounts();
+    const logged = await inBatches(40, 10, () =>
+      send('POST', '/checkout-funnel-events', { 'content-type': 'application/json' }, JSON.stringify({ merchant_id: merchant.id, event_type: 'checkout_opened' })));
+    expect(logged.every((r) => r.status === 200 && r.json.logged === true)).toBe(true);
+    const reads = await inBatches(20, 10, () => send('GET', '/checkout-admin?action=funnel', { 'x-api-key': apiKey }));
+    expect(reads.every((r) => r.status === 200 && r.json.data.total_events === 40)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const after = await threadCounts();
+    for (const thread of ['0', '1']) expect(after.get(thread)! - (before.get(thread) ?? 0), `thread ${thread}`).toBeGreaterThan(5);
   });
 
   it('draws every thread from one burst bucket per key', async () => {

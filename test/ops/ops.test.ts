@@ -37,7 +37,7 @@ const family = (families: Family[], name: string) => families.find((f) => f.name
 describe('probes', () => {
   it('GET /healthz answers while the process runs, GET /readyz once the dataset and the store are ready', async () => {
     expect((await api.call('GET', '/healthz')).body).toEqual({ success: true, data: { status: 'ok' } });
-    expect((await api.call('GET', '/readyz')).body.data).toEqual({ status: 'ready', checks: { dataset: true, store: true } });
+    expect((await api.call('GET', '/readyz')).body.data).toEqual({ status: 'ready', checks: { dataset: true, store: true, accepting: true } });
   });
 });
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   copyFileSync(executablePath, join(workDir, 'geopin'));
   smtp = await startTestSmtp();
   // Nothing from this environment: no PATH to node, no NODE_OPTIONS, no DB_PATH or DATA_OUT_DIR pointing into the repository.
-  env = { HOME: join(root, 'home'), XDG_CACHE_HOME: join(root, 'cache'), HOST: '127.0.0.1', PORT: '0', ...smtp.env };
+  env = { HOME: join(root, 'home'), XDG_CACHE_HOME: join(root, 'cache'), HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', ...smtp.env };
   server = await startServerProcess('./geopin', ['serve'], { cwd: workDir, env });
 }, 240_000);
 afterAll(async () => {

@@ -23,13 +23,14 @@ describe('monthly quota', () => {
     expect(Math.abs(retryAfter - secondsUntilNextMonth(new Date()))).toBeLessThan(5);
   });
 
-  it('counts a batch as one request and reports usage against the plan', async () => {
+  it('counts a batch as one request per item and reports usage against the plan', async () => {
     const key = await api.createKey({ plan: 'paid', label: 'usage-test' });
     const locations = Array(50).fill({ latitude: 12.97, longitude: 77.64 });
     expect((await api.post('/v1/location/batch-lookup', { locations }, withKey(key))).status).toBe(200);
-    expect((await api.post('/v1/geopin/batch', { addresses: [{ address: 'x', pincode: '560038' }] }, withKey(key))).status).toBe(200);
+    const addresses = Array(3).fill({ address: 'x', pincode: '560038' });
+    expect((await api.post('/v1/geopin/batch', { addresses }, withKey(key))).status).toBe(200);
     const usage = dataOf(await api.get('/v1/geopin/usage', withKey(key)));
-    expect(usage).toMatchObject({ plan: 'paid', label: 'usage-test', used: 2, limit: 100000, remaining: 99998, rate_limit: { per_second: 50, burst: 100 } });
+    expect(usage).toMatchObject({ plan: 'paid', label: 'usage-test', used: 53, limit: 100000, remaining: 99947, rate_limit: { per_second: 50, burst: 100 } });
     expect(usage.month).toBe(new Date().toISOString().slice(0, 7));
     expect(usage.resets_at).toMatch(/^\d{4}-\d{2}-01T00:00:00.000Z$/);
   });

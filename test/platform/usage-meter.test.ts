@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'usage-meter-'));
 
 beforeAll(async () => {
   store = await testStore();
-  sql = await openStore(store.env.DATABASE_URL ? { kind: 'postgres', url: store.env.DATABASE_URL } : { kind: 'sqlite', path: join(dir, 'app.sqlite') });
+  sql = await openStore(store.env.DATABASE_URL ? { kind: 'postgres', url: store.env.DATABASE_URL, poolSize: 5 } : { kind: 'sqlite', path: join(dir, 'app.sqlite') });
 });
 
 afterAll(async () => {

@@ -29,11 +29,11 @@ export function assertReplyMatchesRoute(endpoints: Endpoint[], r: ObservedReply)
   if (!route || route.hidden || !r.contentType?.includes('application/json')) return;
   const envelope = route.envelope ?? 'data';
   const body = r.body as Record<string, unknown>;
-  const data = envelope === 'data' || envelope === 'official' ? body.data : envelope === 'fields' ? stripSuccess(body) : body;
+  const data = envelope === 'fields' ? stripSuccess(body) : body.data;
   if (envelope === 'official') {
     for (const [k, v] of Object.entries(data as object)) if (body[k] !== v) throw new Error(`${r.method} ${r.path}: ${k} differs at the top level and in data`);
   }
-  if (envelope !== 'bare' && body.success !== true) throw new Error(`${r.method} ${r.path}: success is not true`);
+  if (body.success !== true) throw new Error(`${r.method} ${r.path}: success is not true`);
   const parsed = route.response.safeParse(data);
   if (!parsed.success) {
     throw new Error(`${r.method} ${r.path}${route.action ? ` (${route.action.name})` : ''}: reply does not match its schema: ${parsed.error.message}\n${JSON.stringify(data).slice(0, 500)}`);

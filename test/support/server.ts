@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type App, type AppParts } from '../../src/main/app.ts';
 import { loadConfig } from '../../src/main/config.ts';
+import { systemClock, type Clock } from '../../src/kernel/clock.ts';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { datasetDir } from './dataset.ts';
@@ -19,14 +20,14 @@ export interface TestServer {
   dispose(): Promise<void>;
 }
 
-/** `env` overrides configuration variables (e.g. NODE_ENV, SMTP_HOST, DATABASE_URL). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `env` overrides configuration variables (e.g. NODE_ENV, SMTP_HOST, DATABASE_URL); `clock` the app's time. */
+export async function startTestServer(env: Record<string, string> = {}, clock: Clock = systemClock): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'geopin-test-'));
   const store = await testStore();
   const config = loadConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'warn', WORKERS: '1', DATA_OUT_DIR: datasetDir, ...store.env, ...env, HOST: '127.0.0.1', PORT: '0', DB_PATH: join(dir, 'app.sqlite'),
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, clock);
   const { port } = await app.start();
   return {
     app,

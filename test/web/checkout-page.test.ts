@@ -183,7 +183,7 @@ describe('dev checkout page in headless Chromium', () => {
 
     const hook = await sessionCompleted(merchant.id);
     expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
-    expect(hook.body.data).toEqual({ payment_method: 'cod', amount_paise: CART_PAISE });
+    expect(hook.body.data).toEqual({ payment_method: 'cod', amount_paise: CART_PAISE, cart_value_paise: CART_PAISE, cart_value_source: 'merchant' });
     await page.context().close();
   });
 

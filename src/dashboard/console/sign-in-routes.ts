@@ -57,7 +57,7 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
   return [
     session,
     defineRoute({
-      ...common, path: `${o.base}/sign-in/code`, auth: 'public', body: z.strictObject({ email: EmailSchema }), response: z.object({ message: z.string() }),
+      ...common, path: `${o.base}/sign-in/code`, auth: 'public', body: z.strictObject({ email: EmailSchema }), response: z.object({ message: z.string() }), waits: true,
       errors: { 403: 'Request from another site', 429: 'Send limit reached', 502: 'Mail server refused', 503: 'Mail not configured' },
       summary: 'Mails a 6-digit sign-in code to an email that may sign in; the answer is the same for any other email.',
       handle: async ({ body, head }) => {

@@ -16,7 +16,8 @@ export interface Child {
 export async function spawnServer(env: Record<string, string>): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', WORKERS: '1', HOST: '127.0.0.1', PORT: '0', ...env },
+    // Production-mode children (NODE_ENV set by a test) get an ephemeral metrics port: many run side by side.
+    env: { ...process.env, NODE_ENV: 'test', WORKERS: '1', HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

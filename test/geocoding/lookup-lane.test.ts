@@ -1,0 +1,98 @@
+// The fast lane of the two hot lookups answers exactly what their general routes answer: status, headers and body
+// bytes, for valid points, geopins, misses and every kind of bad body, as text and as raw bytes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/seeded.ts';
+import { lookupLane } from '../../src/geocoding/lookup-lane.ts';
+import { BATCH_LOOKUP_PATH, LOOKUP_PATH } from '../../src/geocoding/point-routes.ts';
+import type { Endpoint } from '../../src/http/pipeline.ts';
+import { exchange, headOf } from '../support/endpoint.ts';
+import { startApi, type ApiClient } from './api-client.ts';
+
+let api: ApiClient;
+let general: Endpoint[];
+let lane: Endpoint[];
+beforeAll(async () => {
+  api = await startApi();
+  const { location } = api.server.parts;
+  general = api.server.app.endpoints;
+  lane = lookupLane({ general, authReads: ['x-api-key'], index: () => location.boundaryIndex, answers: location.answers, onBatch: () => undefined });
+});
+afterAll(async () => api.server.dispose());
+
+const endpointAt = (endpoints: Endpoint[], path: string) => endpoints.find((e) => e.path === path)!;
+
+/** Both endpoints' replies to one body, given as text and as UTF-8 bytes. */
+async function bothWays(path: string, raw: string) {
+  const head = () => headOf('post', path, { headers: { 'x-api-key': api.key } });
+  const out = [];
+  for (const body of [raw, new TextEncoder().encode(raw)]) {
+    const fast = await exchange(endpointAt(lane, path), head(), body);
+    const slow = await exchange(endpointAt(general, path), head(), typeof body === 'string' ? body : new TextEncoder().encode(raw));
+    out.push({ fast: { ...fast, body: String(fast.body) }, slow: { ...slow, body: String(slow.body) } });
+  }
+  return out;
+}
+
+const random = mulberry32(25);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+const NUMBERS = [12.9716, 77.5946, 28.6139, 77.209, 19.076, 72.8777, 15, 65, -90, 90, 180, -180, 90.0001, 0, -0, 1e-7, 26.91234567891234];
+const VALUES = [...NUMBERS, '12.97', null, true, [], {}, 1e308];
+
+function item(): unknown {
+  const shape = pick(['coords', 'coords', 'coords', 'extra', 'geopin', 'both', 'partial', 'junk']);
+  if (shape === 'junk') return pick([null, 3, 'x', [], true]);
+  if (shape === 'geopin') return { geopin: pick(['4P3-JK8-52C9', '4p3jk852c9', '39J-438-TJC7', '', 'XYZ', 7]) };
+  const point: Record<string, unknown> = { latitude: random() < 0.8 ? pick(NUMBERS) : pick(VALUES) };
+  if (shape !== 'partial') point.longitude = random() < 0.8 ? pick(NUMBERS) : pick(VALUES);
+  if (shape === 'extra') point.note = 'x';
+  if (shape === 'both') point.geopin = '4P3-JK8-52C9';
+  return point;
+}
+
+/** Bodies JSON.stringify would not write: the lane's byte reader must give them up, not misread them. */
+const ODD_BODIES = [
+  '', 'null', '{', '[]', '"x"', '{"latitude":12.9716}', ' { "latitude" : 12.9716 , "longitude" : 77.5946 } ',
+  '{"longitude":77.5946,"latitude":12.9716}', '{"latitude":12.9716,"longitude":77.5946,"latitude":28.6}', '{"\\u006catitude":12.9716,"longitude":77.5946}',
+  '{"latitude":1.29716e1,"longitude":77.5946}', '{"latitude":12.97160000,"longitude":77.5946}', '{"latitude":-0,"longitude":77.5946}',
+  '{"latitude":12.9716,"longitude":77.5946}x', `{"latitude":${'['.repeat(40)}1${']'.repeat(40)}}`, '{"latitude":12.9716,"longitude":77.5946} ',
+];
+
+describe('the lookup lane', () => {
+  it('answers a single lookup byte for byte as the general route does', async () => {
+    const bodies = [...ODD_BODIES, ...Array.from({ length: 400 }, () => JSON.stringify(item()))];
+    let answered = 0;
+    for (const raw of bodies) {
+      for (const { fast, slow } of await bothWays(LOOKUP_PATH, raw)) {
+        expect(fast, raw).toEqual(slow);
+        if (fast.status === 200) answered++;
+      }
+    }
+    // The comparison covers real answers, not only refusals.
+    expect(answered).toBeGreaterThan(80);
+  });
+
+  it('answers a batch byte for byte as the general route does', async () => {
+    const bodies = [
+      ...ODD_BODIES, '{"locations":[]}', JSON.stringify({ locations: Array.from({ length: 101 }, () => ({ latitude: 12.9, longitude: 77.6 })) }),
+      ...Array.from({ length: 120 }, () => JSON.stringify({ locations: Array.from({ length: 1 + Math.floor(random() * 100) }, item) })),
+      ...Array.from({ length: 60 }, () => JSON.stringify({ locations: Array.from({ length: 1 + Math.floor(random() * 100) }, () => ({ latitude: pick(NUMBERS), longitude: pick(NUMBERS) })) })),
+    ];
+    let answered = 0;
+    for (const raw of bodies) {
+      for (const { fast, slow } of await bothWays(BATCH_LOOKUP_PATH, raw)) {
+        expect(fast, raw.slice(0, 200)).toEqual(slow);
+        if (fast.status === 200) answered++;
+      }
+    }
+    expect(answered).toBeGreaterThan(100);
+  });
+
+  it('refuses without a key as the general route does, since it admits through the same gate', async () => {
+    for (const path of [LOOKUP_PATH, BATCH_LOOKUP_PATH]) {
+      const fast = await exchange(endpointAt(lane, path), headOf('post', path), '{}');
+      const slow = await exchange(endpointAt(general, path), headOf('post', path), '{}');
+      expect({ ...fast, body: String(fast.body) }).toEqual({ ...slow, body: String(slow.body) });
+      expect(fast.status).toBe(401);
+    }
+  });
+});
