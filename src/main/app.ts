@@ -56,6 +56,8 @@ export interface App {
   endpoints: Endpoint[];
   /** Starts background work (primary), the other HTTP threads, then listens; resolves with the bound port. */
   start(): Promise<Listening>;
+  /** Where the primary's own /metrics listener answers (METRICS_PORT), once started; null without one. */
+  metricsUrl(): string | null;
   /**
    * Stops in order: readiness 503 and connection-closing replies for `drainMs`, then no new connections, then requests
    * in flight finish (at most `timeoutMs`), then counters are flushed and the store closed, in every thread.
@@ -170,13 +172,20 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   return {
     parts,
     endpoints,
+    metricsUrl: () => (metricsListener && config.metrics.listener ? `http://${config.metrics.listener.host}:${metricsListener.port}/metrics` : null),
     async start() {
       access.start();
-      await background.start();
       if (threads) {
+        // The port is checked before anything else starts: a server that cannot own it leaves no trace behind.
         const port = await threads.start({ metrics: metrics as Metrics, queued: () => webhooks.queued() });
         listening = await listen(http, config.server.host, port, config.server.workers > 1);
-        await threads.listening(listening.port);
+        try {
+          await threads.listening(listening.port);
+        } catch (err) {
+          listening.close();
+          throw err;
+        }
+        await background.start();
       } else {
         listening = await listen(http, config.server.host, (role as Extract<ThreadRole, { kind: 'thread' }>).port, true);
       }

@@ -15,8 +15,10 @@ export async function runServer(config: Config): Promise<void> {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      log.info({ signal }, `[server] ${signal}: shutting down`);
-      app.stop().then(
+      // SIGTERM (an orchestrator's stop) drains: /readyz answers 503 while balancers notice; SIGINT (a person) does not.
+      const drainMs = signal === 'SIGTERM' ? config.server.drainMs : 0;
+      log.info({ signal, drain_ms: drainMs, timeout_ms: config.server.shutdownTimeoutMs }, `[server] ${signal}: shutting down`);
+      app.stop({ drainMs }).then(
         () => process.exit(0),
         (err: unknown) => {
           log.error({ err }, '[server] shutdown failed');

@@ -80,8 +80,9 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     const nowMs = epochMs(clock, head.receivedAt);
     const share = nodes();
     const burst = Math.max(1, limits.burst / share);
-    // A batch bigger than the burst passes with a full bucket and leaves it in debt (admission took one token already).
-    if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, Math.min(extra, burst - 1))) {
+    // A batch passes once half the bucket is there and leaves the rest as debt, so the key's long-run rate holds and a
+    // batch bigger than a node's share of the burst, or two at once, still pass in turn.
+    if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, Math.min(extra, Math.floor(burst / 2)))) {
       throw new DomainError('rate_limited', 'rate_limited',
         `A batch of ${items} counts as ${items} requests: more than this key's ${limits.ratePerSecond} per second (burst ${limits.burst}) allow now`,
         { retryAfterSeconds: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) });

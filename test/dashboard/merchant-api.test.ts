@@ -68,6 +68,13 @@ describe('merchant dashboard sessions on /checkout-admin and /checkout-offers', 
     expect([stale.status, errorCode(stale)]).toEqual([401, 'invalid_console_session']);
   });
 
+  it('refuses a wrong x-api-key sent beside a valid dashboard cookie: a refused credential is reported as refused', async () => {
+    const user = await signInByApi(server.baseUrl, '/merchant/api', 'ops@tea.example', smtp);
+    expect((await call('GET', '/checkout-admin?action=settings', { headers: withCookie(user) })).status).toBe(200);
+    const both = await call('GET', '/checkout-admin?action=settings', { headers: { ...withCookie(user), 'x-api-key': 'ck_wrong' } });
+    expect([both.status, errorCode(both)]).toEqual([401, 'invalid_api_key']);
+  });
+
   it('stops a removed user at once, and never signs in an email that is not a user', async () => {
     const user = await signInByApi(server.baseUrl, '/merchant/api', 'ops@coffee.example', smtp);
     expect((await call('GET', '/checkout-admin?action=webhooks', { headers: withCookie(user) })).status).toBe(200);

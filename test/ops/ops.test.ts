@@ -3,6 +3,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/ops/logger.ts';
 import { startApi, type ApiClient } from '../geocoding/api-client.ts';
+import { startTestServer } from '../support/server.ts';
 
 let api: ApiClient;
 beforeAll(async () => {
@@ -88,5 +89,36 @@ describe('logs', () => {
     expect(record).toMatchObject({ level: 30, req: 'r1', msg: 'seen', headers: { 'x-api-key': '[redacted]', 'x-session-token': '[redacted]', origin: 'https://shop.example' } });
     expect(record.body).toEqual({ webhook_secret: '[redacted]', code: '[redacted]' });
     expect(lines[0]).not.toContain('gp_sk_secret');
+  });
+});
+
+describe('GET /metrics in production', () => {
+  it('is not on the API port without METRICS_TOKEN; its own loopback listener serves it', async () => {
+    const server = await startTestServer({ NODE_ENV: 'production', METRICS_PORT: '0' });
+    try {
+      const open = await fetch(`${server.baseUrl}/metrics`);
+      expect([open.status, ((await open.json()) as { code: string }).code]).toEqual([404, 'not_found']);
+      const url = server.app.metricsUrl();
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      const scraped = await fetch(url!);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('http_requests_total');
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('answers on the API port only with the METRICS_TOKEN bearer', async () => {
+    const token = 'm'.repeat(24);
+    const server = await startTestServer({ NODE_ENV: 'production', METRICS_PORT: 'off', METRICS_TOKEN: token });
+    try {
+      expect(server.app.metricsUrl()).toBeNull();
+      expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(401);
+      expect((await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${'x'.repeat(24)}` } })).status).toBe(401);
+      const ok = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect([ok.status, (await ok.text()).includes('http_requests_total')]).toEqual([200, true]);
+    } finally {
+      await server.dispose();
+    }
   });
 });
