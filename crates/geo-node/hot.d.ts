@@ -3,5 +3,5 @@
 /** Polygon id containing (lat, lon) in the index of this thread's `slot` (a BoundaryIndex's `slot`), or -1 (NaN too). */
 export declare function lookupIn(slot: number, lat: number, lon: number): number
 
-/** Encodes latitude/longitude to a hyphenated DIGIPIN (`XXX-XXX-XXXX`); throws `E_LATITUDE_OUT_OF_RANGE|…` and the like. */
+/** Encodes latitude/longitude to a hyphenated DIGIPIN (`XXX-XXX-XXXX`); throws an Error with `code` `E_LATITUDE_OUT_OF_RANGE` and the like. */
 export declare function encode(lat: number, lon: number): string

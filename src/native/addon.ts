@@ -33,7 +33,7 @@ export class GeoError extends Error {
   }
 }
 
-/** Runs a native call and rethrows its "CODE|message" errors as GeoError. */
+/** Runs a native call and rethrows its errors, which carry their code as the `code` property, as GeoError. */
 export function callNative<T>(fn: () => T): T {
   try {
     return fn();
@@ -42,8 +42,8 @@ export function callNative<T>(fn: () => T): T {
   }
 }
 
-function toGeoError(err: unknown): unknown {
-  if (!(err instanceof Error)) return err;
-  const match = /^(E_[A-Z_]+)\|([\s\S]*)$/.exec(err.message);
-  return match ? new GeoError(match[1]!, match[2]!) : err;
+/** A native error (an Error whose `code` is E_…) as GeoError; anything else unchanged. */
+export function toGeoError(err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === 'string' && code.startsWith('E_') ? new GeoError(code, err.message) : err;
 }

@@ -3,7 +3,7 @@
 //! Each handle lives in its thread's slot table, so the hot single lookup can be `lookupIn(slot, lat, lon)` (hot.rs): a
 //! plain function of numbers. A class method costs napi-rs a napi reference and a borrow registration per call, several
 //! times the lookup itself.
-use crate::error::{bad_batch, closed_index, NodeError};
+use crate::error::{bad_batch, closed_index, internal, NodeError, Result};
 use napi::bindgen_prelude::Int32ArraySlice;
 use napi::Env;
 use napi_derive::napi;
@@ -49,7 +49,7 @@ impl Drop for BoundaryIndex {
 }
 
 impl BoundaryIndex {
-    fn index<R>(&self, f: impl FnOnce(&Shared) -> R) -> napi::Result<R> {
+    fn index<R>(&self, f: impl FnOnce(&Shared) -> R) -> Result<R> {
         with_slot(self.slot, f).ok_or_else(|| closed_index(self.slot))
     }
 }
@@ -59,7 +59,7 @@ impl BoundaryIndex {
     /// Maps and verifies a boundary file (magic, version, length, checksum). Opening a file this process
     /// already holds open (in any thread) returns the same loaded instance at no cost.
     #[napi(factory, catch_unwind)]
-    pub fn open(path: String) -> napi::Result<Self> {
+    pub fn open(path: String) -> Result<Self> {
         let index = geo_core::shared::open_shared(&path).map_err(NodeError::from)?;
         let slot = SLOTS.with_borrow_mut(|slots| {
             let free = slots
@@ -87,40 +87,41 @@ impl BoundaryIndex {
         &self,
         env: &'env Env,
         lon_lat: &[f64],
-    ) -> napi::Result<Int32ArraySlice<'env>> {
+    ) -> Result<Int32ArraySlice<'env>> {
         if !lon_lat.len().is_multiple_of(2) {
             return Err(bad_batch(format!("lonLat length {} is odd", lon_lat.len())));
         }
         Int32ArraySlice::copy_from(env, self.index(|index| index.lookup_many(lon_lat))?)
+            .map_err(internal)
     }
 
     /// Number of polygons.
     #[napi(getter)]
-    pub fn size(&self) -> napi::Result<u32> {
+    pub fn size(&self) -> Result<u32> {
         self.index(|index| index.len() as u32)
     }
 
     /// Number of vertices.
     #[napi(getter)]
-    pub fn vertex_count(&self) -> napi::Result<u32> {
+    pub fn vertex_count(&self) -> Result<u32> {
         self.index(|index| index.vertex_count() as u32)
     }
 
     /// Size of the index's file image in bytes (mapped: resident only as far as lookups have touched it).
     #[napi(getter)]
-    pub fn memory_bytes(&self) -> napi::Result<f64> {
+    pub fn memory_bytes(&self) -> Result<f64> {
         self.index(|index| index.byte_len() as f64)
     }
 
     /// Process-unique number of the loaded instance: equal for every handle sharing one load.
     #[napi(getter)]
-    pub fn instance_id(&self) -> napi::Result<f64> {
+    pub fn instance_id(&self) -> Result<f64> {
         self.index(|index| index.instance_id() as f64)
     }
 
     /// Live handles (in any thread of this process) sharing this loaded instance, this one included.
     #[napi(getter)]
-    pub fn handle_count(&self) -> napi::Result<u32> {
+    pub fn handle_count(&self) -> Result<u32> {
         self.index(|index| Arc::strong_count(index) as u32)
     }
 }

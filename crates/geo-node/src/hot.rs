@@ -4,7 +4,7 @@
 //! `lookupIn` and `encode` that costs several times the lookup and the DIGIPIN encode themselves. These two only convert
 //! their arguments and result, like every other binding here; their TypeScript types are in `hot.d.ts`.
 use crate::boundary_index::with_slot;
-use crate::error::{closed_index_message, invalid_argument_message};
+use crate::error::closed_index_message;
 use geo_core::digipin;
 use napi::bindgen_prelude::{sys, Env, Object};
 use napi::JsValue;
@@ -54,7 +54,8 @@ extern "C" fn lookup_in(env: sys::napi_env, info: sys::napi_callback_info) -> sy
     let Some([slot, lat, lon]) = arguments::<3>(env, info) else {
         return throw(
             env,
-            &invalid_argument_message("lookupIn(slot, lat, lon) takes three numbers"),
+            "E_INVALID_ARGUMENT",
+            "lookupIn(slot, lat, lon) takes three numbers",
         );
     };
     let (Some(slot), Some(lat), Some(lon)) =
@@ -62,14 +63,16 @@ extern "C" fn lookup_in(env: sys::napi_env, info: sys::napi_callback_info) -> sy
     else {
         return throw(
             env,
-            &invalid_argument_message("lookupIn(slot, lat, lon) takes three numbers"),
+            "E_INVALID_ARGUMENT",
+            "lookupIn(slot, lat, lon) takes three numbers",
         );
     };
     // A slot is what a BoundaryIndex handle gave out: a small whole number (NaN or -1 must not read slot 0).
     if !(slot >= 0.0 && slot <= f64::from(u32::MAX) && slot.fract() == 0.0) {
         return throw(
             env,
-            &invalid_argument_message(&format!("slot {slot} is not a slot number")),
+            "E_INVALID_ARGUMENT",
+            &format!("slot {slot} is not a slot number"),
         );
     }
     let slot = slot as u32;
@@ -80,23 +83,25 @@ extern "C" fn lookup_in(env: sys::napi_env, info: sys::napi_callback_info) -> sy
     });
     match found {
         Ok(Some(id)) => int32(env, id),
-        Ok(None) => throw(env, &closed_index_message(slot)),
-        Err(_) => throw(env, "E_INTERNAL|lookupIn panicked"),
+        Ok(None) => throw(env, "E_INVALID_ARGUMENT", &closed_index_message(slot)),
+        Err(_) => throw(env, "E_INTERNAL", "lookupIn panicked"),
     }
 }
 
-/// `encode(lat, lon)`: the hyphenated DIGIPIN (`XXX-XXX-XXXX`); throws `E_LATITUDE_OUT_OF_RANGE|…` and the like.
+/// `encode(lat, lon)`: the hyphenated DIGIPIN (`XXX-XXX-XXXX`); throws with code `E_LATITUDE_OUT_OF_RANGE` and the like.
 extern "C" fn encode(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
     let Some([lat, lon]) = arguments::<2>(env, info) else {
         return throw(
             env,
-            &invalid_argument_message("encode(lat, lon) takes two numbers"),
+            "E_INVALID_ARGUMENT",
+            "encode(lat, lon) takes two numbers",
         );
     };
     let (Some(lat), Some(lon)) = (number(env, lat), number(env, lon)) else {
         return throw(
             env,
-            &invalid_argument_message("encode(lat, lon) takes two numbers"),
+            "E_INVALID_ARGUMENT",
+            "encode(lat, lon) takes two numbers",
         );
     };
     match std::panic::catch_unwind(|| digipin::encode(lat, lon)) {
@@ -113,8 +118,8 @@ extern "C" fn encode(env: sys::napi_env, info: sys::napi_callback_info) -> sys::
             };
             value
         }
-        Ok(Err(err)) => throw(env, &format!("{}|{err}", err.code())),
-        Err(_) => throw(env, "E_INTERNAL|encode panicked"),
+        Ok(Err(err)) => throw(env, err.code(), &err.to_string()),
+        Err(_) => throw(env, "E_INTERNAL", "encode panicked"),
     }
 }
 
@@ -156,10 +161,11 @@ fn int32(env: sys::napi_env, n: i32) -> sys::napi_value {
     value
 }
 
-/// Throws an Error whose message is `CODE|text`, as every binding reports errors (src/native/addon.ts reads the code).
-fn throw(env: sys::napi_env, message: &str) -> sys::napi_value {
+/// Throws an Error with `code` (the stable code, as every binding reports errors) and `message`.
+fn throw(env: sys::napi_env, code: &str, message: &str) -> sys::napi_value {
+    let code = CString::new(code).unwrap_or_default();
     let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
-    // SAFETY: `message` is NUL-terminated and outlives the call; a null code leaves the error without one.
-    unsafe { sys::napi_throw_error(env, ptr::null(), message.as_ptr()) };
+    // SAFETY: both strings are NUL-terminated and outlive the call.
+    unsafe { sys::napi_throw_error(env, code.as_ptr(), message.as_ptr()) };
     ptr::null_mut()
 }

@@ -6,7 +6,7 @@ mod hot;
 /// Adds the hand-written hot exports (napi-rs calls it at load; re-exported so test builds, which skip that, see it used).
 pub use hot::register_hot_exports;
 
-use error::{bad_batch, NodeError};
+use error::{bad_batch, internal, NodeError, Result};
 use geo_core::format::{self, BoundaryData};
 use geo_core::{digipin, GeoError};
 use napi::bindgen_prelude::{ArrayBuffer, BufferSlice, Float64ArraySlice, Int32Array, Uint32Array};
@@ -15,7 +15,7 @@ use napi_derive::napi;
 
 /// Decodes a DIGIPIN to the centre of its cell as `[lat, lon]`.
 #[napi(catch_unwind)]
-pub fn decode(code: String) -> napi::Result<Vec<f64>> {
+pub fn decode(code: String) -> Result<Vec<f64>> {
     let (lat, lon) = digipin::decode(&code).map_err(NodeError::from)?;
     Ok(vec![lat, lon])
 }
@@ -23,7 +23,7 @@ pub fn decode(code: String) -> napi::Result<Vec<f64>> {
 /// Encodes pairs `[lon0, lat0, lon1, lat1, …]` to 12 ASCII bytes per code, hyphenated (`XXX-XXX-XXXX`, what answers
 /// show); an invalid point gives 12 zero bytes.
 #[napi(catch_unwind)]
-pub fn encode_many<'env>(env: &'env Env, lon_lat: &[f64]) -> napi::Result<BufferSlice<'env>> {
+pub fn encode_many<'env>(env: &'env Env, lon_lat: &[f64]) -> Result<BufferSlice<'env>> {
     if !lon_lat.len().is_multiple_of(2) {
         return Err(bad_batch(format!("lonLat length {} is odd", lon_lat.len())));
     }
@@ -41,7 +41,7 @@ pub fn encode_many<'env>(env: &'env Env, lon_lat: &[f64]) -> napi::Result<Buffer
             slot[8..].copy_from_slice(&code[6..]);
         }
     }
-    BufferSlice::copy_from(env, out)
+    BufferSlice::copy_from(env, out).map_err(internal)
 }
 
 /// `XXX-XXX-XXXX`: a code's length with its two hyphens.
@@ -49,14 +49,14 @@ const HYPHENATED_LEN: usize = digipin::CODE_LEN + 2;
 
 /// Decodes 10 ASCII bytes per code to `[lon, lat]` cell centres; an invalid code gives `NaN, NaN`.
 #[napi(catch_unwind)]
-pub fn decode_many<'env>(env: &'env Env, codes: &[u8]) -> napi::Result<Float64ArraySlice<'env>> {
+pub fn decode_many<'env>(env: &'env Env, codes: &[u8]) -> Result<Float64ArraySlice<'env>> {
     if !codes.len().is_multiple_of(digipin::CODE_LEN) {
         return Err(bad_batch(format!(
             "codes length {} is not a multiple of 10",
             codes.len()
         )));
     }
-    Float64ArraySlice::copy_from(env, digipin::decode_many(codes))
+    Float64ArraySlice::copy_from(env, digipin::decode_many(codes)).map_err(internal)
 }
 
 /// The boundary file format version this addon reads and writes.
@@ -72,7 +72,7 @@ pub fn write_boundary_file(
     part_rings: Uint32Array,
     ring_vertices: Uint32Array,
     coords_e6: Int32Array,
-) -> napi::Result<()> {
+) -> Result<()> {
     let data = BoundaryData {
         polygon_parts: polygon_parts.to_vec(),
         part_rings: part_rings.to_vec(),
@@ -95,7 +95,7 @@ pub struct BoundaryTables {
 
 /// Reads and verifies a boundary file into its offset tables.
 #[napi(catch_unwind)]
-pub fn read_boundary_file(path: String) -> napi::Result<BoundaryTables> {
+pub fn read_boundary_file(path: String) -> Result<BoundaryTables> {
     let bytes =
         std::fs::read(&path).map_err(|e| NodeError::from(GeoError::Io(format!("{path}: {e}"))))?;
     let data = format::decode(&bytes).map_err(NodeError::from)?;
@@ -111,10 +111,11 @@ pub fn read_boundary_file(path: String) -> napi::Result<BoundaryTables> {
 /// and are mapped once per process (every thread mapping the file gets the same memory). Writes stay out of the file
 /// but are seen by every thread. Unmapped once every such ArrayBuffer has been collected.
 #[napi(catch_unwind)]
-pub fn map_file<'env>(env: &'env Env, path: String) -> napi::Result<ArrayBuffer<'env>> {
+pub fn map_file<'env>(env: &'env Env, path: String) -> Result<ArrayBuffer<'env>> {
     let file = geo_core::shared::map_shared(&path).map_err(NodeError::from)?;
     let (data, len) = (file.as_mut_ptr(), file.len());
     // SAFETY: `data..data+len` stays mapped while any clone of `file` lives; this clone moves into the finalizer and
     // is dropped only when V8 collects the buffer.
     unsafe { ArrayBuffer::from_external(env, data, len, file, |_, file| drop(file)) }
+        .map_err(internal)
 }
