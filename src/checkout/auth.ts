@@ -3,7 +3,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Authenticator } from '../http/route.ts';
 import type { RequestHead } from '../http/request.ts';
-import { sha256 } from '../platform/api-keys.ts';
+import { sha256 } from '../kernel/crypto.ts';
 import type { SessionContext } from './address-service.ts';
 import type { Merchant, MerchantRepository } from './merchant-repository.ts';
 import type { SessionRepository } from './session-repository.ts';

@@ -2,7 +2,7 @@
 import type { Clock } from '../kernel/clock.ts';
 import { newId } from '../kernel/ids.ts';
 import type { Sql } from '../db/sql.ts';
-import { sha256 } from '../platform/api-keys.ts';
+import { sha256 } from '../kernel/crypto.ts';
 import { randomToken } from './secrets.ts';
 
 /** A merchant with its JSON columns parsed; encrypted secrets stay sealed. */

@@ -1,10 +1,10 @@
 // Serviceability: the pincode must exist in the postal directory, then the merchant's courier endpoint decides (fail-open).
-import type { LocationApi } from '../geocoding/location-api.ts';
+import type { PostalDirectory } from './ports.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { newId } from '../kernel/ids.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import { postJson } from '../net/post-json.ts';
-import { signWebhookBody, standardWebhookHeaders } from '../webhooks/signature.ts';
+import { signBody, standardWebhookHeaders } from '../kernel/crypto.ts';
 
 /** The document's reasons: why no definite answer was had (fail-open), or why the pincode is refused. */
 export const SERVICEABILITY_REASONS = ['not_configured', 'invalid_pincode', 'merchant_error', 'merchant_unreachable', 'invalid_response'] as const;
@@ -38,7 +38,7 @@ export interface ServiceabilityInput {
  * lets checkout continue (fail-open) with the reason.
  */
 export async function checkServiceability(
-  location: LocationApi,
+  location: PostalDirectory,
   merchant: { id: string; courier_coverage_url: string | null },
   /** The merchant's webhook secret: signs the request so the endpoint can tell it came from us. */
   secret: string | null,
@@ -85,7 +85,7 @@ async function askCourier(url: string, body: string, secret: string | null, call
   const headers = {
     'content-type': 'application/json',
     'x-service-timestamp': now.toISOString(),
-    ...(secret ? { 'x-service-signature': signWebhookBody(body, secret) } : {}),
+    ...(secret ? { 'x-service-signature': signBody(body, secret) } : {}),
     ...standardWebhookHeaders(newId(), body, secret, now),
   };
   const result = await postJson(url, body, headers, { policy: call.egress, timeoutMs: call.timeoutMs, maxResponseBytes: MAX_COURIER_ANSWER_BYTES });

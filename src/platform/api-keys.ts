@@ -1,5 +1,7 @@
 // Location api keys: 192 random bits shown once, stored as sha256 only; created, found, listed and revoked through the store.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../kernel/crypto.ts';
+import { normaliseOrigin } from '../kernel/origin.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Sql } from '../db/sql.ts';
@@ -29,25 +31,6 @@ export interface CreateKeyOptions {
   monthlyLimitOverride?: number | null;
   rateLimitOverride?: number | null;
   ownerId?: number | null;
-}
-
-/** sha256 hex; keys and tokens carry 192+ random bits, so a fast unsalted hash is enough. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/** "https://Shop.example/" -> "https://shop.example"; throws DomainError invalid for anything that is not an http(s) origin. */
-export function normaliseOrigin(origin: string): string {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.length > 1 || url.search || url.hash || url.username) {
-    throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
-  }
-  return url.origin.toLowerCase();
 }
 
 interface KeyRow {

@@ -1,7 +1,8 @@
 // Keys as the hot path sees them: a hash lookup in memory; misses go to the store once, revocations arrive by polling.
 import type { Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
-import { sha256, type ApiKeyRecord, type ApiKeyRepository } from './api-keys.ts';
+import { sha256 } from '../kernel/crypto.ts';
+import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
 
 /** What the cache reads: the store's repository, or (in a worker thread) the main thread's over a message port. */
 export type KeySource = Pick<ApiKeyRepository, 'findByHash' | 'revokedSince'>;

@@ -2,7 +2,7 @@
 import { loadEgressPolicy, type EgressPolicy } from '../net/egress-policy.ts';
 import { postJson, type PostResult } from '../net/post-json.ts';
 import type { ResolveHost } from '../net/resolve.ts';
-import { signWebhookBody, standardWebhookHeaders } from './signature.ts';
+import { signBody, standardWebhookHeaders } from '../kernel/crypto.ts';
 
 /** Bytes of a receiver's answer kept in the delivery log (enough to debug, too little to exfiltrate anything). */
 export const MAX_LOGGED_BODY_BYTES = 256;
@@ -44,7 +44,7 @@ export function deliveryHeaders(req: Pick<DeliveryRequest, 'body' | 'event' | 'd
     'x-service-event': req.event,
     'x-service-delivery': req.deliveryId,
     'x-service-timestamp': req.eventTime ?? eventTimeOf(req.body) ?? req.now.toISOString(),
-    ...(req.secret ? { 'x-service-signature': signWebhookBody(req.body, req.secret) } : {}),
+    ...(req.secret ? { 'x-service-signature': signBody(req.body, req.secret) } : {}),
     ...standardWebhookHeaders(req.deliveryId, req.body, req.secret, req.now),
   };
 }

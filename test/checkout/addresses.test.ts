@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { verified } from '../support/verified.ts';
 import { dataOf, errorCode, MISSING_ID, startHarness, type Harness, type Shop } from './support.ts';
 
 let h: Harness;
@@ -13,7 +13,7 @@ let courier: Server;
 let courierUrl: string;
 let courierMode: 'yes' | 'no' | '500' | 'garbage' | 'hang' = 'yes';
 const courierCalls: unknown[] = [];
-const courierRequests: Array<{ raw: string; signature: string | undefined }> = [];
+const courierRequests: Array<{ raw: string; signature: string | undefined; headers: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
   h = await startHarness({ CHECKOUT_COURIER_TIMEOUT_MS: '300' });
@@ -26,7 +26,7 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       courierCalls.push(JSON.parse(body));
-      courierRequests.push({ raw: body, signature: req.headers['x-service-signature'] as string | undefined });
+      courierRequests.push({ raw: body, signature: req.headers['x-service-signature'] as string | undefined, headers: req.headers });
       if (courierMode === 'hang') return;
       if (courierMode === '500') return void res.writeHead(500).end('boom');
       if (courierMode === 'garbage') return void res.writeHead(200).end('<html>');
@@ -226,7 +226,7 @@ describe('serviceability_check', () => {
     await h.admin('PATCH', 'webhooks', shop.key, { webhook_secret: 'whsec_courier_0123456789' });
     await check();
     const signed = courierRequests.at(-1)!;
-    expect(verifyWebhookSignature(signed.raw, signed.signature, 'whsec_courier_0123456789')).toBe(true);
+    expect(verified(signed.raw, signed.headers, 'whsec_courier_0123456789')).toBe(true);
     await h.admin('PATCH', 'webhooks', shop.key, { webhook_secret: null });
   });
 

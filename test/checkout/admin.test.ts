@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { verified } from '../support/verified.ts';
 import { eventually, startReceiver } from '../webhooks/support/receiver.ts';
 import { dataOf, errorCode, freshWindow, MISSING_ID, scalar, startHarness, type Harness, type Shop } from './support.ts';
 
@@ -101,7 +101,7 @@ describe('webhooks', () => {
       const got = receiver.requests[0]!;
       expect(got.headers['x-service-event']).toBe('session.phone_verified');
       expect(got.headers['x-service-delivery']).toBe(res.body.delivery_id);
-      expect(verifyWebhookSignature(got.rawBody, got.headers['x-service-signature'] as string, 'whsec_test_0123456789')).toBe(true);
+      expect(verified(got.rawBody, got.headers, 'whsec_test_0123456789')).toBe(true);
       expect(JSON.parse(got.rawBody)).toMatchObject({ event: 'session.phone_verified', merchant_id: c.id, data: { test: true } });
     } finally {
       await receiver.close();

@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonPhrase } from '../../src/http/errors.ts';
-import { sha256 } from '../../src/platform/api-keys.ts';
+import { sha256 } from '../../src/kernel/crypto.ts';
 import { dataOf, MISSING_ID, ok, scalar, startHarness, type Harness, type Reply } from '../checkout/support.ts';
 import { dashboardClient } from '../dashboard/support/client.ts';
 import { signInByApi } from '../dashboard/support/sign-in.ts';

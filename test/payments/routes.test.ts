@@ -1,6 +1,6 @@
 // /checkout-payment over the real app: the prepaid flow through the gateway emulator to a signed session.completed, idempotency, carts, Mode A.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { verified } from '../support/verified.ts';
 import { dataOf, errorCode, MISSING_ID, ok, scalar } from '../checkout/support.ts';
 import { eventually } from '../webhooks/support/receiver.ts';
 import { buyerSession, configureShop, hooksFor, payAtGateway, startWorld, type World } from './support/shop.ts';
@@ -36,7 +36,7 @@ describe('prepaid (Mode B)', () => {
     expect(completed).toHaveLength(1);
     const [hook] = completed;
     expect(hook!.headers['x-service-event']).toBe('session.completed');
-    expect(verifyWebhookSignature(hook!.raw, hook!.headers['x-service-signature'] as string, WEBHOOK_SECRET)).toBe(true);
+    expect(verified(hook!.raw, hook!.headers, WEBHOOK_SECRET)).toBe(true);
     expect(hook!.body).toEqual({
       event: 'session.completed', merchant_id: shop.id, buyer_id: s.buyerId, session_id: s.sessionId, auth_channel: 'email', timestamp: expect.any(String),
       data: { payment_method: 'gateway', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, amount_paise: 129_900,

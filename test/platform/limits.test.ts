@@ -1,6 +1,6 @@
 // Monthly quotas and the per-second burst limit over HTTP, and the usage report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/platform/api-keys.ts';
+import { sha256 } from '../../src/kernel/crypto.ts';
 import { secondsUntilNextMonth } from '../../src/platform/plans.ts';
 import { dataOf, startApi, type ApiClient } from '../geocoding/api-client.ts';
 

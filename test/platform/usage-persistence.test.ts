@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sql } from '../../src/db/sql.ts';
 import { openStore } from '../../src/main/store.ts';
-import { sha256 } from '../../src/platform/api-keys.ts';
+import { sha256 } from '../../src/kernel/crypto.ts';
 import { startApi } from '../geocoding/api-client.ts';
 
 const usageOf = (sql: Sql, key: string) =>

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { encode } from '../../src/native/digipin.ts';
 import { startGatewayEmulator, type RunningEmulator } from '../../src/payments/gateway-emulator.ts';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { verified } from '../support/verified.ts';
 import { FAST_WEBHOOKS } from '../payments/support/shop.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { clientFor, type Call } from '../support/client.ts';
@@ -142,12 +142,12 @@ async function checkoutUntilPayment(page: Page, merchant: Merchant, email: strin
   return geopin;
 }
 
-type Hook = { raw: string; signature: unknown; body: { event: string; merchant_id: string; data: Record<string, unknown> } };
+type Hook = { raw: string; headers: Record<string, unknown>; body: { event: string; merchant_id: string; data: Record<string, unknown> } };
 
 async function sessionCompleted(merchantId: string): Promise<Hook> {
   const find = () =>
     receiver.requests
-      .map((r) => ({ raw: r.rawBody, signature: r.headers['x-service-signature'], body: JSON.parse(r.rawBody) as Hook['body'] }))
+      .map((r) => ({ raw: r.rawBody, headers: r.headers as Record<string, unknown>, body: JSON.parse(r.rawBody) as Hook['body'] }))
       .find((h) => h.body.merchant_id === merchantId && h.body.event === 'session.completed');
   await eventually(() => find() !== undefined, 8_000);
   return find()!;
@@ -167,7 +167,7 @@ describe('dev checkout page in headless Chromium', () => {
     expect(await page.locator('#result').textContent()).toMatch(/^Paid ₹1,499\.00 online \(pay_\w{14}\)\.$/);
 
     const hook = await sessionCompleted(merchant.id);
-    expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
+    expect(verified(hook.raw, hook.headers, WEBHOOK_SECRET)).toBe(true);
     expect(hook.body.data).toMatchObject({ payment_method: 'gateway', amount_paise: CART_PAISE, gateway_order_id: expect.stringMatching(/^order_/) });
     await page.context().close();
   });
@@ -182,7 +182,7 @@ describe('dev checkout page in headless Chromium', () => {
     await page.locator('#result[data-payment-method=cod]').waitFor();
 
     const hook = await sessionCompleted(merchant.id);
-    expect(verifyWebhookSignature(hook.raw, hook.signature as string, WEBHOOK_SECRET)).toBe(true);
+    expect(verified(hook.raw, hook.headers, WEBHOOK_SECRET)).toBe(true);
     expect(hook.body.data).toEqual({ payment_method: 'cod', amount_paise: CART_PAISE, cart_value_paise: CART_PAISE, cart_value_source: 'merchant' });
     await page.context().close();
   });

@@ -4,9 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
 import { SecretBox } from '../../src/checkout/secrets.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
-import type { WebhookPayload } from '../../src/webhooks/events.ts';
+import type { WebhookPayload } from '../../src/kernel/events.ts';
 import { enqueueWebhook } from '../../src/webhooks/outbox-repository.ts';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { verified } from '../support/verified.ts';
 import { spawnServer, type Child } from './support/child.ts';
 import { openTestDb, outboxRows } from './support/outbox-db.ts';
 import { eventually, startReceiver } from './support/receiver.ts';
@@ -74,7 +74,7 @@ describe('crash recovery', () => {
       const repeated = receiver.requests.length - EVENTS;
       expect(repeated).toBeGreaterThan(0);
       expect(repeated).toBeLessThanOrEqual(inFlight);
-      for (const r of receiver.requests) expect(verifyWebhookSignature(r.rawBody, r.headers['x-service-signature'] as string, 'whsec_crash')).toBe(true);
+      for (const r of receiver.requests) expect(verified(r.rawBody, r.headers, 'whsec_crash')).toBe(true);
     } finally {
       await receiver.close();
       await t.dispose();

@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from '../../src/db/sql.ts';
 import { WebhookDispatcher, type DispatcherOptions, type WebhookTarget } from '../../src/webhooks/dispatcher.ts';
-import type { WebhookPayload } from '../../src/webhooks/events.ts';
+import type { WebhookPayload } from '../../src/kernel/events.ts';
 import { enqueueWebhook, OutboxRepository } from '../../src/webhooks/outbox-repository.ts';
-import { verifyWebhookSignature } from '../../src/webhooks/signature.ts';
+import { verified } from '../support/verified.ts';
 import { deliveryLog, openTestDb, outboxRows, type TestDb } from './support/outbox-db.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
 
@@ -52,7 +52,7 @@ describe('webhook dispatcher', () => {
     expect(req.headers['x-service-delivery']).toBe(deliveryId);
     expect(req.headers['x-service-timestamp']).toBe(payload().timestamp);
     expect(Math.abs(Number(req.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(5);
-    expect(verifyWebhookSignature(req.rawBody, req.headers['x-service-signature'] as string, 'whsec_1')).toBe(true);
+    expect(verified(req.rawBody, req.headers, 'whsec_1')).toBe(true);
     await eventually(async () => (await outboxRows(db))[0]?.status === 'delivered');
     expect(await deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: 200, response_body: 'ok', error: null, next_retry_at: null }]);
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions } from '../../packages/webhook-verify/index.js';
 import { deliveryHeaders } from '../../src/webhooks/deliver.ts';
-import { signStandardWebhook, standardWebhookKey } from '../../src/webhooks/signature.ts';
+import { standardWebhookHeaders } from '../../src/kernel/crypto.ts';
 
 const secret = 'whsec_merchant_0123456789';
 const event = { event: 'session.phone_verified', merchant_id: 'm_1', timestamp: '2025-06-01T12:00:00.000Z', data: { phone: '+919999999999' } };
@@ -65,7 +65,7 @@ describe('verifyWebhook', () => {
   });
 
   it('accepts one matching v1 signature among several (key rotation)', () => {
-    const old = signStandardWebhook('dlv_1', sentAt.getTime() / 1000, rawBody, standardWebhookKey('old secret'));
+    const old = standardWebhookHeaders('dlv_1', rawBody, 'old secret', sentAt)['webhook-signature']!;
     expect(verifyWebhook({ ...valid, headers: { ...headers, 'webhook-signature': `${old} v1,bad ${headers['webhook-signature']}` } })).toEqual(event);
     expect(codeOf({ headers: { ...headers, 'webhook-signature': old } })).toBe('signature_mismatch');
   });

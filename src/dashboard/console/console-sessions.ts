@@ -2,7 +2,7 @@
 import type { Clock } from '../../kernel/clock.ts';
 import type { Sql } from '../../db/sql.ts';
 import { randomToken } from '../../checkout/secrets.ts';
-import { sha256 } from '../../platform/api-keys.ts';
+import { sha256 } from '../../kernel/crypto.ts';
 
 /** Which dashboard a session belongs to; it names the table `subject_id` points into. */
 export type Realm = 'developer' | 'merchant';
