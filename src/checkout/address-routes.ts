@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Clock } from '../kernel/clock.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
-import type { LocationApi } from '../geocoding/location-api.ts';
+import type { PostalDirectory } from './ports.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import type { AddressService, SessionContext } from './address-service.ts';
 import { AddressSchema, CodEligibilitySchema, ServiceabilitySchema } from './responses.ts';
@@ -12,7 +12,7 @@ import { checkServiceability } from './serviceability.ts';
 
 export interface AddressRouteDeps {
   book: AddressService;
-  location: LocationApi;
+  location: PostalDirectory;
   secrets: SecretBox;
   courierTimeoutMs: number;
   egress: EgressPolicy;

@@ -1,7 +1,7 @@
 // The buyer's address book and session steps behind /checkout-addresses; every call is scoped to the session's buyer.
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
-import type { LocationApi } from '../geocoding/location-api.ts';
+import type { PostalDirectory } from './ports.ts';
 import { ADDRESS_FIELDS, type Address, type AddressFields, type AddressRepository } from './address-repository.ts';
 import { COD_MESSAGES, codVerdict } from './cod.ts';
 import { amountToCharge } from './session-cart.ts';
@@ -30,7 +30,7 @@ export interface SessionContext {
 export interface AddressServiceDeps {
   addresses: AddressRepository;
   sessions: SessionRepository;
-  location: LocationApi;
+  location: PostalDirectory;
   clock: Clock;
   /** Called after a session.address_completed row committed (wakes the webhook dispatcher). */
   queued(): void;

@@ -1,6 +1,6 @@
 // Request schemas of /checkout-admin and POST /checkout-offers: windows and paging, config PATCH bodies, offers, carts.
 import { z } from 'zod';
-import { normaliseOrigin } from '../platform/api-keys.ts';
+import { normaliseOrigin } from '../kernel/origin.ts';
 import { documentAs } from '../http/openapi.ts';
 import { checkUrl, type EgressError, type EgressPolicy } from '../net/egress-policy.ts';
 import { CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';

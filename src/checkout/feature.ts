@@ -2,18 +2,16 @@
 import type { Clock } from '../kernel/clock.ts';
 import type { Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
-import type { LocationApi } from '../geocoding/location-api.ts';
+import type { PostalDirectory } from './ports.ts';
 import type { Authenticator, RouteDef } from '../http/route.ts';
 import { RateCounter } from '../limits/rate-counter.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
-import type { CheckoutPorts } from '../payments/ports.ts';
-import type { WebhookTarget } from '../webhooks/dispatcher.ts';
-import { OutboxRepository } from '../webhooks/outbox-repository.ts';
 import { AddressRepository } from './address-repository.ts';
 import { addressRoutes } from './address-routes.ts';
 import { AddressService, type SessionContext } from './address-service.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { AdminService } from './admin-service.ts';
 import { merchantKeyAuth, sessionAuth } from './auth.ts';
 import { BuyerRepository } from './buyer-repository.ts';
 import { buyerRoutes } from './buyer-routes.ts';
@@ -26,10 +24,10 @@ import { OfferRepository } from './offer-repository.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { OtpRepository } from './otp-repository.ts';
 import { OtpService, type OtpPolicy } from './otp-service.ts';
+import { paymentHooks } from './payment-hooks.ts';
+import type { WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import { SessionRepository } from './session-repository.ts';
-import { amountToCharge } from './session-cart.ts';
-import { assertAllowed } from './session-states.ts';
 
 export interface CheckoutConfig {
   /** What merchant-supplied URLs (webhooks, courier coverage) may reach, on save and on every call. */
@@ -43,13 +41,15 @@ export interface CheckoutConfig {
 
 export interface CheckoutDeps {
   sql: Sql;
-  location: LocationApi;
+  location: PostalDirectory;
   mailer: Mailer;
   secrets: SecretBox;
   clock: Clock;
   config: CheckoutConfig;
   /** This process's node id: it owns the import batches it runs. */
   nodeId: string;
+  /** Where checkout's webhook events go (the webhooks feature). */
+  outbox: WebhookOutbox;
   /** Wakes the webhook dispatcher after an outbox row committed. */
   queued(): void;
   log: Log;
@@ -63,7 +63,8 @@ export interface Checkout {
   /** Email one-time codes; the dashboards sign their users in with it under their own scopes. */
   otp: OtpService;
   /** What payments reads of checkout. */
-  paymentPorts: CheckoutPorts;
+  /** What payments asks of checkout (its CheckoutPorts). */
+  paymentPorts: ReturnType<typeof paymentHooks>;
   /** Where a merchant's webhooks go, the secret decrypted; null for an unknown merchant. */
   webhookTarget(merchantId: string): Promise<WebhookTarget | null>;
   /** Fails import batches whose node stopped beating before `staleBefore`. */
@@ -73,22 +74,23 @@ export interface Checkout {
 export function createCheckout(deps: CheckoutDeps): Checkout {
   const { sql, clock, config } = deps;
   const merchants = new MerchantRepository(sql, clock);
-  const sessions = new SessionRepository(sql);
+  const sessions = new SessionRepository(sql, deps.outbox);
   const addresses = new AddressRepository(sql, clock);
   const buyers = new BuyerRepository(sql, clock);
   const imports = new ImportRepository(sql, clock);
   const counter = new RateCounter(sql, clock);
   const book = new AddressService({ addresses, sessions, location: deps.location, clock, queued: deps.queued });
   const otp = new OtpService({
-    sql, otps: new OtpRepository(sql), buyers, sessions, secrets: deps.secrets, mailer: deps.mailer, counter, clock, policy: config.otp, queued: deps.queued,
+    sql, otps: new OtpRepository(sql), buyers, sessions, secrets: deps.secrets, mailer: deps.mailer, counter, outbox: deps.outbox, clock, policy: config.otp,
+    queued: deps.queued,
     log: deps.log.child({ component: 'otp' }), onSend: deps.onOtpSend,
   });
   const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql);
   const routes = [
     ...adminRoutes({
-      sql, merchants, sessions, funnel, imports, importer, outbox: new OutboxRepository(sql), counter, secrets: deps.secrets, clock,
-      egress: config.egress, queued: deps.queued,
+      service: new AdminService({ sql, merchants, sessions, funnel, imports, importer, outbox: deps.outbox, counter, secrets: deps.secrets, clock, queued: deps.queued }),
+      clock, egress: config.egress,
     }),
     ...buyerRoutes({ merchants, otp, funnel: new FunnelService(funnel, counter, clock, config.funnel ?? DEFAULT_FUNNEL_LIMITS), trustProxyHops: config.trustProxyHops }),
     ...addressRoutes({ book, location: deps.location, secrets: deps.secrets, courierTimeoutMs: config.courierTimeoutMs, egress: config.egress, clock }),
@@ -99,16 +101,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     authenticators: { merchant_key: merchantKeyAuth(merchants), session: sessionAuth(sessions, merchants, clock) },
     merchants,
     otp,
-    paymentPorts: {
-      async codDecision(payer, amountPaise) {
-        // The session authenticator's principal is a whole SessionContext; payments only names the fields it reads.
-        const verdict = await book.codFor(payer as SessionContext, amountPaise);
-        return verdict.reason ? { allowed: false, reason: verdict.reason, message: verdict.message } : { allowed: true };
-      },
-      amountToCharge,
-      assertAllowed: (step, session) => assertAllowed(step, session.status),
-      decrypt: (sealed) => deps.secrets.decrypt(sealed),
-    },
+    paymentPorts: paymentHooks(book, deps.secrets),
     async webhookTarget(merchantId) {
       const merchant = await merchants.byId(merchantId);
       if (!merchant) return null;

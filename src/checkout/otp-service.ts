@@ -7,10 +7,10 @@ import type { Sql } from '../db/sql.ts';
 import type { RateCounter } from '../limits/rate-counter.ts';
 import { MailError, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { otpEmail } from '../mail/otp-email.ts';
-import { sha256 } from '../platform/api-keys.ts';
-import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
+import { sha256 } from '../kernel/crypto.ts';
 import type { BuyerRepository } from './buyer-repository.ts';
 import type { OtpRepository } from './otp-repository.ts';
+import type { WebhookOutbox } from './ports.ts';
 import { newOtpCode, randomToken, sameHash, type SecretBox } from './secrets.ts';
 import type { SessionRepository, Utm } from './session-repository.ts';
 
@@ -67,6 +67,7 @@ export interface OtpDeps {
   secrets: SecretBox;
   mailer: Mailer;
   counter: RateCounter;
+  outbox: Pick<WebhookOutbox, 'enqueue'>;
   clock: Clock;
   policy: OtpPolicy;
   /** Called after a session.email_verified row committed (wakes the webhook dispatcher). */
@@ -200,7 +201,7 @@ export class OtpService {
         id: sessionId, merchant_id: merchantId, buyer_id: buyer, token_hash: sha256(token), email,
         cart_value_paise: options.cart_value_paise ?? null, utm: options.utm ?? {}, created_at: at, expires_at: expiresAt,
       });
-      await enqueueWebhook(tx, {
+      await d.outbox.enqueue(tx, {
         event: 'session.email_verified', merchant_id: merchantId, buyer_id: buyer, session_id: sessionId,
         auth_channel: 'email', timestamp: at, data: { email },
       }, now);

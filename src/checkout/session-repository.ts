@@ -1,7 +1,7 @@
 // Checkout sessions in the store: created on OTP verify, found by token hash, moved through their states with their events.
 import type { Sql } from '../db/sql.ts';
-import type { WebhookPayload } from '../webhooks/events.ts';
-import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
+import type { WebhookPayload } from '../kernel/events.ts';
+import type { WebhookOutbox } from './ports.ts';
 import { assertAllowed, fromStates, TRANSITIONS, type SessionStatus } from './session-states.ts';
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
@@ -63,10 +63,13 @@ export interface NewSession {
 }
 
 export class SessionRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly outbox: Pick<WebhookOutbox, 'enqueue'>,
+  ) {}
 
   in(tx: Sql): SessionRepository {
-    return new SessionRepository(tx);
+    return new SessionRepository(tx, this.outbox);
   }
 
   async insert(s: NewSession): Promise<void> {
@@ -114,7 +117,7 @@ export class SessionRepository {
         [TRANSITIONS.select_address.to, addressId, at, id, merchantId],
       );
       if (changed === 0) await this.refuse(tx, 'select_address', merchantId, id);
-      await enqueueWebhook(tx, event, new Date(at));
+      await this.outbox.enqueue(tx, event, new Date(at));
     });
   }
 

@@ -1,10 +1,7 @@
-// Service information documents (GET /, /v1 for geocoding; GET /v1/location for location lookup) and the caller's usage.
+// Service information documents: GET /, /v1 for geocoding; GET /v1/location for location lookup.
 import { z } from 'zod';
 import type { Clock } from '../kernel/clock.ts';
-import { defineRoute, routesWith, type RouteDef } from '../http/route.ts';
-import { limitsOf, type ApiKeyPrincipal } from '../platform/gate.ts';
-import { BURST_LIMIT, nextMonthStart, PLANS, PLAN_NAMES } from '../platform/plans.ts';
-import type { UsageMeter } from '../platform/usage-meter.ts';
+import { defineRoute, type RouteDef } from '../http/route.ts';
 import type { LocationService } from './location-service.ts';
 
 export const SERVICE_VERSION = '1.0.0';
@@ -33,27 +30,18 @@ const GeocodingInfoDocSchema = LocationInfoDocSchema.extend({
   features: z.array(z.string()),
   products: z.array(z.object({ name: z.string(), version: z.string(), base_path: z.string() })),
   pricing: z.array(z.object({
-    plan: z.enum(PLAN_NAMES), monthly_requests: z.number().int().nullable(), price_inr_per_month: z.number().int().nullable(),
+    plan: z.string(), monthly_requests: z.number().int().nullable(), price_inr_per_month: z.number().int().nullable(),
     rate_limit: z.string(), description: z.string(),
   })),
 });
 
-const UsageSchema = z.object({
-  key: z.string(),
-  label: z.string().nullable(),
-  plan: z.enum(PLAN_NAMES),
-  month: z.string().meta({ description: 'YYYY-MM, UTC' }),
-  used: z.number().int().meta({ description: 'Requests answered this month; refused (4xx) requests and usage reads are not counted' }),
-  limit: z.number().int().nullable().meta({ description: 'null = unlimited' }),
-  remaining: z.number().int().nullable(),
-  resets_at: z.string(),
-  rate_limit: z.object({ per_second: z.number(), burst: z.number() }),
-});
+/** A plan as the geocoding document lists it (the platform's plans, given by the composition root). */
+export type PricingRow = z.infer<typeof GeocodingInfoDocSchema>['pricing'][number];
 
 const FEATURES = [
   'Address geocoding from the India Post directory with calibrated confidence',
   'Coordinates and geopins (DIGIPIN) to state, district, division, locality, pincode and delivery status',
-  'Batch geocoding and batch lookups of up to 100 items; a batch counts as one request',
+  'Batch geocoding and batch lookups of up to 100 items; a batch counts as one request per item',
   'Typo-tolerant autocomplete with ~50 km proximity bias and "near me" search',
   'Official DIGIPIN encode/decode shapes for drop-in replacement',
   'Point-in-polygon over 19,312 pincode boundaries in a native Rust core',
@@ -66,13 +54,13 @@ function endpointName(route: RouteDef): string {
 
 export interface InfoDeps {
   service: LocationService;
-  meter: UsageMeter;
   clock: Clock;
-  /** Every /v1 route, once the table is complete. */
+  pricing: PricingRow[];
+  /** Every /v1 route of the app, once the table is complete. */
   routes(): RouteDef[];
 }
 
-/** Public documents plus the keyed usage route (not metered, so it stays readable over quota). */
+/** The public information documents. */
 export function infoRoutes(deps: InfoDeps): RouteDef[] {
   const started = deps.clock().getTime();
   const endpoints = (prefixes: string[]) =>
@@ -103,29 +91,12 @@ export function infoRoutes(deps: InfoDeps): RouteDef[] {
       { name: 'geocoding', version: 'v1', base_path: '/v1/geopin' },
       { name: 'location-lookup', version: 'v1', base_path: '/v1/location' },
     ],
-    pricing: PLAN_NAMES.map((plan) => ({
-      plan, monthly_requests: PLANS[plan].monthlyRequests, price_inr_per_month: PLANS[plan].priceInrPerMonth,
-      rate_limit: `${BURST_LIMIT.ratePerSecond} requests/s, burst ${BURST_LIMIT.burst}`, description: PLANS[plan].description,
-    })),
+    pricing: deps.pricing,
   });
   const doc = { tag: 'service', auth: 'public' as const, method: 'get' as const };
   return [
     defineRoute({ ...doc, path: '/', response: GeocodingInfoDocSchema, summary: 'Geocoding service information (no key needed)', handle: geocodingDoc }),
     defineRoute({ ...doc, path: '/v1', response: GeocodingInfoDocSchema, summary: 'Geocoding service information (no key needed)', handle: geocodingDoc }),
     defineRoute({ ...doc, path: '/v1/location', response: LocationInfoDocSchema, summary: 'Location lookup service information (no key needed)', handle: locationDoc }),
-    routesWith<ApiKeyPrincipal>()({
-      method: 'get', path: '/v1/geopin/usage', tag: 'account', auth: 'api_key', response: UsageSchema, metered: false,
-      summary: "Requests used this month against the key's plan (readable even over quota; not counted)",
-      handle: async ({ auth }) => {
-        const now = deps.clock();
-        const limits = limitsOf(auth.key);
-        const used = await deps.meter.used(auth.key.id, auth.month);
-        return {
-          key: `${auth.key.prefix}…`, label: auth.key.label, plan: auth.key.plan, month: auth.month, used, limit: limits.monthly,
-          remaining: limits.monthly === null ? null : Math.max(0, limits.monthly - used),
-          resets_at: nextMonthStart(now).toISOString(), rate_limit: { per_second: limits.ratePerSecond, burst: limits.burst },
-        };
-      },
-    }),
   ];
 }

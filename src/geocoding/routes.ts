@@ -3,10 +3,9 @@
 import type { Endpoint } from '../http/pipeline.ts';
 import type { RouteDef } from '../http/route.ts';
 import type { Clock } from '../kernel/clock.ts';
-import type { UsageMeter } from '../platform/usage-meter.ts';
 import { withClientErrors } from './client-errors.ts';
 import { geopinRoutes } from './geopin-routes.ts';
-import { infoRoutes } from './info-routes.ts';
+import { infoRoutes, type PricingRow } from './info-routes.ts';
 import type { LocationService } from './location-service.ts';
 import { lookupLane } from './lookup-lane.ts';
 import { pincodeRoutes } from './pincode-routes.ts';
@@ -20,19 +19,20 @@ export interface LocationFeature {
 
 export function createLocationFeature(deps: {
   service: LocationService;
-  meter: UsageMeter;
   clock: Clock;
+  pricing: PricingRow[];
+  /** Every /v1 route of the app (the information documents list them), once the table is complete. */
+  allRoutes(): RouteDef[];
   onBatch?: (route: string, items: number) => void;
 }): LocationFeature {
   const { service } = deps;
   const onBatch = deps.onBatch ?? (() => undefined);
-  const routes: RouteDef[] = [];
-  routes.push(
-    ...infoRoutes({ service, meter: deps.meter, clock: deps.clock, routes: () => routes }),
+  const routes: RouteDef[] = [
+    ...infoRoutes({ service, clock: deps.clock, pricing: deps.pricing, routes: deps.allRoutes }),
     ...geopinRoutes(service, onBatch),
     ...pointRoutes(service, onBatch),
     ...pincodeRoutes(service),
-  );
+  ];
   return {
     routes: routes.map(withClientErrors),
     lane: (general, authReads) => lookupLane({ general, authReads, index: () => service.boundaryIndex, answers: service.answers, onBatch }),

@@ -14,6 +14,7 @@ import { SERVICE_VERSION } from '../geocoding/info-routes.ts';
 import { LocationService } from '../geocoding/location-service.ts';
 import { createLocationFeature } from '../geocoding/routes.ts';
 import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
+import type { RouteDef } from '../http/route.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
 import type { Log } from '../kernel/log.ts';
@@ -86,18 +87,21 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   const nodeCount = () => (primary ? nodes.liveCount() : liveNodes);
   const limiter = new RateLimiter(role.kind === 'thread' ? role.limiterMemory : threads!.limiterMemory);
   const access = createAccess({ sql, clock, limiter, liveNodes: nodeCount, log });
-  let webhooks!: Webhooks;
-  // An outbox row committed: the primary's dispatcher delivers it now rather than at its next poll.
-  const queued = () => (role.kind === 'thread' ? role.link.send({ t: 'queued' }) : webhooks.queued());
-  const checkout = createCheckout({
-    sql, location, mailer, secrets, clock, nodeId: nodes.id, queued, log, onOtpSend: (result) => metrics.otpSend(result),
-    config: { egress: config.egress, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
-  });
+  // Webhooks first (their dispatcher asks checkout, built next, where a merchant's events go).
+  let checkout!: Checkout;
   const dispatcher = primary && config.webhooks && {
     ...config.webhooks, log: log.child({ component: 'webhooks' }), onAttempt: (o: { ok: boolean }) => (metrics as Metrics).webhookAttempt(o.ok),
   };
-  webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: dispatcher || null });
-  const payments = createPayments({ sql, ports: checkout.paymentPorts, gateway: config.gateway, clock, queued, log: log.child({ component: 'payments' }) });
+  const webhooks: Webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: dispatcher || null });
+  // An outbox row committed: the primary's dispatcher delivers it now rather than at its next poll.
+  const queued = () => (role.kind === 'thread' ? role.link.send({ t: 'queued' }) : webhooks.queued());
+  checkout = createCheckout({
+    sql, location, mailer, secrets, clock, nodeId: nodes.id, outbox: webhooks.port, queued, log, onOtpSend: (result) => metrics.otpSend(result),
+    config: { egress: config.egress, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
+  });
+  const payments = createPayments({
+    sql, ports: checkout.paymentPorts, outbox: webhooks.port, gateway: config.gateway, clock, queued, log: log.child({ component: 'payments' }),
+  });
   const secure = config.dashboard.secureCookies;
   const cookies = { developer: cookieName('gp_dashboard', secure), merchant_user: cookieName('gp_merchant', secure) };
   const dashboardDeps = { sql, clock, otp: checkout.otp, sessionTtlMs: config.dashboard.sessionTtlMs, trustProxyHops: config.server.trustProxyHops };
@@ -105,11 +109,15 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     ...dashboardDeps, access, cookie: { name: cookies.developer, secure }, allowList: new Set(config.dashboard.allowedEmails),
   });
   const merchantPortal = createMerchantPortal({ ...dashboardDeps, merchants: checkout.merchants, cookie: { name: cookies.merchant_user, secure } });
-  const locationFeature = createLocationFeature({ service: location, meter: access.meter, clock, onBatch: (route, n) => metrics.batch(route, n) });
+  const locationFeature = createLocationFeature({
+    service: location, clock, pricing: access.pricing, allRoutes: () => routes.filter((r) => r.path.startsWith('/v1')),
+    onBatch: (route, n) => metrics.batch(route, n),
+  });
   let draining = false;
   const metricsText = primary ? () => (metrics as Metrics).text() : () => (role as Extract<ThreadRole, { kind: 'thread' }>).metrics();
-  const routes = [
+  const routes: RouteDef[] = [
     ...locationFeature.routes,
+    ...access.routes,
     ...checkout.routes,
     ...payments.routes,
     ...(config.devMode ? devPageRoutes(config.gateway.baseUrl) : []),

@@ -5,7 +5,7 @@ import type { Sql } from '../db/sql.ts';
 import type { RouteDef } from '../http/route.ts';
 import { GatewayClient } from './gateway-client.ts';
 import { startGatewayEmulator, type RunningEmulator } from './gateway-emulator.ts';
-import type { CheckoutPorts } from './ports.ts';
+import type { CheckoutPorts, EventQueue } from './ports.ts';
 import { PaymentRepository } from './repository.ts';
 import { paymentRoutes } from './routes.ts';
 import { PaymentService } from './service.ts';
@@ -24,9 +24,9 @@ export interface Payments {
   stop(): Promise<void>;
 }
 
-export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; gateway: GatewaySettings; clock: Clock; queued(): void; log: Log }): Payments {
+export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; outbox: EventQueue; gateway: GatewaySettings; clock: Clock; queued(): void; log: Log }): Payments {
   const service = new PaymentService({
-    repo: new PaymentRepository(deps.sql), ports: deps.ports, gateway: new GatewayClient(deps.gateway), clock: deps.clock, queued: deps.queued,
+    repo: new PaymentRepository(deps.sql, deps.outbox), ports: deps.ports, gateway: new GatewayClient(deps.gateway), clock: deps.clock, queued: deps.queued,
   });
   let emulator: RunningEmulator | null = null;
   return {

@@ -1,4 +1,6 @@
-// What payments needs from the checkout service, as structural types so payments never imports checkout.
+// What payments needs from other features (checkout, the webhook outbox), as structural types it imports nothing for.
+import type { Sql } from '../db/sql.ts';
+import type { WebhookPayload } from '../kernel/events.ts';
 
 /** The paying session as the session authenticator loads it (checkout's SessionContext has this shape). */
 export interface PayingSession {
@@ -58,4 +60,9 @@ export function gatewayConfig(payer: PayingSession, ports: CheckoutPorts): Gatew
 /** Mode B: payments enabled with both keys set. Only then is session.completed sent. */
 export function isPaymentMode(config: GatewayConfig): config is GatewayConfig & { keyId: string; keySecret: string } {
   return config.enabled && !!config.keyId && !!config.keySecret;
+}
+
+/** Queues a webhook event inside the payment's transaction `tx`; returns its delivery id. */
+export interface EventQueue {
+  enqueue(tx: Sql, event: WebhookPayload<object>, now: Date): Promise<string>;
 }

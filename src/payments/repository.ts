@@ -1,8 +1,7 @@
 // Gateway orders created for sessions, and the one completed payment per session, recorded atomically with its event.
 import type { Sql } from '../db/sql.ts';
-import type { WebhookPayload } from '../webhooks/events.ts';
-import { enqueueWebhook } from '../webhooks/outbox-repository.ts';
-import type { SessionAtPayment } from './ports.ts';
+import type { WebhookPayload } from '../kernel/events.ts';
+import type { EventQueue, SessionAtPayment } from './ports.ts';
 
 export interface PaymentOrderRow {
   gateway_order_id: string;
@@ -28,7 +27,10 @@ export interface SessionPaymentRow {
 const COMPLETED: SessionAtPayment['status'] = 'completed';
 
 export class PaymentRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly events: EventQueue,
+  ) {}
 
   async insertOrder(o: PaymentOrderRow): Promise<void> {
     await this.sql.run(
@@ -66,7 +68,7 @@ export class PaymentRepository {
         [row.session_id, row.merchant_id, row.payment_method, row.gateway_order_id, row.gateway_payment_id, row.amount_paise, row.created_at],
       );
       await tx.run('UPDATE checkout_sessions SET status = ?, completed_at = ? WHERE id = ? AND merchant_id = ?', [COMPLETED, row.created_at, row.session_id, row.merchant_id]);
-      if (event) await enqueueWebhook(tx, event, new Date(row.created_at));
+      if (event) await this.events.enqueue(tx, event, new Date(row.created_at));
       return null;
     });
   }

@@ -2,7 +2,7 @@
 // a session is the cart the merchant fixed at that moment, when it fixed one.
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
-import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../webhooks/events.ts';
+import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../kernel/events.ts';
 import { GatewayError, type GatewayClient } from './gateway-client.ts';
 import { gatewayConfig, isPaymentMode, type CheckoutPorts, type PayingSession, type SessionAtPayment } from './ports.ts';
 import type { PaymentOrderRow, PaymentRepository, SessionPaymentRow } from './repository.ts';

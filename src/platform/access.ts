@@ -2,13 +2,14 @@
 import type { Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
-import type { Authenticator } from '../http/route.ts';
+import type { Authenticator, RouteDef } from '../http/route.ts';
 import { ApiKeyRepository } from './api-keys.ts';
 import { createGate, type ApiKeyPrincipal } from './gate.ts';
 import { KeyCache } from './key-cache.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { UsageMeter } from './usage-meter.ts';
 import { UsageRepository } from './usage-repository.ts';
+import { pricing, usageRoute } from './usage-route.ts';
 
 export interface Access {
   keys: ApiKeyRepository;
@@ -18,6 +19,10 @@ export interface Access {
   /** The burst buckets, in memory shared by the HTTP threads. */
   limiter: RateLimiter;
   authenticate: Authenticator<ApiKeyPrincipal>;
+  /** GET /v1/geopin/usage. */
+  routes: RouteDef[];
+  /** The plans, as the service information document lists them. */
+  pricing: ReturnType<typeof pricing>;
   /** Starts the usage flush and the revocation poll. */
   start(): void;
   /** Stops both and writes the remaining counts. */
@@ -39,6 +44,8 @@ export function createAccess(deps: { sql: Sql; clock: Clock; limiter?: RateLimit
     usage,
     limiter,
     authenticate: createGate(cache, meter, limiter, deps.clock, deps.liveNodes),
+    routes: [usageRoute({ meter, clock: deps.clock })],
+    pricing: pricing(),
     start() {
       meter.start();
       cache.start();

@@ -2,7 +2,7 @@
 import { newId } from '../kernel/ids.ts';
 import type { Sql } from '../db/sql.ts';
 import type { DeliveryOutcome } from './deliver.ts';
-import type { WebhookPayload } from './events.ts';
+import type { DeliveryLogEntry, WebhookPayload } from '../kernel/events.ts';
 
 /** One queued event as the dispatcher sees it after claiming it. */
 export interface OutboxRow {
@@ -18,21 +18,6 @@ export interface OutboxRow {
 
 /** What happens to a row after an attempt. */
 export type AttemptResult = { status: 'delivered' } | { status: 'failed' } | { status: 'pending'; nextAttemptAt: Date };
-
-/** One logged attempt with the event it carried (the webhook_deliveries admin listing). */
-export interface DeliveryLogEntry {
-  id: number;
-  delivery_id: string;
-  event: string;
-  attempt: number;
-  http_status: number | null;
-  response_body: string | null;
-  error: string | null;
-  next_retry_at: string | null;
-  created_at: string;
-  /** The delivery's current state: pending, sending, delivered or failed. */
-  status: string;
-}
 
 /**
  * Inserts one pending outbox row and returns its delivery id. Call it with the transaction that makes the state change,

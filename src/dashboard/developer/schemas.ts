@@ -1,7 +1,7 @@
 // Request and reply schemas of the developer dashboard's JSON routes (/dashboard/api/*).
 import { z } from 'zod';
 import { text } from '../../checkout/schema.ts';
-import { normaliseOrigin } from '../../platform/api-keys.ts';
+import { normaliseOrigin } from '../../kernel/origin.ts';
 import { PLAN_NAMES } from '../../platform/plans.ts';
 
 const Instant = z.string().meta({ format: 'date-time' });

@@ -1,7 +1,7 @@
 // Merchant commands: `merchant create` (prints the id and api key once) and `merchant rotate-key` (a new key, the old ones overlapping).
 import { MerchantRepository } from '../../checkout/merchant-repository.ts';
 import { systemClock } from '../../kernel/clock.ts';
-import { normaliseOrigin } from '../../platform/api-keys.ts';
+import { normaliseOrigin } from '../../kernel/origin.ts';
 import { runCommand } from './run-command.ts';
 
 const CREATE_USAGE = 'usage: geopin merchant create --name "My Shop" [--origins https://shop.example,https://www.shop.example]';

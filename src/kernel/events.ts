@@ -1,4 +1,4 @@
-// The merchant webhook events and the envelope every payload shares.
+// The merchant webhook events and the envelope every payload shares: the vocabulary checkout and payments queue and webhooks deliver.
 
 /** Every event a merchant can receive; the name is also sent as X-Service-Event. */
 export const WEBHOOK_EVENTS = [
@@ -44,3 +44,18 @@ export type SessionCompletedData = CartAtCompletion & (
   | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
   | { payment_method: 'cod'; amount_paise: number | null }
 );
+
+/** One logged delivery attempt with the event it carried (the merchant's delivery log). */
+export interface DeliveryLogEntry {
+  id: number;
+  delivery_id: string;
+  event: string;
+  attempt: number;
+  http_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  next_retry_at: string | null;
+  created_at: string;
+  /** The delivery's current state: pending, sending, delivered or failed. */
+  status: string;
+}

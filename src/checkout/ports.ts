@@ -1,0 +1,26 @@
+// What checkout needs from other features, declared here so that checkout imports none of them (the root wires them).
+import type { Sql } from '../db/sql.ts';
+import type { DeliveryLogEntry, WebhookPayload } from '../kernel/events.ts';
+
+/** Webhook events: queued inside the state change's transaction; their delivery log read and retried by the merchant. */
+export interface WebhookOutbox {
+  /** Inserts `event` with the transaction `tx` that makes the state change; returns its delivery id. */
+  enqueue(tx: Sql, event: WebhookPayload<object>, now: Date): Promise<string>;
+  deliveries(merchantId: string, limit: number, offset: number): Promise<{ deliveries: DeliveryLogEntry[]; total: number }>;
+  /** Queues a failed delivery again with its payload and delivery id; false when there is none. */
+  redeliver(merchantId: string, deliveryId: string, now: Date): Promise<boolean>;
+}
+
+/** Where a merchant's webhooks go, the secret decrypted (what the webhook dispatcher asks of checkout). */
+export interface WebhookTarget {
+  url: string | null;
+  secret: string | null;
+}
+
+/** The postal directory and geocoder checkout reads (the location service implements it). */
+export interface PostalDirectory {
+  /** Null when the pincode is not in the India Post directory. */
+  pincodeInfo(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
+  /** Null when nothing in the address could be placed. */
+  geocode(address: { address: string; city?: string; state?: string; pincode?: string }): { geopin: string; latitude: number; longitude: number } | null;
+}

@@ -1,0 +1,16 @@
+// Browser origins as the server stores and compares them: scheme, host and port, lower case.
+import { DomainError } from './errors.ts';
+
+/** "https://Shop.example/" -> "https://shop.example"; throws DomainError invalid for anything that is not an http(s) origin. */
+export function normaliseOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.length > 1 || url.search || url.hash || url.username) {
+    throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
+  }
+  return url.origin.toLowerCase();
+}
