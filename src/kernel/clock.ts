@@ -14,8 +14,3 @@ export function epochMs(clock: Clock, read?: number): number {
   if (clock !== systemClock) return clock().getTime();
   return read ?? Date.now();
 }
-
-/** ISO 8601 UTC text of the clock's time (the form every stored timestamp uses). */
-export function isoNow(clock: Clock): string {
-  return clock().toISOString();
-}

@@ -5,10 +5,3 @@ import { randomUUID } from 'node:crypto';
 export function newId(): string {
   return randomUUID();
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a UUID in its canonical text form. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
