@@ -1,7 +1,8 @@
 // `npm run bench:instructions`: user-space instructions per request of our server and bare uWS, counted by valgrind's
 // callgrind on the running process. Unlike req/s on a shared VM, the count repeats to about 0.1% (the kernel is not
 // counted): it tells whether a change to the hot path made a request cheaper, where timing cannot.
-// Needs valgrind (Debian: apt-get install valgrind). BENCH_REQUESTS (default 10,000 single lookups, 2,000 batches).
+// Needs valgrind (Debian: apt-get install valgrind). BENCH_REQUESTS (default 10,000 single lookups, 2,000 batches);
+// BENCH_KEEP=1 keeps callgrind's dumps.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -103,7 +104,9 @@ async function count(name: string, args: string[], env: Record<string, string>, 
     return results;
   } finally {
     await stopChild(child, exited);
-    rmSync(dir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the dumps for callgrind_annotate (one per load, numbered in order).
+    if (process.env.BENCH_KEEP) console.log(`  dumps kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 

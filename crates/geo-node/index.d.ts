@@ -18,6 +18,13 @@ export declare class BoundaryIndex {
   get slot(): number
   /** Looks up `[lon0, lat0, lon1, lat1, …]` in one call; -1 per miss. */
   lookupMany(lonLat: Float64Array): Int32Array
+  /** Attaches each polygon's answer members (`"state":…`), laid end to end; `ends[id]` is where polygon id's end. */
+  attachAnswers(fragments: Uint8Array, ends: Uint32Array): void
+  /**
+   * Writes the whole answer to a batch lookup's request body into `out`; null where the general route must answer
+   * it (see geo-core `batch_json`), before `attachAnswers`, or when `out` is too small.
+   */
+  answerBatch(body: Uint8Array, out: Buffer): BatchAnswer | null
   /** Number of polygons. */
   get size(): number
   /** Number of vertices. */
@@ -28,6 +35,12 @@ export declare class BoundaryIndex {
   get instanceId(): number
   /** Live handles (in any thread of this process) sharing this loaded instance, this one included. */
   get handleCount(): number
+}
+
+/** A batch answered natively: how many items it answers, and how many bytes of the output buffer the answer took. */
+export interface BatchAnswer {
+  items: number
+  bytes: number
 }
 
 /** The boundary file format version this addon reads and writes. */

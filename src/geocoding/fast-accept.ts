@@ -1,6 +1,5 @@
 // Precompiled checks for the hot lookup bodies: plainly valid coordinates pass without the schema, anything else goes to it.
 import { JsonBytes, jsonPiece } from './json-bytes.ts';
-import { MAX_BATCH } from './batch.ts';
 
 type Coordinates = { latitude: number; longitude: number };
 
@@ -40,18 +39,6 @@ function readPoint(json: JsonBytes): Coordinates | undefined {
   const point = { latitude, longitude };
   // NaN (a number off the fast path) fails the range check too.
   return isCoordinates(point) ? point : undefined;
-}
-
-/**
- * `{locations: [...]}` of 1..MAX_BATCH plain coordinates; undefined when any item needs the schema (geopins, errors).
- * The items are passed on as parsed (extra keys included): the batch reads only latitude and longitude.
- */
-export function acceptLocations(json: unknown): { locations: Coordinates[] } | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
-  const { locations } = json as Record<string, unknown>;
-  if (!Array.isArray(locations) || locations.length < 1 || locations.length > MAX_BATCH) return undefined;
-  for (let i = 0; i < locations.length; i++) if (!isCoordinates(locations[i])) return undefined;
-  return { locations: locations as Coordinates[] };
 }
 
 function isCoordinates(item: unknown): item is Coordinates {

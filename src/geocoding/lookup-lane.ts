@@ -1,5 +1,5 @@
-// The hot lookups' own lane on the transport, beside the general route model: POST /v1/location/lookup and
-// /batch-lookup answered from the request's bytes and each polygon's cached JSON. A body it does not take, and every
+// The hot lookups' own lane on the transport, beside the general route model: POST /v1/location/lookup answered from
+// the request's bytes and its polygon's cached JSON, /batch-lookup in one native call from bytes to bytes. A body it does not take, and every
 // refusal, goes the general way (point-routes.ts), so both answer alike; lookup-lane.test.ts holds them to it.
 import { JSON_ONLY, type Reply } from '../http/envelope.ts';
 import { decodeBody, PARSE_FIRST_CHARS } from '../http/json-body.ts';
@@ -7,8 +7,8 @@ import type { Endpoint } from '../http/pipeline.ts';
 import type { RequestHead } from '../http/request.ts';
 import type { Authenticated } from '../http/route.ts';
 import type { BoundaryIndex } from '../native/boundary-index.ts';
-import { encodeMany, encodeOrNull } from '../native/digipin.ts';
-import { acceptCoordinates, acceptCoordinatesBytes, acceptLocations } from './fast-accept.ts';
+import { encodeOrNull } from '../native/digipin.ts';
+import { acceptCoordinates, acceptCoordinatesBytes } from './fast-accept.ts';
 import type { BatchPayer } from './location-api.ts';
 import type { PolygonAnswers } from './polygon-answers.ts';
 import { BATCH_LOOKUP_PATH, LOOKUP_PATH } from './point-routes.ts';
@@ -32,6 +32,16 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
   const batch = generalOf(d.general, BATCH_LOOKUP_PATH);
   let index: BoundaryIndex | null = null;
   const opened = () => (index ??= d.index());
+  let attached = false;
+  // The batch answers need every polygon's fragment in the addon: attached by the first batch (~20 ms).
+  const withAnswers = (): BoundaryIndex => {
+    if (!attached) {
+      const { bytes, ends } = d.answers.laidOut();
+      opened().attachAnswers(bytes, ends);
+      attached = true;
+    }
+    return opened();
+  };
   const lane = (general: Endpoint): Endpoint => ({
     ...general, capture: { headers: d.authReads, peer: false, query: false },
   });
@@ -51,21 +61,25 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
     },
     {
       ...lane(batch),
+      readsBytes: true,
       finish(head, granted, body) {
-        const text = typeof body === 'string' ? body : decodeBody(body);
-        const locations = acceptLocations(parseSmall(text))?.locations;
-        if (locations === undefined) return batch.finish(head, granted, text);
+        const answer = withAnswers().answerBatch(typeof body === 'string' ? Buffer.from(body) : body);
+        // Not plainly coordinates and geopins: the general route words the answer or the refusal.
+        if (answer === null) return batch.finish(head, granted, body);
         let charged: void | Promise<void>;
         try {
-          charged = (granted.principal as BatchPayer).charge(locations.length, head);
+          charged = (granted.principal as BatchPayer).charge(answer.items, head);
         } catch (err) {
           return batch.reject(head, granted, err);
         }
-        const answer = (): Reply => {
-          d.onBatch(BATCH_LOOKUP_PATH, locations.length);
-          return answered(head, granted, `{"success":true,"data":${batchJson(locations, opened(), d.answers)}}`);
+        const reply = (json: Buffer): Reply => {
+          d.onBatch(BATCH_LOOKUP_PATH, answer.items);
+          return answered(head, granted, json);
         };
-        return charged instanceof Promise ? charged.then(answer, (err: unknown) => batch.reject(head, granted, err)) : answer();
+        if (!(charged instanceof Promise)) return reply(answer.json);
+        // The answer is a view of a buffer the next batch rewrites: a charge that waits keeps a copy.
+        const json = Buffer.from(answer.json);
+        return charged.then(() => reply(json), (err: unknown) => batch.reject(head, granted, err));
       },
     },
   ];
@@ -78,7 +92,7 @@ function generalOf(general: Endpoint[], path: string): Endpoint {
 }
 
 /** A 200 as the general route writes it (the grant's headers after the JSON type); the grant hears it was answered. */
-function answered(head: RequestHead, granted: Authenticated, body: string): Reply {
+function answered(head: RequestHead, granted: Authenticated, body: string | Buffer): Reply {
   granted.answered?.(head);
   return { status: 200, headers: granted.headers ? { 'content-type': JSON_TYPE, ...granted.headers } : JSON_ONLY, body };
 }
@@ -96,29 +110,4 @@ function parseSmall(text: string): unknown {
 /** `"coordinates":{…},"geopin":…`: numbers print as JSON.stringify prints them; a geopin's symbols need no escaping. */
 function pointJson(latitude: number, longitude: number, geopin: string | null): string {
   return `"coordinates":{"latitude":${latitude},"longitude":${longitude}},"geopin":${geopin === null ? 'null' : `"${geopin}"`}`;
-}
-
-/** A batch of plain coordinates, answered with ONE native lookupMany and one encodeMany call. */
-function batchJson(locations: Array<{ latitude: number; longitude: number }>, index: BoundaryIndex, answers: PolygonAnswers): string {
-  const n = locations.length;
-  const lonLat = new Float64Array(n * 2);
-  for (let i = 0; i < n; i++) {
-    lonLat[2 * i] = locations[i]!.longitude;
-    lonLat[2 * i + 1] = locations[i]!.latitude;
-  }
-  const ids = index.lookupMany(lonLat);
-  const geopins = encodeMany(lonLat);
-  let found = 0;
-  let results = '';
-  for (let i = 0; i < n; i++) {
-    const latitude = lonLat[2 * i + 1]!;
-    const longitude = lonLat[2 * i]!;
-    const id = ids[i]!;
-    const point = pointJson(latitude, longitude, geopins[i]!);
-    const item = id < 0 ? `{"index":${i},"found":false,${point}}` : `{"index":${i},"found":true,${answers.fragment(id)},${point}}`;
-    if (id >= 0) found++;
-    // Measured faster than collecting the pieces and joining them.
-    results += i === 0 ? item : `,${item}`;
-  }
-  return `{"results":[${results}],"found":${found},"not_found":${n - found},"invalid":0}`;
 }

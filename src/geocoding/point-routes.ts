@@ -21,7 +21,7 @@ export function pointRoutes(index: PointIndex, onBatch: (route: string, items: n
     }),
     route({
       method: 'post', path: BATCH_LOOKUP_PATH, tag: 'location', auth: 'api_key', body: LookupBatchSchema, response: LookupBatchAnswerSchema,
-      summary: 'Up to 100 coordinates/geopins answered with one native lookupMany call; a batch counts as one request per item',
+      summary: 'Up to 100 coordinates/geopins answered in one native call; a batch counts as one request per item',
       errors: { 429: 'The key has fewer requests left (per second or this month) than the batch has items' },
       maxBodyBytes: BATCH_BODY_BYTES,
       handle: async ({ auth, body, head }) => {

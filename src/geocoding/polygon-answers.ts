@@ -25,6 +25,18 @@ export class PolygonAnswers {
     return new PolygonAnswers(count, (id) => JSON.stringify(documentLocation(locationOf(id))).slice(1, -1));
   }
 
+  /** Every polygon's fragment end to end as UTF-8, and where each ends (for the native batch answer). */
+  laidOut(): { bytes: Buffer; ends: Uint32Array } {
+    const ends = new Uint32Array(this.fragments.length);
+    const pieces = new Array<Buffer>(this.fragments.length);
+    let end = 0;
+    for (let id = 0; id < pieces.length; id++) {
+      pieces[id] = Buffer.from(this.fragments[id] ?? this.make(id));
+      ends[id] = end += pieces[id]!.length;
+    }
+    return { bytes: Buffer.concat(pieces, end), ends };
+  }
+
   /** `"state":…,"delivery":…` of polygon `id`: the members of documentLocation's JSON object, without braces. */
   fragment(id: number): string {
     let text = this.fragments[id];

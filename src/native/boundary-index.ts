@@ -2,6 +2,11 @@
 import type { BoundaryIndex as NativeBoundaryIndex } from '../../crates/geo-node/index.d.ts';
 import { callNative, GeoError, native } from './addon.ts';
 
+/** Items in one batch the native answer reads (geo-core batch_json MAX_ITEMS). */
+const MAX_BATCH_ITEMS = 100;
+/** An item's answer besides its polygon's fragment, generously: index, flags, coordinates, geopin or error. */
+const ITEM_BYTES = 256;
+
 /**
  * Point-in-polygon over the boundary binary. Ids are positions in the file (= rows of the gazetteer's
  * `boundaries` table); -1 means outside every polygon. A point on a shared edge belongs to the polygon
@@ -13,6 +18,8 @@ import { callNative, GeoError, native } from './addon.ts';
 export class BoundaryIndex {
   /** The native handle's place in this thread's table: the hot lookup is a plain native function of numbers. */
   private readonly slot: number;
+  /** Where answerBatch writes (reused: an answer is sent before the next is written); sized by attachAnswers. */
+  private answerBytes: Buffer | null = null;
 
   private constructor(private readonly inner: NativeBoundaryIndex) {
     this.slot = inner.slot;
@@ -32,6 +39,28 @@ export class BoundaryIndex {
   /** One native call for `[lon0, lat0, lon1, lat1, …]`; -1 per miss. Throws E_BAD_BATCH on odd length. */
   lookupMany(lonLat: Float64Array): Int32Array {
     return callNative(() => this.inner.lookupMany(lonLat));
+  }
+
+  /**
+   * Attaches each polygon's answer fragment (`"state":…,"delivery":…`), laid end to end in `fragments`; `ends[id]` is
+   * where polygon id's ends. Throws E_BAD_BATCH unless there is one per polygon.
+   */
+  attachAnswers(fragments: Uint8Array, ends: Uint32Array): void {
+    callNative(() => this.inner.attachAnswers(fragments, ends));
+    let longest = 0;
+    for (let id = 0, start = 0; id < ends.length; start = ends[id++]!) longest = Math.max(longest, ends[id]! - start);
+    this.answerBytes = Buffer.allocUnsafeSlow(MAX_BATCH_ITEMS * (longest + ITEM_BYTES) + ITEM_BYTES);
+  }
+
+  /**
+   * A batch lookup's request body answered in one native call: its item count and the whole answer, or null where the
+   * service's general route must answer (anything but plain coordinates and geopins; see geo-core's batch_json.rs).
+   * The answer is a view of one buffer this handle reuses: valid until its next answerBatch.
+   */
+  answerBatch(body: Uint8Array): { items: number; json: Buffer } | null {
+    if (this.answerBytes === null) return null;
+    const answer = callNative(() => this.inner.answerBatch(body, this.answerBytes!));
+    return answer && { items: answer.items, json: this.answerBytes.subarray(0, answer.bytes) };
   }
 
   /** Number of polygons. */

@@ -1,8 +1,8 @@
 // The hot routes' precompiled body checks never accept what the schema refuses, and read the same values it would.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/seeded.ts';
-import { acceptCoordinates, acceptCoordinatesBytes, acceptLocations } from '../../src/geocoding/fast-accept.ts';
-import { InvalidItem, LocationQuerySchema, LookupBatchSchema } from '../../src/geocoding/schemas.ts';
+import { acceptCoordinates, acceptCoordinatesBytes } from '../../src/geocoding/fast-accept.ts';
+import { LocationQuerySchema } from '../../src/geocoding/schemas.ts';
 
 const random = mulberry32(15);
 const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
@@ -76,26 +76,3 @@ describe('acceptCoordinatesBytes', () => {
     }
   });
 });
-
-describe('acceptLocations', () => {
-  it('accepts only batches LookupBatchSchema parses into plain coordinates, with the same latitude and longitude per item', () => {
-    let fast = 0;
-    for (let n = 0; n < 2000; n++) {
-      const size = pick([0, 1, 2, 5, 100, 101]);
-      const locations = Array.from({ length: size }, () => (random() < 0.9 ? { latitude: 10 + random() * 20, longitude: 70 + random() * 15 } : candidate()));
-      const input = pick([{ locations }, { locations, other: 1 }, locations, { locations: 'x' }]);
-      const accepted = acceptLocations(input);
-      if (!accepted) continue;
-      fast++;
-      const parsed = LookupBatchSchema.parse(input);
-      expect(parsed.locations.length).toBe(accepted.locations.length);
-      parsed.locations.forEach((item, i) => {
-        expect(item).not.toBeInstanceOf(InvalidItem);
-        const { latitude, longitude } = accepted.locations[i]!;
-        expect(item).toEqual({ latitude, longitude });
-      });
-    }
-    expect(fast).toBeGreaterThan(50);
-  });
-});
-

@@ -1,4 +1,5 @@
 //! geo-core: DIGIPIN, the pincode boundary index and its binary format. No Node, no napi.
+pub mod batch_json;
 pub mod digipin;
 pub mod error;
 pub mod format;

@@ -4,7 +4,8 @@
 //! plain function of numbers. A class method costs napi-rs a napi reference and a borrow registration per call, several
 //! times the lookup itself.
 use crate::error::{bad_batch, closed_index, internal, NodeError, Result};
-use napi::bindgen_prelude::Int32ArraySlice;
+use geo_core::batch_json::{self, PolygonAnswers};
+use napi::bindgen_prelude::{BufferSlice, Int32ArraySlice};
 use napi::Env;
 use napi_derive::napi;
 use std::cell::RefCell;
@@ -33,19 +34,15 @@ pub(crate) fn with_slot<R>(slot: u32, f: impl FnOnce(&Shared) -> R) -> Option<R>
 #[napi]
 pub struct BoundaryIndex {
     slot: u32,
+    /// Each polygon's answer fragment, for `answerBatch` (attached once per handle).
+    answers: Option<PolygonAnswers>,
 }
 
-impl Drop for BoundaryIndex {
-    fn drop(&mut self) {
-        // Finalizers run on the handle's own thread; during thread teardown the table may already be gone.
-        let _ = SLOTS.try_with(|slots| {
-            if let Ok(mut slots) = slots.try_borrow_mut() {
-                if let Some(entry) = slots.get_mut(self.slot as usize) {
-                    *entry = None;
-                }
-            }
-        });
-    }
+/// A batch answered natively: how many items it answers, and how many bytes of the output buffer the answer took.
+#[napi(object)]
+pub struct BatchAnswer {
+    pub items: u32,
+    pub bytes: u32,
 }
 
 impl BoundaryIndex {
@@ -72,7 +69,10 @@ impl BoundaryIndex {
             slots[free] = Some(index);
             free
         });
-        Ok(BoundaryIndex { slot: slot as u32 })
+        Ok(BoundaryIndex {
+            slot: slot as u32,
+            answers: None,
+        })
     }
 
     /// This handle's place in its thread's table, for `lookupIn` (hot.rs).
@@ -93,6 +93,36 @@ impl BoundaryIndex {
         }
         Int32ArraySlice::copy_from(env, self.index(|index| index.lookup_many(lon_lat))?)
             .map_err(internal)
+    }
+
+    /// Attaches each polygon's answer members (`"state":…`), laid end to end; `ends[id]` is where polygon id's end.
+    #[napi(catch_unwind)]
+    pub fn attach_answers(&mut self, fragments: &[u8], ends: &[u32]) -> Result<()> {
+        let answers =
+            PolygonAnswers::new(fragments.to_vec(), ends.to_vec()).map_err(NodeError::from)?;
+        let polygons = self.index(|index| index.len())?;
+        if answers.len() != polygons {
+            return Err(bad_batch(format!(
+                "{} answer fragments for {polygons} polygons",
+                answers.len()
+            )));
+        }
+        self.answers = Some(answers);
+        Ok(())
+    }
+
+    /// Writes the whole answer to a batch lookup's request body into `out`; null where the general route must answer
+    /// it (see geo-core `batch_json`), before `attachAnswers`, or when `out` is too small.
+    #[napi(catch_unwind)]
+    pub fn answer_batch(&self, body: &[u8], mut out: BufferSlice) -> Result<Option<BatchAnswer>> {
+        let Some(answers) = &self.answers else {
+            return Ok(None);
+        };
+        let answer = self.index(|index| batch_json::answer(body, index, answers, &mut out))?;
+        Ok(answer.map(|a| BatchAnswer {
+            items: a.items as u32,
+            bytes: a.bytes as u32,
+        }))
     }
 
     /// Number of polygons.
