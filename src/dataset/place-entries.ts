@@ -256,6 +256,14 @@ function areaOfPincode(ctx: EntryContext, pin: number): number {
   return ctx.areaIndex.get(`${p.state}|${p.district ?? ''}`) ?? ctx.areaIndex.get(`${p.state}|`) ?? 0xffff;
 }
 
+/** Pincode and area of the polygon holding a point, for entries made outside this module (gazetteer points). */
+export function placeLocator(ctx: EntryContext): (lat: number, lon: number) => { pin: number; area: number } | null {
+  return (lat, lon) => {
+    const pin = pinAt(ctx, lat, lon);
+    return pin < 0 ? null : { pin, area: areaOfPincode(ctx, pin) };
+  };
+}
+
 /** Pincode index of the polygon containing the point, or `fallback`. */
 function pinAt(ctx: EntryContext, lat: number, lon: number, fallback = -1): number {
   const id = ctx.locate(Float64Array.of(lon, lat))[0]!;

@@ -1,12 +1,13 @@
 // The place index read from places.bin: pincodes, boundaries, areas and place entries as typed-array columns, plus token and key lookups.
 import Flatbush from 'flatbush';
-import { PlaceFile } from './place-file.ts';
+import { ODBL_LAYER, type PlaceFile } from './place-file.ts';
+import { mergeEntryColumns, readEntryColumns } from './place-layer.ts';
 
-/** Entry kinds as stored; "town" is a GeoNames populated place. */
-export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4 } as const;
+/** Entry kinds as stored; "town" is a GeoNames populated place, "landmark" a monument, place of worship or station. */
+export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4, landmark: 5 } as const;
 export const OFFICE_TYPE = { HO: 1, PO: 2, BO: 3 } as const;
-export type PlaceKind = 'state' | 'district' | 'locality' | 'office';
-const KIND_NAMES: PlaceKind[] = ['state', 'district', 'locality', 'office', 'locality'];
+export type PlaceKind = 'state' | 'district' | 'locality' | 'office' | 'landmark';
+const KIND_NAMES: PlaceKind[] = ['state', 'district', 'locality', 'office', 'locality', 'landmark'];
 const OFFICE_NAMES = ['', 'HO', 'PO', 'BO'];
 
 /** A district (district set) or a state (district null); its point is the seat town where known, else the median pincode point. */
@@ -65,6 +66,8 @@ export class PlaceIndex {
   readonly soundEnt: Uint32Array;
   readonly size: number;
   readonly fileBytes: number;
+  /** Entries that came from the ODbL layer file (0 without one); they are the last ids. */
+  readonly layerEntries: number;
   private readonly nameAt: Uint32Array;
   private readonly names: Buffer;
   private spatialTree: { tree: Flatbush; ids: Uint32Array } | null = null;
@@ -78,38 +81,24 @@ export class PlaceIndex {
     this.pinLat = file.f64('pin.lat');
     this.pinLon = file.f64('pin.lon');
     this.pinDivision = file.lines('pin.division');
-    this.pinEntAt = file.u32('pin.entAt');
-    this.pinEnts = file.u32('pin.ents');
     this.bndPin = file.u32('bnd.pin');
     this.bndLocality = file.lines('bnd.locality');
     this.bndLat = file.f64('bnd.lat');
     this.bndLon = file.f64('bnd.lon');
     this.areas = file.json<AreaRow[]>('areas');
-    this.areaTokAt = file.u32('area.tokAt');
-    this.areaToks = file.u32('area.toks');
-    this.kind = file.u8('ent.kind');
-    this.officeType = file.u8('ent.otype');
-    this.pin = file.i32('ent.pin');
-    this.area = file.u16('ent.area');
-    this.lat = file.f64('ent.lat');
-    this.lon = file.f64('ent.lon');
-    this.importance = file.f32('ent.imp');
-    this.nameTokens = file.u8('ent.ptn');
-    this.nameAt = file.u32('ent.nameAt');
-    this.names = file.raw('ent.names');
-    this.tokAt = file.u32('ent.tokAt');
-    this.toks = file.u32('ent.toks');
-    this.vocab = file.lines('vocab');
-    this.vocabAt = file.u32('vocab.at');
-    this.postings = file.u32('postings');
-    this.keys = file.lines('keys');
-    this.keyAt = file.u32('keys.at');
-    this.keyEnt = file.u32('keys.ent');
-    this.sounds = file.lines('sounds');
-    this.soundAt = file.u32('sounds.at');
-    this.soundEnt = file.u32('sounds.ent');
+    // The ODbL layer beside places.bin (its own licence, its own file) joins the same id space when present.
+    const layer = file.sibling(ODBL_LAYER);
+    const c = layer ? mergeEntryColumns(readEntryColumns(file), readEntryColumns(layer)) : readEntryColumns(file);
+    this.layerEntries = layer ? layer.u8('ent.kind').length : 0;
+    ({
+      kind: this.kind, officeType: this.officeType, pin: this.pin, area: this.area, lat: this.lat, lon: this.lon, importance: this.importance,
+      nameTokens: this.nameTokens, nameAt: this.nameAt, names: this.names, tokAt: this.tokAt, toks: this.toks, vocab: this.vocab,
+      vocabAt: this.vocabAt, postings: this.postings, keys: this.keys, keyAt: this.keyAt, keyEnt: this.keyEnt, sounds: this.sounds,
+      soundAt: this.soundAt, soundEnt: this.soundEnt, pinEntAt: this.pinEntAt, pinEnts: this.pinEnts, areaTokAt: this.areaTokAt,
+      areaToks: this.areaToks,
+    } = c);
     this.size = this.kind.length;
-    this.fileBytes = file.byteLength;
+    this.fileBytes = file.byteLength + (layer?.byteLength ?? 0);
   }
 
   /** The source name of entry `id` (for offices the directory's full name, "Indiranagar S.O (Bengaluru)"). */

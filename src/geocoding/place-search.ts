@@ -159,7 +159,8 @@ export class PlaceSearch {
       for (let j = idx.soundAt[k]!; j < end; j++) {
         work.count++;
         const id = idx.soundEnt[j]!;
-        if (idx.kind[id]! < KIND.locality || !inRegion(idx, id, region)) continue;
+        // A landmark sounds like the query only as a whole name, never as its start.
+        if (idx.kind[id]! < KIND.locality || (idx.kind[id] === KIND.landmark && idx.sounds[k] !== sound) || !inRegion(idx, id, region)) continue;
         const name = idx.compact(id);
         const cost = editDistance(whole, name.slice(0, whole.length + 2), 6, true) - idx.importance[id]! * 0.5;
         if (cost < bestCost) {
@@ -195,7 +196,8 @@ export class PlaceSearch {
     for (let j = idx.keyAt[k]!; j < end; j++) {
       work.count++;
       const id = idx.keyEnt[j]!;
-      if (idx.kind[id]! < KIND.locality) continue;
+      // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station".
+      if (idx.kind[id]! < KIND.locality || (quality === 'prefix' && idx.kind[id] === KIND.landmark)) continue;
       const inside = inRegion(idx, id, region);
       if (inside === 0) continue;
       areas.add(idx.area[id]!);

@@ -172,7 +172,8 @@ export const LookupBatchAnswerSchema = z.object({
 
 export const PlaceSchema = z.object({
   name: z.string(),
-  type: z.enum(['state', 'district', 'locality', 'office']),
+  type: z.enum(['state', 'district', 'locality', 'office', 'landmark'])
+    .meta({ description: 'landmark: a monument, place of worship or station (from OpenStreetMap or datameet/railways)' }),
   pincode: z.string().nullable(),
   district: z.string().nullable(),
   state: z.string().nullable(),
