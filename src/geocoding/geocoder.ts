@@ -99,6 +99,8 @@ export class Geocoder {
   /** The last one or two place parts, when they name a city or district and something else is left to search. */
   private cityInText(parts: Part[], state: Region | null, work: { count: number }): Region | null {
     const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
+    const tail = this.cityAtEnd(places[places.length - 1], parts, state, work);
+    if (tail) return tail;
     // A lone place part is the city only when something else (a landmark, a building) is left to search.
     const others = parts.some((p) => p.role === 'landmark' || p.role === 'building');
     for (let i = places.length - 1; i >= Math.max(others ? 0 : 1, places.length - 2); i--) {
@@ -109,6 +111,23 @@ export class Geocoder {
         p.role = 'city';
         return r;
       }
+    }
+    return null;
+  }
+
+  /**
+   * "Kankarbagh Patna", "Malad West Mumbai": an address written without commas ends in its city. The last one or two
+   * words of the last place part, when they name a city exactly, become a city part; the rest stays the place.
+   */
+  private cityAtEnd(part: Part | undefined, parts: Part[], state: Region | null, work: { count: number }): Region | null {
+    if (!part || part.role !== 'place' || part.tokens.length < 2) return null;
+    for (let n = Math.min(2, part.tokens.length - 1); n >= 1; n--) {
+      const r = this.regions.city(part.tokens.slice(-n).join(''), state, work);
+      if (!r || r.fuzzy) continue;
+      const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
+      part.tokens = part.tokens.slice(0, -n);
+      parts.splice(parts.indexOf(part) + 1, 0, city);
+      return r;
     }
     return null;
   }

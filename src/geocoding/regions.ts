@@ -1,4 +1,5 @@
 // Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
+import { CITY_SHORT, STATE_CODES } from './address-words.ts';
 import { CITY_REGIONS } from './aliases.ts';
 import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
 import { compactKey, foldText } from './normalise.ts';
@@ -18,18 +19,6 @@ export interface Region {
   /** True when the name matched only with a typo. */
   fuzzy: boolean;
 }
-
-/** Postal and vehicle-registration state codes people write in the state field ("KA", "MH"). */
-const STATE_CODES: Record<string, string> = {
-  an: 'Andaman and Nicobar Islands', ap: 'Andhra Pradesh', ar: 'Arunachal Pradesh', as: 'Assam', br: 'Bihar',
-  ch: 'Chandigarh', cg: 'Chhattisgarh', ct: 'Chhattisgarh', dl: 'Delhi', ga: 'Goa', gj: 'Gujarat', hr: 'Haryana',
-  hp: 'Himachal Pradesh', jk: 'Jammu and Kashmir', jh: 'Jharkhand', ka: 'Karnataka', kl: 'Kerala', la: 'Ladakh',
-  ld: 'Lakshadweep', mp: 'Madhya Pradesh', mh: 'Maharashtra', mn: 'Manipur', ml: 'Meghalaya', mz: 'Mizoram',
-  nl: 'Nagaland', od: 'Odisha', or: 'Odisha', py: 'Puducherry', pb: 'Punjab', rj: 'Rajasthan', sk: 'Sikkim',
-  tn: 'Tamil Nadu', ts: 'Telangana', tg: 'Telangana', tr: 'Tripura', up: 'Uttar Pradesh', uk: 'Uttarakhand',
-  ut: 'Uttarakhand', wb: 'West Bengal', dn: 'The Dadra and Nagar Haveli and Daman and Diu',
-  dd: 'The Dadra and Nagar Haveli and Daman and Diu',
-};
 
 /** Smallest town (GeoNames population) or office rank accepted as a city; smaller names are localities. */
 const MIN_TOWN_IMPORTANCE = 0.6;
@@ -58,7 +47,9 @@ export class Regions {
    * A city or district name, within `state` when one is known; null when nothing of that name is a city.
    * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town.
    */
-  city(key: string, state: Region | null, work: { count: number }, districtFirst = false): Region | null {
+  city(written: string, state: Region | null, work: { count: number }, districtFirst = false): Region | null {
+    // "Lko", "Chn", "B'lore": short forms count only here, where a city is expected.
+    const key = Object.hasOwn(CITY_SHORT, written) ? CITY_SHORT[written]! : written;
     const metro = this.metro(key, state, false);
     if (metro) return metro;
     const region = (districtFirst ? this.resolve(key, state, work, ['district']) : null) ?? this.resolve(key, state, work, ['district', 'town', 'state']);
