@@ -1,6 +1,6 @@
 // Gazetteer points as place entries: landmarks keep their names, police stations and wards give locality names.
 import { compactKey, tokenize } from '../geocoding/normalise.ts';
-import { KIND } from '../geocoding/place-index.ts';
+import { KIND, OFFICE_TYPE } from '../geocoding/place-index.ts';
 import { haversineKm } from '../geocoding/geo-math.ts';
 import type { Entry } from './place-entries.ts';
 import type { GazetteerPoint, PointCategory } from './read-landmarks.ts';
@@ -65,7 +65,8 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     const landmark = p.category === 'railway' || p.category === 'tourist' || p.category === 'worship';
     const importance = IMPORTANCE[p.category] + (p.notable ? NOTABLE_BONUS : 0);
     const e: Entry = {
-      name, tokens, aliasKeys: [], aliasTokens: [], kind: landmark ? KIND.landmark : KIND.locality, officeType: 0,
+      name, tokens, aliasKeys: [], aliasTokens: [], kind: landmark ? KIND.landmark : KIND.locality,
+      officeType: landmark ? 0 : OFFICE_TYPE.POINT,
       pin: where.pin, area: where.area, lat: p.lat, lon: p.lon, importance: Math.round(importance * 1000) / 1000,
     };
     // "Patna Junction", "Andheri station": a station is written with or without its word.

@@ -12,6 +12,11 @@ export const CONFIDENCE = {
   /** Only the region matched: its centre. */
   fallback: { city: 0.35, district: 0.3, state: 0.15 },
   fuzzyRegion: 0.05,
+  /** Subtracted per warning (a typed pincode, city or state the answer contradicts), and the most such an answer gets. */
+  mismatch: 0.15,
+  mismatchCap: 0.7,
+  /** The most a locality named only by a gazetteer point (ward, police station) gets. */
+  pointNamedCap: 0.75,
 } as const;
 
 /**
@@ -19,7 +24,7 @@ export const CONFIDENCE = {
  * again with no region at all (where a name shared by several districts is a guess), and for typos, street-named
  * offices, and addresses whose parts point to different places.
  */
-export function placeConfidence(c: Candidate, region: Region | null, conflict: boolean, fromCentreKm: number): number {
+export function placeConfidence(c: Candidate, region: Region | null, conflict: boolean, fromCentreKm: number, pointNamed: boolean): number {
   let value: number;
   if (region && region.level !== 'state') value = c.districts > 1 ? 0.8 : 0.88;
   else if (region) value = c.districts > 1 ? 0.5 : 0.75;
@@ -31,10 +36,14 @@ export function placeConfidence(c: Candidate, region: Region | null, conflict: b
   if (region?.fuzzy) value -= 0.05;
   if (c.role === 'street' || c.role === 'building') value -= 0.1;
   else if (c.role === 'landmark') value -= 0.2;
+  // A run of some of the part's words ("Sabarmati" of "Sabarmati Ashram") may be another place than the one meant.
+  if (!c.whole) value -= c.role === 'landmark' ? 0.15 : 0.05;
   if (c.agreed) value += 0.05;
   if (conflict) value -= 0.15;
   // A metro spans a big district: a place far from the city centre that matched only loosely may be a namesake.
   if (region?.level === 'city' && fromCentreKm > 20 && c.quality !== 'exact' && c.quality !== 'alias') value -= 0.25;
+  // A locality named only by a ward or police station point: its pincode is that point's, maybe the neighbour's.
+  if (pointNamed) value = Math.min(value, CONFIDENCE.pointNamedCap);
   // Only a pincode given with the address earns 0.9 or more.
   return Math.round(Math.min(0.88, Math.max(0.1, value)) * 100) / 100;
 }

@@ -5,10 +5,11 @@ import { mergeEntryColumns, readEntryColumns } from './place-layer.ts';
 
 /** Entry kinds as stored; "town" is a GeoNames populated place, "landmark" a monument, place of worship or station. */
 export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4, landmark: 5 } as const;
-export const OFFICE_TYPE = { HO: 1, PO: 2, BO: 3 } as const;
+/** Office types; POINT marks a locality named by a gazetteer point (ward, police station), not by the postal data. */
+export const OFFICE_TYPE = { HO: 1, PO: 2, BO: 3, POINT: 4 } as const;
 export type PlaceKind = 'state' | 'district' | 'locality' | 'office' | 'landmark';
 const KIND_NAMES: PlaceKind[] = ['state', 'district', 'locality', 'office', 'locality', 'landmark'];
-const OFFICE_NAMES = ['', 'HO', 'PO', 'BO'];
+const OFFICE_NAMES = ['', 'HO', 'PO', 'BO', ''];
 
 /** A district (district set) or a state (district null); its point is the seat town where known, else the median pincode point. */
 export interface AreaRow {

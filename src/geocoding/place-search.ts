@@ -19,10 +19,12 @@ export interface Candidate {
   agreed: boolean;
   /** Position of the part it came from (addresses run from the most specific part to the least). */
   part: number;
+  /** True when the name matched the part's whole text (not a run of some of its words). */
+  whole: boolean;
 }
 
 /** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
-const ADDRESS_WORDS = new Set((
+export const ADDRESS_WORDS = new Set((
   'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
   'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
   'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
@@ -71,7 +73,7 @@ export class PlaceSearch {
       const b = searchable[i + 1]!.tokens.join('');
       for (const key of [b + a, a + b]) {
         const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, searchable[i]!.role, region, work);
-        if (c) best.push({ ...c, part: i });
+        if (c) best.push({ ...c, part: i, whole: true });
       }
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
@@ -102,7 +104,12 @@ export class PlaceSearch {
         const gram = tokens.slice(i, i + len);
         if (!isPlaceGram(gram, local)) continue;
         const coverage = len / tokens.length;
-        consider(this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, work));
+        // The region's own name inside a part ("IIT Madras, Chennai") names nothing finer than the region.
+        if (region && gram.join('') === region.key) continue;
+        const c = this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, work);
+        // Whole: the words left out are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV").
+        if (c) c.whole = tokens.every((t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t));
+        consider(c);
       }
       if (best) return best;
     }
@@ -110,7 +117,9 @@ export class PlaceSearch {
     const stripped = [...tokens];
     while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
     if (stripped.length < tokens.length && isPlaceGram(stripped, local)) {
-      consider(this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work));
+      const c = this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work);
+      if (c) c.whole = true;
+      consider(c);
       if (best) return best;
     }
     if (part.role === 'landmark') return best;
@@ -170,7 +179,7 @@ export class PlaceSearch {
       }
     }
     if (bestId < 0) return null;
-    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false, part: 0 };
+    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false, part: 0, whole: false };
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
@@ -203,7 +212,11 @@ export class PlaceSearch {
       areas.add(idx.area[id]!);
       // A name that is some place's own name beats the same text as another place's alternate name.
       let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
-      if (region?.level === 'city') score -= Math.min(0.2, haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) / 150);
+      // Among namesakes inside a city (or district) the one nearer its centre is the likelier.
+      if (region && region.level !== 'state') {
+        const km = haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!);
+        score -= region.level === 'city' ? Math.min(0.2, km / 150) : Math.min(0.1, km / 300);
+      }
       if (score > bestScore) {
         bestScore = score;
         bestId = id;
@@ -211,7 +224,7 @@ export class PlaceSearch {
     }
     if (bestId < 0) return null;
     const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
-    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0 };
+    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0, whole: false };
   }
 }
 

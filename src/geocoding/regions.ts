@@ -8,6 +8,8 @@ import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 /** A constraint: candidates must lie in one of `areas` (district area ids), or in `state` when areas is null. */
 export interface Region {
   label: string;
+  /** The label as a compact key ("navimumbai"): a gram equal to it names the region itself. */
+  key: string;
   level: 'city' | 'district' | 'state';
   state: string;
   areas: Set<number> | null;
@@ -65,7 +67,7 @@ export class Regions {
     // The centre is the town of that name where there is one (Noida, not its district's seat Greater Noida).
     const seat = this.townIn(key, areas) ?? (centre === undefined ? null : this.districtEntry(centre));
     if (areas.size === 0 || seat === null) return null;
-    return this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat));
+    return this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat), key);
   }
 
   private townIn(key: string, areas: Set<number>): number | null {
@@ -105,13 +107,18 @@ export class Regions {
     if (area === undefined) return null;
     const a = this.idx.areas[area]!;
     if (a.lat === null || a.lon === null) return null;
-    return { label: state, level: 'state', state, areas: null, lat: a.lat, lon: a.lon, pin: -1, fuzzy };
+    return { label: state, key: compactKey(state), level: 'state', state, areas: null, lat: a.lat, lon: a.lon, pin: -1, fuzzy };
   }
 
   /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
   private resolve(key: string, within: Region | null, work: { count: number }, kinds: Array<'district' | 'town' | 'state'>): Region | null {
     if (key.length < 3) return null;
-    const exact = this.bestEntry(this.idx.keyIndex(key), within, kinds, work);
+    // A district of that name beats a town of it elsewhere ("Gorakhpur" is the district, not a Haryana village).
+    const k = this.idx.keyIndex(key);
+    const district = kinds.includes('district') ? this.bestEntry(k, within, ['district'], work) : null;
+    // ...and inside that district the town of the name is the finer reading (Mysore is the town, in Mysuru district).
+    const town = district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
+    const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     if (exact !== null) return this.regionOf(exact, false);
     for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work)) {
       const id = this.bestEntry(hit.item, within, kinds, work);
@@ -151,10 +158,10 @@ export class Regions {
     return this.fromEntry(id, level, new Set([area]), fuzzy, idx.name(id));
   }
 
-  private fromEntry(id: number, level: 'city' | 'district', areas: Set<number>, fuzzy: boolean, label: string): Region {
+  private fromEntry(id: number, level: 'city' | 'district', areas: Set<number>, fuzzy: boolean, label: string, key = compactKey(label)): Region {
     const idx = this.idx;
     const state = idx.areas[idx.area[id]!]!.state;
-    return { label, level, state, areas, lat: idx.lat[id]!, lon: idx.lon[id]!, pin: idx.pin[id]!, fuzzy };
+    return { label, key, level, state, areas, lat: idx.lat[id]!, lon: idx.lon[id]!, pin: idx.pin[id]!, fuzzy };
   }
 
   /** The district entry of area `area` (its seat point). */

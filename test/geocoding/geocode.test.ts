@@ -34,9 +34,18 @@ describe('POST /v1/geopin/geocode', () => {
     expect(look.pincode).toBe('411001');
   });
 
-  it('lowers confidence when the state contradicts the pincode', async () => {
+  it('warns, with a suggestion and lower confidence, when the state contradicts the pincode', async () => {
     const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }));
-    expect(data).toMatchObject({ pincode: '411001', confidence: 0.55 });
+    expect(data).toMatchObject({ pincode: '411001', warnings: ['state_mismatch'], suggestions: { state: 'Maharashtra' } });
+    expect(data.confidence).toBeLessThan(0.55);
+  });
+
+  it('answers a specific locality over a mistyped pincode, and says which pincode it suggests', async () => {
+    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110042' }));
+    expect(data).toMatchObject({ pincode: '110024', warnings: ['pincode_mismatch'], suggestions: { pincode: '110024' } });
+    expect(data.confidence).toBeLessThanOrEqual(0.7);
+    const agreeing = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110024' }));
+    expect(agreeing).toMatchObject({ pincode: '110024', warnings: [], suggestions: {} });
   });
 
   it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
