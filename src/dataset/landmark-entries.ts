@@ -67,7 +67,7 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     const e: Entry = {
       name, tokens, aliasKeys: [], aliasTokens: [], kind: landmark ? KIND.landmark : KIND.locality,
       officeType: landmark ? 0 : OFFICE_TYPE.POINT,
-      pin: where.pin, area: where.area, lat: p.lat, lon: p.lon, importance: Math.round(importance * 1000) / 1000,
+      pin: where.pin, area: where.area, lat: p.lat, lon: p.lon, importance: Math.round(importance * 1000) / 1000, prominence: 0,
     };
     // "Patna Junction", "Andheri station": a station is written with or without its word.
     if (p.category === 'railway') e.aliasKeys.push(compactKey(`${base} station`), compactKey(`${base} junction`));

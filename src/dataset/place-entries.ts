@@ -20,6 +20,8 @@ export interface Entry {
   lat: number;
   lon: number;
   importance: number;
+  /** Added to importance when autocomplete ranks (prominence.ts); the geocoder ranks by importance alone. */
+  prominence: number;
 }
 
 /** Point -> polygon id (-1 outside), one native batch call per list. */
@@ -127,7 +129,7 @@ function entry(name: string, kind: keyof typeof KIND | 'alias', pin: number, are
 function named(name: string, tokens: string[], kind: keyof typeof KIND | 'alias', pin: number, area: number, lat: number, lon: number, importance: number): Entry {
   return {
     name, tokens, aliasKeys: [], aliasTokens: [], kind: KIND[kind === 'alias' ? 'locality' : kind], officeType: 0,
-    pin, area, lat, lon, importance,
+    pin, area, lat, lon, importance, prominence: 0,
   };
 }
 

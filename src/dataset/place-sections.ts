@@ -3,6 +3,7 @@ import type { SectionValue } from '../geocoding/place-file.ts';
 import { phoneticKey, tokenize } from '../geocoding/normalise.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import { landmarkEntries } from './landmark-entries.ts';
+import { addProminence } from './prominence.ts';
 import { buildEntries, placeLocator, type Entry, type Locate } from './place-entries.ts';
 import type { GazetteerPoint } from './read-landmarks.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
@@ -40,6 +41,9 @@ export function placeSections({ rows, geonames, postal, landmarks, locate }: Pla
   const placeOf = placeLocator(ctx);
   const entries = [...postalEntries, ...landmarkEntries(landmarks.open, postalEntries, placeOf)];
   const odblEntries = landmarkEntries(landmarks.odbl, entries, placeOf);
+  const pinPoints = rows.pincodes.flatMap((p): Array<[number, number]> => (p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]]));
+  addProminence(odblEntries, entries, pinPoints);
+  addProminence(entries, [], pinPoints);
 
   const areaTokens = areas.map((a) => [...new Set([...tokenize(a.district ?? ''), ...tokenize(a.state)])]);
   const layer = entrySections(entries, rows.pincodes.length, areaTokens);
@@ -124,6 +128,7 @@ export function entrySections(entries: Entry[], pinCount: number, areaTokens: st
       'ent.lat': Float64Array.from(entries, (e) => e.lat),
       'ent.lon': Float64Array.from(entries, (e) => e.lon),
       'ent.imp': Float32Array.from(entries, (e) => e.importance),
+      'ent.prom': Float32Array.from(entries, (e) => e.prominence),
       'ent.ptn': Uint8Array.from(entries, (e) => Math.min(255, e.tokens.length)),
       'ent.nameAt': names.at,
       'ent.names': names.text,

@@ -1,6 +1,6 @@
 // Address -> point: parse, resolve the named city/district/state, find the named place, weigh it against the typed pincode.
 import { parseAddress, type AddressComponents, type Part } from './address-parser.ts';
-import { editDistance, maxEdits } from './fuzzy.ts';
+import { editDistance, maxEdits, spent, type Work } from './fuzzy.ts';
 import type { AddressInput } from './location-api.ts';
 import { extractPincode } from './normalise.ts';
 import { NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
@@ -12,6 +12,13 @@ import { entryAnswer, pincodeAnswer, regionAnswer, round2, type GeocodeMatch } f
 import { farFromPincode, flagMismatches, isSpecific, type Given } from './consistency.ts';
 
 export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocode-answer.ts';
+
+/**
+ * Entries, keys and comparisons one geocode may examine: ~1 ms. The addresses of the evaluation sets use up to ~8k
+ * (p99); past the budget searches stop and the best place found so far is answered, so a hostile address of many
+ * long misspelt words costs a small multiple of an ordinary one.
+ */
+export const GEOCODE_WORK_BUDGET = 12_000;
 
 /** A candidate with the others found and the region it was searched in. */
 interface Found {
@@ -32,7 +39,7 @@ export class Geocoder {
   }
 
   geocode(input: AddressInput): GeocodeMatch | null {
-    const work = { count: 0 };
+    const work: Work = { count: 0, limit: GEOCODE_WORK_BUDGET };
     try {
       return this.run(input, work);
     } finally {
@@ -40,13 +47,13 @@ export class Geocoder {
     }
   }
 
-  private run(input: AddressInput, work: { count: number }): GeocodeMatch | null {
+  private run(input: AddressInput, work: Work): GeocodeMatch | null {
     const { parts, pincode: textPin, components } = parseAddress(input.address, input.city, input.state);
     const pincode = extractPincode(input.pincode ?? '') ?? textPin;
     const given = this.givenOf(parts, pincode, work);
     const region = given.city ?? given.state;
     if (given.pin >= 0) {
-      const named = this.namedInPincode(given.pin, parts);
+      const named = this.namedInPincode(given.pin, parts, work);
       // A specific place named elsewhere outweighs a pincode that names nothing of it (a mistyped digit); so does any
       // place found in the typed city when the pincode lies outside it (city and place against the pincode).
       const outside = region !== null && region.level !== 'state' && !this.pinInRegion(given.pin, region);
@@ -77,7 +84,7 @@ export class Geocoder {
   }
 
   /** The best candidate when it is specific enough to outweigh a typed pincode or city (see isSpecific). */
-  private specificPlace(parts: Part[], region: Region | null, work: { count: number }): Found | null {
+  private specificPlace(parts: Part[], region: Region | null, work: Work): Found | null {
     const all = this.places.search(parts, region, work);
     const c = all[0];
     if (c && isSpecific(this.idx, c)) return { c, all, region };
@@ -87,7 +94,7 @@ export class Geocoder {
   }
 
   /** The best candidate inside the region, however it matched. */
-  private anyPlace(parts: Part[], region: Region, work: { count: number }): Found | null {
+  private anyPlace(parts: Part[], region: Region, work: Work): Found | null {
     const all = this.places.search(parts, region, work);
     return all[0] ? { c: all[0], all, region } : null;
   }
@@ -97,7 +104,7 @@ export class Geocoder {
    * district, then city field, else a trailing place part naming a city). Parts used as the region are re-roled. A
    * city in another state than the one written is still the city (it is the more specific of the two).
    */
-  private givenOf(parts: Part[], pincode: string | null, work: { count: number }): Given {
+  private givenOf(parts: Part[], pincode: string | null, work: Work): Given {
     const typed = pincode === null ? -1 : this.idx.pinOf(pincode);
     const pin = typed >= 0 && Number.isFinite(this.idx.pinLat[typed]!) ? typed : -1;
     let state: Region | null = null;
@@ -133,13 +140,13 @@ export class Geocoder {
   }
 
   /** A city named exactly, in any state. */
-  private exactCity(key: string, work: { count: number }): Region | null {
+  private exactCity(key: string, work: Work): Region | null {
     const r = this.regions.city(key, null, work);
     return r && !r.fuzzy ? r : null;
   }
 
   /** The last one or two place parts, when they name a city or district and something else is left to search. */
-  private cityInText(parts: Part[], state: Region | null, work: { count: number }): Region | null {
+  private cityInText(parts: Part[], state: Region | null, work: Work): Region | null {
     const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
     // A lone place part is the city only when something else (a landmark, a building) is left to search.
     const others = parts.some((p) => p.role === 'landmark' || p.role === 'building');
@@ -163,7 +170,7 @@ export class Geocoder {
    * "Kankarbagh Patna", "Malad West Mumbai": an address written without commas ends in its city. The last one or two
    * words of the last place part, when they name a city exactly, become a city part; the rest stays the place.
    */
-  private cityAtEnd(part: Part | undefined, parts: Part[], state: Region | null, work: { count: number }): Region | null {
+  private cityAtEnd(part: Part | undefined, parts: Part[], state: Region | null, work: Work): Region | null {
     if (!part || part.role !== 'place' || part.tokens.length < 2) return null;
     // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city.
     const whole = part.tokens.join('');
@@ -182,7 +189,7 @@ export class Geocoder {
   }
 
   /** The office or locality of the typed pincode that the address names (exactly or by a typo), or -1. */
-  private namedInPincode(pin: number, parts: Part[]): number {
+  private namedInPincode(pin: number, parts: Part[], work: Work): number {
     const idx = this.idx;
     const grams = new Map<string, number>();
     for (const p of parts) {
@@ -202,7 +209,8 @@ export class Geocoder {
       // "Pune H.O" matched by the city "Pune" says nothing finer than the pincode itself.
       if (this.regions.isAreaName(key)) continue;
       let score = grams.has(key) ? key.length : 0;
-      if (score === 0 && maxEdits(key.length) > 0) {
+      if (score === 0 && maxEdits(key.length) > 0 && !spent(work)) {
+        work.count += grams.size;
         for (const g of grams.keys()) if (editDistance(g, key, maxEdits(key.length)) <= maxEdits(key.length)) score = key.length * 0.8;
       }
       score += idx.importance[id]! * 0.1;

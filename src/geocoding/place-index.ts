@@ -1,5 +1,4 @@
 // The place index read from places.bin: pincodes, boundaries, areas and place entries as typed-array columns, plus token and key lookups.
-import Flatbush from 'flatbush';
 import { ODBL_LAYER, type PlaceFile } from './place-file.ts';
 import { mergeEntryColumns, readEntryColumns } from './place-layer.ts';
 
@@ -49,6 +48,8 @@ export class PlaceIndex {
   readonly lat: Float64Array;
   readonly lon: Float64Array;
   readonly importance: Float32Array;
+  /** Fame beyond the rank: pincodes around (a city), namesakes nearby (prominence.ts); autocomplete adds it. */
+  readonly prominence: Float32Array;
   /** Number of leading tokens of an entry's token list that spell its own name (the rest are alias tokens). */
   readonly nameTokens: Uint8Array;
   readonly tokAt: Uint32Array;
@@ -71,7 +72,6 @@ export class PlaceIndex {
   readonly layerEntries: number;
   private readonly nameAt: Uint32Array;
   private readonly names: Buffer;
-  private spatialTree: { tree: Flatbush; ids: Uint32Array } | null = null;
 
   constructor(file: PlaceFile) {
     this.pinCode = file.lines('pin.code');
@@ -92,7 +92,7 @@ export class PlaceIndex {
     const c = layer ? mergeEntryColumns(readEntryColumns(file), readEntryColumns(layer)) : readEntryColumns(file);
     this.layerEntries = layer ? layer.u8('ent.kind').length : 0;
     ({
-      kind: this.kind, officeType: this.officeType, pin: this.pin, area: this.area, lat: this.lat, lon: this.lon, importance: this.importance,
+      kind: this.kind, officeType: this.officeType, pin: this.pin, area: this.area, lat: this.lat, lon: this.lon, importance: this.importance, prominence: this.prominence,
       nameTokens: this.nameTokens, nameAt: this.nameAt, names: this.names, tokAt: this.tokAt, toks: this.toks, vocab: this.vocab,
       vocabAt: this.vocabAt, postings: this.postings, keys: this.keys, keyAt: this.keyAt, keyEnt: this.keyEnt, sounds: this.sounds,
       soundAt: this.soundAt, soundEnt: this.soundEnt, pinEntAt: this.pinEntAt, pinEnts: this.pinEnts, areaTokAt: this.areaTokAt,
@@ -164,18 +164,6 @@ export class PlaceIndex {
       if (t >= lo && t < hi) return true;
     }
     return false;
-  }
-
-  /** Spatial index over localities, offices and towns for nearest-place answers; built on the first "near me" query. */
-  spatial(): { tree: Flatbush; ids: Uint32Array } {
-    if (this.spatialTree) return this.spatialTree;
-    const ids: number[] = [];
-    for (let i = 0; i < this.size; i++) if (this.kind[i]! >= KIND.locality) ids.push(i);
-    const tree = new Flatbush(Math.max(1, ids.length));
-    for (const i of ids) tree.add(this.lon[i]!, this.lat[i]!);
-    if (ids.length === 0) tree.add(0, 0);
-    tree.finish();
-    return (this.spatialTree = { tree, ids: Uint32Array.from(ids) });
   }
 }
 

@@ -10,6 +10,7 @@ export interface EntryColumns {
   lat: Float64Array;
   lon: Float64Array;
   importance: Float32Array;
+  prominence: Float32Array;
   nameTokens: Uint8Array;
   nameAt: Uint32Array;
   names: Buffer;
@@ -34,7 +35,7 @@ export interface EntryColumns {
 export function readEntryColumns(file: PlaceFile): EntryColumns {
   return {
     kind: file.u8('ent.kind'), officeType: file.u8('ent.otype'), pin: file.i32('ent.pin'), area: file.u16('ent.area'),
-    lat: file.f64('ent.lat'), lon: file.f64('ent.lon'), importance: file.f32('ent.imp'), nameTokens: file.u8('ent.ptn'),
+    lat: file.f64('ent.lat'), lon: file.f64('ent.lon'), importance: file.f32('ent.imp'), prominence: file.f32('ent.prom'), nameTokens: file.u8('ent.ptn'),
     nameAt: file.u32('ent.nameAt'), names: file.raw('ent.names'), tokAt: file.u32('ent.tokAt'), toks: file.u32('ent.toks'),
     vocab: file.lines('vocab'), vocabAt: file.u32('vocab.at'), postings: file.u32('postings'),
     keys: file.lines('keys'), keyAt: file.u32('keys.at'), keyEnt: file.u32('keys.ent'),
@@ -60,6 +61,7 @@ export function mergeEntryColumns(main: EntryColumns, layer: EntryColumns): Entr
     kind: concat(Uint8Array, main.kind, layer.kind), officeType: concat(Uint8Array, main.officeType, layer.officeType),
     pin: concat(Int32Array, main.pin, layer.pin), area: concat(Uint16Array, main.area, layer.area),
     lat: concat(Float64Array, main.lat, layer.lat), lon: concat(Float64Array, main.lon, layer.lon), importance,
+    prominence: concat(Float32Array, main.prominence, layer.prominence),
     nameTokens: concat(Uint8Array, main.nameTokens, layer.nameTokens),
     nameAt: concat(Uint32Array, main.nameAt, layer.nameAt.subarray(1).map((o) => o + main.names.length)), names,
     tokAt: concat(Uint32Array, main.tokAt, layer.tokAt.subarray(1).map((o) => o + main.toks.length)),

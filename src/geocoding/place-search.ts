@@ -1,6 +1,6 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
-import { editDistance, fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { editDistance, fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { phoneticKey } from './normalise.ts';
 import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
@@ -57,7 +57,7 @@ export class PlaceSearch {
   }
 
   /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
-  search(parts: Part[], region: Region | null, work: { count: number }): Candidate[] {
+  search(parts: Part[], region: Region | null, work: Work): Candidate[] {
     const best: Candidate[] = [];
     const local = region !== null && region.level !== 'state';
     // A landmark ("near Charminar") is looked up only inside a city or district, and only by its exact name.
@@ -93,7 +93,7 @@ export class PlaceSearch {
     return best;
   }
 
-  private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: { count: number }): Candidate | null {
+  private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: Work): Candidate | null {
     const tokens = part.tokens;
     let best: Candidate | null = null;
     const consider = (c: Candidate | null) => {
@@ -154,7 +154,7 @@ export class PlaceSearch {
    * Sound-alike names ("Jubli Hills" -> "Jubilee Hills"), inside a city or district also as the start of a
    * longer name ("Ghatkoper" -> "Ghatkopar West"); the spelling closest to the query wins.
    */
-  private bySound(whole: string, weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
+  private bySound(whole: string, weight: number, role: Role, region: Region | null, work: Work): Candidate | null {
     const idx = this.idx;
     const sound = phoneticKey(whole);
     if (sound.length < 3) return null;
@@ -162,7 +162,7 @@ export class PlaceSearch {
     const local = region !== null && region.level !== 'state';
     let bestId = -1;
     let bestCost = Infinity;
-    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
       if (!local && idx.sounds[k] !== sound) continue;
       const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_KEY);
       for (let j = idx.soundAt[k]!; j < end; j++) {
@@ -183,10 +183,10 @@ export class PlaceSearch {
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
-  private byPrefix(prefix: string, weight: number, role: Role, region: Region, work: { count: number }): Candidate | null {
+  private byPrefix(prefix: string, weight: number, role: Role, region: Region, work: Work): Candidate | null {
     const [lo, hi] = this.idx.keyRange(prefix);
     let best: Candidate | null = null;
-    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
       const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work);
       if (c && (!best || c.score > best.score)) best = c;
     }
@@ -194,10 +194,10 @@ export class PlaceSearch {
   }
 
   /** The best entry under `key` inside the region (or pincode), scored. */
-  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
+  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: Work): Candidate | null {
     const idx = this.idx;
     const k = idx.keyIndex(key);
-    if (k < 0) return null;
+    if (k < 0 || spent(work)) return null;
     const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + MAX_PER_KEY);
     let bestId = -1;
     let bestScore = -Infinity;

@@ -1,7 +1,7 @@
 // Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
 import { CITY_SHORT, STATE_CODES } from './address-words.ts';
 import { CITY_REGIONS } from './aliases.ts';
-import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { fuzzyFind, maxEdits, type SortedList, type Work } from './fuzzy.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 
@@ -39,7 +39,7 @@ export class Regions {
   }
 
   /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"). */
-  state(text: string, work: { count: number }): Region | null {
+  state(text: string, work: Work): Region | null {
     const code = foldText(text).replace(/ /g, '');
     if (Object.hasOwn(STATE_CODES, code)) return this.stateRegion(STATE_CODES[code]!, false);
     return this.resolve(compactKey(text), null, work, ['state']);
@@ -49,7 +49,7 @@ export class Regions {
    * A city or district name, within `state` when one is known; null when nothing of that name is a city.
    * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town.
    */
-  city(written: string, state: Region | null, work: { count: number }, districtFirst = false): Region | null {
+  city(written: string, state: Region | null, work: Work, districtFirst = false): Region | null {
     // "Lko", "Chn", "B'lore": short forms count only here, where a city is expected.
     const key = Object.hasOwn(CITY_SHORT, written) ? CITY_SHORT[written]! : written;
     const metro = this.metro(key, state, false);
@@ -111,7 +111,7 @@ export class Regions {
   }
 
   /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
-  private resolve(key: string, within: Region | null, work: { count: number }, kinds: Array<'district' | 'town' | 'state'>): Region | null {
+  private resolve(key: string, within: Region | null, work: Work, kinds: Array<'district' | 'town' | 'state'>): Region | null {
     if (key.length < 3) return null;
     // A district of that name beats a town of it elsewhere ("Gorakhpur" is the district, not a Haryana village).
     const k = this.idx.keyIndex(key);
@@ -127,7 +127,7 @@ export class Regions {
     return null;
   }
 
-  private bestEntry(keyIndex: number, within: Region | null, kinds: Array<'district' | 'town' | 'state'>, work: { count: number }): number | null {
+  private bestEntry(keyIndex: number, within: Region | null, kinds: Array<'district' | 'town' | 'state'>, work: Work): number | null {
     if (keyIndex < 0) return null;
     const idx = this.idx;
     const end = Math.min(idx.keyAt[keyIndex + 1]!, idx.keyAt[keyIndex]! + 64);
