@@ -65,9 +65,11 @@ export function warningSummary(outcomes: Outcome[]): string {
   const clean = outcomes.filter((o) => o.expectedWarning === null);
   const falseFlags = clean.filter((o) => o.warnings.length > 0).length;
   const confidentFar = outcomes.filter((o) => o.answered && o.confidence >= 0.8 && o.errorKm > 25).length;
+  const byKind = new Map<string, number>();
+  for (const o of clean) for (const w of o.warnings) byKind.set(`${w} (${o.category})`, (byKind.get(`${w} (${o.category})`) ?? 0) + 1);
   return [
     `Mistyped pincode/city/state flagged with the expected warning: ${flagged}/${must.length} (${pct(flagged, must.length)}); with any warning: ${pct(anyFlag, must.length)}`,
-    `Warnings on rows that have none to carry: ${falseFlags}/${clean.length} (${pct(falseFlags, clean.length)})`,
+    `Warnings on rows that have none to carry: ${falseFlags}/${clean.length} (${pct(falseFlags, clean.length)})${byKind.size ? `: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}`,
     `Wrong pincode at confidence >= 0.8: ${pct(outcomes.filter((o) => o.answered && !o.correct && o.confidence >= 0.8).length, outcomes.length)} of rows; answers at >= 0.8 more than 25 km off: ${confidentFar}`,
   ].join('\n');
 }

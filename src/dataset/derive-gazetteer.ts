@@ -13,7 +13,10 @@ export interface DerivedPoint {
   lon: number;
 }
 
-/** DataMeet ward files with usable names: folder/file, the name property, the city, and whether the file is ODbL. */
+/**
+ * DataMeet ward files with usable names: folder/file, the name property, the city, and whether the file is ODbL. Zones
+ * (Jaipur's, Chennai's) are left out: a zone's inside point is kilometres from the locality it is named after.
+ */
 const WARD_FILES: Array<{ file: string; prop: string; city: string; odbl?: boolean }> = [
   { file: 'Bangalore/BBMP.geojson', prop: 'KGISWardName', city: 'Bengaluru' },
   { file: 'Bangalore/BBMP_oldWards.geojson', prop: 'WARD_NAME', city: 'Bengaluru' },
@@ -23,7 +26,6 @@ const WARD_FILES: Array<{ file: string; prop: string; city: string; odbl?: boole
   { file: 'Ahmedabad/Wards.geojson', prop: 'Name', city: 'Ahmedabad' },
   { file: 'Pune/pune-electoral-wards_2022.geojson', prop: 'Name2', city: 'Pune' },
   { file: 'Vadodara/vardodara_wards.geojson', prop: 'ward_name', city: 'Vadodara' },
-  { file: 'Jaipur/Jaipur_Zones.geojson', prop: 'Zone_Name', city: 'Jaipur' },
   { file: 'Chandigarh/Chandigarh_Sectors.geojson', prop: 'Sector_nam', city: 'Chandigarh' },
   { file: 'Bhubaneswar/Police_Jurisdiction.geojson', prop: 'Name', city: 'Bhubaneswar' },
   { file: 'Hyderabad/ghmc-wards.geojson', prop: 'name', city: 'Hyderabad', odbl: true },

@@ -44,6 +44,8 @@ const BUILDING_WORDS = new Set(['apartment', 'apartments', 'tower', 'towers', 'r
 const STREET_WORDS = new Set(['road', 'street', 'marg', 'lane', 'gali', 'cross', 'main', 'salai', 'path', 'highway', 'avenue', 'rasta', 'sadak', 'veedhi', 'bypass', 'expressway']);
 /** Words that keep the number after them: "Sector 62", "Phase 2", "5th Block" stay place words. */
 const NUMBERED_PLACE = new Set(['sector', 'phase', 'block', 'stage', 'pocket', 'extension', 'part', 'sec']);
+/** Words that make a city of a state's name ("New Delhi"), so the state is not split off them. */
+const CITY_PREFIX_WORDS = new Set(['new', 'old', 'navi', 'greater', 'north', 'south', 'east', 'west', 'central']);
 /** State names as compact keys ("tamilnadu"), to split a trailing state off a part ("Sonipat Haryana"). */
 const STATE_KEYS = new Set([...Object.keys(STATE_CODES), ...Object.values(STATE_CODES).map((s) => tokenize(s).join(''))]);
 
@@ -153,6 +155,8 @@ function withState(part: Part): Part[] {
   const t = part.tokens;
   for (let n = Math.min(3, t.length - 1); n >= 1; n--) {
     const key = t.slice(t.length - n).join('');
+    // "New Delhi", "Navi Mumbai": a state's name after such a word is a city's name.
+    if (t.slice(0, t.length - n).every((w) => CITY_PREFIX_WORDS.has(w))) continue;
     if (STATE_KEYS.has(key) && (n > 1 || key.length > 2 || part.role !== 'place')) {
       return [{ role: part.role, tokens: t.slice(0, t.length - n) }, { role: 'state', tokens: t.slice(t.length - n) }];
     }

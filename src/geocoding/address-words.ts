@@ -10,7 +10,8 @@ export const LANDMARK_NOUNS = new Set((
   'mandir temple mall bank station stn school hospital chowk masjid mosque church gurudwara gurdwara park market stores store ' +
   'theatre theater cinema office stand crossing bridge circle pillar tower plaza complex hotel college garden gate supermarket ' +
   'showroom pump bhawan bhavan building apartment apartments society hall ground stadium club chauraha tiraha square junction ' +
-  'mart dhaba restaurant medical pharmacy clinic dairy godown factory depot masjid dargah ashram math kendra petrol'
+  'mart dhaba restaurant medical pharmacy clinic dairy godown factory depot masjid dargah ashram math kendra petrol ' +
+  'memorial fort palace museum tomb caves cave lake beach minar zoo dam falls university institute airport terminal'
 ).split(' '));
 /** Marker word -> the role of the words after it ("Vill Rampur", "Post Shahabad", "Distt Hardoi", "Tehsil Sadar"). */
 export const MARKERS: Record<string, Role> = {

@@ -15,10 +15,15 @@ export interface Given {
 }
 
 /**
- * A typed pincode this far from the named place is another area, not a neighbouring office of the same one. Pincode
- * points are polygon inside points, a few km from a locality's office even when both are right.
+ * A typed pincode this far from the named place, in another district, is another area, not a neighbouring office of
+ * the same one (pincode points are polygon inside points, a few km from a locality's office even when both are
+ * right); in the same district (a metro's, a big rural one) only farther than FAR_PINCODE_KM.
  */
 export const PINCODE_MISMATCH_KM = 8;
+export const FAR_PINCODE_KM = 15;
+/** A place named elsewhere than the typed city replaces it only when it lies in a city or is well known itself. */
+const KNOWN_PROMINENCE = 0.15;
+const KNOWN_IMPORTANCE = 0.6;
 
 /** Entries a name's rarest word may appear in and still single out one place ("Koramangala", not "Raja Park"). */
 const RARE_WORD_ENTRIES = 40;
@@ -45,7 +50,14 @@ export function farFromPincode(idx: PlaceIndex, id: number, pin: number): boolea
   const bnd = idx.pinBoundary[pin]!;
   const lat = bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!;
   const lon = bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!;
-  return idx.pin[id] !== pin && haversineKm(lat, lon, idx.lat[id]!, idx.lon[id]!) > PINCODE_MISMATCH_KM;
+  if (idx.pin[id] === pin) return false;
+  const km = haversineKm(lat, lon, idx.lat[id]!, idx.lon[id]!);
+  return km > FAR_PINCODE_KM || (km > PINCODE_MISMATCH_KM && idx.area[id] !== idx.pinArea[pin]);
+}
+
+/** A place well known enough to stand for a mistyped city: in a dense postal area, or of high rank itself. */
+export function isKnown(idx: PlaceIndex, id: number): boolean {
+  return idx.prominence[id]! >= KNOWN_PROMINENCE || idx.importance[id]! >= KNOWN_IMPORTANCE;
 }
 
 /** True when the answer (entry `id`, else the typed pincode's own point) lies in or near the city named. */

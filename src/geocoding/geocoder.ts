@@ -1,15 +1,16 @@
 // Address -> point: parse, resolve the named city/district/state, find the named place, weigh it against the typed pincode.
 import { parseAddress, type AddressComponents, type Part } from './address-parser.ts';
+import { LANDMARK_NOUNS } from './address-words.ts';
 import { editDistance, maxEdits, spent, type Work } from './fuzzy.ts';
 import type { AddressInput } from './location-api.ts';
 import { extractPincode } from './normalise.ts';
-import { NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
+import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS, PlaceSearch, type Candidate } from './place-search.ts';
 import { Regions, type Region } from './regions.ts';
 import { CONFIDENCE, placeConfidence } from './confidence.ts';
 import { haversineKm } from './geo-math.ts';
 import { entryAnswer, pincodeAnswer, regionAnswer, round2, type GeocodeMatch } from './geocode-answer.ts';
-import { farFromPincode, flagMismatches, isSpecific, type Given } from './consistency.ts';
+import { farFromPincode, flagMismatches, isKnown, isSpecific, type Given } from './consistency.ts';
 
 export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocode-answer.ts';
 
@@ -66,10 +67,11 @@ export class Geocoder {
     }
     const found = this.places.search(parts, region, work);
     const best = found[0];
-    // Nothing (or only a typo's guess) inside the named city: a specific place elsewhere means the city was mistyped.
-    if (region && (!best || best.quality === 'fuzzy' || best.quality === 'sound')) {
+    // Nothing (or only a sound-alike guess) inside the named city: a specific place elsewhere means the city was
+    // mistyped. A typo's match inside the city is kept: the misspelt name may spell a place elsewhere exactly.
+    if (region && (!best || best.quality === 'sound')) {
       const elsewhere = this.specificPlace(parts, null, work);
-      if (elsewhere && elsewhere.region === null && (!best || elsewhere.c.score > best.score)) return this.checked(this.fromCandidate(elsewhere.c, null, elsewhere.all, components), given, elsewhere.c.id);
+      if (elsewhere && elsewhere.region === null) return this.checked(this.fromCandidate(elsewhere.c, null, elsewhere.all, components), given, elsewhere.c.id);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
     if (region) return regionAnswer(this.idx, region, components);
@@ -87,10 +89,21 @@ export class Geocoder {
   private specificPlace(parts: Part[], region: Region | null, work: Work): Found | null {
     const all = this.places.search(parts, region, work);
     const c = all[0];
-    if (c && isSpecific(this.idx, c)) return { c, all, region };
+    if (c && isSpecific(this.idx, c) && (region !== null || this.standsAlone(c))) return { c, all, region };
     if (region === null) return null;
     const national = this.places.search(parts, null, work);
-    return national[0] && isSpecific(this.idx, national[0]) ? { c: national[0], all: national, region: null } : null;
+    return national[0] && isSpecific(this.idx, national[0]) && this.standsAlone(national[0]) ? { c: national[0], all: national, region: null } : null;
+  }
+
+  /**
+   * A place found with no region that may overrule the typed city or pincode: well known, and no landmark (names of
+   * monuments and temples repeat from city to city: a "Victoria Memorial" elsewhere says nothing of the city).
+   */
+  private standsAlone(c: Candidate): boolean {
+    const idx = this.idx;
+    if (!isKnown(idx, c.id) || idx.kind[c.id] === KIND.landmark || c.role === 'landmark') return false;
+    for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;
+    return true;
   }
 
   /** The best candidate inside the region, however it matched. */
@@ -150,14 +163,23 @@ export class Geocoder {
     const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
     // A lone place part is the city only when something else (a landmark, a building) is left to search.
     const others = parts.some((p) => p.role === 'landmark' || p.role === 'building');
-    for (let i = places.length - 1; i >= Math.max(others ? 0 : 1, places.length - 2); i--) {
+    // "Bambai, Andheri", "Dilli, Karol Bagh": the city may come first when a place follows it; a metro or a district
+    // is the city before a town that is one of its suburbs (Andheri, Powai).
+    let pick: { p: Part; r: Region } | null = null;
+    for (let i = places.length - 1; i >= (places.length === 1 && !others ? 1 : Math.max(0, places.length - 2)); i--) {
       const p = places[i]!;
       if (p.role !== 'place' || p.tokens.length > 3) continue;
       const r = this.regions.city(p.tokens.join(''), state, work) ?? (state ? this.exactCity(p.tokens.join(''), work) : null);
-      if (r && (!r.fuzzy || p.tokens.join('').length >= 6)) {
-        p.role = 'city';
-        return r;
+      if (!r || (r.fuzzy && p.tokens.join('').length < 6)) continue;
+      if (this.regions.isCityName(r.key) || r.level === 'district') {
+        pick = { p, r };
+        break;
       }
+      pick ??= { p, r };
+    }
+    if (pick) {
+      pick.p.role = 'city';
+      return pick.r;
     }
     for (let i = places.length - 1; i >= 0; i--) {
       const tail = this.cityAtEnd(places[i], parts, state, work);

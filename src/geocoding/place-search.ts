@@ -187,14 +187,14 @@ export class PlaceSearch {
     const [lo, hi] = this.idx.keyRange(prefix);
     let best: Candidate | null = null;
     for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
-      const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work);
+      const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work, prefix);
       if (c && (!best || c.score > best.score)) best = c;
     }
     return best;
   }
 
   /** The best entry under `key` inside the region (or pincode), scored. */
-  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: Work): Candidate | null {
+  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: Work, prefixOf = ''): Candidate | null {
     const idx = this.idx;
     const k = idx.keyIndex(key);
     if (k < 0 || spent(work)) return null;
@@ -205,8 +205,9 @@ export class PlaceSearch {
     for (let j = idx.keyAt[k]!; j < end; j++) {
       work.count++;
       const id = idx.keyEnt[j]!;
-      // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station".
-      if (idx.kind[id]! < KIND.locality || (quality === 'prefix' && idx.kind[id] === KIND.landmark)) continue;
+      // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station"; and a prefix
+      // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
+      if (idx.kind[id]! < KIND.locality || (quality === 'prefix' && (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf)))) continue;
       const inside = inRegion(idx, id, region);
       if (inside === 0) continue;
       areas.add(idx.area[id]!);
@@ -253,6 +254,13 @@ function isPlaceGram(gram: string[], local: boolean): boolean {
   if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
   if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
+
+/** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
+function startsWithWords(idx: PlaceIndex, id: number, prefix: string): boolean {
+  let spelt = '';
+  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]! && spelt.length < prefix.length; k++) spelt += idx.vocab[idx.toks[k]!]!;
+  return spelt === prefix;
 }
 
 /** The digits of a key, in order: a typo never changes them. */
