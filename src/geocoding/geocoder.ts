@@ -7,7 +7,7 @@ import { extractPincode } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS, PlaceSearch, type Candidate } from './place-search.ts';
 import { Regions, type Region } from './regions.ts';
-import { CONFIDENCE, placeConfidence } from './confidence.ts';
+import { CONFIDENCE, calibrate, placeConfidence } from './confidence.ts';
 import { haversineKm } from './geo-math.ts';
 import { entryAnswer, pincodeAnswer, regionAnswer, round2, type GeocodeMatch } from './geocode-answer.ts';
 import { farFromPincode, flagMismatches, isKnown, isSpecific, type Given } from './consistency.ts';
@@ -74,7 +74,11 @@ export class Geocoder {
       if (elsewhere && elsewhere.region === null) return this.checked(this.fromCandidate(elsewhere.c, null, elsewhere.all, components), given, elsewhere.c.id);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
-    if (region) return regionAnswer(this.idx, region, components);
+    if (region) {
+      const m = regionAnswer(this.idx, region, components);
+      m.confidence = calibrate(m.confidence);
+      return m;
+    }
     return null;
   }
 
@@ -82,6 +86,7 @@ export class Geocoder {
   private checked(m: GeocodeMatch, given: Given, id: number): GeocodeMatch {
     flagMismatches(this.idx, m, given, id);
     if (m.warnings.length > 0) m.confidence = round2(Math.min(CONFIDENCE.mismatchCap, m.confidence - CONFIDENCE.mismatch * m.warnings.length));
+    m.confidence = calibrate(m.confidence);
     return m;
   }
 

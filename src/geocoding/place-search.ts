@@ -21,6 +21,8 @@ export interface Candidate {
   part: number;
   /** True when the name matched the part's whole text (not a run of some of its words). */
   whole: boolean;
+  /** True when the region holds another place of this name a few km away (the one answered may not be the one meant). */
+  namesakes?: boolean;
 }
 
 /** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
@@ -225,7 +227,19 @@ export class PlaceSearch {
     }
     if (bestId < 0) return null;
     const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
-    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0, whole: false };
+    const namesakes = areas.size === 1 && this.hasNamesake(k, end, bestId, region);
+    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0, whole: false, namesakes };
+  }
+
+  /** True when another entry of key index k inside the region lies over 5 km from `id` (two "Model Town"s in one district). */
+  private hasNamesake(k: number, end: number, id: number, region: Region | null): boolean {
+    const idx = this.idx;
+    for (let j = idx.keyAt[k]!; j < end; j++) {
+      const other = idx.keyEnt[j]!;
+      if (other === id || idx.kind[other]! < KIND.locality || inRegion(idx, other, region) === 0) continue;
+      if (haversineKm(idx.lat[id]!, idx.lon[id]!, idx.lat[other]!, idx.lon[other]!) > 5) return true;
+    }
+    return false;
   }
 }
 
