@@ -6,7 +6,7 @@ import type { Entry } from './place-entries.ts';
 const CELL = 0.05;
 /** At most this much is added for a name's family, and for the density of pincodes around (a head office is 0.7). */
 const MAX_BONUS = 0.15;
-const MAX_URBAN_BONUS = 0.2;
+const MAX_URBAN_BONUS = 0.35;
 /** Words that start names everywhere and so say nothing about fame. */
 const COMMON = new Set(['new', 'old', 'sri', 'shri', 'north', 'south', 'east', 'west', 'upper', 'lower', 'greater', 'navi']);
 
@@ -44,7 +44,7 @@ export function addProminence(entries: Entry[], others: Entry[], pincodePoints: 
     }
     // A neighbourhood of a city (many pincodes around) is sought more than a village of the same rank; a town's
     // population already says how big it is.
-    const urban = e.kind === KIND.town ? 0 : Math.min(MAX_URBAN_BONUS, 0.04 * Math.log2(Math.max(1, density)));
+    const urban = e.kind === KIND.town ? 0 : Math.min(MAX_URBAN_BONUS, 0.07 * Math.log2(Math.max(1, density)));
     const bonus = Math.min(MAX_BONUS, 0.05 * Math.log2(Math.max(1, family))) + urban;
     e.prominence = Math.round(bonus * 1000) / 1000;
   }

@@ -187,6 +187,8 @@ export class Autocomplete {
       if (compact === qCompact) score += 3.3;
       else if (joined) score += 3;
       else if (words[0]!.ranges.some(([lo, hi]) => this.firstTokenIn(id, lo, hi))) score += 1.5;
+      // A former or other name the query starts ("Gurg" -> Gurgaon, now Gurugram) counts almost as the name itself.
+      else if (words.length === 1 && words[0]!.ranges.some(([lo, hi]) => this.aliasTokenIn(id, lo, hi))) score += 2.5;
       if (fuzzy || typos) score -= 1;
       let distanceKm: number | null = null;
       if (hasPoint) {
@@ -197,6 +199,13 @@ export class Autocomplete {
       insertTop(top, { id, distanceKm, score, name: compact }, keep);
     }
     return this.distinct(top, query.limit);
+  }
+
+  /** True when one of the entry's other names (tokens after its own name's) lies in [lo, hi). */
+  private aliasTokenIn(id: number, lo: number, hi: number): boolean {
+    const idx = this.idx;
+    for (let k = idx.tokAt[id]! + idx.nameTokens[id]!; k < idx.tokAt[id + 1]!; k++) if (idx.toks[k]! >= lo && idx.toks[k]! < hi) return true;
+    return false;
   }
 
   private firstTokenIn(id: number, lo: number, hi: number): boolean {

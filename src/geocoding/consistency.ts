@@ -22,7 +22,7 @@ export interface Given {
 export const PINCODE_MISMATCH_KM = 8;
 export const FAR_PINCODE_KM = 15;
 /** A place named elsewhere than the typed city replaces it only when it lies in a city or is well known itself. */
-const KNOWN_PROMINENCE = 0.15;
+const KNOWN_PROMINENCE = 0.25;
 const KNOWN_IMPORTANCE = 0.6;
 
 /** Entries a name's rarest word may appear in and still single out one place ("Koramangala", not "Raja Park"). */
