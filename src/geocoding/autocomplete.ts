@@ -176,12 +176,14 @@ export class Autocomplete {
     const fuzzy = words.some((w) => w.fuzzy);
     const top: Array<Hit & { score: number; name: string }> = [];
     const keep = query.limit * 3;
+    // One word and no typos: every candidate came from that word's postings, so it holds the word.
+    const single = words.length === 1 && !typos;
     for (const id of ids) {
       work.count++;
-      const compact = idx.compact(id);
+      const compact = this.nameStart(id, qCompact);
       const joined = compact.startsWith(qCompact);
       const holds = (w: Word) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true));
-      if (!joined && !words.every((w) => holds(w) || (typos && this.nearToken(id, w.text)))) continue;
+      if (!joined && !single && !words.every((w) => holds(w) || (typos && this.nearToken(id, w.text)))) continue;
       // Importance counts double: a famous place a prefix starts beats an obscure one it spells out ("Powa" -> Powai).
       let score = IMPORTANCE_WEIGHT * (idx.importance[id]! + idx.prominence[id]!);
       if (compact === qCompact) score += 3.3;
@@ -196,9 +198,23 @@ export class Autocomplete {
         // Smooth decay, no cliff: 3 next door, 1.5 at 50 km, 0.3 at 150 km.
         score += BIAS_WEIGHT / (1 + (distanceKm / BIAS_KM) ** 2);
       }
-      insertTop(top, { id, distanceKm, score, name: compact }, keep);
+      // Most candidates of a short prefix rank below the kept ones: they are dropped before their name is built.
+      if (top.length === keep && score < top[keep - 1]!.score) continue;
+      insertTop(top, { id, distanceKm, score, name: idx.compact(id) }, keep);
     }
     return this.distinct(top, query.limit);
+  }
+
+  /**
+   * The entry's name run together, as far as comparing with `q` needs: its first word alone when that is already as
+   * long as q (the common case, no string built), else the whole name.
+   */
+  private nameStart(id: number, q: string): string {
+    const idx = this.idx;
+    const first = idx.vocab[idx.toks[idx.tokAt[id]!]!]!;
+    // A longer name than its first word never equals q when the first word already covers q; a marker keeps it unequal.
+    if (first.length >= q.length) return idx.nameTokens[id]! > 1 && first === q ? `${first} ` : first;
+    return idx.compact(id);
   }
 
   /** True when one of the entry's other names (tokens after its own name's) lies in [lo, hi). */
