@@ -39,6 +39,9 @@ export interface EntryContext {
 /** Importance priors: administrative rank first (head > sub > branch office), population for towns. */
 const IMPORTANCE = { state: 1, district: 0.9, locality: 0.6, alias: 0.62, HO: 0.7, PO: 0.5, postal: 0.4, BO: 0.25 } as const;
 
+/** Offices that only sort mail for an area (nodal and e-commerce delivery centres); people write the area's pincode. */
+const DELIVERY_CENTRE = /\b(?:NDC|N\.D\.C|nodal|delivery cent(?:re|er)|ecom|e-com|hub|sorting)\b/i;
+
 /** District suffixes people leave out: "Bengaluru" means "Bengaluru Urban". */
 const DISTRICT_SUFFIXES = new Set(['urban', 'city', 'district']);
 
@@ -150,7 +153,9 @@ function officeEntries(ctx: EntryContext, isQualifier: (key: string) => boolean,
     const lat = verified ? o.lat! : p.lat;
     const lon = verified ? o.lon! : p.lon;
     if (lat === null || lon === null || !o.officeName) return;
-    const pin = p.boundary_id !== null ? own : pinAt(ctx, lat, lon, own);
+    // A pincode the boundary file lacks keeps its own office's pincode (what people write: 141002 Model Town
+    // Ludhiana), unless the office is a delivery centre, whose area's pincode is the one written.
+    const pin = p.boundary_id !== null || !DELIVERY_CENTRE.test(o.officeName) ? own : pinAt(ctx, lat, lon, own);
     const tokens = withoutQualifier(officeNameTokens(o.officeName), isQualifier);
     const key = `${pin}|${tokens.join('')}`;
     if (tokens.length === 0 || seen.has(key)) return;
