@@ -21,6 +21,9 @@ export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocod
  */
 export const GEOCODE_WORK_BUDGET = 12_000;
 
+/** How much better known an exact name elsewhere must be than a typo's match inside the typed city to replace it. */
+const FAME_MARGIN = 0.3;
+
 /** A candidate with the others found and the region it was searched in. */
 interface Found {
   c: Candidate;
@@ -67,11 +70,13 @@ export class Geocoder {
     }
     const found = this.places.search(parts, region, work);
     const best = found[0];
-    // Nothing (or only a sound-alike guess) inside the named city: a specific place elsewhere means the city was
-    // mistyped. A typo's match inside the city is kept: the misspelt name may spell a place elsewhere exactly.
-    if (region && (!best || best.quality === 'sound')) {
+    // Nothing (or only a guess) inside the named city: a specific place elsewhere means the city was mistyped. A
+    // typo's match inside the city is kept unless the exact name elsewhere is far better known ("Koramangala,
+    // Chennai" is not the village Koramangalam): a misspelt name may spell some small place elsewhere exactly.
+    if (region && (!best || best.quality === 'sound' || best.quality === 'fuzzy')) {
       const elsewhere = this.specificPlace(parts, null, work);
-      if (elsewhere && elsewhere.region === null) return this.checked(this.fromCandidate(elsewhere.c, null, elsewhere.all, components), given, elsewhere.c.id);
+      const outweighs = elsewhere && (!best || best.quality === 'sound' || this.fame(elsewhere.c.id) > this.fame(best.id) + FAME_MARGIN);
+      if (elsewhere && elsewhere.region === null && outweighs) return this.checked(this.fromCandidate(elsewhere.c, null, elsewhere.all, components), given, elsewhere.c.id);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
     if (region) {
@@ -98,6 +103,11 @@ export class Geocoder {
     if (region === null) return null;
     const national = this.places.search(parts, null, work);
     return national[0] && isSpecific(this.idx, national[0]) && this.standsAlone(national[0]) ? { c: national[0], all: national, region: null } : null;
+  }
+
+  /** Rank and prominence together: how well known a place is. */
+  private fame(id: number): number {
+    return this.idx.importance[id]! + this.idx.prominence[id]!;
   }
 
   /**

@@ -83,6 +83,30 @@ describe('matching', () => {
   });
 });
 
+describe('a typed pincode, city or state that contradicts the place named', () => {
+  const answer = (address: string, city?: string, state?: string, pincode?: string) => service.geocode({ address, city, state, pincode })!;
+
+  it('answers the specific locality over a mistyped pincode, with a warning and the pincode it suggests', () => {
+    expect(answer('Anna Nagar, Chennai', undefined, undefined, '110040')).toMatchObject({ pincode: '600040', warnings: ['pincode_mismatch'], suggestions: { pincode: '600040' } });
+    // A neighbouring pincode of the same area is no mistake.
+    expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
+  });
+
+  it('answers a well-known place elsewhere over a city it is not in, but keeps a typo inside the city', () => {
+    const koramangala = answer('Koramangala 5th Block', 'Chennai');
+    expect(koramangala).toMatchObject({ district: 'Bengaluru Urban', warnings: ['city_mismatch'], suggestions: { city: 'Bengaluru Urban' } });
+    expect(koramangala.confidence).toBeLessThan(0.8);
+    expect(answer('Kharadhi', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
+    // A locality the data lacks in the city is no reason to move to a namesake elsewhere ("Raja Park", a landmark).
+    expect(answer('Victoria Memorial, Kolkata').warnings).toEqual([]);
+  });
+
+  it('keeps a city written in another state than its own, and flags the state', () => {
+    expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({ district: 'Bengaluru Urban', warnings: ['state_mismatch'], suggestions: { state: 'Karnataka' } });
+    expect(answer('Hazratganj, Lucknow, Bihar')).toMatchObject({ pincode: '226001', warnings: ['state_mismatch'] });
+  });
+});
+
 describe('bounded work per request', () => {
   it('examines a bounded number of entries and keys whatever the input', () => {
     const hostile = ['k '.repeat(250), 'a, '.repeat(160), 'qwzrtplkj '.repeat(50), 'Rampur '.repeat(60), `${'Flat 12 near gate main road '.repeat(20)}`];
