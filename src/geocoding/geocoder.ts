@@ -61,11 +61,12 @@ export class Geocoder {
       // A specific place named elsewhere outweighs a pincode that names nothing of it (a mistyped digit); so does any
       // place found in the typed city when the pincode lies outside it (city and place against the pincode).
       const outside = region !== null && region.level !== 'state' && !this.pinInRegion(given.pin, region);
-      const place = named < 0 ? this.specificPlace(parts, region, work) ?? (outside ? this.anyPlace(parts, region, work) : null) : null;
-      if (place && farFromPincode(this.idx, place.c.id, given.pin)) return this.checked(this.fromCandidate(place.c, place.region, place.all, components), given, place.c.id);
+      const place = named >= 0 ? null : (this.specificPlace(parts, region, work) ?? (outside ? this.anyPlace(parts, region, work) : null));
+      if (place && farFromPincode(this.idx, place.c.id, given.pin)) return this.answerFound(place, components, given);
       const m = named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
       const contradicts = region !== null && !this.pinInRegion(given.pin, region);
-      m.confidence = round2((named >= 0 ? CONFIDENCE.pincodeNamed : CONFIDENCE.pincode) - (contradicts ? CONFIDENCE.regionContradiction : 0));
+      const base = named >= 0 ? CONFIDENCE.pincodeNamed : CONFIDENCE.pincode;
+      m.confidence = round2(base - (contradicts ? CONFIDENCE.regionContradiction : 0));
       return this.checked(m, given, named);
     }
     const found = this.places.search(parts, region, work);
@@ -75,8 +76,8 @@ export class Geocoder {
     // Chennai" is not the village Koramangalam): a misspelt name may spell some small place elsewhere exactly.
     if (region && (!best || best.quality === 'sound' || best.quality === 'fuzzy')) {
       const elsewhere = this.specificPlace(parts, null, work);
-      const outweighs = elsewhere && (!best || best.quality === 'sound' || this.fame(elsewhere.c.id) > this.fame(best.id) + FAME_MARGIN);
-      if (elsewhere && elsewhere.region === null && outweighs) return this.checked(this.fromCandidate(elsewhere.c, null, elsewhere.all, components), given, elsewhere.c.id);
+      const outweighs = !best || best.quality === 'sound' || (elsewhere !== null && this.fame(elsewhere.c.id) > this.fame(best.id) + FAME_MARGIN);
+      if (elsewhere && elsewhere.region === null && outweighs) return this.answerFound(elsewhere, components, given);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
     if (region) {
@@ -90,9 +91,15 @@ export class Geocoder {
   /** Warnings for what the answer contradicts; each costs confidence, since one of the two is wrong. */
   private checked(m: GeocodeMatch, given: Given, id: number): GeocodeMatch {
     flagMismatches(this.idx, m, given, id);
-    if (m.warnings.length > 0) m.confidence = round2(Math.min(CONFIDENCE.mismatchCap, m.confidence - CONFIDENCE.mismatch * m.warnings.length));
+    const flagged = m.confidence - CONFIDENCE.mismatch * m.warnings.length;
+    if (m.warnings.length > 0) m.confidence = round2(Math.min(CONFIDENCE.mismatchCap, flagged));
     m.confidence = calibrate(m.confidence);
     return m;
+  }
+
+  /** The answer for a found place, checked against what was typed. */
+  private answerFound(found: Found, components: AddressComponents, given: Given): GeocodeMatch {
+    return this.checked(this.fromCandidate(found.c, found.region, found.all, components), given, found.c.id);
   }
 
   /** The best candidate when it is specific enough to outweigh a typed pincode or city (see isSpecific). */
@@ -102,7 +109,8 @@ export class Geocoder {
     if (c && isSpecific(this.idx, c) && (region !== null || this.standsAlone(c))) return { c, all, region };
     if (region === null) return null;
     const national = this.places.search(parts, null, work);
-    return national[0] && isSpecific(this.idx, national[0]) && this.standsAlone(national[0]) ? { c: national[0], all: national, region: null } : null;
+    const c0 = national[0];
+    return c0 && isSpecific(this.idx, c0) && this.standsAlone(c0) ? { c: c0, all: national, region: null } : null;
   }
 
   /** Rank and prominence together: how well known a place is. */
@@ -117,7 +125,8 @@ export class Geocoder {
   private standsAlone(c: Candidate): boolean {
     const idx = this.idx;
     if (!isKnown(idx, c.id) || idx.kind[c.id] === KIND.landmark || c.role === 'landmark') return false;
-    for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;
+    const start = idx.tokAt[c.id]!;
+    for (let k = start; k < start + idx.nameTokens[c.id]!; k++) if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;
     return true;
   }
 
@@ -184,8 +193,9 @@ export class Geocoder {
     for (let i = places.length - 1; i >= (places.length === 1 && !others ? 1 : Math.max(0, places.length - 2)); i--) {
       const p = places[i]!;
       if (p.role !== 'place' || p.tokens.length > 3) continue;
-      const r = this.regions.city(p.tokens.join(''), state, work) ?? (state ? this.exactCity(p.tokens.join(''), work) : null);
-      if (!r || (r.fuzzy && p.tokens.join('').length < 6)) continue;
+      const key = p.tokens.join('');
+      const r = this.regions.city(key, state, work) ?? (state ? this.exactCity(key, work) : null);
+      if (!r || (r.fuzzy && key.length < 6)) continue;
       if (this.regions.isCityName(r.key) || r.level === 'district') {
         pick = { p, r };
         break;

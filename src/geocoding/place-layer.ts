@@ -1,7 +1,7 @@
 // The entry columns of places.bin, and their merge with the separate ODbL layer file into one id space at load time.
 import type { PlaceFile } from './place-file.ts';
 
-/** Every section that describes entries: columns, names, tokens, vocabulary with postings, keys, sounds, per-pincode lists. */
+/** Every section that describes entries: columns, names, tokens, vocabulary, keys, sounds, per-pincode lists. */
 export interface EntryColumns {
   kind: Uint8Array;
   officeType: Uint8Array;
@@ -35,12 +35,14 @@ export interface EntryColumns {
 export function readEntryColumns(file: PlaceFile): EntryColumns {
   return {
     kind: file.u8('ent.kind'), officeType: file.u8('ent.otype'), pin: file.i32('ent.pin'), area: file.u16('ent.area'),
-    lat: file.f64('ent.lat'), lon: file.f64('ent.lon'), importance: file.f32('ent.imp'), prominence: file.f32('ent.prom'), nameTokens: file.u8('ent.ptn'),
+    lat: file.f64('ent.lat'), lon: file.f64('ent.lon'), importance: file.f32('ent.imp'), prominence: file.f32('ent.prom'),
+    nameTokens: file.u8('ent.ptn'),
     nameAt: file.u32('ent.nameAt'), names: file.raw('ent.names'), tokAt: file.u32('ent.tokAt'), toks: file.u32('ent.toks'),
     vocab: file.lines('vocab'), vocabAt: file.u32('vocab.at'), postings: file.u32('postings'),
     keys: file.lines('keys'), keyAt: file.u32('keys.at'), keyEnt: file.u32('keys.ent'),
     sounds: file.lines('sounds'), soundAt: file.u32('sounds.at'), soundEnt: file.u32('sounds.ent'),
-    pinEntAt: file.u32('pin.entAt'), pinEnts: file.u32('pin.ents'), areaTokAt: file.u32('area.tokAt'), areaToks: file.u32('area.toks'),
+    pinEntAt: file.u32('pin.entAt'), pinEnts: file.u32('pin.ents'),
+    areaTokAt: file.u32('area.tokAt'), areaToks: file.u32('area.toks'),
   };
 }
 
@@ -66,9 +68,11 @@ export function mergeEntryColumns(main: EntryColumns, layer: EntryColumns): Entr
     nameAt: concat(Uint32Array, main.nameAt, layer.nameAt.subarray(1).map((o) => o + main.names.length)), names,
     tokAt: concat(Uint32Array, main.tokAt, layer.tokAt.subarray(1).map((o) => o + main.toks.length)),
     toks: concat(Uint32Array, remap(main.toks, vocab.fromA), remap(layer.toks, vocab.fromB)),
-    vocab: vocab.items, ...csrMerge('vocabAt', 'postings', vocab, main.vocabAt, main.postings, layer.vocabAt, layer.postings, n0, byRank),
-    keys: keys.items, ...csrMerge('keyAt', 'keyEnt', keys, main.keyAt, main.keyEnt, layer.keyAt, layer.keyEnt, n0, byRank),
-    sounds: sounds.items, ...csrMerge('soundAt', 'soundEnt', sounds, main.soundAt, main.soundEnt, layer.soundAt, layer.soundEnt, n0, byRank),
+    vocab: vocab.items,
+    ...csrMerge('vocabAt', 'postings', vocab, [main.vocabAt, main.postings], [layer.vocabAt, layer.postings], n0, byRank),
+    keys: keys.items, ...csrMerge('keyAt', 'keyEnt', keys, [main.keyAt, main.keyEnt], [layer.keyAt, layer.keyEnt], n0, byRank),
+    sounds: sounds.items,
+    ...csrMerge('soundAt', 'soundEnt', sounds, [main.soundAt, main.soundEnt], [layer.soundAt, layer.soundEnt], n0, byRank),
     ...pinMerge(main, layer, n0, byRank),
     areaTokAt: main.areaTokAt, areaToks: remap(main.areaToks, vocab.fromA),
   };
@@ -76,7 +80,9 @@ export function mergeEntryColumns(main: EntryColumns, layer: EntryColumns): Entr
 
 type Ctor<T> = { new (n: number): T };
 
-function concat<T extends { length: number; set(a: ArrayLike<number>, o?: number): void }>(C: Ctor<T>, a: ArrayLike<number>, b: ArrayLike<number>): T {
+type Settable = { length: number; set(a: ArrayLike<number>, o?: number): void };
+
+function concat<T extends Settable>(C: Ctor<T>, a: ArrayLike<number>, b: ArrayLike<number>): T {
   const out = new C(a.length + b.length);
   out.set(a, 0);
   out.set(b, a.length);
@@ -84,7 +90,15 @@ function concat<T extends { length: number; set(a: ArrayLike<number>, o?: number
 }
 
 /** Sorted union of two sorted string lists, with each input index's position in the union. */
-function mergeSorted(a: string[], b: string[]): { items: string[]; fromA: Uint32Array; fromB: Uint32Array; toA: Int32Array; toB: Int32Array } {
+interface Union {
+  items: string[];
+  fromA: Uint32Array;
+  fromB: Uint32Array;
+  toA: Int32Array;
+  toB: Int32Array;
+}
+
+function mergeSorted(a: string[], b: string[]): Union {
   const items: string[] = [];
   const fromA = new Uint32Array(a.length);
   const fromB = new Uint32Array(b.length);
@@ -106,8 +120,8 @@ function mergeSorted(a: string[], b: string[]): { items: string[]; fromA: Uint32
 
 /** Merged CSR lists: for each union item, the main list and the shifted layer list merged by rank. */
 function csrMerge<A extends string, E extends string>(
-  atName: A, entName: E, u: ReturnType<typeof mergeSorted>, aAt: Uint32Array, aEnt: Uint32Array, bAt: Uint32Array, bEnt: Uint32Array,
-  n0: number, byRank: (a: number, b: number) => number,
+  atName: A, entName: E, u: Union, [aAt, aEnt]: [Uint32Array, Uint32Array], [bAt, bEnt]: [Uint32Array, Uint32Array],
+  n0: number, byRank: Rank,
 ): Record<A | E, Uint32Array> {
   const at = new Uint32Array(u.items.length + 1);
   const ent = new Uint32Array(aEnt.length + bEnt.length);
@@ -120,7 +134,9 @@ function csrMerge<A extends string, E extends string>(
   return { [atName]: at, [entName]: ent } as Record<A | E, Uint32Array>;
 }
 
-function pinMerge(main: EntryColumns, layer: EntryColumns, n0: number, byRank: (a: number, b: number) => number): Pick<EntryColumns, 'pinEntAt' | 'pinEnts'> {
+type Rank = (a: number, b: number) => number;
+
+function pinMerge(main: EntryColumns, layer: EntryColumns, n0: number, byRank: Rank): Pick<EntryColumns, 'pinEntAt' | 'pinEnts'> {
   const pins = main.pinEntAt.length - 1;
   const at = new Uint32Array(pins + 1);
   const ents = new Uint32Array(main.pinEnts.length + layer.pinEnts.length);
@@ -134,7 +150,7 @@ function pinMerge(main: EntryColumns, layer: EntryColumns, n0: number, byRank: (
 }
 
 /** Writes list a (main ids) and list b (layer ids, shifted by n0) into out from w, in rank order; returns the new end. */
-function mergeLists(out: Uint32Array, w: number, a: Uint32Array | null, b: Uint32Array | null, n0: number, byRank: (x: number, y: number) => number): number {
+function mergeLists(out: Uint32Array, w: number, a: Uint32Array | null, b: Uint32Array | null, n0: number, byRank: Rank): number {
   let i = 0;
   let j = 0;
   const na = a?.length ?? 0;
