@@ -29,6 +29,13 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
     tag: 'checkout-buyer', browser: true, maxBodyBytes: BUYER_MAX_BODY_BYTES, body: AddressActionSchemas[name],
   });
   const one = z.object({ address: AddressSchema });
+  // Saved as typed; where the pincode, city or state disagree with the locality, the widget asks "did you mean …?".
+  const saved = one.extend({
+    warnings: z.array(z.enum(['pincode_mismatch', 'city_mismatch', 'state_mismatch']))
+      .meta({ description: 'Typed fields that disagree with the place the address lines name; empty when none' }),
+    suggestions: z.object({ pincode: z.string().optional(), city: z.string().optional(), state: z.string().optional() })
+      .meta({ description: 'For each warning, the value the rest of the address points to' }),
+  });
   return [
     route({
       ...action('serviceability_check'), response: ServiceabilitySchema, waits: true,
@@ -45,12 +52,12 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
       handle: ({ auth }) => d.book.list(auth),
     }),
     route({
-      ...action('create'), response: one,
+      ...action('create'), response: saved,
       summary: 'Saves an address (pincode from the India Post directory, one address line; district and state filled from the pincode).',
       handle: ({ auth, body }) => d.book.create(auth, body.address, body.is_default ?? false),
     }),
     route({
-      ...action('update'), response: one, errors: { 404: 'No such address' }, summary: 'Changes the fields sent; the result is checked as on create.',
+      ...action('update'), response: saved, errors: { 404: 'No such address' }, summary: 'Changes the fields sent; the result is checked as on create.',
       handle: ({ auth, body }) => d.book.update(auth, body.address_id, body.address),
     }),
     route({

@@ -18,6 +18,12 @@ export function publicAddress(a: Address): PublicAddress {
   return { ...rest, is_default: a.is_default === 1 };
 }
 
+/** Fields of the typed address that disagree with its locality, and what the rest of it suggests instead. */
+export interface Mismatches {
+  warnings: string[];
+  suggestions: { pincode?: string; city?: string; state?: string };
+}
+
 /** The address lines that say where in the pincode to deliver; one of them is needed for a usable address. */
 const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'] as const;
 
@@ -43,18 +49,30 @@ export class AddressService {
     return { addresses: (await this.d.addresses.list(s.merchant_id, s.buyer_id)).map(publicAddress) };
   }
 
-  async create({ session: s }: SessionContext, input: AddressInput, makeDefault = false): Promise<{ address: PublicAddress }> {
-    const fields = this.checked(toFields(input));
-    const id = await this.d.addresses.insert(s.merchant_id, s.buyer_id, fields, makeDefault);
-    return { address: publicAddress(await this.get(s, id)) };
+  async create({ session: s }: SessionContext, input: AddressInput, makeDefault = false): Promise<{ address: PublicAddress } & Mismatches> {
+    const typed = toFields(input);
+    const id = await this.d.addresses.insert(s.merchant_id, s.buyer_id, this.checked(typed), makeDefault);
+    return { address: publicAddress(await this.get(s, id)), ...this.mismatches(typed) };
   }
 
   /** The same checks as create, on the merged address. */
-  async update({ session: s }: SessionContext, id: string, patch: Partial<AddressInput>): Promise<{ address: PublicAddress }> {
+  async update({ session: s }: SessionContext, id: string, patch: Partial<AddressInput>): Promise<{ address: PublicAddress } & Mismatches> {
     const current = await this.get(s, id);
     const merged = { ...pickFields(current), ...toFields(patch, true) };
     await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged));
-    return { address: publicAddress(await this.get(s, id)) };
+    return { address: publicAddress(await this.get(s, id)), ...this.mismatches(merged) };
+  }
+
+  /**
+   * Where the buyer's pincode, city or state disagree with the locality they wrote ("did you mean 110024?"): the
+   * geocoder's warnings and suggestions, shown by the widget; what the buyer typed is stored unchanged.
+   */
+  private mismatches(typed: AddressFields): Mismatches {
+    const lines = [typed.flat_number, typed.building_name, typed.street_name, typed.locality, typed.landmark].filter(Boolean).join(', ');
+    const hit = lines && typed.pincode
+      ? this.d.location.geocode({ address: lines, city: typed.city ?? undefined, state: typed.state ?? undefined, pincode: typed.pincode })
+      : null;
+    return { warnings: hit?.warnings ?? [], suggestions: hit?.suggestions ?? {} };
   }
 
   async delete({ session: s }: SessionContext, id: string): Promise<{ deleted: string }> {

@@ -22,5 +22,13 @@ export interface PostalDirectory {
   /** Null when the pincode is not in the India Post directory. */
   pincodeInfo(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
   /** Null when nothing in the address could be placed. */
-  geocode(address: { address: string; city?: string; state?: string; pincode?: string }): { geopin: string; latitude: number; longitude: number } | null;
+  geocode(address: { address: string; city?: string; state?: string; pincode?: string }): {
+    geopin: string;
+    latitude: number;
+    longitude: number;
+    /** Typed fields that disagree with the place the rest of the address names (pincode_mismatch, …). */
+    warnings?: string[];
+    /** For each warning, the value the rest of the address points to. */
+    suggestions?: { pincode?: string; city?: string; state?: string };
+  } | null;
 }

@@ -1,7 +1,7 @@
 // The data build (`geopin data build`, `npm run data:build`): builds boundaries.bin, gazetteer.sqlite, places.bin and manifest.json from the pincode data.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PLACE_FORMAT_VERSION, writePlaceFile } from '../geocoding/place-file.ts';
+import { ODBL_LAYER, PLACE_FORMAT_VERSION, writePlaceFile } from '../geocoding/place-file.ts';
 import { BoundaryIndex } from '../native/boundary-index.ts';
 import { writeBoundaryFile, type BoundaryTables } from '../native/boundary-file.ts';
 import { boundaryTables, collectFeatures } from './boundary-features.ts';
@@ -18,6 +18,7 @@ import { readBoundariesShapefile } from './read-boundaries-shapefile.ts';
 import { placeSections } from './place-sections.ts';
 import { readGeonames } from './read-geonames.ts';
 import { readGeonamesPostal } from './read-geonames-postal.ts';
+import { readLandmarks } from './read-landmarks.ts';
 import { placesFromOffices, readCrosswalk, readDirectory } from './read-directory.ts';
 import { Report } from './report.ts';
 import { loadStateLocator } from './states.ts';
@@ -53,17 +54,26 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     if (!inputs.geonames) report.note('no GeoNames towns: places.bin has postal names and curated aliases only');
     const index = BoundaryIndex.open(join(tmpDir, 'boundaries.bin'));
     const postal = inputs.postal ? await readGeonamesPostal(inputs.postal) : [];
-    const places = placeSections({ rows, geonames, postal, locate: (lonLat) => index.lookupMany(lonLat) });
+    const landmarks = await readLandmarks(inputs.pointsDir);
+    const places = placeSections({ rows, geonames, postal, landmarks, locate: (lonLat) => index.lookupMany(lonLat) });
     writePlaceFile(join(tmpDir, 'places.bin'), places.sections);
-    report.progress(`places.bin: ${places.entries} places (${geonames.length} GeoNames towns)`);
+    report.progress(`places.bin: ${places.entries} places (${geonames.length} GeoNames towns, ${landmarks.open.length} ward and station points)`);
+    // ODbL rows stay in a file of their own (data/README.md): the service reads it beside places.bin when present.
+    if (places.odbl) writePlaceFile(join(tmpDir, ODBL_LAYER), places.odbl);
+    else rmSync(join(outDir, ODBL_LAYER), { force: true });
+    if (places.odbl) report.progress(`${ODBL_LAYER}: ${places.odblEntries} OpenStreetMap and countrystatecity places`);
     report.progress('hashing inputs and outputs');
-    const counts = { ...countsOf(tables, rows), places: places.entries, geonames_towns: geonames.length, geonames_postal_names: postal.length };
-    const manifest = await buildManifest(inputs, tmpDir, counts, report);
-    for (const name of OUTPUTS) renameSync(join(tmpDir, name), join(outDir, name));
+    const counts = {
+      ...countsOf(tables, rows), places: places.entries, geonames_towns: geonames.length, geonames_postal_names: postal.length,
+      odbl_places: places.odblEntries,
+    };
+    const outputs = places.odbl ? [...OUTPUTS, ODBL_LAYER] : [...OUTPUTS];
+    const manifest = await buildManifest(inputs, tmpDir, counts, outputs, report);
+    for (const name of outputs) renameSync(join(tmpDir, name), join(outDir, name));
     writeFileSync(join(outDir, 'manifest.json'), manifestText(manifest));
     if (inputs.isDefaultFull && outDir === resolve(defaultOutDir())) writeFileSync(repoManifestPath, manifestText(manifest));
     // The next start compares sizes and mtimes with these instead of hashing every file again.
-    recordFingerprint(outDir, datasetFingerprint(outDir, inputPaths(inputs), OUTPUTS));
+    recordFingerprint(outDir, datasetFingerprint(outDir, inputPaths(inputs), outputs));
     report.progress(finalSummary(manifest, performance.now() - started));
     return { outDir, manifest };
   } finally {
@@ -86,10 +96,10 @@ async function gazetteerRows(inputs: ResolvedInputs, features: BoundaryFeature[]
   return assembleGazetteer({ features, offices, places, locateState }, report);
 }
 
-/** Files a build writes besides manifest.json, in manifest order. */
+/** Files a build writes besides manifest.json, in manifest order (the ODbL layer after them when there is one). */
 const OUTPUTS = ['boundaries.bin', 'gazetteer.sqlite', 'places.bin'] as const;
 
-function countsOf(tables: BoundaryTables, rows: GazetteerRows): Omit<ManifestCounts, 'places' | 'geonames_towns' | 'geonames_postal_names'> {
+function countsOf(tables: BoundaryTables, rows: GazetteerRows): Omit<ManifestCounts, 'places' | 'geonames_towns' | 'geonames_postal_names' | 'odbl_places'> {
   const distinct = (values: (string | null)[]) => new Set(values.filter((v) => v !== null)).size;
   const parts = tables.partRings.length - 1;
   const rings = tables.ringVertices.length - 1;
@@ -112,6 +122,7 @@ async function buildManifest(
   inputs: ResolvedInputs,
   dir: string,
   counts: ManifestCounts,
+  outputs: readonly string[],
   report: Report,
 ): Promise<Manifest> {
   // Same order as inputPaths(), with roles.
@@ -123,6 +134,7 @@ async function buildManifest(
     [inputs.states, 'states'],
     [inputs.geonames, 'geonames'],
     [inputs.postal, 'postal'],
+    ...inputs.points.map((p): [string, string] => [p, 'points']),
   ];
   return {
     format_version: readFormatVersion(join(dir, 'boundaries.bin')),
@@ -132,15 +144,15 @@ async function buildManifest(
     licence: LICENCE,
     pipeline_sha256: pipelineSha256(),
     inputs: await Promise.all(inputFiles.filter(([p]) => p !== null).map(([p, role]) => fileEntry(p!, role))),
-    outputs: [
-      await fileEntry(join(dir, 'boundaries.bin'), 'boundaries'),
-      await fileEntry(join(dir, 'gazetteer.sqlite'), 'gazetteer'),
-      await fileEntry(join(dir, 'places.bin'), 'places'),
-    ],
+    outputs: await Promise.all(outputs.map((name) => fileEntry(join(dir, name), OUTPUT_ROLES[name] ?? name))),
     counts,
     summary: report.toJSON(),
   };
 }
+
+const OUTPUT_ROLES: Record<string, string> = {
+  'boundaries.bin': 'boundaries', 'gazetteer.sqlite': 'gazetteer', 'places.bin': 'places', [ODBL_LAYER]: 'places-odbl',
+};
 
 function finalSummary(manifest: Manifest, ms: number): string {
   const { counts, summary } = manifest;

@@ -6,6 +6,7 @@ import { DataError } from './feature.ts';
 import type { DatasetKind } from './manifest.ts';
 import { INPUT_FILES, defaultInputDir, sampleDir } from './paths.ts';
 import { shapefileCompanions } from './read-boundaries-shapefile.ts';
+import { landmarkInputs } from './read-landmarks.ts';
 
 /** Build options shared by the CLI, ensureDataset and the tests. */
 export interface BuildOptions {
@@ -32,6 +33,9 @@ export interface ResolvedInputs {
   geonames: string | null;
   /** GeoNames postal names (older and alternative office names per pincode); optional. */
   postal: string | null;
+  /** Where the gazetteer point files are read (wards, stations, the ODbL points) and the ones present. */
+  pointsDir: string;
+  points: string[];
 }
 
 /** Picks the inputs; an explicitly named input that does not exist is an error, never a silent fallback. */
@@ -66,7 +70,7 @@ export function resolveInputs(options: BuildOptions, defaultDir = defaultInputDi
 
 /** The files a build reads, in manifest order. */
 export function inputPaths(inputs: ResolvedInputs): string[] {
-  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames, inputs.postal];
+  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames, inputs.postal, ...inputs.points];
   return paths.filter((p): p is string => p !== null);
 }
 
@@ -92,7 +96,7 @@ function fromShapefile(shp: string, directoryDir: string): ResolvedInputs {
   };
 }
 
-function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states' | 'geonames' | 'postal'> {
+function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states' | 'geonames' | 'postal' | 'pointsDir' | 'points'> {
   const present = (name: string) => (existsSync(join(dir, name)) ? join(dir, name) : null);
   return {
     directory: present(INPUT_FILES.directory),
@@ -100,6 +104,8 @@ function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crossw
     states: present(INPUT_FILES.states),
     geonames: present(INPUT_FILES.geonames),
     postal: present(INPUT_FILES.postal),
+    pointsDir: dir,
+    points: landmarkInputs(dir),
   };
 }
 

@@ -20,6 +20,8 @@ export interface Entry {
   lat: number;
   lon: number;
   importance: number;
+  /** Added to importance when autocomplete ranks (prominence.ts); the geocoder ranks by importance alone. */
+  prominence: number;
 }
 
 /** Point -> polygon id (-1 outside), one native batch call per list. */
@@ -36,6 +38,9 @@ export interface EntryContext {
 
 /** Importance priors: administrative rank first (head > sub > branch office), population for towns. */
 const IMPORTANCE = { state: 1, district: 0.9, locality: 0.6, alias: 0.62, HO: 0.7, PO: 0.5, postal: 0.4, BO: 0.25 } as const;
+
+/** Offices that only sort mail for an area (nodal and e-commerce delivery centres); people write the area's pincode. */
+const DELIVERY_CENTRE = /\b(?:NDC|N\.D\.C|nodal|delivery cent(?:re|er)|ecom|e-com|hub|sorting)\b/i;
 
 /** District suffixes people leave out: "Bengaluru" means "Bengaluru Urban". */
 const DISTRICT_SUFFIXES = new Set(['urban', 'city', 'district']);
@@ -127,7 +132,7 @@ function entry(name: string, kind: keyof typeof KIND | 'alias', pin: number, are
 function named(name: string, tokens: string[], kind: keyof typeof KIND | 'alias', pin: number, area: number, lat: number, lon: number, importance: number): Entry {
   return {
     name, tokens, aliasKeys: [], aliasTokens: [], kind: KIND[kind === 'alias' ? 'locality' : kind], officeType: 0,
-    pin, area, lat, lon, importance,
+    pin, area, lat, lon, importance, prominence: 0,
   };
 }
 
@@ -148,14 +153,16 @@ function officeEntries(ctx: EntryContext, isQualifier: (key: string) => boolean,
     const lat = verified ? o.lat! : p.lat;
     const lon = verified ? o.lon! : p.lon;
     if (lat === null || lon === null || !o.officeName) return;
-    const pin = p.boundary_id !== null ? own : pinAt(ctx, lat, lon, own);
+    // A pincode the boundary file lacks keeps its own office's pincode (what people write: 141002 Model Town
+    // Ludhiana), unless the office is a delivery centre, whose area's pincode is the one written.
+    const pin = p.boundary_id !== null || !DELIVERY_CENTRE.test(o.officeName) ? own : pinAt(ctx, lat, lon, own);
     const tokens = withoutQualifier(officeNameTokens(o.officeName), isQualifier);
     const key = `${pin}|${tokens.join('')}`;
     if (tokens.length === 0 || seen.has(key)) return;
     seen.add(key);
-    const type = (o.officeType ?? 'BO') as keyof typeof OFFICE_TYPE;
+    const type = (o.officeType === 'HO' || o.officeType === 'PO' ? o.officeType : 'BO') as 'HO' | 'PO' | 'BO';
     const e = named(displayName(o.officeName, tokens), tokens, 'office', pin, pinArea(pin), lat, lon, IMPORTANCE[type] ?? IMPORTANCE.BO);
-    e.officeType = OFFICE_TYPE[type] ?? OFFICE_TYPE.BO;
+    e.officeType = OFFICE_TYPE[type];
     out.push(e);
   });
   return out;
@@ -254,6 +261,14 @@ function districtSeats(towns: Town[]): Map<number, { lat: number; lon: number; p
 function areaOfPincode(ctx: EntryContext, pin: number): number {
   const p = ctx.rows.pincodes[pin]!;
   return ctx.areaIndex.get(`${p.state}|${p.district ?? ''}`) ?? ctx.areaIndex.get(`${p.state}|`) ?? 0xffff;
+}
+
+/** Pincode and area of the polygon holding a point, for entries made outside this module (gazetteer points). */
+export function placeLocator(ctx: EntryContext): (lat: number, lon: number) => { pin: number; area: number } | null {
+  return (lat, lon) => {
+    const pin = pinAt(ctx, lat, lon);
+    return pin < 0 ? null : { pin, area: areaOfPincode(ctx, pin) };
+  };
 }
 
 /** Pincode index of the polygon containing the point, or `fallback`. */

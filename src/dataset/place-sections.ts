@@ -1,8 +1,11 @@
-// Lays the gazetteer and the place entries out as places.bin sections: pincodes, boundaries, areas, entries, vocabulary, postings, keys.
+// Lays the gazetteer and the place entries out as places.bin sections (and the ODbL layer's): pincodes, boundaries, areas, entries, keys.
 import type { SectionValue } from '../geocoding/place-file.ts';
 import { phoneticKey, tokenize } from '../geocoding/normalise.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
-import { buildEntries, type Locate } from './place-entries.ts';
+import { landmarkEntries } from './landmark-entries.ts';
+import { addProminence } from './prominence.ts';
+import { buildEntries, placeLocator, type Entry, type Locate } from './place-entries.ts';
+import type { GazetteerPoint } from './read-landmarks.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
 import type { PostalName } from './read-geonames-postal.ts';
 
@@ -11,11 +14,21 @@ export interface PlaceSources {
   rows: GazetteerRows;
   geonames: GeonamesPlace[];
   postal: PostalName[];
+  /** Gazetteer points: open-licence ones join places.bin, ODbL ones form their own layer file. */
+  landmarks: { open: GazetteerPoint[]; odbl: GazetteerPoint[] };
   locate: Locate;
 }
 
+/** places.bin's sections and, when there are ODbL points, the sections of its separate ODbL layer file. */
+export interface PlaceSectionsResult {
+  sections: Record<string, SectionValue>;
+  entries: number;
+  odbl: Record<string, SectionValue> | null;
+  odblEntries: number;
+}
+
 /** The sections of places.bin (see src/geocoding/place-index.ts for how they are read). */
-export function placeSections({ rows, geonames, postal, locate }: PlaceSources): { sections: Record<string, SectionValue>; entries: number } {
+export function placeSections({ rows, geonames, postal, landmarks, locate }: PlaceSources): PlaceSectionsResult {
   const pinIndex = new Map(rows.pincodes.map((p, i) => [p.pincode, i]));
   const areas = [
     ...rows.districts.map((d) => ({ state: d.state!, district: d.district ?? null, lat: d.lat, lon: d.lon, pincodes: d.pincode_count })),
@@ -23,15 +36,48 @@ export function placeSections({ rows, geonames, postal, locate }: PlaceSources):
   ];
   const areaIndex = new Map(areas.map((a, i) => [`${a.state}|${a.district ?? ''}`, i]));
   const pinOfBoundary = Int32Array.from(rows.boundaries, (b) => pinIndex.get(b.pincode)!);
-  const entries = buildEntries({ rows, pinIndex, areaIndex, pinOfBoundary, locate }, geonames, postal);
+  const ctx = { rows, pinIndex, areaIndex, pinOfBoundary, locate };
+  const postalEntries = buildEntries(ctx, geonames, postal);
+  const placeOf = placeLocator(ctx);
+  const entries = [...postalEntries, ...landmarkEntries(landmarks.open, postalEntries, placeOf)];
+  const odblEntries = landmarkEntries(landmarks.odbl, entries, placeOf);
+  const pinPoints = rows.pincodes.flatMap((p): Array<[number, number]> => (p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]]));
+  addProminence(odblEntries, entries, pinPoints);
+  addProminence(entries, [], pinPoints);
 
+  const areaTokens = areas.map((a) => [...new Set([...tokenize(a.district ?? ''), ...tokenize(a.state)])]);
+  const layer = entrySections(entries, rows.pincodes.length, areaTokens);
+  const sections: Record<string, SectionValue> = {
+    'pin.code': rows.pincodes.map((p) => p.pincode).join('\n'),
+    'pin.area': Uint16Array.from(rows.pincodes, (p) => areaIndex.get(`${p.state}|${p.district ?? ''}`) ?? areaIndex.get(`${p.state}|`) ?? 0xffff),
+    'pin.bnd': Int32Array.from(rows.pincodes, (p) => p.boundary_id ?? -1),
+    'pin.flags': Uint8Array.from(rows.pincodes, (p) => (p.delivery === 1 ? 1 : 0)),
+    'pin.offices': Uint32Array.from(rows.pincodes, (p) => p.office_count),
+    'pin.lat': Float64Array.from(rows.pincodes, (p) => p.lat ?? NaN),
+    'pin.lon': Float64Array.from(rows.pincodes, (p) => p.lon ?? NaN),
+    'pin.division': rows.pincodes.map((p) => p.division ?? '').join('\n'),
+    'bnd.pin': Uint32Array.from(pinOfBoundary),
+    'bnd.locality': rows.boundaries.map((b) => b.locality ?? '').join('\n'),
+    'bnd.lat': Float64Array.from(rows.boundaries, (b) => b.inside_lat),
+    'bnd.lon': Float64Array.from(rows.boundaries, (b) => b.inside_lon),
+    areas,
+    ...layer.sections,
+  };
+  return { sections, entries: entries.length, odbl: odblEntries.length ? entrySections(odblEntries, rows.pincodes.length, []).sections : null, odblEntries: odblEntries.length };
+}
+
+/**
+ * The entry sections (columns, names, tokens, vocabulary with postings, keys, sound-alikes, entries per pincode):
+ * all of an ODbL layer file, and with the pincode, boundary and area sections all of places.bin. `areaTokens` are
+ * vocabulary ids of each area's district and state words (main file only).
+ */
+export function entrySections(entries: Entry[], pinCount: number, areaTokens: string[][]): { sections: Record<string, SectionValue> } {
   const vocab = new Set<string>();
   const entryTokens = entries.map((e) => {
     const extra = [...e.aliasTokens, ...e.aliasKeys].filter((t) => !e.tokens.includes(t));
     return [...e.tokens, ...new Set(extra)];
   });
   for (const list of entryTokens) for (const t of list) vocab.add(t);
-  const areaTokens = areas.map((a) => [...new Set([...tokenize(a.district ?? ''), ...tokenize(a.state)])]);
   for (const list of areaTokens) for (const t of list) vocab.add(t);
   const tokens = [...vocab].sort();
   const tokenId = new Map(tokens.map((t, i) => [t, i]));
@@ -49,7 +95,7 @@ export function placeSections({ rows, geonames, postal, locate }: PlaceSources):
       else keyLists.set(key, [id]);
     }
   }
-  const byPin: number[][] = rows.pincodes.map(() => []);
+  const byPin: number[][] = Array.from({ length: pinCount }, () => []);
   for (const id of order) if (entries[id]!.pin >= 0 && entries[id]!.kind >= 2) byPin[entries[id]!.pin]!.push(id);
   const pinEntries = csr(byPin);
   const keys = [...keyLists.keys()].sort();
@@ -69,48 +115,36 @@ export function placeSections({ rows, geonames, postal, locate }: PlaceSources):
   const entryTok = csr(entryTokens.map((list) => list.map((t) => tokenId.get(t)!)));
   const areaTok = csr(areaTokens.map((list) => list.map((t) => tokenId.get(t)!)));
   const names = nameSection(entries.map((e) => e.name));
-
-  const sections: Record<string, SectionValue> = {
-    'pin.code': rows.pincodes.map((p) => p.pincode).join('\n'),
-    'pin.area': Uint16Array.from(rows.pincodes, (p) => areaIndex.get(`${p.state}|${p.district ?? ''}`) ?? areaIndex.get(`${p.state}|`) ?? 0xffff),
-    'pin.bnd': Int32Array.from(rows.pincodes, (p) => p.boundary_id ?? -1),
-    'pin.flags': Uint8Array.from(rows.pincodes, (p) => (p.delivery === 1 ? 1 : 0)),
-    'pin.offices': Uint32Array.from(rows.pincodes, (p) => p.office_count),
-    'pin.lat': Float64Array.from(rows.pincodes, (p) => p.lat ?? NaN),
-    'pin.lon': Float64Array.from(rows.pincodes, (p) => p.lon ?? NaN),
-    'pin.division': rows.pincodes.map((p) => p.division ?? '').join('\n'),
-    'pin.entAt': pinEntries.start,
-    'pin.ents': pinEntries.items,
-    'bnd.pin': Uint32Array.from(pinOfBoundary),
-    'bnd.locality': rows.boundaries.map((b) => b.locality ?? '').join('\n'),
-    'bnd.lat': Float64Array.from(rows.boundaries, (b) => b.inside_lat),
-    'bnd.lon': Float64Array.from(rows.boundaries, (b) => b.inside_lon),
-    areas,
-    'area.tokAt': areaTok.start,
-    'area.toks': areaTok.items,
-    'ent.kind': Uint8Array.from(entries, (e) => e.kind),
-    'ent.otype': Uint8Array.from(entries, (e) => e.officeType),
-    'ent.pin': Int32Array.from(entries, (e) => e.pin),
-    'ent.area': Uint16Array.from(entries, (e) => e.area),
-    'ent.lat': Float64Array.from(entries, (e) => e.lat),
-    'ent.lon': Float64Array.from(entries, (e) => e.lon),
-    'ent.imp': Float32Array.from(entries, (e) => e.importance),
-    'ent.ptn': Uint8Array.from(entries, (e) => Math.min(255, e.tokens.length)),
-    'ent.nameAt': names.at,
-    'ent.names': names.text,
-    'ent.tokAt': entryTok.start,
-    'ent.toks': entryTok.items,
-    vocab: tokens.join('\n'),
-    'vocab.at': postings.start,
-    postings: postings.items,
-    keys: keys.join('\n'),
-    'keys.at': keyPostings.start,
-    'keys.ent': keyPostings.items,
-    sounds: sounds.join('\n'),
-    'sounds.at': soundPostings.start,
-    'sounds.ent': soundPostings.items,
+  return {
+    sections: {
+      'pin.entAt': pinEntries.start,
+      'pin.ents': pinEntries.items,
+      'area.tokAt': areaTok.start,
+      'area.toks': areaTok.items,
+      'ent.kind': Uint8Array.from(entries, (e) => e.kind),
+      'ent.otype': Uint8Array.from(entries, (e) => e.officeType),
+      'ent.pin': Int32Array.from(entries, (e) => e.pin),
+      'ent.area': Uint16Array.from(entries, (e) => e.area),
+      'ent.lat': Float64Array.from(entries, (e) => e.lat),
+      'ent.lon': Float64Array.from(entries, (e) => e.lon),
+      'ent.imp': Float32Array.from(entries, (e) => e.importance),
+      'ent.prom': Float32Array.from(entries, (e) => e.prominence),
+      'ent.ptn': Uint8Array.from(entries, (e) => Math.min(255, e.tokens.length)),
+      'ent.nameAt': names.at,
+      'ent.names': names.text,
+      'ent.tokAt': entryTok.start,
+      'ent.toks': entryTok.items,
+      vocab: tokens.join('\n'),
+      'vocab.at': postings.start,
+      postings: postings.items,
+      keys: keys.join('\n'),
+      'keys.at': keyPostings.start,
+      'keys.ent': keyPostings.items,
+      sounds: sounds.join('\n'),
+      'sounds.at': soundPostings.start,
+      'sounds.ent': soundPostings.items,
+    },
   };
-  return { sections, entries: entries.length };
 }
 
 /** Compressed rows: items of row i are items[start[i] .. start[i+1]]. */

@@ -1,5 +1,9 @@
 // Splits an Indian address into typed parts (house, building, street, places, village, post office, tehsil, district, landmark, pincode).
+import {
+  CITY_SHORT, COUNTRY_WORDS, HINDI_NEAR, LANDMARK, LANDMARK_NOUNS, MARKERS, POSTAL_DISTRICT_PREFIX, SIDE_WORDS, STATE_CODES, TRAILING_MARKERS,
+} from './address-words.ts';
 import { extractPincode, tokenize } from './normalise.ts';
+import { transliterate } from './transliterate.ts';
 
 /** What a part of the address is; only place-like roles are matched against the gazetteer. */
 export type Role = 'house' | 'building' | 'street' | 'place' | 'village' | 'post' | 'subdistrict' | 'district' | 'city' | 'state' | 'landmark';
@@ -29,92 +33,150 @@ export interface AddressComponents {
 export const MAX_PARTS = 12;
 export const MAX_PART_WORDS = 8;
 const MAX_INPUT_CHARS = 600;
+/** Words a landmark's name may run before its noun ("near | Shri Durga Mandir | Kankarbagh"). */
+const LANDMARK_NAME_WORDS = 5;
 
-/** Words that start a landmark; the rest of that part names something near the place, not the place. */
-const LANDMARK = new Set(['near', 'opposite', 'behind', 'beside', 'besides', 'landmark', 'adjacent', 'facing', 'nearby', 'infront']);
-/** Hindi postpositions after a landmark ("ke paas" near, "ke saamne" opposite, "ke peeche" behind). */
-const HINDI_NEAR = new Set(['paas', 'pas', 'saamne', 'samne', 'samane', 'peeche', 'piche', 'pichhe', 'bagal', 'nazdeek', 'najdik']);
-/** Marker word -> the role of the words after it ("Vill Rampur", "Post Shahabad", "Distt Hardoi", "Tehsil Sadar"). */
-const MARKERS: Record<string, Role> = {
-  village: 'village', gram: 'village', gaon: 'village', mauza: 'village', vpo: 'post', po: 'post', post: 'post',
-  dakghar: 'post', via: 'post', tehsil: 'subdistrict', tahsil: 'subdistrict', taluk: 'subdistrict', taluka: 'subdistrict',
-  mandal: 'subdistrict', district: 'district', zila: 'district', jila: 'district', zilla: 'district', dt: 'district',
-  thana: 'place', ps: 'place', mohalla: 'place', kasba: 'place', qasba: 'place', muhalla: 'place',
-};
-/** Marker words that follow the name instead ("Hardoi District", "Sadar Tehsil"). */
-const TRAILING_MARKERS: Record<string, Role> = { district: 'district', tehsil: 'subdistrict', taluk: 'subdistrict', taluka: 'subdistrict', mandal: 'subdistrict' };
 /** Words of a house/flat designation, dropped together with the numbers they introduce. */
-const HOUSE_WORDS = new Set(['flat', 'house', 'h', 'no', 'num', 'number', 'plot', 'door', 'shop', 'room', 'unit', 'floor', 'ground', 'first', 'second', 'third', 'fourth', 'fifth', 'wing', 'apartment', 'khasra', 'ward', 'quarter', 'qtr', 'site']);
+const HOUSE_WORDS = new Set(['flat', 'house', 'h', 'no', 'num', 'number', 'plot', 'door', 'shop', 'room', 'unit', 'floor', 'ground', 'first', 'second', 'third', 'fourth', 'fifth', 'wing', 'apartment', 'khasra', 'ward', 'quarter', 'qtr', 'qr', 'site', 'ghar', 'mig', 'lig', 'hig', 'ews', 'tower', 'block', 'pocket']);
 /** A part ending in one of these is a building's name. */
 const BUILDING_WORDS = new Set(['apartment', 'apartments', 'tower', 'towers', 'residency', 'heights', 'complex', 'building', 'society', 'mansion', 'villa', 'villas', 'plaza', 'chambers', 'niwas', 'nivas', 'sadan', 'bhavan', 'bhawan', 'arcade', 'mall', 'hostel', 'hospital', 'hotel', 'school', 'college', 'residence', 'residences', 'enclave', 'homes', 'court', 'castle', 'manor', 'palace', 'greens', 'annexe', 'cooperative']);
 /** A part ending in one of these is a street. */
 const STREET_WORDS = new Set(['road', 'street', 'marg', 'lane', 'gali', 'cross', 'main', 'salai', 'path', 'highway', 'avenue', 'rasta', 'sadak', 'veedhi', 'bypass', 'expressway']);
 /** Words that keep the number after them: "Sector 62", "Phase 2", "5th Block" stay place words. */
 const NUMBERED_PLACE = new Set(['sector', 'phase', 'block', 'stage', 'pocket', 'extension', 'part', 'sec']);
+/** Words that make a city of a state's name ("New Delhi"), so the state is not split off them. */
+const CITY_PREFIX_WORDS = new Set(['new', 'old', 'navi', 'greater', 'north', 'south', 'east', 'west', 'central']);
+/** State names as compact keys ("tamilnadu"), to split a trailing state off a part ("Sonipat Haryana"). */
+const STATE_KEYS = new Set([...Object.keys(STATE_CODES), ...Object.values(STATE_CODES).map((s) => tokenize(s).join(''))]);
 
 /** Parses free text plus the optional city/state fields; the `city`/`state` fields become parts of those roles. */
 export function parseAddress(address: string, city?: string, state?: string): { parts: Part[]; pincode: string | null; components: AddressComponents } {
-  const text = address.slice(0, MAX_INPUT_CHARS);
-  const pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
+  const text = transliterate(address.slice(0, MAX_INPUT_CHARS));
+  let pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
   const parts: Part[] = [];
   for (const raw of text.split(/[,;\n|]+|\s-\s/)) {
     if (parts.length >= MAX_PARTS) break;
     const tokens = tokenize(raw.replace(/(?:^|\D)[1-9]\d{2}\s?\d{3}(?!\d)/g, ' ')).slice(0, 3 * MAX_PART_WORDS);
+    while (tokens.length > 1 && COUNTRY_WORDS.has(tokens[tokens.length - 1]!)) tokens.pop();
+    pincode ??= postalDistrict(tokens);
     for (const part of splitPart(tokens)) if (parts.length < MAX_PARTS) parts.push(part);
   }
-  if (city?.trim()) parts.push({ role: 'city', tokens: tokenize(city).slice(0, MAX_PART_WORDS) });
-  if (state?.trim()) parts.push({ role: 'state', tokens: tokenize(state).slice(0, MAX_PART_WORDS) });
+  dropCountry(parts);
+  if (city?.trim()) parts.push({ role: 'city', tokens: tokenize(transliterate(city)).slice(0, MAX_PART_WORDS) });
+  if (state?.trim()) parts.push({ role: 'state', tokens: tokenize(transliterate(state)).slice(0, MAX_PART_WORDS) });
   return { parts, pincode, components: componentsOf(parts, pincode) };
 }
 
-/** One comma-separated piece -> parts: landmark cut, marker words split, house numbers dropped, role by last word. */
-function splitPart(tokens: string[]): Part[] {
-  const out: Part[] = [];
-  // Hindi postpositions put the landmark first: "Hanuman Mandir ke paas" is "near Hanuman Mandir".
+/** "Chennai-18", "Kol 20", "Delhi 92": a city that numbers its postal districts, then the number -> that pincode. */
+function postalDistrict(tokens: string[]): string | null {
+  const n = tokens.length;
+  if (n < 2 || !/^\d{1,3}$/.test(tokens[n - 1]!)) return null;
+  const city = tokens[n - 2]!;
+  const prefix = POSTAL_DISTRICT_PREFIX[CITY_SHORT[city] ?? city] ?? POSTAL_DISTRICT_PREFIX[tokens.slice(-3, -1).join('')];
+  return prefix ? prefix + tokens[n - 1]!.padStart(3, '0') : null;
+}
+
+/** "…, Maharashtra, India": the country narrows nothing. */
+function dropCountry(parts: Part[]): void {
+  const last = parts[parts.length - 1];
+  if (!last) return;
+  while (last.tokens.length > 0 && COUNTRY_WORDS.has(last.tokens[last.tokens.length - 1]!) && (last.tokens.length > 1 || parts.length > 1)) last.tokens.pop();
+  if (last.tokens.length === 0) parts.pop();
+}
+
+/** One comma-separated piece -> parts: landmark phrases cut out, marker words split, house numbers dropped, role by last word. */
+function splitPart(raw: string[]): Part[] {
+  const tokens = withSides(raw);
+  // Hindi postpositions put the landmark first: "Hanuman Mandir ke paas, …" is "near Hanuman Mandir".
   const post = tokens.findIndex((t, i) => t === 'ke' && i > 0 && HINDI_NEAR.has(tokens[i + 1] ?? ''));
-  if (post > 0) return [{ role: 'landmark', tokens: tokens.slice(0, Math.min(post, MAX_PART_WORDS)) }];
-  let cut = tokens.findIndex((t, i) => LANDMARK.has(t) || (t === 'next' && tokens[i + 1] === 'to') || (t === 'in' && tokens[i + 1] === 'front'));
-  if (cut === 0) return [{ role: 'landmark', tokens: tokens.slice(0, MAX_PART_WORDS) }];
-  if (cut > 0) out.push({ role: 'landmark', tokens: tokens.slice(cut, cut + MAX_PART_WORDS) });
-  const kept = cut > 0 ? tokens.slice(0, cut) : tokens;
+  if (post > 0) {
+    const rest = tokens.slice(post + 2 + (tokens[post + 2] === 'me' ? 1 : 0));
+    return [{ role: 'landmark', tokens: tokens.slice(0, Math.min(post, MAX_PART_WORDS)) }, ...splitPart(rest)];
+  }
+  const cut = tokens.findIndex((t, i) => LANDMARK.has(t) || (t === 'next' && tokens[i + 1] === 'to') || (t === 'in' && tokens[i + 1] === 'front') || (i === 0 && HINDI_NEAR.has(t)));
+  if (cut < 0) return markedParts(tokens);
+  const before = markedParts(tokens.slice(0, cut));
+  const phrase = tokens.slice(cut);
+  const noun = phrase.findIndex((t, i) => i > 0 && i <= LANDMARK_NAME_WORDS && LANDMARK_NOUNS.has(t));
+  if (noun > 0) return [...before, { role: 'landmark', tokens: phrase.slice(0, noun + 1) }, ...splitPart(phrase.slice(noun + 1))];
+  // No landmark noun: the whole phrase may be the landmark's name ("near Hawa Mahal Jaipur"), or its first word with
+  // the place after it ("near DMart Wakad Pune"); both are kept and searched.
+  const tail = phrase.length > 3 ? markedParts(phrase.slice(2)) : [];
+  return [...before, { role: 'landmark', tokens: phrase.slice(0, MAX_PART_WORDS) }, ...tail];
+}
+
+/** "Andheri W", "Borivali Pashchim", "Goregaon Est": a side word after a name is that suburb's half. */
+function withSides(tokens: string[]): string[] {
+  return tokens.map((t, i) => {
+    const prev = tokens[i - 1];
+    const side = Object.hasOwn(SIDE_WORDS, t) ? SIDE_WORDS[t]! : null;
+    if (!side || prev === undefined || !/^[a-z]{3,}$/.test(prev) || NUMBERED_PLACE.has(prev) || HOUSE_WORDS.has(prev)) return t;
+    return side;
+  });
+}
+
+/** Marker words ("Vill", "PO", "Teh", "Distt") split a piece into roled parts; a trailing state name is split off. */
+function markedParts(kept: string[]): Part[] {
+  const out: Part[] = [];
   let role: Role | null = null;
   let words: string[] = [];
   const flush = () => {
     const clean = withoutHouseNumbers(words);
-    if (clean.length > 0) out.unshift({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) });
-    else if (words.length > 0) out.unshift({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
+    if (clean.length > 0) out.push(...withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) }));
+    else if (words.length > 0) out.push({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
     words = [];
   };
   for (let i = 0; i < kept.length; i++) {
     const t = kept[i]!;
     const marker = Object.hasOwn(MARKERS, t) ? MARKERS[t] : undefined;
-    // "Post Office" and a marker at the very end ("Hardoi District") are not markers of what follows.
-    if (marker && i + 1 < kept.length && kept[i + 1] !== 'office') {
+    const next = kept[i + 1];
+    // "Vill & PO Kharkhoda": "and" between two markers joins them.
+    if (t === 'and' && words.length === 0 && role !== null && next !== undefined && Object.hasOwn(MARKERS, next)) continue;
+    // "At/PO X", "At X" start a place; "at" elsewhere is a word. "Post Office" and a final marker mark nothing.
+    const weak = t === 'at' && !(i === 0 || next === 'po' || next === 'post');
+    if (marker && !weak && next !== undefined && next !== 'office') {
       flush();
       role = marker;
       continue;
     }
     const trailing = Object.hasOwn(TRAILING_MARKERS, t) ? TRAILING_MARKERS[t] : undefined;
-    if (trailing && words.length > 0 && (i + 1 === kept.length || kept[i + 1] === 'and')) {
+    if (trailing && words.length > 0 && (next === undefined || next === 'and')) {
       role = trailing;
       continue;
     }
     words.push(t);
   }
   flush();
-  return out.reverse().filter((p) => p.tokens.length > 0);
+  return out.filter((p) => p.tokens.length > 0);
 }
 
-/** Drops "flat 12", "#4-5-6/a", "no 5", "b 204", leading numbers; keeps "sector 62", "5th block", "phase 2". */
+/** "Sonipat Haryana", "Sabarkantha Guj": the state at the end of a part becomes a part of its own. */
+function withState(part: Part): Part[] {
+  const t = part.tokens;
+  for (let n = Math.min(3, t.length - 1); n >= 1; n--) {
+    const key = t.slice(t.length - n).join('');
+    // "New Delhi", "Navi Mumbai": a state's name after such a word is a city's name.
+    if (t.slice(0, t.length - n).every((w) => CITY_PREFIX_WORDS.has(w))) continue;
+    if (STATE_KEYS.has(key) && (n > 1 || key.length > 2 || part.role !== 'place')) {
+      return [{ role: part.role, tokens: t.slice(0, t.length - n) }, { role: 'state', tokens: t.slice(t.length - n) }];
+    }
+  }
+  return [part];
+}
+
+/** Drops "flat 12", "#4-5-6/a", "no 5", "b 204", "road no 12", leading numbers; keeps "sector 62", "5th block", "phase 2". */
 function withoutHouseNumbers(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const prev = out[out.length - 1];
+    const next = tokens[i + 1];
     const hasDigit = /\d/.test(t);
-    if (HOUSE_WORDS.has(t) && (i + 1 < tokens.length ? /\d/.test(tokens[i + 1]!) || HOUSE_WORDS.has(tokens[i + 1]!) : out.length === 0)) continue;
+    if (HOUSE_WORDS.has(t) && (next !== undefined ? /\d/.test(next) || HOUSE_WORDS.has(next) : out.length === 0)) continue;
+    // "Road No. 12", "Street 3": a numbered street inside a place part names no place.
+    if (STREET_WORDS.has(t) && next !== undefined && (/^\d+$/.test(next) || next === 'no') && tokens.length > 2) continue;
     if (hasDigit && !(prev !== undefined && NUMBERED_PLACE.has(prev)) && !/^\d+(st|nd|rd|th)$/.test(t)) continue;
-    if (/^[a-z]$/.test(t) && i + 1 < tokens.length && /\d/.test(tokens[i + 1]!)) continue;
+    if (/^[a-z]$/.test(t) && next !== undefined && /\d/.test(next)) continue;
     out.push(t);
   }
   return out;

@@ -56,7 +56,7 @@ export const PLACE_ALIASES: Record<string, string> = {
   kolhapure: 'kolhapur', sambhajinagar: 'aurangabad', dharashiv: 'osmanabad',
   ahilyanagar: 'ahmednagar', prayag: 'prayagraj', faizabad: 'ayodhya', secundrabad: 'secunderabad', hydrabad: 'hyderabad', hyd: 'hyderabad', kochin: 'kochi', alleppey: 'alappuzha',
   quilon: 'kollam', palghat: 'palakkad', trichur: 'thrissur', cannanore: 'kannur', tellicherry: 'thalassery',
-  mumbay: 'mumbai', bombai: 'mumbai', chenai: 'chennai', kolkatta: 'kolkata', gurugaon: 'gurugram',
+  mumbay: 'mumbai', bombai: 'mumbai', bambai: 'mumbai', kalkatta: 'kolkata', lakhnau: 'lucknow', lucknaw: 'lucknow', chenai: 'chennai', kolkatta: 'kolkata', gurugaon: 'gurugram',
 };
 
 /**

@@ -1,13 +1,16 @@
 // Autocomplete over the place index: token prefixes (typo-tolerant), aliases, importance, smooth distance decay, and "near me".
-import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { editDistance, fuzzyFind, maxEdits, type SortedList, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
+import { SpatialGrid } from './spatial-grid.ts';
 
 /** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
 export const BIAS_KM = 50;
-/** Weight of the location bias (a name match is worth 1.5-4). */
+/** Weight of the location bias (a name match is worth 1.5-3.3). */
 const BIAS_WEIGHT = 3;
+/** Weight of an entry's importance (0.25 for a branch office .. ~1.2 for a metro) against the name match. */
+const IMPORTANCE_WEIGHT = 2;
 /** Query words kept (after de-duplication) and entries examined per query: the work bound. */
 export const MAX_QUERY_WORDS = 6;
 export const MAX_CANDIDATES = 2500;
@@ -29,7 +32,18 @@ export interface Hit {
 /** "near me", "nearby", "near by": the caller wants the closest places, not name matches. */
 const NEAR_ME = /\b(?:near\s*me|near\s*by|nearby|around\s*me|closest|nearest)\b/i;
 /** Words that describe what a post-office directory holds anyway; they never narrow a near-me search. */
-const GENERIC = new Set(['post', 'office', 'offices', 'po', 'pincode', 'pin', 'code', 'area', 'place', 'places', 'locality', 'me']);
+const GENERIC = new Set(['post', 'office', 'offices', 'po', 'pincode', 'pin', 'code', 'area', 'place', 'places', 'locality', 'me', 'in', 'around', 'my', 'location']);
+/**
+ * Kinds of place the data does not hold (shops, clinics, ATMs): "pharmacy near me" answers the nearest localities,
+ * an address to deliver to, rather than nothing. Kinds it holds (temple, station, metro, museum) still filter.
+ */
+const UNKNOWN_KINDS = new Set((
+  'pharmacy pharmacies chemist chemists medical medicals medicine hospital hospitals clinic clinics doctor atm atms bank banks ' +
+  'restaurant restaurants food cafe hotel hotels shop shops store stores mall malls supermarket grocery kirana market ' +
+  'petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
+).split(' '));
+/** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
+export const NEAR_BUDGET = 3000;
 
 /** True when the query asks for places near the caller. */
 export function isNearMeQuery(q: string): boolean {
@@ -38,6 +52,7 @@ export function isNearMeQuery(q: string): boolean {
 
 /** Token ranges [lo, hi) a query word accepts; `fuzzy` when they came from the typo search. */
 interface Word {
+  text: string;
   ranges: Array<[number, number]>;
   fuzzy: boolean;
 }
@@ -46,6 +61,8 @@ export class Autocomplete {
   private readonly vocabList: SortedList;
   private stamp: Uint32Array;
   private generation = 0;
+  /** Built by the first "near me" query (~20 ms), then shared by every later one. */
+  private grid: SpatialGrid | null = null;
   /** Entries and vocabulary items examined by the last call. */
   lastWork = 0;
 
@@ -60,57 +77,75 @@ export class Autocomplete {
     try {
       const tokens = [...new Set(tokenize(query.q.slice(0, 200)).map((t) => t.slice(0, MAX_WORD)))].slice(0, MAX_QUERY_WORDS);
       if (tokens.length === 0) return [];
-      const words = tokens.map((t) => this.word(t, work));
-      if (words.some((w) => w.ranges.length === 0)) return [];
       const qCompact = tokens.join('');
-      return this.rank(this.candidates(words, tokens.length > 1 ? qCompact : null, work), words, qCompact, query, work);
+      const words = tokens.map((t) => this.word(t, work));
+      const matched = words.filter((w) => w.ranges.length > 0);
+      if (matched.length === 0) return [];
+      const compact = tokens.length > 1 ? qCompact : null;
+      const hits = matched.length === words.length ? this.rank(this.candidates(words, compact, work), words, qCompact, query, work, false) : [];
+      // Nothing: any word of a multi-word query may hold a typo ("Chandni Chok"); candidates come from the words that
+      // matched, and each entry is checked for a near spelling of the others.
+      return hits.length === 0 && tokens.length > 1 ? this.rank(this.candidates(matched, compact, work, true), words, qCompact, query, work, true) : hits;
     } finally {
       this.lastWork = work.count;
     }
   }
 
-  /** Closest localities, offices and towns to (lat, lon); remaining words in `q` (minus "near me") filter by name. */
+  /**
+   * Closest places to (lat, lon); remaining words in `q` (minus "near me" and words for what the directory cannot
+   * know, "pharmacy", "atm") filter by name. Bounded: at most NEAR_BUDGET entries are examined, ring by ring.
+   */
   nearest(query: AutocompleteQuery & { lat: number; lon: number }): Hit[] {
     const idx = this.idx;
     const work = { count: 0 };
-    const tokens = tokenize(query.q.replace(NEAR_ME, ' ')).filter((t) => !GENERIC.has(t)).slice(0, MAX_QUERY_WORDS);
-    const words = tokens.map((t) => this.word(t, work));
-    const spatial = idx.spatial();
-    let examined = 0;
-    const filter = (k: number) => {
-      examined++;
-      return examined <= MAX_CANDIDATES && words.every((w) => w.ranges.some(([lo, hi]) => idx.holdsToken(spatial.ids[k]!, lo, hi, true)));
-    };
-    // Planar neighbours in degrees, over-fetched, then re-ranked by great-circle distance and de-duplicated.
-    const found = spatial.tree.neighbors(query.lon, query.lat, query.limit * 4, Infinity, filter);
-    this.lastWork = work.count + examined;
-    const hits = found.map((k) => {
-      const id = spatial.ids[k]!;
-      return { id, distanceKm: haversineKm(query.lat, query.lon, idx.lat[id]!, idx.lon[id]!) };
-    });
-    hits.sort((a, b) => a.distanceKm - b.distanceKm);
-    return this.distinct(hits, query.limit);
+    try {
+      const tokens = tokenize(query.q.replace(NEAR_ME, ' ')).filter((t) => !GENERIC.has(t) && !UNKNOWN_KINDS.has(t)).slice(0, MAX_QUERY_WORDS);
+      const words = tokens.map((t) => this.word(t, work));
+      // A word no name starts with (or is a typo of) can match nothing nearby either.
+      if (words.some((w) => w.ranges.length === 0)) return [];
+      this.grid ??= SpatialGrid.of(idx);
+      // Without a name to filter by, the nearest addresses (localities, offices, towns), not monuments.
+      const accept = words.length === 0
+        ? (id: number) => idx.kind[id] !== KIND.landmark
+        : (id: number) => words.every((w) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true)));
+      const found = this.grid.nearest(query.lat, query.lon, query.limit * 4, accept, NEAR_BUDGET, work);
+      return this.distinct(found, query.limit);
+    } finally {
+      this.lastWork = work.count;
+    }
   }
 
-  /** A word's accepted tokens: every vocabulary token it prefixes, else tokens within a typo of it (as a prefix). */
-  private word(token: string, work: { count: number }): Word {
+  /** A word's accepted tokens: every vocabulary token it prefixes, else the nearest spellings it is a prefix of within a typo. */
+  private word(token: string, work: Work): Word {
     const exact = this.idx.tokenRange(token);
-    if (exact[1] > exact[0]) return { ranges: [exact], fuzzy: false };
+    if (exact[1] > exact[0]) return { text: token, ranges: [exact], fuzzy: false };
     const found = fuzzyFind(this.vocabList, token, maxEdits(token.length), true, work);
     // Only the nearest spellings: "koramangla" means Koramangala (1 edit), not Kotamangalam (2).
     const hits = found.filter((h) => h.distance === found[0]?.distance).slice(0, 24);
-    return { ranges: hits.map((h): [number, number] => [h.item, h.item + 1]), fuzzy: true };
+    return { text: token, ranges: hits.map((h): [number, number] => [h.item, h.item + 1]), fuzzy: true };
+  }
+
+  /** True when entry `id` has a name token within a typo of `word` as a prefix ("chok" of chowk, "hils" of hills). */
+  private nearToken(id: number, word: string): boolean {
+    const idx = this.idx;
+    const max = Math.max(1, maxEdits(word.length));
+    if (word.length < 4) return false;
+    for (let k = idx.tokAt[id]!; k < idx.tokAt[id + 1]!; k++) {
+      if (editDistance(word, idx.vocab[idx.toks[k]!]!, max, true) <= max) return true;
+    }
+    return false;
   }
 
   /**
    * Entries holding the rarest word (or the whole query run together, for "indira nagar"), capped: postings
    * are ordered by importance, so the cap drops only the least important entries of very common prefixes.
    */
-  private candidates(words: Word[], compact: string | null, work: { count: number }): number[] {
+  private candidates(words: Word[], compact: string | null, work: Work, union = false): number[] {
     const idx = this.idx;
     const size = (w: Word) => w.ranges.reduce((n, [lo, hi]) => n + idx.vocabAt[hi]! - idx.vocabAt[lo]!, 0);
     const rarest = words.reduce((a, b) => (size(b) < size(a) ? b : a));
-    const ranges = [...rarest.ranges];
+    // With typos any word may be the misspelt one: every word's entries are candidates.
+    const ranges = union ? words.flatMap((w) => w.ranges) : [...rarest.ranges];
     if (compact !== null) {
       const joined = idx.tokenRange(compact);
       if (joined[1] > joined[0]) ranges.push(joined);
@@ -135,31 +170,58 @@ export class Autocomplete {
     return out;
   }
 
-  private rank(ids: number[], words: Word[], qCompact: string, query: AutocompleteQuery, work: { count: number }): Hit[] {
+  private rank(ids: number[], words: Word[], qCompact: string, query: AutocompleteQuery, work: Work, typos: boolean): Hit[] {
     const idx = this.idx;
     const hasPoint = query.lat !== undefined && query.lon !== undefined;
     const fuzzy = words.some((w) => w.fuzzy);
     const top: Array<Hit & { score: number; name: string }> = [];
     const keep = query.limit * 3;
+    // One word and no typos: every candidate came from that word's postings, so it holds the word.
+    const single = words.length === 1 && !typos;
     for (const id of ids) {
       work.count++;
-      const compact = idx.compact(id);
+      const compact = this.nameStart(id, qCompact);
       const joined = compact.startsWith(qCompact);
-      if (!joined && !words.every((w) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true)))) continue;
-      let score = idx.importance[id]!;
-      if (compact === qCompact) score += 4;
+      const holds = (w: Word) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true));
+      if (!joined && !single && !words.every((w) => holds(w) || (typos && this.nearToken(id, w.text)))) continue;
+      // Importance counts double: a famous place a prefix starts beats an obscure one it spells out ("Powa" -> Powai).
+      let score = IMPORTANCE_WEIGHT * (idx.importance[id]! + idx.prominence[id]!);
+      if (compact === qCompact) score += 3.3;
       else if (joined) score += 3;
       else if (words[0]!.ranges.some(([lo, hi]) => this.firstTokenIn(id, lo, hi))) score += 1.5;
-      if (fuzzy) score -= 1;
+      // A former or other name the query starts ("Gurg" -> Gurgaon, now Gurugram) counts almost as the name itself.
+      else if (words.length === 1 && words[0]!.ranges.some(([lo, hi]) => this.aliasTokenIn(id, lo, hi))) score += 2.5;
+      if (fuzzy || typos) score -= 1;
       let distanceKm: number | null = null;
       if (hasPoint) {
         distanceKm = haversineKm(query.lat!, query.lon!, idx.lat[id]!, idx.lon[id]!);
         // Smooth decay, no cliff: 3 next door, 1.5 at 50 km, 0.3 at 150 km.
         score += BIAS_WEIGHT / (1 + (distanceKm / BIAS_KM) ** 2);
       }
-      insertTop(top, { id, distanceKm, score, name: compact }, keep);
+      // Most candidates of a short prefix rank below the kept ones: they are dropped before their name is built.
+      if (top.length === keep && score < top[keep - 1]!.score) continue;
+      insertTop(top, { id, distanceKm, score, name: idx.compact(id) }, keep);
     }
     return this.distinct(top, query.limit);
+  }
+
+  /**
+   * The entry's name run together, as far as comparing with `q` needs: its first word alone when that is already as
+   * long as q (the common case, no string built), else the whole name.
+   */
+  private nameStart(id: number, q: string): string {
+    const idx = this.idx;
+    const first = idx.vocab[idx.toks[idx.tokAt[id]!]!]!;
+    // A longer name than its first word never equals q when the first word already covers q; a marker keeps it unequal.
+    if (first.length >= q.length) return idx.nameTokens[id]! > 1 && first === q ? `${first} ` : first;
+    return idx.compact(id);
+  }
+
+  /** True when one of the entry's other names (tokens after its own name's) lies in [lo, hi). */
+  private aliasTokenIn(id: number, lo: number, hi: number): boolean {
+    const idx = this.idx;
+    for (let k = idx.tokAt[id]! + idx.nameTokens[id]!; k < idx.tokAt[id + 1]!; k++) if (idx.toks[k]! >= lo && idx.toks[k]! < hi) return true;
+    return false;
   }
 
   private firstTokenIn(id: number, lo: number, hi: number): boolean {

@@ -3,6 +3,17 @@
 /** Most list items one fuzzy search compares; keeps a search under ~0.3 ms whatever the query. */
 export const FUZZY_BUDGET = 3000;
 
+/** Work done by one call (entries, keys and comparisons examined); past `limit`, searches stop and keep what they found. */
+export interface Work {
+  count: number;
+  limit?: number;
+}
+
+/** True once `work` has used its budget. */
+export function spent(work: Work): boolean {
+  return work.limit !== undefined && work.count >= work.limit;
+}
+
 /** Edit distance allowed for a word of this length: none below 5 letters, 1 up to 8, then 2. */
 export function maxEdits(length: number): number {
   return length < 5 ? 0 : length < 9 ? 1 : 2;
@@ -87,8 +98,8 @@ export interface FuzzyHit {
  * centre-out from where `word` would sort, at most FUZZY_BUDGET / 3 per head: typos in the first letters are
  * rare, and near spellings share their first letters. `work.count` adds the comparisons.
  */
-export function fuzzyFind(list: SortedList, word: string, max: number, prefix: boolean, work: { count: number }): FuzzyHit[] {
-  if (max === 0 || word.length < 2) return [];
+export function fuzzyFind(list: SortedList, word: string, max: number, prefix: boolean, work: Work): FuzzyHit[] {
+  if (max === 0 || word.length < 2 || spent(work)) return [];
   const hits: FuzzyHit[] = [];
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
   const compare = (i: number) => {
@@ -103,7 +114,7 @@ export function fuzzyFind(list: SortedList, word: string, max: number, prefix: b
     const [lo, hi] = list.range(head);
     const start = lowerBound(list.items, word, lo, hi);
     const until = work.count + FUZZY_BUDGET / 3;
-    for (let step = 0; work.count < until && (start - step - 1 >= lo || start + step < hi); step++) {
+    for (let step = 0; work.count < until && !spent(work) && (start - step - 1 >= lo || start + step < hi); step++) {
       if (start + step < hi) compare(start + step);
       if (start - step - 1 >= lo) compare(start - step - 1);
     }

@@ -22,7 +22,7 @@ function geocodeOne(service: LocationService, a: Address) {
   return {
     geopin: r.geopin, coordinates: { latitude: r.latitude, longitude: r.longitude }, address: r.formatted,
     confidence: r.confidence, level: r.level, match_level: r.match_level, pincode: r.pincode, district: r.district, state: r.state,
-    components: r.components,
+    components: r.components, warnings: r.warnings, suggestions: r.suggestions,
   };
 }
 

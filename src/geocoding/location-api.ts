@@ -24,6 +24,10 @@ export interface GeocodeResult {
   confidence: number;
   /** Which level matched: office, locality, pincode, district, state. */
   level: 'office' | 'locality' | 'pincode' | 'district' | 'state';
+  /** Typed fields that disagree with the place the rest of the address names (pincode_mismatch, city_mismatch, state_mismatch). */
+  warnings?: string[];
+  /** For each warning, the value the rest of the address points to. */
+  suggestions?: { pincode?: string; city?: string; state?: string };
 }
 
 /** Administrative answer for a point. */

@@ -1,11 +1,14 @@
 // places.bin: the geocoder's and autocomplete's prebuilt index, as named typed-array and text sections behind a versioned header.
-import { closeSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { mapFile } from '../native/mapped-file.ts';
 
 /** "GEOPLACE" */
 export const PLACE_MAGIC = 'GEOPLACE';
 /** Bumped whenever a section's meaning or layout changes; the loader rejects any other version. */
-export const PLACE_FORMAT_VERSION = 1;
+export const PLACE_FORMAT_VERSION = 2;
+/** The ODbL layer beside places.bin: the same format, entry sections only, read and merged when present. */
+export const ODBL_LAYER = 'places-odbl.bin';
 
 const HEADER_BYTES = 16;
 const ENTRY_BYTES = 28;
@@ -85,7 +88,7 @@ export function readPlaceFileVersion(path: string): number {
 export class PlaceFile {
   private readonly sections = new Map<string, { type: SectionType; offset: number; length: number }>();
 
-  private constructor(private readonly bytes: Buffer) {
+  private constructor(private readonly bytes: Buffer, private readonly path: string) {
     const count = bytes.readUInt32LE(12);
     for (let i = 0; i < count; i++) {
       const at = HEADER_BYTES + i * ENTRY_BYTES;
@@ -105,7 +108,13 @@ export class PlaceFile {
     if (bytes.length < HEADER_BYTES || bytes.toString('ascii', 0, 8) !== PLACE_MAGIC) throw new Error(`${path} is not a places.bin file`);
     const version = bytes.readUInt32LE(8);
     if (version !== PLACE_FORMAT_VERSION) throw new Error(`${path}: unsupported places.bin version. Got v${version}, expected v${PLACE_FORMAT_VERSION}`);
-    return new PlaceFile(bytes);
+    return new PlaceFile(bytes, path);
+  }
+
+  /** Another place file in the same directory (the ODbL layer), or null when there is none. */
+  sibling(name: string): PlaceFile | null {
+    const other = join(dirname(this.path), name);
+    return existsSync(other) ? PlaceFile.open(other) : null;
   }
 
   /** File size in bytes. */

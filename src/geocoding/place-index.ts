@@ -1,13 +1,14 @@
 // The place index read from places.bin: pincodes, boundaries, areas and place entries as typed-array columns, plus token and key lookups.
-import Flatbush from 'flatbush';
-import { PlaceFile } from './place-file.ts';
+import { ODBL_LAYER, type PlaceFile } from './place-file.ts';
+import { mergeEntryColumns, readEntryColumns } from './place-layer.ts';
 
-/** Entry kinds as stored; "town" is a GeoNames populated place. */
-export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4 } as const;
-export const OFFICE_TYPE = { HO: 1, PO: 2, BO: 3 } as const;
-export type PlaceKind = 'state' | 'district' | 'locality' | 'office';
-const KIND_NAMES: PlaceKind[] = ['state', 'district', 'locality', 'office', 'locality'];
-const OFFICE_NAMES = ['', 'HO', 'PO', 'BO'];
+/** Entry kinds as stored; "town" is a GeoNames populated place, "landmark" a monument, place of worship or station. */
+export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4, landmark: 5 } as const;
+/** Office types; POINT marks a locality named by a gazetteer point (ward, police station), not by the postal data. */
+export const OFFICE_TYPE = { HO: 1, PO: 2, BO: 3, POINT: 4 } as const;
+export type PlaceKind = 'state' | 'district' | 'locality' | 'office' | 'landmark';
+const KIND_NAMES: PlaceKind[] = ['state', 'district', 'locality', 'office', 'locality', 'landmark'];
+const OFFICE_NAMES = ['', 'HO', 'PO', 'BO', ''];
 
 /** A district (district set) or a state (district null); its point is the seat town where known, else the median pincode point. */
 export interface AreaRow {
@@ -47,6 +48,8 @@ export class PlaceIndex {
   readonly lat: Float64Array;
   readonly lon: Float64Array;
   readonly importance: Float32Array;
+  /** Fame beyond the rank: pincodes around (a city), namesakes nearby (prominence.ts); autocomplete adds it. */
+  readonly prominence: Float32Array;
   /** Number of leading tokens of an entry's token list that spell its own name (the rest are alias tokens). */
   readonly nameTokens: Uint8Array;
   readonly tokAt: Uint32Array;
@@ -65,9 +68,10 @@ export class PlaceIndex {
   readonly soundEnt: Uint32Array;
   readonly size: number;
   readonly fileBytes: number;
+  /** Entries that came from the ODbL layer file (0 without one); they are the last ids. */
+  readonly layerEntries: number;
   private readonly nameAt: Uint32Array;
   private readonly names: Buffer;
-  private spatialTree: { tree: Flatbush; ids: Uint32Array } | null = null;
 
   constructor(file: PlaceFile) {
     this.pinCode = file.lines('pin.code');
@@ -78,38 +82,24 @@ export class PlaceIndex {
     this.pinLat = file.f64('pin.lat');
     this.pinLon = file.f64('pin.lon');
     this.pinDivision = file.lines('pin.division');
-    this.pinEntAt = file.u32('pin.entAt');
-    this.pinEnts = file.u32('pin.ents');
     this.bndPin = file.u32('bnd.pin');
     this.bndLocality = file.lines('bnd.locality');
     this.bndLat = file.f64('bnd.lat');
     this.bndLon = file.f64('bnd.lon');
     this.areas = file.json<AreaRow[]>('areas');
-    this.areaTokAt = file.u32('area.tokAt');
-    this.areaToks = file.u32('area.toks');
-    this.kind = file.u8('ent.kind');
-    this.officeType = file.u8('ent.otype');
-    this.pin = file.i32('ent.pin');
-    this.area = file.u16('ent.area');
-    this.lat = file.f64('ent.lat');
-    this.lon = file.f64('ent.lon');
-    this.importance = file.f32('ent.imp');
-    this.nameTokens = file.u8('ent.ptn');
-    this.nameAt = file.u32('ent.nameAt');
-    this.names = file.raw('ent.names');
-    this.tokAt = file.u32('ent.tokAt');
-    this.toks = file.u32('ent.toks');
-    this.vocab = file.lines('vocab');
-    this.vocabAt = file.u32('vocab.at');
-    this.postings = file.u32('postings');
-    this.keys = file.lines('keys');
-    this.keyAt = file.u32('keys.at');
-    this.keyEnt = file.u32('keys.ent');
-    this.sounds = file.lines('sounds');
-    this.soundAt = file.u32('sounds.at');
-    this.soundEnt = file.u32('sounds.ent');
+    // The ODbL layer beside places.bin (its own licence, its own file) joins the same id space when present.
+    const layer = file.sibling(ODBL_LAYER);
+    const c = layer ? mergeEntryColumns(readEntryColumns(file), readEntryColumns(layer)) : readEntryColumns(file);
+    this.layerEntries = layer ? layer.u8('ent.kind').length : 0;
+    ({
+      kind: this.kind, officeType: this.officeType, pin: this.pin, area: this.area, lat: this.lat, lon: this.lon, importance: this.importance, prominence: this.prominence,
+      nameTokens: this.nameTokens, nameAt: this.nameAt, names: this.names, tokAt: this.tokAt, toks: this.toks, vocab: this.vocab,
+      vocabAt: this.vocabAt, postings: this.postings, keys: this.keys, keyAt: this.keyAt, keyEnt: this.keyEnt, sounds: this.sounds,
+      soundAt: this.soundAt, soundEnt: this.soundEnt, pinEntAt: this.pinEntAt, pinEnts: this.pinEnts, areaTokAt: this.areaTokAt,
+      areaToks: this.areaToks,
+    } = c);
     this.size = this.kind.length;
-    this.fileBytes = file.byteLength;
+    this.fileBytes = file.byteLength + (layer?.byteLength ?? 0);
   }
 
   /** The source name of entry `id` (for offices the directory's full name, "Indiranagar S.O (Bengaluru)"). */
@@ -174,18 +164,6 @@ export class PlaceIndex {
       if (t >= lo && t < hi) return true;
     }
     return false;
-  }
-
-  /** Spatial index over localities, offices and towns for nearest-place answers; built on the first "near me" query. */
-  spatial(): { tree: Flatbush; ids: Uint32Array } {
-    if (this.spatialTree) return this.spatialTree;
-    const ids: number[] = [];
-    for (let i = 0; i < this.size; i++) if (this.kind[i]! >= KIND.locality) ids.push(i);
-    const tree = new Flatbush(Math.max(1, ids.length));
-    for (const i of ids) tree.add(this.lon[i]!, this.lat[i]!);
-    if (ids.length === 0) tree.add(0, 0);
-    tree.finish();
-    return (this.spatialTree = { tree, ids: Uint32Array.from(ids) });
   }
 }
 

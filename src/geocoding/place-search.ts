@@ -1,6 +1,6 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
-import { editDistance, fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { editDistance, fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { phoneticKey } from './normalise.ts';
 import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
@@ -19,10 +19,14 @@ export interface Candidate {
   agreed: boolean;
   /** Position of the part it came from (addresses run from the most specific part to the least). */
   part: number;
+  /** True when the name matched the part's whole text (not a run of some of its words). */
+  whole: boolean;
+  /** True when the region holds another place of this name a few km away (the one answered may not be the one meant). */
+  namesakes?: boolean;
 }
 
 /** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
-const ADDRESS_WORDS = new Set((
+export const ADDRESS_WORDS = new Set((
   'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
   'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
   'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
@@ -55,7 +59,7 @@ export class PlaceSearch {
   }
 
   /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
-  search(parts: Part[], region: Region | null, work: { count: number }): Candidate[] {
+  search(parts: Part[], region: Region | null, work: Work): Candidate[] {
     const best: Candidate[] = [];
     const local = region !== null && region.level !== 'state';
     // A landmark ("near Charminar") is looked up only inside a city or district, and only by its exact name.
@@ -71,7 +75,7 @@ export class PlaceSearch {
       const b = searchable[i + 1]!.tokens.join('');
       for (const key of [b + a, a + b]) {
         const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, searchable[i]!.role, region, work);
-        if (c) best.push({ ...c, part: i });
+        if (c) best.push({ ...c, part: i, whole: true });
       }
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
@@ -91,7 +95,7 @@ export class PlaceSearch {
     return best;
   }
 
-  private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: { count: number }): Candidate | null {
+  private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: Work): Candidate | null {
     const tokens = part.tokens;
     let best: Candidate | null = null;
     const consider = (c: Candidate | null) => {
@@ -102,7 +106,12 @@ export class PlaceSearch {
         const gram = tokens.slice(i, i + len);
         if (!isPlaceGram(gram, local)) continue;
         const coverage = len / tokens.length;
-        consider(this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, work));
+        // The region's own name inside a part ("IIT Madras, Chennai") names nothing finer than the region.
+        if (region && gram.join('') === region.key) continue;
+        const c = this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, work);
+        // Whole: the words left out are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV").
+        if (c) c.whole = tokens.every((t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t));
+        consider(c);
       }
       if (best) return best;
     }
@@ -110,7 +119,9 @@ export class PlaceSearch {
     const stripped = [...tokens];
     while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
     if (stripped.length < tokens.length && isPlaceGram(stripped, local)) {
-      consider(this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work));
+      const c = this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work);
+      if (c) c.whole = true;
+      consider(c);
       if (best) return best;
     }
     if (part.role === 'landmark') return best;
@@ -145,7 +156,7 @@ export class PlaceSearch {
    * Sound-alike names ("Jubli Hills" -> "Jubilee Hills"), inside a city or district also as the start of a
    * longer name ("Ghatkoper" -> "Ghatkopar West"); the spelling closest to the query wins.
    */
-  private bySound(whole: string, weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
+  private bySound(whole: string, weight: number, role: Role, region: Region | null, work: Work): Candidate | null {
     const idx = this.idx;
     const sound = phoneticKey(whole);
     if (sound.length < 3) return null;
@@ -153,13 +164,14 @@ export class PlaceSearch {
     const local = region !== null && region.level !== 'state';
     let bestId = -1;
     let bestCost = Infinity;
-    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
       if (!local && idx.sounds[k] !== sound) continue;
       const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_KEY);
       for (let j = idx.soundAt[k]!; j < end; j++) {
         work.count++;
         const id = idx.soundEnt[j]!;
-        if (idx.kind[id]! < KIND.locality || !inRegion(idx, id, region)) continue;
+        // A landmark sounds like the query only as a whole name, never as its start.
+        if (idx.kind[id]! < KIND.locality || (idx.kind[id] === KIND.landmark && idx.sounds[k] !== sound) || !inRegion(idx, id, region)) continue;
         const name = idx.compact(id);
         const cost = editDistance(whole, name.slice(0, whole.length + 2), 6, true) - idx.importance[id]! * 0.5;
         if (cost < bestCost) {
@@ -169,25 +181,25 @@ export class PlaceSearch {
       }
     }
     if (bestId < 0) return null;
-    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false, part: 0 };
+    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false, part: 0, whole: false };
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
-  private byPrefix(prefix: string, weight: number, role: Role, region: Region, work: { count: number }): Candidate | null {
+  private byPrefix(prefix: string, weight: number, role: Role, region: Region, work: Work): Candidate | null {
     const [lo, hi] = this.idx.keyRange(prefix);
     let best: Candidate | null = null;
-    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS); k++) {
-      const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work);
+    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
+      const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work, prefix);
       if (c && (!best || c.score > best.score)) best = c;
     }
     return best;
   }
 
   /** The best entry under `key` inside the region (or pincode), scored. */
-  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: { count: number }): Candidate | null {
+  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: Work, prefixOf = ''): Candidate | null {
     const idx = this.idx;
     const k = idx.keyIndex(key);
-    if (k < 0) return null;
+    if (k < 0 || spent(work)) return null;
     const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + MAX_PER_KEY);
     let bestId = -1;
     let bestScore = -Infinity;
@@ -195,13 +207,19 @@ export class PlaceSearch {
     for (let j = idx.keyAt[k]!; j < end; j++) {
       work.count++;
       const id = idx.keyEnt[j]!;
-      if (idx.kind[id]! < KIND.locality) continue;
+      // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station"; and a prefix
+      // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
+      if (idx.kind[id]! < KIND.locality || (quality === 'prefix' && (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf)))) continue;
       const inside = inRegion(idx, id, region);
       if (inside === 0) continue;
       areas.add(idx.area[id]!);
       // A name that is some place's own name beats the same text as another place's alternate name.
       let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
-      if (region?.level === 'city') score -= Math.min(0.2, haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) / 150);
+      // Among namesakes inside a city (or district) the one nearer its centre is the likelier.
+      if (region && region.level !== 'state') {
+        const km = haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!);
+        score -= region.level === 'city' ? Math.min(0.2, km / 150) : Math.min(0.1, km / 300);
+      }
       if (score > bestScore) {
         bestScore = score;
         bestId = id;
@@ -209,7 +227,19 @@ export class PlaceSearch {
     }
     if (bestId < 0) return null;
     const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
-    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0 };
+    const namesakes = areas.size === 1 && this.hasNamesake(k, end, bestId, region);
+    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0, whole: false, namesakes };
+  }
+
+  /** True when another entry of key index k inside the region lies over 5 km from `id` (two "Model Town"s in one district). */
+  private hasNamesake(k: number, end: number, id: number, region: Region | null): boolean {
+    const idx = this.idx;
+    for (let j = idx.keyAt[k]!; j < end; j++) {
+      const other = idx.keyEnt[j]!;
+      if (other === id || idx.kind[other]! < KIND.locality || inRegion(idx, other, region) === 0) continue;
+      if (haversineKm(idx.lat[id]!, idx.lon[id]!, idx.lat[other]!, idx.lon[other]!) > 5) return true;
+    }
+    return false;
   }
 }
 
@@ -238,6 +268,13 @@ function isPlaceGram(gram: string[], local: boolean): boolean {
   if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
   if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
+
+/** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
+function startsWithWords(idx: PlaceIndex, id: number, prefix: string): boolean {
+  let spelt = '';
+  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]! && spelt.length < prefix.length; k++) spelt += idx.vocab[idx.toks[k]!]!;
+  return spelt === prefix;
 }
 
 /** The digits of a key, in order: a typo never changes them. */

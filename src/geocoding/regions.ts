@@ -1,12 +1,15 @@
 // Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
+import { CITY_SHORT, STATE_CODES } from './address-words.ts';
 import { CITY_REGIONS } from './aliases.ts';
-import { fuzzyFind, maxEdits, type SortedList } from './fuzzy.ts';
+import { fuzzyFind, maxEdits, type SortedList, type Work } from './fuzzy.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 
 /** A constraint: candidates must lie in one of `areas` (district area ids), or in `state` when areas is null. */
 export interface Region {
   label: string;
+  /** The label as a compact key ("navimumbai"): a gram equal to it names the region itself. */
+  key: string;
   level: 'city' | 'district' | 'state';
   state: string;
   areas: Set<number> | null;
@@ -18,18 +21,6 @@ export interface Region {
   /** True when the name matched only with a typo. */
   fuzzy: boolean;
 }
-
-/** Postal and vehicle-registration state codes people write in the state field ("KA", "MH"). */
-const STATE_CODES: Record<string, string> = {
-  an: 'Andaman and Nicobar Islands', ap: 'Andhra Pradesh', ar: 'Arunachal Pradesh', as: 'Assam', br: 'Bihar',
-  ch: 'Chandigarh', cg: 'Chhattisgarh', ct: 'Chhattisgarh', dl: 'Delhi', ga: 'Goa', gj: 'Gujarat', hr: 'Haryana',
-  hp: 'Himachal Pradesh', jk: 'Jammu and Kashmir', jh: 'Jharkhand', ka: 'Karnataka', kl: 'Kerala', la: 'Ladakh',
-  ld: 'Lakshadweep', mp: 'Madhya Pradesh', mh: 'Maharashtra', mn: 'Manipur', ml: 'Meghalaya', mz: 'Mizoram',
-  nl: 'Nagaland', od: 'Odisha', or: 'Odisha', py: 'Puducherry', pb: 'Punjab', rj: 'Rajasthan', sk: 'Sikkim',
-  tn: 'Tamil Nadu', ts: 'Telangana', tg: 'Telangana', tr: 'Tripura', up: 'Uttar Pradesh', uk: 'Uttarakhand',
-  ut: 'Uttarakhand', wb: 'West Bengal', dn: 'The Dadra and Nagar Haveli and Daman and Diu',
-  dd: 'The Dadra and Nagar Haveli and Daman and Diu',
-};
 
 /** Smallest town (GeoNames population) or office rank accepted as a city; smaller names are localities. */
 const MIN_TOWN_IMPORTANCE = 0.6;
@@ -48,7 +39,7 @@ export class Regions {
   }
 
   /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"). */
-  state(text: string, work: { count: number }): Region | null {
+  state(text: string, work: Work): Region | null {
     const code = foldText(text).replace(/ /g, '');
     if (Object.hasOwn(STATE_CODES, code)) return this.stateRegion(STATE_CODES[code]!, false);
     return this.resolve(compactKey(text), null, work, ['state']);
@@ -58,7 +49,9 @@ export class Regions {
    * A city or district name, within `state` when one is known; null when nothing of that name is a city.
    * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town.
    */
-  city(key: string, state: Region | null, work: { count: number }, districtFirst = false): Region | null {
+  city(written: string, state: Region | null, work: Work, districtFirst = false): Region | null {
+    // "Lko", "Chn", "B'lore": short forms count only here, where a city is expected.
+    const key = Object.hasOwn(CITY_SHORT, written) ? CITY_SHORT[written]! : written;
     const metro = this.metro(key, state, false);
     if (metro) return metro;
     const region = (districtFirst ? this.resolve(key, state, work, ['district']) : null) ?? this.resolve(key, state, work, ['district', 'town', 'state']);
@@ -74,7 +67,7 @@ export class Regions {
     // The centre is the town of that name where there is one (Noida, not its district's seat Greater Noida).
     const seat = this.townIn(key, areas) ?? (centre === undefined ? null : this.districtEntry(centre));
     if (areas.size === 0 || seat === null) return null;
-    return this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat));
+    return this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat), key);
   }
 
   private townIn(key: string, areas: Set<number>): number | null {
@@ -114,13 +107,18 @@ export class Regions {
     if (area === undefined) return null;
     const a = this.idx.areas[area]!;
     if (a.lat === null || a.lon === null) return null;
-    return { label: state, level: 'state', state, areas: null, lat: a.lat, lon: a.lon, pin: -1, fuzzy };
+    return { label: state, key: compactKey(state), level: 'state', state, areas: null, lat: a.lat, lon: a.lon, pin: -1, fuzzy };
   }
 
   /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
-  private resolve(key: string, within: Region | null, work: { count: number }, kinds: Array<'district' | 'town' | 'state'>): Region | null {
+  private resolve(key: string, within: Region | null, work: Work, kinds: Array<'district' | 'town' | 'state'>): Region | null {
     if (key.length < 3) return null;
-    const exact = this.bestEntry(this.idx.keyIndex(key), within, kinds, work);
+    // A district of that name beats a town of it elsewhere ("Gorakhpur" is the district, not a Haryana village).
+    const k = this.idx.keyIndex(key);
+    const district = kinds.includes('district') ? this.bestEntry(k, within, ['district'], work) : null;
+    // ...and inside that district the town of the name is the finer reading (Mysore is the town, in Mysuru district).
+    const town = district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
+    const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     if (exact !== null) return this.regionOf(exact, false);
     for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work)) {
       const id = this.bestEntry(hit.item, within, kinds, work);
@@ -129,7 +127,7 @@ export class Regions {
     return null;
   }
 
-  private bestEntry(keyIndex: number, within: Region | null, kinds: Array<'district' | 'town' | 'state'>, work: { count: number }): number | null {
+  private bestEntry(keyIndex: number, within: Region | null, kinds: Array<'district' | 'town' | 'state'>, work: Work): number | null {
     if (keyIndex < 0) return null;
     const idx = this.idx;
     const end = Math.min(idx.keyAt[keyIndex + 1]!, idx.keyAt[keyIndex]! + 64);
@@ -160,10 +158,10 @@ export class Regions {
     return this.fromEntry(id, level, new Set([area]), fuzzy, idx.name(id));
   }
 
-  private fromEntry(id: number, level: 'city' | 'district', areas: Set<number>, fuzzy: boolean, label: string): Region {
+  private fromEntry(id: number, level: 'city' | 'district', areas: Set<number>, fuzzy: boolean, label: string, key = compactKey(label)): Region {
     const idx = this.idx;
     const state = idx.areas[idx.area[id]!]!.state;
-    return { label, level, state, areas, lat: idx.lat[id]!, lon: idx.lon[id]!, pin: idx.pin[id]!, fuzzy };
+    return { label, key, level, state, areas, lat: idx.lat[id]!, lon: idx.lon[id]!, pin: idx.pin[id]!, fuzzy };
   }
 
   /** The district entry of area `area` (its seat point). */

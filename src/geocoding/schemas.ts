@@ -136,8 +136,8 @@ export const GeocodeAnswerSchema = z.object({
   address: z.string().meta({ description: 'What matched, formatted' }),
   confidence: z.number().min(0).max(1).meta({ description: 'Calibrated: see docs/geocoding.md for the share correct per band' }),
   level: z.enum(['office', 'locality', 'pincode', 'district', 'state']),
-  match_level: z.enum(['office', 'locality', 'town', 'street', 'pincode', 'city', 'district', 'state'])
-    .meta({ description: 'Finer than level: town, street, or city when only the named city was found' }),
+  match_level: z.enum(['office', 'locality', 'town', 'landmark', 'street', 'pincode', 'city', 'district', 'state'])
+    .meta({ description: 'Finer than level: town, landmark, street, or city when only the named city was found' }),
   pincode: z.string().nullable().meta({ description: 'The pincode whose boundary holds the point (null only for a state-level answer)' }),
   district: z.string().nullable(),
   state: z.string().nullable(),
@@ -145,6 +145,12 @@ export const GeocodeAnswerSchema = z.object({
     house: Part, building: Part, street: Part, locality: Part, village: Part, post_office: Part, subdistrict: Part, city: Part,
     district: Part, state: Part, pincode: Part, landmark: Part,
   }).meta({ description: 'The address as parsed' }),
+  warnings: z.array(z.enum(['pincode_mismatch', 'city_mismatch', 'state_mismatch'])).meta({
+    description: 'Typed fields that disagree with the place the rest of the address names; the answer follows the better-supported one',
+  }),
+  suggestions: z.object({ pincode: z.string().optional(), city: z.string().optional(), state: z.string().optional() }).meta({
+    description: 'For each warning, the value the rest of the address points to (a checkout can ask "did you mean …?")',
+  }),
 });
 
 const ItemErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -172,7 +178,8 @@ export const LookupBatchAnswerSchema = z.object({
 
 export const PlaceSchema = z.object({
   name: z.string(),
-  type: z.enum(['state', 'district', 'locality', 'office']),
+  type: z.enum(['state', 'district', 'locality', 'office', 'landmark'])
+    .meta({ description: 'landmark: a monument, place of worship or station (from OpenStreetMap or datameet/railways)' }),
   pincode: z.string().nullable(),
   district: z.string().nullable(),
   state: z.string().nullable(),

@@ -81,6 +81,19 @@ describe('address book', () => {
     expect(list.addresses.map((a: { id: string }) => a.id)).toEqual([first, second]);
   });
 
+  it('warns when the pincode or city disagrees with the locality, and stores what the buyer typed', async () => {
+    const typo = { name: 'Ravi', phone: '+919845012345', flat_number: 'C-45', locality: 'Lajpat Nagar IV', city: 'New Delhi', pincode: '110042' };
+    const created = dataOf(await act({ action: 'create', address: typo }));
+    expect(created).toMatchObject({ warnings: ['pincode_mismatch'], suggestions: { pincode: '110024' } });
+    expect(created.address).toMatchObject({ locality: 'Lajpat Nagar IV', pincode: '110042' });
+    const fixed = dataOf(await act({ action: 'update', address_id: created.address.id, address: { pincode: '110024' } }));
+    expect(fixed).toMatchObject({ warnings: [], suggestions: {} });
+    const city = dataOf(await act({ action: 'update', address_id: created.address.id, address: { locality: 'Koramangala 5th Block', city: 'Chennai', pincode: '560095' } }));
+    expect(city.warnings).toContain('city_mismatch');
+    expect(city.address).toMatchObject({ city: 'Chennai' });
+    await act({ action: 'delete', address_id: created.address.id });
+  });
+
   it('rejects malformed, unknown and incomplete addresses with 400 and stores nothing', async () => {
     expect(errorCode(await act({ action: 'create', address: { ...home, pincode: '5600' } }))).toBe('invalid_request');
     const unknown = await act({ action: 'create', address: { ...home, pincode: '999999' } });

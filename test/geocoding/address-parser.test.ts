@@ -9,7 +9,49 @@ describe('parseAddress', () => {
     expect(roles('Flat 402, Sai Krupa Apartments, 3rd Cross Road, Vashi Sector 17, near Inorbit Mall')).toEqual([
       'house:flat 402', 'building:sai krupa apartments', 'street:3rd cross road', 'place:vashi sector 17', 'landmark:near inorbit mall',
     ]);
-    expect(roles('H.No. 8-2-293, Road No 14, Banjara Hills')).toEqual(['house:h no 8 2 293', 'street:road', 'place:banjara hills']);
+    // A numbered street ("Road No. 14") names no place: it goes with the house numbers.
+    expect(roles('H.No. 8-2-293, Road No 14, Banjara Hills')).toEqual(['house:h no 8 2 293', 'house:road no 14', 'place:banjara hills']);
+    expect(roles('Plot 45, Banjara Hills Road No 12, Hyderabad')).toEqual(['house:plot 45', 'place:banjara hills', 'place:hyderabad']);
+  });
+
+  it('cuts a landmark written without commas at its noun, and keeps the place after it', () => {
+    expect(roles('near durga mandir kankarbagh patna')).toEqual(['landmark:near durga mandir', 'place:kankarbagh patna']);
+    expect(roles('opp axis bank malad (w) mumbai')).toEqual(['landmark:opposite axis bank', 'place:malad west mumbai']);
+    expect(roles('c21 mall ke paas vijay nagar indore')).toEqual(['landmark:c21 mall', 'place:vijay nagar indore']);
+    // No landmark noun: the phrase is kept whole (it may be the landmark's name) and its tail is searched as a place too.
+    expect(roles('near zero mile sitabuldi nagpur')).toEqual(['landmark:near zero mile sitabuldi nagpur', 'place:mile sitabuldi nagpur']);
+  });
+
+  it('reads the sides of a suburb written after it: W, (W), Est, Pashchim, Purva', () => {
+    expect(roles('borivali pashchim')).toEqual(['place:borivali west']);
+    expect(roles('Ghatkopar Purva')).toEqual(['place:ghatkopar east']);
+    expect(roles('Goregaon Est')).toEqual(['place:goregaon east']);
+    expect(roles('andheri w mumbai')).toEqual(['place:andheri west mumbai']);
+    // Not a side: a block letter, or the first word of a name ("Paschim Vihar").
+    expect(roles('Paschim Vihar')).toEqual(['place:paschim vihar']);
+    expect(roles('Block E, Sector 5')).toEqual(['place:block e', 'place:sector 5']);
+  });
+
+  it('reads all-caps rural postal addresses: Vill, P.O., P.S., Teh., Distt., Ta., At/Po, and a trailing state', () => {
+    expect(roles('VILL & PO KHARKHODA DIST SONIPAT HARYANA')).toEqual(['post:kharkhoda', 'district:sonipat', 'state:haryana']);
+    expect(roles('VPO GOHANA TEH GOHANA DISTT SONIPAT')).toEqual(['post:gohana', 'subdistrict:gohana', 'district:sonipat']);
+    expect(roles('AT PO PUNSARI TA TALOD DIST SABARKANTHA GUJ')).toEqual(['post:punsari', 'subdistrict:talod', 'district:sabarkantha', 'state:guj']);
+    expect(roles('VILL+PO BIHTA PS BIHTA DIST PATNA')).toEqual(['post:bihta', 'place:bihta', 'district:patna']);
+    expect(roles('andheri east mumbai maharashtra india')).toEqual(['place:andheri east mumbai', 'state:maharashtra']);
+  });
+
+  it('reads a postal district number after a city as its pincode ("Chennai-18", "Kol-20")', () => {
+    expect(parseAddress('No 8, TTK Rd, Alwarpet, Chennai-18').pincode).toBe('600018');
+    expect(parseAddress('Flat 2B, 12 Sarat Bose Rd, Kol-20').pincode).toBe('700020');
+    expect(parseAddress('gali no 5 laxmi nagar delhi 92').pincode).toBe('110092');
+    expect(parseAddress('Sector 5, Rohini').pincode).toBeNull();
+  });
+
+  it('transliterates Indic scripts', () => {
+    expect(roles('लाजपत नगर, दिल्ली')).toEqual(['place:lajpat nagar', 'place:delhi']);
+    expect(roles('कंकड़बाग, पटना')).toEqual(['place:kankadbag', 'place:patna']);
+    expect(roles('અમદાવાદ')).toEqual(['place:ahmedabad']);
+    expect(roles('மயிலாப்பூர், சென்னை')).toEqual(['place:mayilappur', 'place:chennai']);
   });
 
   it('reads village, post office, tehsil and district markers, Hindi ones too', () => {

@@ -101,6 +101,26 @@ describe('GET /v1/geopin/autocomplete', () => {
   it('returns an empty list when nothing matches', async () => {
     expect((await suggest('q=xqzxqzxqz')).results).toEqual([]);
   });
+
+  it('ranks the well-known place a prefix starts above a small one it spells out', async () => {
+    expect((await suggest('q=Koram&limit=1')).results[0]).toMatchObject({ name: 'Koramangala', district: 'Bengaluru Urban' });
+    expect((await suggest('q=Powa&limit=1')).results[0]).toMatchObject({ name: expect.stringMatching(/^Powai/), district: 'Mumbai Suburban' });
+    expect((await suggest('q=gandhinag&limit=1')).results[0]).toMatchObject({ name: 'Gandhinagar', type: 'district' });
+  });
+
+  it('tolerates a typo in any word of a multi-word query', async () => {
+    expect((await suggest('q=Chandni%20Chok&limit=1')).results[0]).toMatchObject({ name: 'Chandni Chowk', pincode: '110006' });
+    expect((await suggest('q=jubile%20hils&limit=1')).results[0]).toMatchObject({ name: 'Jubilee Hills', district: 'Hyderabad' });
+  });
+
+  it('answers "pharmacy near me" with the nearest addresses, and a word that names nothing with none', async () => {
+    const pharmacy = await suggest('q=pharmacy%20near%20me&lat=12.97&lng=77.59');
+    expect(pharmacy.results.length).toBeGreaterThan(0);
+    for (const r of pharmacy.results) expect(r.type).not.toBe('landmark');
+    expect((await suggest('q=xq%20near%20me&lat=12.97&lng=77.59')).results).toEqual([]);
+    const temple = await suggest('q=temple%20near%20me&lat=12.97&lng=77.59');
+    for (const r of temple.results) expect(r.name.toLowerCase()).toContain('temple');
+  });
 });
 
 describe('autocomplete latency', () => {

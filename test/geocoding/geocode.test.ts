@@ -34,9 +34,18 @@ describe('POST /v1/geopin/geocode', () => {
     expect(look.pincode).toBe('411001');
   });
 
-  it('lowers confidence when the state contradicts the pincode', async () => {
+  it('warns, with a suggestion and lower confidence, when the state contradicts the pincode', async () => {
     const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }));
-    expect(data).toMatchObject({ pincode: '411001', confidence: 0.55 });
+    expect(data).toMatchObject({ pincode: '411001', warnings: ['state_mismatch'], suggestions: { state: 'Maharashtra' } });
+    expect(data.confidence).toBeLessThan(0.55);
+  });
+
+  it('answers a specific locality over a mistyped pincode, and says which pincode it suggests', async () => {
+    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110042' }));
+    expect(data).toMatchObject({ pincode: '110024', warnings: ['pincode_mismatch'], suggestions: { pincode: '110024' } });
+    expect(data.confidence).toBeLessThan(0.8);
+    const agreeing = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110024' }));
+    expect(agreeing).toMatchObject({ pincode: '110024', warnings: [], suggestions: {} });
   });
 
   it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
@@ -46,7 +55,7 @@ describe('POST /v1/geopin/geocode', () => {
 
   it('falls back to the named city centre (with the pincode of that point), then the state', async () => {
     const district = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }));
-    expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.35 });
+    expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.53 });
     const look = await dataOf(await api.post('/v1/location/lookup', district.coordinates));
     expect(look.pincode).toBe(district.pincode);
     const state = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }));

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LocationService } from '../../src/geocoding/location-service.ts';
 import { datasetDir } from '../support/dataset.ts';
 import { loadEvalSet, score } from '../fixtures/geocode-eval.ts';
+import { mulberry32 } from '../../bench/seeded.ts';
+import { GEOCODE_WORK_BUDGET } from '../../src/geocoding/geocoder.ts';
 
 const service = LocationService.open(datasetDir);
 const geocode = (address: string, city?: string, state?: string) => service.geocode({ address, city, state });
@@ -17,7 +19,7 @@ describe('a named city, district or state is never dropped', () => {
   it('falls back to the city centre at low confidence when nothing inside it matches', () => {
     const r = geocode('Flat 12, Gandhi Road', 'Chennai')!;
     expect(r).toMatchObject({ match_level: 'city', level: 'district', state: 'Tamil Nadu' });
-    expect(r.confidence).toBeLessThan(0.5);
+    expect(r.confidence).toBeLessThan(0.6);
     expect(service.lookup(r.latitude, r.longitude)?.pincode).toBe(r.pincode);
   });
 
@@ -81,6 +83,30 @@ describe('matching', () => {
   });
 });
 
+describe('a typed pincode, city or state that contradicts the place named', () => {
+  const answer = (address: string, city?: string, state?: string, pincode?: string) => service.geocode({ address, city, state, pincode })!;
+
+  it('answers the specific locality over a mistyped pincode, with a warning and the pincode it suggests', () => {
+    expect(answer('Anna Nagar, Chennai', undefined, undefined, '110040')).toMatchObject({ pincode: '600040', warnings: ['pincode_mismatch'], suggestions: { pincode: '600040' } });
+    // A neighbouring pincode of the same area is no mistake.
+    expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
+  });
+
+  it('answers a well-known place elsewhere over a city it is not in, but keeps a typo inside the city', () => {
+    const koramangala = answer('Koramangala 5th Block', 'Chennai');
+    expect(koramangala).toMatchObject({ district: 'Bengaluru Urban', warnings: ['city_mismatch'], suggestions: { city: 'Bengaluru Urban' } });
+    expect(koramangala.confidence).toBeLessThan(0.8);
+    expect(answer('Kharadhi', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
+    // A locality the data lacks in the city is no reason to move to a namesake elsewhere ("Raja Park", a landmark).
+    expect(answer('Victoria Memorial, Kolkata').warnings).toEqual([]);
+  });
+
+  it('keeps a city written in another state than its own, and flags the state', () => {
+    expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({ district: 'Bengaluru Urban', warnings: ['state_mismatch'], suggestions: { state: 'Karnataka' } });
+    expect(answer('Hazratganj, Lucknow, Bihar')).toMatchObject({ pincode: '226001', warnings: ['state_mismatch'] });
+  });
+});
+
 describe('bounded work per request', () => {
   it('examines a bounded number of entries and keys whatever the input', () => {
     const hostile = ['k '.repeat(250), 'a, '.repeat(160), 'qwzrtplkj '.repeat(50), 'Rampur '.repeat(60), `${'Flat 12 near gate main road '.repeat(20)}`];
@@ -90,6 +116,42 @@ describe('bounded work per request', () => {
       service.autocomplete({ q: address.slice(0, 100), limit: 10 }, false);
       expect(service.completer.lastWork, address.slice(0, 20)).toBeLessThan(12_000);
     }
+  });
+
+  it('stops at the work budget on the costliest inputs (many long misspelt words), with a bounded overshoot', () => {
+    const next = mulberry32(26);
+    const word = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
+    const hostile = [
+      { address: Array.from({ length: 12 }, () => `${word(9)} ${word(9)}`).join(', '), city: word(10), state: word(9) },
+      { address: 'koramanglaa nagar, '.repeat(12), city: 'bengaluru' },
+      { address: Array.from({ length: 12 }, () => `near ${word(9)} ${word(9)} ${word(9)}`).join(', ') },
+      { address: Array.from({ length: 12 }, () => Array.from({ length: 8 }, () => word(10)).join(' ')).join(', ') },
+    ];
+    for (const h of hostile) {
+      service.geocode({ ...h, address: h.address.slice(0, 500) });
+      // One search step past the budget at most: a key's entries (400) or one fuzzy head (1,000 comparisons).
+      expect(service.geocoder.lastWork, h.address.slice(0, 20)).toBeLessThanOrEqual(GEOCODE_WORK_BUDGET + 1_000);
+    }
+    // Ordinary addresses stay well inside it.
+    service.geocode({ address: 'Flat 3, Nr. Shivaji Chowk, Sec-21, Nerul, Navi Mumbai' });
+    expect(service.geocoder.lastWork).toBeLessThan(GEOCODE_WORK_BUDGET / 2);
+  });
+
+  it('costs a hostile address at most a small multiple of an ordinary one (median of repeated runs)', () => {
+    const time = (input: { address: string; city?: string }) => {
+      for (let i = 0; i < 20; i++) service.geocode(input);
+      const runs: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const t = performance.now();
+        service.geocode(input);
+        runs.push(performance.now() - t);
+      }
+      return runs.sort((a, b) => a - b)[15]!;
+    };
+    const ordinary = ['Flat 3, Sector 17, Vashi, Navi Mumbai', 'near durga mandir kankarbagh patna', 'Koramangla 4th Block, Bangalore']
+      .map((address) => time({ address })).sort((a, b) => a - b)[1]!;
+    const hostile = time({ address: 'koramanglaa nagar, '.repeat(12).slice(0, 500), city: 'bengaluru' });
+    expect(hostile / ordinary).toBeLessThan(20);
   });
 });
 

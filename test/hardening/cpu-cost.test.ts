@@ -1,6 +1,7 @@
 // Issue 13 "CPU": `q=k k k …` cost ~49 ms and a 1 MiB `[[[…]]]` OTP body 75-100 ms; the server child's CPU time per hostile request stays near an ordinary one's.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../bench/seeded.ts';
 import { startMeasuredServer, type MeasuredServer } from './support/measured-server.ts';
 
 /** Requests per shape: enough clock ticks (10 ms) that the ratio is not rounding noise. */
@@ -27,8 +28,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.stop());
 
-/** Server CPU milliseconds per request of `shape`, over N requests with a few in flight; also the statuses seen. */
-async function cost(shape: Shape, transport: 'keep-alive' | 'raw' = 'keep-alive'): Promise<{ ms: number; statuses: Set<number | 'reset'> }> {
+/** Server CPU milliseconds per request of `shape`, over `n` requests with a few in flight; also the statuses seen. */
+async function cost(shape: Shape, transport: 'keep-alive' | 'raw' = 'keep-alive', n = N): Promise<{ ms: number; statuses: Set<number | 'reset'> }> {
   const statuses = new Set<number | 'reset'>();
   const send = async () => {
     if (transport === 'raw') return void statuses.add(await rawRequest(shape));
@@ -40,9 +41,9 @@ async function cost(shape: Shape, transport: 'keep-alive' | 'raw' = 'keep-alive'
   const before = server.cpuTicks();
   let next = 0;
   await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next++ < N) await send();
+    while (next++ < n) await send();
   }));
-  return { ms: ((server.cpuTicks() - before) * 10) / N, statuses };
+  return { ms: ((server.cpuTicks() - before) * 10) / n, statuses };
 }
 
 /**
@@ -90,6 +91,32 @@ describe('CPU per hostile request, against ordinary requests of the same route',
       expect([...measured.statuses], name).toEqual([200]);
       expect(measured.ms / ordinary.ms, name).toBeLessThan(MAX_RATIO);
     }
+  }, 120_000);
+
+  it('bounds a "near me" query whose word names nothing (it used to walk every place in India)', async () => {
+    const near = (q: string): Shape => ({ method: 'GET', path: `/v1/geopin/autocomplete?q=${encodeURIComponent(q)}&lat=12.97&lng=77.59` });
+    const ordinary = await cost(autocomplete('indiranagar'));
+    for (const q of ['xq near me', 'rishikesh near me', 'zzzz qqqq near me']) {
+      const measured = await cost(near(q));
+      console.log(`autocomplete ${q}: ${measured.ms.toFixed(3)} ms CPU per request; ordinary ${ordinary.ms.toFixed(3)} ms`);
+      expect([...measured.statuses], q).toEqual([200]);
+      expect(measured.ms / ordinary.ms, q).toBeLessThan(MAX_RATIO);
+    }
+  }, 120_000);
+
+  it('bounds each item of a batch geocode: 100 hostile addresses cost a small multiple of 100 ordinary ones', async () => {
+    const next = mulberry32(13);
+    const word = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
+    const batch = (addresses: Array<{ address: string; city?: string }>): Shape => ({ method: 'POST', path: '/v1/geopin/batch', body: JSON.stringify({ addresses }) });
+    const ordinaryItems = ['12, 100 Feet Road, Indiranagar, Bengaluru', 'Flat 3, Sector 17, Vashi, Navi Mumbai', 'near durga mandir kankarbagh patna', 'Koramangla, Bangalore'];
+    const ordinary = await cost(batch(Array.from({ length: 100 }, (_v, i) => ({ address: ordinaryItems[i % 4]! }))), 'keep-alive', 60);
+    const hostileItems = Array.from({ length: 100 }, (_v, i) => i % 2 === 0
+      ? { address: Array.from({ length: 12 }, () => `${word(9)} ${word(9)}`).join(', ').slice(0, 500), city: word(10) }
+      : { address: 'koramanglaa nagar, '.repeat(12).slice(0, 500), city: 'bengaluru' });
+    const hostile = await cost(batch(hostileItems), 'keep-alive', 60);
+    console.log(`batch of 100 hostile addresses: ${hostile.ms.toFixed(2)} ms CPU; of 100 ordinary: ${ordinary.ms.toFixed(2)} ms`);
+    expect([...hostile.statuses]).toEqual([200]);
+    expect(hostile.ms / ordinary.ms).toBeLessThan(MAX_RATIO);
   }, 120_000);
 
   it('bounds geocoding of a 500-character address of many words', async () => {

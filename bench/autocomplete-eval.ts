@@ -1,0 +1,75 @@
+// `npm run eval:autocomplete`: is the intended well-known place first for prefixes of its name, and how fast is it?
+import { LocationService } from '../src/geocoding/location-service.ts';
+import { editDistance } from '../src/geocoding/fuzzy.ts';
+import { tokenize } from '../src/geocoding/normalise.ts';
+
+const dir = process.env.GEO_DATA_DIR ?? 'data/build';
+const service = LocationService.open(dir);
+
+/** Well-known localities and towns, written from knowledge of the places: name as people type it, and its district. */
+const PLACES: Array<[name: string, district: string]> = [
+  ['Koramangala', 'Bengaluru Urban'], ['Indiranagar', 'Bengaluru Urban'], ['Whitefield', 'Bengaluru Urban'], ['Jayanagar', 'Bengaluru Urban'],
+  ['Malleswaram', 'Bengaluru Urban'], ['Yelahanka', 'Bengaluru Urban'], ['Marathahalli', 'Bengaluru Urban'], ['Basavanagudi', 'Bengaluru Urban'],
+  ['Powai', 'Mumbai Suburban'], ['Andheri', 'Mumbai Suburban'], ['Bandra', 'Mumbai Suburban'], ['Borivali', 'Mumbai Suburban'],
+  ['Ghatkopar', 'Mumbai Suburban'], ['Chembur', 'Mumbai Suburban'], ['Colaba', 'Mumbai'], ['Worli', 'Mumbai'], ['Dadar', 'Mumbai'],
+  ['Connaught Place', 'New Delhi'], ['Karol Bagh', 'Central'], ['Lajpat Nagar', 'South East'], ['Chandni Chowk', 'North'],
+  ['Saket', 'South'], ['Janakpuri', 'West'], ['Rohini', 'North West'], ['Dwarka', 'South West'], ['Vasant Kunj', 'New Delhi'],
+  ['Adyar', 'Chennai'], ['Mylapore', 'Chennai'], ['Velachery', 'Chennai'], ['Nungambakkam', 'Chennai'], ['Tambaram', 'Chengalpattu'],
+  ['Banjara Hills', 'Hyderabad'], ['Jubilee Hills', 'Hyderabad'], ['Gachibowli', 'Hyderabad'], ['Kukatpally', 'Medchal Malkajgiri'],
+  ['Secunderabad', 'Hyderabad'], ['Ballygunge', 'Kolkata'], ['Salt Lake', '24 Paraganas North'], ['Behala', 'Kolkata'],
+  ['Howrah', 'Howrah'], ['Kothrud', 'Pune'], ['Hadapsar', 'Pune'], ['Hinjewadi', 'Pune'], ['Viman Nagar', 'Pune'],
+  ['Navrangpura', 'Ahmadabad'], ['Maninagar', 'Ahmadabad'], ['Hazratganj', 'Lucknow'], ['Gomti Nagar', 'Lucknow'],
+  ['Kankarbagh', 'Patna'], ['Malviya Nagar', 'Jaipur'], ['Vaishali Nagar', 'Jaipur'], ['Arera Colony', 'Bhopal'],
+  ['Vijay Nagar', 'Indore'], ['Kakkanad', 'Ernakulam'], ['Gandhipuram', 'Coimbatore'], ['Dharampeth', 'Nagpur'],
+  ['Vashi', 'Thane'], ['Thane', 'Thane'], ['Gurgaon', 'Gurugram'], ['Noida', 'Gautam Buddha Nagar'],
+];
+const LENGTHS = [4, 5, 6, 8];
+
+const compact = (s: string) => tokenize(s).join('');
+let right = 0;
+let total = 0;
+const misses: string[] = [];
+const calls: Array<() => unknown> = [];
+for (const [name, district] of PLACES) {
+  for (const n of LENGTHS) {
+    if (n >= name.length) continue;
+    const q = name.slice(0, n);
+    if (q.trim().length < 3) continue;
+    calls.push(() => service.autocomplete({ q, limit: 5 }, false));
+    const first = service.autocomplete({ q, limit: 5 }, false)[0];
+    total++;
+    // The place, however the directory spells it ("Kukatpalli" is Kukatpally): its district, its name within a letter.
+    const want = compact(name);
+    if (first && first.district === district && editDistance(compact(first.name).slice(0, want.length), want, 1) <= 1) right++;
+    else misses.push(`${q} -> ${first ? `${first.name} (${first.district})` : 'nothing'}, want ${name} (${district})`);
+  }
+}
+console.log(`\nAutocomplete: the intended place first for ${right}/${total} prefixes (${((100 * right) / total).toFixed(1)}%) of ${PLACES.length} well-known places\n`);
+if (process.argv.includes('--misses')) for (const m of misses) console.log(`  ${m}`);
+
+const near = [[12.97, 77.59], [19.07, 72.88], [28.61, 77.21], [22.57, 88.36]] as const;
+const nearQueries = ['near me', 'post office near me', 'pharmacy near me', 'temple near me', 'xq near me', 'metro station nearby'];
+const nearCalls = near.flatMap(([lat, lon]) => nearQueries.map((q) => () => service.autocomplete({ q, limit: 5, lat, lon }, true)));
+const typoCalls = ['Chandni Chok', 'jubile hils', 'hawa mehal', 'koramangla', 'bangalor', 'secunderbad'].map((q) => () => service.autocomplete({ q, limit: 5 }, false));
+
+/** Percentiles over every call of `rounds` passes after one warm-up pass. */
+function latency(name: string, fns: Array<() => unknown>, rounds: number): void {
+  // Three warm-up passes: V8 compiles the hot functions in the first ones (and near me builds its grid).
+  for (let r = 0; r < 3; r++) for (const f of fns) f();
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const f of fns) {
+      const t = performance.now();
+      f();
+      times.push(performance.now() - t);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(3);
+  console.log(`| ${name} | ${times.length} | ${p(0.5)} | ${p(0.99)} | ${times[times.length - 1]!.toFixed(3)} |`);
+}
+console.log('| call | calls | p50 ms | p99 ms | max ms |');
+console.log('|---|--:|--:|--:|--:|');
+latency('prefixes of well-known places', calls, 20);
+latency('typos in any word', typoCalls, 50);
+latency('near me (4 cities, 6 queries)', nearCalls, 20);

@@ -1,0 +1,78 @@
+// Gazetteer points as place entries: landmarks keep their names, police stations and wards give locality names.
+import { compactKey, tokenize } from '../geocoding/normalise.ts';
+import { KIND, OFFICE_TYPE } from '../geocoding/place-index.ts';
+import { haversineKm } from '../geocoding/geo-math.ts';
+import type { Entry } from './place-entries.ts';
+import type { GazetteerPoint, PointCategory } from './read-landmarks.ts';
+
+/**
+ * Below every postal name of the same spelling (a ward's inside point may lie in the next pincode; the post office
+ * names the one people write), above branch offices; well-known monuments (with a Wikipedia page) higher.
+ */
+const IMPORTANCE: Record<PointCategory, number> = {
+  ward: 0.3, police: 0.28, metro: 0.32, city: 0.3, railway: 0.3, tourist: 0.45, worship: 0.34,
+};
+const NOTABLE_BONUS = 0.2;
+/** A point whose name an existing entry already carries within this distance adds nothing. */
+const SAME_PLACE_KM = 5;
+
+/** Words of a police station's name that are not its locality ("Kankarbagh Police Station" -> Kankarbagh). */
+const POLICE_WORDS = /\b(?:police|station|stn|thana|thane|chowki|chouki|outpost|out post|booth|aid post|ps|traffic|women|mahila|cyber|control room|headquarters|hq|deputy|superintendent|inspector|circle|office|of|the|all|sub|division|range|check ?post|chek ?post|post|commissionerate|commissioner|ajk|rural|town|city)\b/gi;
+/** Names that remain after cleaning but name nothing in particular. */
+const GENERIC = new Set(['temple', 'mandir', 'church', 'mosque', 'masjid', 'gurudwara', 'statue', 'park', 'garden', 'museum', 'lake', 'fort', 'view point', 'viewpoint', 'market']);
+
+/** The name a point gives, or null when it names nothing an address would use. */
+export function pointName(p: GazetteerPoint): string | null {
+  let name = p.name.replace(/\([^)]*\)/g, ' ').replace(/[^\x20-\x7e]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (p.category === 'police') {
+    const parts = name.split(',').map((s) => s.replace(POLICE_WORDS, ' ').replace(/[^A-Za-z ]/g, ' ').replace(/\s+/g, ' ').trim());
+    name = parts.filter((s) => s.length > 0).pop() ?? '';
+  } else if (p.category === 'metro') {
+    name = name.replace(/\bmetro( station)?\b|\bstation\b|\bu\/c\b/gi, ' ').replace(/\s+/g, ' ').trim();
+  } else if (p.category === 'railway') {
+    name = name.replace(/\s+(?:halt|h|jn\.?|junction|rs|railway station|station)$/i, '').trim();
+  }
+  if (name === name.toUpperCase()) name = name.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  const letters = name.replace(/[^A-Za-z]/g, '');
+  if (letters.length < 4 || GENERIC.has(name.toLowerCase())) return null;
+  return name;
+}
+
+/** Where an entry lies: pincode and area of the polygon holding the point (null outside every polygon). */
+export type Place = (lat: number, lon: number) => { pin: number; area: number } | null;
+
+/** Entries for `points` that the existing entries do not already name nearby. */
+export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], placeOf: Place): Entry[] {
+  const near = new Map<string, Array<[number, number]>>();
+  const remember = (key: string, lat: number, lon: number) => {
+    const list = near.get(key);
+    if (list) list.push([lat, lon]);
+    else near.set(key, [[lat, lon]]);
+  };
+  for (const e of existing) if (e.kind >= KIND.locality) remember(e.tokens.join(''), e.lat, e.lon);
+  const out: Entry[] = [];
+  for (const p of points) {
+    const base = pointName(p);
+    if (base === null) continue;
+    // A station's bare name is its town or suburb, which the postal data names better: it is indexed as a station.
+    const name = p.category === 'railway' ? `${base} Railway Station` : base;
+    const tokens = tokenize(name);
+    const key = tokens.join('');
+    if ((near.get(key) ?? []).some(([lat, lon]) => haversineKm(lat, lon, p.lat, p.lon) < SAME_PLACE_KM)) continue;
+    const where = placeOf(p.lat, p.lon);
+    if (!where) continue;
+    remember(key, p.lat, p.lon);
+    const landmark = p.category === 'railway' || p.category === 'tourist' || p.category === 'worship';
+    const importance = IMPORTANCE[p.category] + (p.notable ? NOTABLE_BONUS : 0);
+    const e: Entry = {
+      name, tokens, aliasKeys: [], aliasTokens: [], kind: landmark ? KIND.landmark : KIND.locality,
+      officeType: landmark ? 0 : OFFICE_TYPE.POINT,
+      pin: where.pin, area: where.area, lat: p.lat, lon: p.lon, importance: Math.round(importance * 1000) / 1000, prominence: 0,
+    };
+    // "Patna Junction", "Andheri station": a station is written with or without its word.
+    if (p.category === 'railway') e.aliasKeys.push(compactKey(`${base} station`), compactKey(`${base} junction`));
+    if (p.category === 'metro') e.aliasKeys.push(compactKey(`${base} metro station`), compactKey(`${base} metro`));
+    out.push(e);
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+// Checks an answer against the pincode, city and state the buyer typed: mismatches become warnings with suggestions.
+import type { GeocodeMatch } from './geocode-answer.ts';
+import { haversineKm } from './geo-math.ts';
+import type { PlaceIndex } from './place-index.ts';
+import { ADDRESS_WORDS, inRegion, type Candidate } from './place-search.ts';
+import type { Region } from './regions.ts';
+
+/** What the address states about where it is, besides its place names. */
+export interface Given {
+  /** Pincode index of the typed pincode (-1: none or unknown). */
+  pin: number;
+  /** The city or district named (field or text), and the state named. */
+  city: Region | null;
+  state: Region | null;
+}
+
+/**
+ * A typed pincode this far from the named place, in another district, is another area, not a neighbouring office of
+ * the same one (pincode points are polygon inside points, a few km from a locality's office even when both are
+ * right); in the same district (a metro's, a big rural one) only farther than FAR_PINCODE_KM.
+ */
+export const PINCODE_MISMATCH_KM = 8;
+export const FAR_PINCODE_KM = 15;
+/** A place named elsewhere than the typed city replaces it only when it lies in a city or is well known itself. */
+const KNOWN_PROMINENCE = 0.25;
+const KNOWN_IMPORTANCE = 0.6;
+
+/** Entries a name's rarest word may appear in and still single out one place ("Koramangala", not "Raja Park"). */
+const RARE_WORD_ENTRIES = 40;
+
+/**
+ * A place name that outweighs a typed pincode or city: the part's whole text named exactly (or with only a qualifier
+ * dropped), held by one district, and with a rare word in it, so it is no namesake of a locality the data lacks in
+ * the typed city ("Raja Park, Jaipur" must not move to a Raja Park elsewhere); a locality or landmark, not a street.
+ */
+export function isSpecific(idx: PlaceIndex, c: Candidate): boolean {
+  if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole || c.districts !== 1) return false;
+  if (c.role === 'street' || c.role === 'building') return false;
+  let rarest = Infinity;
+  for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) {
+    const t = idx.toks[k]!;
+    if (ADDRESS_WORDS.has(idx.vocab[t]!) || /^\d/.test(idx.vocab[t]!)) continue;
+    rarest = Math.min(rarest, idx.vocabAt[t + 1]! - idx.vocabAt[t]!);
+  }
+  return rarest <= RARE_WORD_ENTRIES;
+}
+
+/** True when entry `id` lies farther than PINCODE_MISMATCH_KM from pincode `pin`'s point. */
+export function farFromPincode(idx: PlaceIndex, id: number, pin: number): boolean {
+  const bnd = idx.pinBoundary[pin]!;
+  const lat = bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!;
+  const lon = bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!;
+  if (idx.pin[id] === pin) return false;
+  const km = haversineKm(lat, lon, idx.lat[id]!, idx.lon[id]!);
+  return km > FAR_PINCODE_KM || (km > PINCODE_MISMATCH_KM && idx.area[id] !== idx.pinArea[pin]);
+}
+
+/** A place well known enough to stand for a mistyped city: in a dense postal area, or of high rank itself. */
+export function isKnown(idx: PlaceIndex, id: number): boolean {
+  return idx.prominence[id]! >= KNOWN_PROMINENCE || idx.importance[id]! >= KNOWN_IMPORTANCE;
+}
+
+/** True when the answer (entry `id`, else the typed pincode's own point) lies in or near the city named. */
+function withinCity(idx: PlaceIndex, city: Region, id: number, pin: number): boolean {
+  if (id >= 0) return inRegion(idx, id, city) > 0;
+  if (pin < 0) return true;
+  const area = idx.pinArea[pin]!;
+  return city.areas ? city.areas.has(area) : idx.areas[area]?.state === city.state;
+}
+
+/**
+ * Adds a warning for each typed field the answer disagrees with, and the value the answer suggests instead: a
+ * pincode the answer's point is far from, a city or district it lies outside of, a state it is not in.
+ */
+export function flagMismatches(idx: PlaceIndex, m: GeocodeMatch, given: Given, answerId: number): void {
+  if (given.pin >= 0 && m.pincode !== null && m.pincode !== idx.pinCode[given.pin]) {
+    const far = answerId >= 0 ? farFromPincode(idx, answerId, given.pin) : true;
+    if (far) {
+      m.warnings.push('pincode_mismatch');
+      m.suggestions.pincode = m.pincode;
+    }
+  }
+  if (given.city && !withinCity(idx, given.city, answerId, given.pin)) {
+    m.warnings.push('city_mismatch');
+    if (m.district) m.suggestions.city = m.district;
+  }
+  if (given.state && m.state !== null && m.state !== given.state.state) {
+    m.warnings.push('state_mismatch');
+    m.suggestions.state = m.state;
+  }
+}

@@ -1,0 +1,125 @@
+// Indic scripts to the Latin spellings addresses use: Sanscript's IAST, then Hindi schwa deletion and plain letters.
+import SanscriptModule from '@indic-transliteration/sanscript';
+
+type Translit = (data: string, from: string, to: string) => string;
+/** The package is CommonJS while its types declare a default export: take `t` from wherever the loader put it. */
+const sanscript = SanscriptModule as unknown as { t?: Translit; default?: { t: Translit } };
+const translit: Translit = sanscript.t ?? sanscript.default!.t;
+
+/** Unicode blocks of the scripts read, and whether the language drops the inherent "a" (Hindi "Patna", not "Patana"). */
+const SCRIPTS: Array<{ from: number; to: number; name: string; schwa: boolean }> = [
+  { from: 0x0900, to: 0x097f, name: 'devanagari', schwa: true },
+  { from: 0x0980, to: 0x09ff, name: 'bengali', schwa: true },
+  { from: 0x0a00, to: 0x0a7f, name: 'gurmukhi', schwa: true },
+  { from: 0x0a80, to: 0x0aff, name: 'gujarati', schwa: true },
+  { from: 0x0b00, to: 0x0b7f, name: 'oriya', schwa: true },
+  { from: 0x0b80, to: 0x0bff, name: 'tamil', schwa: false },
+  { from: 0x0c00, to: 0x0c7f, name: 'telugu', schwa: false },
+  { from: 0x0c80, to: 0x0cff, name: 'kannada', schwa: false },
+  { from: 0x0d00, to: 0x0d7f, name: 'malayalam', schwa: false },
+];
+/** Nukta signs (ड़ is read as ड) and the candra vowels of English loan words (कॉलोनी) as plain o/e. */
+const PRE = /[\u093c\u09bc\u0a3c\u0abc\u0b3c\u200c\u200d]/g;
+const CANDRA: Record<string, string> = { '\u0949': '\u094b', '\u0945': '\u0947', '\u0911': '\u0913', '\u090d': '\u090f' };
+
+const VOWELS = ['ai', 'au', 'a', 'ā', 'i', 'ī', 'u', 'ū', 'ṛ', 'ṝ', 'e', 'o', 'è', 'ò'];
+/** Latin for IAST letters that do not fold to one: c is "ch", ś and ṣ "sh", ṛ "ri", anusvara "n" (or "m" before p/b/m). */
+const LATIN: Record<string, string> = { c: 'ch', ś: 'sh', ṣ: 'sh', ṛ: 'ri', ṝ: 'ri', ḷ: 'l', l̤: 'l', ṟ: 'r', ṉ: 'n', ḥ: '', ṁ: 'n', ṃ: 'n' };
+
+/** English words as Hindi writes them (कॉलोनी, रोड, सेक्टर), back to their English spelling. */
+const LOANWORDS: Record<string, string> = {
+  koloni: 'colony', rod: 'road', sektar: 'sector', sektor: 'sector', blok: 'block', lains: 'lines', lain: 'line', sivil: 'civil',
+  steshan: 'station', tavar: 'tower', phlait: 'flat', flait: 'flat', phej: 'phase', enklev: 'enclave', eksatenshan: 'extension',
+  marget: 'market', market: 'market', park: 'park', sitti: 'city', siti: 'city', kaimp: 'camp', kaint: 'cantt',
+};
+
+/** Latin text of `text`; ASCII text comes back unchanged (the common case costs one test). */
+export function transliterate(text: string): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  text = text.replace(/[\u200c\u200d]/g, '');
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const script = scriptOf(text.charCodeAt(i));
+    let j = i + 1;
+    while (j < text.length && (scriptOf(text.charCodeAt(j)) === script || (script && text[j] === ' ' && scriptOf(text.charCodeAt(j + 1)) === script))) j++;
+    out += script ? romanise(text.slice(i, j), script) : text.slice(i, j);
+    i = j;
+  }
+  return out;
+}
+
+function scriptOf(code: number): (typeof SCRIPTS)[number] | undefined {
+  if (code < 0x0900 || code > 0x0d7f) return undefined;
+  return SCRIPTS.find((s) => code >= s.from && code <= s.to);
+}
+
+function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
+  const clean = run.replace(PRE, '').replace(/[\u0949\u0945\u0911\u090d]/g, (c) => CANDRA[c]!);
+  const iast = translit(clean, script.name, 'iast');
+  return iast.split(/\s+/).map((w: string) => {
+    let word = latin(script.schwa ? dropSchwas(units(w)) : units(w)).replace(/chch/g, 'ch');
+    // Sanscript reads Tamil's single stops as the aspirated ones; Tamil writes them plain (Chennai, Mylapore).
+    if (script.name === 'tamil') word = word.replace(/bh/g, 'p').replace(/jh/g, 'ch').replace(/dh/g, 'th').replace(/gh/g, 'g');
+    // Bengali has no v: ব is b (Behala).
+    if (script.name === 'bengali') word = word.replace(/v/g, 'b');
+    return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
+  }).join(' ');
+}
+
+/** A word as IAST letters, aspirates and two-letter vowels kept together ("kh", "ai"). */
+function units(word: string): string[] {
+  const out: string[] = [];
+  const w = word.normalize('NFC');
+  for (let i = 0; i < w.length; ) {
+    const two = w.slice(i, i + 2);
+    if (VOWELS.includes(two) || (/^[^aāiīuūeoṛ]h$/.test(two) && two[0] !== 'h')) {
+      out.push(two);
+      i += 2;
+    } else {
+      // A letter and its combining marks (l̤ is two code points).
+      let k = i + 1;
+      while (k < w.length && /[\u0300-\u036f]/.test(w[k]!)) k++;
+      out.push(w.slice(i, k));
+      i = k;
+    }
+  }
+  return out;
+}
+
+const isVowel = (u: string | undefined) => u !== undefined && VOWELS.includes(u);
+const isConsonant = (u: string | undefined) => u !== undefined && !isVowel(u) && u !== 'ṃ' && u !== 'ṁ' && u !== 'ḥ' && /\p{L}/u.test(u);
+
+/**
+ * Hindi's inherent vowel is silent at the end of a word and between a vowel-consonant and a consonant-vowel
+ * ("ka-ro-la" -> karol, "pa-ṭa-nā" -> paṭnā, "ko-la-kā-tā" -> kolkātā); the first syllable keeps it.
+ */
+function dropSchwas(u: string[]): string[] {
+  const out = [...u];
+  const n = out.length;
+  // "-iya" keeps its a (मालवीय is Malviya).
+  const iya = out[n - 2] === 'y' && (out[n - 3] === 'ī' || out[n - 3] === 'i');
+  // After a cluster the a stays (मध्य is Madhya); after a vowel or a nasal it goes (करोल बाग, हजरतगंज).
+  const open = isVowel(out[n - 3]) || out[n - 3] === 'ṃ' || out[n - 3] === 'ṁ';
+  if (n > 2 && out[n - 1] === 'a' && isConsonant(out[n - 2]) && open && !iya) out.pop();
+  for (let i = 2; i + 2 < out.length; i++) {
+    if (out[i] === 'a' && isConsonant(out[i - 1]) && isVowel(out[i - 2]) && isConsonant(out[i + 1]) && isVowel(out[i + 2])) out.splice(i, 1);
+  }
+  return out;
+}
+
+function latin(u: string[]): string {
+  let s = '';
+  for (let i = 0; i < u.length; i++) {
+    const x = u[i]!;
+    if (x === 'ṃ' || x === 'ṁ') {
+      const next = u[i + 1]?.[0];
+      s += next === undefined || next === 'p' || next === 'b' ? 'm' : next === 'm' ? '' : 'n';
+    } else if (x === 'au' && isConsonant(u[i + 1])) {
+      // औ before a consonant is written o (Indore, Chowk), at the end au (Lucknow's -nau).
+      s += 'o';
+    } else if (Object.hasOwn(LATIN, x)) s += LATIN[x];
+    else s += x.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  }
+  return s;
+}
