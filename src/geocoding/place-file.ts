@@ -88,7 +88,7 @@ export function readPlaceFileVersion(path: string): number {
 export class PlaceFile {
   private readonly sections = new Map<string, { type: SectionType; offset: number; length: number }>();
 
-  private constructor(private readonly bytes: Buffer, private readonly path: string) {
+  private constructor(private readonly bytes: Buffer, readonly path: string) {
     const count = bytes.readUInt32LE(12);
     for (let i = 0; i < count; i++) {
       const at = HEADER_BYTES + i * ENTRY_BYTES;

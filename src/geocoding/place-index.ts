@@ -1,6 +1,7 @@
 // The place index read from places.bin: pincodes, boundaries, areas and place entries as typed-array columns, plus token and key lookups.
 import { ODBL_LAYER, type PlaceFile } from './place-file.ts';
-import { mergeEntryColumns, readEntryColumns } from './place-layer.ts';
+import { readEntryColumns } from './place-layer.ts';
+import { mergedColumns } from './shared-columns.ts';
 
 /** Entry kinds as stored; "town" is a GeoNames populated place, "landmark" a monument, place of worship or station. */
 export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4, landmark: 5 } as const;
@@ -89,7 +90,7 @@ export class PlaceIndex {
     this.areas = file.json<AreaRow[]>('areas');
     // The ODbL layer beside places.bin (its own licence, its own file) joins the same id space when present.
     const layer = file.sibling(ODBL_LAYER);
-    const c = layer ? mergeEntryColumns(readEntryColumns(file), readEntryColumns(layer)) : readEntryColumns(file);
+    const c = layer ? mergedColumns(file, layer) : readEntryColumns(file);
     this.layerEntries = layer ? layer.u8('ent.kind').length : 0;
     ({
       kind: this.kind, officeType: this.officeType, pin: this.pin, area: this.area, lat: this.lat, lon: this.lon, importance: this.importance, prominence: this.prominence,

@@ -57,16 +57,21 @@ export function mergeEntryColumns(main: EntryColumns, layer: EntryColumns): Entr
   const vocab = mergeSorted(main.vocab, layer.vocab);
   const keys = mergeSorted(main.keys, layer.keys);
   const sounds = mergeSorted(main.sounds, layer.sounds);
-  const remap = (ids: Uint32Array, map: Uint32Array) => ids.map((t) => map[t]!);
-  const names = Buffer.concat([main.names, layer.names]);
+  const remap = (ids: Uint32Array, map: Uint32Array) => {
+    const out = column(Uint32Array, ids.length);
+    for (let i = 0; i < ids.length; i++) out[i] = map[ids[i]!]!;
+    return out;
+  };
+  const names = concat(Uint8Array, main.names, layer.names);
   return {
     kind: concat(Uint8Array, main.kind, layer.kind), officeType: concat(Uint8Array, main.officeType, layer.officeType),
     pin: concat(Int32Array, main.pin, layer.pin), area: concat(Uint16Array, main.area, layer.area),
     lat: concat(Float64Array, main.lat, layer.lat), lon: concat(Float64Array, main.lon, layer.lon), importance,
     prominence: concat(Float32Array, main.prominence, layer.prominence),
     nameTokens: concat(Uint8Array, main.nameTokens, layer.nameTokens),
-    nameAt: concat(Uint32Array, main.nameAt, layer.nameAt.subarray(1).map((o) => o + main.names.length)), names,
-    tokAt: concat(Uint32Array, main.tokAt, layer.tokAt.subarray(1).map((o) => o + main.toks.length)),
+    nameAt: concat(Uint32Array, main.nameAt, layer.nameAt.subarray(1), main.names.length),
+    names: Buffer.from(names.buffer, names.byteOffset, names.byteLength),
+    tokAt: concat(Uint32Array, main.tokAt, layer.tokAt.subarray(1), main.toks.length),
     toks: concat(Uint32Array, remap(main.toks, vocab.fromA), remap(layer.toks, vocab.fromB)),
     vocab: vocab.items,
     ...csrMerge('vocabAt', 'postings', vocab, [main.vocabAt, main.postings], [layer.vocabAt, layer.postings], n0, byRank),
@@ -78,14 +83,21 @@ export function mergeEntryColumns(main: EntryColumns, layer: EntryColumns): Entr
   };
 }
 
-type Ctor<T> = { new (n: number): T };
+type Ctor<T> = { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
 
-type Settable = { length: number; set(a: ArrayLike<number>, o?: number): void };
+type Settable = { length: number; set(a: ArrayLike<number>, o?: number): void; [i: number]: number };
 
-function concat<T extends Settable>(C: Ctor<T>, a: ArrayLike<number>, b: ArrayLike<number>): T {
-  const out = new C(a.length + b.length);
+/** A merged column, in shared memory: the process merges once and every HTTP thread reads it (shared-columns.ts). */
+function column<T>(C: Ctor<T>, length: number): T {
+  return new C(new SharedArrayBuffer(length * C.BYTES_PER_ELEMENT));
+}
+
+/** `a` then `b`, each value of `b` plus `shift`. */
+function concat<T extends Settable>(C: Ctor<T>, a: ArrayLike<number>, b: ArrayLike<number>, shift = 0): T {
+  const out = column(C, a.length + b.length);
   out.set(a, 0);
-  out.set(b, a.length);
+  if (shift === 0) out.set(b, a.length);
+  else for (let i = 0; i < b.length; i++) out[a.length + i] = b[i]! + shift;
   return out;
 }
 
@@ -123,8 +135,8 @@ function csrMerge<A extends string, E extends string>(
   atName: A, entName: E, u: Union, [aAt, aEnt]: [Uint32Array, Uint32Array], [bAt, bEnt]: [Uint32Array, Uint32Array],
   n0: number, byRank: Rank,
 ): Record<A | E, Uint32Array> {
-  const at = new Uint32Array(u.items.length + 1);
-  const ent = new Uint32Array(aEnt.length + bEnt.length);
+  const at = column(Uint32Array, u.items.length + 1);
+  const ent = column(Uint32Array, aEnt.length + bEnt.length);
   let w = 0;
   for (let k = 0; k < u.items.length; k++) {
     w = mergeLists(ent, w, u.toA[k]! < 0 ? null : aEnt.subarray(aAt[u.toA[k]!]!, aAt[u.toA[k]! + 1]!),
@@ -138,8 +150,8 @@ type Rank = (a: number, b: number) => number;
 
 function pinMerge(main: EntryColumns, layer: EntryColumns, n0: number, byRank: Rank): Pick<EntryColumns, 'pinEntAt' | 'pinEnts'> {
   const pins = main.pinEntAt.length - 1;
-  const at = new Uint32Array(pins + 1);
-  const ents = new Uint32Array(main.pinEnts.length + layer.pinEnts.length);
+  const at = column(Uint32Array, pins + 1);
+  const ents = column(Uint32Array, main.pinEnts.length + layer.pinEnts.length);
   let w = 0;
   for (let p = 0; p < pins; p++) {
     const b = p + 1 < layer.pinEntAt.length ? layer.pinEnts.subarray(layer.pinEntAt[p]!, layer.pinEntAt[p + 1]!) : null;

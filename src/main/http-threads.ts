@@ -1,6 +1,7 @@
 // WORKERS > 1: the primary thread starts the other HTTP threads, each building the whole app over its own store
 // connection and listening on the same port (SO_REUSEPORT); they share only the burst buckets and a few messages.
 import { MessageChannel, Worker } from 'node:worker_threads';
+import { sharedColumns, type SharedColumns } from '../geocoding/shared-columns.ts';
 import { freePort } from '../http/free-port.ts';
 import { assertPortFree, foreignListeners } from '../http/port-guard.ts';
 import type { Log } from '../kernel/log.ts';
@@ -31,6 +32,8 @@ export interface ThreadSetup {
   port: number;
   limiterMemory: SharedArrayBuffer;
   linkPort: import('node:worker_threads').MessagePort;
+  /** The place columns the primary merged, in shared memory: a thread adopts them instead of merging its own. */
+  placeColumns: Array<[string, SharedColumns]>;
 }
 
 /** Young generation of a thread: request garbage dies young instead of being promoted (see docs/benchmarks.md). */
@@ -105,7 +108,9 @@ export class HttpThreads {
 
   private async startOne(index: number, port: number, hooks: { metrics: Metrics; queued(): void }): Promise<Running> {
     const { port1, port2 } = new MessageChannel();
-    const setup: ThreadSetup = { config: this.config, index, port, limiterMemory: this.limiterMemory, linkPort: port2 };
+    const setup: ThreadSetup = {
+      config: this.config, index, port, limiterMemory: this.limiterMemory, linkPort: port2, placeColumns: sharedColumns(),
+    };
     const script = threadScript();
     const worker = new Worker(script.code, {
       eval: script.eval, workerData: setup, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },

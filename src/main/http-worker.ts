@@ -1,6 +1,7 @@
 // An HTTP thread other than the primary: builds the whole app over its own store connection, listens on the shared
 // port, reports its counts, and stops when the primary says so.
 import { workerData } from 'node:worker_threads';
+import { adoptSharedColumns } from '../geocoding/shared-columns.ts';
 import { systemClock } from '../kernel/clock.ts';
 import { createLogger } from '../ops/logger.ts';
 import type { ThreadMetrics } from '../ops/metrics.ts';
@@ -20,6 +21,7 @@ async function main(setup: ThreadSetup): Promise<void> {
       link.send({ t: 'metrics', id });
     }),
   };
+  adoptSharedColumns(setup.placeColumns);
   const log = createLogger(setup.config.log.level).child({ thread: setup.index });
   const app = await buildApp(setup.config, systemClock, log, role);
   const metrics = app.parts.metrics as ThreadMetrics;
