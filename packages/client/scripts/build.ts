@@ -24,4 +24,5 @@ const [types] = generateDtsBundle([{ filePath: entry, output: { noBanner: true, 
 const header = '// Types of @geopin/client (bundled from src/ by scripts/build.ts).\n';
 writeFileSync(join(dist, 'index.d.ts'), header + types);
 writeFileSync(join(dist, 'index.d.cts'), header + types);
-console.log(`built ${dist}`);
+// stderr: `npm pack --json` runs this (prepack) and its stdout must stay JSON.
+process.stderr.write(`built ${dist}\n`);

@@ -379,7 +379,7 @@ export interface components {
              * @description Mode B (session.completed is sent) when true; default true
              * @default true
              */
-            payment_enabled: boolean;
+            payment_enabled?: boolean;
         };
         /** settings */
         patchCheckoutAdmin_settings_request: {
@@ -950,15 +950,15 @@ export interface components {
             action: "create";
             title: string;
             /** @default null */
-            description: string | null;
+            description?: string | null;
             /** @enum {string} */
             discount_type: "percent" | "flat";
             /** @description Percent (1..100) or paise */
             discount_value: number;
             /** @default null */
-            min_cart_value_paise: number | null;
+            min_cart_value_paise?: number | null;
             /** @default {} */
-            utm_rules: {
+            utm_rules?: {
                 utm_source?: string;
                 utm_medium?: string;
                 utm_campaign?: string;
@@ -966,9 +966,9 @@ export interface components {
                 utm_content?: string;
             };
             /** @default 0 */
-            priority: number;
+            priority?: number;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             starts_at?: (string | unknown | unknown) | null;
             ends_at?: (string | unknown | unknown) | null;
         };
