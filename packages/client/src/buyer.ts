@@ -86,8 +86,8 @@ export class BuyerClient {
   }
   /** The offer banner for this session, or null. */
   async offer(options?: CallOptions): Promise<BannerOffer> {
-    const body = await this.transport.request<{ data: BannerOffer }>({ method: 'GET', path: '/checkout-offers', idempotent: true, ...options });
-    return body.data;
+    const spec: RequestSpec = { method: 'GET', path: '/checkout-offers', idempotent: true, ...options };
+    return (await this.transport.request<{ data: BannerOffer }>(spec)).data;
   }
 
   // Payments (x-session-token)

@@ -70,7 +70,9 @@ export async function importInBatches(
   send: (body: { batch_label?: string; rows: ImportRow[] }) => Promise<ImportBatchResult>,
 ): Promise<ImportResult> {
   const slices = importSlices(rows, options.batchRows);
-  const joined: ImportResult = { batches: [], total_rows: 0, imported_count: 0, error_count: 0, results: [], unknown_columns: [] };
+  const joined: ImportResult = {
+    batches: [], total_rows: 0, imported_count: 0, error_count: 0, results: [], unknown_columns: [],
+  };
   const unknown = new Set<string>();
   let offset = 0;
   for (const [i, slice] of slices.entries()) {

@@ -38,8 +38,9 @@ export class LocationClient {
    * is the item's position in `inputs`, and `found`/`not_found`/`invalid` count all of them.
    */
   async lookupMany(inputs: readonly LookupInput[], options: BatchOptions = {}): Promise<BatchLookupResult> {
-    const parts = await runSplit(inputs, BATCH_SIZE, (locations) =>
-      this.data<BatchLookupResult>({ method: 'POST', path: '/v1/location/batch-lookup', body: { locations }, ...call(options) }), options);
+    const send = (locations: LookupInput[]) =>
+      this.data<BatchLookupResult>({ method: 'POST', path: '/v1/location/batch-lookup', body: { locations }, ...call(options) });
+    const parts = await runSplit(inputs, BATCH_SIZE, send, options);
     const joined: BatchLookupResult = { results: [], found: 0, not_found: 0, invalid: 0 };
     parts.forEach((part, i) => {
       for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });
@@ -57,8 +58,9 @@ export class LocationClient {
 
   /** Geocodes any number of addresses, 100 per request, joined in order (`index` = position in `addresses`). */
   async geocodeMany(addresses: readonly AddressInput[], options: BatchOptions = {}): Promise<BatchGeocodeResult> {
-    const parts = await runSplit(addresses, BATCH_SIZE, (slice) =>
-      this.data<BatchGeocodeResult>({ method: 'POST', path: '/v1/geopin/batch', body: { addresses: slice }, ...call(options) }), options);
+    const send = (slice: AddressInput[]) =>
+      this.data<BatchGeocodeResult>({ method: 'POST', path: '/v1/geopin/batch', body: { addresses: slice }, ...call(options) });
+    const parts = await runSplit(addresses, BATCH_SIZE, send, options);
     const joined: BatchGeocodeResult = { results: [], succeeded: 0, failed: 0 };
     parts.forEach((part, i) => {
       for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });

@@ -14,6 +14,14 @@ export interface MerchantClientOptions extends ClientOptions {
 
 type Method = RequestSpec['method'];
 
+interface AdminSpec {
+  query?: Query;
+  body?: unknown;
+  /** See docs/clients.md#idempotency. */
+  idempotent: boolean;
+  options?: CallOptions;
+}
+
 export class MerchantClient {
   private readonly transport: Transport;
 
@@ -30,7 +38,8 @@ export class MerchantClient {
   }
   /** Checkout sessions created in a window, newest first, with their payment state. */
   sessions(query: ReportWindow & Page = {}, options?: CallOptions): Promise<SessionsPage> {
-    return this.admin('GET', 'sessions', { query: { limit: query.limit, offset: query.offset, ...windowQuery(query) }, idempotent: true, options });
+    const page = { limit: query.limit, offset: query.offset, ...windowQuery(query) };
+    return this.admin('GET', 'sessions', { query: page, idempotent: true, options });
   }
   /** Webhook delivery attempts, newest first. */
   webhookDeliveries(page: Page = {}, options?: CallOptions): Promise<WebhookDeliveriesPage> {
@@ -113,11 +122,10 @@ export class MerchantClient {
     return body.data;
   }
 
-  private async admin<T>(method: Method, action: string, spec: { query?: Query; body?: unknown; idempotent: boolean; options?: CallOptions }) {
-    const body = await this.transport.request<{ data: T }>({
-      method, path: '/checkout-admin', query: { ...spec.query, action }, body: spec.body, idempotent: spec.idempotent, ...spec.options,
-    });
-    return body.data;
+  private async admin<T>(method: Method, action: string, spec: AdminSpec): Promise<T> {
+    const { query, body, idempotent, options } = spec;
+    const request = { method, path: '/checkout-admin', query: { ...query, action }, body, idempotent, ...options };
+    return (await this.transport.request<{ data: T }>(request)).data;
   }
 }
 

@@ -8,7 +8,10 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Largest backoff step in ms. @default 8000 */
   maxBackoffMs?: number;
-  /** A Retry-After longer than this is not waited for: the error is thrown at once (a monthly quota says weeks). @default 60000 */
+  /**
+   * A Retry-After longer than this is not waited for: the error is thrown at once (a monthly quota says weeks).
+   * @default 60000
+   */
   maxRetryAfterMs?: number;
 }
 

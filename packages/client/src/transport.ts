@@ -139,7 +139,8 @@ export class Transport {
     const requestId = res.headers.get('x-request-id');
     const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
     // A proxy's HTML error page or a truncated answer still becomes a typed error.
-    const errorBody = object ?? { success: false, code: res.ok ? 'invalid_response' : `http_${res.status}`, message: text.slice(0, 200) };
+    const code = res.ok ? 'invalid_response' : `http_${res.status}`;
+    const errorBody = object ?? { success: false, code, message: text.slice(0, 200) };
     throw apiError(res.ok ? 502 : res.status, errorBody, requestId, retryAfter);
   }
 
