@@ -22,7 +22,11 @@ class Server:
         self.process = subprocess.Popen([NODE, "dist/geopin.cjs", "serve"], cwd=REPO, env=env, text=True,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         threading.Thread(target=self._read, daemon=True).start()
-        self.base_url = f"http://127.0.0.1:{self._port()}"
+        try:
+            self.base_url = f"http://127.0.0.1:{self._port()}"
+        except RuntimeError:
+            self.stop()  # a server that never said it listens must not outlive the tests
+            raise
 
     def _read(self) -> None:
         for line in self.process.stdout:
