@@ -15,6 +15,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/cluster/**'] } },
       { extends: true, test: { name: 'postgres', include: STORE_TESTS, globalSetup: ['test/support/postgres-setup.ts'], testTimeout: 60_000 } },
+      // The client libraries against a real server (SQLite); the Python client's tests run from `npm test` after vitest.
+      { extends: true, test: { name: 'clients', include: ['packages/client/test/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,0 +1,58 @@
+// Splits a list into requests of at most N items, runs them (in order, or a few at a time), and joins the answers in order.
+
+/** Told after each request of a split call. */
+export interface Progress {
+  /** Items answered so far. */
+  done: number;
+  total: number;
+  /** Requests answered so far, and in all. */
+  requests: number;
+  totalRequests: number;
+}
+
+export interface SplitOptions {
+  /** Called after each request completes. */
+  onProgress?: (progress: Progress) => void;
+  /** Requests in flight at once; answers are still joined in input order. @default 1 */
+  concurrency?: number;
+}
+
+/** `items` in slices of at most `size`. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`chunk size must be a positive integer, got ${size}`);
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Runs `send` on each slice of `items` and returns the answers in slice order. `send` gets the slice and the index
+ * of its first item in `items`. The first failure stops further requests and is thrown.
+ */
+export async function runSplit<T, R>(
+  items: readonly T[], size: number, send: (slice: T[], offset: number) => Promise<R>, options: SplitOptions = {},
+): Promise<R[]> {
+  const slices = chunk(items, size);
+  const answers: R[] = new Array(slices.length);
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, slices.length));
+  let next = 0;
+  let requests = 0;
+  let done = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < slices.length) {
+      const i = next++;
+      try {
+        answers[i] = await send(slices[i]!, i * size);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+      requests += 1;
+      done += slices[i]!.length;
+      options.onProgress?.({ done, total: items.length, requests, totalRequests: slices.length });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return answers;
+}

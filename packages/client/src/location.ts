@@ -1,0 +1,126 @@
+// The location API (/v1) client: lookups, geocoding, autocomplete, DIGIPIN and usage, with batches of any length.
+import { runSplit, type SplitOptions } from './chunks.js';
+import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from './transport.js';
+import type {
+  AddressInput, AutocompleteQuery, AutocompleteResult, BatchGeocodeResult, BatchLookupResult, CoordinatesToGeopinResult,
+  DecodeResult, EncodeResult, GeocodeResult, GeopinValidation, LookupInput, LookupResult, PincodeValidation, Point,
+  ReverseResult, Stats, Usage,
+} from './types.js';
+
+/** Items per request of the two batch routes (the server refuses more). */
+export const BATCH_SIZE = 100;
+
+export interface LocationClientOptions extends ClientOptions {
+  /** A location api key (`gp_sk_…`; server side). */
+  apiKey: string;
+}
+
+export type BatchOptions = CallOptions & SplitOptions;
+
+// Every location route only reads: repeating one changes nothing but the usage count, so all of them are retried.
+const IDEMPOTENT = true;
+
+export class LocationClient {
+  private readonly transport: Transport;
+
+  constructor(options: LocationClientOptions) {
+    if (typeof options?.apiKey !== 'string' || options.apiKey === '') throw new TypeError('apiKey is required');
+    this.transport = new Transport(options, { 'x-api-key': options.apiKey });
+  }
+
+  /** State, district, division, locality, pincode and delivery of a point or geopin; 404 NotFoundError outside India. */
+  lookup(input: LookupInput, options?: CallOptions): Promise<LookupResult> {
+    return this.data({ method: 'POST', path: '/v1/location/lookup', body: input, ...options });
+  }
+
+  /**
+   * Looks up any number of points or geopins, 100 per request, and joins the answers in order: `results[i].index`
+   * is the item's position in `inputs`, and `found`/`not_found`/`invalid` count all of them.
+   */
+  async lookupMany(inputs: readonly LookupInput[], options: BatchOptions = {}): Promise<BatchLookupResult> {
+    const send = (locations: LookupInput[]) =>
+      this.data<BatchLookupResult>({ method: 'POST', path: '/v1/location/batch-lookup', body: { locations }, ...call(options) });
+    const parts = await runSplit(inputs, BATCH_SIZE, send, options);
+    const joined: BatchLookupResult = { results: [], found: 0, not_found: 0, invalid: 0 };
+    parts.forEach((part, i) => {
+      for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });
+      joined.found += part.found;
+      joined.not_found += part.not_found;
+      joined.invalid += part.invalid;
+    });
+    return joined;
+  }
+
+  /** Address → point, geopin, confidence; 404 NotFoundError when nothing in it could be placed. */
+  geocode(address: AddressInput, options?: CallOptions): Promise<GeocodeResult> {
+    return this.data({ method: 'POST', path: '/v1/geopin/geocode', body: address, ...options });
+  }
+
+  /** Geocodes any number of addresses, 100 per request, joined in order (`index` = position in `addresses`). */
+  async geocodeMany(addresses: readonly AddressInput[], options: BatchOptions = {}): Promise<BatchGeocodeResult> {
+    const send = (slice: AddressInput[]) =>
+      this.data<BatchGeocodeResult>({ method: 'POST', path: '/v1/geopin/batch', body: { addresses: slice }, ...call(options) });
+    const parts = await runSplit(addresses, BATCH_SIZE, send, options);
+    const joined: BatchGeocodeResult = { results: [], succeeded: 0, failed: 0 };
+    parts.forEach((part, i) => {
+      for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });
+      joined.succeeded += part.succeeded;
+      joined.failed += part.failed;
+    });
+    return joined;
+  }
+
+  /** Place suggestions for `q` (3..100 characters); `lat`/`lng` rank nearer places first and enable "near me". */
+  autocomplete(q: string, query: Omit<AutocompleteQuery, 'q'> = {}, options?: CallOptions): Promise<AutocompleteResult> {
+    return this.data({ method: 'GET', path: '/v1/geopin/autocomplete', query: { ...query, q }, ...options });
+  }
+
+  /** Geopin → its cell centre and the pincode boundary holding it (`found: false` in the sea). */
+  reverse(geopin: string, options?: CallOptions): Promise<ReverseResult> {
+    return this.data({ method: 'POST', path: '/v1/geopin/reverse', body: { geopin }, ...options });
+  }
+
+  /** Point → geopin (inside the DIGIPIN grid, else 400 `latitude_out_of_range` / `longitude_out_of_range`). */
+  coordinatesToGeopin(point: Point, options?: CallOptions): Promise<CoordinatesToGeopinResult> {
+    return this.data({ method: 'POST', path: '/v1/geopin/coordinates-to-geopin', body: point, ...options });
+  }
+
+  /** Is this geopin well formed, and inside a pincode boundary? A malformed code is an answer, not an error. */
+  validateGeopin(geopin: string, options?: CallOptions): Promise<GeopinValidation> {
+    return this.data({ method: 'GET', path: `/v1/geopin/validate/${encodeURIComponent(geopin)}`, ...options });
+  }
+
+  /** Format, existence, offices and delivery of a pincode; unknown ones answer `exists: false`, not an error. */
+  validatePincode(pincode: string, options?: CallOptions): Promise<PincodeValidation> {
+    return this.data({ method: 'GET', path: `/v1/pincode/validate/${encodeURIComponent(pincode)}`, ...options });
+  }
+
+  /** India Post-compatible encode: `{digipin}`. */
+  encode(point: Point, options?: CallOptions): Promise<EncodeResult> {
+    return this.data({ method: 'GET', path: '/v1/geopin/encode', query: { ...point }, ...options });
+  }
+
+  /** India Post-compatible decode: the cell centre as 6-decimal strings. */
+  decode(geopin: string, options?: CallOptions): Promise<DecodeResult> {
+    return this.data({ method: 'GET', path: '/v1/geopin/decode', query: { geopin }, ...options });
+  }
+
+  /** This key's plan, requests used this month, limit and rate limit (not counted, readable over quota). */
+  usage(options?: CallOptions): Promise<Usage> {
+    return this.data({ method: 'GET', path: '/v1/geopin/usage', ...options });
+  }
+
+  /** Counts of the server's loaded dataset. */
+  stats(options?: CallOptions): Promise<Stats> {
+    return this.data({ method: 'GET', path: '/v1/location/stats', ...options });
+  }
+
+  private async data<T>(spec: Omit<RequestSpec, 'idempotent'>): Promise<T> {
+    return (await this.transport.request<{ data: T }>({ ...spec, idempotent: IDEMPOTENT })).data;
+  }
+}
+
+/** Only the per-call fields of batch options go into each request. */
+function call(options: BatchOptions): CallOptions {
+  return { timeoutMs: options.timeoutMs, signal: options.signal };
+}
