@@ -40,8 +40,11 @@ export class FunnelService {
       const hit = await this.counter.hit(rule, subject);
       if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', 'Too many funnel events; slow down', { retryAfterSeconds: hit.retryAfterSeconds });
     }
-    if (event.session_id && !(await this.counter.hit(this.sessionRule, `${event.merchant_id}:${event.session_id}`)).allowed) {
-      throw new DomainError('rate_limited', 'session_event_limit', `A session records at most ${this.limits.perSession} funnel events`, { retryAfterSeconds: 3600 });
+    const perSession = event.session_id ? await this.counter.hit(this.sessionRule, `${event.merchant_id}:${event.session_id}`) : null;
+    if (perSession && !perSession.allowed) {
+      throw new DomainError('rate_limited', 'session_event_limit', `A session records at most ${this.limits.perSession} funnel events`, {
+        retryAfterSeconds: perSession.retryAfterSeconds,
+      });
     }
     await this.funnel.insert(event, this.clock().toISOString());
   }

@@ -159,8 +159,11 @@ export class OtpService {
     const lock = await d.otps.failures(merchantId, email, ip);
     if (lock?.locked_until && Date.parse(lock.locked_until) > now.getTime()) throw locked(lock.locked_until, now);
     const spray = { scope: 'otp_fail_ip', limit: d.policy.failuresPerIpHour, windowSeconds: 3600 };
-    if ((await d.counter.count(spray, ip)) >= spray.limit) {
-      throw new DomainError('rate_limited', 'rate_limited', 'Too many wrong codes from this address; try again later', { retryAfterSeconds: 3600 });
+    const sprayed = await d.counter.count(spray, ip);
+    if (!sprayed.allowed) {
+      throw new DomainError('rate_limited', 'rate_limited', `Too many wrong codes from this address; try again in ${sprayed.retryAfterSeconds} s`, {
+        retryAfterSeconds: sprayed.retryAfterSeconds,
+      });
     }
     const latest = await d.otps.latest(merchantId, email);
     const matches = sameHash(d.secrets.hashOtp(merchantId, email, code), latest?.code_hash ?? DUMMY_HASH);

@@ -128,6 +128,9 @@ describe('POST /checkout-funnel-events', () => {
     }
     const over = await funnel({ merchant_id: c.id, event_type: 'checkout_opened', session_id: session }, { 'x-forwarded-for': '198.51.100.9' });
     expect([over.status, errorCode(over)]).toEqual([429, 'session_event_limit']);
+    // The cap's window is the UTC day: Retry-After is the rest of it, not an hour that would be refused again.
+    const dayLeft = Math.ceil((86_400_000 - (Date.now() % 86_400_000)) / 1000);
+    expect(Math.abs(Number(over.headers.get('retry-after')) - dayLeft)).toBeLessThanOrEqual(5);
     expect((await funnel({ merchant_id: c.id, event_type: 'checkout_opened', session_id: randomUUID() }, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
   });
 });

@@ -65,4 +65,22 @@ describe("a stranger attacking a buyer's email login", () => {
     expect((await send(shopA, BUYER, email)).body).toMatchObject({ reused: false });
     expect((await verify(shopA, BUYER, email, await h.smtp.nextCode(email))).status).toBe(200);
   });
+
+  it('refuses an address past its wrong codes for the hour, with a Retry-After of the rest of that hour', async () => {
+    const sprayer = '198.51.100.77';
+    await freshWindow(3600, 30_000);
+    // Five wrong codes per email lock that email for the sprayer; six emails reach the address's 30 for the hour.
+    for (let n = 0; n * lockAfterFailures < DEFAULT_OTP_POLICY.failuresPerIpHour; n++) {
+      const email = `spray-${n}@example.com`;
+      expect((await send(shopA, BUYER, email)).status).toBe(200);
+      const code = await h.smtp.nextCode(email);
+      for (let i = 0; i < lockAfterFailures; i++) await verify(shopA, sprayer, email, wrongFor(code));
+    }
+    const email = 'spray-last@example.com';
+    expect((await send(shopA, BUYER, email)).status).toBe(200);
+    const refused = await verify(shopA, sprayer, email, await h.smtp.nextCode(email));
+    expect([refused.status, errorCode(refused)]).toEqual([429, 'rate_limited']);
+    const hourLeft = Math.ceil((3600_000 - (Date.now() % 3600_000)) / 1000);
+    expect(Math.abs(Number(refused.headers.get('retry-after')) - hourLeft)).toBeLessThanOrEqual(5);
+  });
 });
