@@ -13,7 +13,7 @@ function instant(edge: 'start' | 'end') {
   return z.string().trim()
     .refine((s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T10:00:00Z')
     .transform((s) => (DATE_ONLY.test(s) && edge === 'end' ? new Date(Date.parse(s) + 86_400_000 - 1) : new Date(s)).toISOString())
-    .meta({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
+    .meta({ anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] });
 }
 
 /** A whole number in the query string, documented as the integer it is. */

@@ -988,8 +988,8 @@ export interface components {
             priority?: number;
             /** @default true */
             active?: boolean;
-            starts_at?: (string | unknown | unknown) | null;
-            ends_at?: (string | unknown | unknown) | null;
+            starts_at?: (string) | null;
+            ends_at?: (string) | null;
         };
         /** list */
         postCheckoutOffers_list_response: {
@@ -1112,9 +1112,9 @@ export interface operations {
                 /** @description The operation to run */
                 action: "funnel" | "sessions" | "webhook_deliveries" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "import_status";
                 /** @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to` */
-                from?: string | unknown | unknown;
+                from?: string;
                 /** @description End, inclusive (a date means the whole day, UTC). Default: now */
-                to?: string | unknown | unknown;
+                to?: string;
                 /** @description Page size, 1..200 (default 50) */
                 limit?: number;
                 /** @description Rows to skip (default 0) */
