@@ -49,7 +49,7 @@ const result = await runLoad({
   cpuProfDir,
 }).catch(async (err: unknown) => {
   // After Ctrl-C the run fails on purpose (its nodes were stopped); wait for the cleanup, which exits the process.
-  await (interruption() ?? Promise.reject(err));
+  await (interruption() ?? Promise.reject(err instanceof Error ? err : new Error(String(err))));
   throw err;
 });
 printReport(result);

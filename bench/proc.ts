@@ -70,7 +70,7 @@ export function treeUsage(root: number): { cpu: number; wait: number } {
 /** Busy and total CPU seconds of the whole machine so far, all cores (the "cpu" line of /proc/stat, in 1/100 s). */
 export function machineCpu(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
   return { busy: busy / 100, total: (busy + idle! + iowait!) / 100 };
 }

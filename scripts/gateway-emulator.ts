@@ -9,6 +9,6 @@ console.log('[gateway-emulator] POST /v1/orders/:id/pay simulates the buyer payi
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    emulator.close().then(() => process.exit(0));
+    void emulator.close().then(() => process.exit(0));
   });
 }

@@ -32,8 +32,8 @@ export function spawnNode(name: string, args: string[], env: Record<string, stri
     lines.push(...chunk.toString().split('\n').filter(Boolean));
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   const child: Child = {
     name,
@@ -65,7 +65,7 @@ export async function stopAll(): Promise<void> {
  */
 export async function firstAnswer(child: Child, path: string, body: string, headers: Record<string, string>, timeoutMs = 60_000): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
+  let last: string;
   for (;;) {
     if (!child.alive()) throw new Error(`${child.name} exited before answering:\n${child.output()}`);
     try {

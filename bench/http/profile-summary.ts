@@ -20,10 +20,12 @@ function locate(frame: CallFrame): string {
   if (!frame.url.startsWith('file://')) return frame.url;
   const file = fileURLToPath(frame.url);
   if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
-  const entry = maps.get(file)?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number } | undefined;
+  const found = maps.get(file)?.findEntry(frame.lineNumber, frame.columnNumber);
+  // findEntry gives {} where the map has no entry.
+  const entry = found && 'originalSource' in found ? found : undefined;
   if (entry?.originalSource) {
     const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : new URL(entry.originalSource, pathToFileURL(file)).pathname;
-    return `${relative(repoRoot, source)}:${entry.originalLine! + 1}`;
+    return `${relative(repoRoot, source)}:${entry.originalLine + 1}`;
   }
   return `${relative(repoRoot, file)}:${frame.lineNumber + 1}`;
 }

@@ -52,7 +52,7 @@ export async function bundleHelpers(): Promise<void> {
 }
 
 /** The node flags `npm start` passes (the young generation size), so the bench runs the server exactly as production does. */
-export const START_FLAGS = (packageJson.scripts.start as string).split(' ').filter((token) => token.startsWith('--'));
+export const START_FLAGS = (packageJson.scripts.start).split(' ').filter((token) => token.startsWith('--'));
 
 /** This project as production runs it (`npm start`'s flags, dist/geopin.cjs serve), with a fresh database and an enterprise key. */
 export async function startOurs(workers: number, nodeArgs: string[] = []): Promise<Started> {

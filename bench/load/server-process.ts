@@ -45,7 +45,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   });
   const stderr: string[] = [];
   const out = new StdoutLog(stderr);
-  child.stderr!.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter(Boolean)));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter(Boolean)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // From its first moment, so a Ctrl-C during start-up stops it too.
   const forget = onInterrupt(NODES, () => stopChild(child, exited).then(() => undefined), () => {
@@ -54,7 +54,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   void exited.then(forget);
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${[...out.recent, ...stderr].join('\n')}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       for (const line of out.take(chunk)) {
         const match = /\[server\] listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
         if (match) {

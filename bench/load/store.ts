@@ -19,7 +19,7 @@ export interface RunStore {
   /** Opens the store (migrating it) for the run's own set-up, as the operator commands do. */
   open(): Promise<Store>;
   /** CPU and run-queue seconds of the database server's processes so far; zero for SQLite, which runs inside each node. */
-  usage(): { cpu: number; wait: number };
+  usage: () => { cpu: number; wait: number };
   /** After every node stopped: 'ok' when the store is sound (SQLite integrity_check; PostgreSQL: reachable, no node left registered). */
   check(): Promise<string>;
   /** Stops the cluster (if any) and removes the directory; safe to call twice. */

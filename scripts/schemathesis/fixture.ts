@@ -45,7 +45,8 @@ export async function startFixture(root: string, command: string[]): Promise<Fix
     };
     const cli = (args: string[]) => execFileSync(command[0]!, [...command.slice(1), ...args], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     const locationKey = cli(['key', 'create', '--plan', 'enterprise', '--rate-limit', '1000000', '--label', 'schemathesis']).trim();
-    const merchant = Object.fromEntries(cli(['merchant', 'create', '--name', 'Schemathesis shop', '--origins', ORIGIN]).trim().split('\n').map((l) => l.split('=')));
+    const lines = cli(['merchant', 'create', '--name', 'Schemathesis shop', '--origins', ORIGIN]).trim().split('\n');
+    const merchant: Record<string, string> = Object.fromEntries(lines.map((l) => l.split('=') as [string, string]));
     server = await startServerProcess(command[0]!, [...command.slice(1), 'serve'], { cwd: root, env });
     const data = await seed(server, merchant.merchant_id!, merchant.api_key!);
     return { baseUrl: server.baseUrl, locationKey, merchantId: merchant.merchant_id!, merchantKey: merchant.api_key!, pincode: PINCODE, origin: ORIGIN, ...data, stop };

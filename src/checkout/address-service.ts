@@ -39,7 +39,7 @@ export interface AddressServiceDeps {
   location: PostalDirectory;
   clock: Clock;
   /** Called after a session.address_completed row committed (wakes the webhook dispatcher). */
-  queued(): void;
+  queued: () => void;
 }
 
 export class AddressService {

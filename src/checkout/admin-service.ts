@@ -28,7 +28,7 @@ export interface AdminDeps {
   secrets: SecretBox;
   clock: Clock;
   /** Called after an outbox row committed (wakes the webhook dispatcher). */
-  queued(): void;
+  queued: () => void;
 }
 
 /** Test deliveries per merchant per minute: enough to debug an endpoint, too few to scan a network with. */

@@ -32,7 +32,7 @@ export function sessionView(s: SessionWithPayment) {
     cart_value_source: s.cart_value_source, utm, selected_address_id: s.selected_address_id, created_at: s.created_at,
     expires_at: s.expires_at, address_completed_at: s.address_completed_at, completed_at: s.completed_at, abandoned_at: s.abandoned_at,
     payment: {
-      method: s.payment_method, status: status as 'none' | 'order_created' | 'paid' | 'cod',
+      method: s.payment_method, status: status,
       gateway_order_id: s.gateway_order_id ?? s.last_order_id, gateway_payment_id: s.gateway_payment_id,
       amount_paise: s.amount_paise ?? s.last_order_amount_paise, paid_at: s.paid_at,
     },

@@ -51,9 +51,9 @@ export interface CheckoutDeps {
   /** Where checkout's webhook events go (the webhooks feature). */
   outbox: WebhookOutbox;
   /** Wakes the webhook dispatcher after an outbox row committed. */
-  queued(): void;
+  queued: () => void;
   log: Log;
-  onOtpSend?(result: 'mailed' | 'reused' | 'refused'): void;
+  onOtpSend?: (result: 'mailed' | 'reused' | 'refused') => void;
 }
 
 export interface Checkout {

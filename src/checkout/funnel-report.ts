@@ -27,7 +27,7 @@ export function funnelReport(counts: FunnelCounts, from: string, to: string) {
     const row = counts.byStage.find((r) => r.stage === i);
     return { events: row?.events ?? 0, units: (row?.sessions ?? 0) + (row?.anonymous ?? 0), sessions: row?.sessions ?? 0 };
   });
-  const reached: number[] = new Array(units.length).fill(0);
+  const reached = new Array<number>(units.length).fill(0);
   for (let i = units.length - 1; i >= 0; i--) reached[i] = Math.max(units[i]!.units, reached[i + 1] ?? 0);
   const stages = FUNNEL_STAGES.map((s, i) => ({
     stage: s.stage, events: units[i]!.events, sessions: units[i]!.sessions, reached: reached[i]!,

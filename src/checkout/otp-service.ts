@@ -71,7 +71,7 @@ export interface OtpDeps {
   clock: Clock;
   policy: OtpPolicy;
   /** Called after a session.email_verified row committed (wakes the webhook dispatcher). */
-  queued(): void;
+  queued: () => void;
   log: Log;
   /** Called once per send request with what became of it (metrics). */
   onSend?(result: 'mailed' | 'reused' | 'refused'): void;

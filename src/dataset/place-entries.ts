@@ -160,7 +160,7 @@ function officeEntries(ctx: EntryContext, isQualifier: (key: string) => boolean,
     const key = `${pin}|${tokens.join('')}`;
     if (tokens.length === 0 || seen.has(key)) return;
     seen.add(key);
-    const type = (o.officeType === 'HO' || o.officeType === 'PO' ? o.officeType : 'BO') as 'HO' | 'PO' | 'BO';
+    const type = (o.officeType === 'HO' || o.officeType === 'PO' ? o.officeType : 'BO');
     const e = named(displayName(o.officeName, tokens), tokens, 'office', pin, pinArea(pin), lat, lon, IMPORTANCE[type] ?? IMPORTANCE.BO);
     e.officeType = OFFICE_TYPE[type];
     out.push(e);

@@ -152,7 +152,7 @@ function csr(lists: number[][]): { start: Uint32Array; items: Uint32Array } {
   const start = new Uint32Array(lists.length + 1);
   lists.forEach((l, i) => (start[i + 1] = start[i]! + l.length));
   const items = new Uint32Array(start[lists.length]!);
-  lists.forEach((l, i) => items.set(l, start[i]!));
+  lists.forEach((l, i) => items.set(l, start[i]));
   return { start, items };
 }
 

@@ -16,7 +16,7 @@ export async function readGeonamesPostal(path: string): Promise<PostalName[]> {
     const f = line.split('\t');
     if (f.length < 3) throw new DataError(`${path}:${n}: expected 12 tab-separated columns, got ${f.length}`);
     if (f[0] !== 'IN' || !/^[1-9]\d{5}$/.test(f[1]!) || !f[2]) continue;
-    out.push({ pincode: f[1]!, name: f[2]! });
+    out.push({ pincode: f[1]!, name: f[2] });
   }
   // Sorted so the build is deterministic whatever the file order.
   return out.sort((a, b) => (a.pincode < b.pincode ? -1 : a.pincode > b.pincode ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -24,7 +24,8 @@ export function loadStateLocator(path: string): StateLocator {
   const shapes: StateShape[] = [];
   collection.features.forEach((feature, i) => {
     const geometry = feature.geometry as Polygon | MultiPolygon | null;
-    const name = stateFromPolygonName(String(feature.properties?.STNAME ?? ''));
+    const stname: unknown = feature.properties?.STNAME;
+    const name = typeof stname === 'string' ? stateFromPolygonName(stname) : null;
     if (!name || !geometry || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) {
       throw new DataError(`${path} feature ${i + 1}: needs an STNAME and a Polygon/MultiPolygon`);
     }

@@ -131,6 +131,6 @@ function settle<T>(work: () => T): Promise<T> {
   try {
     return Promise.resolve(work());
   } catch (err) {
-    return Promise.reject(err);
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
   }
 }

@@ -5,7 +5,8 @@ import { GeoError } from '../native/addon.ts';
 
 /** A DIGIPIN the caller sent that the native core rejects (bad code, point off the grid) is a 400 with the official text. */
 export function withClientErrors(route: RouteDef): RouteDef {
-  const handle = route.handle;
+  // Method syntax (RouteDef erases its types that way); bound so the wrapper calls it as the route would.
+  const handle = route.handle.bind(route);
   return {
     ...route,
     handle(input) {

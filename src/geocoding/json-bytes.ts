@@ -49,7 +49,7 @@ export class JsonBytes {
     if (negative) i++;
     const first = i;
     let digits = 0;
-    let c = 0;
+    let c: number;
     while (i < length && (c = bytes[i]!) >= 0x30 && c <= 0x39) {
       digits = digits * 10 + (c - 0x30);
       i++;

@@ -10,7 +10,7 @@ const OFFICE_TYPE_TOKENS = new Set(['so', 'bo', 'ho', 'po', 'gpo', 'ndc', 'edbo'
 /** Lower-case ASCII-ish form: accents dropped, "&" -> "and", apostrophes removed, other punctuation (dots too) -> space. */
 export function foldText(text: string): string {
   // Start-up folds ~400k names; the single pass below is ~10x faster than a chain of regex replaces.
-  const ascii = /^[\x00-\x7f]*$/.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const ascii = /^[\p{ASCII}]*$/u.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   let out = '';
   let pendingSpace = false;
   for (let i = 0; i < ascii.length; i++) {

@@ -18,7 +18,8 @@ const NAME_BYTES = 16;
 const TYPES = ['u8', 'u16', 'u32', 'i32', 'f32', 'f64', 'text', 'json'] as const;
 type SectionType = (typeof TYPES)[number];
 
-export type SectionValue = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array | string | unknown;
+/** A typed array, text (a string), or any other JSON-able object (a json section). */
+export type SectionValue = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array | string | object;
 
 /** One section to write: typed arrays keep their type, strings are text, anything else is JSON. */
 function typeOf(value: SectionValue): SectionType {
@@ -44,16 +45,15 @@ function bytesOf(value: SectionValue, type: SectionType): Buffer {
  * Integers little-endian. Deterministic: same sections in, same bytes out.
  */
 export function writePlaceFile(path: string, sections: Record<string, SectionValue>): void {
-  const names = Object.keys(sections);
-  const bodies = names.map((name) => {
-    const type = typeOf(sections[name]);
-    return { name, type, bytes: bytesOf(sections[name], type) };
+  const bodies = Object.entries(sections).map(([name, value]) => {
+    const type = typeOf(value);
+    return { name, type, bytes: bytesOf(value, type) };
   });
-  let offset = align8(HEADER_BYTES + names.length * ENTRY_BYTES);
+  let offset = align8(HEADER_BYTES + bodies.length * ENTRY_BYTES);
   const header = Buffer.alloc(offset);
   header.write(PLACE_MAGIC, 0, 'ascii');
   header.writeUInt32LE(PLACE_FORMAT_VERSION, 8);
-  header.writeUInt32LE(names.length, 12);
+  header.writeUInt32LE(bodies.length, 12);
   const chunks: Buffer[] = [header];
   bodies.forEach((b, i) => {
     if (b.name.length > NAME_BYTES) throw new Error(`section name ${b.name} is longer than ${NAME_BYTES}`);

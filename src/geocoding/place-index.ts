@@ -105,7 +105,7 @@ export class PlaceIndex {
 
   /** The source name of entry `id` (for offices the directory's full name, "Indiranagar S.O (Bengaluru)"). */
   name(id: number): string {
-    return this.names.toString('utf8', this.nameAt[id]!, this.nameAt[id + 1]!);
+    return this.names.toString('utf8', this.nameAt[id], this.nameAt[id + 1]);
   }
 
   /** The entry's own name tokens run together ("indiranagar"). */

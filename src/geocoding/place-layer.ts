@@ -139,8 +139,8 @@ function csrMerge<A extends string, E extends string>(
   const ent = column(Uint32Array, aEnt.length + bEnt.length);
   let w = 0;
   for (let k = 0; k < u.items.length; k++) {
-    w = mergeLists(ent, w, u.toA[k]! < 0 ? null : aEnt.subarray(aAt[u.toA[k]!]!, aAt[u.toA[k]! + 1]!),
-      u.toB[k]! < 0 ? null : bEnt.subarray(bAt[u.toB[k]!]!, bAt[u.toB[k]! + 1]!), n0, byRank);
+    w = mergeLists(ent, w, u.toA[k]! < 0 ? null : aEnt.subarray(aAt[u.toA[k]!], aAt[u.toA[k]! + 1]),
+      u.toB[k]! < 0 ? null : bEnt.subarray(bAt[u.toB[k]!], bAt[u.toB[k]! + 1]), n0, byRank);
     at[k + 1] = w;
   }
   return { [atName]: at, [entName]: ent } as Record<A | E, Uint32Array>;
@@ -154,8 +154,8 @@ function pinMerge(main: EntryColumns, layer: EntryColumns, n0: number, byRank: R
   const ents = column(Uint32Array, main.pinEnts.length + layer.pinEnts.length);
   let w = 0;
   for (let p = 0; p < pins; p++) {
-    const b = p + 1 < layer.pinEntAt.length ? layer.pinEnts.subarray(layer.pinEntAt[p]!, layer.pinEntAt[p + 1]!) : null;
-    w = mergeLists(ents, w, main.pinEnts.subarray(main.pinEntAt[p]!, main.pinEntAt[p + 1]!), b, n0, byRank);
+    const b = p + 1 < layer.pinEntAt.length ? layer.pinEnts.subarray(layer.pinEntAt[p], layer.pinEntAt[p + 1]) : null;
+    w = mergeLists(ents, w, main.pinEnts.subarray(main.pinEntAt[p], main.pinEntAt[p + 1]), b, n0, byRank);
     at[p + 1] = w;
   }
   return { pinEntAt: at, pinEnts: ents };

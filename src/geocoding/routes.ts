@@ -22,7 +22,7 @@ export function createLocationFeature(deps: {
   clock: Clock;
   pricing: PricingRow[];
   /** Every /v1 route of the app (the information documents list them), once the table is complete. */
-  allRoutes(): RouteDef[];
+  allRoutes: () => RouteDef[];
   onBatch?: (route: string, items: number) => void;
 }): LocationFeature {
   const { service } = deps;

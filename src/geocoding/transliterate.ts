@@ -35,7 +35,7 @@ const LOANWORDS: Record<string, string> = {
 
 /** Latin text of `text`; ASCII text comes back unchanged (the common case costs one test). */
 export function transliterate(text: string): string {
-  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  if (/^[\p{ASCII}]*$/u.test(text)) return text;
   text = text.replace(/[\u200c\u200d]/g, '');
   let out = '';
   let i = 0;

@@ -94,14 +94,14 @@ export type RouteDef = RouteSpec<z.ZodType, z.ZodType, z.ZodType, unknown>;
 export function defineRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
   spec: RouteSpec<Q, B, P, null>,
 ): RouteDef {
-  return spec as unknown as RouteDef;
+  return spec;
 }
 
 /** defineRoute for routes whose authenticator yields principal `A`: `const route = routesWith<Merchant>(); route({...})`. */
 export function routesWith<A>() {
   return <Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
     spec: RouteSpec<Q, B, P, A>,
-  ): RouteDef => spec as unknown as RouteDef;
+  ): RouteDef => spec;
 }
 
 /** A reply that is not JSON (an HTML page, a script): sent as is, outside any envelope. */

@@ -78,8 +78,9 @@ class SmtpMailer implements Mailer {
 class LogMailer implements Mailer {
   constructor(private readonly log: Log) {}
 
-  async send(message: MailMessage): Promise<void> {
+  send(message: MailMessage): Promise<void> {
     this.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail (dev mode, not sent)');
+    return Promise.resolve();
   }
 
   close(): void {}

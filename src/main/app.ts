@@ -114,7 +114,7 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     onBatch: (route, n) => metrics.batch(route, n),
   });
   let draining = false;
-  const metricsText = primary ? () => (metrics as Metrics).text() : () => (role as Extract<ThreadRole, { kind: 'thread' }>).metrics();
+  const metricsText = primary ? () => (metrics as Metrics).text() : () => (role).metrics();
   const routes: RouteDef[] = [
     ...locationFeature.routes,
     ...access.routes,

@@ -10,7 +10,7 @@ interface Document {
   path: string;
   info: ApiInfo;
   /** Which endpoints the document covers. */
-  covers(endpoint: Endpoint): boolean;
+  covers: (endpoint: Endpoint) => boolean;
 }
 
 /** The checkout service's interface description carries its own version, as the checkout document says. */

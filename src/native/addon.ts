@@ -18,7 +18,7 @@ function loadAddon(): NativeAddon {
   try {
     return loadNativeAddon(ADDON) as NativeAddon;
   } catch (err) {
-    throw new Error(`native addon not found at ${resourcePath(ADDON)}; run "npm run build:native" (${String(err)})`);
+    throw new Error(`native addon not found at ${resourcePath(ADDON)}; run "npm run build:native" (${String(err)})`, { cause: err });
   }
 }
 

@@ -85,7 +85,7 @@ export class RequestStats {
   private seriesFor(route: string, method: string, status: number): Series {
     const verb = METHOD_INDEX.get(method) ?? METHODS.length - 1;
     let statuses = this.byRoute.get(route);
-    if (!statuses) this.byRoute.set(route, (statuses = new Map()));
+    if (!statuses) this.byRoute.set(route, (statuses = new Map<number, Series>()));
     let s = statuses.get(status * 8 + verb);
     if (!s) {
       s = { route, method: METHODS[verb]!, status, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0).concat(0) };

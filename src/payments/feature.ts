@@ -24,7 +24,7 @@ export interface Payments {
   stop(): Promise<void>;
 }
 
-export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; outbox: EventQueue; gateway: GatewaySettings; clock: Clock; queued(): void; log: Log }): Payments {
+export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; outbox: EventQueue; gateway: GatewaySettings; clock: Clock; queued: () => void; log: Log }): Payments {
   const service = new PaymentService({
     repo: new PaymentRepository(deps.sql, deps.outbox), ports: deps.ports, gateway: new GatewayClient(deps.gateway), clock: deps.clock, queued: deps.queued,
   });

@@ -14,7 +14,7 @@ export interface PaymentDeps {
   gateway: GatewayClient;
   clock: Clock;
   /** Called after a session.completed row committed (wakes the webhook dispatcher). */
-  queued(): void;
+  queued: () => void;
 }
 
 interface SignedPayment {

@@ -38,7 +38,7 @@ export function usageRoute(deps: { meter: UsageMeter; clock: Clock }): RouteDef 
 /** The plans as the location service's information document lists them. */
 export function pricing() {
   return PLAN_NAMES.map((plan) => ({
-    plan: plan as string, monthly_requests: PLANS[plan].monthlyRequests, price_inr_per_month: PLANS[plan].priceInrPerMonth,
+    plan: plan, monthly_requests: PLANS[plan].monthlyRequests, price_inr_per_month: PLANS[plan].priceInrPerMonth,
     rate_limit: `${BURST_LIMIT.ratePerSecond} requests/s, burst ${BURST_LIMIT.burst}`, description: PLANS[plan].description,
   }));
 }

@@ -15,7 +15,7 @@ export interface Webhooks {
   /** The port checkout and payments queue their events through. */
   port: WebhookOutboxPort;
   /** Scan now instead of at the next poll. */
-  queued(): void;
+  queued: () => void;
   start(): void;
   /** Stops claiming and waits for attempts in flight, so their results are recorded. */
   stop(): Promise<void>;

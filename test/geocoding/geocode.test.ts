@@ -10,55 +10,55 @@ afterAll(async () => api.server.dispose());
 
 describe('POST /v1/geopin/geocode', () => {
   it('places an address by its pincode and the locality named in it, ignoring the landmark', async () => {
-    const data = await dataOf(
+    const data = dataOf(
       await api.post('/v1/geopin/geocode', { address: '12, 100 Feet Road, Indiranagar, Near CMH Hospital', city: 'Bangalore', state: 'Karnataka', pincode: '560038', country: 'India' }),
     );
     expect(data).toMatchObject({ level: 'locality', pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', confidence: 0.92 });
     expect(data.address).toBe('Indiranagar, Bengaluru Urban, Karnataka 560038');
     expect(data.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
     // The answer lies inside the 560038 polygon: check through the lookup endpoint.
-    const look = await dataOf(await api.post('/v1/location/lookup', data.coordinates));
+    const look = dataOf(await api.post('/v1/location/lookup', data.coordinates));
     expect(look.pincode).toBe('560038');
   });
 
   it('uses a verified post-office point when the office is named and the pincode sits in the address text', async () => {
-    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Shop 5, Connaught Place, New Delhi 110001' }));
+    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'Shop 5, Connaught Place, New Delhi 110001' }));
     expect(data).toMatchObject({ level: 'office', pincode: '110001', confidence: 0.92 });
     expect(data.address).toContain('Connaught Place');
   });
 
   it('falls back to the pincode point, which lies inside the pincode polygon', async () => {
-    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: '221B Baker Street', city: 'Pune', pincode: '411 001' }));
+    const data = dataOf(await api.post('/v1/geopin/geocode', { address: '221B Baker Street', city: 'Pune', pincode: '411 001' }));
     expect(data).toMatchObject({ level: 'pincode', pincode: '411001', confidence: 0.8 });
-    const look = await dataOf(await api.post('/v1/location/lookup', data.coordinates));
+    const look = dataOf(await api.post('/v1/location/lookup', data.coordinates));
     expect(look.pincode).toBe('411001');
   });
 
   it('warns, with a suggestion and lower confidence, when the state contradicts the pincode', async () => {
-    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }));
+    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }));
     expect(data).toMatchObject({ pincode: '411001', warnings: ['state_mismatch'], suggestions: { state: 'Maharashtra' } });
     expect(data.confidence).toBeLessThan(0.55);
   });
 
   it('answers a specific locality over a mistyped pincode, and says which pincode it suggests', async () => {
-    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110042' }));
+    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110042' }));
     expect(data).toMatchObject({ pincode: '110024', warnings: ['pincode_mismatch'], suggestions: { pincode: '110024' } });
     expect(data.confidence).toBeLessThan(0.8);
-    const agreeing = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110024' }));
+    const agreeing = dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110024' }));
     expect(agreeing).toMatchObject({ pincode: '110024', warnings: [], suggestions: {} });
   });
 
   it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
-    const data = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Flat 2, Andheri East', city: 'Bombay', state: 'MH' }));
+    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'Flat 2, Andheri East', city: 'Bombay', state: 'MH' }));
     expect(data).toMatchObject({ level: 'locality', pincode: '400069', district: 'Mumbai Suburban', state: 'Maharashtra' });
   });
 
   it('falls back to the named city centre (with the pincode of that point), then the state', async () => {
-    const district = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }));
+    const district = dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }));
     expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.53 });
-    const look = await dataOf(await api.post('/v1/location/lookup', district.coordinates));
+    const look = dataOf(await api.post('/v1/location/lookup', district.coordinates));
     expect(look.pincode).toBe(district.pincode);
-    const state = await dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }));
+    const state = dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }));
     expect(state).toMatchObject({ level: 'state', state: 'Tamil Nadu', confidence: 0.15, pincode: null });
   });
 
@@ -91,7 +91,7 @@ describe('POST /v1/geopin/geocode', () => {
 
 describe('POST /v1/geopin/batch', () => {
   it('answers each item on its own: one bad item does not fail the batch', async () => {
-    const data = await dataOf(
+    const data = dataOf(
       await api.post('/v1/geopin/batch', {
         addresses: [{ address: 'Indiranagar', pincode: '560038' }, { address: 42 }, { address: 'qwerty', city: 'asdfgh' }, { address: 'Koramangala', city: 'Bengaluru', pincode: 560034 }],
       }),
@@ -106,7 +106,7 @@ describe('POST /v1/geopin/batch', () => {
 
   it('accepts 100 addresses and rejects 101 or none', async () => {
     const item = { address: 'Indiranagar', pincode: '560038' };
-    const ok = await dataOf(await api.post('/v1/geopin/batch', { addresses: Array(100).fill(item) }));
+    const ok = dataOf(await api.post('/v1/geopin/batch', { addresses: Array(100).fill(item) }));
     expect(ok.succeeded).toBe(100);
     const tooMany = await api.post('/v1/geopin/batch', { addresses: Array(101).fill(item) });
     expect(tooMany.status).toBe(400);

@@ -16,7 +16,7 @@ function readJsonl<T>(name: string): T[] {
 
 describe('POST /v1/geopin/coordinates-to-geopin', () => {
   it('encodes a point', async () => {
-    const data = await dataOf(await api.post('/v1/geopin/coordinates-to-geopin', { latitude: 12.97, longitude: 77.64 }));
+    const data = dataOf(await api.post('/v1/geopin/coordinates-to-geopin', { latitude: 12.97, longitude: 77.64 }));
     expect(data).toEqual({ geopin: '4P3-J5F-6MLM', coordinates: { latitude: 12.97, longitude: 77.64 } });
   });
 
@@ -30,13 +30,13 @@ describe('POST /v1/geopin/coordinates-to-geopin', () => {
 
 describe('POST /v1/geopin/reverse', () => {
   it('returns the cell centre and the boundary containing it', async () => {
-    const data = await dataOf(await api.post('/v1/geopin/reverse', { geopin: '4p3j24kjml' }));
+    const data = dataOf(await api.post('/v1/geopin/reverse', { geopin: '4p3j24kjml' }));
     expect(data).toMatchObject({ geopin: '4P3-J24-KJML', found: true, location: { pincode: '560038', locality: 'Indiranagar', state: 'Karnataka' } });
     expect(data.coordinates).toEqual({ latitude: 12.988665, longitude: 77.641756 });
   });
 
   it('says found: false for a valid geopin in the sea, and 400 for an invalid one', async () => {
-    const sea = await dataOf(await api.post('/v1/geopin/reverse', { geopin: 'LLL-LLL-LLLL' }));
+    const sea = dataOf(await api.post('/v1/geopin/reverse', { geopin: 'LLL-LLL-LLLL' }));
     expect(sea).toMatchObject({ found: false, location: null });
     const bad = await api.post('/v1/geopin/reverse', { geopin: '4P3-J24-KJM1' });
     expect(bad.status).toBe(400);
@@ -46,9 +46,9 @@ describe('POST /v1/geopin/reverse', () => {
 
 describe('GET /v1/geopin/validate/{geopin}', () => {
   it('reports format and whether the code maps to a real location', async () => {
-    expect(await dataOf(await api.get('/v1/geopin/validate/4P3-J24-KJML'))).toMatchObject({ valid_format: true, maps_to_location: true, location: { pincode: '560038' } });
-    expect(await dataOf(await api.get('/v1/geopin/validate/LLL-LLL-LLLL'))).toMatchObject({ valid_format: true, maps_to_location: false, location: null });
-    expect(await dataOf(await api.get('/v1/geopin/validate/NOT-A-PIN'))).toMatchObject({ valid_format: false, maps_to_location: false, message: 'Invalid DIGIPIN' });
+    expect(dataOf(await api.get('/v1/geopin/validate/4P3-J24-KJML'))).toMatchObject({ valid_format: true, maps_to_location: true, location: { pincode: '560038' } });
+    expect(dataOf(await api.get('/v1/geopin/validate/LLL-LLL-LLLL'))).toMatchObject({ valid_format: true, maps_to_location: false, location: null });
+    expect(dataOf(await api.get('/v1/geopin/validate/NOT-A-PIN'))).toMatchObject({ valid_format: false, maps_to_location: false, message: 'Invalid DIGIPIN' });
   });
 });
 
@@ -73,7 +73,7 @@ describe('official-compatible GET /v1/geopin/encode and /decode', () => {
     const codes = errors.filter((e) => e.op === 'decode').slice(0, 20);
     expect(finite.length + codes.length).toBeGreaterThan(20);
     for (const e of finite) {
-      const res = await api.get(`/v1/geopin/encode?latitude=${e.lat}&longitude=${e.lon}`);
+      const res = await api.get(`/v1/geopin/encode?latitude=${String(e.lat)}&longitude=${String(e.lon)}`);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: e.error, message: e.error, code: expect.any(String) });
     }

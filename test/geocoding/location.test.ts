@@ -12,12 +12,12 @@ const indiranagar = { state: 'Karnataka', district: 'Bengaluru Urban', division:
 
 describe('POST /v1/location/lookup', () => {
   it('answers coordinates with the containing pincode area', async () => {
-    const data = await dataOf(await api.post('/v1/location/lookup', { latitude: 12.9887, longitude: 77.6417 }));
+    const data = dataOf(await api.post('/v1/location/lookup', { latitude: 12.9887, longitude: 77.6417 }));
     expect(data).toEqual({ ...indiranagar, coordinates: { latitude: 12.9887, longitude: 77.6417 }, geopin: expect.stringMatching(/^4P3-J24-/) });
   });
 
   it('answers a geopin through its cell centre', async () => {
-    const data = await dataOf(await api.post('/v1/location/lookup', { geopin: '4P3-J24-KJML' }));
+    const data = dataOf(await api.post('/v1/location/lookup', { geopin: '4P3-J24-KJML' }));
     expect(data).toMatchObject(indiranagar);
   });
 
@@ -46,7 +46,7 @@ describe('POST /v1/location/lookup', () => {
 
 describe('POST /v1/location/batch-lookup', () => {
   it('answers mixed coordinates and geopins per item, with misses and invalid items as values', async () => {
-    const data = await dataOf(
+    const data = dataOf(
       await api.post('/v1/location/batch-lookup', {
         locations: [{ latitude: 12.9887, longitude: 77.6417 }, { geopin: '4P3-J24-KJML' }, { latitude: 15, longitude: 65 }, { geopin: 'NOT-A-PIN' }, { latitude: 'x' }],
       }),
@@ -61,7 +61,7 @@ describe('POST /v1/location/batch-lookup', () => {
 
   it('agrees with single lookups on 100 points', async () => {
     const locations = Array.from({ length: 100 }, (_v, i) => ({ latitude: 8 + (i * 0.29) % 27, longitude: 70 + (i * 0.37) % 25 }));
-    const batch = await dataOf(await api.post('/v1/location/batch-lookup', { locations }));
+    const batch = dataOf(await api.post('/v1/location/batch-lookup', { locations }));
     for (const [i, loc] of locations.entries()) {
       const single = await api.post('/v1/location/lookup', loc);
       const { index: _i, found, ...item } = batch.results[i];
@@ -79,7 +79,7 @@ describe('POST /v1/location/batch-lookup', () => {
 
 describe('GET /v1/location/stats', () => {
   it('reports counts measured from the loaded data', async () => {
-    const data = await dataOf(await api.get('/v1/location/stats'));
+    const data = dataOf(await api.get('/v1/location/stats'));
     expect(data).toMatchObject({ total_boundaries: 19312, total_states: 36, total_divisions: 478, dataset: 'full' });
     expect(data.cache_size).toBeGreaterThan(19312 + 165627);
   });
@@ -87,18 +87,18 @@ describe('GET /v1/location/stats', () => {
 
 describe('GET /v1/pincode/validate/{pincode}', () => {
   it('returns offices, district, state and delivery status of a real pincode', async () => {
-    const data = await dataOf(await api.get('/v1/pincode/validate/110001'));
+    const data = dataOf(await api.get('/v1/pincode/validate/110001'));
     expect(data).toMatchObject({ pincode: '110001', valid_format: true, exists: true, state: 'Delhi', district: 'New Delhi', delivery: true, has_boundary: true });
     expect(data.offices.map((o: { name: string }) => o.name)).toContain('Connaught Place SO');
   });
 
   it('tells a well-formed unknown pincode from a malformed one', async () => {
-    expect(await dataOf(await api.get('/v1/pincode/validate/999999'))).toMatchObject({ valid_format: true, exists: false, offices: [] });
-    expect(await dataOf(await api.get('/v1/pincode/validate/12345'))).toMatchObject({ valid_format: false, exists: false });
-    expect(await dataOf(await api.get('/v1/pincode/validate/012345'))).toMatchObject({ valid_format: false });
+    expect(dataOf(await api.get('/v1/pincode/validate/999999'))).toMatchObject({ valid_format: true, exists: false, offices: [] });
+    expect(dataOf(await api.get('/v1/pincode/validate/12345'))).toMatchObject({ valid_format: false, exists: false });
+    expect(dataOf(await api.get('/v1/pincode/validate/012345'))).toMatchObject({ valid_format: false });
   });
 
   it('knows a directory pincode that has no boundary polygon', async () => {
-    expect(await dataOf(await api.get('/v1/pincode/validate/110102'))).toMatchObject({ exists: true, has_boundary: false });
+    expect(dataOf(await api.get('/v1/pincode/validate/110102'))).toMatchObject({ exists: true, has_boundary: false });
   });
 });

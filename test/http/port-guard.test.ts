@@ -19,7 +19,7 @@ async function foreignUws(port: number): Promise<void> {
     uWS.App().any('/*', (res) => res.end('other')).listen('127.0.0.1', ${port}, (s) => console.log(s ? 'ready' : 'failed'));
   `], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
-  await new Promise<void>((resolve, reject) => child.stdout!.on('data', (d: Buffer) => (d.toString().includes('ready') ? resolve() : reject(new Error(d.toString())))));
+  await new Promise<void>((resolve, reject) => child.stdout.on('data', (d: Buffer) => (d.toString().includes('ready') ? resolve() : reject(new Error(d.toString())))));
 }
 
 describe('the port guard', () => {
@@ -55,8 +55,8 @@ describe('a second server on a taken port', () => {
       });
       children.push(second);
       let output = '';
-      second.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-      second.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      second.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      second.stderr.on('data', (d: Buffer) => (output += d.toString()));
       const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
       expect(code).not.toBe(0);
       expect(output).toContain(`port ${first.port} on 127.0.0.1 is already in use by another process`);

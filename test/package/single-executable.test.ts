@@ -40,7 +40,7 @@ async function call(method: string, path: string, options: { body?: unknown; hea
     headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 }
 
 describe('the single executable', () => {

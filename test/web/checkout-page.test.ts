@@ -147,7 +147,7 @@ type Hook = { raw: string; headers: Record<string, unknown>; body: { event: stri
 async function sessionCompleted(merchantId: string): Promise<Hook> {
   const find = () =>
     receiver.requests
-      .map((r) => ({ raw: r.rawBody, headers: r.headers as Record<string, unknown>, body: JSON.parse(r.rawBody) as Hook['body'] }))
+      .map((r) => ({ raw: r.rawBody, headers: r.headers, body: JSON.parse(r.rawBody) as Hook['body'] }))
       .find((h) => h.body.merchant_id === merchantId && h.body.event === 'session.completed');
   await eventually(() => find() !== undefined, 8_000);
   return find()!;

@@ -33,7 +33,7 @@ export async function runSplit<T, R>(
   items: readonly T[], size: number, send: (slice: T[], offset: number) => Promise<R>, options: SplitOptions = {},
 ): Promise<R[]> {
   const slices = chunk(items, size);
-  const answers: R[] = new Array(slices.length);
+  const answers = new Array<R>(slices.length);
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, slices.length));
   let next = 0;
   let requests = 0;

@@ -128,7 +128,7 @@ export class Transport {
   }
 
   private read(res: Response, text: string): unknown {
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text === '' ? null : JSON.parse(text);
     } catch {
@@ -170,7 +170,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      // An abort's reason is an Error (AbortError/TimeoutError) unless the caller chose otherwise.
+      reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
     }, { once: true });
   });
 }

@@ -47,7 +47,7 @@ export function badAuth(rng: Rng, e: Endpoint, d: Draft, t: Targets): void {
 function badCookie(rng: Rng, d: Draft, login: ConsoleLogin, t: Targets): void {
   const [name, token] = split(login.cookie);
   const [otherName, otherToken] = split((login === t.developer ? t.merchantUser : t.developer).cookie);
-  const choice = rng.pick<string | undefined | 'buyer header'>([
+  const choice = rng.pick<string | undefined>([
     undefined, 'buyer header', `${name}=`, `${name}=${rng.token(token.slice(0, 4))}`, `${name}=${token}x`, `${name}=${token.slice(0, -1)}`,
     `${name}=${t.sessionToken}`, `${name}=${otherToken}`, `${otherName}=${token}`, `${name.toUpperCase()}=${token}`, `x${name}=${token}`,
     `${name}=' OR 1=1 --`, `${name}=ÿþ`, `${name}=${t.merchantKey}`, `${name}=${t.v1Key}`, name, `${token}`, ';;;', `${name}="${token}"`,

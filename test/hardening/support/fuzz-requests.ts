@@ -235,7 +235,7 @@ function addNoise(rng: Rng, e: Endpoint, d: Draft, t: Targets): string {
       const i = rng.int(d.query.length);
       if (d.query[i]![0] === 'action') return 'action kept';
       d.query[i] = [d.query[i]![0], randomText(rng, 1 + rng.int(60))];
-      return `text in ${d.query[i]![0]}`;
+      return `text in ${d.query[i][0]}`;
     }
     case 'proto':
       d.protoKey = d.body !== undefined;

@@ -1,7 +1,6 @@
 // A real, tiny DNS server on 127.0.0.1 (UDP, A and AAAA only, TTL 0) whose answers the test scripts, per query.
 import { createSocket } from 'node:dgram';
 import { promises as dns } from 'node:dns';
-import type { AddressInfo } from 'node:net';
 import { parseIp } from '../../../src/net/ip-address.ts';
 
 export type RecordType = 'A' | 'AAAA';
@@ -39,7 +38,7 @@ export async function startDnsServer(zone: Zone): Promise<DnsServer> {
     socket.send(buildReply(msg, question.end, question.type, answer), peer.port, peer.address);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  const { port } = socket.address() as AddressInfo;
+  const { port } = socket.address();
   return {
     port,
     queries,

@@ -104,6 +104,6 @@ export interface Hook {
 /** Requests the receiver got for one session. */
 export function hooksFor(receiver: Receiver, sessionId: string): Hook[] {
   return receiver.requests
-    .map((r) => ({ headers: r.headers as Record<string, unknown>, raw: r.rawBody, body: JSON.parse(r.rawBody) as Hook['body'] }))
+    .map((r) => ({ headers: r.headers, raw: r.rawBody, body: JSON.parse(r.rawBody) as Hook['body'] }))
     .filter((r) => r.body.session_id === sessionId);
 }

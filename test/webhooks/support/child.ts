@@ -32,8 +32,8 @@ export async function spawnServer(env: Record<string, string>): Promise<Child> {
         resolve(Number(match[1]));
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output.join('')}`));
