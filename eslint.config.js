@@ -3,7 +3,21 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '**/node_modules/**', 'target/**', 'packages/*/dist/**', 'packages/webhook-verify/**', 'packages/client-python/.venv*/**', 'crates/**', 'test-output/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      '**/node_modules/**',
+      'target/**',
+      'packages/*/dist/**',
+      'packages/webhook-verify/**',
+      'packages/client-python/.venv*/**',
+      'crates/**',
+      'test-output/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -8,20 +8,66 @@ const service = LocationService.open(dir);
 
 /** Well-known localities and towns, written from knowledge of the places: name as people type it, and its district. */
 const PLACES: Array<[name: string, district: string]> = [
-  ['Koramangala', 'Bengaluru Urban'], ['Indiranagar', 'Bengaluru Urban'], ['Whitefield', 'Bengaluru Urban'], ['Jayanagar', 'Bengaluru Urban'],
-  ['Malleswaram', 'Bengaluru Urban'], ['Yelahanka', 'Bengaluru Urban'], ['Marathahalli', 'Bengaluru Urban'], ['Basavanagudi', 'Bengaluru Urban'],
-  ['Powai', 'Mumbai Suburban'], ['Andheri', 'Mumbai Suburban'], ['Bandra', 'Mumbai Suburban'], ['Borivali', 'Mumbai Suburban'],
-  ['Ghatkopar', 'Mumbai Suburban'], ['Chembur', 'Mumbai Suburban'], ['Colaba', 'Mumbai'], ['Worli', 'Mumbai'], ['Dadar', 'Mumbai'],
-  ['Connaught Place', 'New Delhi'], ['Karol Bagh', 'Central'], ['Lajpat Nagar', 'South East'], ['Chandni Chowk', 'North'],
-  ['Saket', 'South'], ['Janakpuri', 'West'], ['Rohini', 'North West'], ['Dwarka', 'South West'], ['Vasant Kunj', 'New Delhi'],
-  ['Adyar', 'Chennai'], ['Mylapore', 'Chennai'], ['Velachery', 'Chennai'], ['Nungambakkam', 'Chennai'], ['Tambaram', 'Chengalpattu'],
-  ['Banjara Hills', 'Hyderabad'], ['Jubilee Hills', 'Hyderabad'], ['Gachibowli', 'Hyderabad'], ['Kukatpally', 'Medchal Malkajgiri'],
-  ['Secunderabad', 'Hyderabad'], ['Ballygunge', 'Kolkata'], ['Salt Lake', '24 Paraganas North'], ['Behala', 'Kolkata'],
-  ['Howrah', 'Howrah'], ['Kothrud', 'Pune'], ['Hadapsar', 'Pune'], ['Hinjewadi', 'Pune'], ['Viman Nagar', 'Pune'],
-  ['Navrangpura', 'Ahmadabad'], ['Maninagar', 'Ahmadabad'], ['Hazratganj', 'Lucknow'], ['Gomti Nagar', 'Lucknow'],
-  ['Kankarbagh', 'Patna'], ['Malviya Nagar', 'Jaipur'], ['Vaishali Nagar', 'Jaipur'], ['Arera Colony', 'Bhopal'],
-  ['Vijay Nagar', 'Indore'], ['Kakkanad', 'Ernakulam'], ['Gandhipuram', 'Coimbatore'], ['Dharampeth', 'Nagpur'],
-  ['Vashi', 'Thane'], ['Thane', 'Thane'], ['Gurgaon', 'Gurugram'], ['Noida', 'Gautam Buddha Nagar'],
+  ['Koramangala', 'Bengaluru Urban'],
+  ['Indiranagar', 'Bengaluru Urban'],
+  ['Whitefield', 'Bengaluru Urban'],
+  ['Jayanagar', 'Bengaluru Urban'],
+  ['Malleswaram', 'Bengaluru Urban'],
+  ['Yelahanka', 'Bengaluru Urban'],
+  ['Marathahalli', 'Bengaluru Urban'],
+  ['Basavanagudi', 'Bengaluru Urban'],
+  ['Powai', 'Mumbai Suburban'],
+  ['Andheri', 'Mumbai Suburban'],
+  ['Bandra', 'Mumbai Suburban'],
+  ['Borivali', 'Mumbai Suburban'],
+  ['Ghatkopar', 'Mumbai Suburban'],
+  ['Chembur', 'Mumbai Suburban'],
+  ['Colaba', 'Mumbai'],
+  ['Worli', 'Mumbai'],
+  ['Dadar', 'Mumbai'],
+  ['Connaught Place', 'New Delhi'],
+  ['Karol Bagh', 'Central'],
+  ['Lajpat Nagar', 'South East'],
+  ['Chandni Chowk', 'North'],
+  ['Saket', 'South'],
+  ['Janakpuri', 'West'],
+  ['Rohini', 'North West'],
+  ['Dwarka', 'South West'],
+  ['Vasant Kunj', 'New Delhi'],
+  ['Adyar', 'Chennai'],
+  ['Mylapore', 'Chennai'],
+  ['Velachery', 'Chennai'],
+  ['Nungambakkam', 'Chennai'],
+  ['Tambaram', 'Chengalpattu'],
+  ['Banjara Hills', 'Hyderabad'],
+  ['Jubilee Hills', 'Hyderabad'],
+  ['Gachibowli', 'Hyderabad'],
+  ['Kukatpally', 'Medchal Malkajgiri'],
+  ['Secunderabad', 'Hyderabad'],
+  ['Ballygunge', 'Kolkata'],
+  ['Salt Lake', '24 Paraganas North'],
+  ['Behala', 'Kolkata'],
+  ['Howrah', 'Howrah'],
+  ['Kothrud', 'Pune'],
+  ['Hadapsar', 'Pune'],
+  ['Hinjewadi', 'Pune'],
+  ['Viman Nagar', 'Pune'],
+  ['Navrangpura', 'Ahmadabad'],
+  ['Maninagar', 'Ahmadabad'],
+  ['Hazratganj', 'Lucknow'],
+  ['Gomti Nagar', 'Lucknow'],
+  ['Kankarbagh', 'Patna'],
+  ['Malviya Nagar', 'Jaipur'],
+  ['Vaishali Nagar', 'Jaipur'],
+  ['Arera Colony', 'Bhopal'],
+  ['Vijay Nagar', 'Indore'],
+  ['Kakkanad', 'Ernakulam'],
+  ['Gandhipuram', 'Coimbatore'],
+  ['Dharampeth', 'Nagpur'],
+  ['Vashi', 'Thane'],
+  ['Thane', 'Thane'],
+  ['Gurgaon', 'Gurugram'],
+  ['Noida', 'Gautam Buddha Nagar'],
 ];
 const LENGTHS = [4, 5, 6, 8];
 
@@ -40,17 +86,36 @@ for (const [name, district] of PLACES) {
     total++;
     // The place, however the directory spells it ("Kukatpalli" is Kukatpally): its district, its name within a letter.
     const want = compact(name);
-    if (first && first.district === district && editDistance(compact(first.name).slice(0, want.length), want, 1) <= 1) right++;
+    if (first && first.district === district && editDistance(compact(first.name).slice(0, want.length), want, 1) <= 1)
+      right++;
     else misses.push(`${q} -> ${first ? `${first.name} (${first.district})` : 'nothing'}, want ${name} (${district})`);
   }
 }
-console.log(`\nAutocomplete: the intended place first for ${right}/${total} prefixes (${((100 * right) / total).toFixed(1)}%) of ${PLACES.length} well-known places\n`);
+console.log(
+  `\nAutocomplete: the intended place first for ${right}/${total} prefixes (${((100 * right) / total).toFixed(1)}%) of ${PLACES.length} well-known places\n`,
+);
 if (process.argv.includes('--misses')) for (const m of misses) console.log(`  ${m}`);
 
-const near = [[12.97, 77.59], [19.07, 72.88], [28.61, 77.21], [22.57, 88.36]] as const;
-const nearQueries = ['near me', 'post office near me', 'pharmacy near me', 'temple near me', 'xq near me', 'metro station nearby'];
-const nearCalls = near.flatMap(([lat, lon]) => nearQueries.map((q) => () => service.autocomplete({ q, limit: 5, lat, lon }, true)));
-const typoCalls = ['Chandni Chok', 'jubile hils', 'hawa mehal', 'koramangla', 'bangalor', 'secunderbad'].map((q) => () => service.autocomplete({ q, limit: 5 }, false));
+const near = [
+  [12.97, 77.59],
+  [19.07, 72.88],
+  [28.61, 77.21],
+  [22.57, 88.36],
+] as const;
+const nearQueries = [
+  'near me',
+  'post office near me',
+  'pharmacy near me',
+  'temple near me',
+  'xq near me',
+  'metro station nearby',
+];
+const nearCalls = near.flatMap(([lat, lon]) =>
+  nearQueries.map((q) => () => service.autocomplete({ q, limit: 5, lat, lon }, true)),
+);
+const typoCalls = ['Chandni Chok', 'jubile hils', 'hawa mehal', 'koramangla', 'bangalor', 'secunderbad'].map(
+  (q) => () => service.autocomplete({ q, limit: 5 }, false),
+);
 
 /** Percentiles over every call of `rounds` passes after one warm-up pass. */
 function latency(name: string, fns: Array<() => unknown>, rounds: number): void {

@@ -8,10 +8,13 @@ import { randomPoints } from './seeded.ts';
 
 const BATCH = 100;
 const points = randomPoints(10_000, 7, 'lonLat');
-const batches = Array.from({ length: points.length / 2 / BATCH }, (_, i) => points.subarray(i * 2 * BATCH, (i + 1) * 2 * BATCH));
+const batches = Array.from({ length: points.length / 2 / BATCH }, (_, i) =>
+  points.subarray(i * 2 * BATCH, (i + 1) * 2 * BATCH),
+);
 
 // Known answer first: all three agree on India Gate.
-if (encode(28.612912, 77.227321) !== encodeReference(28.612912, 77.227321)) throw new Error('native and reference disagree');
+if (encode(28.612912, 77.227321) !== encodeReference(28.612912, 77.227321))
+  throw new Error('native and reference disagree');
 if (encodeMany(Float64Array.from([77.227321, 28.612912]))[0] !== encodeReference(28.612912, 77.227321)) {
   throw new Error('batch and reference disagree');
 }
@@ -50,8 +53,12 @@ export function printDigipin(bench: Bench): void {
   const single = perCall('native single (1 code/call)');
   const batch = perCall(`native batch (${BATCH} codes/call)`) / BATCH;
   const reference = perCall('pure TS reference (1 code/call)');
-  console.log(`per code: native single ${single.toFixed(1)} ns, native batch ${batch.toFixed(1)} ns, pure TS ${reference.toFixed(1)} ns`);
-  console.log(`native batch is ${(reference / batch).toFixed(1)}x the pure-TS speed per code; ${(1e3 / batch).toFixed(1)} M encodes/s on one core`);
+  console.log(
+    `per code: native single ${single.toFixed(1)} ns, native batch ${batch.toFixed(1)} ns, pure TS ${reference.toFixed(1)} ns`,
+  );
+  console.log(
+    `native batch is ${(reference / batch).toFixed(1)}x the pure-TS speed per code; ${(1e3 / batch).toFixed(1)} M encodes/s on one core`,
+  );
   if (sink === 42) console.log('');
 }
 

@@ -38,11 +38,22 @@ export function categoryTable(sets: Array<[name: string, outcomes: Outcome[]]>):
   return [head, rule, ...rows].join('\n');
 }
 
-const BANDS: Array<[number, number]> = [[0.9, 1.01], [0.8, 0.9], [0.7, 0.8], [0.6, 0.7], [0.4, 0.6], [0.2, 0.4], [0, 0.2]];
+const BANDS: Array<[number, number]> = [
+  [0.9, 1.01],
+  [0.8, 0.9],
+  [0.7, 0.8],
+  [0.6, 0.7],
+  [0.4, 0.6],
+  [0.2, 0.4],
+  [0, 0.2],
+];
 
 /** Answers per confidence band: share right, median error, far-off count; then the expected calibration error. */
 export function calibrationTable(outcomes: Outcome[]): string {
-  const lines = ['| confidence | answers | right pincode | mean confidence | median error km | > 25 km off |', '|---|--:|--:|--:|--:|--:|'];
+  const lines = [
+    '| confidence | answers | right pincode | mean confidence | median error km | > 25 km off |',
+    '|---|--:|--:|--:|--:|--:|',
+  ];
   let ece = 0;
   const answered = outcomes.filter((o) => o.answered);
   for (const [lo, hi] of BANDS) {
@@ -50,7 +61,9 @@ export function calibrationTable(outcomes: Outcome[]): string {
     const right = rs.filter((o) => o.correct).length;
     const meanConf = rs.reduce((s, o) => s + o.confidence, 0) / Math.max(1, rs.length);
     if (rs.length > 0) ece += (rs.length / answered.length) * Math.abs(right / rs.length - meanConf);
-    lines.push(`| ${lo.toFixed(1)}-${Math.min(1, hi).toFixed(1)} | ${rs.length} | ${pct(right, rs.length)} | ${rs.length ? meanConf.toFixed(2) : '-'} | ${median(rs.map((o) => o.errorKm)).toFixed(1)} | ${rs.filter((o) => o.errorKm > 25).length} |`);
+    lines.push(
+      `| ${lo.toFixed(1)}-${Math.min(1, hi).toFixed(1)} | ${rs.length} | ${pct(right, rs.length)} | ${rs.length ? meanConf.toFixed(2) : '-'} | ${median(rs.map((o) => o.errorKm)).toFixed(1)} | ${rs.filter((o) => o.errorKm > 25).length} |`,
+    );
   }
   lines.push(`| no answer | ${outcomes.length - answered.length} | | | | |`);
   lines.push('', `Expected calibration error (answers weighted per band): ${ece.toFixed(3)}`);
@@ -66,7 +79,8 @@ export function warningSummary(outcomes: Outcome[]): string {
   const falseFlags = clean.filter((o) => o.warnings.length > 0).length;
   const confidentFar = outcomes.filter((o) => o.answered && o.confidence >= 0.8 && o.errorKm > 25).length;
   const byKind = new Map<string, number>();
-  for (const o of clean) for (const w of o.warnings) byKind.set(`${w} (${o.category})`, (byKind.get(`${w} (${o.category})`) ?? 0) + 1);
+  for (const o of clean)
+    for (const w of o.warnings) byKind.set(`${w} (${o.category})`, (byKind.get(`${w} (${o.category})`) ?? 0) + 1);
   return [
     `Mistyped pincode/city/state flagged with the expected warning: ${flagged}/${must.length} (${pct(flagged, must.length)}); with any warning: ${pct(anyFlag, must.length)}`,
     `Warnings on rows that have none to carry: ${falseFlags}/${clean.length} (${pct(falseFlags, clean.length)})${byKind.size ? `: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}` : ''}`,

@@ -13,7 +13,11 @@ import { loadConfig } from '../src/main/config.ts';
 import { mulberry32 } from './seeded.ts';
 
 const ROWS = 5000;
-const CITIES = [['Bengaluru', 'Karnataka', '560001'], ['Mumbai', 'Maharashtra', '400001'], ['New Delhi', 'Delhi', '110001']] as const;
+const CITIES = [
+  ['Bengaluru', 'Karnataka', '560001'],
+  ['Mumbai', 'Maharashtra', '400001'],
+  ['New Delhi', 'Delhi', '110001'],
+] as const;
 
 /** 5000 rows (the document's fields) from a seeded PRNG; about 1 in 10 has a broken email, like real legacy exports. */
 function makeRows(batch: number, seed: number): Array<Record<string, string>> {
@@ -37,20 +41,33 @@ function makeRows(batch: number, seed: number): Array<Record<string, string>> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'import-bench-'));
-const app = await buildApp(loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DB_PATH: join(dir, 'app.sqlite'), WEBHOOK_DISPATCHER: 'off' }));
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DB_PATH: join(dir, 'app.sqlite'),
+    WEBHOOK_DISPATCHER: 'off',
+  }),
+);
 const { port } = await app.start();
 const { sql, nodes } = app.parts;
 const { merchant, apiKey } = await app.parts.checkout.merchants.create('Bench shop');
 // The service the import route runs, over the app's own store: the import without HTTP and JSON around it.
 const importer = new ImportService({
-  sql, imports: new ImportRepository(sql, systemClock), buyers: new BuyerRepository(sql, systemClock), addresses: new AddressRepository(sql, systemClock), nodeId: nodes.id,
+  sql,
+  imports: new ImportRepository(sql, systemClock),
+  buyers: new BuyerRepository(sql, systemClock),
+  addresses: new AddressRepository(sql, systemClock),
+  nodeId: nodes.id,
 });
 
 // Known answer first: the seeded rows import with the expected split.
 const fixed = makeRows(0, 42);
 const check = await importer.run(merchant.id, 'check', 'api', fixed);
 const expectedErrors = fixed.filter((r) => r.email!.startsWith('broken')).length;
-if (check.error_count !== expectedErrors || check.imported_count !== ROWS - expectedErrors) throw new Error('unexpected import result');
+if (check.error_count !== expectedErrors || check.imported_count !== ROWS - expectedErrors)
+  throw new Error('unexpected import result');
 
 let batch = 1;
 let sink = 0;

@@ -54,7 +54,11 @@ export class JsBoundaryIndex {
   onBoundary(lon: number, lat: number): boolean {
     return this.tree
       .search(lon, lat, lon, lat)
-      .some((part) => booleanPointInPolygon([lon, lat], this.parts[part]!) !== booleanPointInPolygon([lon, lat], this.parts[part]!, { ignoreBoundary: true }));
+      .some(
+        (part) =>
+          booleanPointInPolygon([lon, lat], this.parts[part]!) !==
+          booleanPointInPolygon([lon, lat], this.parts[part]!, { ignoreBoundary: true }),
+      );
   }
 
   /** Lowest id containing the point, or -1: the same contract as the native lookup. */

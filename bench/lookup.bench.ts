@@ -23,7 +23,9 @@ function residentMiB(path: string): number {
   return kib / 1024;
 }
 
-export async function runLookupBench(path: string): Promise<{ bench: Bench; loadMs: number; loadCpuMs: number; rssMb: number; residentMb: number; nativeMb: number }> {
+export async function runLookupBench(
+  path: string,
+): Promise<{ bench: Bench; loadMs: number; loadCpuMs: number; rssMb: number; residentMb: number; nativeMb: number }> {
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -38,7 +40,8 @@ export async function runLookupBench(path: string): Promise<{ bench: Bench; load
   const count = points.length / 2;
   // Known answer first: both engines agree on a point in central Bengaluru.
   const known = index.lookup(12.9716, 77.5946);
-  if (known < 0 || known !== baseline.lookup(77.5946, 12.9716)) throw new Error('native and baseline disagree on Bengaluru');
+  if (known < 0 || known !== baseline.lookup(77.5946, 12.9716))
+    throw new Error('native and baseline disagree on Bengaluru');
 
   let sink = 0;
   let single = 0;
@@ -72,9 +75,15 @@ export function printLookup(result: Awaited<ReturnType<typeof runLookupBench>>):
   const batchCall = meanNs(bench, `native batch (${BATCH} points/call)`);
   const js = meanNs(bench, 'JS flatbush+turf (1 point/call)');
   // The index is a file mapping: lookups make its pages resident (page cache, shared by threads and processes), opening does not.
-  console.log(`load ${loadMs.toFixed(0)} ms (CPU ${loadCpuMs.toFixed(0)} ms), RSS +${rssMb.toFixed(0)} MiB; index file ${nativeMb.toFixed(0)} MiB, mapped, ${residentMb.toFixed(0)} MiB of it resident after the benchmark`);
-  console.log(`native single: mean ${single.toFixed(0)} ns, p50 ${singleP50.toFixed(0)} ns; batch of ${BATCH}: ${(batchCall / 1000).toFixed(1)} µs (${(batchCall / BATCH).toFixed(0)} ns/point)`);
-  console.log(`JS baseline ${js.toFixed(0)} ns/point: native batch is ${(js / (batchCall / BATCH)).toFixed(1)}x, native single ${(js / single).toFixed(1)}x faster per point`);
+  console.log(
+    `load ${loadMs.toFixed(0)} ms (CPU ${loadCpuMs.toFixed(0)} ms), RSS +${rssMb.toFixed(0)} MiB; index file ${nativeMb.toFixed(0)} MiB, mapped, ${residentMb.toFixed(0)} MiB of it resident after the benchmark`,
+  );
+  console.log(
+    `native single: mean ${single.toFixed(0)} ns, p50 ${singleP50.toFixed(0)} ns; batch of ${BATCH}: ${(batchCall / 1000).toFixed(1)} µs (${(batchCall / BATCH).toFixed(0)} ns/point)`,
+  );
+  console.log(
+    `JS baseline ${js.toFixed(0)} ns/point: native batch is ${(js / (batchCall / BATCH)).toFixed(1)}x, native single ${(js / single).toFixed(1)}x faster per point`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

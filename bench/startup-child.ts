@@ -10,7 +10,15 @@ const cpu = process.cpuUsage();
 const rssAfterStart = process.memoryUsage().rss;
 const point = service.lookup(12.9352, 77.6245);
 const firstPointMs = performance.now();
-process.stdout.write(`${JSON.stringify({
-  firstAnswerMs, firstAnswerCpuMs: (cpu.user + cpu.system) / 1000, rssAfterStartMiB: rssAfterStart / 2 ** 20, firstPointLookupMs: firstPointMs, rssWithPointIndexMiB: process.memoryUsage().rss / 2 ** 20,
-  ok: geocode?.pincode === '560095' || geocode?.pincode === '560034', completed: complete.length, point: point?.pincode,
-})}\n`);
+process.stdout.write(
+  `${JSON.stringify({
+    firstAnswerMs,
+    firstAnswerCpuMs: (cpu.user + cpu.system) / 1000,
+    rssAfterStartMiB: rssAfterStart / 2 ** 20,
+    firstPointLookupMs: firstPointMs,
+    rssWithPointIndexMiB: process.memoryUsage().rss / 2 ** 20,
+    ok: geocode?.pincode === '560095' || geocode?.pincode === '560034',
+    completed: complete.length,
+    point: point?.pincode,
+  })}\n`,
+);

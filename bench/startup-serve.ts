@@ -30,7 +30,11 @@ const median = (key: keyof (typeof results)[number]) => {
   const xs = results.map((r) => r[key]).sort((a, b) => a - b);
   return xs[Math.floor((xs.length - 1) / 2)]!;
 };
-console.log(`node dist/geopin.cjs serve over ${runs} fresh processes (median), Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}:`);
+console.log(
+  `node dist/geopin.cjs serve over ${runs} fresh processes (median), Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}:`,
+);
 console.log('| measure | value |');
 console.log('|---|---|');
 console.log(`| spawn -> first answered POST /v1/location/lookup | ${median('ms').toFixed(0)} ms |`);

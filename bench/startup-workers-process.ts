@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   service.geocode({ address: 'Koramangala 5th Block', city: 'Bengaluru' });
   const rows = [{ threads: 'main thread', ms: performance.now() - started, ...memory() }];
   const workers: Worker[] = [];
-  for (const n of (process.env.BENCH_WORKERS ?? "1,2").split(",").map(Number)) {
+  for (const n of (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)) {
     const w = await startWorker(workerFile, dir);
     if (!w.pincode) throw new Error(`worker ${n}: no pincode for the known point`);
     workers.push(w.worker);

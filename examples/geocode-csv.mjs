@@ -7,7 +7,10 @@ if (!file) {
   console.error('usage: node geocode-csv.mjs addresses.csv > geocoded.csv   (columns: address, city, state, pincode)');
   process.exit(2);
 }
-const geo = new LocationClient({ baseUrl: process.env.GEOPIN_URL ?? 'http://localhost:3000', apiKey: process.env.GEOPIN_KEY });
+const geo = new LocationClient({
+  baseUrl: process.env.GEOPIN_URL ?? 'http://localhost:3000',
+  apiKey: process.env.GEOPIN_KEY,
+});
 
 const rows = parseCsv(readFileSync(file, 'utf8'));
 const addresses = rows.map(({ address = '', city, state, pincode }) => ({ address, city, state, pincode }));
@@ -22,7 +25,14 @@ const quote = (value) => (/[",\n\r]/.test(String(value)) ? `"${String(value).rep
 console.log(['address', 'pincode', 'latitude', 'longitude', 'geopin', 'confidence', 'error'].join(','));
 for (const [i, result] of results.entries()) {
   const found = result.success ? result.data : null;
-  const cells = [rows[i].address ?? '', found?.pincode ?? '', found?.coordinates.latitude ?? '', found?.coordinates.longitude ?? '',
-    found?.geopin ?? '', found?.confidence ?? '', result.success ? '' : result.error.code];
+  const cells = [
+    rows[i].address ?? '',
+    found?.pincode ?? '',
+    found?.coordinates.latitude ?? '',
+    found?.coordinates.longitude ?? '',
+    found?.geopin ?? '',
+    found?.confidence ?? '',
+    result.success ? '' : result.error.code,
+  ];
   console.log(cells.map(quote).join(','));
 }

@@ -3,7 +3,11 @@
 import { createServer } from 'node:http';
 import { LocationClient, ApiError } from '@geopin/client';
 
-const geo = new LocationClient({ baseUrl: process.env.GEOPIN_URL ?? 'http://localhost:3000', apiKey: process.env.GEOPIN_KEY, timeoutMs: 3000 });
+const geo = new LocationClient({
+  baseUrl: process.env.GEOPIN_URL ?? 'http://localhost:3000',
+  apiKey: process.env.GEOPIN_KEY,
+  timeoutMs: 3000,
+});
 
 const page = `<!doctype html><meta charset="utf-8"><title>Checkout</title>
 <form><label>Pincode <input id="pin" inputmode="numeric" maxlength="6" autocomplete="postal-code"></label>

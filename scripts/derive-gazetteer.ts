@@ -13,7 +13,8 @@ writePoints(join(out, 'datameet_wards.tsv.gz'), wards.open);
 writePoints(join(out, 'odbl_ghmc_wards.tsv.gz'), wards.odbl);
 writePoints(join(out, 'datameet_railway_stations.tsv.gz'), deriveStations(stations));
 // The two ODbL tables are taken byte for byte (gzip only), so their provenance stays checkable.
-const copy = (from: string, to: string) => writeFileSync(join(out, to), gzipSync(readFileSync(join(gazetteer, from)), { level: 9 }));
+const copy = (from: string, to: string) =>
+  writeFileSync(join(out, to), gzipSync(readFileSync(join(gazetteer, from)), { level: 9 }));
 copy('osm-india-pois/osm_india_pois.csv', 'odbl_osm_india_pois.csv.gz');
 copy('countrystatecity-countries/IN_cities.csv', 'odbl_countrystatecity_in_cities.csv.gz');
 console.log(`wards ${wards.open.length} (+${wards.odbl.length} ODbL), stations written to ${out}`);

@@ -92,13 +92,21 @@ async function main(): Promise<void> {
     [INPUT_FILES.geonames]: write(INPUT_FILES.geonames, geonames),
     [INPUT_FILES.postal]: write(INPUT_FILES.postal, postal),
   };
-  const counts = { boundaries: boundaries.length, offices: directory.length - 1, crosswalk: crosswalk.length - 1, geonames: geonames.length, postal: postal.length };
+  const counts = {
+    boundaries: boundaries.length,
+    offices: directory.length - 1,
+    crosswalk: crosswalk.length - 1,
+    geonames: geonames.length,
+    postal: postal.length,
+  };
   writeFileSync(join(sampleDir, 'README.md'), await readme(source, sizes, counts));
   process.stderr.write(`data:sample: ${JSON.stringify(counts)} -> ${sampleDir}\n`);
 }
 
 async function readme(source: string, sizes: Record<string, number>, counts: Record<string, number>): Promise<string> {
-  const shas = await Promise.all(Object.values(INPUT_FILES).map(async (n) => `${await sha256File(join(source, n))}  ${n}`));
+  const shas = await Promise.all(
+    Object.values(INPUT_FILES).map(async (n) => `${await sha256File(join(source, n))}  ${n}`),
+  );
   const rows = Object.entries(sizes).map(([name, bytes]) => `| \`${name}\` | ${bytes.toLocaleString('en')} |`);
   return `# Sample dataset
 

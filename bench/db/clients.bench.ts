@@ -14,8 +14,14 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS bench_sessions (id text PRIMARY KEY, 
 const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
 chmodSync(dir, 0o777);
 const cluster = new EmbeddedPostgres({
-  databaseDir: join(dir, 'data'), port: PORT, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true,
-  onLog: () => undefined, onError: () => undefined,
+  databaseDir: join(dir, 'data'),
+  port: PORT,
+  user: 'postgres',
+  password: 'postgres',
+  persistent: false,
+  createPostgresUser: true,
+  onLog: () => undefined,
+  onError: () => undefined,
 });
 await cluster.initialise();
 await cluster.start();
@@ -24,13 +30,22 @@ try {
   const brianc = new pg.Pool({ connectionString: URL, max: 4 });
   await porsager.unsafe(SCHEMA);
   for (let i = 0; i < 1000; i++) {
-    await porsager.unsafe('INSERT INTO bench_sessions VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [`s${i}`, 'm1', 'verified', i, new Date().toISOString()]);
+    await porsager.unsafe('INSERT INTO bench_sessions VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
+      `s${i}`,
+      'm1',
+      'verified',
+      i,
+      new Date().toISOString(),
+    ]);
   }
   let n = 0;
   const id = () => `s${n++ % 1000}`;
   const select = 'SELECT id, merchant_id, status, cart, created_at FROM bench_sessions WHERE id = $1';
   const update = 'UPDATE bench_sessions SET cart = cart + 1 WHERE id = $1';
-  const bench = new Bench({ name: 'PostgreSQL clients (one row by primary key; a 3-statement transaction)', time: 2000 });
+  const bench = new Bench({
+    name: 'PostgreSQL clients (one row by primary key; a 3-statement transaction)',
+    time: 2000,
+  });
   bench
     .add('postgres (porsager): select by id', async () => {
       await porsager.unsafe(select, [id()], { prepare: true });

@@ -5,7 +5,14 @@ import uWS from 'uWebSockets.js';
 /** The real answer for the known point, so the harness's known-answer check passes here too (by construction). */
 const ANSWER = JSON.stringify({
   success: true,
-  data: { state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru GPO', locality: 'Bengaluru', pincode: '560001', delivery: 'Delivery' },
+  data: {
+    state: 'Karnataka',
+    district: 'Bengaluru Urban',
+    division: 'Bengaluru GPO',
+    locality: 'Bengaluru',
+    pincode: '560001',
+    delivery: 'Delivery',
+  },
 });
 
 const host = process.env.HOST ?? '127.0.0.1';
@@ -24,7 +31,9 @@ const app = uWS.App().any('/*', (res) => {
 
 app.listen(host, port, (socket) => {
   if (!socket) throw new Error(`cannot listen on ${host}:${port}`);
-  console.log(`[bare-uws] ${ANSWER.length}-byte answer; listening on http://${host}:${uWS.us_socket_local_port(socket)}`);
+  console.log(
+    `[bare-uws] ${ANSWER.length}-byte answer; listening on http://${host}:${uWS.us_socket_local_port(socket)}`,
+  );
   process.on('SIGTERM', () => {
     uWS.us_listen_socket_close(socket);
     app.close();

@@ -25,7 +25,13 @@ const running = new Set<Child>();
  * Spawns node itself (no npm/npx wrapper), so the pid, its RSS and the signals belong to the server; `cleanup` runs once it
  * has stopped (its temporary files).
  */
-export function spawnNode(name: string, args: string[], env: Record<string, string>, port: number, cleanup = () => {}): Child {
+export function spawnNode(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  cleanup = () => {},
+): Child {
   const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -63,20 +69,33 @@ export async function stopAll(): Promise<void> {
  * Polls `path` with a POST until it answers 200 and returns the parsed body; a child that exits or stays silent for
  * `timeoutMs` fails with its output.
  */
-export async function firstAnswer(child: Child, path: string, body: string, headers: Record<string, string>, timeoutMs = 60_000): Promise<unknown> {
+export async function firstAnswer(
+  child: Child,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   let last: string;
   for (;;) {
     if (!child.alive()) throw new Error(`${child.name} exited before answering:\n${child.output()}`);
     try {
-      const res = await fetch(child.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const res = await fetch(child.baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
       const text = await res.text();
       if (res.status === 200) return JSON.parse(text);
       last = `${res.status} ${text.slice(0, 300)}`;
     } catch (err) {
       last = String((err as { cause?: unknown }).cause ?? err);
     }
-    if (Date.now() > deadline) throw new Error(`${child.name} gave no 200 on ${path} within ${timeoutMs} ms (last: ${last}):\n${child.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${child.name} gave no 200 on ${path} within ${timeoutMs} ms (last: ${last}):\n${child.output()}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

@@ -11,7 +11,16 @@ import { dirname, join } from 'node:path';
 import { bundlePath } from '../../scripts/package/paths.ts';
 import { freePort } from '../../src/http/free-port.ts';
 import { stopChild } from '../../scripts/package/server-process.ts';
-import { BATCH_PATH, LOOKUP_PATH, START_FLAGS, bareUwsScript, bundleHelpers, createBenchKey, dataPaths, ensureDist } from './servers.ts';
+import {
+  BATCH_PATH,
+  LOOKUP_PATH,
+  START_FLAGS,
+  bareUwsScript,
+  bundleHelpers,
+  createBenchKey,
+  dataPaths,
+  ensureDist,
+} from './servers.ts';
 import { seededBodies } from './points.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
@@ -28,7 +37,11 @@ async function send(port: number, path: string, apiKey: string, bodies: string[]
       const next = () => {
         if (sent >= total) return;
         const body = bodies[sent++ % bodies.length]!;
-        const headers = { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+        const headers = {
+          'x-api-key': apiKey,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        };
         request({ host: '127.0.0.1', port, method: 'POST', path, agent, headers }, (res) => {
           res.resume();
           res.on('end', () => {
@@ -36,7 +49,9 @@ async function send(port: number, path: string, apiKey: string, bodies: string[]
             if (++done === total) resolve();
             else next();
           });
-        }).on('error', reject).end(body);
+        })
+          .on('error', reject)
+          .end(body);
       };
       for (let i = 0; i < 8; i++) next();
     });
@@ -60,20 +75,31 @@ async function dumped(path: string, wake: () => Promise<void>): Promise<string> 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no callgrind dump at ${path} (${readdirSync(dirname(path)).join(", ")})`);
+  throw new Error(`no callgrind dump at ${path} (${readdirSync(dirname(path)).join(', ')})`);
 }
 
 /** Instructions per request of the server started by `args` (node arguments) for each of `loads`. */
-async function count(name: string, args: string[], env: Record<string, string>, apiKey: string, loads: Array<{ path: string; bodies: string[]; requests: number }>) {
+async function count(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  apiKey: string,
+  loads: Array<{ path: string; bodies: string[]; requests: number }>,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
   const port = await freePort('127.0.0.1');
   const out = join(dir, 'callgrind.out');
   const childEnv = { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) };
   // vgdb names its pipes after the prefix, USER and HOST (the server's listen address here): both sides must agree.
   const prefix = `--vgdb-prefix=${join(dir, 'vgdb')}`;
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', prefix, `--callgrind-out-file=${out}`, process.execPath, ...args], {
-    env: childEnv, stdio: 'ignore',
-  });
+  const child = spawn(
+    'valgrind',
+    ['--tool=callgrind', '--instr-atstart=no', prefix, `--callgrind-out-file=${out}`, process.execPath, ...args],
+    {
+      env: childEnv,
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const control = (...a: string[]) => {
     const r = spawnSync('callgrind_control', [prefix, ...a, String(child.pid)], { encoding: 'utf8', env: childEnv });
@@ -97,10 +123,14 @@ async function count(name: string, args: string[], env: Record<string, string>, 
       await send(port, load.path, apiKey, load.bodies, load.requests);
       control('-i', 'off');
       control('-d');
-      const totals = /^totals: (\d+)$/m.exec(await dumped(`${out}.${i + 1}`, () => send(port, load.path, apiKey, load.bodies, 1)));
+      const totals = /^totals: (\d+)$/m.exec(
+        await dumped(`${out}.${i + 1}`, () => send(port, load.path, apiKey, load.bodies, 1)),
+      );
       results.push(Number(totals?.[1]) / load.requests);
     }
-    console.log(`${name}\n${loads.map((l, i) => `  ${l.path}: ${Math.round(results[i]!).toLocaleString('en-US')} instructions per request`).join('\n')}`);
+    console.log(
+      `${name}\n${loads.map((l, i) => `  ${l.path}: ${Math.round(results[i]!).toLocaleString('en-US')} instructions per request`).join('\n')}`,
+    );
     return results;
   } finally {
     await stopChild(child, exited);
@@ -111,7 +141,8 @@ async function count(name: string, args: string[], env: Record<string, string>, 
 }
 
 async function main(): Promise<void> {
-  if (spawnSync('valgrind', ['--version']).status !== 0) throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
+  if (spawnSync('valgrind', ['--version']).status !== 0)
+    throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
   ensureDist();
   await bundleHelpers();
   const bodies = seededBodies(dataPaths.gazetteer);
@@ -126,7 +157,9 @@ async function main(): Promise<void> {
     const [bare] = await count('bare uWS (fixed answer)', [bareUwsScript], {}, 'unused', [
       { path: LOOKUP_PATH, bodies: bodies.single, requests: REQUESTS },
     ]);
-    console.log(`single lookup: ours takes ${(ours! / bare!).toFixed(2)}x the instructions of bare uWS (user space; the kernel's share is not counted)`);
+    console.log(
+      `single lookup: ours takes ${(ours! / bare!).toFixed(2)}x the instructions of bare uWS (user space; the kernel's share is not counted)`,
+    );
   } finally {
     rmSync(db, { recursive: true, force: true });
   }

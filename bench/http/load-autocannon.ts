@@ -20,11 +20,32 @@ autocannon({
 
 export function runAutocannon(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['-e', CHILD], { cwd: repoRoot, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`autocannon failed: ${err.message}\n${stderr}`));
-      const r = JSON.parse(stdout) as { requests: number; seconds: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number };
-      resolve({ requests: r.requests, seconds: r.seconds, rps: r.requests / r.seconds, p50Ms: r.p50, p99Ms: r.p99, non2xx: r.non2xx, socketErrors: r.errors });
-    });
+    const child = execFile(
+      process.execPath,
+      ['-e', CHILD],
+      { cwd: repoRoot, maxBuffer: 1 << 20 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`autocannon failed: ${err.message}\n${stderr}`));
+        const r = JSON.parse(stdout) as {
+          requests: number;
+          seconds: number;
+          p50: number;
+          p99: number;
+          non2xx: number;
+          errors: number;
+          timeouts: number;
+        };
+        resolve({
+          requests: r.requests,
+          seconds: r.seconds,
+          rps: r.requests / r.seconds,
+          p50Ms: r.p50,
+          p99Ms: r.p99,
+          non2xx: r.non2xx,
+          socketErrors: r.errors,
+        });
+      },
+    );
     child.stdin!.end(JSON.stringify(job));
   });
 }

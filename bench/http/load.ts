@@ -41,6 +41,8 @@ export function pickLoadTool(): LoadTool {
     const version = /wrk\s+(\S+)/.exec(`${wrk.stdout}${wrk.stderr}`)?.[1] ?? '';
     return { name: `wrk ${version}`.trim(), run: runWrk };
   }
-  console.warn('wrk is not on PATH (install it with: sudo apt-get install wrk); falling back to autocannon in a child process');
+  console.warn(
+    'wrk is not on PATH (install it with: sudo apt-get install wrk); falling back to autocannon in a child process',
+  );
   return AUTOCANNON;
 }

@@ -22,7 +22,9 @@ export interface Bodies {
 /** Seeded picks of boundary ids (mulberry32, seed 15), each answered by its polygon's inside point. */
 export function seededBodies(gazetteerPath: string, seed = 15): Bodies {
   const db = new Database(gazetteerPath, { readonly: true, fileMustExist: true });
-  const rows = db.prepare('SELECT inside_lat, inside_lon, pincode FROM boundaries ORDER BY id').raw().all() as Array<[number, number, string]>;
+  const rows = db.prepare('SELECT inside_lat, inside_lon, pincode FROM boundaries ORDER BY id').raw().all() as Array<
+    [number, number, string]
+  >;
   db.close();
   if (rows.length === 0) throw new Error(`${gazetteerPath} has no boundaries`);
   const next = mulberry32(seed);
@@ -33,7 +35,12 @@ export function seededBodies(gazetteerPath: string, seed = 15): Bodies {
   const at = (b: number, j: number) => points[(b * BATCH_SIZE + j) % POINT_COUNT]!;
   const batchCount = lcm(BATCH_SIZE, POINT_COUNT) / BATCH_SIZE;
   const batch = Array.from({ length: batchCount }, (_, b) =>
-    JSON.stringify({ locations: Array.from({ length: BATCH_SIZE }, (_, j) => ({ latitude: at(b, j).latitude, longitude: at(b, j).longitude })) }),
+    JSON.stringify({
+      locations: Array.from({ length: BATCH_SIZE }, (_, j) => ({
+        latitude: at(b, j).latitude,
+        longitude: at(b, j).longitude,
+      })),
+    }),
   );
   return {
     single: points.map((p) => JSON.stringify({ latitude: p.latitude, longitude: p.longitude })),

@@ -6,11 +6,28 @@ import { relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { repoRoot } from '../../scripts/package/paths.ts';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame }
-export interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
-export interface SelfTime { name: string; where: string; selfMs: number; percent: number }
+export interface SelfTime {
+  name: string;
+  where: string;
+  selfMs: number;
+  percent: number;
+}
 
 const maps = new Map<string, SourceMap | null>();
 
@@ -19,12 +36,15 @@ function locate(frame: CallFrame): string {
   if (!frame.url) return '';
   if (!frame.url.startsWith('file://')) return frame.url;
   const file = fileURLToPath(frame.url);
-  if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
+  if (!maps.has(file))
+    maps.set(file, existsSync(`${file}.map`) ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) : null);
   const found = maps.get(file)?.findEntry(frame.lineNumber, frame.columnNumber);
   // findEntry gives {} where the map has no entry.
   const entry = found && 'originalSource' in found ? found : undefined;
   if (entry?.originalSource) {
-    const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : new URL(entry.originalSource, pathToFileURL(file)).pathname;
+    const source = entry.originalSource.startsWith('file://')
+      ? fileURLToPath(entry.originalSource)
+      : new URL(entry.originalSource, pathToFileURL(file)).pathname;
     return `${relative(repoRoot, source)}:${entry.originalLine + 1}`;
   }
   return `${relative(repoRoot, file)}:${frame.lineNumber + 1}`;
@@ -34,7 +54,11 @@ function locate(frame: CallFrame): string {
  * Self time per function (sample i lasts until sample i+1), as a share of all non-idle time; samples in the first `fromMs`
  * of the profile (the server's start-up, when profiling a load) are left out.
  */
-export function topSelfTime(profile: CpuProfile, limit = 25, fromMs = 0): { rows: SelfTime[]; busyMs: number; idleMs: number } {
+export function topSelfTime(
+  profile: CpuProfile,
+  limit = 25,
+  fromMs = 0,
+): { rows: SelfTime[]; busyMs: number; idleMs: number } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const totals = new Map<string, { name: string; where: string; us: number }>();
   let idleUs = 0;
@@ -82,5 +106,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error('usage: tsx bench/http/profile-summary.ts FILE.cpuprofile...');
     process.exitCode = 2;
   }
-  for (const file of files) console.log(`${formatTopSelfTime(file, JSON.parse(readFileSync(file, 'utf8')) as CpuProfile)}\n`);
+  for (const file of files)
+    console.log(`${formatTopSelfTime(file, JSON.parse(readFileSync(file, 'utf8')) as CpuProfile)}\n`);
 }

@@ -62,12 +62,19 @@ export function targetsOverRounds(rounds: ServerResult[][]): RoundTarget[] {
     const values = perRound.map((targets) => targets[i]!.measured);
     const measured = values.includes(null) ? null : median(values as number[]);
     const met = first.check && measured !== null ? first.check(measured) : null;
-    return { ...first, measured, met, perRound: values, metInRounds: perRound.filter((targets) => targets[i]!.met === true).length };
+    return {
+      ...first,
+      measured,
+      met,
+      perRound: values,
+      metInRounds: perRound.filter((targets) => targets[i]!.met === true).length,
+    };
   });
 }
 
 const MiB = 1024 * 1024;
-const fixed = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fixed = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** Issue 15's targets from one round's results (null where a server is missing from it). */
 export function targetsOf(results: ServerResult[]): Target[] {
@@ -76,20 +83,71 @@ export function targetsOf(results: ServerResult[]): Target[] {
   const two = find('geopin WORKERS=2');
   const baseline = find('node:http');
   const bare = find('bare uWS');
-  const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? a / b : null);
+  const ratio = (a: number | undefined, b: number | undefined) =>
+    a !== undefined && b !== undefined && b > 0 ? a / b : null;
   const pts = (r: ServerResult | undefined) => (r?.batch ? r.batch.rps * r.batch.pointsPerRequest : undefined);
-  const target = (what: string, measured: number | null, unit: Target['unit'], text: string, check: (v: number) => boolean): Target =>
-    ({ what, measured, unit, target: text, met: measured === null ? null : check(measured), check });
+  const target = (
+    what: string,
+    measured: number | null,
+    unit: Target['unit'],
+    text: string,
+    check: (v: number) => boolean,
+  ): Target => ({ what, measured, unit, target: text, met: measured === null ? null : check(measured), check });
   const cpu = (r: ServerResult | undefined, k: 'single' | 'batch') => r?.[k]?.serverCpuUsPerRequest;
-  const info = (what: string, measured: number | null, unit: Target['unit'] = 'x'): Target => ({ what, measured, unit, target: '', met: null });
-  const growth = ratio(two && one ? two.rssAfterStartBytes - one.rssAfterStartBytes : undefined, one?.rssAfterStartBytes);
+  const info = (what: string, measured: number | null, unit: Target['unit'] = 'x'): Target => ({
+    what,
+    measured,
+    unit,
+    target: '',
+    met: null,
+  });
+  const growth = ratio(
+    two && one ? two.rssAfterStartBytes - one.rssAfterStartBytes : undefined,
+    one?.rssAfterStartBytes,
+  );
   return [
-    target('single: ours (WORKERS=1) / which-polygon', ratio(one?.single.rps, baseline?.single.rps), 'x', '>= 2', (v) => v >= 2),
-    target('single: ours (WORKERS=2, the default here) / which-polygon', ratio(two?.single.rps, baseline?.single.rps), 'x', '>= 2', (v) => v >= 2),
-    target('batch of 100 points/s: ours (WORKERS=1) / which-polygon', ratio(pts(one), pts(baseline)), 'x', '>= 8', (v) => v >= 8),
-    target('batch of 100 points/s: ours (WORKERS=2) / which-polygon', ratio(pts(two), pts(baseline)), 'x', '>= 8', (v) => v >= 8),
-    target('single: ours (WORKERS=1) / bare uWS', pct(ratio(one?.single.rps, bare?.single.rps)), '%', '>= 60', (v) => v >= 60),
-    target('single: ours (WORKERS=2) / bare uWS', pct(ratio(two?.single.rps, bare?.single.rps)), '%', '>= 60', (v) => v >= 60),
+    target(
+      'single: ours (WORKERS=1) / which-polygon',
+      ratio(one?.single.rps, baseline?.single.rps),
+      'x',
+      '>= 2',
+      (v) => v >= 2,
+    ),
+    target(
+      'single: ours (WORKERS=2, the default here) / which-polygon',
+      ratio(two?.single.rps, baseline?.single.rps),
+      'x',
+      '>= 2',
+      (v) => v >= 2,
+    ),
+    target(
+      'batch of 100 points/s: ours (WORKERS=1) / which-polygon',
+      ratio(pts(one), pts(baseline)),
+      'x',
+      '>= 8',
+      (v) => v >= 8,
+    ),
+    target(
+      'batch of 100 points/s: ours (WORKERS=2) / which-polygon',
+      ratio(pts(two), pts(baseline)),
+      'x',
+      '>= 8',
+      (v) => v >= 8,
+    ),
+    target(
+      'single: ours (WORKERS=1) / bare uWS',
+      pct(ratio(one?.single.rps, bare?.single.rps)),
+      '%',
+      '>= 60',
+      (v) => v >= 60,
+    ),
+    target(
+      'single: ours (WORKERS=2) / bare uWS',
+      pct(ratio(two?.single.rps, bare?.single.rps)),
+      '%',
+      '>= 60',
+      (v) => v >= 60,
+    ),
     target('single: WORKERS=2 / WORKERS=1', ratio(two?.single.rps, one?.single.rps), 'x', '>= 1.7', (v) => v >= 1.7),
     target('batch: WORKERS=2 / WORKERS=1', ratio(two?.batch?.rps, one?.batch?.rps), 'x', '>= 1.7', (v) => v >= 1.7),
     target('RSS growth per extra worker (after start)', pct(growth), '%', '< 20', (v) => v < 20),
@@ -98,7 +156,10 @@ export function targetsOf(results: ServerResult[]): Target[] {
     info('single, server CPU per request: which-polygon / ours', ratio(cpu(baseline, 'single'), cpu(one, 'single'))),
     info('batch, server CPU per request: which-polygon / ours', ratio(cpu(baseline, 'batch'), cpu(one, 'batch'))),
     info('single, server CPU per request: bare uWS / ours', pct(ratio(cpu(bare, 'single'), cpu(one, 'single'))), '%'),
-    info('single: the most any WORKERS could answer on these cores (all CPU / (server + load generator CPU per request)) / WORKERS=1', ceilingOverOne(one, two)),
+    info(
+      'single: the most any WORKERS could answer on these cores (all CPU / (server + load generator CPU per request)) / WORKERS=1',
+      ceilingOverOne(one, two),
+    ),
   ];
 }
 
@@ -129,19 +190,31 @@ export function formatReport(info: RunInfo, rounds: ServerResult[][]): string {
     '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const r of medianResults(rounds)) {
-    for (const [name, s] of [['single lookup', r.single], ['batch of 100', r.batch]] as const) {
+    for (const [name, s] of [
+      ['single lookup', r.single],
+      ['batch of 100', r.batch],
+    ] as const) {
       if (!s) continue;
-      lines.push(`| ${r.server} | ${name} | ${fixed(s.rps)} | ${fixed(s.rps * s.pointsPerRequest)} | ${fixed(s.p50Ms, 2)} | ${fixed(s.p99Ms, 2)} | ` +
-        `${s.non2xx} | ${s.socketErrors} | ${fixed(s.serverCpuUsPerRequest, 1)} | ${fixed(s.otherCpuUsPerRequest, 1)} | ${fixed(r.rssAfterStartBytes / MiB)} | ${fixed(r.rssAfterRunBytes / MiB)} | ${fixed(r.firstAnswerMs)} |`);
+      lines.push(
+        `| ${r.server} | ${name} | ${fixed(s.rps)} | ${fixed(s.rps * s.pointsPerRequest)} | ${fixed(s.p50Ms, 2)} | ${fixed(s.p99Ms, 2)} | ` +
+          `${s.non2xx} | ${s.socketErrors} | ${fixed(s.serverCpuUsPerRequest, 1)} | ${fixed(s.otherCpuUsPerRequest, 1)} | ${fixed(r.rssAfterStartBytes / MiB)} | ${fixed(r.rssAfterRunBytes / MiB)} | ${fixed(r.firstAnswerMs)} |`,
+      );
     }
   }
-  lines.push('', '| ratio (servers of the same round) | median | each round | target | met by the median | rounds meeting it |', '|---|--:|--:|--:|:-:|--:|');
-  const digits = (v: number | null, unit: Target['unit']) => (v === null ? 'n/a' : fixed(v, unit === 'x' ? 2 : unit === '%' ? 1 : 0));
+  lines.push(
+    '',
+    '| ratio (servers of the same round) | median | each round | target | met by the median | rounds meeting it |',
+    '|---|--:|--:|--:|:-:|--:|',
+  );
+  const digits = (v: number | null, unit: Target['unit']) =>
+    v === null ? 'n/a' : fixed(v, unit === 'x' ? 2 : unit === '%' ? 1 : 0);
   const shown = (v: number | null, unit: Target['unit']) => (v === null ? 'n/a' : `${digits(v, unit)} ${unit}`);
   for (const t of targetsOverRounds(rounds)) {
     const verdict = t.met === null ? (t.target ? 'n/a' : '') : t.met ? 'yes' : 'NO';
-    lines.push(`| ${t.what} | ${shown(t.measured, t.unit)} | ${t.perRound.map((v) => digits(v, t.unit)).join(' / ')} | ` +
-      `${t.target ? `${t.target} ${t.unit}` : 'info'} | ${verdict} | ${t.target ? `${t.metInRounds} of ${rounds.length}` : ''} |`);
+    lines.push(
+      `| ${t.what} | ${shown(t.measured, t.unit)} | ${t.perRound.map((v) => digits(v, t.unit)).join(' / ')} | ` +
+        `${t.target ? `${t.target} ${t.unit}` : 'info'} | ${verdict} | ${t.target ? `${t.metInRounds} of ${rounds.length}` : ''} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -162,12 +235,19 @@ export function failuresOf(results: ServerResult[]): string[] {
 
 export function writeJson(path: string, info: RunInfo, rounds: ServerResult[][]): void {
   mkdirSync(dirname(path), { recursive: true });
-  const withUnits = (results: ServerResult[]) => results.map((r) => ({
-    ...r, rssAfterStartMiB: r.rssAfterStartBytes / MiB, rssAfterRunMiB: r.rssAfterRunBytes / MiB,
-    singlePointsPerSecond: r.single.rps, batchPointsPerSecond: r.batch ? r.batch.rps * r.batch.pointsPerRequest : null,
-  }));
+  const withUnits = (results: ServerResult[]) =>
+    results.map((r) => ({
+      ...r,
+      rssAfterStartMiB: r.rssAfterStartBytes / MiB,
+      rssAfterRunMiB: r.rssAfterRunBytes / MiB,
+      singlePointsPerSecond: r.single.rps,
+      batchPointsPerSecond: r.batch ? r.batch.rps * r.batch.pointsPerRequest : null,
+    }));
   const document = {
-    ...info, servers: withUnits(medianResults(rounds)), targets: targetsOverRounds(rounds), failures: failuresOf(rounds.flat()),
+    ...info,
+    servers: withUnits(medianResults(rounds)),
+    targets: targetsOverRounds(rounds),
+    failures: failuresOf(rounds.flat()),
     rounds: rounds.map(withUnits),
   };
   writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);

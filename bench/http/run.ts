@@ -13,7 +13,18 @@ import { pickLoadTool, type LoadJob, type LoadTool } from './load.ts';
 import { BATCH_SIZE, POINT_COUNT, seededBodies, type Bodies } from './points.ts';
 import { runProfile } from './profile.ts';
 import { failuresOf, formatReport, writeJson, type RunInfo, type ScenarioResult, type ServerResult } from './report.ts';
-import { BATCH_PATH, LOOKUP_PATH, bundleHelpers, checkSeededAnswers, dataPaths, ensureDist, startBareUws, startOurs, startWhichPolygon, type Started } from './servers.ts';
+import {
+  BATCH_PATH,
+  LOOKUP_PATH,
+  bundleHelpers,
+  checkSeededAnswers,
+  dataPaths,
+  ensureDist,
+  startBareUws,
+  startOurs,
+  startWhichPolygon,
+  type Started,
+} from './servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** The shared VM drifts by tens of percent within minutes: rounds of every server in turn, then medians, steady the ratios. */
@@ -37,8 +48,21 @@ const ENTRIES: Entry[] = [
 const ONLY = process.env.BENCH_ONLY?.split(',');
 
 /** A short unmeasured run first (so no server is measured while its JIT warms up), then the measured one. */
-async function measure(tool: LoadTool, s: Started, path: string, bodies: string[], pointsPerRequest: number): Promise<ScenarioResult> {
-  const job: LoadJob = { url: s.child.baseUrl, path, apiKey: s.apiKey, bodies, seconds: WARMUP_SECONDS, connections: CONNECTIONS };
+async function measure(
+  tool: LoadTool,
+  s: Started,
+  path: string,
+  bodies: string[],
+  pointsPerRequest: number,
+): Promise<ScenarioResult> {
+  const job: LoadJob = {
+    url: s.child.baseUrl,
+    path,
+    apiKey: s.apiKey,
+    bodies,
+    seconds: WARMUP_SECONDS,
+    connections: CONNECTIONS,
+  };
   if (WARMUP_SECONDS > 0) await tool.run(job);
   const cpuBefore = s.child.cpuSeconds();
   const machineBefore = machineCpu().busy;
@@ -54,12 +78,21 @@ async function benchServer(tool: LoadTool, entry: Entry, bodies: Bodies): Promis
   try {
     if (entry.batch) await checkSeededAnswers(s, bodies);
     // The child's own start-up lines (ours: dataset load time, listening) explain its first-answer time.
-    console.log(`${s.child.name}: first answer after ${Math.round(s.firstAnswerMs)} ms, ${Math.round(s.rssAfterStartBytes / 2 ** 20)} MiB; loading…`);
+    console.log(
+      `${s.child.name}: first answer after ${Math.round(s.firstAnswerMs)} ms, ${Math.round(s.rssAfterStartBytes / 2 ** 20)} MiB; loading…`,
+    );
     console.log(s.child.output().replace(/^/gm, '    '));
     const single = await measure(tool, s, LOOKUP_PATH, bodies.single, 1);
     const batch = entry.batch ? await measure(tool, s, BATCH_PATH, bodies.batch, BATCH_SIZE) : undefined;
     const rssAfterRunBytes = s.child.rssBytes();
-    return { server: s.child.name, firstAnswerMs: s.firstAnswerMs, rssAfterStartBytes: s.rssAfterStartBytes, rssAfterRunBytes, single, batch };
+    return {
+      server: s.child.name,
+      firstAnswerMs: s.firstAnswerMs,
+      rssAfterStartBytes: s.rssAfterStartBytes,
+      rssAfterRunBytes,
+      single,
+      batch,
+    };
   } finally {
     await s.stop();
   }
@@ -68,7 +101,8 @@ async function benchServer(tool: LoadTool, entry: Entry, bodies: Bodies): Promis
 function ensureData(): void {
   if (existsSync(dataPaths.gazetteer)) return;
   console.log('data/build is missing: running npm run data:build');
-  if (spawnSync('npm', ['run', 'data:build'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0) throw new Error('npm run data:build failed');
+  if (spawnSync('npm', ['run', 'data:build'], { cwd: repoRoot, stdio: 'inherit' }).status !== 0)
+    throw new Error('npm run data:build failed');
 }
 
 async function main(): Promise<void> {
@@ -80,15 +114,25 @@ async function main(): Promise<void> {
   if (process.env.BENCH_PROFILE === '1') return runProfile(tool, LOOKUP_PATH, bodies.single, SECONDS, CONNECTIONS);
   if (process.env.BENCH_PROFILE === 'batch') return runProfile(tool, BATCH_PATH, bodies.batch, SECONDS, CONNECTIONS);
   const info: RunInfo = {
-    date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model ?? 'unknown CPU', cores: cpus().length, loadAverage: { before: loadavg()[0]!, after: NaN },
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown CPU',
+    cores: cpus().length,
+    loadAverage: { before: loadavg()[0]!, after: NaN },
     ioPressure: { before: ioPressure(), after: NaN },
-    tool: tool.name, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, points: POINT_COUNT, rounds: ROUNDS,
+    tool: tool.name,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    connections: CONNECTIONS,
+    points: POINT_COUNT,
+    rounds: ROUNDS,
   };
   const rounds: ServerResult[][] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`\n— round ${round} of ${ROUNDS}`);
     const results: ServerResult[] = [];
-    for (const entry of ENTRIES.filter((e) => !ONLY || ONLY.includes(e.name))) results.push(await benchServer(tool, entry, bodies));
+    for (const entry of ENTRIES.filter((e) => !ONLY || ONLY.includes(e.name)))
+      results.push(await benchServer(tool, entry, bodies));
     rounds.push(results);
   }
   info.loadAverage.after = loadavg()[0]!;

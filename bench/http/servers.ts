@@ -45,19 +45,34 @@ export function ensureDist(): void {
 /** Bundles the two comparison servers to plain ESM (dependencies stay external, resolved from node_modules). */
 export async function bundleHelpers(): Promise<void> {
   await build({
-    entryPoints: [join(import.meta.dirname, 'which-polygon-server.ts'), join(import.meta.dirname, 'bare-uws-server.ts')],
-    outdir: helperDir, outExtension: { '.js': '.mjs' }, bundle: true, packages: 'external',
-    platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+    entryPoints: [
+      join(import.meta.dirname, 'which-polygon-server.ts'),
+      join(import.meta.dirname, 'bare-uws-server.ts'),
+    ],
+    outdir: helperDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
   });
 }
 
 /** The node flags `npm start` passes (the young generation size), so the bench runs the server exactly as production does. */
-export const START_FLAGS = (packageJson.scripts.start).split(' ').filter((token) => token.startsWith('--'));
+export const START_FLAGS = packageJson.scripts.start.split(' ').filter((token) => token.startsWith('--'));
 
 /** This project as production runs it (`npm start`'s flags, dist/geopin.cjs serve), with a fresh database and an enterprise key. */
 export async function startOurs(workers: number, nodeArgs: string[] = []): Promise<Started> {
   const dbDir = mkdtempSync(join(tmpdir(), 'bench-http-db-'));
-  const env = { NODE_ENV: 'production', METRICS_PORT: 'off', HOST: '127.0.0.1', DB_PATH: join(dbDir, 'app.sqlite'), WORKERS: String(workers) };
+  const env = {
+    NODE_ENV: 'production',
+    METRICS_PORT: 'off',
+    HOST: '127.0.0.1',
+    DB_PATH: join(dbDir, 'app.sqlite'),
+    WORKERS: String(workers),
+  };
   const removeDb = () => rmSync(dbDir, { recursive: true, force: true });
   let apiKey: string;
   try {
@@ -71,9 +86,15 @@ export async function startOurs(workers: number, nodeArgs: string[] = []): Promi
 
 /** An enterprise key with a rate limit no bench reaches, made by `geopin key create` in the store `env` names. */
 export function createBenchKey(env: Record<string, string>): string {
-  const created = spawnSync(process.execPath, [bundlePath, 'key', 'create', '--plan', 'enterprise', '--rate-limit', '1000000000', '--label', 'bench'], {
-    cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8',
-  });
+  const created = spawnSync(
+    process.execPath,
+    [bundlePath, 'key', 'create', '--plan', 'enterprise', '--rate-limit', '1000000000', '--label', 'bench'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    },
+  );
   const apiKey = created.stdout.trim();
   if (created.status !== 0 || !apiKey) throw new Error(`key create failed (${created.status}):\n${created.stderr}`);
   return apiKey;
@@ -82,7 +103,12 @@ export function createBenchKey(env: Record<string, string>): string {
 /** node:http + which-polygon over the source polygons, answering from the same gazetteer rows. */
 export function startWhichPolygon(): Promise<Started> {
   const apiKey = 'bench-which-polygon-key';
-  const env = { HOST: '127.0.0.1', API_KEY: apiKey, BOUNDARIES_NDJSON: dataPaths.boundariesNdjson, GAZETTEER_PATH: dataPaths.gazetteer };
+  const env = {
+    HOST: '127.0.0.1',
+    API_KEY: apiKey,
+    BOUNDARIES_NDJSON: dataPaths.boundariesNdjson,
+    GAZETTEER_PATH: dataPaths.gazetteer,
+  };
   return start('node:http + which-polygon', [join(helperDir, 'which-polygon-server.mjs')], env, apiKey);
 }
 
@@ -94,7 +120,13 @@ export function startBareUws(): Promise<Started> {
   return start('bare uWS (fixed answer)', [bareUwsScript], { HOST: '127.0.0.1' }, 'unused');
 }
 
-async function start(name: string, args: string[], env: Record<string, string>, apiKey: string, cleanup?: () => void): Promise<Started> {
+async function start(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  apiKey: string,
+  cleanup?: () => void,
+): Promise<Started> {
   // Named up front, so N worker threads can all listen on it.
   const port = await freePort('127.0.0.1');
   const spawnedAt = performance.now();
@@ -105,7 +137,9 @@ async function start(name: string, args: string[], env: Record<string, string>, 
   const pincode = (body as { data?: { pincode?: unknown } }).data?.pincode;
   if (pincode !== KNOWN_PINCODE) {
     await child.stop();
-    throw new Error(`${name}: ${KNOWN_POINT.latitude},${KNOWN_POINT.longitude} answered ${JSON.stringify(body)}, expected pincode ${KNOWN_PINCODE}`);
+    throw new Error(
+      `${name}: ${KNOWN_POINT.latitude},${KNOWN_POINT.longitude} answered ${JSON.stringify(body)}, expected pincode ${KNOWN_PINCODE}`,
+    );
   }
   const stop = async () => {
     const code = await child.stop();
@@ -121,14 +155,18 @@ async function start(name: string, args: string[], env: Record<string, string>, 
 export async function checkSeededAnswers(s: Started, bodies: Bodies): Promise<void> {
   for (let b = 0; b * BATCH_SIZE < POINT_COUNT; b++) {
     const res = await fetch(s.child.baseUrl + BATCH_PATH, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': s.apiKey }, body: bodies.batch[b],
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': s.apiKey },
+      body: bodies.batch[b],
     });
     const body = (await res.json()) as { data?: { results?: Array<{ pincode?: string }> } };
     const got = body.data?.results?.map((r) => r.pincode) ?? [];
     const expected = bodies.expectedBatchPincodes(b);
     const wrong = expected.filter((pin, i) => got[i] !== pin).length;
     if (res.status !== 200 || wrong > 0) {
-      throw new Error(`${s.child.name}: batch ${b} answered ${res.status} with ${wrong} of ${expected.length} pincodes wrong: ${JSON.stringify(body).slice(0, 300)}`);
+      throw new Error(
+        `${s.child.name}: batch ${b} answered ${res.status} with ${wrong} of ${expected.length} pincodes wrong: ${JSON.stringify(body).slice(0, 300)}`,
+      );
     }
   }
 }

@@ -8,7 +8,12 @@ import Database from 'better-sqlite3';
 import whichPolygon from 'which-polygon';
 
 interface Place {
-  state: string; district: string; division: string; locality: string; pincode: string; delivery: 'Delivery' | 'Non Delivery';
+  state: string;
+  district: string;
+  division: string;
+  locality: string;
+  pincode: string;
+  delivery: 'Delivery' | 'Non Delivery';
 }
 
 const env = (name: string): string => {
@@ -32,12 +37,23 @@ async function readFeatures(path: string): Promise<GeoJSON.Feature[]> {
 /** pincode -> the six document strings, from the gazetteer's boundaries table (one row per polygon). */
 function readPlaces(path: string): Map<string, Place> {
   const db = new Database(path, { readonly: true, fileMustExist: true });
-  const rows = db.prepare('SELECT pincode, state, district, division, locality, delivery FROM boundaries').all() as Array<Record<string, string | number | null>>;
+  const rows = db
+    .prepare('SELECT pincode, state, district, division, locality, delivery FROM boundaries')
+    .all() as Array<Record<string, string | number | null>>;
   db.close();
-  return new Map(rows.map((r) => [r.pincode as string, {
-    state: (r.state as string) ?? '', district: (r.district as string) ?? '', division: (r.division as string) ?? '',
-    locality: (r.locality as string) ?? '', pincode: r.pincode as string, delivery: r.delivery ? 'Delivery' : 'Non Delivery',
-  }]));
+  return new Map(
+    rows.map((r) => [
+      r.pincode as string,
+      {
+        state: (r.state as string) ?? '',
+        district: (r.district as string) ?? '',
+        division: (r.division as string) ?? '',
+        locality: (r.locality as string) ?? '',
+        pincode: r.pincode as string,
+        delivery: r.delivery ? 'Delivery' : 'Non Delivery',
+      },
+    ]),
+  );
 }
 
 const features = await readFeatures(env('BOUNDARIES_NDJSON'));
@@ -49,7 +65,13 @@ const apiKey = env('API_KEY');
 
 function lookup(p: unknown): Place | null | 'invalid' {
   const { latitude, longitude } = (p ?? {}) as { latitude?: unknown; longitude?: unknown };
-  if (typeof latitude !== 'number' || typeof longitude !== 'number' || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return 'invalid';
+  if (
+    typeof latitude !== 'number' ||
+    typeof longitude !== 'number' ||
+    Math.abs(latitude) > 90 ||
+    Math.abs(longitude) > 180
+  )
+    return 'invalid';
   const hit = query([longitude, latitude]) as { pincode: string } | null;
   return hit ? places.get(hit.pincode)! : null;
 }
@@ -70,7 +92,8 @@ function handle(req: IncomingMessage, res: ServerResponse, body: unknown): void 
   }
   if (req.url === '/v1/location/batch-lookup') {
     const locations = (body as { locations?: unknown } | null)?.locations;
-    if (!Array.isArray(locations) || locations.length < 1 || locations.length > 100) return send(res, 400, { success: false, error: 'invalid_request' });
+    if (!Array.isArray(locations) || locations.length < 1 || locations.length > 100)
+      return send(res, 400, { success: false, error: 'invalid_request' });
     let found = 0;
     const results = locations.map((p, index) => {
       const place = lookup(p);
@@ -104,5 +127,7 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 60_000;
-server.listen(Number(env('PORT')), env('HOST'), () => console.log(`[which-polygon] ${features.length} polygons; listening on http://${env('HOST')}:${env('PORT')}`));
+server.listen(Number(env('PORT')), env('HOST'), () =>
+  console.log(`[which-polygon] ${features.length} polygons; listening on http://${env('HOST')}:${env('PORT')}`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -50,7 +50,10 @@ export function cpuUse(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
     return { running, waiting, idle: Math.max(0, 1 - running - waiting) };
   };
   return {
-    nodes: after.nodes.map((n, i) => ({ cpu: (n.cpu - before.nodes[i]!.cpu) / wall, loop: loop(before.nodes[i]!.loop, n.loop) })),
+    nodes: after.nodes.map((n, i) => ({
+      cpu: (n.cpu - before.nodes[i]!.cpu) / wall,
+      loop: loop(before.nodes[i]!.loop, n.loop),
+    })),
     loadGenerator: { cpu: (after.own.cpu - before.own.cpu) / wall, loop: loop(before.own.loop, after.own.loop) },
     store: { cpu: (after.store.cpu - before.store.cpu) / wall, waiting: (after.store.wait - before.store.wait) / wall },
     machine: (after.machineBusy - before.machineBusy) / wall,

@@ -79,9 +79,11 @@ export interface LoadResult {
 /** Runs the whole load and tears everything down (nodes, store, SMTP sink, temp dirs) before returning. */
 export async function runLoad(input: LoadOptions): Promise<LoadResult> {
   const options = { ...input, nodes: input.nodes ?? 1, store: input.store ?? 'sqlite' };
-  if (!(options.warmupSeconds >= 0 && options.warmupSeconds + 1 < options.seconds)) throw new Error('warm-up must end at least 1 s before the load does');
+  if (!(options.warmupSeconds >= 0 && options.warmupSeconds + 1 < options.seconds))
+    throw new Error('warm-up must end at least 1 s before the load does');
   if (!(Number.isInteger(options.nodes) && options.nodes >= 1)) throw new Error('nodes must be a positive integer');
-  if (options.store === 'sqlite' && options.nodes > 1) throw new Error('SQLite is one machine, one node: use --store postgres for more than one node');
+  if (options.store === 'sqlite' && options.nodes > 1)
+    throw new Error('SQLite is one machine, one node: use --store postgres for more than one node');
   const smtp = await startTestSmtp();
   const store = await startStore(options.store).catch(async (err: unknown) => {
     await smtp.close();
@@ -90,7 +92,12 @@ export async function runLoad(input: LoadOptions): Promise<LoadResult> {
   try {
     const { apiKey, merchantId } = await createCredentials(() => store.open());
     const dataDir: Record<string, string> = process.env.GEO_DATA_DIR ? { DATA_OUT_DIR: process.env.GEO_DATA_DIR } : {};
-    const env = { ...smtp.env, ...dataDir, ...store.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(options.otpSendsPerIp) };
+    const env = {
+      ...smtp.env,
+      ...dataDir,
+      ...store.env,
+      CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(options.otpSendsPerIp),
+    };
     const servers = await startNodes(options, env);
     try {
       const sessionToken = await loginBuyer(servers[0]!.baseUrl, smtp, merchantId, 'buyer@load.example');
@@ -98,13 +105,25 @@ export async function runLoad(input: LoadOptions): Promise<LoadResult> {
       const hits = await pointsInsideIndia(servers[0]!.baseUrl, apiKey, candidates);
       // The same lookups on the other nodes: each starts the load with its boundary pages touched, so start RSS compares.
       for (const s of servers.slice(1)) await pointsInsideIndia(s.baseUrl, apiKey, candidates);
-      const mixes = scenarios({ baseUrls: servers.map((s) => s.baseUrl), apiKey, merchantId, sessionToken, hits, seconds: options.seconds, connections: options.connections });
+      const mixes = scenarios({
+        baseUrls: servers.map((s) => s.baseUrl),
+        apiKey,
+        merchantId,
+        sessionToken,
+        hits,
+        seconds: options.seconds,
+        connections: options.connections,
+      });
       const measured = await measure(options, servers, store, mixes);
       const exitCodes = await stopNodes(servers);
       const nodes = servers.map((s, i) => ({ ...measured.nodes[i]!, stderr: [...s.stderr], exitCode: exitCodes[i]! }));
       const tag = (name: string, line: string) => (servers.length > 1 ? `[${name}] ${line}` : line);
       return {
-        options, endpoints: measured.endpoints, overall: measured.overall, nodes, cpu: measured.cpu,
+        options,
+        endpoints: measured.endpoints,
+        overall: measured.overall,
+        nodes,
+        cpu: measured.cpu,
         serverStderr: nodes.flatMap((n) => n.stderr.map((line) => tag(n.name, line))),
         exitCode: exitCodes.find((c) => c !== 0) ?? 0,
         integrity: await store.check(),
@@ -120,9 +139,17 @@ export async function runLoad(input: LoadOptions): Promise<LoadResult> {
 }
 
 /** Starts the nodes side by side (with PostgreSQL they take turns migrating); if one fails, the others are stopped. */
-async function startNodes(options: LoadOptions & { nodes: number }, env: Record<string, string>): Promise<ServerProcess[]> {
+async function startNodes(
+  options: LoadOptions & { nodes: number },
+  env: Record<string, string>,
+): Promise<ServerProcess[]> {
   const started = await Promise.allSettled(
-    Array.from({ length: options.nodes }, (_, i) => startServerProcess(env, options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/node-${i + 1}`] : [])),
+    Array.from({ length: options.nodes }, (_, i) =>
+      startServerProcess(
+        env,
+        options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/node-${i + 1}`] : [],
+      ),
+    ),
   );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
@@ -145,7 +172,12 @@ interface Measured {
 }
 
 /** The load itself: RSS before, during and after; CPU of every process over the load window. */
-async function measure(options: LoadOptions, servers: ServerProcess[], store: RunStore, mixes: Scenario[]): Promise<Measured> {
+async function measure(
+  options: LoadOptions,
+  servers: ServerProcess[],
+  store: RunStore,
+  mixes: Scenario[],
+): Promise<Measured> {
   // The first GC also resets V8's heap-growth heuristics, inflated by loading the dataset at start-up.
   const rss: Rss[] = [];
   for (const s of servers) rss.push({ start: await settledRss(s), afterWarmup: 0, end: 0, samples: [] });
@@ -156,7 +188,10 @@ async function measure(options: LoadOptions, servers: ServerProcess[], store: Ru
     }
   }, 1000);
   const servedBefore = await Promise.all(servers.map((s) => s.served()));
-  const before = cpuSnapshot(servers.map((s) => s.pid), store.usage);
+  const before = cpuSnapshot(
+    servers.map((s) => s.pid),
+    store.usage,
+  );
   const warm = sleep(options.warmupSeconds * 1000).then(async () => {
     for (const [i, s] of servers.entries()) rss[i]!.afterWarmup = await settledRss(s);
   });
@@ -171,7 +206,13 @@ async function measure(options: LoadOptions, servers: ServerProcess[], store: Ru
   });
   const results = await Promise.all(runs).finally(() => clearInterval(sampler));
   // The forced GCs at the end of warm-up run inside this window; they cost each node well under a second.
-  const cpu = cpuUse(before, cpuSnapshot(servers.map((s) => s.pid), store.usage));
+  const cpu = cpuUse(
+    before,
+    cpuSnapshot(
+      servers.map((s) => s.pid),
+      store.usage,
+    ),
+  );
   const servedAfter = await Promise.all(servers.map((s) => s.served()));
   await warm;
   for (const [i, s] of servers.entries()) rss[i]!.end = await settledRss(s);
@@ -180,8 +221,15 @@ async function measure(options: LoadOptions, servers: ServerProcess[], store: Ru
     endpoints,
     overall: { ...latencies.of('all'), rps: endpoints.reduce((n, e) => n + e.rps, 0) },
     nodes: servers.map((s, i) => ({
-      name: `node ${i + 1}`, pid: s.pid, baseUrl: s.baseUrl, rss: rss[i]!, ...latencies.of(s.baseUrl),
-      served: { requests: servedAfter[i]!.requests - servedBefore[i]!.requests, seconds: servedAfter[i]!.seconds - servedBefore[i]!.seconds },
+      name: `node ${i + 1}`,
+      pid: s.pid,
+      baseUrl: s.baseUrl,
+      rss: rss[i]!,
+      ...latencies.of(s.baseUrl),
+      served: {
+        requests: servedAfter[i]!.requests - servedBefore[i]!.requests,
+        seconds: servedAfter[i]!.seconds - servedBefore[i]!.seconds,
+      },
     })),
     cpu,
   };
@@ -195,7 +243,9 @@ async function settledRss(server: ServerProcess): Promise<number> {
 }
 
 function summarise(mix: Scenario, r: autocannon.Result, latency: Percentiles): EndpointResult {
-  const statusCounts = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  const statusCounts = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+  );
   let unexpected = 0;
   let intendedCount = 0;
   for (const [code, count] of Object.entries(statusCounts)) {

@@ -39,7 +39,10 @@ export function onInterrupt(stage: number, run: () => Promise<void> | void, last
 function install(): void {
   if (installed) return;
   installed = true;
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.on(signal, () => {
       if (stopping) return;
       console.error(`\n${signal}: stopping the server nodes and the store`);
@@ -48,7 +51,8 @@ function install(): void {
       process.on('uncaughtException', () => undefined);
       const stages = [...new Set(cleanups.map((c) => c.stage))].sort((a, b) => a - b);
       const all = stages.reduce<Promise<unknown>>(
-        (chain, stage) => chain.then(() => Promise.allSettled(cleanups.filter((c) => c.stage === stage).map(async (c) => c.run()))),
+        (chain, stage) =>
+          chain.then(() => Promise.allSettled(cleanups.filter((c) => c.stage === stage).map(async (c) => c.run()))),
         Promise.resolve(),
       );
       const deadline = new Promise((resolve) => setTimeout(resolve, 20_000));

@@ -23,7 +23,8 @@ export class Latencies {
 
   of(key: string): Percentiles {
     const sorted = Float64Array.from(this.byKey.get(key) ?? []).sort();
-    const at = (q: number) => (sorted.length === 0 ? 0 : Math.round(sorted[Math.ceil(q * sorted.length) - 1]! * 10) / 10);
+    const at = (q: number) =>
+      sorted.length === 0 ? 0 : Math.round(sorted[Math.ceil(q * sorted.length) - 1]! * 10) / 10;
     return { responses: sorted.length, p50: at(0.5), p99: at(0.99) };
   }
 

@@ -39,12 +39,16 @@ export function memoryOf(node: NodeResult): Memory {
 export function failuresOf(result: LoadResult): string[] {
   const failures: string[] = [];
   for (const e of result.endpoints) {
-    if (e.unexpected > 0) failures.push(`${e.name}: ${e.unexpected} unexpected non-2xx (${JSON.stringify(e.statusCounts)})`);
+    if (e.unexpected > 0)
+      failures.push(`${e.name}: ${e.unexpected} unexpected non-2xx (${JSON.stringify(e.statusCounts)})`);
     if (e.errors > 0) failures.push(`${e.name}: ${e.errors} connection errors (${e.timeouts} timeouts)`);
     if (e.requests === 0) failures.push(`${e.name}: no responses at all`);
   }
   for (const n of result.nodes) {
-    if (n.stderr.length > 0) failures.push(`${n.name} reported ${n.stderr.length} problem lines (stderr, warn/error logs), first: ${n.stderr[0]}`);
+    if (n.stderr.length > 0)
+      failures.push(
+        `${n.name} reported ${n.stderr.length} problem lines (stderr, warn/error logs), first: ${n.stderr[0]}`,
+      );
     if (n.exitCode !== 0) failures.push(`${n.name} exited with ${n.exitCode} after SIGTERM`);
     if (n.responses === 0) failures.push(`${n.name}: no responses at all`);
   }
@@ -59,25 +63,50 @@ export function printReport(result: LoadResult): void {
   printMemory(result);
   printCpu(result);
   const check = result.options.store === 'sqlite' ? 'integrity_check' : 'store check';
-  console.log(`server: ${result.serverStderr.length} problem lines (stderr, warn/error logs), exit code ${result.exitCode} after SIGTERM, ${check} ${result.integrity}`);
+  console.log(
+    `server: ${result.serverStderr.length} problem lines (stderr, warn/error logs), exit code ${result.exitCode} after SIGTERM, ${check} ${result.integrity}`,
+  );
 }
 
 function printEndpoints(result: LoadResult): void {
   const o = result.overall;
-  const ok = (e: EndpointResult) => sum(Object.entries(e.statusCounts).filter(([c]) => c.startsWith('2')).map(([, v]) => v));
+  const ok = (e: EndpointResult) =>
+    sum(
+      Object.entries(e.statusCounts)
+        .filter(([c]) => c.startsWith('2'))
+        .map(([, v]) => v),
+    );
   const total = (pick: (e: EndpointResult) => number) => sum(result.endpoints.map(pick));
   console.table([
     ...result.endpoints.map((e) => {
-      const limits = Object.entries(e.intended).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${v}`).join(', ');
+      const limits = Object.entries(e.intended)
+        .filter(([, v]) => v > 0)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
       return {
-        endpoint: e.name, 'req/s': Math.round(e.rps), 'p50 ms': e.p50, 'p99 ms': e.p99, requests: e.requests, '2xx': ok(e),
+        endpoint: e.name,
+        'req/s': Math.round(e.rps),
+        'p50 ms': e.p50,
+        'p99 ms': e.p99,
+        requests: e.requests,
+        '2xx': ok(e),
         'intended 429': limits ? `${e.intendedCount} (${limits})` : e.intendedCount,
-        'other non-2xx': e.unexpected, errors: e.errors, timeouts: e.timeouts,
+        'other non-2xx': e.unexpected,
+        errors: e.errors,
+        timeouts: e.timeouts,
       };
     }),
     {
-      endpoint: 'overall', 'req/s': Math.round(o.rps), 'p50 ms': o.p50, 'p99 ms': o.p99, requests: total((e) => e.requests), '2xx': total(ok),
-      'intended 429': total((e) => e.intendedCount), 'other non-2xx': total((e) => e.unexpected), errors: total((e) => e.errors), timeouts: total((e) => e.timeouts),
+      endpoint: 'overall',
+      'req/s': Math.round(o.rps),
+      'p50 ms': o.p50,
+      'p99 ms': o.p99,
+      requests: total((e) => e.requests),
+      '2xx': total(ok),
+      'intended 429': total((e) => e.intendedCount),
+      'other non-2xx': total((e) => e.unexpected),
+      errors: total((e) => e.errors),
+      timeouts: total((e) => e.timeouts),
     },
   ]);
 }
@@ -87,9 +116,18 @@ function printNodes(result: LoadResult): void {
     result.nodes.map((n, i) => {
       const { cpu, loop } = result.cpu.nodes[i]!;
       return {
-        node: n.name, url: n.baseUrl, responses: n.responses, share: pct(n.responses / Math.max(1, result.overall.responses)), 'p50 ms': n.p50, 'p99 ms': n.p99,
-        'in handler ms (mean)': n.served.requests > 0 ? Math.round((n.served.seconds / n.served.requests) * 1e4) / 10 : 0,
-        'CPU (of 1 core)': pct(cpu), 'event loop running / waiting for a core / idle': loopOf(loop), 'problem lines': n.stderr.length, exit: n.exitCode,
+        node: n.name,
+        url: n.baseUrl,
+        responses: n.responses,
+        share: pct(n.responses / Math.max(1, result.overall.responses)),
+        'p50 ms': n.p50,
+        'p99 ms': n.p99,
+        'in handler ms (mean)':
+          n.served.requests > 0 ? Math.round((n.served.seconds / n.served.requests) * 1e4) / 10 : 0,
+        'CPU (of 1 core)': pct(cpu),
+        'event loop running / waiting for a core / idle': loopOf(loop),
+        'problem lines': n.stderr.length,
+        exit: n.exitCode,
       };
     }),
   );
@@ -97,11 +135,21 @@ function printNodes(result: LoadResult): void {
 
 function printMemory(result: LoadResult): void {
   const memory = result.nodes.map((n) => [n.name, memoryOf(n)] as const);
-  const row = (label: string, pick: (m: Memory) => number) => ({ 'RSS MiB': label, ...Object.fromEntries(memory.map(([name, m]) => [name, pick(m)])) });
-  console.table([row('start (after GC)', (m) => m.startMiB), row(`after ${result.options.warmupSeconds} s warm-up (after GC)`, (m) => m.afterWarmupMiB),
-    row('end (after GC)', (m) => m.endMiB), row('max (1 s samples)', (m) => m.maxMiB), row('growth after warm-up', (m) => m.growthMiB)]);
+  const row = (label: string, pick: (m: Memory) => number) => ({
+    'RSS MiB': label,
+    ...Object.fromEntries(memory.map(([name, m]) => [name, pick(m)])),
+  });
+  console.table([
+    row('start (after GC)', (m) => m.startMiB),
+    row(`after ${result.options.warmupSeconds} s warm-up (after GC)`, (m) => m.afterWarmupMiB),
+    row('end (after GC)', (m) => m.endMiB),
+    row('max (1 s samples)', (m) => m.maxMiB),
+    row('growth after warm-up', (m) => m.growthMiB),
+  ]);
   const leaks = memory.filter(([, m]) => m.leakSuspected).map(([name]) => name);
-  console.log(`leak check (RSS after a full GC, end vs after warm-up, growth > ${LEAK_LIMIT_BYTES / MiB} MiB): ${leaks.length > 0 ? `LEAK SUSPECTED (${leaks.join(', ')})` : 'ok'}`);
+  console.log(
+    `leak check (RSS after a full GC, end vs after warm-up, growth > ${LEAK_LIMIT_BYTES / MiB} MiB): ${leaks.length > 0 ? `LEAK SUSPECTED (${leaks.join(', ')})` : 'ok'}`,
+  );
 }
 
 function printCpu(result: LoadResult): void {
@@ -116,7 +164,9 @@ function printCpu(result: LoadResult): void {
   );
   // Per response, CPU compares across runs better than req/s does: other processes on the machine change it much less.
   const perResponse = (share: number) => `${Math.round((share * 1e6) / Math.max(1, result.overall.rps))} µs`;
-  console.log(`CPU per response: server ${perResponse(nodesCpu)}${postgres ? `, PostgreSQL ${perResponse(c.store.cpu)}` : ''}, load generator ${perResponse(c.loadGenerator.cpu)}`);
+  console.log(
+    `CPU per response: server ${perResponse(nodesCpu)}${postgres ? `, PostgreSQL ${perResponse(c.store.cpu)}` : ''}, load generator ${perResponse(c.loadGenerator.cpu)}`,
+  );
 }
 
 /** Event-loop thread: running / waiting for a core / idle, as shares of the load window. */

@@ -36,23 +36,51 @@ export function scenarios(input: ScenarioInput): Scenario[] {
   const keyed = { ...json, 'x-api-key': apiKey };
   const batchPoints = randomPoints(32 * 100, 7, 'latLon');
   const batches = Array.from({ length: 32 }, (_, b) =>
-    JSON.stringify({ locations: Array.from({ length: 100 }, (_, i) => ({ latitude: batchPoints[2 * (b * 100 + i)]!, longitude: batchPoints[2 * (b * 100 + i) + 1]! })) }),
+    JSON.stringify({
+      locations: Array.from({ length: 100 }, (_, i) => ({
+        latitude: batchPoints[2 * (b * 100 + i)]!,
+        longitude: batchPoints[2 * (b * 100 + i) + 1]!,
+      })),
+    }),
   );
   return [
     {
       name: 'POST /v1/location/lookup',
       intended: [],
       limits: {},
-      options: { ...common, url: urls('/v1/location/lookup'), method: 'POST', headers: keyed, requests: input.hits.slice(0, 256).map((p) => ({ body: JSON.stringify(p) })) },
+      options: {
+        ...common,
+        url: urls('/v1/location/lookup'),
+        method: 'POST',
+        headers: keyed,
+        requests: input.hits.slice(0, 256).map((p) => ({ body: JSON.stringify(p) })),
+      },
     },
     {
       name: 'POST /v1/location/batch-lookup (100)',
       intended: [],
       limits: {},
-      options: { ...common, url: urls('/v1/location/batch-lookup'), method: 'POST', headers: keyed, requests: batches.map((body) => ({ body })) },
+      options: {
+        ...common,
+        url: urls('/v1/location/batch-lookup'),
+        method: 'POST',
+        headers: keyed,
+        requests: batches.map((body) => ({ body })),
+      },
     },
     otpScenario(input, common, urls('/checkout-email-otp')),
-    { name: 'POST /checkout-addresses list+create+delete', intended: [], limits: {}, options: { ...common, url: urls('/checkout-addresses'), method: 'POST', headers: { ...json, 'x-session-token': input.sessionToken }, requests: addressCycle() } },
+    {
+      name: 'POST /checkout-addresses list+create+delete',
+      intended: [],
+      limits: {},
+      options: {
+        ...common,
+        url: urls('/checkout-addresses'),
+        method: 'POST',
+        headers: { ...json, 'x-session-token': input.sessionToken },
+        requests: addressCycle(),
+      },
+    },
   ];
 }
 
@@ -94,18 +122,28 @@ function addressCycle(): autocannon.Request[] {
         ...req,
         body: JSON.stringify({
           action: 'create',
-          address: { name: 'Load Buyer', flat_number: String(Math.floor(next() * 999) + 1), street_name: 'MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+          address: {
+            name: 'Load Buyer',
+            flat_number: String(Math.floor(next() * 999) + 1),
+            street_name: 'MG Road',
+            city: 'Bengaluru',
+            state: 'Karnataka',
+            pincode: '560001',
+          },
         }),
       }),
       onResponse: (status, body, context) => {
-        (context as { created?: string }).created = status === 200 ? (JSON.parse(body) as { data: { address: { id: string } } }).data.address.id : undefined;
+        (context as { created?: string }).created =
+          status === 200 ? (JSON.parse(body) as { data: { address: { id: string } } }).data.address.id : undefined;
       },
     },
     {
       // No id (the create failed): autocannon restarts the cycle and counts a reset.
       setupRequest: (req, context) => {
         const id = (context as { created?: string }).created;
-        return id ? { ...req, body: JSON.stringify({ action: 'delete', address_id: id }) } : (null as unknown as autocannon.Request);
+        return id
+          ? { ...req, body: JSON.stringify({ action: 'delete', address_id: id }) }
+          : (null as unknown as autocannon.Request);
       },
     },
   ];

@@ -38,22 +38,33 @@ export interface Served {
  * script, e.g. `--cpu-prof --cpu-prof-dir=…` (the profile is written on the clean SIGTERM exit).
  */
 export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--expose-gc', '--import', 'tsx', '--import', './bench/load/gc-on-signal.ts', 'src/main/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--expose-gc', '--import', 'tsx', '--import', './bench/load/gc-on-signal.ts', 'src/main/main.ts'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const stderr: string[] = [];
   const out = new StdoutLog(stderr);
   child.stderr.on('data', (chunk: Buffer) => stderr.push(...chunk.toString().split('\n').filter(Boolean)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // From its first moment, so a Ctrl-C during start-up stops it too.
-  const forget = onInterrupt(NODES, () => stopChild(child, exited).then(() => undefined), () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
+  const forget = onInterrupt(
+    NODES,
+    () => stopChild(child, exited).then(() => undefined),
+    () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  );
   void exited.then(forget);
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${[...out.recent, ...stderr].join('\n')}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${[...out.recent, ...stderr].join('\n')}`)),
+      60_000,
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       for (const line of out.take(chunk)) {
         const match = /\[server\] listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);

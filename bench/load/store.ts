@@ -65,8 +65,14 @@ async function postgresStore(): Promise<RunStore> {
   const dataDir = join(dir, 'data');
   const port = await freePort('127.0.0.1');
   const pg = new EmbeddedPostgres({
-    databaseDir: dataDir, port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true,
-    onLog: () => undefined, onError: (e) => console.error('[postgres]', e),
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: (e) => console.error('[postgres]', e),
   });
   let closing: Promise<void> | null = null;
   // One stop for every caller: the interrupt cleanup and the run's own `finally` may both ask, and both must wait for it.

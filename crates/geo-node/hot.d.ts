@@ -1,7 +1,7 @@
 /* Types of the exports crates/geo-node/src/hot.rs registers by hand (napi-rs generates index.d.ts for the rest). */
 
 /** Polygon id containing (lat, lon) in the index of this thread's `slot` (a BoundaryIndex's `slot`), or -1 (NaN too). */
-export declare function lookupIn(slot: number, lat: number, lon: number): number
+export declare function lookupIn(slot: number, lat: number, lon: number): number;
 
 /** Encodes latitude/longitude to a hyphenated DIGIPIN (`XXX-XXX-XXXX`); throws an Error with `code` `E_LATITUDE_OUT_OF_RANGE` and the like. */
-export declare function encode(lat: number, lon: number): string
+export declare function encode(lat: number, lon: number): string;

@@ -26,9 +26,16 @@ const fail = (code, message) => {
  * Checks both signatures of a delivery and returns the parsed event. Pass the raw request body (the exact bytes
  * received, before any JSON parsing), the request headers and the merchant's webhook_secret.
  */
-export function verifyWebhook({ rawBody, headers, secret, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = new Date() }) {
+export function verifyWebhook({
+  rawBody,
+  headers,
+  secret,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+  now = new Date(),
+}) {
   if (typeof secret !== 'string' || secret.length === 0) fail('invalid_secret', 'secret must be a non-empty string');
-  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) fail('invalid_options', 'toleranceSeconds must be a number >= 0');
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0)
+    fail('invalid_options', 'toleranceSeconds must be a number >= 0');
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) fail('invalid_options', 'now must be a valid Date');
   const body = bodyBytes(rawBody);
   const read = headerReader(headers);
@@ -40,8 +47,10 @@ export function verifyWebhook({ rawBody, headers, secret, toleranceSeconds = DEF
   checkBodySignature(body, bodySignature, secret);
   if (!UNIX_SECONDS.test(timestamp)) fail('malformed_header', 'webhook-timestamp must be unix seconds');
   const age = Math.floor(now.getTime() / 1000) - Number(timestamp);
-  if (age > toleranceSeconds) fail('timestamp_too_old', `webhook-timestamp is ${age} s old (tolerance ${toleranceSeconds} s)`);
-  if (-age > toleranceSeconds) fail('timestamp_too_new', `webhook-timestamp is ${-age} s ahead (tolerance ${toleranceSeconds} s)`);
+  if (age > toleranceSeconds)
+    fail('timestamp_too_old', `webhook-timestamp is ${age} s old (tolerance ${toleranceSeconds} s)`);
+  if (-age > toleranceSeconds)
+    fail('timestamp_too_new', `webhook-timestamp is ${-age} s ahead (tolerance ${toleranceSeconds} s)`);
   checkStandardSignature(body, id, timestamp, signatures, secret);
 
   try {
@@ -54,13 +63,17 @@ export function verifyWebhook({ rawBody, headers, secret, toleranceSeconds = DEF
 function bodyBytes(rawBody) {
   if (typeof rawBody === 'string') return Buffer.from(rawBody, 'utf8');
   if (rawBody instanceof Uint8Array) return Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
-  return fail('invalid_body', 'rawBody must be the raw request body as a string, Buffer or Uint8Array (not parsed JSON)');
+  return fail(
+    'invalid_body',
+    'rawBody must be the raw request body as a string, Buffer or Uint8Array (not parsed JSON)',
+  );
 }
 
 /** Case-insensitive header lookup over a Fetch Headers object or a plain object (Node's req.headers). */
 function headerReader(headers) {
   if (headers === null || typeof headers !== 'object') fail('missing_header', 'headers are required');
-  const lower = typeof headers.get === 'function' ? null : new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const lower =
+    typeof headers.get === 'function' ? null : new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   return (name) => {
     const value = lower ? lower.get(name) : headers.get(name);
     if (value === undefined || value === null || value === '') fail('missing_header', `missing ${name} header`);
@@ -72,14 +85,19 @@ function headerReader(headers) {
 function checkBodySignature(body, header, secret) {
   if (!header.startsWith(BODY_PREFIX)) fail('wrong_prefix', 'x-service-signature must start with sha256=');
   const received = header.slice(BODY_PREFIX.length);
-  if (!HEX_DIGEST.test(received)) fail('malformed_header', 'x-service-signature must be sha256= and 64 lowercase hex digits');
+  if (!HEX_DIGEST.test(received))
+    fail('malformed_header', 'x-service-signature must be sha256= and 64 lowercase hex digits');
   const expected = createHmac('sha256', secret).update(body).digest();
-  if (!timingSafeEqual(Buffer.from(received, 'hex'), expected)) fail('signature_mismatch', 'x-service-signature does not match the body');
+  if (!timingSafeEqual(Buffer.from(received, 'hex'), expected))
+    fail('signature_mismatch', 'x-service-signature does not match the body');
 }
 
 // The key is the secret's UTF-8 bytes (see README: not a whsec_ base64 key). Any one matching v1 signature suffices.
 function checkStandardSignature(body, id, timestamp, header, secret) {
-  const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${id}.${timestamp}.`).update(body).digest();
+  const expected = createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(`${id}.${timestamp}.`)
+    .update(body)
+    .digest();
   const candidates = header.split(' ').filter((entry) => entry.startsWith('v1,'));
   if (candidates.length === 0) fail('wrong_prefix', 'webhook-signature has no v1, signature');
   let matched = false;

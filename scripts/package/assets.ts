@@ -13,8 +13,14 @@ import { repoRoot } from './paths.ts';
  * or a staleness check inside the executable hashes them, see pipelineSha256).
  */
 export function assetPaths(root = repoRoot): string[] {
-  const filesIn = (dir: string, pattern: RegExp) => readdirSync(join(root, dir)).filter((f) => pattern.test(f)).sort().map((f) => `${dir}/${f}`);
-  const manifest = JSON.parse(readFileSync(join(root, 'data/build/manifest.json'), 'utf8')) as { outputs: { name: string }[] };
+  const filesIn = (dir: string, pattern: RegExp) =>
+    readdirSync(join(root, dir))
+      .filter((f) => pattern.test(f))
+      .sort()
+      .map((f) => `${dir}/${f}`);
+  const manifest = JSON.parse(readFileSync(join(root, 'data/build/manifest.json'), 'utf8')) as {
+    outputs: { name: string }[];
+  };
   return [
     ...NATIVE_ADDONS,
     // Worker threads run a file from disk, so the executable carries the worker's bundle too.
@@ -22,7 +28,9 @@ export function assetPaths(root = repoRoot): string[] {
     ...filesIn('src/db/migrations', /\.sql$/),
     'src/web/checkout-page.html',
     'src/web/checkout-page.js',
-    ...['console', 'developer', 'merchant'].flatMap((page) => filesIn(`src/dashboard/${page}/assets`, /\.(html|js|css)$/)),
+    ...['console', 'developer', 'merchant'].flatMap((page) =>
+      filesIn(`src/dashboard/${page}/assets`, /\.(html|js|css)$/),
+    ),
     ...filesIn('src/docs-page/assets', /\.(html|js|css)$/),
     'node_modules/swagger-ui-dist/package.json',
     'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
@@ -44,7 +52,12 @@ export function writeAssets(outDir: string, version: string, root = repoRoot): R
     const file = join(outDir, `${path}.br`);
     mkdirSync(dirname(file), { recursive: true });
     // Quality 5: about a third of the raw size in a few seconds; 9+ saves little more and takes minutes.
-    writeFileSync(file, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    writeFileSync(
+      file,
+      brotliCompressSync(data, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
     assets[path] = file;
     files.push({ path, bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') });
   }

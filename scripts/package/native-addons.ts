@@ -26,7 +26,8 @@ export const nativeAddonPlugin: Plugin = {
   name: 'geopin-native-addons',
   setup(build) {
     build.onResolve({ filter: /^bindings$/ }, (args) => {
-      if (!/[\\/]better-sqlite3[\\/]/.test(args.importer)) throw new Error(`only better-sqlite3 may use "bindings", not ${args.importer}`);
+      if (!/[\\/]better-sqlite3[\\/]/.test(args.importer))
+        throw new Error(`only better-sqlite3 may use "bindings", not ${args.importer}`);
       return { path: 'bindings', namespace: 'geopin-native' };
     });
     build.onLoad({ filter: /^bindings$/, namespace: 'geopin-native' }, () => ({
@@ -37,9 +38,14 @@ export const nativeAddonPlugin: Plugin = {
     build.onLoad({ filter: /[\\/]uWebSockets\.js[\\/]uws\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const call = "require('./uws_'";
-      if (!source.includes(call)) throw new Error(`${args.path} no longer loads its addon with ${call}...): update ${import.meta.filename}`);
+      if (!source.includes(call))
+        throw new Error(`${args.path} no longer loads its addon with ${call}...): update ${import.meta.filename}`);
       const dir = relative(repoRoot, dirname(args.path)).split('\\').join('/');
-      return { contents: loader + source.replace(call, `loadNativeAddon(${JSON.stringify(`${dir}/uws_`)}`), loader: 'js', resolveDir: dirname(args.path) };
+      return {
+        contents: loader + source.replace(call, `loadNativeAddon(${JSON.stringify(`${dir}/uws_`)}`),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
     });
   },
 };

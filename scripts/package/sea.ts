@@ -13,14 +13,21 @@ const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 /** Builds the bundle, the assets and the blob, and injects the blob into a copy of this node binary; returns its size in bytes. */
 export async function packageExecutable(output = executablePath): Promise<number> {
-  if (process.platform !== 'linux') throw new Error('npm run package builds the Linux executable only (macOS and Windows also need code signing)');
+  if (process.platform !== 'linux')
+    throw new Error('npm run package builds the Linux executable only (macOS and Windows also need code signing)');
   await bundle();
   const seaDir = join(distDir, 'sea');
   rmSync(seaDir, { recursive: true, force: true });
   const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   const configPath = join(distDir, 'sea-config.json');
   const blob = join(seaDir, 'geopin.blob');
-  const config = { main: bundlePath, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets: writeAssets(join(seaDir, 'assets'), version) };
+  const config = {
+    main: bundlePath,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    assets: writeAssets(join(seaDir, 'assets'), version),
+  };
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
   // Quiet unless they fail (the error then carries their stderr); postject's LIEF warns about node's many ELF notes.
   execFileSync(process.execPath, ['--experimental-sea-config', configPath], { stdio: 'pipe' });
@@ -29,7 +36,9 @@ export async function packageExecutable(output = executablePath): Promise<number
   chmodSync(tmp, 0o755);
   stripSymbols(tmp);
   const postject = createRequire(import.meta.url).resolve('postject/dist/cli.js');
-  execFileSync(process.execPath, [postject, tmp, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE], { stdio: 'pipe' });
+  execFileSync(process.execPath, [postject, tmp, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE], {
+    stdio: 'pipe',
+  });
   renameSync(tmp, output);
   return statSync(output).size;
 }
@@ -39,7 +48,7 @@ function stripSymbols(file: string): void {
   try {
     execFileSync('strip', [file], { stdio: 'ignore' });
   } catch {
-    console.warn('package: strip not available, the executable keeps node\'s debug symbols');
+    console.warn("package: strip not available, the executable keeps node's debug symbols");
   }
 }
 

@@ -16,7 +16,11 @@ export interface ServerProcess {
 }
 
 /** Spawns `command args` and resolves once it prints "[server] listening on http://127.0.0.1:<port>" (start with HOST=127.0.0.1). */
-export async function startServerProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<ServerProcess> {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

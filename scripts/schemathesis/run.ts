@@ -29,7 +29,9 @@ if (values.help) {
 }
 
 const st = ensureSchemathesis(process.env.SCHEMATHESIS_VENV ?? join(root, '.venv-schemathesis'));
-const command = values.bundle ? [process.execPath, 'dist/geopin.cjs'] : [process.execPath, '--import', 'tsx', 'src/main/cli.ts'];
+const command = values.bundle
+  ? [process.execPath, 'dist/geopin.cjs']
+  : [process.execPath, '--import', 'tsx', 'src/main/cli.ts'];
 console.log(`== starting the server (${command.slice(1).join(' ')}) on a temp SQLite store`);
 const fixture = await startFixture(root, command);
 let failed = false;
@@ -56,20 +58,31 @@ interface Run {
 function runs(f: Fixture): Run[] {
   return [
     { name: 'location', document: '/openapi/location.json', headers: { 'x-api-key': f.locationKey } },
-    { name: 'checkout', document: '/openapi/checkout.json', headers: { 'x-api-key': f.merchantKey, 'x-session-token': f.sessionToken } },
+    {
+      name: 'checkout',
+      document: '/openapi/checkout.json',
+      headers: { 'x-api-key': f.merchantKey, 'x-session-token': f.sessionToken },
+    },
   ];
 }
 
 function schemathesis(st: string, f: Fixture, run: Run): Promise<number> {
   const args = [
-    '--config-file', join(import.meta.dirname, 'schemathesis.toml'),
-    'run', f.baseUrl + run.document,
+    '--config-file',
+    join(import.meta.dirname, 'schemathesis.toml'),
+    'run',
+    f.baseUrl + run.document,
     ...Object.entries(run.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
-    '--checks', 'all',
-    '--max-examples', values['max-examples'],
-    '--seed', values.seed,
-    '--workers', '1',
-    '--request-timeout', '10',
+    '--checks',
+    'all',
+    '--max-examples',
+    values['max-examples'],
+    '--seed',
+    values.seed,
+    '--workers',
+    '1',
+    '--request-timeout',
+    '10',
     '--no-color',
     ...positionals,
   ];
@@ -77,7 +90,12 @@ function schemathesis(st: string, f: Fixture, run: Run): Promise<number> {
     ...process.env,
     PYTHONPATH: import.meta.dirname,
     SCHEMATHESIS_HOOKS: 'hooks',
-    ST_MERCHANT_ID: f.merchantId, ST_SESSION_ID: f.sessionId, ST_ADDRESS_ID: f.addressId, ST_BATCH_ID: f.batchId, ST_PINCODE: f.pincode, ST_ORIGIN: f.origin,
+    ST_MERCHANT_ID: f.merchantId,
+    ST_SESSION_ID: f.sessionId,
+    ST_ADDRESS_ID: f.addressId,
+    ST_BATCH_ID: f.batchId,
+    ST_PINCODE: f.pincode,
+    ST_ORIGIN: f.origin,
   };
   return new Promise((done) => {
     const child = spawn(st, args, { cwd: root, env, stdio: 'inherit' });

@@ -15,9 +15,14 @@ export function ensureSchemathesis(venv: string): string {
     execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
   }
   console.log(`== pip install schemathesis==${SCHEMATHESIS_VERSION}`);
-  execFileSync(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], { stdio: 'inherit' });
+  execFileSync(
+    join(venv, 'bin', 'python'),
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`],
+    { stdio: 'inherit' },
+  );
   const version = installedVersion(st);
-  if (version !== SCHEMATHESIS_VERSION) throw new Error(`${st} reports version ${version ?? 'none'} after installing ${SCHEMATHESIS_VERSION}`);
+  if (version !== SCHEMATHESIS_VERSION)
+    throw new Error(`${st} reports version ${version ?? 'none'} after installing ${SCHEMATHESIS_VERSION}`);
   return st;
 }
 

@@ -5,7 +5,18 @@ import { sameAs, type Sql } from '../db/sql.ts';
 
 /** The editable fields: the import document's names, plus name, phone and landmark for delivery. */
 export const ADDRESS_FIELDS = [
-  'name', 'phone', 'flat_number', 'building_name', 'street_name', 'locality', 'landmark', 'city', 'district', 'state', 'pincode', 'label',
+  'name',
+  'phone',
+  'flat_number',
+  'building_name',
+  'street_name',
+  'locality',
+  'landmark',
+  'city',
+  'district',
+  'state',
+  'pincode',
+  'label',
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressFields = Record<AddressField, string | null>;
@@ -38,18 +49,37 @@ export class AddressRepository {
   }
 
   /** Inserts; the buyer's first address, or one asked to be, becomes the default. */
-  async insert(merchantId: string, buyerId: string, fields: AddressFields, makeDefault: boolean, legacyId: string | null = null): Promise<string> {
+  async insert(
+    merchantId: string,
+    buyerId: string,
+    fields: AddressFields,
+    makeDefault: boolean,
+    legacyId: string | null = null,
+  ): Promise<string> {
     const id = newId();
     const now = this.clock().toISOString();
     await this.sql.transaction(async (tx) => {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
-      const first = (await tx.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [merchantId, buyerId])) === undefined;
+      const first =
+        (await tx.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [
+          merchantId,
+          buyerId,
+        ])) === undefined;
       if (makeDefault && !first) await repo.clearDefault(merchantId, buyerId);
       await tx.run(
         `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default, created_at, updated_at)
          VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?)`,
-        [id, merchantId, buyerId, legacyId, ...ADDRESS_FIELDS.map((f) => fields[f]), makeDefault || first ? 1 : 0, now, now],
+        [
+          id,
+          merchantId,
+          buyerId,
+          legacyId,
+          ...ADDRESS_FIELDS.map((f) => fields[f]),
+          makeDefault || first ? 1 : 0,
+          now,
+          now,
+        ],
       );
     });
     return id;
@@ -70,31 +100,51 @@ export class AddressRepository {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
       const wasDefault = (await repo.byId(merchantId, buyerId, id))?.is_default === 1;
-      await tx.run('DELETE FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId]);
+      await tx.run('DELETE FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [
+        id,
+        merchantId,
+        buyerId,
+      ]);
       const next = (await repo.list(merchantId, buyerId))[0];
       if (wasDefault && next) await repo.setDefault(merchantId, buyerId, next.id);
     });
   }
 
   list(merchantId: string, buyerId: string): Promise<Address[]> {
-    return this.sql.all<Address>('SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? ORDER BY is_default DESC, created_at, id', [merchantId, buyerId]);
+    return this.sql.all<Address>(
+      'SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? ORDER BY is_default DESC, created_at, id',
+      [merchantId, buyerId],
+    );
   }
 
   async byId(merchantId: string, buyerId: string, id: string): Promise<Address | null> {
-    return (await this.sql.get<Address>('SELECT * FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId])) ?? null;
+    return (
+      (await this.sql.get<Address>('SELECT * FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [
+        id,
+        merchantId,
+        buyerId,
+      ])) ?? null
+    );
   }
 
   async byLegacyId(merchantId: string, buyerId: string, legacyId: string): Promise<Address | null> {
-    return (await this.sql.get<Address>('SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND legacy_address_id = ?', [merchantId, buyerId, legacyId])) ?? null;
+    return (
+      (await this.sql.get<Address>(
+        'SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND legacy_address_id = ?',
+        [merchantId, buyerId, legacyId],
+      )) ?? null
+    );
   }
 
   /** The buyer's address with the same flat, building, street, locality and pincode (how a re-import recognises one). */
   async byLines(merchantId: string, buyerId: string, f: AddressFields): Promise<Address | null> {
     const keys = ['flat_number', 'building_name', 'street_name', 'locality', 'pincode'] as const;
-    return (await this.sql.get<Address>(
-      `SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND ${keys.map((k) => `${k} ${sameAs(this.sql)} ?`).join(' AND ')} LIMIT 1`,
-      [merchantId, buyerId, ...keys.map((k) => f[k])],
-    )) ?? null;
+    return (
+      (await this.sql.get<Address>(
+        `SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND ${keys.map((k) => `${k} ${sameAs(this.sql)} ?`).join(' AND ')} LIMIT 1`,
+        [merchantId, buyerId, ...keys.map((k) => f[k])],
+      )) ?? null
+    );
   }
 
   /** Makes `id` the only default of the buyer, atomically. */
@@ -103,12 +153,19 @@ export class AddressRepository {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
       await repo.clearDefault(merchantId, buyerId);
-      await tx.run('UPDATE addresses SET is_default = 1 WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [id, merchantId, buyerId]);
+      await tx.run('UPDATE addresses SET is_default = 1 WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [
+        id,
+        merchantId,
+        buyerId,
+      ]);
     });
   }
 
   async saveGeocode(merchantId: string, id: string, geopin: string, lat: number, lon: number): Promise<void> {
-    await this.sql.run('UPDATE addresses SET geopin = ?, latitude = ?, longitude = ? WHERE id = ? AND merchant_id = ?', [geopin, lat, lon, id, merchantId]);
+    await this.sql.run(
+      'UPDATE addresses SET geopin = ?, latitude = ?, longitude = ? WHERE id = ? AND merchant_id = ?',
+      [geopin, lat, lon, id, merchantId],
+    );
   }
 
   /**
@@ -116,10 +173,14 @@ export class AddressRepository {
    * the buyer's row (one lock, taken first by every change); SQLite runs one write transaction at a time anyway.
    */
   private async lockBook(merchantId: string, buyerId: string): Promise<void> {
-    if (this.sql.dialect === 'postgres') await this.sql.get('SELECT id FROM buyers WHERE id = ? AND merchant_id = ? FOR UPDATE', [buyerId, merchantId]);
+    if (this.sql.dialect === 'postgres')
+      await this.sql.get('SELECT id FROM buyers WHERE id = ? AND merchant_id = ? FOR UPDATE', [buyerId, merchantId]);
   }
 
   private async clearDefault(merchantId: string, buyerId: string): Promise<void> {
-    await this.sql.run('UPDATE addresses SET is_default = 0 WHERE merchant_id = ? AND buyer_id = ? AND is_default = 1', [merchantId, buyerId]);
+    await this.sql.run(
+      'UPDATE addresses SET is_default = 0 WHERE merchant_id = ? AND buyer_id = ? AND is_default = 1',
+      [merchantId, buyerId],
+    );
   }
 }

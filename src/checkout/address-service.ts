@@ -49,14 +49,22 @@ export class AddressService {
     return { addresses: (await this.d.addresses.list(s.merchant_id, s.buyer_id)).map(publicAddress) };
   }
 
-  async create({ session: s }: SessionContext, input: AddressInput, makeDefault = false): Promise<{ address: PublicAddress } & Mismatches> {
+  async create(
+    { session: s }: SessionContext,
+    input: AddressInput,
+    makeDefault = false,
+  ): Promise<{ address: PublicAddress } & Mismatches> {
     const typed = toFields(input);
     const id = await this.d.addresses.insert(s.merchant_id, s.buyer_id, this.checked(typed), makeDefault);
     return { address: publicAddress(await this.get(s, id)), ...this.mismatches(typed) };
   }
 
   /** The same checks as create, on the merged address. */
-  async update({ session: s }: SessionContext, id: string, patch: Partial<AddressInput>): Promise<{ address: PublicAddress } & Mismatches> {
+  async update(
+    { session: s }: SessionContext,
+    id: string,
+    patch: Partial<AddressInput>,
+  ): Promise<{ address: PublicAddress } & Mismatches> {
     const current = await this.get(s, id);
     const merged = { ...pickFields(current), ...toFields(patch, true) };
     await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged));
@@ -68,10 +76,18 @@ export class AddressService {
    * geocoder's warnings and suggestions, shown by the widget; what the buyer typed is stored unchanged.
    */
   private mismatches(typed: AddressFields): Mismatches {
-    const lines = [typed.flat_number, typed.building_name, typed.street_name, typed.locality, typed.landmark].filter(Boolean).join(', ');
-    const hit = lines && typed.pincode
-      ? this.d.location.geocode({ address: lines, city: typed.city ?? undefined, state: typed.state ?? undefined, pincode: typed.pincode })
-      : null;
+    const lines = [typed.flat_number, typed.building_name, typed.street_name, typed.locality, typed.landmark]
+      .filter(Boolean)
+      .join(', ');
+    const hit =
+      lines && typed.pincode
+        ? this.d.location.geocode({
+            address: lines,
+            city: typed.city ?? undefined,
+            state: typed.state ?? undefined,
+            pincode: typed.pincode,
+          })
+        : null;
     return { warnings: hit?.warnings ?? [], suggestions: hit?.suggestions ?? {} };
   }
 
@@ -91,7 +107,10 @@ export class AddressService {
    * Verifies and selects the address (imported ones are verified here, lazily), queueing session.address_completed once
    * per address. Without an id, the buyer's default address.
    */
-  async addressCompleted({ session: s }: SessionContext, addressId?: string): Promise<{ session_id: string; address: PublicAddress }> {
+  async addressCompleted(
+    { session: s }: SessionContext,
+    addressId?: string,
+  ): Promise<{ session_id: string; address: PublicAddress }> {
     assertAllowed('select_address', s.status);
     const id = addressId ?? (await this.d.addresses.list(s.merchant_id, s.buyer_id))[0]?.id;
     if (id === undefined) throw new DomainError('not_found', 'address_not_found', 'The buyer has no saved address');
@@ -101,8 +120,13 @@ export class AddressService {
     if (!(s.status === 'address_completed' && s.selected_address_id === id)) {
       const at = this.d.clock().toISOString();
       await this.d.sessions.completeAddress(s.merchant_id, s.id, id, at, {
-        event: 'session.address_completed', merchant_id: s.merchant_id, buyer_id: s.buyer_id, session_id: s.id,
-        auth_channel: s.auth_channel, timestamp: at, data: { address: publicAddress(address) },
+        event: 'session.address_completed',
+        merchant_id: s.merchant_id,
+        buyer_id: s.buyer_id,
+        session_id: s.id,
+        auth_channel: s.auth_channel,
+        timestamp: at,
+        data: { address: publicAddress(address) },
       });
       this.d.queued();
     }
@@ -113,20 +137,31 @@ export class AddressService {
    * COD for the session and the chosen (or given) address under the merchant's rules. The amount is the merchant's fixed
    * cart when set (a different amount_paise is 409), else amount_paise, else the widget's cart value.
    */
-  async codEligibility(ctx: SessionContext, input: { address_id?: string; pincode?: string; amount_paise?: number; cart_value_paise?: number }) {
+  async codEligibility(
+    ctx: SessionContext,
+    input: { address_id?: string; pincode?: string; amount_paise?: number; cart_value_paise?: number },
+  ) {
     const { session: s } = ctx;
     const amount = amountToCharge(s, input.amount_paise ?? input.cart_value_paise) ?? s.cart_value_paise;
     return this.codFor(ctx, amount, input);
   }
 
   /** The COD verdict for a resolved amount: the pincode is the given one, else the given or selected address's. */
-  async codFor({ session: s, merchant }: SessionContext, amount: number | null, input: { address_id?: string; pincode?: string } = {}) {
+  async codFor(
+    { session: s, merchant }: SessionContext,
+    amount: number | null,
+    input: { address_id?: string; pincode?: string } = {},
+  ) {
     const addressId = input.address_id ?? s.selected_address_id;
     const pincode = input.pincode ?? (addressId ? (await this.get(s, addressId)).pincode : null);
     const verdict = codVerdict(merchant, amount, pincode);
     return {
-      ...verdict, message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available', enabled: merchant.enable_cod,
-      cart_value_paise: amount, pincode, cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
+      ...verdict,
+      message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available',
+      enabled: merchant.enable_cod,
+      cart_value_paise: amount,
+      pincode,
+      cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
     };
   }
 
@@ -141,12 +176,20 @@ export class AddressService {
   async updateSession({ session: s }: SessionContext, input: { cart_value_paise?: number | null; utm?: Utm }) {
     assertAllowed('change_cart', s.status);
     const utm: Utm = {
-      utm_source: s.utm_source ?? undefined, utm_medium: s.utm_medium ?? undefined, utm_campaign: s.utm_campaign ?? undefined,
-      utm_term: s.utm_term ?? undefined, utm_content: s.utm_content ?? undefined, ...input.utm,
+      utm_source: s.utm_source ?? undefined,
+      utm_medium: s.utm_medium ?? undefined,
+      utm_campaign: s.utm_campaign ?? undefined,
+      utm_term: s.utm_term ?? undefined,
+      utm_content: s.utm_content ?? undefined,
+      ...input.utm,
     };
     // A merchant-set cart value is the one orders use; the widget cannot overwrite it.
     if (input.cart_value_paise !== undefined && s.cart_value_source === 'merchant') {
-      throw new DomainError('conflict', 'cart_value_locked', 'The merchant set this session\'s cart value; it cannot be changed from the widget');
+      throw new DomainError(
+        'conflict',
+        'cart_value_locked',
+        "The merchant set this session's cart value; it cannot be changed from the widget",
+      );
     }
     const cart = input.cart_value_paise === undefined ? s.cart_value_paise : input.cart_value_paise;
     const source = input.cart_value_paise === undefined ? s.cart_value_source : cart === null ? null : 'widget';
@@ -164,7 +207,12 @@ export class AddressService {
   private checked(fields: AddressFields): AddressFields {
     if (!fields.pincode) throw new DomainError('invalid', 'incomplete_address', 'The address needs a pincode');
     const info = this.d.location.pincodeInfo(fields.pincode);
-    if (!info) throw new DomainError('invalid', 'invalid_pincode', `Pincode ${fields.pincode} is not in the India Post directory`);
+    if (!info)
+      throw new DomainError(
+        'invalid',
+        'invalid_pincode',
+        `Pincode ${fields.pincode} is not in the India Post directory`,
+      );
     if (LINE_FIELDS.every((f) => !fields[f])) {
       throw new DomainError('invalid', 'incomplete_address', `The address needs one of ${LINE_FIELDS.join(', ')}`);
     }
@@ -173,7 +221,12 @@ export class AddressService {
 
   private async geocode(a: Address): Promise<Address> {
     const street = [a.flat_number, a.building_name, a.street_name, a.locality, a.landmark].filter(Boolean).join(', ');
-    const hit = this.d.location.geocode({ address: street, city: a.city ?? a.district ?? undefined, state: a.state ?? undefined, pincode: a.pincode ?? undefined });
+    const hit = this.d.location.geocode({
+      address: street,
+      city: a.city ?? a.district ?? undefined,
+      state: a.state ?? undefined,
+      pincode: a.pincode ?? undefined,
+    });
     if (!hit) return a;
     await this.d.addresses.saveGeocode(a.merchant_id, a.id, hit.geopin, hit.latitude, hit.longitude);
     return { ...a, geopin: hit.geopin, latitude: hit.latitude, longitude: hit.longitude };

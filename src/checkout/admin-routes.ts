@@ -3,16 +3,34 @@ import type { Clock } from '../kernel/clock.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import {
-  CodPatchSchema, ImportStatusQuerySchema, PageSchema, pagedWindowSchema, PaymentConfigSchema, RedeliverSchema, SessionCartSchema,
-  settingsPatchSchema, webhookPatchSchema, windowSchema,
+  CodPatchSchema,
+  ImportStatusQuerySchema,
+  PageSchema,
+  pagedWindowSchema,
+  PaymentConfigSchema,
+  RedeliverSchema,
+  SessionCartSchema,
+  settingsPatchSchema,
+  webhookPatchSchema,
+  windowSchema,
 } from './admin-schema.ts';
 import { TEST_WEBHOOKS_PER_MINUTE, type AdminService } from './admin-service.ts';
 import { codView, paymentView, settingsView, webhookView } from './admin-views.ts';
 import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
 import type { Merchant } from './merchant-repository.ts';
 import {
-  CodViewSchema, DeliveriesPageSchema, FunnelReportSchema, ImportResultSchema, ImportStatusSchema, PaymentViewSchema, RedeliveredSchema,
-  SessionCartViewSchema, SessionsPageSchema, SettingsViewSchema, TestWebhookSchema, WebhookViewSchema,
+  CodViewSchema,
+  DeliveriesPageSchema,
+  FunnelReportSchema,
+  ImportResultSchema,
+  ImportStatusSchema,
+  PaymentViewSchema,
+  RedeliveredSchema,
+  SessionCartViewSchema,
+  SessionsPageSchema,
+  SettingsViewSchema,
+  TestWebhookSchema,
+  WebhookViewSchema,
 } from './responses.ts';
 
 export interface AdminRouteDeps {
@@ -33,71 +51,133 @@ export const MERCHANT_AUTH = ['merchant_key', 'merchant_user'] as const;
 export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
   const admin = d.service;
   const route = routesWith<Merchant>();
-  const get = (name: string) => ({ method: 'get' as const, path: PATH, action: { name, in: 'query' as const }, auth: MERCHANT_AUTH, tag: 'checkout-admin' });
+  const get = (name: string) => ({
+    method: 'get' as const,
+    path: PATH,
+    action: { name, in: 'query' as const },
+    auth: MERCHANT_AUTH,
+    tag: 'checkout-admin',
+  });
   const patch = (name: string) => ({ ...get(name), method: 'patch' as const });
   const post = (name: string) => ({ ...get(name), method: 'post' as const });
   const window = windowSchema(d.clock);
   const pagedWindow = pagedWindowSchema(d.clock);
   return [
     route({
-      ...get('funnel'), query: window, response: FunnelReportSchema,
+      ...get('funnel'),
+      query: window,
+      response: FunnelReportSchema,
       summary: 'Funnel counts per event, step and stage in a window (default: the last 30 days).',
       handle: ({ auth, query }) => admin.funnel(auth, query),
     }),
     route({
-      ...get('sessions'), query: pagedWindow,
-      response: SessionsPageSchema, summary: 'Checkout sessions created in a window, newest first, with payment state.',
+      ...get('sessions'),
+      query: pagedWindow,
+      response: SessionsPageSchema,
+      summary: 'Checkout sessions created in a window, newest first, with payment state.',
       handle: ({ auth, query }) => admin.sessions(auth, query),
     }),
     route({
-      ...get('webhook_deliveries'), query: PageSchema, response: DeliveriesPageSchema,
+      ...get('webhook_deliveries'),
+      query: PageSchema,
+      response: DeliveriesPageSchema,
       summary: 'Recent delivery attempts (HTTP status, response body, retry state), newest first.',
       handle: ({ auth, query }) => admin.deliveries(auth, query),
     }),
-    route({ ...get('cod_config'), response: CodViewSchema, summary: 'Cash-on-delivery rules.', handle: ({ auth }) => codView(auth) }),
-    route({ ...get('webhooks'), response: WebhookViewSchema, summary: 'Webhook settings (the secret is write-only).', handle: ({ auth }) => webhookView(auth) }),
-    route({ ...get('get_payment_config'), response: PaymentViewSchema, summary: 'Gateway settings (the secret is never returned).', handle: ({ auth }) => paymentView(auth) }),
-    route({ ...get('settings'), response: SettingsViewSchema, summary: 'Browser origins and the courier coverage endpoint.', handle: ({ auth }) => settingsView(auth) }),
     route({
-      ...get('import_status'), query: ImportStatusQuerySchema, response: ImportStatusSchema, errors: { 404: 'No import batch with this id' },
+      ...get('cod_config'),
+      response: CodViewSchema,
+      summary: 'Cash-on-delivery rules.',
+      handle: ({ auth }) => codView(auth),
+    }),
+    route({
+      ...get('webhooks'),
+      response: WebhookViewSchema,
+      summary: 'Webhook settings (the secret is write-only).',
+      handle: ({ auth }) => webhookView(auth),
+    }),
+    route({
+      ...get('get_payment_config'),
+      response: PaymentViewSchema,
+      summary: 'Gateway settings (the secret is never returned).',
+      handle: ({ auth }) => paymentView(auth),
+    }),
+    route({
+      ...get('settings'),
+      response: SettingsViewSchema,
+      summary: 'Browser origins and the courier coverage endpoint.',
+      handle: ({ auth }) => settingsView(auth),
+    }),
+    route({
+      ...get('import_status'),
+      query: ImportStatusQuerySchema,
+      response: ImportStatusSchema,
+      errors: { 404: 'No import batch with this id' },
       summary: `An import batch with up to ${MAX_REPORTED_ERRORS} row errors (errors_truncated when there are more).`,
       handle: ({ auth, query }) => admin.importStatus(auth, query.batch_id),
     }),
     route({
-      ...patch('cod_config'), body: CodPatchSchema, response: CodViewSchema, maxBodyBytes: COD_MAX_BODY_BYTES, summary: 'Changes the fields sent; none is required.',
+      ...patch('cod_config'),
+      body: CodPatchSchema,
+      response: CodViewSchema,
+      maxBodyBytes: COD_MAX_BODY_BYTES,
+      summary: 'Changes the fields sent; none is required.',
       handle: ({ auth, body }) => admin.setCod(auth, body),
     }),
     route({
-      ...patch('webhooks'), body: webhookPatchSchema(d.egress), response: WebhookViewSchema, summary: 'Changes the fields sent; none is required.',
+      ...patch('webhooks'),
+      body: webhookPatchSchema(d.egress),
+      response: WebhookViewSchema,
+      summary: 'Changes the fields sent; none is required.',
       handle: ({ auth, body }) => admin.setWebhooks(auth, body),
     }),
     route({
-      ...patch('set_payment_config'), body: PaymentConfigSchema, response: PaymentViewSchema,
+      ...patch('set_payment_config'),
+      body: PaymentConfigSchema,
+      response: PaymentViewSchema,
       summary: 'Stores the gateway key id and secret (encrypted at rest); both are required.',
       handle: ({ auth, body }) => admin.setPaymentConfig(auth, body),
     }),
     route({
-      ...patch('settings'), body: settingsPatchSchema(d.egress), response: SettingsViewSchema, summary: 'Changes the fields sent; none is required.',
+      ...patch('settings'),
+      body: settingsPatchSchema(d.egress),
+      response: SettingsViewSchema,
+      summary: 'Changes the fields sent; none is required.',
       handle: ({ auth, body }) => admin.setSettings(auth, body),
     }),
     route({
-      ...post('import_customers'), body: ImportRequestSchema, response: ImportResultSchema, maxBodyBytes: IMPORT_MAX_BODY_BYTES, waits: true,
+      ...post('import_customers'),
+      body: ImportRequestSchema,
+      response: ImportResultSchema,
+      maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+      waits: true,
       summary: 'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.',
       handle: ({ auth, body }) => admin.importCustomers(auth, body.batch_label ?? null, body.rows),
     }),
     route({
-      ...post('set_session_cart'), body: SessionCartSchema, response: SessionCartViewSchema, errors: { 404: 'No such session', 409: 'The session is paid or abandoned' },
+      ...post('set_session_cart'),
+      body: SessionCartSchema,
+      response: SessionCartViewSchema,
+      errors: { 404: 'No such session', 409: 'The session is paid or abandoned' },
       summary: "Sets a session's cart value from the merchant's server: create_order charges exactly this amount.",
       handle: ({ auth, body }) => admin.setSessionCart(auth, body.session_id, body.cart_value_paise),
     }),
     route({
-      ...post('redeliver_webhook'), body: RedeliverSchema, response: RedeliveredSchema, errors: { 404: 'No failed delivery with this id' },
+      ...post('redeliver_webhook'),
+      body: RedeliverSchema,
+      response: RedeliveredSchema,
+      errors: { 404: 'No failed delivery with this id' },
       summary: 'Queues a failed delivery again, with its original payload and delivery id.',
       handle: ({ auth, body }) => admin.redeliver(auth, body.delivery_id),
     }),
     route({
-      ...post('test_webhook'), envelope: 'fields', response: TestWebhookSchema,
-      errors: { 409: 'No webhook_url configured', 429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute` },
+      ...post('test_webhook'),
+      envelope: 'fields',
+      response: TestWebhookSchema,
+      errors: {
+        409: 'No webhook_url configured',
+        429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute`,
+      },
       summary: 'Queues one session.phone_verified delivery with a test payload to the configured webhook_url.',
       handle: ({ auth }) => admin.testWebhook(auth),
     }),

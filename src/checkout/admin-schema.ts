@@ -10,16 +10,33 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2
 
 /** ISO 8601 date or date-time, normalised to UTC text; a date alone means that day's start (`from`) or its end (`to`). */
 function instant(edge: 'start' | 'end') {
-  return z.string().trim()
-    .refine((s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T10:00:00Z')
-    .transform((s) => (DATE_ONLY.test(s) && edge === 'end' ? new Date(Date.parse(s) + 86_400_000 - 1) : new Date(s)).toISOString())
-    .meta({ anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] });
+  return z
+    .string()
+    .trim()
+    .refine(
+      (s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)),
+      'must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T10:00:00Z',
+    )
+    .transform((s) =>
+      (DATE_ONLY.test(s) && edge === 'end' ? new Date(Date.parse(s) + 86_400_000 - 1) : new Date(s)).toISOString(),
+    )
+    .meta({
+      anyOf: [
+        { type: 'string', format: 'date' },
+        { type: 'string', format: 'date-time' },
+      ],
+    });
 }
 
 /** A whole number in the query string, documented as the integer it is. */
 const QueryInt = (min: number, max: number, fallback: number, description: string) =>
   documentAs(
-    z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max)).default(fallback),
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .default(fallback),
     { type: 'integer', minimum: min, maximum: max, default: fallback, description },
   );
 
@@ -30,12 +47,17 @@ export const PageSchema = z.object({
 });
 
 const windowFields = {
-  from: instant('start').optional().meta({ description: 'Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to`' }),
+  from: instant('start')
+    .optional()
+    .meta({ description: 'Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to`' }),
   to: instant('end').optional().meta({ description: 'End, inclusive (a date means the whole day, UTC). Default: now' }),
 };
 
 /** Fills the default window: the 30 days up to now. */
-function withDefaults<T extends { from?: string; to?: string }>(q: T, now: () => Date): T & { from: string; to: string } {
+function withDefaults<T extends { from?: string; to?: string }>(
+  q: T,
+  now: () => Date,
+): T & { from: string; to: string } {
   const to = q.to ?? now().toISOString();
   return { ...q, from: q.from ?? new Date(Date.parse(to) - 30 * 86_400_000).toISOString(), to };
 }
@@ -44,22 +66,36 @@ const ordered = { message: 'from must not be after to', path: ['from'] };
 
 /** from/to of the reports. */
 export function windowSchema(now: () => Date) {
-  return z.object(windowFields).transform((q) => withDefaults(q, now)).refine((w) => w.from <= w.to, ordered);
+  return z
+    .object(windowFields)
+    .transform((q) => withDefaults(q, now))
+    .refine((w) => w.from <= w.to, ordered);
 }
 
 /** from/to plus limit/offset (the sessions listing). */
 export function pagedWindowSchema(now: () => Date) {
-  return z.object({ ...windowFields, ...PageSchema.shape }).transform((q) => withDefaults(q, now)).refine((w) => w.from <= w.to, ordered);
+  return z
+    .object({ ...windowFields, ...PageSchema.shape })
+    .transform((q) => withDefaults(q, now))
+    .refine((w) => w.from <= w.to, ordered);
 }
 
-export const ImportStatusQuerySchema = z.object({ batch_id: UuidSchema.meta({ description: 'Required for import_status' }) });
+export const ImportStatusQuerySchema = z.object({
+  batch_id: UuidSchema.meta({ description: 'Required for import_status' }),
+});
 
 /** A webhook or courier URL the egress policy allows (https, allowed port, public host; loopback in dev mode); every call re-checks it, DNS included. */
 export function callbackUrl(policy: EgressPolicy) {
-  return z.string().trim().max(2000).superRefine((value, ctx) => {
-    const refused = checkUrl(value, policy);
-    if (refused) ctx.addIssue({ code: 'custom', message: `${URL_REFUSALS[refused] ?? 'is not allowed'} (${refused})` });
-  }).meta({ format: 'uri' });
+  return z
+    .string()
+    .trim()
+    .max(2000)
+    .superRefine((value, ctx) => {
+      const refused = checkUrl(value, policy);
+      if (refused)
+        ctx.addIssue({ code: 'custom', message: `${URL_REFUSALS[refused] ?? 'is not allowed'} (${refused})` });
+    })
+    .meta({ format: 'uri' });
 }
 
 const URL_REFUSALS: Partial<Record<EgressError, string>> = {
@@ -70,21 +106,33 @@ const URL_REFUSALS: Partial<Record<EgressError, string>> = {
 };
 
 /** An http(s) origin as the server's URL parser takes one: scheme, host, optional port and trailing slash (documented as a pattern). */
-const ORIGIN_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?/?$';
+const ORIGIN_PATTERN =
+  '^[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?/?$';
 
-const OriginSchema = z.string().max(200).meta({ pattern: ORIGIN_PATTERN }).transform((value, ctx) => {
-  try {
-    return normaliseOrigin(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: `not an origin: ${value} (expected e.g. https://shop.example)` });
-    return z.NEVER;
-  }
-});
+const OriginSchema = z
+  .string()
+  .max(200)
+  .meta({ pattern: ORIGIN_PATTERN })
+  .transform((value, ctx) => {
+    try {
+      return normaliseOrigin(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `not an origin: ${value} (expected e.g. https://shop.example)` });
+      return z.NEVER;
+    }
+  });
 
 export function settingsPatchSchema(egress: EgressPolicy) {
   return z.strictObject({
-    allowed_origins: z.array(OriginSchema).max(50).optional().meta({ description: 'Browser origins allowed to call the buyer endpoints' }),
-    courier_coverage_url: callbackUrl(egress).nullable().optional().meta({ description: 'Serviceability endpoint (null removes it)' }),
+    allowed_origins: z
+      .array(OriginSchema)
+      .max(50)
+      .optional()
+      .meta({ description: 'Browser origins allowed to call the buyer endpoints' }),
+    courier_coverage_url: callbackUrl(egress)
+      .nullable()
+      .optional()
+      .meta({ description: 'Serviceability endpoint (null removes it)' }),
   });
 }
 
@@ -96,16 +144,32 @@ export const CodPatchSchema = z.strictObject({
 
 export function webhookPatchSchema(egress: EgressPolicy) {
   return z.strictObject({
-    webhook_url: callbackUrl(egress).nullable().optional().meta({ description: 'HTTPS endpoint receiving checkout events (null removes it)' }),
-    webhook_secret: z.string().min(16, 'must be at least 16 characters').max(256).nullable().optional()
+    webhook_url: callbackUrl(egress)
+      .nullable()
+      .optional()
+      .meta({ description: 'HTTPS endpoint receiving checkout events (null removes it)' }),
+    webhook_secret: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(256)
+      .nullable()
+      .optional()
       .meta({ description: 'HMAC secret for the signature headers (16..256 characters; null removes it)' }),
   });
 }
 
 export const PaymentConfigSchema = z.strictObject({
-  gateway_key_id: z.string().trim().min(1).max(128).regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+  gateway_key_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
   gateway_secret_key: z.string().min(1).max(256),
-  payment_enabled: z.boolean().default(true).meta({ description: 'Mode B (session.completed is sent) when true; default true' }),
+  payment_enabled: z
+    .boolean()
+    .default(true)
+    .meta({ description: 'Mode B (session.completed is sent) when true; default true' }),
 });
 
 export const SessionCartSchema = z.strictObject({
@@ -116,20 +180,29 @@ export const SessionCartSchema = z.strictObject({
 export const RedeliverSchema = z.strictObject({ delivery_id: UuidSchema });
 
 export const OfferCreateSchema = z
-    .strictObject({
-      action: z.literal('create'),
-      title: text(200),
-      description: text(1000, 0).nullable().default(null),
-      discount_type: z.enum(['percent', 'flat']),
-      discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
-      min_cart_value_paise: CartValueSchema.nullable().default(null),
-      // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
-      utm_rules: z.strictObject(UtmSchema.shape).default({}),
-      priority: z.number().int().min(-1000).max(1000).default(0),
-      active: z.boolean().default(true),
-      starts_at: instant('start').nullable().default(null),
-      ends_at: instant('end').nullable().default(null),
-    })
-    .meta({ if: { properties: { discount_type: { const: 'percent' } } }, then: { properties: { discount_value: { maximum: 100 } } } })
-    .refine((o) => o.discount_type !== 'percent' || o.discount_value <= 100, { message: 'a percent discount is at most 100', path: ['discount_value'] })
-    .refine((o) => !o.starts_at || !o.ends_at || o.starts_at < o.ends_at, { message: 'starts_at must be before ends_at', path: ['ends_at'] });
+  .strictObject({
+    action: z.literal('create'),
+    title: text(200),
+    description: text(1000, 0).nullable().default(null),
+    discount_type: z.enum(['percent', 'flat']),
+    discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
+    min_cart_value_paise: CartValueSchema.nullable().default(null),
+    // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
+    utm_rules: z.strictObject(UtmSchema.shape).default({}),
+    priority: z.number().int().min(-1000).max(1000).default(0),
+    active: z.boolean().default(true),
+    starts_at: instant('start').nullable().default(null),
+    ends_at: instant('end').nullable().default(null),
+  })
+  .meta({
+    if: { properties: { discount_type: { const: 'percent' } } },
+    then: { properties: { discount_value: { maximum: 100 } } },
+  })
+  .refine((o) => o.discount_type !== 'percent' || o.discount_value <= 100, {
+    message: 'a percent discount is at most 100',
+    path: ['discount_value'],
+  })
+  .refine((o) => !o.starts_at || !o.ends_at || o.starts_at < o.ends_at, {
+    message: 'starts_at must be before ends_at',
+    path: ['ends_at'],
+  });

@@ -64,24 +64,43 @@ export class AdminService {
     const batch = await this.d.imports.byId(merchant.id, batchId);
     if (!batch) throw new DomainError('not_found', 'batch_not_found', `No import batch ${batchId}`);
     const errors = await this.d.imports.errors(batch.id, MAX_REPORTED_ERRORS + 1);
-    return { batch, errors: errors.slice(0, MAX_REPORTED_ERRORS), errors_truncated: errors.length > MAX_REPORTED_ERRORS };
+    return {
+      batch,
+      errors: errors.slice(0, MAX_REPORTED_ERRORS),
+      errors_truncated: errors.length > MAX_REPORTED_ERRORS,
+    };
   }
 
-  async setCod(merchant: Merchant, patch: Pick<MerchantConfigPatch, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>) {
+  async setCod(
+    merchant: Merchant,
+    patch: Pick<MerchantConfigPatch, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>,
+  ) {
     const blocked = patch.cod_blocked_pincodes && [...new Set(patch.cod_blocked_pincodes)];
     return codView(await this.d.merchants.update(merchant.id, { ...patch, cod_blocked_pincodes: blocked }));
   }
 
   /** A secret of null removes it; an absent field keeps its value. */
   async setWebhooks(merchant: Merchant, patch: { webhook_url?: string | null; webhook_secret?: string | null }) {
-    const secret = patch.webhook_secret === undefined ? undefined : patch.webhook_secret && this.d.secrets.encrypt(patch.webhook_secret);
-    return webhookView(await this.d.merchants.update(merchant.id, { webhook_url: patch.webhook_url, webhook_secret_enc: secret }));
+    const secret =
+      patch.webhook_secret === undefined
+        ? undefined
+        : patch.webhook_secret && this.d.secrets.encrypt(patch.webhook_secret);
+    return webhookView(
+      await this.d.merchants.update(merchant.id, { webhook_url: patch.webhook_url, webhook_secret_enc: secret }),
+    );
   }
 
-  async setPaymentConfig(merchant: Merchant, config: { gateway_key_id: string; gateway_secret_key: string; payment_enabled?: boolean }) {
-    return paymentView(await this.d.merchants.update(merchant.id, {
-      payment_enabled: config.payment_enabled, gateway_key_id: config.gateway_key_id, gateway_secret_enc: this.d.secrets.encrypt(config.gateway_secret_key),
-    }));
+  async setPaymentConfig(
+    merchant: Merchant,
+    config: { gateway_key_id: string; gateway_secret_key: string; payment_enabled?: boolean },
+  ) {
+    return paymentView(
+      await this.d.merchants.update(merchant.id, {
+        payment_enabled: config.payment_enabled,
+        gateway_key_id: config.gateway_key_id,
+        gateway_secret_enc: this.d.secrets.encrypt(config.gateway_secret_key),
+      }),
+    );
   }
 
   async setSettings(merchant: Merchant, patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url'>) {
@@ -98,8 +117,11 @@ export class AdminService {
     if (!session) throw new DomainError('not_found', 'session_not_found', `No session ${sessionId}`);
     assertAllowed('change_cart', session.status);
     await this.d.sessions.saveCart(merchant.id, session.id, cartValuePaise, 'merchant', {
-      utm_source: session.utm_source ?? undefined, utm_medium: session.utm_medium ?? undefined, utm_campaign: session.utm_campaign ?? undefined,
-      utm_term: session.utm_term ?? undefined, utm_content: session.utm_content ?? undefined,
+      utm_source: session.utm_source ?? undefined,
+      utm_medium: session.utm_medium ?? undefined,
+      utm_campaign: session.utm_campaign ?? undefined,
+      utm_term: session.utm_term ?? undefined,
+      utm_content: session.utm_content ?? undefined,
     });
     return { session_id: session.id, cart_value_paise: cartValuePaise, cart_value_source: 'merchant' as const };
   }
@@ -115,17 +137,40 @@ export class AdminService {
   /** Queues one session.phone_verified delivery with a test payload to the configured webhook_url. */
   async testWebhook(merchant: Merchant) {
     const { d } = this;
-    if (!merchant.webhook_url) throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
-    const hit = await d.counter.hit({ scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 }, merchant.id);
+    if (!merchant.webhook_url)
+      throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
+    const hit = await d.counter.hit(
+      { scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 },
+      merchant.id,
+    );
     if (!hit.allowed) {
-      throw new DomainError('rate_limited', 'rate_limited', `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`, { retryAfterSeconds: hit.retryAfterSeconds });
+      throw new DomainError(
+        'rate_limited',
+        'rate_limited',
+        `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`,
+        { retryAfterSeconds: hit.retryAfterSeconds },
+      );
     }
     const now = d.clock();
-    const deliveryId = await d.sql.transaction((tx) => d.outbox.enqueue(tx, {
-      event: 'session.phone_verified', merchant_id: merchant.id, buyer_id: newId(), session_id: newId(), auth_channel: 'phone',
-      timestamp: now.toISOString(), data: { phone: '+919999999999', test: true },
-    }, now));
+    const deliveryId = await d.sql.transaction((tx) =>
+      d.outbox.enqueue(
+        tx,
+        {
+          event: 'session.phone_verified',
+          merchant_id: merchant.id,
+          buyer_id: newId(),
+          session_id: newId(),
+          auth_channel: 'phone',
+          timestamp: now.toISOString(),
+          data: { phone: '+919999999999', test: true },
+        },
+        now,
+      ),
+    );
     d.queued();
-    return { message: 'Test webhook queued; see action=webhook_deliveries for the attempt log', delivery_id: deliveryId };
+    return {
+      message: 'Test webhook queued; see action=webhook_deliveries for the attempt log',
+      delivery_id: deliveryId,
+    };
   }
 }

@@ -7,7 +7,11 @@ export function settingsView(m: Pick<Merchant, 'allowed_origins' | 'courier_cove
 }
 
 export function codView(m: Pick<Merchant, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>) {
-  return { enable_cod: m.enable_cod, cod_max_cart_value_paise: m.cod_max_cart_value_paise, cod_blocked_pincodes: m.cod_blocked_pincodes };
+  return {
+    enable_cod: m.enable_cod,
+    cod_max_cart_value_paise: m.cod_max_cart_value_paise,
+    cod_blocked_pincodes: m.cod_blocked_pincodes,
+  };
 }
 
 /** The secret is write-only: only whether it is set. */
@@ -17,7 +21,9 @@ export function webhookView(m: Pick<Merchant, 'webhook_url' | 'webhook_secret_en
 
 export function paymentView(m: Pick<Merchant, 'payment_enabled' | 'gateway_key_id' | 'gateway_secret_enc'>) {
   return {
-    gateway_key_id_set: m.gateway_key_id !== null, gateway_key_id: m.gateway_key_id, gateway_secret_key_set: m.gateway_secret_enc !== null,
+    gateway_key_id_set: m.gateway_key_id !== null,
+    gateway_key_id: m.gateway_key_id,
+    gateway_secret_key_set: m.gateway_secret_enc !== null,
     payment_enabled: m.payment_enabled,
   };
 }
@@ -26,15 +32,36 @@ export function paymentView(m: Pick<Merchant, 'payment_enabled' | 'gateway_key_i
 export function sessionView(s: SessionWithPayment) {
   const utm: Utm = {};
   for (const key of UTM_KEYS) if (s[key] !== null) utm[key] = s[key];
-  const status = s.payment_method === 'gateway' ? 'paid' : s.payment_method === 'cod' ? 'cod' : s.last_order_id ? 'order_created' : 'none';
+  const status =
+    s.payment_method === 'gateway'
+      ? 'paid'
+      : s.payment_method === 'cod'
+        ? 'cod'
+        : s.last_order_id
+          ? 'order_created'
+          : 'none';
   return {
-    id: s.id, buyer_id: s.buyer_id, email: s.email, auth_channel: s.auth_channel, status: s.status, cart_value_paise: s.cart_value_paise,
-    cart_value_source: s.cart_value_source, utm, selected_address_id: s.selected_address_id, created_at: s.created_at,
-    expires_at: s.expires_at, address_completed_at: s.address_completed_at, completed_at: s.completed_at, abandoned_at: s.abandoned_at,
+    id: s.id,
+    buyer_id: s.buyer_id,
+    email: s.email,
+    auth_channel: s.auth_channel,
+    status: s.status,
+    cart_value_paise: s.cart_value_paise,
+    cart_value_source: s.cart_value_source,
+    utm,
+    selected_address_id: s.selected_address_id,
+    created_at: s.created_at,
+    expires_at: s.expires_at,
+    address_completed_at: s.address_completed_at,
+    completed_at: s.completed_at,
+    abandoned_at: s.abandoned_at,
     payment: {
-      method: s.payment_method, status: status,
-      gateway_order_id: s.gateway_order_id ?? s.last_order_id, gateway_payment_id: s.gateway_payment_id,
-      amount_paise: s.amount_paise ?? s.last_order_amount_paise, paid_at: s.paid_at,
+      method: s.payment_method,
+      status: status,
+      gateway_order_id: s.gateway_order_id ?? s.last_order_id,
+      gateway_payment_id: s.gateway_payment_id,
+      amount_paise: s.amount_paise ?? s.last_order_amount_paise,
+      paid_at: s.paid_at,
     },
   };
 }

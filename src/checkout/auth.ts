@@ -20,7 +20,11 @@ export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<Me
 }
 
 /** x-session-token from a verified email OTP: the principal is the live session with its merchant, loaded once. */
-export function sessionAuth(sessions: SessionRepository, merchants: MerchantRepository, clock: Clock): Authenticator<SessionContext> {
+export function sessionAuth(
+  sessions: SessionRepository,
+  merchants: MerchantRepository,
+  clock: Clock,
+): Authenticator<SessionContext> {
   return async (head) => {
     const token = head.headers['x-session-token'];
     if (!token) throw new DomainError('unauthorized', 'missing_session_token', 'x-session-token header is required');

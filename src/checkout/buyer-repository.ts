@@ -53,11 +53,17 @@ export class BuyerRepository {
   }
 
   byLegacyId(merchantId: string, legacyId: string): Promise<Buyer | undefined> {
-    return this.sql.get<Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND legacy_customer_id = ?', [merchantId, legacyId]);
+    return this.sql.get<Buyer>('SELECT * FROM buyers WHERE merchant_id = ? AND legacy_customer_id = ?', [
+      merchantId,
+      legacyId,
+    ]);
   }
 
   /** The buyer with this email, created when there is none (OTP verify). */
   async findOrCreateByEmail(merchantId: string, email: string): Promise<string> {
-    return (await this.byEmail(merchantId, email))?.id ?? this.insert(merchantId, { email, phone: null, name: null, legacy_customer_id: null });
+    return (
+      (await this.byEmail(merchantId, email))?.id ??
+      this.insert(merchantId, { email, phone: null, name: null, legacy_customer_id: null })
+    );
   }
 }

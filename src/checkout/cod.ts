@@ -1,7 +1,8 @@
 // Cash-on-delivery rules: enabled, cart value at most the cap, pincode not blocked. Pure; callers pass the facts.
 import type { Merchant } from './merchant-repository.ts';
 
-export type CodReason = 'cod_disabled' | 'cart_value_unknown' | 'cart_value_exceeds_limit' | 'pincode_unknown' | 'pincode_blocked';
+export type CodReason =
+  'cod_disabled' | 'cart_value_unknown' | 'cart_value_exceeds_limit' | 'pincode_unknown' | 'pincode_blocked';
 
 /** Human-readable text per reason, shown to buyers. */
 export const COD_MESSAGES: Record<CodReason, string> = {
@@ -27,7 +28,8 @@ export function codVerdict(
   if (!merchant.enable_cod) return { eligible: false, reason: 'cod_disabled' };
   if (merchant.cod_max_cart_value_paise !== null) {
     if (cartValuePaise === null) return { eligible: false, reason: 'cart_value_unknown' };
-    if (cartValuePaise > merchant.cod_max_cart_value_paise) return { eligible: false, reason: 'cart_value_exceeds_limit' };
+    if (cartValuePaise > merchant.cod_max_cart_value_paise)
+      return { eligible: false, reason: 'cart_value_exceeds_limit' };
   }
   if (merchant.cod_blocked_pincodes.length > 0) {
     if (pincode === null) return { eligible: false, reason: 'pincode_unknown' };

@@ -81,19 +81,54 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const counter = new RateCounter(sql, clock);
   const book = new AddressService({ addresses, sessions, location: deps.location, clock, queued: deps.queued });
   const otp = new OtpService({
-    sql, otps: new OtpRepository(sql), buyers, sessions, secrets: deps.secrets, mailer: deps.mailer, counter, outbox: deps.outbox, clock, policy: config.otp,
+    sql,
+    otps: new OtpRepository(sql),
+    buyers,
+    sessions,
+    secrets: deps.secrets,
+    mailer: deps.mailer,
+    counter,
+    outbox: deps.outbox,
+    clock,
+    policy: config.otp,
     queued: deps.queued,
-    log: deps.log.child({ component: 'otp' }), onSend: deps.onOtpSend,
+    log: deps.log.child({ component: 'otp' }),
+    onSend: deps.onOtpSend,
   });
   const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql);
   const routes = [
     ...adminRoutes({
-      service: new AdminService({ sql, merchants, sessions, funnel, imports, importer, outbox: deps.outbox, counter, secrets: deps.secrets, clock, queued: deps.queued }),
-      clock, egress: config.egress,
+      service: new AdminService({
+        sql,
+        merchants,
+        sessions,
+        funnel,
+        imports,
+        importer,
+        outbox: deps.outbox,
+        counter,
+        secrets: deps.secrets,
+        clock,
+        queued: deps.queued,
+      }),
+      clock,
+      egress: config.egress,
     }),
-    ...buyerRoutes({ merchants, otp, funnel: new FunnelService(funnel, counter, clock, config.funnel ?? DEFAULT_FUNNEL_LIMITS), trustProxyHops: config.trustProxyHops }),
-    ...addressRoutes({ book, location: deps.location, secrets: deps.secrets, courierTimeoutMs: config.courierTimeoutMs, egress: config.egress, clock }),
+    ...buyerRoutes({
+      merchants,
+      otp,
+      funnel: new FunnelService(funnel, counter, clock, config.funnel ?? DEFAULT_FUNNEL_LIMITS),
+      trustProxyHops: config.trustProxyHops,
+    }),
+    ...addressRoutes({
+      book,
+      location: deps.location,
+      secrets: deps.secrets,
+      courierTimeoutMs: config.courierTimeoutMs,
+      egress: config.egress,
+      clock,
+    }),
     ...offerRoutes(new OfferRepository(sql, clock), clock),
   ];
   return {
@@ -105,7 +140,10 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     async webhookTarget(merchantId) {
       const merchant = await merchants.byId(merchantId);
       if (!merchant) return null;
-      return { url: merchant.webhook_url, secret: merchant.webhook_secret_enc ? deps.secrets.decrypt(merchant.webhook_secret_enc) : null };
+      return {
+        url: merchant.webhook_url,
+        secret: merchant.webhook_secret_enc ? deps.secrets.decrypt(merchant.webhook_secret_enc) : null,
+      };
     },
     failOrphanImports: (staleBefore) => imports.failOrphans(staleBefore),
   };

@@ -25,20 +25,29 @@ function ratio(a: number, b: number): number | null {
 export function funnelReport(counts: FunnelCounts, from: string, to: string) {
   const units = FUNNEL_STAGES.map((_s, i) => {
     const row = counts.byStage.find((r) => r.stage === i);
-    return { events: row?.events ?? 0, units: (row?.sessions ?? 0) + (row?.anonymous ?? 0), sessions: row?.sessions ?? 0 };
+    return {
+      events: row?.events ?? 0,
+      units: (row?.sessions ?? 0) + (row?.anonymous ?? 0),
+      sessions: row?.sessions ?? 0,
+    };
   });
   const reached = new Array<number>(units.length).fill(0);
   for (let i = units.length - 1; i >= 0; i--) reached[i] = Math.max(units[i]!.units, reached[i + 1] ?? 0);
   const stages = FUNNEL_STAGES.map((s, i) => ({
-    stage: s.stage, events: units[i]!.events, sessions: units[i]!.sessions, reached: reached[i]!,
-    from_previous: i === 0 ? null : ratio(reached[i]!, reached[i - 1]!), from_start: ratio(reached[i]!, reached[0]!),
+    stage: s.stage,
+    events: units[i]!.events,
+    sessions: units[i]!.sessions,
+    reached: reached[i]!,
+    from_previous: i === 0 ? null : ratio(reached[i]!, reached[i - 1]!),
+    from_start: ratio(reached[i]!, reached[0]!),
   }));
   const events = Object.fromEntries(counts.byEvent.map((r) => [r.event_type, r.events]));
   const sessions: Record<string, number> = { verified: 0, address_completed: 0, completed: 0, abandoned: 0 };
   for (const row of counts.sessionStatus) sessions[row.status] = row.sessions;
   const abandoned = counts.byEvent.find((r) => r.event_type === 'checkout_abandoned')?.events ?? 0;
   return {
-    from, to,
+    from,
+    to,
     total_events: counts.total,
     events,
     steps: Object.fromEntries(counts.byStep.map((r) => [r.step, r.events])),

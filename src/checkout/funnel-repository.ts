@@ -21,27 +21,49 @@ export class FunnelRepository {
   async insert(event: FunnelEvent, createdAt: string): Promise<void> {
     await this.sql.run(
       'INSERT INTO funnel_events (merchant_id, session_id, event_type, step, device_type, platform, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [event.merchant_id, event.session_id ?? null, event.event_type, event.step ?? null, event.device_type ?? null, event.platform ?? null, createdAt],
+      [
+        event.merchant_id,
+        event.session_id ?? null,
+        event.event_type,
+        event.step ?? null,
+        event.device_type ?? null,
+        event.platform ?? null,
+        createdAt,
+      ],
     );
   }
 
   /** `stages[i]` lists the event types of stage i. */
-  async counts(merchantId: string, from: string, to: string, stages: ReadonlyArray<readonly string[]>): Promise<FunnelCounts> {
+  async counts(
+    merchantId: string,
+    from: string,
+    to: string,
+    stages: ReadonlyArray<readonly string[]>,
+  ): Promise<FunnelCounts> {
     const window = [merchantId, from, to];
     const where = 'WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?';
-    const stageOf = stages.flatMap((types, i) => types.map((t) => `WHEN '${t.replace(/'/g, "''")}' THEN ${i}`)).join(' ');
+    const stageOf = stages
+      .flatMap((types, i) => types.map((t) => `WHEN '${t.replace(/'/g, "''")}' THEN ${i}`))
+      .join(' ');
     return {
       total: (await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM funnel_events ${where}`, window))?.n ?? 0,
-      byEvent: await this.sql.all(`SELECT event_type, COUNT(*) AS events FROM funnel_events ${where} GROUP BY event_type ORDER BY events DESC LIMIT ${MAX_GROUPS}`, window),
+      byEvent: await this.sql.all(
+        `SELECT event_type, COUNT(*) AS events FROM funnel_events ${where} GROUP BY event_type ORDER BY events DESC LIMIT ${MAX_GROUPS}`,
+        window,
+      ),
       byStep: await this.sql.all(
-        `SELECT step, COUNT(*) AS events FROM funnel_events ${where} AND step IS NOT NULL GROUP BY step ORDER BY events DESC LIMIT ${MAX_GROUPS}`, window,
+        `SELECT step, COUNT(*) AS events FROM funnel_events ${where} AND step IS NOT NULL GROUP BY step ORDER BY events DESC LIMIT ${MAX_GROUPS}`,
+        window,
       ),
       byStage: await this.sql.all(
         `SELECT stage, COUNT(DISTINCT session_id) AS sessions, SUM(CASE WHEN session_id IS NULL THEN 1 ELSE 0 END) AS anonymous, COUNT(*) AS events
          FROM (SELECT CASE event_type ${stageOf} END AS stage, session_id FROM funnel_events ${where}) e WHERE stage IS NOT NULL GROUP BY stage`,
         window,
       ),
-      sessionStatus: await this.sql.all(`SELECT status, COUNT(*) AS sessions FROM checkout_sessions ${where} GROUP BY status`, window),
+      sessionStatus: await this.sql.all(
+        `SELECT status, COUNT(*) AS sessions FROM checkout_sessions ${where} GROUP BY status`,
+        window,
+      ),
     };
   }
 }

@@ -36,15 +36,28 @@ export class FunnelService {
   }
 
   async log(event: FunnelEvent, ip: string): Promise<void> {
-    for (const [rule, subject] of [[this.ipRule, ip], [this.merchantRule, event.merchant_id]] as const) {
+    for (const [rule, subject] of [
+      [this.ipRule, ip],
+      [this.merchantRule, event.merchant_id],
+    ] as const) {
       const hit = await this.counter.hit(rule, subject);
-      if (!hit.allowed) throw new DomainError('rate_limited', 'rate_limited', 'Too many funnel events; slow down', { retryAfterSeconds: hit.retryAfterSeconds });
+      if (!hit.allowed)
+        throw new DomainError('rate_limited', 'rate_limited', 'Too many funnel events; slow down', {
+          retryAfterSeconds: hit.retryAfterSeconds,
+        });
     }
-    const perSession = event.session_id ? await this.counter.hit(this.sessionRule, `${event.merchant_id}:${event.session_id}`) : null;
+    const perSession = event.session_id
+      ? await this.counter.hit(this.sessionRule, `${event.merchant_id}:${event.session_id}`)
+      : null;
     if (perSession && !perSession.allowed) {
-      throw new DomainError('rate_limited', 'session_event_limit', `A session records at most ${this.limits.perSession} funnel events`, {
-        retryAfterSeconds: perSession.retryAfterSeconds,
-      });
+      throw new DomainError(
+        'rate_limited',
+        'session_event_limit',
+        `A session records at most ${this.limits.perSession} funnel events`,
+        {
+          retryAfterSeconds: perSession.retryAfterSeconds,
+        },
+      );
     }
     await this.funnel.insert(event, this.clock().toISOString());
   }

@@ -23,7 +23,8 @@ export interface RowError {
   created_at: string;
 }
 
-const BATCH_COLUMNS = 'id, status, total_rows, imported_count, error_count, source, batch_label AS label, created_at, completed_at';
+const BATCH_COLUMNS =
+  'id, status, total_rows, imported_count, error_count, source, batch_label AS label, created_at, completed_at';
 
 export class ImportRepository {
   constructor(
@@ -36,7 +37,13 @@ export class ImportRepository {
   }
 
   /** Commits a 'processing' batch on its own, owned by `nodeId`, so a crash mid-import leaves a visible trace. */
-  async create(merchantId: string, label: string | null, source: string, totalRows: number, nodeId: string): Promise<string> {
+  async create(
+    merchantId: string,
+    label: string | null,
+    source: string,
+    totalRows: number,
+    nodeId: string,
+  ): Promise<string> {
     const id = newId();
     await this.sql.run(
       `INSERT INTO import_batches (id, merchant_id, batch_label, status, total_rows, source, node_id, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?)`,
@@ -47,11 +54,18 @@ export class ImportRepository {
 
   /** Adds a committed chunk's rows to the batch's counts (in the chunk's transaction). */
   async count(id: string, imported: number, errors: number): Promise<void> {
-    await this.sql.run('UPDATE import_batches SET imported_count = imported_count + ?, error_count = error_count + ? WHERE id = ?', [imported, errors, id]);
+    await this.sql.run(
+      'UPDATE import_batches SET imported_count = imported_count + ?, error_count = error_count + ? WHERE id = ?',
+      [imported, errors, id],
+    );
   }
 
   async finish(id: string, status: 'completed' | 'failed'): Promise<void> {
-    await this.sql.run('UPDATE import_batches SET status = ?, completed_at = ? WHERE id = ?', [status, this.clock().toISOString(), id]);
+    await this.sql.run('UPDATE import_batches SET status = ?, completed_at = ? WHERE id = ?', [
+      status,
+      this.clock().toISOString(),
+      id,
+    ]);
   }
 
   async addError(batchId: string, e: Omit<RowError, 'created_at'>): Promise<void> {
@@ -62,11 +76,19 @@ export class ImportRepository {
   }
 
   async byId(merchantId: string, id: string): Promise<ImportBatch | null> {
-    return (await this.sql.get<ImportBatch>(`SELECT ${BATCH_COLUMNS} FROM import_batches WHERE merchant_id = ? AND id = ?`, [merchantId, id])) ?? null;
+    return (
+      (await this.sql.get<ImportBatch>(`SELECT ${BATCH_COLUMNS} FROM import_batches WHERE merchant_id = ? AND id = ?`, [
+        merchantId,
+        id,
+      ])) ?? null
+    );
   }
 
   async list(merchantId: string, limit: number, offset: number): Promise<ImportBatch[]> {
-    return this.sql.all<ImportBatch>(`SELECT ${BATCH_COLUMNS} FROM import_batches WHERE merchant_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [merchantId, limit, offset]);
+    return this.sql.all<ImportBatch>(
+      `SELECT ${BATCH_COLUMNS} FROM import_batches WHERE merchant_id = ? ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+      [merchantId, limit, offset],
+    );
   }
 
   errors(batchId: string, limit: number): Promise<RowError[]> {

@@ -10,7 +10,10 @@ export const MAX_REPORTED_ERRORS = 100;
 /** The request envelope; rows are checked individually by ImportRowSchema. */
 export const ImportRequestSchema = z.strictObject({
   batch_label: text(200).optional(),
-  rows: z.array(z.unknown()).min(1, 'rows must contain at least one row').max(MAX_IMPORT_ROWS, `at most ${MAX_IMPORT_ROWS} rows per request`),
+  rows: z
+    .array(z.unknown())
+    .min(1, 'rows must contain at least one row')
+    .max(MAX_IMPORT_ROWS, `at most ${MAX_IMPORT_ROWS} rows per request`),
 });
 
 /** A missing value: absent, null, or an empty string (as CSV exports write it). */
@@ -47,7 +50,17 @@ export type ImportRow = z.infer<typeof ImportRowSchema>;
 export const IMPORT_COLUMNS = Object.keys(ImportRowSchema.shape) as Array<keyof ImportRow>;
 /** Columns that make up an address; a row with any of them imports one. */
 export const ADDRESS_COLUMNS = [
-  'legacy_address_id', 'flat_number', 'building_name', 'street_name', 'locality', 'landmark', 'city', 'district', 'state', 'pincode', 'label',
+  'legacy_address_id',
+  'flat_number',
+  'building_name',
+  'street_name',
+  'locality',
+  'landmark',
+  'city',
+  'district',
+  'state',
+  'pincode',
+  'label',
 ] as const;
 
 /** Row error codes by the field that failed. */
@@ -63,5 +76,8 @@ export function rowError(error: z.ZodError): { error_code: string; error_message
   const issue = error.issues[0];
   const field = String(issue?.path[0] ?? '');
   if (!field) return { error_code: 'invalid_row', error_message: 'row must be an object' };
-  return { error_code: CODE_BY_FIELD[field] ?? 'invalid_field', error_message: `${field}: ${issue?.message ?? 'invalid'}` };
+  return {
+    error_code: CODE_BY_FIELD[field] ?? 'invalid_field',
+    error_message: `${field}: ${issue?.message ?? 'invalid'}`,
+  };
 }

@@ -37,7 +37,10 @@ export interface ImportDeps {
 }
 
 class RowConflict extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -66,7 +69,8 @@ export class ImportService {
         if (start > 0) await new Promise((resolve) => setImmediate(resolve));
         const chunk = await d.sql.transaction(async (tx) => {
           const done: RowResult[] = [];
-          for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i++) done.push(await this.importRow(tx, merchantId, batchId, i, rows[i]));
+          for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i++)
+            done.push(await this.importRow(tx, merchantId, batchId, i, rows[i]));
           const imported = done.filter((r) => r.success).length;
           await d.imports.in(tx).count(batchId, imported, done.length - imported);
           return done;
@@ -81,16 +85,31 @@ export class ImportService {
     const status = imported > 0 ? 'completed' : 'failed';
     await d.imports.finish(batchId, status);
     return {
-      batch_id: batchId, status, total_rows: rows.length, imported_count: imported, error_count: rows.length - imported, results,
+      batch_id: batchId,
+      status,
+      total_rows: rows.length,
+      imported_count: imported,
+      error_count: rows.length - imported,
+      results,
       unknown_columns: unknownColumns(rows),
     };
   }
 
-  private async importRow(tx: Sql, merchantId: string, batchId: string, index: number, raw: unknown): Promise<RowResult> {
+  private async importRow(
+    tx: Sql,
+    merchantId: string,
+    batchId: string,
+    index: number,
+    raw: unknown,
+  ): Promise<RowResult> {
     const parsed = ImportRowSchema.safeParse(raw);
-    const legacy = parsed.success ? (parsed.data.legacy_address_id ?? parsed.data.legacy_customer_id ?? null) : legacyIdOf(raw);
+    const legacy = parsed.success
+      ? (parsed.data.legacy_address_id ?? parsed.data.legacy_customer_id ?? null)
+      : legacyIdOf(raw);
     const fail = async (code: string, message: string): Promise<RowResult> => {
-      await this.d.imports.in(tx).addError(batchId, { row_index: index, legacy_external_id: legacy, error_code: code, error_message: message });
+      await this.d.imports
+        .in(tx)
+        .addError(batchId, { row_index: index, legacy_external_id: legacy, error_code: code, error_message: message });
       return { row_index: index, success: false, error: message, error_code: code };
     };
     if (!parsed.success) {
@@ -98,7 +117,8 @@ export class ImportService {
       return fail(e.error_code, e.error_message);
     }
     const row = parsed.data;
-    if (IMPORT_COLUMNS.every((c) => row[c] === undefined)) return fail('empty_row', 'the row has none of the import fields');
+    if (IMPORT_COLUMNS.every((c) => row[c] === undefined))
+      return fail('empty_row', 'the row has none of the import fields');
     try {
       // A savepoint per row: a row that fails half-way leaves nothing behind, and the batch goes on.
       return await tx.transaction(async (sp) => {
@@ -109,7 +129,8 @@ export class ImportService {
     } catch (err) {
       if (err instanceof RowConflict) return fail(err.code, err.message);
       if (err instanceof DomainError) return fail(err.code, err.message);
-      if (isConstraintError(err)) return fail('constraint_violation', 'the row conflicts with data of another buyer (email, phone or legacy id)');
+      if (isConstraintError(err))
+        return fail('constraint_violation', 'the row conflicts with data of another buyer (email, phone or legacy id)');
       throw err;
     }
   }
@@ -122,17 +143,34 @@ export class ImportService {
       row.phone_e164 ? await buyers.byPhone(merchantId, row.phone_e164) : undefined,
     ].filter((b): b is Buyer => b !== undefined);
     if (new Set(matches.map((b) => b.id)).size > 1) {
-      throw new RowConflict('contact_conflict', 'legacy_customer_id, email and phone_e164 belong to different existing buyers');
+      throw new RowConflict(
+        'contact_conflict',
+        'legacy_customer_id, email and phone_e164 belong to different existing buyers',
+      );
     }
     const existing = matches[0];
     if (!existing) {
-      return buyers.insert(merchantId, { email: row.email ?? null, phone: row.phone_e164 ?? null, name: row.name ?? null, legacy_customer_id: row.legacy_customer_id ?? null });
+      return buyers.insert(merchantId, {
+        email: row.email ?? null,
+        phone: row.phone_e164 ?? null,
+        name: row.name ?? null,
+        legacy_customer_id: row.legacy_customer_id ?? null,
+      });
     }
-    if (row.legacy_customer_id && existing.legacy_customer_id && existing.legacy_customer_id !== row.legacy_customer_id) {
-      throw new RowConflict('legacy_id_conflict', `the buyer with this contact already has legacy_customer_id ${existing.legacy_customer_id}`);
+    if (
+      row.legacy_customer_id &&
+      existing.legacy_customer_id &&
+      existing.legacy_customer_id !== row.legacy_customer_id
+    ) {
+      throw new RowConflict(
+        'legacy_id_conflict',
+        `the buyer with this contact already has legacy_customer_id ${existing.legacy_customer_id}`,
+      );
     }
     await buyers.update(merchantId, existing.id, {
-      email: row.email ?? existing.email, phone: row.phone_e164 ?? existing.phone, name: row.name ?? existing.name,
+      email: row.email ?? existing.email,
+      phone: row.phone_e164 ?? existing.phone,
+      name: row.name ?? existing.name,
       legacy_customer_id: row.legacy_customer_id ?? existing.legacy_customer_id,
     });
     return existing.id;
@@ -143,9 +181,18 @@ export class ImportService {
     if (ADDRESS_COLUMNS.every((c) => row[c] === undefined)) return null;
     const addresses = this.d.addresses.in(tx);
     const fields: AddressFields = {
-      name: row.name ?? null, phone: row.phone_e164 ?? null, flat_number: row.flat_number ?? null, building_name: row.building_name ?? null,
-      street_name: row.street_name ?? null, locality: row.locality ?? null, landmark: row.landmark ?? null, city: row.city ?? null,
-      district: row.district ?? null, state: row.state ?? null, pincode: row.pincode ?? null, label: row.label ?? null,
+      name: row.name ?? null,
+      phone: row.phone_e164 ?? null,
+      flat_number: row.flat_number ?? null,
+      building_name: row.building_name ?? null,
+      street_name: row.street_name ?? null,
+      locality: row.locality ?? null,
+      landmark: row.landmark ?? null,
+      city: row.city ?? null,
+      district: row.district ?? null,
+      state: row.state ?? null,
+      pincode: row.pincode ?? null,
+      label: row.label ?? null,
     };
     const existing = row.legacy_address_id
       ? await addresses.byLegacyId(merchantId, buyerId, row.legacy_address_id)

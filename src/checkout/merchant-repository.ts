@@ -23,7 +23,10 @@ export interface Merchant {
   updated_at: string;
 }
 
-interface MerchantRow extends Omit<Merchant, 'allowed_origins' | 'cod_blocked_pincodes' | 'enable_cod' | 'payment_enabled'> {
+interface MerchantRow extends Omit<
+  Merchant,
+  'allowed_origins' | 'cod_blocked_pincodes' | 'enable_cod' | 'payment_enabled'
+> {
   allowed_origins: string;
   cod_blocked_pincodes: string;
   enable_cod: number;
@@ -48,9 +51,21 @@ export interface MerchantKeyInfo {
   revoked_at: string | null;
 }
 
-export type MerchantConfigPatch = Partial<Pick<Merchant,
-  'allowed_origins' | 'courier_coverage_url' | 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes' |
-  'payment_enabled' | 'gateway_key_id' | 'gateway_secret_enc' | 'webhook_url' | 'webhook_secret_enc'>>;
+export type MerchantConfigPatch = Partial<
+  Pick<
+    Merchant,
+    | 'allowed_origins'
+    | 'courier_coverage_url'
+    | 'enable_cod'
+    | 'cod_max_cart_value_paise'
+    | 'cod_blocked_pincodes'
+    | 'payment_enabled'
+    | 'gateway_key_id'
+    | 'gateway_secret_enc'
+    | 'webhook_url'
+    | 'webhook_secret_enc'
+  >
+>;
 
 const JSON_COLUMNS = new Set(['allowed_origins', 'cod_blocked_pincodes']);
 const BOOL_COLUMNS = new Set(['enable_cod', 'payment_enabled']);
@@ -66,7 +81,13 @@ export class MerchantRepository {
     const id = newId();
     const now = this.clock().toISOString();
     const apiKey = await this.sql.transaction(async (tx) => {
-      await tx.run('INSERT INTO merchants (id, name, allowed_origins, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [id, name, JSON.stringify(allowedOrigins), now, now]);
+      await tx.run('INSERT INTO merchants (id, name, allowed_origins, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [
+        id,
+        name,
+        JSON.stringify(allowedOrigins),
+        now,
+        now,
+      ]);
       return this.insertKey(tx, id, null);
     });
     return { merchant: (await this.byId(id))!, apiKey };
@@ -92,7 +113,9 @@ export class MerchantRepository {
     const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
     // An empty PATCH changes nothing, not even updated_at.
     if (entries.length === 0) return (await this.byId(id))!;
-    const values = entries.map(([k, v]) => (JSON_COLUMNS.has(k) ? JSON.stringify(v) : BOOL_COLUMNS.has(k) ? (v ? 1 : 0) : v));
+    const values = entries.map(([k, v]) =>
+      JSON_COLUMNS.has(k) ? JSON.stringify(v) : BOOL_COLUMNS.has(k) ? (v ? 1 : 0) : v,
+    );
     const assignments = [...entries.map(([k]) => `${k} = ?`), 'updated_at = ?'].join(', ');
     await this.sql.run(`UPDATE merchants SET ${assignments} WHERE id = ?`, [...values, this.clock().toISOString(), id]);
     return (await this.byId(id))!;
@@ -111,7 +134,11 @@ export class MerchantRepository {
          WHERE merchant_id = ? AND revoked_at IS NULL`,
         [until, until, merchantId],
       );
-      if (overlapSeconds === 0) await tx.run('UPDATE merchant_api_keys SET revoked_at = ? WHERE merchant_id = ? AND revoked_at IS NULL', [now.toISOString(), merchantId]);
+      if (overlapSeconds === 0)
+        await tx.run('UPDATE merchant_api_keys SET revoked_at = ? WHERE merchant_id = ? AND revoked_at IS NULL', [
+          now.toISOString(),
+          merchantId,
+        ]);
       return this.insertKey(tx, merchantId, null);
     });
   }

@@ -10,7 +10,12 @@ export function matchOffer(offers: Offer[], session: CheckoutSession, now: strin
   let best: Offer | null = null;
   for (const offer of offers) {
     if (!applies(offer, session, now)) continue;
-    if (!best || offer.priority > best.priority || (offer.priority === best.priority && ruleCount(offer) > ruleCount(best))) best = offer;
+    if (
+      !best ||
+      offer.priority > best.priority ||
+      (offer.priority === best.priority && ruleCount(offer) > ruleCount(best))
+    )
+      best = offer;
   }
   return best;
 }

@@ -27,7 +27,8 @@ interface OfferRow extends Omit<Offer, 'utm_rules' | 'active'> {
   active: number;
 }
 
-const COLUMNS = 'id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at';
+const COLUMNS =
+  'id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at';
 
 function toOffer(row: OfferRow): Offer {
   return { ...row, utm_rules: JSON.parse(row.utm_rules) as Utm, active: row.active === 1 };
@@ -43,15 +44,31 @@ export class OfferRepository {
     const row = await this.sql.get<OfferRow>(
       `INSERT INTO offers (id, merchant_id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-      [newId(), merchantId, o.title, o.description, o.discount_type, o.discount_value, o.min_cart_value_paise, JSON.stringify(o.utm_rules),
-        o.priority, o.active ? 1 : 0, o.starts_at, o.ends_at, this.clock().toISOString()],
+      [
+        newId(),
+        merchantId,
+        o.title,
+        o.description,
+        o.discount_type,
+        o.discount_value,
+        o.min_cart_value_paise,
+        JSON.stringify(o.utm_rules),
+        o.priority,
+        o.active ? 1 : 0,
+        o.starts_at,
+        o.ends_at,
+        this.clock().toISOString(),
+      ],
     );
     return toOffer(row!);
   }
 
   /** Highest priority first, then newest; at most `limit`. */
   async list(merchantId: string, limit = 500): Promise<Offer[]> {
-    const rows = await this.sql.all<OfferRow>(`SELECT ${COLUMNS} FROM offers WHERE merchant_id = ? ORDER BY priority DESC, created_at DESC, id LIMIT ?`, [merchantId, limit]);
+    const rows = await this.sql.all<OfferRow>(
+      `SELECT ${COLUMNS} FROM offers WHERE merchant_id = ? ORDER BY priority DESC, created_at DESC, id LIMIT ?`,
+      [merchantId, limit],
+    );
     return rows.map(toOffer);
   }
 }

@@ -12,21 +12,35 @@ import { OfferSchema } from './responses.ts';
 
 export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
   const post = (name: string) => ({
-    method: 'post' as const, path: '/checkout-offers', action: { name, in: 'body' as const }, auth: MERCHANT_AUTH, tag: 'checkout-admin',
+    method: 'post' as const,
+    path: '/checkout-offers',
+    action: { name, in: 'body' as const },
+    auth: MERCHANT_AUTH,
+    tag: 'checkout-admin',
   });
   return [
     routesWith<SessionContext>()({
-      method: 'get', path: '/checkout-offers', auth: 'session', tag: 'checkout-buyer', browser: true, response: OfferSchema.nullable(),
+      method: 'get',
+      path: '/checkout-offers',
+      auth: 'session',
+      tag: 'checkout-buyer',
+      browser: true,
+      response: OfferSchema.nullable(),
       summary: "The offer banner matching the session's UTM parameters and cart, or null.",
-      handle: async ({ auth }) => matchOffer(await offers.list(auth.session.merchant_id), auth.session, clock().toISOString()),
+      handle: async ({ auth }) =>
+        matchOffer(await offers.list(auth.session.merchant_id), auth.session, clock().toISOString()),
     }),
     routesWith<Merchant>()({
-      ...post('list'), body: z.strictObject({ action: z.literal('list') }), response: z.object({ offers: z.array(OfferSchema) }),
+      ...post('list'),
+      body: z.strictObject({ action: z.literal('list') }),
+      response: z.object({ offers: z.array(OfferSchema) }),
       summary: 'Every offer, highest priority first.',
       handle: async ({ auth }) => ({ offers: await offers.list(auth.id) }),
     }),
     routesWith<Merchant>()({
-      ...post('create'), body: OfferCreateSchema, response: OfferSchema,
+      ...post('create'),
+      body: OfferCreateSchema,
+      response: OfferSchema,
       summary: 'Creates an offer: a title, a discount, optional UTM rules, cart minimum, priority and time window.',
       handle: ({ auth, body }) => {
         const { action: _action, ...offer } = body;

@@ -33,7 +33,12 @@ export class OtpRepository {
   }
 
   async latest(merchantId: string, email: string): Promise<OtpCode | null> {
-    return (await this.sql.get<OtpCode>('SELECT * FROM otp_codes WHERE merchant_id = ? AND email = ? ORDER BY id DESC LIMIT 1', [merchantId, email])) ?? null;
+    return (
+      (await this.sql.get<OtpCode>(
+        'SELECT * FROM otp_codes WHERE merchant_id = ? AND email = ? ORDER BY id DESC LIMIT 1',
+        [merchantId, email],
+      )) ?? null
+    );
   }
 
   async delete(id: number): Promise<void> {
@@ -42,23 +47,40 @@ export class OtpRepository {
 
   /** False when another request consumed it first. */
   async consume(id: number, now: string): Promise<boolean> {
-    return (await this.sql.run('UPDATE otp_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL', [now, id])) === 1;
+    return (
+      (await this.sql.run('UPDATE otp_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL', [now, id])) === 1
+    );
   }
 
   /** Counts a wrong guess against the code itself (from any address). */
   async recordCodeFailure(id: number): Promise<number> {
-    const row = await this.sql.get<{ failed_attempts: number }>('UPDATE otp_codes SET failed_attempts = failed_attempts + 1 WHERE id = ? RETURNING failed_attempts', [id]);
+    const row = await this.sql.get<{ failed_attempts: number }>(
+      'UPDATE otp_codes SET failed_attempts = failed_attempts + 1 WHERE id = ? RETURNING failed_attempts',
+      [id],
+    );
     return row?.failed_attempts ?? 0;
   }
 
   /** Records a mail sent (who asked, when); rows older than a day are pruned. */
   async logMail(merchantId: string, email: string, ip: string, now: string): Promise<void> {
-    await this.sql.run('INSERT INTO otp_send_log (merchant_id, email, ip, created_at) VALUES (?, ?, ?, ?)', [merchantId, email, ip, now]);
-    await this.sql.run('DELETE FROM otp_send_log WHERE created_at < ?', [new Date(Date.parse(now) - 86_400_000).toISOString()]);
+    await this.sql.run('INSERT INTO otp_send_log (merchant_id, email, ip, created_at) VALUES (?, ?, ?, ?)', [
+      merchantId,
+      email,
+      ip,
+      now,
+    ]);
+    await this.sql.run('DELETE FROM otp_send_log WHERE created_at < ?', [
+      new Date(Date.parse(now) - 86_400_000).toISOString(),
+    ]);
   }
 
   /** Codes of (merchant, email) made since `since` and killed by `maxFailures` wrong guesses, with the newest's time. */
-  async burnedSince(merchantId: string, email: string, since: string, maxFailures: number): Promise<{ n: number; latest: string | null }> {
+  async burnedSince(
+    merchantId: string,
+    email: string,
+    since: string,
+    maxFailures: number,
+  ): Promise<{ n: number; latest: string | null }> {
     return (await this.sql.get<{ n: number; latest: string | null }>(
       `SELECT COUNT(*) AS n, MAX(created_at) AS latest FROM otp_codes
        WHERE merchant_id = ? AND email = ? AND created_at > ? AND consumed_at IS NULL AND failed_attempts >= ?`,
@@ -67,14 +89,28 @@ export class OtpRepository {
   }
 
   async failures(merchantId: string, email: string, ip: string): Promise<FailureState | null> {
-    return (await this.sql.get<FailureState>('SELECT failures, locked_until FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?', [merchantId, email, ip])) ?? null;
+    return (
+      (await this.sql.get<FailureState>(
+        'SELECT failures, locked_until FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?',
+        [merchantId, email, ip],
+      )) ?? null
+    );
   }
 
   /** Counts one wrong code from `ip`; the count restarts after `windowMs`, and reaching `lockAfter` locks until `lockUntil`. */
-  async recordFailure(merchantId: string, email: string, ip: string, now: Date, windowMs: number, lockAfter: number, lockUntil: string): Promise<FailureState> {
+  async recordFailure(
+    merchantId: string,
+    email: string,
+    ip: string,
+    now: Date,
+    windowMs: number,
+    lockAfter: number,
+    lockUntil: string,
+  ): Promise<FailureState> {
     return this.sql.transaction(async (tx) => {
       const row = await tx.get<{ failures: number; first_failure_at: string }>(
-        'SELECT failures, first_failure_at FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?', [merchantId, email, ip],
+        'SELECT failures, first_failure_at FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?',
+        [merchantId, email, ip],
       );
       const fresh = !row || Date.parse(row.first_failure_at) + windowMs <= now.getTime();
       const failures = fresh ? 1 : row.failures + 1;
@@ -90,6 +126,10 @@ export class OtpRepository {
   }
 
   async clearFailures(merchantId: string, email: string, ip: string): Promise<void> {
-    await this.sql.run('DELETE FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?', [merchantId, email, ip]);
+    await this.sql.run('DELETE FROM otp_failures WHERE merchant_id = ? AND email = ? AND ip = ?', [
+      merchantId,
+      email,
+      ip,
+    ]);
   }
 }

@@ -42,8 +42,15 @@ export interface OtpPolicy {
 }
 
 export const DEFAULT_OTP_POLICY: OtpPolicy = {
-  codeTtlMs: 600_000, sessionTtlMs: 86_400_000, sendsPerEmailHour: 5, sendsPerIpHour: 20, mailGapsSeconds: [0, 30, 60, 120, 300],
-  lockAfterFailures: 5, lockMs: 900_000, maxCodeFailures: 10, failuresPerIpHour: 30,
+  codeTtlMs: 600_000,
+  sessionTtlMs: 86_400_000,
+  sendsPerEmailHour: 5,
+  sendsPerIpHour: 20,
+  mailGapsSeconds: [0, 30, 60, 120, 300],
+  lockAfterFailures: 5,
+  lockMs: 900_000,
+  maxCodeFailures: 10,
+  failuresPerIpHour: 30,
 };
 
 export interface SendResult {
@@ -93,7 +100,12 @@ export class OtpService {
    * `send` for any scope: a merchant id for buyers, or a dashboard's own scope (its codes never open a checkout session),
    * with the mail `compose` writes. Same limits, reuse and lockouts; every outcome is counted (metrics).
    */
-  async issue(scope: string, email: string, ip: string, compose: (code: string, ttlMinutes: number) => MailMessage): Promise<SendResult> {
+  async issue(
+    scope: string,
+    email: string,
+    ip: string,
+    compose: (code: string, ttlMinutes: number) => MailMessage,
+  ): Promise<SendResult> {
     try {
       const result = await this.issueCode(scope, email, ip, compose);
       this.d.onSend?.(result.reused ? 'reused' : 'mailed');
@@ -104,14 +116,33 @@ export class OtpService {
     }
   }
 
-  private async issueCode(scope: string, email: string, ip: string, compose: (code: string, ttlMinutes: number) => MailMessage): Promise<SendResult> {
+  private async issueCode(
+    scope: string,
+    email: string,
+    ip: string,
+    compose: (code: string, ttlMinutes: number) => MailMessage,
+  ): Promise<SendResult> {
     const { d } = this;
     const now = d.clock();
     await this.limit('otp_send_ip', d.policy.sendsPerIpHour, ip, 'Too many codes requested from this address');
-    await this.limit('otp_send_email', d.policy.sendsPerEmailHour, `${scope}|${email}|${ip}`, 'Too many codes requested for this email');
+    await this.limit(
+      'otp_send_email',
+      d.policy.sendsPerEmailHour,
+      `${scope}|${email}|${ip}`,
+      'Too many codes requested for this email',
+    );
     const latest = await d.otps.latest(scope, email);
-    if (latest && !latest.consumed_at && Date.parse(latest.expires_at) > now.getTime() && latest.failed_attempts < d.policy.maxCodeFailures) {
-      return { reused: true, message: 'A code was already sent to this email and is still valid', expires_at: latest.expires_at };
+    if (
+      latest &&
+      !latest.consumed_at &&
+      Date.parse(latest.expires_at) > now.getTime() &&
+      latest.failed_attempts < d.policy.maxCodeFailures
+    ) {
+      return {
+        reused: true,
+        message: 'A code was already sent to this email and is still valid',
+        expires_at: latest.expires_at,
+      };
     }
     const since = new Date(now.getTime() - HOUR_MS).toISOString();
     const burned = await d.otps.burnedSince(scope, email, since, d.policy.maxCodeFailures);
@@ -120,7 +151,12 @@ export class OtpService {
     const waitMs = burned.latest === null ? 0 : Date.parse(burned.latest) + gapMs - now.getTime();
     if (waitMs > 0) {
       const retry = Math.ceil(waitMs / 1000);
-      throw new DomainError('rate_limited', 'rate_limited', `A code was mailed to this email a moment ago; the next can be sent in ${retry} s`, { retryAfterSeconds: retry });
+      throw new DomainError(
+        'rate_limited',
+        'rate_limited',
+        `A code was mailed to this email a moment ago; the next can be sent in ${retry} s`,
+        { retryAfterSeconds: retry },
+      );
     }
     const code = newOtpCode();
     const expiresAt = new Date(now.getTime() + d.policy.codeTtlMs).toISOString();
@@ -137,7 +173,13 @@ export class OtpService {
   }
 
   /** Checks the code; on success consumes it, finds or creates the buyer, opens a session and queues session.email_verified. */
-  async verify(merchantId: string, email: string, code: string, ip: string, options: { utm?: Utm; cart_value_paise?: number } = {}): Promise<VerifiedSession> {
+  async verify(
+    merchantId: string,
+    email: string,
+    code: string,
+    ip: string,
+    options: { utm?: Utm; cart_value_paise?: number } = {},
+  ): Promise<VerifiedSession> {
     const codeId = await this.check(merchantId, email, code, ip);
     const session = await this.openSession(merchantId, email, codeId, this.d.clock(), options);
     this.d.queued();
@@ -148,7 +190,9 @@ export class OtpService {
   async redeem(scope: string, email: string, code: string, ip: string): Promise<void> {
     const codeId = await this.check(scope, email, code, ip);
     if (!(await this.d.otps.consume(codeId, this.d.clock().toISOString()))) {
-      throw new DomainError('unauthorized', 'invalid_code', 'The code was already used; request a new one', { details: { attempts_remaining: 0 } });
+      throw new DomainError('unauthorized', 'invalid_code', 'The code was already used; request a new one', {
+        details: { attempts_remaining: 0 },
+      });
     }
   }
 
@@ -161,17 +205,29 @@ export class OtpService {
     const spray = { scope: 'otp_fail_ip', limit: d.policy.failuresPerIpHour, windowSeconds: 3600 };
     const sprayed = await d.counter.count(spray, ip);
     if (!sprayed.allowed) {
-      throw new DomainError('rate_limited', 'rate_limited', `Too many wrong codes from this address; try again in ${sprayed.retryAfterSeconds} s`, {
-        retryAfterSeconds: sprayed.retryAfterSeconds,
-      });
+      throw new DomainError(
+        'rate_limited',
+        'rate_limited',
+        `Too many wrong codes from this address; try again in ${sprayed.retryAfterSeconds} s`,
+        {
+          retryAfterSeconds: sprayed.retryAfterSeconds,
+        },
+      );
     }
     const latest = await d.otps.latest(merchantId, email);
     const matches = sameHash(d.secrets.hashOtp(merchantId, email, code), latest?.code_hash ?? DUMMY_HASH);
     if (!latest || latest.consumed_at || latest.failed_attempts >= d.policy.maxCodeFailures) {
-      throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong or was already used; request a new one', { details: { attempts_remaining: 0 } });
+      throw new DomainError(
+        'unauthorized',
+        'invalid_code',
+        'The code is wrong or was already used; request a new one',
+        { details: { attempts_remaining: 0 } },
+      );
     }
     if (Date.parse(latest.expires_at) <= now.getTime()) {
-      throw new DomainError('unauthorized', 'code_expired', 'The code has expired; request a new one', { details: { attempts_remaining: 0 } });
+      throw new DomainError('unauthorized', 'code_expired', 'The code has expired; request a new one', {
+        details: { attempts_remaining: 0 },
+      });
     }
     if (!matches) return this.wrongCode(latest.id, merchantId, email, ip, now);
     await d.otps.clearFailures(merchantId, email, ip);
@@ -183,13 +239,32 @@ export class OtpService {
     const codeFailures = await d.otps.recordCodeFailure(codeId);
     await d.counter.hit({ scope: 'otp_fail_ip', limit: d.policy.failuresPerIpHour, windowSeconds: 3600 }, ip);
     const lockUntil = new Date(now.getTime() + d.policy.lockMs).toISOString();
-    const state = await d.otps.recordFailure(merchantId, email, ip, now, d.policy.lockMs, d.policy.lockAfterFailures, lockUntil);
+    const state = await d.otps.recordFailure(
+      merchantId,
+      email,
+      ip,
+      now,
+      d.policy.lockMs,
+      d.policy.lockAfterFailures,
+      lockUntil,
+    );
     if (state.locked_until) throw locked(state.locked_until, now);
-    const remaining = Math.max(0, Math.min(d.policy.lockAfterFailures - state.failures, d.policy.maxCodeFailures - codeFailures));
-    throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong', { details: { attempts_remaining: remaining } });
+    const remaining = Math.max(
+      0,
+      Math.min(d.policy.lockAfterFailures - state.failures, d.policy.maxCodeFailures - codeFailures),
+    );
+    throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong', {
+      details: { attempts_remaining: remaining },
+    });
   }
 
-  private async openSession(merchantId: string, email: string, otpId: number, now: Date, options: { utm?: Utm; cart_value_paise?: number }): Promise<VerifiedSession> {
+  private async openSession(
+    merchantId: string,
+    email: string,
+    otpId: number,
+    now: Date,
+    options: { utm?: Utm; cart_value_paise?: number },
+  ): Promise<VerifiedSession> {
     const { d } = this;
     const token = randomToken('cst_');
     const sessionId = newId();
@@ -197,17 +272,35 @@ export class OtpService {
     const expiresAt = new Date(now.getTime() + d.policy.sessionTtlMs).toISOString();
     const buyerId = await d.sql.transaction(async (tx) => {
       if (!(await d.otps.in(tx).consume(otpId, at))) {
-        throw new DomainError('unauthorized', 'invalid_code', 'The code was already used; request a new one', { details: { attempts_remaining: 0 } });
+        throw new DomainError('unauthorized', 'invalid_code', 'The code was already used; request a new one', {
+          details: { attempts_remaining: 0 },
+        });
       }
       const buyer = await d.buyers.in(tx).findOrCreateByEmail(merchantId, email);
       await d.sessions.in(tx).insert({
-        id: sessionId, merchant_id: merchantId, buyer_id: buyer, token_hash: sha256(token), email,
-        cart_value_paise: options.cart_value_paise ?? null, utm: options.utm ?? {}, created_at: at, expires_at: expiresAt,
+        id: sessionId,
+        merchant_id: merchantId,
+        buyer_id: buyer,
+        token_hash: sha256(token),
+        email,
+        cart_value_paise: options.cart_value_paise ?? null,
+        utm: options.utm ?? {},
+        created_at: at,
+        expires_at: expiresAt,
       });
-      await d.outbox.enqueue(tx, {
-        event: 'session.email_verified', merchant_id: merchantId, buyer_id: buyer, session_id: sessionId,
-        auth_channel: 'email', timestamp: at, data: { email },
-      }, now);
+      await d.outbox.enqueue(
+        tx,
+        {
+          event: 'session.email_verified',
+          merchant_id: merchantId,
+          buyer_id: buyer,
+          session_id: sessionId,
+          auth_channel: 'email',
+          timestamp: at,
+          data: { email },
+        },
+        now,
+      );
       return buyer;
     });
     return { session_token: token, session_id: sessionId, expires_at: expiresAt, buyer_id: buyerId };
@@ -216,18 +309,24 @@ export class OtpService {
   private async limit(scope: string, limit: number, subject: string, message: string): Promise<void> {
     const hit = await this.d.counter.hit({ scope, limit, windowSeconds: 3600 }, subject);
     if (!hit.allowed) {
-      throw new DomainError('rate_limited', 'rate_limited', `${message}; try again in ${hit.retryAfterSeconds} s`, { retryAfterSeconds: hit.retryAfterSeconds });
+      throw new DomainError('rate_limited', 'rate_limited', `${message}; try again in ${hit.retryAfterSeconds} s`, {
+        retryAfterSeconds: hit.retryAfterSeconds,
+      });
     }
   }
 }
 
 function locked(until: string, now: Date): DomainError {
   const retryAfter = Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
-  return new DomainError('rate_limited', 'otp_locked', `Too many wrong codes; try again after ${until}`, { retryAfterSeconds: retryAfter, details: { locked_until: until } });
+  return new DomainError('rate_limited', 'otp_locked', `Too many wrong codes; try again after ${until}`, {
+    retryAfterSeconds: retryAfter,
+    details: { locked_until: until },
+  });
 }
 
 function mailError(err: unknown, log: Log): DomainError {
-  if (err instanceof MailError && err.code === 'mail_not_configured') return new DomainError('unavailable', 'email_not_configured', 'Email delivery is not configured');
+  if (err instanceof MailError && err.code === 'mail_not_configured')
+    return new DomainError('unavailable', 'email_not_configured', 'Email delivery is not configured');
   log.error({ err }, 'OTP email failed');
   return new DomainError('upstream', 'email_send_failed', 'The verification email could not be sent; try again');
 }

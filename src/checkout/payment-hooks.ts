@@ -9,7 +9,9 @@ export function paymentHooks(book: AddressService, secrets: SecretBox) {
     /** COD for the session's chosen address and `amountPaise`; the reason when not allowed. */
     async codDecision(payer: SessionContext, amountPaise: number | null) {
       const verdict = await book.codFor(payer, amountPaise);
-      return verdict.reason ? { allowed: false as const, reason: verdict.reason, message: verdict.message } : { allowed: true as const };
+      return verdict.reason
+        ? { allowed: false as const, reason: verdict.reason, message: verdict.message }
+        : { allowed: true as const };
     },
     amountToCharge,
     assertAllowed: (step: SessionStep, session: { status: SessionStatus }) => assertAllowed(step, session.status),

@@ -6,7 +6,11 @@ import type { DeliveryLogEntry, WebhookPayload } from '../kernel/events.ts';
 export interface WebhookOutbox {
   /** Inserts `event` with the transaction `tx` that makes the state change; returns its delivery id. */
   enqueue(tx: Sql, event: WebhookPayload<object>, now: Date): Promise<string>;
-  deliveries(merchantId: string, limit: number, offset: number): Promise<{ deliveries: DeliveryLogEntry[]; total: number }>;
+  deliveries(
+    merchantId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ deliveries: DeliveryLogEntry[]; total: number }>;
   /** Queues a failed delivery again with its payload and delivery id; false when there is none. */
   redeliver(merchantId: string, deliveryId: string, now: Date): Promise<boolean>;
 }

@@ -2,10 +2,18 @@
 import { z } from 'zod';
 
 /** Lower-cased, trimmed email, by the rule of the widget's `<input type=email>` (HTML's valid email address). */
-export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ pattern: z.regexes.html5Email, message: 'not a valid email address' }))
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ pattern: z.regexes.html5Email, message: 'not a valid email address' }))
   .meta({ format: 'email' });
 /** E.164: "+" then 8 to 15 digits, no leading zero. */
-export const PhoneSchema = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, 'must be E.164, e.g. +919876543210');
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{7,14}$/, 'must be E.164, e.g. +919876543210');
 export const PincodeSchema = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
 export const UuidSchema = z.uuid({ message: 'must be a UUID' });
 
@@ -23,7 +31,12 @@ const REQUIRED_TEXT_PATTERN = `^[^${CONTROL}]*[^${CONTROL}${BLANK}][^${CONTROL}]
  * at least `min` after trimming, no control characters.
  */
 export const text = (max: number, min = 1) =>
-  z.string().max(max).trim().min(min).refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters')
+  z
+    .string()
+    .max(max)
+    .trim()
+    .min(min)
+    .refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters')
     .meta({ pattern: min > 0 ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN });
 
 /** UTM parameters; keys other than the five are ignored (links carry all kinds of parameters). */
@@ -46,13 +59,18 @@ export const OtpVerifySchema = z.strictObject({
   /** Any non-empty text: a code that is not the 6 digits sent is simply wrong (401), as the document types it. */
   code: z.string().min(1).max(64),
   utm: UtmSchema.optional().meta({ description: 'Recorded on the session; offers match on it' }),
-  cart_value_paise: CartValueSchema.optional().meta({ description: "The widget's cart value (display and COD rules; orders use the merchant-set value)" }),
+  cart_value_paise: CartValueSchema.optional().meta({
+    description: "The widget's cart value (display and COD rules; orders use the merchant-set value)",
+  }),
 });
 
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export const PLATFORMS = ['web', 'ios', 'android'] as const;
 /** Event types and steps are the merchant's vocabulary (the README lists the ones the funnel report knows). */
-const FunnelName = z.string().trim().regex(/^[a-z][a-z0-9_.:-]{0,63}$/, 'lower-case letters, digits and _ . : - (1..64, starting with a letter)');
+const FunnelName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_.:-]{0,63}$/, 'lower-case letters, digits and _ . : - (1..64, starting with a letter)');
 
 export const FunnelEventSchema = z.strictObject({
   merchant_id: UuidSchema,
@@ -60,7 +78,9 @@ export const FunnelEventSchema = z.strictObject({
   step: FunnelName.optional(),
   device_type: z.enum(DEVICE_TYPES).optional(),
   platform: z.enum(PLATFORMS).optional(),
-  session_id: UuidSchema.optional().meta({ description: 'The checkout session, when known: the funnel then counts sessions' }),
+  session_id: UuidSchema.optional().meta({
+    description: 'The checkout session, when known: the funnel then counts sessions',
+  }),
 });
 export type FunnelEvent = z.infer<typeof FunnelEventSchema>;
 
@@ -86,7 +106,11 @@ const AddressId = UuidSchema;
 
 export const AddressActionSchemas = {
   list: z.strictObject({ action: z.literal('list') }),
-  create: z.strictObject({ action: z.literal('create'), address: AddressInputSchema, is_default: z.boolean().optional() }),
+  create: z.strictObject({
+    action: z.literal('create'),
+    address: AddressInputSchema,
+    is_default: z.boolean().optional(),
+  }),
   update: z.strictObject({ action: z.literal('update'), address_id: AddressId, address: AddressInputSchema.partial() }),
   delete: z.strictObject({ action: z.literal('delete'), address_id: AddressId }),
   set_default: z.strictObject({ action: z.literal('set_default'), address_id: AddressId }),
@@ -95,13 +119,21 @@ export const AddressActionSchemas = {
     address_id: AddressId.optional().meta({ description: "Default: the buyer's default address" }),
   }),
   cod_eligibility: z.strictObject({
-    action: z.literal('cod_eligibility'), address_id: AddressId.optional(), pincode: PincodeSchema.optional(),
-    amount_paise: CartValueSchema.optional()
-      .meta({ description: 'The amount due, as on create_order and record_cod: the merchant-set cart value wins when set (a different amount is 409)' }),
+    action: z.literal('cod_eligibility'),
+    address_id: AddressId.optional(),
+    pincode: PincodeSchema.optional(),
+    amount_paise: CartValueSchema.optional().meta({
+      description:
+        'The amount due, as on create_order and record_cod: the merchant-set cart value wins when set (a different amount is 409)',
+    }),
     cart_value_paise: CartValueSchema.optional().meta({ description: 'Older name of amount_paise' }),
   }),
   abandon: z.strictObject({ action: z.literal('abandon') }),
-  update_session: z.strictObject({ action: z.literal('update_session'), cart_value_paise: CartValueSchema.nullable().optional(), utm: UtmSchema.optional() }),
+  update_session: z.strictObject({
+    action: z.literal('update_session'),
+    cart_value_paise: CartValueSchema.nullable().optional(),
+    utm: UtmSchema.optional(),
+  }),
   serviceability_check: z.strictObject({
     action: z.literal('serviceability_check'),
     pincode: PincodeSchema,

@@ -7,7 +7,13 @@ import { postJson } from '../net/post-json.ts';
 import { signBody, standardWebhookHeaders } from '../kernel/crypto.ts';
 
 /** The document's reasons: why no definite answer was had (fail-open), or why the pincode is refused. */
-export const SERVICEABILITY_REASONS = ['not_configured', 'invalid_pincode', 'merchant_error', 'merchant_unreachable', 'invalid_response'] as const;
+export const SERVICEABILITY_REASONS = [
+  'not_configured',
+  'invalid_pincode',
+  'merchant_error',
+  'merchant_unreachable',
+  'invalid_response',
+] as const;
 export type ServiceabilityReason = (typeof SERVICEABILITY_REASONS)[number];
 
 export interface ServiceabilityResult {
@@ -48,21 +54,42 @@ export async function checkServiceability(
   const info = location.pincodeInfo(input.pincode);
   const base = { enabled: merchant.courier_coverage_url !== null, pincode: input.pincode };
   if (!info) {
-    return { ...base, checked: true, serviceable: false, block_checkout: true, show_postal_delivery_warning: false, reason: 'invalid_pincode', message: `Pincode ${input.pincode} is not in the India Post directory` };
+    return {
+      ...base,
+      checked: true,
+      serviceable: false,
+      block_checkout: true,
+      show_postal_delivery_warning: false,
+      reason: 'invalid_pincode',
+      message: `Pincode ${input.pincode} is not in the India Post directory`,
+    };
   }
   const warn = !info.delivery;
   const open = (reason: ServiceabilityReason, message: string): ServiceabilityResult => ({
-    ...base, checked: false, serviceable: null, block_checkout: false, show_postal_delivery_warning: warn, reason, message,
+    ...base,
+    checked: false,
+    serviceable: null,
+    block_checkout: false,
+    show_postal_delivery_warning: warn,
+    reason,
+    message,
   });
-  if (!merchant.courier_coverage_url) return open('not_configured', 'Courier coverage is not configured; delivery assumed');
+  if (!merchant.courier_coverage_url)
+    return open('not_configured', 'Courier coverage is not configured; delivery assumed');
   const request = { pincode: input.pincode, lat: input.lat ?? null, lng: input.lng ?? null, merchant_id: merchant.id };
   const answer = await askCourier(merchant.courier_coverage_url, JSON.stringify(request), secret, call);
   if (answer.kind !== 'ok') return open(answer.kind, answer.message);
   const serviceable = answer.serviceable;
   return {
-    ...base, checked: true, serviceable, block_checkout: !serviceable, show_postal_delivery_warning: warn,
+    ...base,
+    checked: true,
+    serviceable,
+    block_checkout: !serviceable,
+    show_postal_delivery_warning: warn,
     reason: null,
-    message: answer.message ?? (serviceable ? `We deliver to ${input.pincode}` : `Sorry, we do not deliver to ${input.pincode} yet`),
+    message:
+      answer.message ??
+      (serviceable ? `We deliver to ${input.pincode}` : `Sorry, we do not deliver to ${input.pincode} yet`),
   };
 }
 
@@ -88,20 +115,42 @@ async function askCourier(url: string, body: string, secret: string | null, call
     ...(secret ? { 'x-service-signature': signBody(body, secret) } : {}),
     ...standardWebhookHeaders(newId(), body, secret, now),
   };
-  const result = await postJson(url, body, headers, { policy: call.egress, timeoutMs: call.timeoutMs, maxResponseBytes: MAX_COURIER_ANSWER_BYTES });
+  const result = await postJson(url, body, headers, {
+    policy: call.egress,
+    timeoutMs: call.timeoutMs,
+    maxResponseBytes: MAX_COURIER_ANSWER_BYTES,
+  });
   if ('error' in result) {
-    const why = result.error === 'timeout' ? `did not answer within ${call.timeoutMs} ms` : `could not be reached (${result.error})`;
+    const why =
+      result.error === 'timeout'
+        ? `did not answer within ${call.timeoutMs} ms`
+        : `could not be reached (${result.error})`;
     return { kind: 'merchant_unreachable', message: `Courier coverage endpoint ${why}; delivery assumed` };
   }
   // A redirect is not followed: the endpoint did not answer where it was configured.
-  if (result.status >= 300 && result.status < 400) return { kind: 'merchant_unreachable', message: `Courier coverage endpoint redirected (HTTP ${result.status}); delivery assumed` };
-  if (result.status < 200 || result.status >= 300) return { kind: 'merchant_error', message: `Courier coverage endpoint answered HTTP ${result.status}; delivery assumed` };
+  if (result.status >= 300 && result.status < 400)
+    return {
+      kind: 'merchant_unreachable',
+      message: `Courier coverage endpoint redirected (HTTP ${result.status}); delivery assumed`,
+    };
+  if (result.status < 200 || result.status >= 300)
+    return {
+      kind: 'merchant_error',
+      message: `Courier coverage endpoint answered HTTP ${result.status}; delivery assumed`,
+    };
   try {
     if (result.truncated) throw new Error('answer too large');
     const parsed = JSON.parse(result.body) as { serviceable?: unknown; message?: unknown };
     if (typeof parsed?.serviceable !== 'boolean') throw new Error('no boolean serviceable');
-    return { kind: 'ok', serviceable: parsed.serviceable, message: typeof parsed.message === 'string' ? parsed.message.slice(0, 300) : null };
+    return {
+      kind: 'ok',
+      serviceable: parsed.serviceable,
+      message: typeof parsed.message === 'string' ? parsed.message.slice(0, 300) : null,
+    };
   } catch {
-    return { kind: 'invalid_response', message: 'Courier coverage endpoint sent an unreadable answer; delivery assumed' };
+    return {
+      kind: 'invalid_response',
+      message: 'Courier coverage endpoint sent an unreadable answer; delivery assumed',
+    };
   }
 }

@@ -24,7 +24,12 @@ export function amountToCharge(s: CartState, requested: number | undefined): num
 }
 
 export function amountMismatch(amount: number, cart: number, extra = ''): DomainError {
-  return new DomainError('conflict', 'amount_mismatch', `amount_paise ${amount} differs from the cart value ${cart} the merchant set for this session${extra}`, {
-    details: { amount_paise: amount, cart_value_paise: cart },
-  });
+  return new DomainError(
+    'conflict',
+    'amount_mismatch',
+    `amount_paise ${amount} differs from the cart value ${cart} the merchant set for this session${extra}`,
+    {
+      details: { amount_paise: amount, cart_value_paise: cart },
+    },
+  );
 }

@@ -77,22 +77,48 @@ export class SessionRepository {
       `INSERT INTO checkout_sessions (id, merchant_id, buyer_id, token_hash, auth_channel, email, status, cart_value_paise, cart_value_source,
          ${UTM_KEYS.join(', ')}, created_at, expires_at)
        VALUES (?, ?, ?, ?, 'email', ?, 'verified', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.id, s.merchant_id, s.buyer_id, s.token_hash, s.email, s.cart_value_paise, s.cart_value_paise === null ? null : 'widget',
-        ...UTM_KEYS.map((k) => s.utm[k] ?? null), s.created_at, s.expires_at],
+      [
+        s.id,
+        s.merchant_id,
+        s.buyer_id,
+        s.token_hash,
+        s.email,
+        s.cart_value_paise,
+        s.cart_value_paise === null ? null : 'widget',
+        ...UTM_KEYS.map((k) => s.utm[k] ?? null),
+        s.created_at,
+        s.expires_at,
+      ],
     );
   }
 
   /** The live (unexpired) session for a token hash. */
   async byTokenHash(tokenHash: string, now: string): Promise<CheckoutSession | null> {
-    return (await this.sql.get<CheckoutSession>(`SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.token_hash = ? AND s.expires_at > ?`, [tokenHash, now])) ?? null;
+    return (
+      (await this.sql.get<CheckoutSession>(
+        `SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.token_hash = ? AND s.expires_at > ?`,
+        [tokenHash, now],
+      )) ?? null
+    );
   }
 
   async byId(merchantId: string, id: string): Promise<CheckoutSession | null> {
-    return (await this.sql.get<CheckoutSession>(`SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.merchant_id = ? AND s.id = ?`, [merchantId, id])) ?? null;
+    return (
+      (await this.sql.get<CheckoutSession>(
+        `SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.merchant_id = ? AND s.id = ?`,
+        [merchantId, id],
+      )) ?? null
+    );
   }
 
   /** Newest first, with payment state. */
-  async list(merchantId: string, from: string, to: string, limit: number, offset: number): Promise<{ sessions: SessionWithPayment[]; total: number }> {
+  async list(
+    merchantId: string,
+    from: string,
+    to: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ sessions: SessionWithPayment[]; total: number }> {
     const sessions = await this.sql.all<SessionWithPayment>(
       `SELECT ${COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise, p.created_at AS paid_at,
          (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1) AS last_order_id,
@@ -102,14 +128,24 @@ export class SessionRepository {
        ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
       [merchantId, from, to, limit, offset],
     );
-    const total = (await this.sql.get<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM checkout_sessions WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?', [merchantId, from, to],
-    ))?.n ?? 0;
+    const total =
+      (
+        await this.sql.get<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM checkout_sessions WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?',
+          [merchantId, from, to],
+        )
+      )?.n ?? 0;
     return { sessions, total };
   }
 
   /** Selects the address and queues session.address_completed in the same transaction (409 if the session moved on). */
-  async completeAddress(merchantId: string, id: string, addressId: string, at: string, event: WebhookPayload): Promise<void> {
+  async completeAddress(
+    merchantId: string,
+    id: string,
+    addressId: string,
+    at: string,
+    event: WebhookPayload,
+  ): Promise<void> {
     await this.sql.transaction(async (tx) => {
       const changed = await tx.run(
         `UPDATE checkout_sessions SET status = ?, selected_address_id = ?, address_completed_at = ?
@@ -131,7 +167,13 @@ export class SessionRepository {
   }
 
   /** Saves the cart and UTM of an open session (409 when it is paid or abandoned by now). */
-  async saveCart(merchantId: string, id: string, cartValuePaise: number | null, source: 'widget' | 'merchant' | null, utm: Utm): Promise<void> {
+  async saveCart(
+    merchantId: string,
+    id: string,
+    cartValuePaise: number | null,
+    source: 'widget' | 'merchant' | null,
+    utm: Utm,
+  ): Promise<void> {
     const changed = await this.sql.run(
       `UPDATE checkout_sessions SET cart_value_paise = ?, cart_value_source = ?, ${UTM_KEYS.map((k) => `${k} = ?`).join(', ')}
        WHERE id = ? AND merchant_id = ? AND ${fromStates('change_cart')}`,
@@ -141,8 +183,16 @@ export class SessionRepository {
   }
 
   /** A guarded update changed nothing: the session's state now says why (or it is gone). */
-  private async refuse(sql: Sql, step: 'select_address' | 'change_cart' | 'abandon', merchantId: string, id: string): Promise<void> {
-    const row = await sql.get<{ status: SessionStatus }>('SELECT status FROM checkout_sessions WHERE id = ? AND merchant_id = ?', [id, merchantId]);
+  private async refuse(
+    sql: Sql,
+    step: 'select_address' | 'change_cart' | 'abandon',
+    merchantId: string,
+    id: string,
+  ): Promise<void> {
+    const row = await sql.get<{ status: SessionStatus }>(
+      'SELECT status FROM checkout_sessions WHERE id = ? AND merchant_id = ?',
+      [id, merchantId],
+    );
     if (!row) throw new Error(`session ${id} vanished`);
     assertAllowed(step, row.status);
   }

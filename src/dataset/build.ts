@@ -9,8 +9,14 @@ import { assembleGazetteer, type BoundaryFeature, type GazetteerRows } from './g
 import { datasetFingerprint, recordFingerprint } from './fingerprint.ts';
 import { inputPaths, parseBuildArgs, resolveInputs, type BuildOptions, type ResolvedInputs } from './inputs.ts';
 import {
-  LICENCE, SOURCE, fileEntry, manifestText, pipelineSha256, readFormatVersion,
-  type Manifest, type ManifestCounts,
+  LICENCE,
+  SOURCE,
+  fileEntry,
+  manifestText,
+  pipelineSha256,
+  readFormatVersion,
+  type Manifest,
+  type ManifestCounts,
 } from './manifest.ts';
 import { defaultOutDir, repoManifestPath } from './paths.ts';
 import { readBoundariesNdjson } from './read-boundaries-ndjson.ts';
@@ -57,21 +63,27 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     const landmarks = await readLandmarks(inputs.pointsDir);
     const places = placeSections({ rows, geonames, postal, landmarks, locate: (lonLat) => index.lookupMany(lonLat) });
     writePlaceFile(join(tmpDir, 'places.bin'), places.sections);
-    report.progress(`places.bin: ${places.entries} places (${geonames.length} GeoNames towns, ${landmarks.open.length} ward and station points)`);
+    report.progress(
+      `places.bin: ${places.entries} places (${geonames.length} GeoNames towns, ${landmarks.open.length} ward and station points)`,
+    );
     // ODbL rows stay in a file of their own (data/README.md): the service reads it beside places.bin when present.
     if (places.odbl) writePlaceFile(join(tmpDir, ODBL_LAYER), places.odbl);
     else rmSync(join(outDir, ODBL_LAYER), { force: true });
     if (places.odbl) report.progress(`${ODBL_LAYER}: ${places.odblEntries} OpenStreetMap and countrystatecity places`);
     report.progress('hashing inputs and outputs');
     const counts = {
-      ...countsOf(tables, rows), places: places.entries, geonames_towns: geonames.length, geonames_postal_names: postal.length,
+      ...countsOf(tables, rows),
+      places: places.entries,
+      geonames_towns: geonames.length,
+      geonames_postal_names: postal.length,
       odbl_places: places.odblEntries,
     };
     const outputs = places.odbl ? [...OUTPUTS, ODBL_LAYER] : [...OUTPUTS];
     const manifest = await buildManifest(inputs, tmpDir, counts, outputs, report);
     for (const name of outputs) renameSync(join(tmpDir, name), join(outDir, name));
     writeFileSync(join(outDir, 'manifest.json'), manifestText(manifest));
-    if (inputs.isDefaultFull && outDir === resolve(defaultOutDir())) writeFileSync(repoManifestPath, manifestText(manifest));
+    if (inputs.isDefaultFull && outDir === resolve(defaultOutDir()))
+      writeFileSync(repoManifestPath, manifestText(manifest));
     // The next start compares sizes and mtimes with these instead of hashing every file again.
     recordFingerprint(outDir, datasetFingerprint(outDir, inputPaths(inputs), outputs));
     report.progress(finalSummary(manifest, performance.now() - started));
@@ -86,7 +98,11 @@ function readerFor(inputs: ResolvedInputs) {
   return format === 'shapefile' ? readBoundariesShapefile(path) : readBoundariesNdjson(path);
 }
 
-async function gazetteerRows(inputs: ResolvedInputs, features: BoundaryFeature[], report: Report): Promise<GazetteerRows> {
+async function gazetteerRows(
+  inputs: ResolvedInputs,
+  features: BoundaryFeature[],
+  report: Report,
+): Promise<GazetteerRows> {
   const offices = inputs.directory ? await readDirectory(inputs.directory, report) : null;
   if (!offices) report.note('no directory: district is null, delivery is 0, state only from the state polygons');
   const places = inputs.crosswalk ? await readCrosswalk(inputs.crosswalk) : offices ? placesFromOffices(offices) : null;
@@ -99,7 +115,10 @@ async function gazetteerRows(inputs: ResolvedInputs, features: BoundaryFeature[]
 /** Files a build writes besides manifest.json, in manifest order (the ODbL layer after them when there is one). */
 const OUTPUTS = ['boundaries.bin', 'gazetteer.sqlite', 'places.bin'] as const;
 
-function countsOf(tables: BoundaryTables, rows: GazetteerRows): Omit<ManifestCounts, 'places' | 'geonames_towns' | 'geonames_postal_names' | 'odbl_places'> {
+function countsOf(
+  tables: BoundaryTables,
+  rows: GazetteerRows,
+): Omit<ManifestCounts, 'places' | 'geonames_towns' | 'geonames_postal_names' | 'odbl_places'> {
   const distinct = (values: (string | null)[]) => new Set(values.filter((v) => v !== null)).size;
   const parts = tables.partRings.length - 1;
   const rings = tables.ringVertices.length - 1;
@@ -151,14 +170,19 @@ async function buildManifest(
 }
 
 const OUTPUT_ROLES: Record<string, string> = {
-  'boundaries.bin': 'boundaries', 'gazetteer.sqlite': 'gazetteer', 'places.bin': 'places', [ODBL_LAYER]: 'places-odbl',
+  'boundaries.bin': 'boundaries',
+  'gazetteer.sqlite': 'gazetteer',
+  'places.bin': 'places',
+  [ODBL_LAYER]: 'places-odbl',
 };
 
 function finalSummary(manifest: Manifest, ms: number): string {
   const { counts, summary } = manifest;
   const lines = [
     `data:build done in ${(ms / 1000).toFixed(1)} s (format v${manifest.format_version}, ${manifest.dataset})`,
-    `  ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `  ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
     `  fixed: ${JSON.stringify(summary.fixed)}`,
     `  skipped: ${summary.skipped.length}${summary.skipped.map((s) => `\n    ${s.what} ${s.where}: ${s.reason}`).join('')}`,
     ...summary.notes.map((n) => `  note: ${n}`),

@@ -35,18 +35,30 @@ const WARD_FILES: Array<{ file: string; prop: string; city: string; odbl?: boole
 export function wardNames(raw: string, city: string): string[] {
   if (city === 'Chandigarh' && /^\d+$/.test(raw.trim())) return [`Sector ${raw.trim()}`];
   const text = raw
-    .replace(/^\s*ward\s+\d+\s*/i, '').replace(/^\s*\d+\s+/, '').replace(/\b(?:ward|police station|charge\s*\d+|part\s*\d+|\d+(?:st|nd|rd|th))\s*$/i, '')
-    .replace(/\bansik\b/i, '').trim();
+    .replace(/^\s*ward\s+\d+\s*/i, '')
+    .replace(/^\s*\d+\s+/, '')
+    .replace(/\b(?:ward|police station|charge\s*\d+|part\s*\d+|\d+(?:st|nd|rd|th))\s*$/i, '')
+    .replace(/\bansik\b/i, '')
+    .trim();
   if (/^(?:zone|ward)?\s*\d*$/i.test(text) || /\bcharge\b|\bcantt?\b|\bndmc\b/i.test(text)) return [];
-  const titled = (s: string) => s.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase()).trim();
-  return text.split(/\s+-\s*|\s*-\s+/).map(titled).filter((n) => n.length >= 3 && /^[A-Za-z .()]+$/.test(n));
+  const titled = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/\b[a-z]/g, (c) => c.toUpperCase())
+      .trim();
+  return text
+    .split(/\s+-\s*|\s*-\s+/)
+    .map(titled)
+    .filter((n) => n.length >= 3 && /^[A-Za-z .()]+$/.test(n));
 }
 
 type Ring = number[][];
 
 /** A point inside a (multi)polygon: the middle of the widest interval on the middle scanline of its largest ring. */
 export function wardPoint(geometry: { type: string; coordinates: unknown }): [number, number] | null {
-  const polys = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : []) as Ring[][];
+  const polys = (
+    geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : []
+  ) as Ring[][];
   let best: Ring[] | null = null;
   let bestArea = 0;
   for (const poly of polys) {
@@ -61,7 +73,7 @@ export function wardPoint(geometry: { type: string; coordinates: unknown }): [nu
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const [x1, y1] = ring[i]!;
       const [x2, y2] = ring[j]!;
-      if ((y1! > y) !== (y2! > y)) xs.push(x1! + ((y - y1!) * (x2! - x1!)) / (y2! - y1!));
+      if (y1! > y !== y2! > y) xs.push(x1! + ((y - y1!) * (x2! - x1!)) / (y2! - y1!));
     }
   }
   xs.sort((a, b) => a - b);
@@ -75,7 +87,8 @@ export function wardPoint(geometry: { type: string; coordinates: unknown }): [nu
 
 function ringArea(ring: Ring): number {
   let s = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) s += (ring[j]![0]! + ring[i]![0]!) * (ring[j]![1]! - ring[i]![1]!);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    s += (ring[j]![0]! + ring[i]![0]!) * (ring[j]![1]! - ring[i]![1]!);
   return s / 2;
 }
 
@@ -88,14 +101,23 @@ export function deriveWards(dir: string): { open: DerivedPoint[]; odbl: DerivedP
   const open: DerivedPoint[] = [];
   const odbl: DerivedPoint[] = [];
   for (const w of WARD_FILES) {
-    const fc = JSON.parse(readFileSync(join(dir, w.file), 'utf8')) as { features: Array<{ properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } | null }> };
+    const fc = JSON.parse(readFileSync(join(dir, w.file), 'utf8')) as {
+      features: Array<{ properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } | null }>;
+    };
     for (const f of fc.features) {
       const raw = f.properties[w.prop];
       const point = f.geometry ? wardPoint(f.geometry) : null;
       if (typeof raw !== 'string' && typeof raw !== 'number') continue;
       if (!point) continue;
       for (const name of wardNames(String(raw), w.city)) {
-        (w.odbl ? odbl : open).push({ source: `datameet:${w.file}`, category: 'ward', name, city: w.city, lat: point[0], lon: point[1] });
+        (w.odbl ? odbl : open).push({
+          source: `datameet:${w.file}`,
+          category: 'ward',
+          name,
+          city: w.city,
+          lat: point[0],
+          lon: point[1],
+        });
       }
     }
   }
@@ -104,11 +126,25 @@ export function deriveWards(dir: string): { open: DerivedPoint[]; odbl: DerivedP
 
 /** Stations with coordinates from datameet/railways stations.json. */
 export function deriveStations(stationsJson: string): DerivedPoint[] {
-  const fc = JSON.parse(readFileSync(stationsJson, 'utf8')) as { features: Array<{ geometry: { coordinates: [number, number] } | null; properties: { name: string; state: string | null; code: string } }> };
+  const fc = JSON.parse(readFileSync(stationsJson, 'utf8')) as {
+    features: Array<{
+      geometry: { coordinates: [number, number] } | null;
+      properties: { name: string; state: string | null; code: string };
+    }>;
+  };
   return fc.features.flatMap((f) => {
     if (!f.geometry || !f.properties.name || /^[XY]{2}-/.test(f.properties.code)) return [];
     const [lon, lat] = f.geometry.coordinates;
-    return [{ source: `datameet-railways:${f.properties.code}`, category: 'railway' as const, name: f.properties.name.trim(), city: f.properties.state ?? '', lat: round6(lat), lon: round6(lon) }];
+    return [
+      {
+        source: `datameet-railways:${f.properties.code}`,
+        category: 'railway' as const,
+        name: f.properties.name.trim(),
+        city: f.properties.state ?? '',
+        lat: round6(lat),
+        lon: round6(lon),
+      },
+    ];
   });
 }
 

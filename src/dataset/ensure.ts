@@ -38,7 +38,8 @@ export async function ensureDataset(options: BuildOptions = {}): Promise<Ensured
 /** Keeps the committed data/manifest.json equal to a reused build of the full default dataset. */
 function syncRepoManifest(text: string, outDir: string, options: BuildOptions): void {
   if (!resolveInputs(options).isDefaultFull || outDir !== resolve(defaultOutDir())) return;
-  if (!existsSync(repoManifestPath) || readFileSync(repoManifestPath, 'utf8') !== text) writeFileSync(repoManifestPath, text);
+  if (!existsSync(repoManifestPath) || readFileSync(repoManifestPath, 'utf8') !== text)
+    writeFileSync(repoManifestPath, text);
 }
 
 /** Why the build in `outDir` cannot be reused, or null when it is current. */
@@ -58,7 +59,11 @@ export async function staleReason(outDir: string, options: BuildOptions = {}): P
   if (missing) return `${missing.name} is missing or modified`;
   const versions = formatVersionChange(outDir);
   if (versions) return versions;
-  const fingerprint = datasetFingerprint(outDir, inputPaths(inputs), manifest.outputs.map((o) => o.name));
+  const fingerprint = datasetFingerprint(
+    outDir,
+    inputPaths(inputs),
+    manifest.outputs.map((o) => o.name),
+  );
   if (recordedFingerprint(outDir) === fingerprint) return null;
   const hashed = await hashedChange(outDir, manifest, inputs);
   if (hashed === null) recordFingerprint(outDir, fingerprint);
@@ -68,9 +73,11 @@ export async function staleReason(outDir: string, options: BuildOptions = {}): P
 /** A format the native core or the place reader no longer reads (their headers only: a few bytes each). */
 function formatVersionChange(outDir: string): string | null {
   const boundaries = readFormatVersion(join(outDir, 'boundaries.bin'));
-  if (boundaries !== BOUNDARY_FORMAT_VERSION) return `boundaries.bin no longer loads: Got v${boundaries}, expected v${BOUNDARY_FORMAT_VERSION}`;
+  if (boundaries !== BOUNDARY_FORMAT_VERSION)
+    return `boundaries.bin no longer loads: Got v${boundaries}, expected v${BOUNDARY_FORMAT_VERSION}`;
   const places = readPlaceFileVersion(join(outDir, 'places.bin'));
-  if (places !== PLACE_FORMAT_VERSION) return `places.bin no longer loads: Got v${places}, expected v${PLACE_FORMAT_VERSION}`;
+  if (places !== PLACE_FORMAT_VERSION)
+    return `places.bin no longer loads: Got v${places}, expected v${PLACE_FORMAT_VERSION}`;
   return null;
 }
 
@@ -89,5 +96,7 @@ async function hashedChange(outDir: string, manifest: Manifest, inputs: Resolved
 export async function ensureDataCommand(args: string[]): Promise<void> {
   const result = await ensureDataset(parseBuildArgs(args));
   const { counts, dataset } = result.manifest;
-  process.stderr.write(`data: ${result.rebuilt ? 'built' : 'up to date'} ${result.outDir} (${dataset}, ${counts.polygons} polygons)\n`);
+  process.stderr.write(
+    `data: ${result.rebuilt ? 'built' : 'up to date'} ${result.outDir} (${dataset}, ${counts.polygons} polygons)\n`,
+  );
 }

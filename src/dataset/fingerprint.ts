@@ -19,8 +19,16 @@ export function fingerprintOf(paths: readonly string[]): string {
 }
 
 /** The fingerprint of a build in `outDir`: its manifest, the inputs it was built from and its outputs. */
-export function datasetFingerprint(outDir: string, inputPaths: readonly string[], outputNames: readonly string[]): string {
-  return fingerprintOf([join(outDir, 'manifest.json'), ...inputPaths, ...outputNames.map((name) => join(outDir, name))]);
+export function datasetFingerprint(
+  outDir: string,
+  inputPaths: readonly string[],
+  outputNames: readonly string[],
+): string {
+  return fingerprintOf([
+    join(outDir, 'manifest.json'),
+    ...inputPaths,
+    ...outputNames.map((name) => join(outDir, name)),
+  ]);
 }
 
 /** The fingerprint recorded when `outDir` was last built or fully verified, or null. */

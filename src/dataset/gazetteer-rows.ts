@@ -18,21 +18,46 @@ export interface BoundaryFeature extends Omit<RawFeature, 'geometry'> {
 
 /** A `boundaries` row; `id` is the polygon id in boundaries.bin. */
 export interface BoundaryRow {
-  id: number; pincode: string; office_name: string | null; locality: string | null; division: string | null;
-  region: string | null; circle: string | null; state: string | null; district: string | null; delivery: 0 | 1;
-  inside_lat: number; inside_lon: number; min_lon: number; min_lat: number; max_lon: number; max_lat: number;
+  id: number;
+  pincode: string;
+  office_name: string | null;
+  locality: string | null;
+  division: string | null;
+  region: string | null;
+  circle: string | null;
+  state: string | null;
+  district: string | null;
+  delivery: 0 | 1;
+  inside_lat: number;
+  inside_lon: number;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
 }
 
 /** A `pincodes` row: the union of directory and boundary pincodes. */
 export interface PincodeRow {
-  pincode: string; state: string | null; district: string | null; division: string | null; circle: string | null;
-  delivery: 0 | 1 | null; office_count: number; has_boundary: 0 | 1; boundary_id: number | null;
-  lat: number | null; lon: number | null;
+  pincode: string;
+  state: string | null;
+  district: string | null;
+  division: string | null;
+  circle: string | null;
+  delivery: 0 | 1 | null;
+  office_count: number;
+  has_boundary: 0 | 1;
+  boundary_id: number | null;
+  lat: number | null;
+  lon: number | null;
 }
 
 /** A `districts` (with district) or `states` row; the point is the median of its pincodes' points. */
 export interface AreaRow {
-  state: string | null; district?: string | null; lat: number | null; lon: number | null; pincode_count: number;
+  state: string | null;
+  district?: string | null;
+  lat: number | null;
+  lon: number | null;
+  pincode_count: number;
 }
 
 /** Every table's rows in insert order. */
@@ -68,8 +93,14 @@ export function assembleGazetteer(sources: GazetteerSources, report: Report): Ga
   const boundaries = sources.features.map((f) => boundaryRow(f, placeOf(f.pincode, f.inside), officesByPincode));
   const pincodes = pincodeRows(boundaries, officesByPincode, placeOf, hasDirectory);
   report.derive('state_from_polygon', fromPolygon.sort());
-  report.derive('pincodes_without_state', pincodes.filter((p) => p.state === null).map((p) => p.pincode));
-  report.derive('pincodes_without_point', pincodes.filter((p) => p.lat === null).map((p) => p.pincode));
+  report.derive(
+    'pincodes_without_state',
+    pincodes.filter((p) => p.state === null).map((p) => p.pincode),
+  );
+  report.derive(
+    'pincodes_without_point',
+    pincodes.filter((p) => p.lat === null).map((p) => p.pincode),
+  );
   return {
     boundaries,
     offices,
@@ -101,11 +132,22 @@ function canonicalise(sources: GazetteerSources): OfficeRow[] {
 function boundaryRow(f: BoundaryFeature, place: PlaceOfPincode, offices: Map<string, OfficeRow[]>): BoundaryRow {
   const [minLon, minLat, maxLon, maxLat] = f.bboxE6;
   return {
-    id: f.id, pincode: f.pincode, office_name: f.officeName, locality: localityOf(f.officeName),
-    division: f.division, region: f.region, circle: f.circle, state: place.state, district: place.district,
+    id: f.id,
+    pincode: f.pincode,
+    office_name: f.officeName,
+    locality: localityOf(f.officeName),
+    division: f.division,
+    region: f.region,
+    circle: f.circle,
+    state: place.state,
+    district: place.district,
     delivery: offices.get(f.pincode)?.some((o) => o.delivery === 1) ? 1 : 0,
-    inside_lat: f.inside[1], inside_lon: f.inside[0],
-    min_lon: minLon / 1e6, min_lat: minLat / 1e6, max_lon: maxLon / 1e6, max_lat: maxLat / 1e6,
+    inside_lat: f.inside[1],
+    inside_lon: f.inside[0],
+    min_lon: minLon / 1e6,
+    min_lat: minLat / 1e6,
+    max_lon: maxLon / 1e6,
+    max_lat: maxLat / 1e6,
   };
 }
 
@@ -123,12 +165,17 @@ function pincodeRows(
     const point: [number, number] | null = b ? [b.inside_lon, b.inside_lat] : medianPoint(offices);
     const place = b ? { state: b.state, district: b.district } : placeOf(pincode, point);
     return {
-      pincode, state: place.state, district: place.district,
+      pincode,
+      state: place.state,
+      district: place.district,
       division: b ? b.division : mostFrequent(offices.map((o) => o.division)),
       circle: b ? b.circle : mostFrequent(offices.map((o) => o.circle)),
       delivery: hasDirectory ? (offices.some((o) => o.delivery === 1) ? 1 : 0) : null,
-      office_count: offices.length, has_boundary: b ? 1 : 0, boundary_id: b ? b.id : null,
-      lat: point?.[1] ?? null, lon: point?.[0] ?? null,
+      office_count: offices.length,
+      has_boundary: b ? 1 : 0,
+      boundary_id: b ? b.id : null,
+      lat: point?.[1] ?? null,
+      lon: point?.[0] ?? null,
     };
   });
 }
@@ -152,7 +199,10 @@ function areaRows(pincodes: PincodeRow[], keyOf: (p: PincodeRow) => (string | nu
   // NUL sorts below every character, so joined keys order like tuples; clean names are never empty.
   const groups = groupBy(
     pincodes.filter((p) => keyOf(p) !== null),
-    (p) => keyOf(p)!.map((v) => v ?? '').join('\0'),
+    (p) =>
+      keyOf(p)!
+        .map((v) => v ?? '')
+        .join('\0'),
   );
   return [...groups.keys()].sort().map((key) => {
     const members = groups.get(key)!;

@@ -70,7 +70,16 @@ export function resolveInputs(options: BuildOptions, defaultDir = defaultInputDi
 
 /** The files a build reads, in manifest order. */
 export function inputPaths(inputs: ResolvedInputs): string[] {
-  const paths = [inputs.boundaries.path, ...inputs.boundaries.companions, inputs.directory, inputs.crosswalk, inputs.states, inputs.geonames, inputs.postal, ...inputs.points];
+  const paths = [
+    inputs.boundaries.path,
+    ...inputs.boundaries.companions,
+    inputs.directory,
+    inputs.crosswalk,
+    inputs.states,
+    inputs.geonames,
+    inputs.postal,
+    ...inputs.points,
+  ];
   return paths.filter((p): p is string => p !== null);
 }
 
@@ -96,7 +105,9 @@ function fromShapefile(shp: string, directoryDir: string): ResolvedInputs {
   };
 }
 
-function companionFiles(dir: string): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states' | 'geonames' | 'postal' | 'pointsDir' | 'points'> {
+function companionFiles(
+  dir: string,
+): Pick<ResolvedInputs, 'directory' | 'crosswalk' | 'states' | 'geonames' | 'postal' | 'pointsDir' | 'points'> {
   const present = (name: string) => (existsSync(join(dir, name)) ? join(dir, name) : null);
   return {
     directory: present(INPUT_FILES.directory),

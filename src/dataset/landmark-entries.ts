@@ -10,25 +10,61 @@ import type { GazetteerPoint, PointCategory } from './read-landmarks.ts';
  * names the one people write), above branch offices; well-known monuments (with a Wikipedia page) higher.
  */
 const IMPORTANCE: Record<PointCategory, number> = {
-  ward: 0.3, police: 0.28, metro: 0.32, city: 0.3, railway: 0.3, tourist: 0.45, worship: 0.34,
+  ward: 0.3,
+  police: 0.28,
+  metro: 0.32,
+  city: 0.3,
+  railway: 0.3,
+  tourist: 0.45,
+  worship: 0.34,
 };
 const NOTABLE_BONUS = 0.2;
 /** A point whose name an existing entry already carries within this distance adds nothing. */
 const SAME_PLACE_KM = 5;
 
 /** Words of a police station's name that are not its locality ("Kankarbagh Police Station" -> Kankarbagh). */
-const POLICE_WORDS = /\b(?:police|station|stn|thana|thane|chowki|chouki|outpost|out post|booth|aid post|ps|traffic|women|mahila|cyber|control room|headquarters|hq|deputy|superintendent|inspector|circle|office|of|the|all|sub|division|range|check ?post|chek ?post|post|commissionerate|commissioner|ajk|rural|town|city)\b/gi;
+const POLICE_WORDS =
+  /\b(?:police|station|stn|thana|thane|chowki|chouki|outpost|out post|booth|aid post|ps|traffic|women|mahila|cyber|control room|headquarters|hq|deputy|superintendent|inspector|circle|office|of|the|all|sub|division|range|check ?post|chek ?post|post|commissionerate|commissioner|ajk|rural|town|city)\b/gi;
 /** Names that remain after cleaning but name nothing in particular. */
-const GENERIC = new Set(['temple', 'mandir', 'church', 'mosque', 'masjid', 'gurudwara', 'statue', 'park', 'garden', 'museum', 'lake', 'fort', 'view point', 'viewpoint', 'market']);
+const GENERIC = new Set([
+  'temple',
+  'mandir',
+  'church',
+  'mosque',
+  'masjid',
+  'gurudwara',
+  'statue',
+  'park',
+  'garden',
+  'museum',
+  'lake',
+  'fort',
+  'view point',
+  'viewpoint',
+  'market',
+]);
 
 /** The name a point gives, or null when it names nothing an address would use. */
 export function pointName(p: GazetteerPoint): string | null {
-  let name = p.name.replace(/\([^)]*\)/g, ' ').replace(/[^\x20-\x7e]/g, ' ').replace(/\s+/g, ' ').trim();
+  let name = p.name
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (p.category === 'police') {
-    const parts = name.split(',').map((s) => s.replace(POLICE_WORDS, ' ').replace(/[^A-Za-z ]/g, ' ').replace(/\s+/g, ' ').trim());
+    const parts = name.split(',').map((s) =>
+      s
+        .replace(POLICE_WORDS, ' ')
+        .replace(/[^A-Za-z ]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
     name = parts.filter((s) => s.length > 0).pop() ?? '';
   } else if (p.category === 'metro') {
-    name = name.replace(/\bmetro( station)?\b|\bstation\b|\bu\/c\b/gi, ' ').replace(/\s+/g, ' ').trim();
+    name = name
+      .replace(/\bmetro( station)?\b|\bstation\b|\bu\/c\b/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   } else if (p.category === 'railway') {
     name = name.replace(/\s+(?:halt|h|jn\.?|junction|rs|railway station|station)$/i, '').trim();
   }
@@ -65,9 +101,18 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     const landmark = p.category === 'railway' || p.category === 'tourist' || p.category === 'worship';
     const importance = IMPORTANCE[p.category] + (p.notable ? NOTABLE_BONUS : 0);
     const e: Entry = {
-      name, tokens, aliasKeys: [], aliasTokens: [], kind: landmark ? KIND.landmark : KIND.locality,
+      name,
+      tokens,
+      aliasKeys: [],
+      aliasTokens: [],
+      kind: landmark ? KIND.landmark : KIND.locality,
       officeType: landmark ? 0 : OFFICE_TYPE.POINT,
-      pin: where.pin, area: where.area, lat: p.lat, lon: p.lon, importance: Math.round(importance * 1000) / 1000, prominence: 0,
+      pin: where.pin,
+      area: where.area,
+      lat: p.lat,
+      lon: p.lon,
+      importance: Math.round(importance * 1000) / 1000,
+      prominence: 0,
     };
     // "Patna Junction", "Andheri station": a station is written with or without its word.
     if (p.category === 'railway') e.aliasKeys.push(compactKey(`${base} station`), compactKey(`${base} junction`));

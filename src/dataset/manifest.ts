@@ -18,9 +18,17 @@ export interface FileEntry {
 
 /** The counts recorded for a build; all measured from the data. */
 export interface ManifestCounts {
-  polygons: number; parts: number; rings: number; holes: number; vertices: number;
-  divisions: number; states: number; circles: number;
-  offices: number; offices_with_coordinates: number; pincodes: number;
+  polygons: number;
+  parts: number;
+  rings: number;
+  holes: number;
+  vertices: number;
+  divisions: number;
+  states: number;
+  circles: number;
+  offices: number;
+  offices_with_coordinates: number;
+  pincodes: number;
   /** Entries of places.bin (states, districts, localities, offices, towns, aliases). */
   places: number;
   geonames_towns: number;
@@ -85,8 +93,15 @@ export function pipelineSha256(): string {
   const hash = createHash('sha256');
   const dir = join(repoRoot, 'src/dataset');
   // The place index is laid out by these runtime modules too: a change to them changes places.bin.
-  const shared = ['aliases.ts', 'normalise.ts', 'place-file.ts', 'place-index.ts'].map((f) => join(repoRoot, 'src/geocoding', f));
-  const files = [...readdirSync(dir).sort().map((f) => join(dir, f)), ...shared];
+  const shared = ['aliases.ts', 'normalise.ts', 'place-file.ts', 'place-index.ts'].map((f) =>
+    join(repoRoot, 'src/geocoding', f),
+  );
+  const files = [
+    ...readdirSync(dir)
+      .sort()
+      .map((f) => join(dir, f)),
+    ...shared,
+  ];
   for (const file of files.filter((f) => f.endsWith('.ts'))) {
     hash.update(basename(file)).update('\0').update(readFileSync(file)).update('\0');
   }

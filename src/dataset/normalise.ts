@@ -106,7 +106,10 @@ export class Canon {
     const best = seen ? [...seen].sort(compareVariants)[0]![0] : name;
     if (/[a-z]/.test(best)) return best;
     // All capitals in every source: title-case place words, keep acronyms like "APS" or "1CBPO DV".
-    return best.split(' ').map((w) => (w.length <= 3 || /\d/.test(w) ? w : titleCase(w))).join(' ');
+    return best
+      .split(' ')
+      .map((w) => (w.length <= 3 || /\d/.test(w) ? w : titleCase(w)))
+      .join(' ');
   }
 }
 

@@ -37,7 +37,16 @@ export interface EntryContext {
 }
 
 /** Importance priors: administrative rank first (head > sub > branch office), population for towns. */
-const IMPORTANCE = { state: 1, district: 0.9, locality: 0.6, alias: 0.62, HO: 0.7, PO: 0.5, postal: 0.4, BO: 0.25 } as const;
+const IMPORTANCE = {
+  state: 1,
+  district: 0.9,
+  locality: 0.6,
+  alias: 0.62,
+  HO: 0.7,
+  PO: 0.5,
+  postal: 0.4,
+  BO: 0.25,
+} as const;
 
 /** Offices that only sort mail for an area (nodal and e-commerce delivery centres); people write the area's pincode. */
 const DELIVERY_CENTRE = /\b(?:NDC|N\.D\.C|nodal|delivery cent(?:re|er)|ecom|e-com|hub|sorting)\b/i;
@@ -62,12 +71,25 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
     seen.add(`${pin}|${tokens.join('')}`);
     // A locality named after a head office ("Pune H.O") is the town's main post office: rank it as one.
     const head = /\b(?:H\.?\s?O|G\.?\s?P\.?\s?O|H\.?\s?P\.?\s?O)\b\.?/i.test(b.office_name ?? '');
-    const e = named(displayName(b.locality, tokens), tokens, 'locality', pin, pinArea(pin), b.inside_lat, b.inside_lon, head ? IMPORTANCE.HO : IMPORTANCE.locality);
+    const e = named(
+      displayName(b.locality, tokens),
+      tokens,
+      'locality',
+      pin,
+      pinArea(pin),
+      b.inside_lat,
+      b.inside_lon,
+      head ? IMPORTANCE.HO : IMPORTANCE.locality,
+    );
     if (head) e.officeType = OFFICE_TYPE.HO;
     localities.push(e);
   });
   // An alternate name that is another town's or any district's or state's own name belongs to that place.
-  const ownNames = new Set([...towns.map((t) => t.entry.tokens.join('')), ...rows.districts.map((d) => compactKey(d.district!)), ...rows.states.map((x) => compactKey(x.state!))]);
+  const ownNames = new Set([
+    ...towns.map((t) => t.entry.tokens.join('')),
+    ...rows.districts.map((d) => compactKey(d.district!)),
+    ...rows.states.map((x) => compactKey(x.state!)),
+  ]);
   for (const t of towns) t.entry.aliasKeys = t.entry.aliasKeys.filter((k) => !ownNames.has(k));
   // Former names ("gurgaon") are rewritten at query time, but a misspelt one ("gurgoan") must find them by typo.
   const formerNames = new Map<string, string[]>();
@@ -91,7 +113,8 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
     const importance = IMPORTANCE.district + Math.round(Math.log10(Math.max(1, d.pincode_count)) * 10) / 1000;
     const e = entry(d.district!, 'district', seat?.pin ?? pinAt(ctx, lat, lon), area, lat, lon, importance);
     const words = e.tokens;
-    if (words.length > 1 && DISTRICT_SUFFIXES.has(words[words.length - 1]!)) e.aliasKeys.push(words.slice(0, -1).join(''));
+    if (words.length > 1 && DISTRICT_SUFFIXES.has(words[words.length - 1]!))
+      e.aliasKeys.push(words.slice(0, -1).join(''));
     entries.push(e);
   }
   for (const e of localities) entries.push(e);
@@ -120,24 +143,58 @@ function fillDistricts(entries: Entry[], ctx: EntryContext): void {
     if (e.kind === KIND.state || (e.area !== 0xffff && districtOf.get(e.area) !== null)) continue;
     const state = e.area === 0xffff ? null : stateOf(e.area);
     const pool = seats.filter((s) => state === null || stateOf(s.area) === state);
-    const nearest = (pool.length > 0 ? pool : seats).reduce((a, b) => (haversineKm(e.lat, e.lon, a.lat, a.lon) <= haversineKm(e.lat, e.lon, b.lat, b.lon) ? a : b));
+    const nearest = (pool.length > 0 ? pool : seats).reduce((a, b) =>
+      haversineKm(e.lat, e.lon, a.lat, a.lon) <= haversineKm(e.lat, e.lon, b.lat, b.lon) ? a : b,
+    );
     e.area = nearest.area;
   }
 }
 
-function entry(name: string, kind: keyof typeof KIND | 'alias', pin: number, area: number, lat: number, lon: number, importance: number): Entry {
+function entry(
+  name: string,
+  kind: keyof typeof KIND | 'alias',
+  pin: number,
+  area: number,
+  lat: number,
+  lon: number,
+  importance: number,
+): Entry {
   return named(name, tokenize(name), kind, pin, area, lat, lon, importance);
 }
 
-function named(name: string, tokens: string[], kind: keyof typeof KIND | 'alias', pin: number, area: number, lat: number, lon: number, importance: number): Entry {
+function named(
+  name: string,
+  tokens: string[],
+  kind: keyof typeof KIND | 'alias',
+  pin: number,
+  area: number,
+  lat: number,
+  lon: number,
+  importance: number,
+): Entry {
   return {
-    name, tokens, aliasKeys: [], aliasTokens: [], kind: KIND[kind === 'alias' ? 'locality' : kind], officeType: 0,
-    pin, area, lat, lon, importance, prominence: 0,
+    name,
+    tokens,
+    aliasKeys: [],
+    aliasTokens: [],
+    kind: KIND[kind === 'alias' ? 'locality' : kind],
+    officeType: 0,
+    pin,
+    area,
+    lat,
+    lon,
+    importance,
+    prominence: 0,
   };
 }
 
 /** Offices: verified points only (else the pincode's point), pincode = the polygon the point lies in. */
-function officeEntries(ctx: EntryContext, isQualifier: (key: string) => boolean, seen: Set<string>, pinArea: (pin: number) => number): Entry[] {
+function officeEntries(
+  ctx: EntryContext,
+  isQualifier: (key: string) => boolean,
+  seen: Set<string>,
+  pinArea: (pin: number) => number,
+): Entry[] {
   const { rows, pinIndex } = ctx;
   const lonLat = new Float64Array(rows.offices.length * 2);
   rows.offices.forEach((o, i) => {
@@ -160,8 +217,17 @@ function officeEntries(ctx: EntryContext, isQualifier: (key: string) => boolean,
     const key = `${pin}|${tokens.join('')}`;
     if (tokens.length === 0 || seen.has(key)) return;
     seen.add(key);
-    const type = (o.officeType === 'HO' || o.officeType === 'PO' ? o.officeType : 'BO');
-    const e = named(displayName(o.officeName, tokens), tokens, 'office', pin, pinArea(pin), lat, lon, IMPORTANCE[type] ?? IMPORTANCE.BO);
+    const type = o.officeType === 'HO' || o.officeType === 'PO' ? o.officeType : 'BO';
+    const e = named(
+      displayName(o.officeName, tokens),
+      tokens,
+      'office',
+      pin,
+      pinArea(pin),
+      lat,
+      lon,
+      IMPORTANCE[type] ?? IMPORTANCE.BO,
+    );
     e.officeType = OFFICE_TYPE[type];
     out.push(e);
   });
@@ -177,7 +243,13 @@ interface Town {
  * GeoNames' postal names the directory lacks under the same pincode ("Kamla Nagar (North Delhi)" for 110007):
  * older or alternative office names. Their own points are coarse, so they take the pincode's point.
  */
-function postalEntries(ctx: EntryContext, postal: PostalName[], isQualifier: (key: string) => boolean, seen: Set<string>, pinArea: (pin: number) => number): Entry[] {
+function postalEntries(
+  ctx: EntryContext,
+  postal: PostalName[],
+  isQualifier: (key: string) => boolean,
+  seen: Set<string>,
+  pinArea: (pin: number) => number,
+): Entry[] {
   const out: Entry[] = [];
   for (const row of postal) {
     const pin = ctx.pinIndex.get(row.pincode);
@@ -188,7 +260,9 @@ function postalEntries(ctx: EntryContext, postal: PostalName[], isQualifier: (ke
     const key = `${pin}|${tokens.join('')}`;
     if (tokens.length === 0 || seen.has(key)) continue;
     seen.add(key);
-    out.push(named(displayName(row.name, tokens), tokens, 'locality', pin, pinArea(pin), p.lat, p.lon, IMPORTANCE.postal));
+    out.push(
+      named(displayName(row.name, tokens), tokens, 'locality', pin, pinArea(pin), p.lat, p.lon, IMPORTANCE.postal),
+    );
   }
   return out;
 }
@@ -214,7 +288,11 @@ function geonamesEntries(ctx: EntryContext, geonames: GeonamesPlace[], pinArea: 
       if (key.length >= 4 && key !== primary && /^[a-z]+$/.test(key)) keys.add(key);
     }
     e.aliasKeys = [...keys].sort();
-    e.aliasTokens = [...new Set(g.alternates.flatMap((a) => foldText(a).split(' ')).filter((t) => t.length >= 4 && /^[a-z]+$/.test(t)))].sort();
+    e.aliasTokens = [
+      ...new Set(
+        g.alternates.flatMap((a) => foldText(a).split(' ')).filter((t) => t.length >= 4 && /^[a-z]+$/.test(t)),
+      ),
+    ].sort();
     towns.push({ entry: e, place: g });
   });
   return towns;
@@ -236,7 +314,11 @@ function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
   for (const t of towns) {
     const near = (heads.get(t.entry.tokens.join('')) ?? [])
       .filter((o) => haversineKm(o.lat, o.lon, t.entry.lat, t.entry.lon) < 15)
-      .sort((a, b) => (a.officeType || OFFICE_TYPE.PO) - (b.officeType || OFFICE_TYPE.PO) || haversineKm(a.lat, a.lon, t.entry.lat, t.entry.lon) - haversineKm(b.lat, b.lon, t.entry.lat, t.entry.lon));
+      .sort(
+        (a, b) =>
+          (a.officeType || OFFICE_TYPE.PO) - (b.officeType || OFFICE_TYPE.PO) ||
+          haversineKm(a.lat, a.lon, t.entry.lat, t.entry.lon) - haversineKm(b.lat, b.lon, t.entry.lat, t.entry.lon),
+      );
     const o = near[0];
     if (!o) continue;
     Object.assign(t.entry, { lat: o.lat, lon: o.lon, pin: o.pin, area: o.area });
@@ -279,7 +361,10 @@ function pinAt(ctx: EntryContext, lat: number, lon: number, fallback = -1): numb
 
 /** The source name cut to the words its kept tokens came from: "Lajpat Nagar South Delhi SO" -> "Lajpat Nagar". */
 function displayName(name: string, kept: string[]): string {
-  const words = name.replace(/\(.*?\)/g, ' ').trim().split(/\s+/);
+  const words = name
+    .replace(/\(.*?\)/g, ' ')
+    .trim()
+    .split(/\s+/);
   while (words.length > 1 && tokenize(words.join(' ')).length > kept.length) words.pop();
   return words.join(' ').replace(/[\s,-]+$/, '') || name;
 }

@@ -31,7 +31,13 @@ export interface PlaceSectionsResult {
 export function placeSections({ rows, geonames, postal, landmarks, locate }: PlaceSources): PlaceSectionsResult {
   const pinIndex = new Map(rows.pincodes.map((p, i) => [p.pincode, i]));
   const areas = [
-    ...rows.districts.map((d) => ({ state: d.state!, district: d.district ?? null, lat: d.lat, lon: d.lon, pincodes: d.pincode_count })),
+    ...rows.districts.map((d) => ({
+      state: d.state!,
+      district: d.district ?? null,
+      lat: d.lat,
+      lon: d.lon,
+      pincodes: d.pincode_count,
+    })),
     ...rows.states.map((s) => ({ state: s.state!, district: null, lat: s.lat, lon: s.lon, pincodes: s.pincode_count })),
   ];
   const areaIndex = new Map(areas.map((a, i) => [`${a.state}|${a.district ?? ''}`, i]));
@@ -41,7 +47,9 @@ export function placeSections({ rows, geonames, postal, landmarks, locate }: Pla
   const placeOf = placeLocator(ctx);
   const entries = [...postalEntries, ...landmarkEntries(landmarks.open, postalEntries, placeOf)];
   const odblEntries = landmarkEntries(landmarks.odbl, entries, placeOf);
-  const pinPoints = rows.pincodes.flatMap((p): Array<[number, number]> => (p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]]));
+  const pinPoints = rows.pincodes.flatMap((p): Array<[number, number]> =>
+    p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]],
+  );
   addProminence(odblEntries, entries, pinPoints);
   addProminence(entries, [], pinPoints);
 
@@ -49,7 +57,10 @@ export function placeSections({ rows, geonames, postal, landmarks, locate }: Pla
   const layer = entrySections(entries, rows.pincodes.length, areaTokens);
   const sections: Record<string, SectionValue> = {
     'pin.code': rows.pincodes.map((p) => p.pincode).join('\n'),
-    'pin.area': Uint16Array.from(rows.pincodes, (p) => areaIndex.get(`${p.state}|${p.district ?? ''}`) ?? areaIndex.get(`${p.state}|`) ?? 0xffff),
+    'pin.area': Uint16Array.from(
+      rows.pincodes,
+      (p) => areaIndex.get(`${p.state}|${p.district ?? ''}`) ?? areaIndex.get(`${p.state}|`) ?? 0xffff,
+    ),
     'pin.bnd': Int32Array.from(rows.pincodes, (p) => p.boundary_id ?? -1),
     'pin.flags': Uint8Array.from(rows.pincodes, (p) => (p.delivery === 1 ? 1 : 0)),
     'pin.offices': Uint32Array.from(rows.pincodes, (p) => p.office_count),
@@ -63,7 +74,12 @@ export function placeSections({ rows, geonames, postal, landmarks, locate }: Pla
     areas,
     ...layer.sections,
   };
-  return { sections, entries: entries.length, odbl: odblEntries.length ? entrySections(odblEntries, rows.pincodes.length, []).sections : null, odblEntries: odblEntries.length };
+  return {
+    sections,
+    entries: entries.length,
+    odbl: odblEntries.length ? entrySections(odblEntries, rows.pincodes.length, []).sections : null,
+    odblEntries: odblEntries.length,
+  };
 }
 
 /**
@@ -71,7 +87,11 @@ export function placeSections({ rows, geonames, postal, landmarks, locate }: Pla
  * all of an ODbL layer file, and with the pincode, boundary and area sections all of places.bin. `areaTokens` are
  * vocabulary ids of each area's district and state words (main file only).
  */
-export function entrySections(entries: Entry[], pinCount: number, areaTokens: string[][]): { sections: Record<string, SectionValue> } {
+export function entrySections(
+  entries: Entry[],
+  pinCount: number,
+  areaTokens: string[][],
+): { sections: Record<string, SectionValue> } {
   const vocab = new Set<string>();
   const entryTokens = entries.map((e) => {
     const extra = [...e.aliasTokens, ...e.aliasKeys].filter((t) => !e.tokens.includes(t));
@@ -157,7 +177,11 @@ function csr(lists: number[][]): { start: Uint32Array; items: Uint32Array } {
 }
 
 /** Token -> entry ids, each list in the order `order` visits entries. */
-function invert(tokenCount: number, order: number[], tokensOf: (id: number) => number[]): { start: Uint32Array; items: Uint32Array } {
+function invert(
+  tokenCount: number,
+  order: number[],
+  tokensOf: (id: number) => number[],
+): { start: Uint32Array; items: Uint32Array } {
   const lists: number[][] = Array.from({ length: tokenCount }, () => []);
   for (const id of order) for (const t of new Set(tokensOf(id))) lists[t]!.push(id);
   return csr(lists);

@@ -8,7 +8,20 @@ const CELL = 0.05;
 const MAX_BONUS = 0.15;
 const MAX_URBAN_BONUS = 0.35;
 /** Words that start names everywhere and so say nothing about fame. */
-const COMMON = new Set(['new', 'old', 'sri', 'shri', 'north', 'south', 'east', 'west', 'upper', 'lower', 'greater', 'navi']);
+const COMMON = new Set([
+  'new',
+  'old',
+  'sri',
+  'shri',
+  'north',
+  'south',
+  'east',
+  'west',
+  'upper',
+  'lower',
+  'greater',
+  'navi',
+]);
 
 /**
  * The prominence of places (autocomplete ranks by importance plus it) in dense postal areas (many pincodes around: a city) and of places whose name word
@@ -16,10 +29,15 @@ const COMMON = new Set(['new', 'old', 'sri', 'shri', 'north', 'south', 'east', '
  * for several blocks, a ward and a police station; "Korampallam" has one office. `others` count as neighbours but
  * are not changed (the ODbL layer's entries, when the main file's are ranked, must not shape the main file).
  */
-export function addProminence(entries: Entry[], others: Entry[], pincodePoints: Array<[lat: number, lon: number]>): void {
+export function addProminence(
+  entries: Entry[],
+  others: Entry[],
+  pincodePoints: Array<[lat: number, lon: number]>,
+): void {
   const counts = new Map<string, number>();
   const pins = new Map<string, number>();
-  const cellOf = (lat: number, lon: number, dr = 0, dc = 0) => `${Math.floor(lat / CELL) + dr}|${Math.floor(lon / CELL) + dc}`;
+  const cellOf = (lat: number, lon: number, dr = 0, dc = 0) =>
+    `${Math.floor(lat / CELL) + dr}|${Math.floor(lon / CELL) + dc}`;
   for (const [lat, lon] of pincodePoints) pins.set(cellOf(lat, lon), (pins.get(cellOf(lat, lon)) ?? 0) + 1);
   const keyOf = (e: Entry, dr = 0, dc = 0) => {
     const word = e.tokens.find((t) => t.length >= 4 && !COMMON.has(t) && !/^\d/.test(t));

@@ -21,8 +21,17 @@ export interface OfficeRow {
 }
 
 const DIRECTORY_COLUMNS = [
-  'circlename', 'regionname', 'divisionname', 'officename', 'pincode', 'officetype',
-  'delivery', 'district', 'statename', 'latitude', 'longitude',
+  'circlename',
+  'regionname',
+  'divisionname',
+  'officename',
+  'pincode',
+  'officetype',
+  'delivery',
+  'district',
+  'statename',
+  'latitude',
+  'longitude',
 ] as const;
 
 const PINCODE = /^[1-9][0-9]{5}$/;
@@ -94,7 +103,10 @@ export function placesFromOffices(offices: OfficeRow[]): Map<string, PlaceOfPinc
   }
   const places = new Map<string, PlaceOfPincode>();
   for (const [pincode, list] of byPincode) {
-    places.set(pincode, { state: mostFrequent(list.map((o) => o.state)), district: mostFrequent(list.map((o) => o.district)) });
+    places.set(pincode, {
+      state: mostFrequent(list.map((o) => o.state)),
+      district: mostFrequent(list.map((o) => o.district)),
+    });
   }
   return places;
 }

@@ -19,5 +19,7 @@ export async function readGeonamesPostal(path: string): Promise<PostalName[]> {
     out.push({ pincode: f[1]!, name: f[2] });
   }
   // Sorted so the build is deterministic whatever the file order.
-  return out.sort((a, b) => (a.pincode < b.pincode ? -1 : a.pincode > b.pincode ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return out.sort((a, b) =>
+    a.pincode < b.pincode ? -1 : a.pincode > b.pincode ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
 }

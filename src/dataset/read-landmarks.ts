@@ -28,8 +28,14 @@ export const POINT_FILES = {
 
 /** OSM types worth a place entry; statues and viewpoints name no address. */
 const OSM_CATEGORY: Record<string, PointCategory> = {
-  metro_station: 'metro', railway_station: 'railway', police_station: 'police', place_of_worship: 'worship',
-  attraction: 'tourist', museum: 'tourist', zoo: 'tourist', theme_park: 'tourist',
+  metro_station: 'metro',
+  railway_station: 'railway',
+  police_station: 'police',
+  place_of_worship: 'worship',
+  attraction: 'tourist',
+  museum: 'tourist',
+  zoo: 'tourist',
+  theme_park: 'tourist',
 };
 
 /** The derived TSV files (source, category, name, city, lat, lon). */
@@ -49,7 +55,13 @@ async function readOsm(path: string): Promise<GazetteerPoint[]> {
   for await (const { row } of readCsv(path, ['name', 'osm_type', 'lat', 'lon', 'wikidata', 'wikipedia'])) {
     const category = OSM_CATEGORY[row.osm_type!];
     if (!category || !row.name) continue;
-    out.push({ category, name: row.name.trim(), lat: Number(row.lat), lon: Number(row.lon), notable: Boolean(row.wikidata || row.wikipedia) });
+    out.push({
+      category,
+      name: row.name.trim(),
+      lat: Number(row.lat),
+      lon: Number(row.lon),
+      notable: Boolean(row.wikidata || row.wikipedia),
+    });
   }
   return out;
 }
@@ -57,7 +69,13 @@ async function readOsm(path: string): Promise<GazetteerPoint[]> {
 async function readCities(path: string): Promise<GazetteerPoint[]> {
   const out: GazetteerPoint[] = [];
   for await (const { row } of readCsv(path, ['name', 'latitude', 'longitude'])) {
-    out.push({ category: 'city', name: row.name!.trim(), lat: Number(row.latitude), lon: Number(row.longitude), notable: false });
+    out.push({
+      category: 'city',
+      name: row.name!.trim(),
+      lat: Number(row.latitude),
+      lon: Number(row.longitude),
+      notable: false,
+    });
   }
   return out;
 }
@@ -68,12 +86,21 @@ export async function readLandmarks(dir: string): Promise<{ open: GazetteerPoint
   const read = async <T>(name: string, f: (p: string) => Promise<T[]>) => (at(name) ? f(at(name)!) : []);
   const valid = (p: GazetteerPoint) => Number.isFinite(p.lat) && Number.isFinite(p.lon) && p.name !== '';
   return {
-    open: [...(await read(POINT_FILES.wards, readPointTsv)), ...(await read(POINT_FILES.stations, readPointTsv))].filter(valid),
-    odbl: [...(await read(POINT_FILES.osm, readOsm)), ...(await read(POINT_FILES.ghmc, readPointTsv)), ...(await read(POINT_FILES.cities, readCities))].filter(valid),
+    open: [
+      ...(await read(POINT_FILES.wards, readPointTsv)),
+      ...(await read(POINT_FILES.stations, readPointTsv)),
+    ].filter(valid),
+    odbl: [
+      ...(await read(POINT_FILES.osm, readOsm)),
+      ...(await read(POINT_FILES.ghmc, readPointTsv)),
+      ...(await read(POINT_FILES.cities, readCities)),
+    ].filter(valid),
   };
 }
 
 /** The point files present in `dir`, for the manifest and the staleness check. */
 export function landmarkInputs(dir: string): string[] {
-  return Object.values(POINT_FILES).map((n) => join(dir, n)).filter((p) => existsSync(p));
+  return Object.values(POINT_FILES)
+    .map((n) => join(dir, n))
+    .filter((p) => existsSync(p));
 }

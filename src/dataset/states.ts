@@ -33,7 +33,11 @@ export function loadStateLocator(path: string): StateLocator {
   });
   return (lon, lat) => {
     const hit = shapes.find(
-      (s) => lon >= s.bbox[0] && lat >= s.bbox[1] && lon <= s.bbox[2] && lat <= s.bbox[3] &&
+      (s) =>
+        lon >= s.bbox[0] &&
+        lat >= s.bbox[1] &&
+        lon <= s.bbox[2] &&
+        lat <= s.bbox[3] &&
         booleanPointInPolygon([lon, lat], s.geometry),
     );
     return hit?.name ?? null;

@@ -37,13 +37,29 @@ export function writeGazetteer(path: string, rows: GazetteerRows): void {
     db.exec(SCHEMA);
     db.transaction(() => {
       insertAll(db, 'boundaries', rows.boundaries);
-      insertAll(db, 'offices', rows.offices.map((o) => ({
-        pincode: o.pincode, office_name: o.officeName, office_type: o.officeType, delivery: o.delivery,
-        division: o.division, region: o.region, circle: o.circle, district: o.district, state: o.state,
-        lat: o.lat, lon: o.lon,
-      })));
+      insertAll(
+        db,
+        'offices',
+        rows.offices.map((o) => ({
+          pincode: o.pincode,
+          office_name: o.officeName,
+          office_type: o.officeType,
+          delivery: o.delivery,
+          division: o.division,
+          region: o.region,
+          circle: o.circle,
+          district: o.district,
+          state: o.state,
+          lat: o.lat,
+          lon: o.lon,
+        })),
+      );
       insertAll(db, 'pincodes', rows.pincodes);
-      insertAll(db, 'districts', rows.districts.map((d) => ({ ...d, district: d.district ?? null })));
+      insertAll(
+        db,
+        'districts',
+        rows.districts.map((d) => ({ ...d, district: d.district ?? null })),
+      );
       insertAll(db, 'states', rows.states);
     })();
     db.exec(INDEXES);

@@ -17,8 +17,16 @@ const STEP_FILE = /^(\d{3}-[\w-]+)\.(sqlite|postgres)\.sql$/;
  */
 export const LEGACY_STEPS: Record<Dialect, readonly string[]> = {
   sqlite: [
-    '001-api-keys.sql', '002-api-usage.sql', '100-checkout-merchants.sql', '101-checkout-buyers.sql', '102-checkout-sessions.sql',
-    '103-checkout-events.sql', '104-checkout-imports.sql', '200-payments.sql', '300-contract-revision.sql', '400-dashboards.sql',
+    '001-api-keys.sql',
+    '002-api-usage.sql',
+    '100-checkout-merchants.sql',
+    '101-checkout-buyers.sql',
+    '102-checkout-sessions.sql',
+    '103-checkout-events.sql',
+    '104-checkout-imports.sql',
+    '200-payments.sql',
+    '300-contract-revision.sql',
+    '400-dashboards.sql',
   ],
   postgres: ['001-schema.sql', '400-dashboards.sql'],
 };
@@ -42,7 +50,11 @@ export function migrationSteps(dialect: Dialect, dir = migrationsDir()): Migrati
 }
 
 /** The steps still to run for a store that recorded `applied`; a store of the earlier layout is adopted as 001-initial. */
-export function pendingSteps(dialect: Dialect, applied: ReadonlySet<string>, dir?: string): { adopted: string | null; pending: MigrationStep[] } {
+export function pendingSteps(
+  dialect: Dialect,
+  applied: ReadonlySet<string>,
+  dir?: string,
+): { adopted: string | null; pending: MigrationStep[] } {
   const steps = migrationSteps(dialect, dir);
   const legacy = LEGACY_STEPS[dialect];
   const found = legacy.filter((name) => applied.has(name));
@@ -50,7 +62,9 @@ export function pendingSteps(dialect: Dialect, applied: ReadonlySet<string>, dir
   if (found.length > 0 && !applied.has(steps[0]!.name)) {
     if (found.length < legacy.length) {
       const missing = legacy.filter((name) => !applied.has(name));
-      throw new Error(`this ${dialect} store stopped part-way through an older migration chain (missing ${missing.join(', ')}); start the previous release on it once first`);
+      throw new Error(
+        `this ${dialect} store stopped part-way through an older migration chain (missing ${missing.join(', ')}); start the previous release on it once first`,
+      );
     }
     adopted = steps[0]!.name;
   }

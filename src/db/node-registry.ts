@@ -33,7 +33,9 @@ export class NodeRegistry {
       'INSERT INTO nodes (id, started_at, heartbeat_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at',
       [this.id, now, now],
     );
-    const row = await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM nodes WHERE heartbeat_at >= ?', [this.staleBefore()]);
+    const row = await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM nodes WHERE heartbeat_at >= ?', [
+      this.staleBefore(),
+    ]);
     this.live = Math.max(1, row?.n ?? 1);
   }
 
@@ -53,6 +55,9 @@ export class NodeRegistry {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.sql.run('DELETE FROM nodes WHERE id = ? OR heartbeat_at < ?', [this.id, new Date(this.clock().getTime() - 86_400_000).toISOString()]);
+    await this.sql.run('DELETE FROM nodes WHERE id = ? OR heartbeat_at < ?', [
+      this.id,
+      new Date(this.clock().getTime() - 86_400_000).toISOString(),
+    ]);
   }
 }

@@ -96,9 +96,12 @@ async function migrate(client: postgres.Sql): Promise<void> {
   await client.begin(async (tx) => {
     await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.unsafe('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at text NOT NULL)');
-    const applied = new Set((await tx.unsafe<{ name: string }[]>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const applied = new Set(
+      (await tx.unsafe<{ name: string }[]>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
     const { adopted, pending } = pendingSteps('postgres', applied);
-    const record = (name: string) => tx.unsafe('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [name, new Date().toISOString()]);
+    const record = (name: string) =>
+      tx.unsafe('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [name, new Date().toISOString()]);
     if (adopted) await record(adopted);
     for (const { name, sql } of pending) {
       await tx.unsafe(sql);

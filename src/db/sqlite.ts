@@ -97,7 +97,8 @@ class SqliteDatabase implements Database {
     const tx: Sql = {
       dialect: 'sqlite',
       all: <T>(text: string, params: readonly unknown[] = []) => settle(() => this.prepare(text).all(...params) as T[]),
-      get: <T>(text: string, params: readonly unknown[] = []) => settle(() => this.prepare(text).get(...params) as T | undefined),
+      get: <T>(text: string, params: readonly unknown[] = []) =>
+        settle(() => this.prepare(text).get(...params) as T | undefined),
       run: (text: string, params: readonly unknown[] = []) => settle(() => this.prepare(text).run(...params).changes),
       transaction: async <T>(fn: (inner: Sql) => Promise<T>) => {
         const name = `sp${++this.savepoints}`;

@@ -24,7 +24,11 @@ export function docsPageRoutes(): RouteDef[] {
     fileRoute('/docs', page, 'API reference (Swagger UI)'),
     fileRoute('/docs/docs.js', StaticFile.read(join(ASSETS, 'docs.js')), 'Swagger UI start-up script'),
     fileRoute('/docs/docs.css', StaticFile.read(join(ASSETS, 'docs.css')), 'API reference page styles'),
-    fileRoute(`${vendor}/swagger-ui-bundle.js`, StaticFile.read(join(dir, 'swagger-ui-bundle.js'), IMMUTABLE), 'Swagger UI'),
+    fileRoute(
+      `${vendor}/swagger-ui-bundle.js`,
+      StaticFile.read(join(dir, 'swagger-ui-bundle.js'), IMMUTABLE),
+      'Swagger UI',
+    ),
     fileRoute(`${vendor}/swagger-ui.css`, StaticFile.read(join(dir, 'swagger-ui.css'), IMMUTABLE), 'Swagger UI styles'),
   ];
 }

@@ -1,12 +1,32 @@
 // Splits an Indian address into typed parts (house, building, street, places, village, post office, tehsil, district, landmark, pincode).
 import {
-  CITY_SHORT, COUNTRY_WORDS, HINDI_NEAR, LANDMARK, LANDMARK_NOUNS, MARKERS, POSTAL_DISTRICT_PREFIX, SIDE_WORDS, STATE_CODES, TRAILING_MARKERS,
+  CITY_SHORT,
+  COUNTRY_WORDS,
+  HINDI_NEAR,
+  LANDMARK,
+  LANDMARK_NOUNS,
+  MARKERS,
+  POSTAL_DISTRICT_PREFIX,
+  SIDE_WORDS,
+  STATE_CODES,
+  TRAILING_MARKERS,
 } from './address-words.ts';
 import { extractPincode, tokenize } from './normalise.ts';
 import { transliterate } from './transliterate.ts';
 
 /** What a part of the address is; only place-like roles are matched against the gazetteer. */
-export type Role = 'house' | 'building' | 'street' | 'place' | 'village' | 'post' | 'subdistrict' | 'district' | 'city' | 'state' | 'landmark';
+export type Role =
+  | 'house'
+  | 'building'
+  | 'street'
+  | 'place'
+  | 'village'
+  | 'post'
+  | 'subdistrict'
+  | 'district'
+  | 'city'
+  | 'state'
+  | 'landmark';
 
 export interface Part {
   role: Role;
@@ -37,20 +57,117 @@ const MAX_INPUT_CHARS = 600;
 const LANDMARK_NAME_WORDS = 5;
 
 /** Words of a house/flat designation, dropped together with the numbers they introduce. */
-const HOUSE_WORDS = new Set(['flat', 'house', 'h', 'no', 'num', 'number', 'plot', 'door', 'shop', 'room', 'unit', 'floor', 'ground', 'first', 'second', 'third', 'fourth', 'fifth', 'wing', 'apartment', 'khasra', 'ward', 'quarter', 'qtr', 'qr', 'site', 'ghar', 'mig', 'lig', 'hig', 'ews', 'tower', 'block', 'pocket']);
+const HOUSE_WORDS = new Set([
+  'flat',
+  'house',
+  'h',
+  'no',
+  'num',
+  'number',
+  'plot',
+  'door',
+  'shop',
+  'room',
+  'unit',
+  'floor',
+  'ground',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'wing',
+  'apartment',
+  'khasra',
+  'ward',
+  'quarter',
+  'qtr',
+  'qr',
+  'site',
+  'ghar',
+  'mig',
+  'lig',
+  'hig',
+  'ews',
+  'tower',
+  'block',
+  'pocket',
+]);
 /** A part ending in one of these is a building's name. */
-const BUILDING_WORDS = new Set(['apartment', 'apartments', 'tower', 'towers', 'residency', 'heights', 'complex', 'building', 'society', 'mansion', 'villa', 'villas', 'plaza', 'chambers', 'niwas', 'nivas', 'sadan', 'bhavan', 'bhawan', 'arcade', 'mall', 'hostel', 'hospital', 'hotel', 'school', 'college', 'residence', 'residences', 'enclave', 'homes', 'court', 'castle', 'manor', 'palace', 'greens', 'annexe', 'cooperative']);
+const BUILDING_WORDS = new Set([
+  'apartment',
+  'apartments',
+  'tower',
+  'towers',
+  'residency',
+  'heights',
+  'complex',
+  'building',
+  'society',
+  'mansion',
+  'villa',
+  'villas',
+  'plaza',
+  'chambers',
+  'niwas',
+  'nivas',
+  'sadan',
+  'bhavan',
+  'bhawan',
+  'arcade',
+  'mall',
+  'hostel',
+  'hospital',
+  'hotel',
+  'school',
+  'college',
+  'residence',
+  'residences',
+  'enclave',
+  'homes',
+  'court',
+  'castle',
+  'manor',
+  'palace',
+  'greens',
+  'annexe',
+  'cooperative',
+]);
 /** A part ending in one of these is a street. */
-const STREET_WORDS = new Set(['road', 'street', 'marg', 'lane', 'gali', 'cross', 'main', 'salai', 'path', 'highway', 'avenue', 'rasta', 'sadak', 'veedhi', 'bypass', 'expressway']);
+const STREET_WORDS = new Set([
+  'road',
+  'street',
+  'marg',
+  'lane',
+  'gali',
+  'cross',
+  'main',
+  'salai',
+  'path',
+  'highway',
+  'avenue',
+  'rasta',
+  'sadak',
+  'veedhi',
+  'bypass',
+  'expressway',
+]);
 /** Words that keep the number after them: "Sector 62", "Phase 2", "5th Block" stay place words. */
 const NUMBERED_PLACE = new Set(['sector', 'phase', 'block', 'stage', 'pocket', 'extension', 'part', 'sec']);
 /** Words that make a city of a state's name ("New Delhi"), so the state is not split off them. */
 const CITY_PREFIX_WORDS = new Set(['new', 'old', 'navi', 'greater', 'north', 'south', 'east', 'west', 'central']);
 /** State names as compact keys ("tamilnadu"), to split a trailing state off a part ("Sonipat Haryana"). */
-const STATE_KEYS = new Set([...Object.keys(STATE_CODES), ...Object.values(STATE_CODES).map((s) => tokenize(s).join(''))]);
+const STATE_KEYS = new Set([
+  ...Object.keys(STATE_CODES),
+  ...Object.values(STATE_CODES).map((s) => tokenize(s).join('')),
+]);
 
 /** Parses free text plus the optional city/state fields; the `city`/`state` fields become parts of those roles. */
-export function parseAddress(address: string, city?: string, state?: string): { parts: Part[]; pincode: string | null; components: AddressComponents } {
+export function parseAddress(
+  address: string,
+  city?: string,
+  state?: string,
+): { parts: Part[]; pincode: string | null; components: AddressComponents } {
   const text = transliterate(address.slice(0, MAX_INPUT_CHARS));
   let pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
   const parts: Part[] = [];
@@ -72,7 +189,8 @@ function postalDistrict(tokens: string[]): string | null {
   const n = tokens.length;
   if (n < 2 || !/^\d{1,3}$/.test(tokens[n - 1]!)) return null;
   const city = tokens[n - 2]!;
-  const prefix = POSTAL_DISTRICT_PREFIX[CITY_SHORT[city] ?? city] ?? POSTAL_DISTRICT_PREFIX[tokens.slice(-3, -1).join('')];
+  const prefix =
+    POSTAL_DISTRICT_PREFIX[CITY_SHORT[city] ?? city] ?? POSTAL_DISTRICT_PREFIX[tokens.slice(-3, -1).join('')];
   return prefix ? prefix + tokens[n - 1]!.padStart(3, '0') : null;
 }
 
@@ -80,7 +198,12 @@ function postalDistrict(tokens: string[]): string | null {
 function dropCountry(parts: Part[]): void {
   const last = parts[parts.length - 1];
   if (!last) return;
-  while (last.tokens.length > 0 && COUNTRY_WORDS.has(last.tokens[last.tokens.length - 1]!) && (last.tokens.length > 1 || parts.length > 1)) last.tokens.pop();
+  while (
+    last.tokens.length > 0 &&
+    COUNTRY_WORDS.has(last.tokens[last.tokens.length - 1]!) &&
+    (last.tokens.length > 1 || parts.length > 1)
+  )
+    last.tokens.pop();
   if (last.tokens.length === 0) parts.pop();
 }
 
@@ -93,12 +216,19 @@ function splitPart(raw: string[]): Part[] {
     const rest = tokens.slice(post + 2 + (tokens[post + 2] === 'me' ? 1 : 0));
     return [{ role: 'landmark', tokens: tokens.slice(0, Math.min(post, MAX_PART_WORDS)) }, ...splitPart(rest)];
   }
-  const cut = tokens.findIndex((t, i) => LANDMARK.has(t) || (t === 'next' && tokens[i + 1] === 'to') || (t === 'in' && tokens[i + 1] === 'front') || (i === 0 && HINDI_NEAR.has(t)));
+  const cut = tokens.findIndex(
+    (t, i) =>
+      LANDMARK.has(t) ||
+      (t === 'next' && tokens[i + 1] === 'to') ||
+      (t === 'in' && tokens[i + 1] === 'front') ||
+      (i === 0 && HINDI_NEAR.has(t)),
+  );
   if (cut < 0) return markedParts(tokens);
   const before = markedParts(tokens.slice(0, cut));
   const phrase = tokens.slice(cut);
   const noun = phrase.findIndex((t, i) => i > 0 && i <= LANDMARK_NAME_WORDS && LANDMARK_NOUNS.has(t));
-  if (noun > 0) return [...before, { role: 'landmark', tokens: phrase.slice(0, noun + 1) }, ...splitPart(phrase.slice(noun + 1))];
+  if (noun > 0)
+    return [...before, { role: 'landmark', tokens: phrase.slice(0, noun + 1) }, ...splitPart(phrase.slice(noun + 1))];
   // No landmark noun: the whole phrase may be the landmark's name ("near Hawa Mahal Jaipur"), or its first word with
   // the place after it ("near DMart Wakad Pune"); both are kept and searched.
   const tail = phrase.length > 3 ? markedParts(phrase.slice(2)) : [];
@@ -110,7 +240,8 @@ function withSides(tokens: string[]): string[] {
   return tokens.map((t, i) => {
     const prev = tokens[i - 1];
     const side = Object.hasOwn(SIDE_WORDS, t) ? SIDE_WORDS[t]! : null;
-    if (!side || prev === undefined || !/^[a-z]{3,}$/.test(prev) || NUMBERED_PLACE.has(prev) || HOUSE_WORDS.has(prev)) return t;
+    if (!side || prev === undefined || !/^[a-z]{3,}$/.test(prev) || NUMBERED_PLACE.has(prev) || HOUSE_WORDS.has(prev))
+      return t;
     return side;
   });
 }
@@ -122,7 +253,8 @@ function markedParts(kept: string[]): Part[] {
   let words: string[] = [];
   const flush = () => {
     const clean = withoutHouseNumbers(words);
-    if (clean.length > 0) out.push(...withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) }));
+    if (clean.length > 0)
+      out.push(...withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) }));
     else if (words.length > 0) out.push({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
     words = [];
   };
@@ -131,7 +263,8 @@ function markedParts(kept: string[]): Part[] {
     const marker = Object.hasOwn(MARKERS, t) ? MARKERS[t] : undefined;
     const next = kept[i + 1];
     // "Vill & PO Kharkhoda": "and" between two markers joins them.
-    if (t === 'and' && words.length === 0 && role !== null && next !== undefined && Object.hasOwn(MARKERS, next)) continue;
+    if (t === 'and' && words.length === 0 && role !== null && next !== undefined && Object.hasOwn(MARKERS, next))
+      continue;
     // "At/PO X", "At X" start a place; "at" elsewhere is a word. "Post Office" and a final marker mark nothing.
     const weak = t === 'at' && !(i === 0 || next === 'po' || next === 'post');
     if (marker && !weak && next !== undefined && next !== 'office') {
@@ -158,7 +291,10 @@ function withState(part: Part): Part[] {
     // "New Delhi", "Navi Mumbai": a state's name after such a word is a city's name.
     if (t.slice(0, t.length - n).every((w) => CITY_PREFIX_WORDS.has(w))) continue;
     if (STATE_KEYS.has(key) && (n > 1 || key.length > 2 || part.role !== 'place')) {
-      return [{ role: part.role, tokens: t.slice(0, t.length - n) }, { role: 'state', tokens: t.slice(t.length - n) }];
+      return [
+        { role: part.role, tokens: t.slice(0, t.length - n) },
+        { role: 'state', tokens: t.slice(t.length - n) },
+      ];
     }
   }
   return [part];
@@ -172,9 +308,11 @@ function withoutHouseNumbers(tokens: string[]): string[] {
     const prev = out[out.length - 1];
     const next = tokens[i + 1];
     const hasDigit = /\d/.test(t);
-    if (HOUSE_WORDS.has(t) && (next !== undefined ? /\d/.test(next) || HOUSE_WORDS.has(next) : out.length === 0)) continue;
+    if (HOUSE_WORDS.has(t) && (next !== undefined ? /\d/.test(next) || HOUSE_WORDS.has(next) : out.length === 0))
+      continue;
     // "Road No. 12", "Street 3": a numbered street inside a place part names no place.
-    if (STREET_WORDS.has(t) && next !== undefined && (/^\d+$/.test(next) || next === 'no') && tokens.length > 2) continue;
+    if (STREET_WORDS.has(t) && next !== undefined && (/^\d+$/.test(next) || next === 'no') && tokens.length > 2)
+      continue;
     if (hasDigit && !(prev !== undefined && NUMBERED_PLACE.has(prev)) && !/^\d+(st|nd|rd|th)$/.test(t)) continue;
     if (/^[a-z]$/.test(t) && next !== undefined && /\d/.test(next)) continue;
     out.push(t);
@@ -185,7 +323,11 @@ function withoutHouseNumbers(tokens: string[]): string[] {
 function roleOf(tokens: string[]): Role {
   const last = tokens[tokens.length - 1]!;
   if (STREET_WORDS.has(last)) return 'street';
-  if (BUILDING_WORDS.has(last) || tokens.some((t) => t === 'apartment' || t === 'apartments' || t === 'tower' || t === 'towers')) return 'building';
+  if (
+    BUILDING_WORDS.has(last) ||
+    tokens.some((t) => t === 'apartment' || t === 'apartments' || t === 'tower' || t === 'towers')
+  )
+    return 'building';
   return 'place';
 }
 
@@ -196,9 +338,17 @@ function componentsOf(parts: Part[], pincode: string | null): AddressComponents 
   };
   const places = parts.filter((p) => p.role === 'place');
   return {
-    house: first('house'), building: first('building'), street: first('street'),
+    house: first('house'),
+    building: first('building'),
+    street: first('street'),
     locality: places.length ? places.map((p) => p.tokens.join(' ')).join(', ') : null,
-    village: first('village'), post_office: first('post'), subdistrict: first('subdistrict'),
-    city: first('city'), district: first('district'), state: first('state'), pincode, landmark: first('landmark'),
+    village: first('village'),
+    post_office: first('post'),
+    subdistrict: first('subdistrict'),
+    city: first('city'),
+    district: first('district'),
+    state: first('state'),
+    pincode,
+    landmark: first('landmark'),
   };
 }

@@ -2,58 +2,204 @@
 import type { Role } from './address-parser.ts';
 
 /** Words that start a landmark; the landmark's own name follows (up to a landmark noun), then maybe the place. */
-export const LANDMARK = new Set(['near', 'opposite', 'behind', 'beside', 'besides', 'landmark', 'adjacent', 'facing', 'nearby', 'infront', 'above', 'below', 'after', 'before']);
+export const LANDMARK = new Set([
+  'near',
+  'opposite',
+  'behind',
+  'beside',
+  'besides',
+  'landmark',
+  'adjacent',
+  'facing',
+  'nearby',
+  'infront',
+  'above',
+  'below',
+  'after',
+  'before',
+]);
 /** Hindi postpositions after a landmark ("ke paas" near, "ke saamne" opposite, "ke peeche" behind). */
-export const HINDI_NEAR = new Set(['paas', 'pas', 'saamne', 'samne', 'samane', 'peeche', 'piche', 'pichhe', 'bagal', 'nazdeek', 'najdik']);
+export const HINDI_NEAR = new Set([
+  'paas',
+  'pas',
+  'saamne',
+  'samne',
+  'samane',
+  'peeche',
+  'piche',
+  'pichhe',
+  'bagal',
+  'nazdeek',
+  'najdik',
+]);
 /** Nouns that end a landmark's name ("near Durga Mandir | Kankarbagh"); the words after them are the place again. */
-export const LANDMARK_NOUNS = new Set((
-  'mandir temple mall bank station stn school hospital chowk masjid mosque church gurudwara gurdwara park market stores store ' +
-  'theatre theater cinema office stand crossing bridge circle pillar tower plaza complex hotel college garden gate supermarket ' +
-  'showroom pump bhawan bhavan building apartment apartments society hall ground stadium club chauraha tiraha square junction ' +
-  'mart dhaba restaurant medical pharmacy clinic dairy godown factory depot masjid dargah ashram math kendra petrol ' +
-  'memorial fort palace museum tomb caves cave lake beach minar zoo dam falls university institute airport terminal'
-).split(' '));
+export const LANDMARK_NOUNS = new Set(
+  (
+    'mandir temple mall bank station stn school hospital chowk masjid mosque church gurudwara gurdwara park market stores store ' +
+    'theatre theater cinema office stand crossing bridge circle pillar tower plaza complex hotel college garden gate supermarket ' +
+    'showroom pump bhawan bhavan building apartment apartments society hall ground stadium club chauraha tiraha square junction ' +
+    'mart dhaba restaurant medical pharmacy clinic dairy godown factory depot masjid dargah ashram math kendra petrol ' +
+    'memorial fort palace museum tomb caves cave lake beach minar zoo dam falls university institute airport terminal'
+  ).split(' '),
+);
 /** Marker word -> the role of the words after it ("Vill Rampur", "Post Shahabad", "Distt Hardoi", "Tehsil Sadar"). */
 export const MARKERS: Record<string, Role> = {
-  village: 'village', gram: 'village', gaon: 'village', mauza: 'village', mouza: 'village', vpo: 'post', po: 'post', post: 'post',
-  dakghar: 'post', via: 'post', tehsil: 'subdistrict', tahsil: 'subdistrict', teh: 'subdistrict', tah: 'subdistrict',
-  taluk: 'subdistrict', taluka: 'subdistrict', ta: 'subdistrict', mandal: 'subdistrict',
-  district: 'district', zila: 'district', jila: 'district', zilla: 'district', dt: 'district', thana: 'place', ps: 'place',
-  mohalla: 'place', moh: 'place', kasba: 'place', qasba: 'place', muhalla: 'place', at: 'village',
+  village: 'village',
+  gram: 'village',
+  gaon: 'village',
+  mauza: 'village',
+  mouza: 'village',
+  vpo: 'post',
+  po: 'post',
+  post: 'post',
+  dakghar: 'post',
+  via: 'post',
+  tehsil: 'subdistrict',
+  tahsil: 'subdistrict',
+  teh: 'subdistrict',
+  tah: 'subdistrict',
+  taluk: 'subdistrict',
+  taluka: 'subdistrict',
+  ta: 'subdistrict',
+  mandal: 'subdistrict',
+  district: 'district',
+  zila: 'district',
+  jila: 'district',
+  zilla: 'district',
+  dt: 'district',
+  thana: 'place',
+  ps: 'place',
+  mohalla: 'place',
+  moh: 'place',
+  kasba: 'place',
+  qasba: 'place',
+  muhalla: 'place',
+  at: 'village',
 };
 /** Marker words that follow the name instead ("Hardoi District", "Sadar Tehsil"). */
 export const TRAILING_MARKERS: Record<string, Role> = {
-  district: 'district', tehsil: 'subdistrict', taluk: 'subdistrict', taluka: 'subdistrict', mandal: 'subdistrict',
+  district: 'district',
+  tehsil: 'subdistrict',
+  taluk: 'subdistrict',
+  taluka: 'subdistrict',
+  mandal: 'subdistrict',
 };
 /** Words for the halves of a suburb written after its name: "Borivali Pashchim", "Ghatkopar Purva", "Andheri W". */
 export const SIDE_WORDS: Record<string, string> = {
-  e: 'east', w: 'west', est: 'east', wst: 'west', pashchim: 'west', paschim: 'west', pachim: 'west', purva: 'east', purv: 'east',
-  poorva: 'east', purab: 'east', east: 'east', west: 'west',
+  e: 'east',
+  w: 'west',
+  est: 'east',
+  wst: 'west',
+  pashchim: 'west',
+  paschim: 'west',
+  pachim: 'west',
+  purva: 'east',
+  purv: 'east',
+  poorva: 'east',
+  purab: 'east',
+  east: 'east',
+  west: 'west',
 };
 /** Country words at the end of an address; they narrow nothing. */
 export const COUNTRY_WORDS = new Set(['india', 'bharat', 'in', 'ind']);
 
 /** Postal and vehicle-registration state codes and short forms people write ("KA", "MH", "Guj", "Raj"). */
 export const STATE_CODES: Record<string, string> = {
-  an: 'Andaman and Nicobar Islands', ap: 'Andhra Pradesh', ar: 'Arunachal Pradesh', as: 'Assam', br: 'Bihar',
-  ch: 'Chandigarh', cg: 'Chhattisgarh', ct: 'Chhattisgarh', dl: 'Delhi', ga: 'Goa', gj: 'Gujarat', hr: 'Haryana',
-  hp: 'Himachal Pradesh', jk: 'Jammu and Kashmir', jh: 'Jharkhand', ka: 'Karnataka', kl: 'Kerala', la: 'Ladakh',
-  ld: 'Lakshadweep', mp: 'Madhya Pradesh', mh: 'Maharashtra', mn: 'Manipur', ml: 'Meghalaya', mz: 'Mizoram',
-  nl: 'Nagaland', od: 'Odisha', or: 'Odisha', py: 'Puducherry', pb: 'Punjab', rj: 'Rajasthan', sk: 'Sikkim',
-  tn: 'Tamil Nadu', ts: 'Telangana', tg: 'Telangana', tr: 'Tripura', up: 'Uttar Pradesh', uk: 'Uttarakhand',
-  ut: 'Uttarakhand', wb: 'West Bengal', dn: 'The Dadra and Nagar Haveli and Daman and Diu',
-  dd: 'The Dadra and Nagar Haveli and Daman and Diu', guj: 'Gujarat', raj: 'Rajasthan', mah: 'Maharashtra', har: 'Haryana',
-  kar: 'Karnataka', ker: 'Kerala', tel: 'Telangana', bih: 'Bihar', jhar: 'Jharkhand', chh: 'Chhattisgarh', ori: 'Odisha',
-  pun: 'Punjab', utt: 'Uttarakhand', andhra: 'Andhra Pradesh', uttaranchal: 'Uttarakhand', orissa: 'Odisha',
+  an: 'Andaman and Nicobar Islands',
+  ap: 'Andhra Pradesh',
+  ar: 'Arunachal Pradesh',
+  as: 'Assam',
+  br: 'Bihar',
+  ch: 'Chandigarh',
+  cg: 'Chhattisgarh',
+  ct: 'Chhattisgarh',
+  dl: 'Delhi',
+  ga: 'Goa',
+  gj: 'Gujarat',
+  hr: 'Haryana',
+  hp: 'Himachal Pradesh',
+  jk: 'Jammu and Kashmir',
+  jh: 'Jharkhand',
+  ka: 'Karnataka',
+  kl: 'Kerala',
+  la: 'Ladakh',
+  ld: 'Lakshadweep',
+  mp: 'Madhya Pradesh',
+  mh: 'Maharashtra',
+  mn: 'Manipur',
+  ml: 'Meghalaya',
+  mz: 'Mizoram',
+  nl: 'Nagaland',
+  od: 'Odisha',
+  or: 'Odisha',
+  py: 'Puducherry',
+  pb: 'Punjab',
+  rj: 'Rajasthan',
+  sk: 'Sikkim',
+  tn: 'Tamil Nadu',
+  ts: 'Telangana',
+  tg: 'Telangana',
+  tr: 'Tripura',
+  up: 'Uttar Pradesh',
+  uk: 'Uttarakhand',
+  ut: 'Uttarakhand',
+  wb: 'West Bengal',
+  dn: 'The Dadra and Nagar Haveli and Daman and Diu',
+  dd: 'The Dadra and Nagar Haveli and Daman and Diu',
+  guj: 'Gujarat',
+  raj: 'Rajasthan',
+  mah: 'Maharashtra',
+  har: 'Haryana',
+  kar: 'Karnataka',
+  ker: 'Kerala',
+  tel: 'Telangana',
+  bih: 'Bihar',
+  jhar: 'Jharkhand',
+  chh: 'Chhattisgarh',
+  ori: 'Odisha',
+  pun: 'Punjab',
+  utt: 'Uttarakhand',
+  andhra: 'Andhra Pradesh',
+  uttaranchal: 'Uttarakhand',
+  orissa: 'Odisha',
 };
 
 /** Short forms of cities in the city position only ("Lko", "Chn", "B'lore"): as words elsewhere they mean other things. */
 export const CITY_SHORT: Record<string, string> = {
-  chn: 'chennai', lko: 'lucknow', bpl: 'bhopal', pat: 'patna', kol: 'kolkata', mum: 'mumbai', nd: 'newdelhi', ndls: 'newdelhi',
-  ekm: 'ernakulam', tvm: 'thiruvananthapuram', cbe: 'coimbatore', ngp: 'nagpur', ahd: 'ahmedabad', amd: 'ahmedabad',
-  chd: 'chandigarh', blore: 'bengaluru', bglr: 'bengaluru', blr: 'bengaluru', hyd: 'hyderabad', jpr: 'jaipur', idr: 'indore',
-  bbsr: 'bhubaneswar', ggn: 'gurugram', gzb: 'ghaziabad', navimum: 'navimumbai', nm: 'navimumbai', vzg: 'visakhapatnam',
-  mys: 'mysuru', sbc: 'bengaluru', mas: 'chennai', cal: 'kolkata', bom: 'mumbai', del: 'delhi', secbad: 'secunderabad',
+  chn: 'chennai',
+  lko: 'lucknow',
+  bpl: 'bhopal',
+  pat: 'patna',
+  kol: 'kolkata',
+  mum: 'mumbai',
+  nd: 'newdelhi',
+  ndls: 'newdelhi',
+  ekm: 'ernakulam',
+  tvm: 'thiruvananthapuram',
+  cbe: 'coimbatore',
+  ngp: 'nagpur',
+  ahd: 'ahmedabad',
+  amd: 'ahmedabad',
+  chd: 'chandigarh',
+  blore: 'bengaluru',
+  bglr: 'bengaluru',
+  blr: 'bengaluru',
+  hyd: 'hyderabad',
+  jpr: 'jaipur',
+  idr: 'indore',
+  bbsr: 'bhubaneswar',
+  ggn: 'gurugram',
+  gzb: 'ghaziabad',
+  navimum: 'navimumbai',
+  nm: 'navimumbai',
+  vzg: 'visakhapatnam',
+  mys: 'mysuru',
+  sbc: 'bengaluru',
+  mas: 'chennai',
+  cal: 'kolkata',
+  bom: 'mumbai',
+  del: 'delhi',
+  secbad: 'secunderabad',
 };
 
 /**
@@ -61,7 +207,24 @@ export const CITY_SHORT: Record<string, string> = {
  * "Kol-20" 700020, "Delhi 92" 110092 (the old postal district numbers people still write after the city).
  */
 export const POSTAL_DISTRICT_PREFIX: Record<string, string> = {
-  mumbai: '400', chennai: '600', kolkata: '700', delhi: '110', newdelhi: '110', bengaluru: '560', hyderabad: '500',
-  pune: '411', ahmedabad: '380', lucknow: '226', jaipur: '302', patna: '800', nagpur: '440', chandigarh: '160',
-  secunderabad: '500', coimbatore: '641', madurai: '625', kanpur: '208', indore: '452', bhopal: '462',
+  mumbai: '400',
+  chennai: '600',
+  kolkata: '700',
+  delhi: '110',
+  newdelhi: '110',
+  bengaluru: '560',
+  hyderabad: '500',
+  pune: '411',
+  ahmedabad: '380',
+  lucknow: '226',
+  jaipur: '302',
+  patna: '800',
+  nagpur: '440',
+  chandigarh: '160',
+  secunderabad: '500',
+  coimbatore: '641',
+  madurai: '625',
+  kanpur: '208',
+  indore: '452',
+  bhopal: '462',
 };

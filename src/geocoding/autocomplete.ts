@@ -32,16 +32,35 @@ export interface Hit {
 /** "near me", "nearby", "near by": the caller wants the closest places, not name matches. */
 const NEAR_ME = /\b(?:near\s*me|near\s*by|nearby|around\s*me|closest|nearest)\b/i;
 /** Words that describe what a post-office directory holds anyway; they never narrow a near-me search. */
-const GENERIC = new Set(['post', 'office', 'offices', 'po', 'pincode', 'pin', 'code', 'area', 'place', 'places', 'locality', 'me', 'in', 'around', 'my', 'location']);
+const GENERIC = new Set([
+  'post',
+  'office',
+  'offices',
+  'po',
+  'pincode',
+  'pin',
+  'code',
+  'area',
+  'place',
+  'places',
+  'locality',
+  'me',
+  'in',
+  'around',
+  'my',
+  'location',
+]);
 /**
  * Kinds of place the data does not hold (shops, clinics, ATMs): "pharmacy near me" answers the nearest localities,
  * an address to deliver to, rather than nothing. Kinds it holds (temple, station, metro, museum) still filter.
  */
-const UNKNOWN_KINDS = new Set((
-  'pharmacy pharmacies chemist chemists medical medicals medicine hospital hospitals clinic clinics doctor atm atms bank banks ' +
-  'restaurant restaurants food cafe hotel hotels shop shops store stores mall malls supermarket grocery kirana market ' +
-  'petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
-).split(' '));
+const UNKNOWN_KINDS = new Set(
+  (
+    'pharmacy pharmacies chemist chemists medical medicals medicine hospital hospitals clinic clinics doctor atm atms bank banks ' +
+    'restaurant restaurants food cafe hotel hotels shop shops store stores mall malls supermarket grocery kirana market ' +
+    'petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
+  ).split(' '),
+);
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
 export const NEAR_BUDGET = 3000;
 
@@ -75,17 +94,25 @@ export class Autocomplete {
   search(query: AutocompleteQuery): Hit[] {
     const work = { count: 0 };
     try {
-      const tokens = [...new Set(tokenize(query.q.slice(0, 200)).map((t) => t.slice(0, MAX_WORD)))].slice(0, MAX_QUERY_WORDS);
+      const tokens = [...new Set(tokenize(query.q.slice(0, 200)).map((t) => t.slice(0, MAX_WORD)))].slice(
+        0,
+        MAX_QUERY_WORDS,
+      );
       if (tokens.length === 0) return [];
       const qCompact = tokens.join('');
       const words = tokens.map((t) => this.word(t, work));
       const matched = words.filter((w) => w.ranges.length > 0);
       if (matched.length === 0) return [];
       const compact = tokens.length > 1 ? qCompact : null;
-      const hits = matched.length === words.length ? this.rank(this.candidates(words, compact, work), words, qCompact, query, work, false) : [];
+      const hits =
+        matched.length === words.length
+          ? this.rank(this.candidates(words, compact, work), words, qCompact, query, work, false)
+          : [];
       // Nothing: any word of a multi-word query may hold a typo ("Chandni Chok"); candidates come from the words that
       // matched, and each entry is checked for a near spelling of the others.
-      return hits.length === 0 && tokens.length > 1 ? this.rank(this.candidates(matched, compact, work, true), words, qCompact, query, work, true) : hits;
+      return hits.length === 0 && tokens.length > 1
+        ? this.rank(this.candidates(matched, compact, work, true), words, qCompact, query, work, true)
+        : hits;
     } finally {
       this.lastWork = work.count;
     }
@@ -99,15 +126,18 @@ export class Autocomplete {
     const idx = this.idx;
     const work = { count: 0 };
     try {
-      const tokens = tokenize(query.q.replace(NEAR_ME, ' ')).filter((t) => !GENERIC.has(t) && !UNKNOWN_KINDS.has(t)).slice(0, MAX_QUERY_WORDS);
+      const tokens = tokenize(query.q.replace(NEAR_ME, ' '))
+        .filter((t) => !GENERIC.has(t) && !UNKNOWN_KINDS.has(t))
+        .slice(0, MAX_QUERY_WORDS);
       const words = tokens.map((t) => this.word(t, work));
       // A word no name starts with (or is a typo of) can match nothing nearby either.
       if (words.some((w) => w.ranges.length === 0)) return [];
       this.grid ??= SpatialGrid.of(idx);
       // Without a name to filter by, the nearest addresses (localities, offices, towns), not monuments.
-      const accept = words.length === 0
-        ? (id: number) => idx.kind[id] !== KIND.landmark
-        : (id: number) => words.every((w) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true)));
+      const accept =
+        words.length === 0
+          ? (id: number) => idx.kind[id] !== KIND.landmark
+          : (id: number) => words.every((w) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true)));
       const found = this.grid.nearest(query.lat, query.lon, query.limit * 4, accept, NEAR_BUDGET, work);
       return this.distinct(found, query.limit);
     } finally {
@@ -157,7 +187,11 @@ export class Autocomplete {
     const quota = Math.max(32, Math.floor(MAX_CANDIDATES / Math.max(1, tokenCount)));
     for (const [lo, hi] of ranges) {
       for (let t = lo; t < hi && out.length < MAX_CANDIDATES; t++) {
-        const end = Math.min(idx.vocabAt[t + 1]!, idx.vocabAt[t]! + quota, idx.vocabAt[t]! + MAX_CANDIDATES - out.length);
+        const end = Math.min(
+          idx.vocabAt[t + 1]!,
+          idx.vocabAt[t]! + quota,
+          idx.vocabAt[t]! + MAX_CANDIDATES - out.length,
+        );
         for (let k = idx.vocabAt[t]!; k < end; k++) {
           const id = idx.postings[k]!;
           if (this.stamp[id] === gen) continue;
@@ -170,7 +204,14 @@ export class Autocomplete {
     return out;
   }
 
-  private rank(ids: number[], words: Word[], qCompact: string, query: AutocompleteQuery, work: Work, typos: boolean): Hit[] {
+  private rank(
+    ids: number[],
+    words: Word[],
+    qCompact: string,
+    query: AutocompleteQuery,
+    work: Work,
+    typos: boolean,
+  ): Hit[] {
     const idx = this.idx;
     const hasPoint = query.lat !== undefined && query.lon !== undefined;
     const fuzzy = words.some((w) => w.fuzzy);
@@ -220,7 +261,8 @@ export class Autocomplete {
   /** True when one of the entry's other names (tokens after its own name's) lies in [lo, hi). */
   private aliasTokenIn(id: number, lo: number, hi: number): boolean {
     const idx = this.idx;
-    for (let k = idx.tokAt[id]! + idx.nameTokens[id]!; k < idx.tokAt[id + 1]!; k++) if (idx.toks[k]! >= lo && idx.toks[k]! < hi) return true;
+    for (let k = idx.tokAt[id]! + idx.nameTokens[id]!; k < idx.tokAt[id + 1]!; k++)
+      if (idx.toks[k]! >= lo && idx.toks[k]! < hi) return true;
     return false;
   }
 
@@ -257,9 +299,17 @@ export class Autocomplete {
 }
 
 /** Keeps `top` sorted best-first and at most `keep` long; ties go to the shorter, then alphabetically first name. */
-function insertTop(top: Array<Hit & { score: number; name: string }>, hit: Hit & { score: number; name: string }, keep: number): void {
+function insertTop(
+  top: Array<Hit & { score: number; name: string }>,
+  hit: Hit & { score: number; name: string },
+  keep: number,
+): void {
   const better = (a: typeof hit, b: typeof hit) =>
-    a.score !== b.score ? a.score > b.score : a.name.length !== b.name.length ? a.name.length < b.name.length : a.name < b.name;
+    a.score !== b.score
+      ? a.score > b.score
+      : a.name.length !== b.name.length
+        ? a.name.length < b.name.length
+        : a.name < b.name;
   if (top.length === keep && !better(hit, top[keep - 1]!)) return;
   let at = top.length;
   while (at > 0 && better(hit, top[at - 1]!)) at--;

@@ -9,4 +9,3 @@ export const BATCH_BODY_BYTES = 256 * 1024;
 export class InvalidItem {
   constructor(readonly message: string) {}
 }
-

@@ -25,7 +25,14 @@ export const CONFIDENCE = {
  * nothing below 0.8 is raised to 0.8 or more, so "wrong at >= 0.8" stays what the rules decide.
  */
 const CALIBRATION: Array<[raw: number, calibrated: number]> = [
-  [0, 0], [0.15, 0.15], [0.35, 0.35], [0.48, 0.58], [0.64, 0.75], [0.75, 0.79], [0.8, 0.8], [1, 1],
+  [0, 0],
+  [0.15, 0.15],
+  [0.35, 0.35],
+  [0.48, 0.58],
+  [0.64, 0.75],
+  [0.75, 0.79],
+  [0.8, 0.8],
+  [1, 1],
 ];
 
 /** The calibrated confidence of a raw one (piecewise linear between the CALIBRATION points), to two decimals. */
@@ -44,7 +51,13 @@ export function calibrate(raw: number): number {
  * again with no region at all (where a name shared by several districts is a guess), and for typos, street-named
  * offices, and addresses whose parts point to different places.
  */
-export function placeConfidence(c: Candidate, region: Region | null, conflict: boolean, fromCentreKm: number, pointNamed: boolean): number {
+export function placeConfidence(
+  c: Candidate,
+  region: Region | null,
+  conflict: boolean,
+  fromCentreKm: number,
+  pointNamed: boolean,
+): number {
   let value: number;
   if (region && region.level !== 'state') value = c.districts > 1 ? 0.8 : 0.88;
   else if (region) value = c.districts > 1 ? 0.5 : 0.75;

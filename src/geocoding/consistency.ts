@@ -34,7 +34,8 @@ const RARE_WORD_ENTRIES = 40;
  * the typed city ("Raja Park, Jaipur" must not move to a Raja Park elsewhere); a locality or landmark, not a street.
  */
 export function isSpecific(idx: PlaceIndex, c: Candidate): boolean {
-  if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole || c.districts !== 1) return false;
+  if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole || c.districts !== 1)
+    return false;
   if (c.role === 'street' || c.role === 'building') return false;
   let rarest = Infinity;
   for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) {

@@ -44,9 +44,15 @@ export class PincodeTable {
     const lat = bnd >= 0 ? this.idx.bndLat[bnd]! : this.idx.pinLat[p]!;
     const lon = bnd >= 0 ? this.idx.bndLon[bnd]! : this.idx.pinLon[p]!;
     return {
-      pincode, state: area?.state ?? null, district: area?.district ?? null, division: this.idx.pinDivision[p] || null,
-      delivery: this.idx.pinFlags[p] === 1, officeCount: this.idx.pinOffices[p]!, boundaryId: bnd >= 0 ? bnd : null,
-      lat: Number.isFinite(lat) ? lat : null, lon: Number.isFinite(lon) ? lon : null,
+      pincode,
+      state: area?.state ?? null,
+      district: area?.district ?? null,
+      division: this.idx.pinDivision[p] || null,
+      delivery: this.idx.pinFlags[p] === 1,
+      officeCount: this.idx.pinOffices[p]!,
+      boundaryId: bnd >= 0 ? bnd : null,
+      lat: Number.isFinite(lat) ? lat : null,
+      lon: Number.isFinite(lon) ? lon : null,
     };
   }
 }
@@ -65,7 +71,10 @@ export class Dataset {
 
   constructor(readonly dir: string) {
     const started = performance.now();
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { dataset: 'full' | 'sample'; counts: DatasetCounts };
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+      dataset: 'full' | 'sample';
+      counts: DatasetCounts;
+    };
     this.kind = manifest.dataset;
     this.counts = manifest.counts;
     this.places = new PlaceIndex(PlaceFile.open(join(dir, 'places.bin')));
@@ -81,7 +90,8 @@ export class Dataset {
     if (!this.boundaryIndex) {
       const started = performance.now();
       const index = BoundaryIndex.open(join(this.dir, 'boundaries.bin'));
-      if (index.size !== this.places.bndPin.length) throw new Error(`boundaries.bin has ${index.size} polygons, places.bin ${this.places.bndPin.length}`);
+      if (index.size !== this.places.bndPin.length)
+        throw new Error(`boundaries.bin has ${index.size} polygons, places.bin ${this.places.bndPin.length}`);
       this.boundaryIndex = index;
       this.indexMs = performance.now() - started;
     }
@@ -97,11 +107,17 @@ export class Dataset {
   offices(pincode: string): Array<{ name: string; type: string; delivery: boolean }> {
     if (!this.officesOf) {
       this.db = new Database(join(this.dir, 'gazetteer.sqlite'), { readonly: true, fileMustExist: true });
-      this.officesOf = this.db.prepare('SELECT office_name, office_type, delivery FROM offices WHERE pincode = ? ORDER BY rowid').raw();
+      this.officesOf = this.db
+        .prepare('SELECT office_name, office_type, delivery FROM offices WHERE pincode = ? ORDER BY rowid')
+        .raw();
     }
-    return (this.officesOf.all(pincode) as Array<[string | null, string | null, number | null]>).map(([name, type, delivery]) => ({
-      name: name ?? '', type: type ?? '', delivery: delivery === 1,
-    }));
+    return (this.officesOf.all(pincode) as Array<[string | null, string | null, number | null]>).map(
+      ([name, type, delivery]) => ({
+        name: name ?? '',
+        type: type ?? '',
+        delivery: delivery === 1,
+      }),
+    );
   }
 }
 

@@ -44,5 +44,12 @@ function readPoint(json: JsonBytes): Coordinates | undefined {
 function isCoordinates(item: unknown): item is Coordinates {
   if (typeof item !== 'object' || item === null) return false;
   const { latitude, longitude } = item as Record<string, unknown>;
-  return typeof latitude === 'number' && typeof longitude === 'number' && latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180;
+  return (
+    typeof latitude === 'number' &&
+    typeof longitude === 'number' &&
+    latitude >= -90 &&
+    latitude <= 90 &&
+    longitude >= -180 &&
+    longitude <= 180
+  );
 }

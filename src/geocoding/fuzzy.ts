@@ -47,7 +47,8 @@ export function editDistance(a: string, b: string, max: number, prefix = false):
       const ins = cur[j - 1]! + 1;
       if (del < v) v = del;
       if (ins < v) v = ins;
-      if (i > 1 && j > 1 && ac === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bc && prev2[j - 2]! + 1 < v) v = prev2[j - 2]! + 1;
+      if (i > 1 && j > 1 && ac === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bc && prev2[j - 2]! + 1 < v)
+        v = prev2[j - 2]! + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }

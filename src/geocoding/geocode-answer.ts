@@ -8,7 +8,8 @@ import { CONFIDENCE } from './confidence.ts';
 /** The coarse level of the API's `level` field (kept to its five documented values). */
 export type MatchLevel = 'office' | 'locality' | 'pincode' | 'district' | 'state';
 /** What exactly matched: a post office, a locality, a town, a landmark, a street-named office, the pincode, or only a region. */
-export type MatchPrecision = 'office' | 'locality' | 'town' | 'landmark' | 'street' | 'pincode' | 'city' | 'district' | 'state';
+export type MatchPrecision =
+  'office' | 'locality' | 'town' | 'landmark' | 'street' | 'pincode' | 'city' | 'district' | 'state';
 /** What the address says that disagrees with the answer. */
 export type Warning = 'pincode_mismatch' | 'city_mismatch' | 'state_mismatch';
 
@@ -39,35 +40,68 @@ export function entryAnswer(idx: PlaceIndex, id: number, components: AddressComp
   const area = idx.areas[idx.area[id]!];
   const pincode = idx.pin[id]! >= 0 ? idx.pinCode[idx.pin[id]!]! : null;
   const name = kind === KIND.office ? officePlaceName(idx.name(id)) : idx.name(id);
-  const precision = kind === KIND.office ? 'office' : kind === KIND.town ? 'town' : kind === KIND.landmark ? 'landmark' : 'locality';
+  const precision =
+    kind === KIND.office ? 'office' : kind === KIND.town ? 'town' : kind === KIND.landmark ? 'landmark' : 'locality';
   return {
-    latitude: idx.lat[id]!, longitude: idx.lon[id]!, level: kind === KIND.office ? 'office' : 'locality', match_level: precision,
-    confidence: 0, formatted: format(name, area?.district ?? null, area?.state ?? null, pincode), pincode,
-    district: area?.district ?? null, state: area?.state ?? null, components, warnings: [], suggestions: {},
+    latitude: idx.lat[id]!,
+    longitude: idx.lon[id]!,
+    level: kind === KIND.office ? 'office' : 'locality',
+    match_level: precision,
+    confidence: 0,
+    formatted: format(name, area?.district ?? null, area?.state ?? null, pincode),
+    pincode,
+    district: area?.district ?? null,
+    state: area?.state ?? null,
+    components,
+    warnings: [],
+    suggestions: {},
   };
 }
 
 /** A pincode's own point (inside its polygon). */
-export function pincodeAnswer(idx: PlaceIndex, pin: number, confidence: number, components: AddressComponents): GeocodeMatch {
+export function pincodeAnswer(
+  idx: PlaceIndex,
+  pin: number,
+  confidence: number,
+  components: AddressComponents,
+): GeocodeMatch {
   const bnd = idx.pinBoundary[pin]!;
   const area = idx.areas[idx.pinArea[pin]!];
   return {
-    latitude: bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!, longitude: bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!,
-    level: 'pincode', match_level: 'pincode', confidence: round2(confidence),
-    formatted: format(null, area?.district ?? null, area?.state ?? null, idx.pinCode[pin]!), pincode: idx.pinCode[pin]!,
-    district: area?.district ?? null, state: area?.state ?? null, components, warnings: [], suggestions: {},
+    latitude: bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!,
+    longitude: bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!,
+    level: 'pincode',
+    match_level: 'pincode',
+    confidence: round2(confidence),
+    formatted: format(null, area?.district ?? null, area?.state ?? null, idx.pinCode[pin]!),
+    pincode: idx.pinCode[pin]!,
+    district: area?.district ?? null,
+    state: area?.state ?? null,
+    components,
+    warnings: [],
+    suggestions: {},
   };
 }
 
 /** Nothing named matched inside the region: its centre, at low confidence, with the pincode of that point. */
 export function regionAnswer(idx: PlaceIndex, region: Region, components: AddressComponents): GeocodeMatch {
   const pincode = region.level === 'state' || region.pin < 0 ? null : idx.pinCode[region.pin]!;
-  const district = region.level === 'state' ? null : region.pin >= 0 ? (idx.areas[idx.pinArea[region.pin]!]?.district ?? null) : null;
+  const district =
+    region.level === 'state' ? null : region.pin >= 0 ? (idx.areas[idx.pinArea[region.pin]!]?.district ?? null) : null;
   const confidence = CONFIDENCE.fallback[region.level] - (region.fuzzy ? CONFIDENCE.fuzzyRegion : 0);
   return {
-    latitude: region.lat, longitude: region.lon, level: region.level === 'state' ? 'state' : 'district', match_level: region.level,
-    confidence: round2(confidence), formatted: format(region.level === 'state' ? null : region.label, district, region.state, pincode),
-    pincode, district, state: region.state, components, warnings: [], suggestions: {},
+    latitude: region.lat,
+    longitude: region.lon,
+    level: region.level === 'state' ? 'state' : 'district',
+    match_level: region.level,
+    confidence: round2(confidence),
+    formatted: format(region.level === 'state' ? null : region.label, district, region.state, pincode),
+    pincode,
+    district,
+    state: region.state,
+    components,
+    warnings: [],
+    suggestions: {},
   };
 }
 

@@ -61,9 +61,13 @@ export class Geocoder {
       // A specific place named elsewhere outweighs a pincode that names nothing of it (a mistyped digit); so does any
       // place found in the typed city when the pincode lies outside it (city and place against the pincode).
       const outside = region !== null && region.level !== 'state' && !this.pinInRegion(given.pin, region);
-      const place = named >= 0 ? null : (this.specificPlace(parts, region, work) ?? (outside ? this.anyPlace(parts, region, work) : null));
+      const place =
+        named >= 0
+          ? null
+          : (this.specificPlace(parts, region, work) ?? (outside ? this.anyPlace(parts, region, work) : null));
       if (place && farFromPincode(this.idx, place.c.id, given.pin)) return this.answerFound(place, components, given);
-      const m = named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
+      const m =
+        named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
       const contradicts = region !== null && !this.pinInRegion(given.pin, region);
       const base = named >= 0 ? CONFIDENCE.pincodeNamed : CONFIDENCE.pincode;
       m.confidence = round2(base - (contradicts ? CONFIDENCE.regionContradiction : 0));
@@ -76,7 +80,10 @@ export class Geocoder {
     // Chennai" is not the village Koramangalam): a misspelt name may spell some small place elsewhere exactly.
     if (region && (!best || best.quality === 'sound' || best.quality === 'fuzzy')) {
       const elsewhere = this.specificPlace(parts, null, work);
-      const outweighs = !best || best.quality === 'sound' || (elsewhere !== null && this.fame(elsewhere.c.id) > this.fame(best.id) + FAME_MARGIN);
+      const outweighs =
+        !best ||
+        best.quality === 'sound' ||
+        (elsewhere !== null && this.fame(elsewhere.c.id) > this.fame(best.id) + FAME_MARGIN);
       if (elsewhere && elsewhere.region === null && outweighs) return this.answerFound(elsewhere, components, given);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
@@ -126,7 +133,8 @@ export class Geocoder {
     const idx = this.idx;
     if (!isKnown(idx, c.id) || idx.kind[c.id] === KIND.landmark || c.role === 'landmark') return false;
     const start = idx.tokAt[c.id]!;
-    for (let k = start; k < start + idx.nameTokens[c.id]!; k++) if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;
+    for (let k = start; k < start + idx.nameTokens[c.id]!; k++)
+      if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;
     return true;
   }
 
@@ -162,7 +170,8 @@ export class Geocoder {
       for (const p of parts) {
         if (p.role !== role) continue;
         const key = p.tokens.join('');
-        const r = this.regions.city(key, state, work, role === 'district') ?? (state ? this.exactCity(key, work) : null);
+        const r =
+          this.regions.city(key, state, work, role === 'district') ?? (state ? this.exactCity(key, work) : null);
         if (r) city = r;
         // A city field that names no city is usually a locality ("Andheri"): search it as a place.
         else if (role === 'city') p.role = 'place';
@@ -258,7 +267,8 @@ export class Geocoder {
       let score = grams.has(key) ? key.length : 0;
       if (score === 0 && maxEdits(key.length) > 0 && !spent(work)) {
         work.count += grams.size;
-        for (const g of grams.keys()) if (editDistance(g, key, maxEdits(key.length)) <= maxEdits(key.length)) score = key.length * 0.8;
+        for (const g of grams.keys())
+          if (editDistance(g, key, maxEdits(key.length)) <= maxEdits(key.length)) score = key.length * 0.8;
       }
       score += idx.importance[id]! * 0.1;
       if (score > bestScore + 1e-9 && score >= 1) {
@@ -275,7 +285,12 @@ export class Geocoder {
     return region.areas ? region.areas.has(area) : this.idx.areas[area]!.state === region.state;
   }
 
-  private fromCandidate(c: Candidate, region: Region | null, all: Candidate[], components: AddressComponents): GeocodeMatch {
+  private fromCandidate(
+    c: Candidate,
+    region: Region | null,
+    all: Candidate[],
+    components: AddressComponents,
+  ): GeocodeMatch {
     const m = entryAnswer(this.idx, c.id, components);
     if (c.role === 'street') m.match_level = 'street';
     // Another part pointing somewhere else (> 4 km) is a disagreement the confidence must show.

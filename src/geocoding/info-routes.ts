@@ -29,10 +29,15 @@ const GeocodingInfoDocSchema = LocationInfoDocSchema.extend({
   version: z.string(),
   features: z.array(z.string()),
   products: z.array(z.object({ name: z.string(), version: z.string(), base_path: z.string() })),
-  pricing: z.array(z.object({
-    plan: z.string(), monthly_requests: z.number().int().nullable(), price_inr_per_month: z.number().int().nullable(),
-    rate_limit: z.string(), description: z.string(),
-  })),
+  pricing: z.array(
+    z.object({
+      plan: z.string(),
+      monthly_requests: z.number().int().nullable(),
+      price_inr_per_month: z.number().int().nullable(),
+      rate_limit: z.string(),
+      description: z.string(),
+    }),
+  ),
 });
 
 /** A plan as the geocoding document lists it (the platform's plans, given by the composition root). */
@@ -49,7 +54,13 @@ const FEATURES = [
 
 /** "POST /v1/geopin/geocode" -> "geopin.geocode"; "/v1/pincode/validate/{pincode}" -> "pincode.validate". */
 function endpointName(route: RouteDef): string {
-  return route.path.replace(/^\/v1\/?/, '').split('/').filter((s) => s && !s.startsWith('{')).join('.') || 'service';
+  return (
+    route.path
+      .replace(/^\/v1\/?/, '')
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .join('.') || 'service'
+  );
 }
 
 export interface InfoDeps {
@@ -64,16 +75,26 @@ export interface InfoDeps {
 export function infoRoutes(deps: InfoDeps): RouteDef[] {
   const started = deps.clock().getTime();
   const endpoints = (prefixes: string[]) =>
-    Object.fromEntries(deps.routes().filter((r) => r.auth === 'api_key' && prefixes.some((p) => r.path.startsWith(p)))
-      .map((r) => [endpointName(r), `${r.method.toUpperCase()} ${r.path}: ${r.summary}`]));
+    Object.fromEntries(
+      deps
+        .routes()
+        .filter((r) => r.auth === 'api_key' && prefixes.some((p) => r.path.startsWith(p)))
+        .map((r) => [endpointName(r), `${r.method.toUpperCase()} ${r.path}: ${r.summary}`]),
+    );
   const locationDoc = () => {
     const s = deps.service.stats;
     return {
       message: 'India location lookup API',
-      description: 'Pincode boundary lookups for coordinates and geopins (state, district, division, locality, pincode, delivery) and pincode validation.',
+      description:
+        'Pincode boundary lookups for coordinates and geopins (state, district, division, locality, pincode, delivery) and pincode validation.',
       live_statistics: {
-        total_boundaries: s.total_boundaries, total_states: s.total_states, total_divisions: s.total_divisions, cache_size: s.cache_size,
-        total_pincodes: s.total_pincodes, total_offices: s.total_offices, uptime_seconds: Math.round((deps.clock().getTime() - started) / 1000),
+        total_boundaries: s.total_boundaries,
+        total_states: s.total_states,
+        total_divisions: s.total_divisions,
+        cache_size: s.cache_size,
+        total_pincodes: s.total_pincodes,
+        total_offices: s.total_offices,
+        uptime_seconds: Math.round((deps.clock().getTime() - started) / 1000),
       },
       endpoints: endpoints(['/v1/location', '/v1/pincode']),
       dataset: s.dataset,
@@ -83,7 +104,8 @@ export function infoRoutes(deps: InfoDeps): RouteDef[] {
   const geocodingDoc = () => ({
     ...locationDoc(),
     message: 'India GeoPin geocoding API',
-    description: 'Geocoding, autocomplete, reverse geocoding and DIGIPIN (geopin) codes for India, served from a self-hosted dataset.',
+    description:
+      'Geocoding, autocomplete, reverse geocoding and DIGIPIN (geopin) codes for India, served from a self-hosted dataset.',
     endpoints: endpoints(['/v1/']),
     version: SERVICE_VERSION,
     features: FEATURES,
@@ -95,8 +117,26 @@ export function infoRoutes(deps: InfoDeps): RouteDef[] {
   });
   const doc = { tag: 'service', auth: 'public' as const, method: 'get' as const };
   return [
-    defineRoute({ ...doc, path: '/', response: GeocodingInfoDocSchema, summary: 'Geocoding service information (no key needed)', handle: geocodingDoc }),
-    defineRoute({ ...doc, path: '/v1', response: GeocodingInfoDocSchema, summary: 'Geocoding service information (no key needed)', handle: geocodingDoc }),
-    defineRoute({ ...doc, path: '/v1/location', response: LocationInfoDocSchema, summary: 'Location lookup service information (no key needed)', handle: locationDoc }),
+    defineRoute({
+      ...doc,
+      path: '/',
+      response: GeocodingInfoDocSchema,
+      summary: 'Geocoding service information (no key needed)',
+      handle: geocodingDoc,
+    }),
+    defineRoute({
+      ...doc,
+      path: '/v1',
+      response: GeocodingInfoDocSchema,
+      summary: 'Geocoding service information (no key needed)',
+      handle: geocodingDoc,
+    }),
+    defineRoute({
+      ...doc,
+      path: '/v1/location',
+      response: LocationInfoDocSchema,
+      summary: 'Location lookup service information (no key needed)',
+      handle: locationDoc,
+    }),
   ];
 }

@@ -77,8 +77,14 @@ export class LocationService implements LocationApi {
     if (!pin) return null;
     const offices = pin.officeCount > 0 ? this.data.offices(pincode) : [];
     return {
-      pincode, state: pin.state, district: pin.district, division: pin.division, delivery: pin.delivery, offices,
-      latitude: pin.lat === null ? null : round6(pin.lat), longitude: pin.lon === null ? null : round6(pin.lon),
+      pincode,
+      state: pin.state,
+      district: pin.district,
+      division: pin.division,
+      delivery: pin.delivery,
+      offices,
+      latitude: pin.lat === null ? null : round6(pin.lat),
+      longitude: pin.lon === null ? null : round6(pin.lon),
     };
   }
 
@@ -116,14 +122,20 @@ export class LocationService implements LocationApi {
     const pin = p.bndPin[id]!;
     const area = p.areas[p.pinArea[pin]!];
     return {
-      state: area?.state ?? null, district: area?.district ?? null, division: p.pinDivision[pin] || null,
-      locality: p.bndLocality[id] || null, pincode: p.pinCode[pin]!, delivery: p.pinFlags[pin] === 1,
+      state: area?.state ?? null,
+      district: area?.district ?? null,
+      division: p.pinDivision[pin] || null,
+      locality: p.bndLocality[id] || null,
+      pincode: p.pinCode[pin]!,
+      delivery: p.pinFlags[pin] === 1,
     };
   }
 
   /** Name search (or nearest places for "near me" queries, which the caller must pass a point for). */
   autocomplete(query: AutocompleteQuery, nearMe: boolean): Place[] {
-    const hits = nearMe ? this.completer.nearest(query as AutocompleteQuery & { lat: number; lon: number }) : this.completer.search(query);
+    const hits = nearMe
+      ? this.completer.nearest(query as AutocompleteQuery & { lat: number; lon: number })
+      : this.completer.search(query);
     return hits.map((h) => this.place(h));
   }
 
@@ -135,9 +147,14 @@ export class LocationService implements LocationApi {
     const type = p.kindName(id);
     const area = p.areas[p.area[id]!];
     const place: Place = {
-      name: type === 'office' ? officePlaceName(p.name(id)) : p.name(id), type,
-      pincode: p.pin[id]! >= 0 ? p.pinCode[p.pin[id]!]! : null, district: area?.district ?? null, state: area?.state ?? null,
-      latitude, longitude, geopin: encode(latitude, longitude),
+      name: type === 'office' ? officePlaceName(p.name(id)) : p.name(id),
+      type,
+      pincode: p.pin[id]! >= 0 ? p.pinCode[p.pin[id]!]! : null,
+      district: area?.district ?? null,
+      state: area?.state ?? null,
+      latitude,
+      longitude,
+      geopin: encode(latitude, longitude),
     };
     if (hit.distanceKm !== null) place.distance_km = Math.round(hit.distanceKm * 100) / 100;
     return place;

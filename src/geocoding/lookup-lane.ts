@@ -43,7 +43,8 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
     return opened();
   };
   const lane = (general: Endpoint): Endpoint => ({
-    ...general, capture: { headers: d.authReads, peer: false, query: false },
+    ...general,
+    capture: { headers: d.authReads, peer: false, query: false },
   });
 
   return [
@@ -51,12 +52,19 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
       ...lane(single),
       readsBytes: true,
       finish(head, granted, body) {
-        const point = typeof body === 'string' ? acceptCoordinates(parseSmall(body)) : acceptCoordinatesBytes(body) ?? acceptCoordinates(parseSmall(decodeBody(body)));
+        const point =
+          typeof body === 'string'
+            ? acceptCoordinates(parseSmall(body))
+            : (acceptCoordinatesBytes(body) ?? acceptCoordinates(parseSmall(decodeBody(body))));
         const id = point === undefined ? -1 : opened().lookup(point.latitude, point.longitude);
         // Outside every polygon, or not plainly coordinates: the general route words the answer or the refusal.
         if (id < 0) return single.finish(head, granted, body);
         const { latitude, longitude } = point!;
-        return answered(head, granted, `{"success":true,"data":{${d.answers.fragment(id)},${pointJson(latitude, longitude, encodeOrNull(latitude, longitude))}}}`);
+        return answered(
+          head,
+          granted,
+          `{"success":true,"data":{${d.answers.fragment(id)},${pointJson(latitude, longitude, encodeOrNull(latitude, longitude))}}}`,
+        );
       },
     },
     {
@@ -79,7 +87,10 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
         if (!(charged instanceof Promise)) return reply(answer.json);
         // The answer is a view of a buffer the next batch rewrites: a charge that waits keeps a copy.
         const json = Buffer.from(answer.json);
-        return charged.then(() => reply(json), (err: unknown) => batch.reject(head, granted, err));
+        return charged.then(
+          () => reply(json),
+          (err: unknown) => batch.reject(head, granted, err),
+        );
       },
     },
   ];
@@ -94,7 +105,11 @@ function generalOf(general: Endpoint[], path: string): Endpoint {
 /** A 200 as the general route writes it (the grant's headers after the JSON type); the grant hears it was answered. */
 function answered(head: RequestHead, granted: Authenticated, body: string | Buffer): Reply {
   granted.answered?.(head);
-  return { status: 200, headers: granted.headers ? { 'content-type': JSON_TYPE, ...granted.headers } : JSON_ONLY, body };
+  return {
+    status: 200,
+    headers: granted.headers ? { 'content-type': JSON_TYPE, ...granted.headers } : JSON_ONLY,
+    body,
+  };
 }
 
 /** A small body parsed without the depth scan (a shape the fast checks take is flat); anything else: undefined. */

@@ -2,7 +2,17 @@
 import { ABBREVIATIONS, PLACE_ALIASES } from './aliases.ts';
 
 /** Words that introduce a landmark; the rest of that address segment does not name a place we can match. */
-const LANDMARK_WORDS = new Set(['near', 'opposite', 'behind', 'beside', 'besides', 'landmark', 'adjacent', 'next', 'facing']);
+const LANDMARK_WORDS = new Set([
+  'near',
+  'opposite',
+  'behind',
+  'beside',
+  'besides',
+  'landmark',
+  'adjacent',
+  'next',
+  'facing',
+]);
 
 /** Office-type suffixes in post-office names ("Indiranagar S.O", "Karol Bagh SO", "Rampur B.O."). */
 const OFFICE_TYPE_TOKENS = new Set(['so', 'bo', 'ho', 'po', 'gpo', 'ndc', 'edbo', 'edso']);
@@ -41,12 +51,21 @@ const SIDES: Record<string, string> = { e: 'east', w: 'west' };
 /** Folded tokens with abbreviations and place aliases applied. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  const folded = foldText(text.includes('(') ? text.replace(/\(\s*([ew])\s*\)/gi, (_m, side: string) => ` ${SIDES[side.toLowerCase()]} `) : text);
+  const folded = foldText(
+    text.includes('(')
+      ? text.replace(/\(\s*([ew])\s*\)/gi, (_m, side: string) => ` ${SIDES[side.toLowerCase()]} `)
+      : text,
+  );
   if (folded === '') return out;
   const words = folded.split(' ');
   const last = words.length - 1;
   // A lone trailing E or W after a name ("Andheri E"), but not a block letter ("Sector 5 E", "Block E").
-  if (last > 0 && Object.hasOwn(SIDES, words[last]!) && /^[a-z]{3,}$/.test(words[last - 1]!) && !NUMBERED.has(words[last - 1]!)) {
+  if (
+    last > 0 &&
+    Object.hasOwn(SIDES, words[last]!) &&
+    /^[a-z]{3,}$/.test(words[last - 1]!) &&
+    !NUMBERED.has(words[last - 1]!)
+  ) {
     words[last] = SIDES[words[last]!]!;
   }
   for (let i = 0; i < words.length; i++) {
@@ -68,7 +87,17 @@ export function tokenize(text: string): string[] {
 }
 
 /** Roman numerals that are never words; "i" and "v" count only after a numbered-part word ("Phase I"). */
-const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9', xi: '11', xii: '12' };
+const ROMAN: Record<string, string> = {
+  ii: '2',
+  iii: '3',
+  iv: '4',
+  vi: '6',
+  vii: '7',
+  viii: '8',
+  ix: '9',
+  xi: '11',
+  xii: '12',
+};
 const NUMBERED = new Set(['phase', 'sector', 'block', 'stage', 'part', 'pocket', 'no']);
 
 function pushExpanded(out: string[], raw: string): void {
@@ -147,7 +176,8 @@ export function extractPincode(text: string): string | null {
 export function withoutQualifier(tokens: string[], isQualifier: (key: string) => boolean): string[] {
   for (let n = Math.min(3, tokens.length - 1); n >= 1; n--) {
     // "New Delhi" keeps its "Delhi": a one-word qualifier must leave two words behind.
-    if ((n >= 2 || tokens.length - n >= 2) && isQualifier(tokens.slice(tokens.length - n).join(''))) return tokens.slice(0, tokens.length - n);
+    if ((n >= 2 || tokens.length - n >= 2) && isQualifier(tokens.slice(tokens.length - n).join('')))
+      return tokens.slice(0, tokens.length - n);
   }
   return tokens;
 }

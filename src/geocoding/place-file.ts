@@ -19,7 +19,8 @@ const TYPES = ['u8', 'u16', 'u32', 'i32', 'f32', 'f64', 'text', 'json'] as const
 type SectionType = (typeof TYPES)[number];
 
 /** A typed array, text (a string), or any other JSON-able object (a json section). */
-export type SectionValue = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array | string | object;
+export type SectionValue =
+  Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array | string | object;
 
 /** One section to write: typed arrays keep their type, strings are text, anything else is JSON. */
 function typeOf(value: SectionValue): SectionType {
@@ -88,7 +89,10 @@ export function readPlaceFileVersion(path: string): number {
 export class PlaceFile {
   private readonly sections = new Map<string, { type: SectionType; offset: number; length: number }>();
 
-  private constructor(private readonly bytes: Buffer, readonly path: string) {
+  private constructor(
+    private readonly bytes: Buffer,
+    readonly path: string,
+  ) {
     const count = bytes.readUInt32LE(12);
     for (let i = 0; i < count; i++) {
       const at = HEADER_BYTES + i * ENTRY_BYTES;
@@ -105,9 +109,11 @@ export class PlaceFile {
   static open(path: string): PlaceFile {
     // A mapping starts on a page boundary, as the typed-array views of 8-byte aligned sections need.
     const bytes = mapFile(path);
-    if (bytes.length < HEADER_BYTES || bytes.toString('ascii', 0, 8) !== PLACE_MAGIC) throw new Error(`${path} is not a places.bin file`);
+    if (bytes.length < HEADER_BYTES || bytes.toString('ascii', 0, 8) !== PLACE_MAGIC)
+      throw new Error(`${path} is not a places.bin file`);
     const version = bytes.readUInt32LE(8);
-    if (version !== PLACE_FORMAT_VERSION) throw new Error(`${path}: unsupported places.bin version. Got v${version}, expected v${PLACE_FORMAT_VERSION}`);
+    if (version !== PLACE_FORMAT_VERSION)
+      throw new Error(`${path}: unsupported places.bin version. Got v${version}, expected v${PLACE_FORMAT_VERSION}`);
     return new PlaceFile(bytes, path);
   }
 
@@ -122,12 +128,24 @@ export class PlaceFile {
     return this.bytes.length;
   }
 
-  u8(name: string): Uint8Array { return this.view(name, 'u8', Uint8Array); }
-  u16(name: string): Uint16Array { return this.view(name, 'u16', Uint16Array); }
-  u32(name: string): Uint32Array { return this.view(name, 'u32', Uint32Array); }
-  i32(name: string): Int32Array { return this.view(name, 'i32', Int32Array); }
-  f32(name: string): Float32Array { return this.view(name, 'f32', Float32Array); }
-  f64(name: string): Float64Array { return this.view(name, 'f64', Float64Array); }
+  u8(name: string): Uint8Array {
+    return this.view(name, 'u8', Uint8Array);
+  }
+  u16(name: string): Uint16Array {
+    return this.view(name, 'u16', Uint16Array);
+  }
+  u32(name: string): Uint32Array {
+    return this.view(name, 'u32', Uint32Array);
+  }
+  i32(name: string): Int32Array {
+    return this.view(name, 'i32', Int32Array);
+  }
+  f32(name: string): Float32Array {
+    return this.view(name, 'f32', Float32Array);
+  }
+  f64(name: string): Float64Array {
+    return this.view(name, 'f64', Float64Array);
+  }
 
   /** A text section split on "\n" (the writer joins string lists that way). */
   lines(name: string): string[] {
@@ -152,9 +170,17 @@ export class PlaceFile {
     return JSON.parse(this.bytes.toString('utf8', s.offset, s.offset + s.length)) as T;
   }
 
-  private view<T>(name: string, type: SectionType, Ctor: { new (b: ArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number }): T {
+  private view<T>(
+    name: string,
+    type: SectionType,
+    Ctor: { new (b: ArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number },
+  ): T {
     const s = this.section(name, type);
-    return new Ctor(this.bytes.buffer as ArrayBuffer, this.bytes.byteOffset + s.offset, s.length / Ctor.BYTES_PER_ELEMENT);
+    return new Ctor(
+      this.bytes.buffer as ArrayBuffer,
+      this.bytes.byteOffset + s.offset,
+      s.length / Ctor.BYTES_PER_ELEMENT,
+    );
   }
 
   private section(name: string, type: SectionType) {

@@ -34,15 +34,32 @@ export interface EntryColumns {
 /** Views of one file's entry sections (no copies). */
 export function readEntryColumns(file: PlaceFile): EntryColumns {
   return {
-    kind: file.u8('ent.kind'), officeType: file.u8('ent.otype'), pin: file.i32('ent.pin'), area: file.u16('ent.area'),
-    lat: file.f64('ent.lat'), lon: file.f64('ent.lon'), importance: file.f32('ent.imp'), prominence: file.f32('ent.prom'),
+    kind: file.u8('ent.kind'),
+    officeType: file.u8('ent.otype'),
+    pin: file.i32('ent.pin'),
+    area: file.u16('ent.area'),
+    lat: file.f64('ent.lat'),
+    lon: file.f64('ent.lon'),
+    importance: file.f32('ent.imp'),
+    prominence: file.f32('ent.prom'),
     nameTokens: file.u8('ent.ptn'),
-    nameAt: file.u32('ent.nameAt'), names: file.raw('ent.names'), tokAt: file.u32('ent.tokAt'), toks: file.u32('ent.toks'),
-    vocab: file.lines('vocab'), vocabAt: file.u32('vocab.at'), postings: file.u32('postings'),
-    keys: file.lines('keys'), keyAt: file.u32('keys.at'), keyEnt: file.u32('keys.ent'),
-    sounds: file.lines('sounds'), soundAt: file.u32('sounds.at'), soundEnt: file.u32('sounds.ent'),
-    pinEntAt: file.u32('pin.entAt'), pinEnts: file.u32('pin.ents'),
-    areaTokAt: file.u32('area.tokAt'), areaToks: file.u32('area.toks'),
+    nameAt: file.u32('ent.nameAt'),
+    names: file.raw('ent.names'),
+    tokAt: file.u32('ent.tokAt'),
+    toks: file.u32('ent.toks'),
+    vocab: file.lines('vocab'),
+    vocabAt: file.u32('vocab.at'),
+    postings: file.u32('postings'),
+    keys: file.lines('keys'),
+    keyAt: file.u32('keys.at'),
+    keyEnt: file.u32('keys.ent'),
+    sounds: file.lines('sounds'),
+    soundAt: file.u32('sounds.at'),
+    soundEnt: file.u32('sounds.ent'),
+    pinEntAt: file.u32('pin.entAt'),
+    pinEnts: file.u32('pin.ents'),
+    areaTokAt: file.u32('area.tokAt'),
+    areaToks: file.u32('area.toks'),
   };
 }
 
@@ -64,9 +81,13 @@ export function mergeEntryColumns(main: EntryColumns, layer: EntryColumns): Entr
   };
   const names = concat(Uint8Array, main.names, layer.names);
   return {
-    kind: concat(Uint8Array, main.kind, layer.kind), officeType: concat(Uint8Array, main.officeType, layer.officeType),
-    pin: concat(Int32Array, main.pin, layer.pin), area: concat(Uint16Array, main.area, layer.area),
-    lat: concat(Float64Array, main.lat, layer.lat), lon: concat(Float64Array, main.lon, layer.lon), importance,
+    kind: concat(Uint8Array, main.kind, layer.kind),
+    officeType: concat(Uint8Array, main.officeType, layer.officeType),
+    pin: concat(Int32Array, main.pin, layer.pin),
+    area: concat(Uint16Array, main.area, layer.area),
+    lat: concat(Float64Array, main.lat, layer.lat),
+    lon: concat(Float64Array, main.lon, layer.lon),
+    importance,
     prominence: concat(Float32Array, main.prominence, layer.prominence),
     nameTokens: concat(Uint8Array, main.nameTokens, layer.nameTokens),
     nameAt: concat(Uint32Array, main.nameAt, layer.nameAt.subarray(1), main.names.length),
@@ -74,12 +95,30 @@ export function mergeEntryColumns(main: EntryColumns, layer: EntryColumns): Entr
     tokAt: concat(Uint32Array, main.tokAt, layer.tokAt.subarray(1), main.toks.length),
     toks: concat(Uint32Array, remap(main.toks, vocab.fromA), remap(layer.toks, vocab.fromB)),
     vocab: vocab.items,
-    ...csrMerge('vocabAt', 'postings', vocab, [main.vocabAt, main.postings], [layer.vocabAt, layer.postings], n0, byRank),
-    keys: keys.items, ...csrMerge('keyAt', 'keyEnt', keys, [main.keyAt, main.keyEnt], [layer.keyAt, layer.keyEnt], n0, byRank),
+    ...csrMerge(
+      'vocabAt',
+      'postings',
+      vocab,
+      [main.vocabAt, main.postings],
+      [layer.vocabAt, layer.postings],
+      n0,
+      byRank,
+    ),
+    keys: keys.items,
+    ...csrMerge('keyAt', 'keyEnt', keys, [main.keyAt, main.keyEnt], [layer.keyAt, layer.keyEnt], n0, byRank),
     sounds: sounds.items,
-    ...csrMerge('soundAt', 'soundEnt', sounds, [main.soundAt, main.soundEnt], [layer.soundAt, layer.soundEnt], n0, byRank),
+    ...csrMerge(
+      'soundAt',
+      'soundEnt',
+      sounds,
+      [main.soundAt, main.soundEnt],
+      [layer.soundAt, layer.soundEnt],
+      n0,
+      byRank,
+    ),
     ...pinMerge(main, layer, n0, byRank),
-    areaTokAt: main.areaTokAt, areaToks: remap(main.areaToks, vocab.fromA),
+    areaTokAt: main.areaTokAt,
+    areaToks: remap(main.areaToks, vocab.fromA),
   };
 }
 
@@ -132,15 +171,26 @@ function mergeSorted(a: string[], b: string[]): Union {
 
 /** Merged CSR lists: for each union item, the main list and the shifted layer list merged by rank. */
 function csrMerge<A extends string, E extends string>(
-  atName: A, entName: E, u: Union, [aAt, aEnt]: [Uint32Array, Uint32Array], [bAt, bEnt]: [Uint32Array, Uint32Array],
-  n0: number, byRank: Rank,
+  atName: A,
+  entName: E,
+  u: Union,
+  [aAt, aEnt]: [Uint32Array, Uint32Array],
+  [bAt, bEnt]: [Uint32Array, Uint32Array],
+  n0: number,
+  byRank: Rank,
 ): Record<A | E, Uint32Array> {
   const at = column(Uint32Array, u.items.length + 1);
   const ent = column(Uint32Array, aEnt.length + bEnt.length);
   let w = 0;
   for (let k = 0; k < u.items.length; k++) {
-    w = mergeLists(ent, w, u.toA[k]! < 0 ? null : aEnt.subarray(aAt[u.toA[k]!], aAt[u.toA[k]! + 1]),
-      u.toB[k]! < 0 ? null : bEnt.subarray(bAt[u.toB[k]!], bAt[u.toB[k]! + 1]), n0, byRank);
+    w = mergeLists(
+      ent,
+      w,
+      u.toA[k]! < 0 ? null : aEnt.subarray(aAt[u.toA[k]!], aAt[u.toA[k]! + 1]),
+      u.toB[k]! < 0 ? null : bEnt.subarray(bAt[u.toB[k]!], bAt[u.toB[k]! + 1]),
+      n0,
+      byRank,
+    );
     at[k + 1] = w;
   }
   return { [atName]: at, [entName]: ent } as Record<A | E, Uint32Array>;
@@ -148,7 +198,12 @@ function csrMerge<A extends string, E extends string>(
 
 type Rank = (a: number, b: number) => number;
 
-function pinMerge(main: EntryColumns, layer: EntryColumns, n0: number, byRank: Rank): Pick<EntryColumns, 'pinEntAt' | 'pinEnts'> {
+function pinMerge(
+  main: EntryColumns,
+  layer: EntryColumns,
+  n0: number,
+  byRank: Rank,
+): Pick<EntryColumns, 'pinEntAt' | 'pinEnts'> {
   const pins = main.pinEntAt.length - 1;
   const at = column(Uint32Array, pins + 1);
   const ents = column(Uint32Array, main.pinEnts.length + layer.pinEnts.length);
@@ -162,7 +217,14 @@ function pinMerge(main: EntryColumns, layer: EntryColumns, n0: number, byRank: R
 }
 
 /** Writes list a (main ids) and list b (layer ids, shifted by n0) into out from w, in rank order; returns the new end. */
-function mergeLists(out: Uint32Array, w: number, a: Uint32Array | null, b: Uint32Array | null, n0: number, byRank: Rank): number {
+function mergeLists(
+  out: Uint32Array,
+  w: number,
+  a: Uint32Array | null,
+  b: Uint32Array | null,
+  n0: number,
+  byRank: Rank,
+): number {
   let i = 0;
   let j = 0;
   const na = a?.length ?? 0;

@@ -26,23 +26,36 @@ export interface Candidate {
 }
 
 /** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
-export const ADDRESS_WORDS = new Set((
-  'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
-  'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
-  'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
-  'college hotel bank bus stand railway airport highway industrial area estate complex plaza mall ward number opposite ' +
-  'behind first second third fourth fifth sadak marg path puram pur ganj bagh vihar enclave residency heights mohalla tola ' +
-  'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
-).split(' '));
+export const ADDRESS_WORDS = new Set(
+  (
+    'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
+    'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
+    'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
+    'college hotel bank bus stand railway airport highway industrial area estate complex plaza mall ward number opposite ' +
+    'behind first second third fourth fifth sadak marg path puram pur ganj bagh vihar enclave residency heights mohalla tola ' +
+    'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
+  ).split(' '),
+);
 /** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */
-const NAME_WORDS = new Set((
-  'mahal badi bada chhota choti gandhi nehru mahatma rajiv indira sanjay subhash netaji ambedkar shivaji ram krishna hanuman ' +
-  'ganesh durga kali shiv lakshmi saraswati india bharat sri shri jai nagari'
-).split(' '));
+const NAME_WORDS = new Set(
+  (
+    'mahal badi bada chhota choti gandhi nehru mahatma rajiv indira sanjay subhash netaji ambedkar shivaji ram krishna hanuman ' +
+    'ganesh durga kali shiv lakshmi saraswati india bharat sri shri jai nagari'
+  ).split(' '),
+);
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
-const STRIPPABLE = /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
+const STRIPPABLE =
+  /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
 /** Roles searched for a place; the city/district/state parts are the region, never the answer. */
-const ROLE_WEIGHT: Partial<Record<Role, number>> = { place: 1, village: 1, post: 1, subdistrict: 0.8, street: 0.75, building: 0.5, landmark: 0.45 };
+const ROLE_WEIGHT: Partial<Record<Role, number>> = {
+  place: 1,
+  village: 1,
+  post: 1,
+  subdistrict: 0.8,
+  street: 0.75,
+  building: 0.5,
+  landmark: 0.45,
+};
 const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, prefix: 0.82, fuzzy: 0.78, sound: 0.74 } as const;
 /** Weight of two neighbouring parts run together: above any single part, as the longer match. */
 const COMBINED_WEIGHT = 1.05;
@@ -81,14 +94,25 @@ export class PlaceSearch {
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
     for (const a of best) {
       for (const b of best) {
-        if (a.id !== b.id && haversineKm(this.idx.lat[a.id]!, this.idx.lon[a.id]!, this.idx.lat[b.id]!, this.idx.lon[b.id]!) < 4) a.agreed = true;
+        if (
+          a.id !== b.id &&
+          haversineKm(this.idx.lat[a.id]!, this.idx.lon[a.id]!, this.idx.lat[b.id]!, this.idx.lon[b.id]!) < 4
+        )
+          a.agreed = true;
       }
       if (a.agreed) a.score += 0.1;
     }
     best.sort((a, b) => b.score - a.score);
     // Two confirming parts ("Marol, Andheri East"): the earlier one is the more specific place.
     const [first, second] = best;
-    if (first && second && first.agreed && second.agreed && second.part < first.part && first.score - second.score < 0.2) {
+    if (
+      first &&
+      second &&
+      first.agreed &&
+      second.agreed &&
+      second.part < first.part &&
+      first.score - second.score < 0.2
+    ) {
       best[0] = second;
       best[1] = first;
     }
@@ -136,7 +160,16 @@ export class PlaceSearch {
       for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
         // Numbers name different places ("Sector 17" is not a typo of "Sector 18").
         if (digitsOf(this.idx.keys[hit.item]!) !== digitsOf(key)) continue;
-        consider(this.scoreKey(this.idx.keys[hit.item]!, 'fuzzy', weight * (0.6 + 0.4 * (gram.length / tokens.length)) * (1 - 0.05 * hit.distance), part.role, region, work));
+        consider(
+          this.scoreKey(
+            this.idx.keys[hit.item]!,
+            'fuzzy',
+            weight * (0.6 + 0.4 * (gram.length / tokens.length)) * (1 - 0.05 * hit.distance),
+            part.role,
+            region,
+            work,
+          ),
+        );
       }
     };
     // With its qualifier first: "Kandivli West" is Kandivali West, not the better-known Kandivali (East).
@@ -148,7 +181,8 @@ export class PlaceSearch {
       for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
     }
     // Sound-alikes only inside a city or district: across a state or India they find some village for any junk.
-    if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local)) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
+    if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local))
+      consider(this.bySound(whole, weight * 0.85, part.role, region, work));
     return best;
   }
 
@@ -171,7 +205,12 @@ export class PlaceSearch {
         work.count++;
         const id = idx.soundEnt[j]!;
         // A landmark sounds like the query only as a whole name, never as its start.
-        if (idx.kind[id]! < KIND.locality || (idx.kind[id] === KIND.landmark && idx.sounds[k] !== sound) || !inRegion(idx, id, region)) continue;
+        if (
+          idx.kind[id]! < KIND.locality ||
+          (idx.kind[id] === KIND.landmark && idx.sounds[k] !== sound) ||
+          !inRegion(idx, id, region)
+        )
+          continue;
         const name = idx.compact(id);
         const cost = editDistance(whole, name.slice(0, whole.length + 2), 6, true) - idx.importance[id]! * 0.5;
         if (cost < bestCost) {
@@ -181,7 +220,16 @@ export class PlaceSearch {
       }
     }
     if (bestId < 0) return null;
-    return { id: bestId, score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15, quality: 'sound', role, districts: 1, agreed: false, part: 0, whole: false };
+    return {
+      id: bestId,
+      score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15,
+      quality: 'sound',
+      role,
+      districts: 1,
+      agreed: false,
+      part: 0,
+      whole: false,
+    };
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
@@ -196,7 +244,15 @@ export class PlaceSearch {
   }
 
   /** The best entry under `key` inside the region (or pincode), scored. */
-  private scoreKey(key: string, quality: Candidate['quality'], weight: number, role: Role, region: Region | null, work: Work, prefixOf = ''): Candidate | null {
+  private scoreKey(
+    key: string,
+    quality: Candidate['quality'],
+    weight: number,
+    role: Role,
+    region: Region | null,
+    work: Work,
+    prefixOf = '',
+  ): Candidate | null {
     const idx = this.idx;
     const k = idx.keyIndex(key);
     if (k < 0 || spent(work)) return null;
@@ -209,7 +265,11 @@ export class PlaceSearch {
       const id = idx.keyEnt[j]!;
       // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station"; and a prefix
       // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
-      if (idx.kind[id]! < KIND.locality || (quality === 'prefix' && (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf)))) continue;
+      if (
+        idx.kind[id]! < KIND.locality ||
+        (quality === 'prefix' && (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf)))
+      )
+        continue;
       const inside = inRegion(idx, id, region);
       if (inside === 0) continue;
       areas.add(idx.area[id]!);
@@ -228,7 +288,17 @@ export class PlaceSearch {
     if (bestId < 0) return null;
     const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
     const namesakes = areas.size === 1 && this.hasNamesake(k, end, bestId, region);
-    return { id: bestId, score: weight * QUALITY[q] + bestScore, quality: q, role, districts: areas.size, agreed: false, part: 0, whole: false, namesakes };
+    return {
+      id: bestId,
+      score: weight * QUALITY[q] + bestScore,
+      quality: q,
+      role,
+      districts: areas.size,
+      agreed: false,
+      part: 0,
+      whole: false,
+      namesakes,
+    };
   }
 
   /** True when another entry of key index k inside the region lies over 5 km from `id` (two "Model Town"s in one district). */
@@ -273,7 +343,8 @@ function isPlaceGram(gram: string[], local: boolean): boolean {
 /** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
 function startsWithWords(idx: PlaceIndex, id: number, prefix: string): boolean {
   let spelt = '';
-  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]! && spelt.length < prefix.length; k++) spelt += idx.vocab[idx.toks[k]!]!;
+  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]! && spelt.length < prefix.length; k++)
+    spelt += idx.vocab[idx.toks[k]!]!;
   return spelt === prefix;
 }
 

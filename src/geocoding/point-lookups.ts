@@ -23,13 +23,24 @@ export interface Point {
 
 /** The point a query names: coordinates as given (geopin null off the DIGIPIN grid), or a geopin's cell centre. */
 export function pointOf(q: LocationQuery): Point {
-  if ('latitude' in q) return { coordinates: { latitude: q.latitude, longitude: q.longitude }, geopin: encodeOrNull(q.latitude, q.longitude) };
+  if ('latitude' in q)
+    return {
+      coordinates: { latitude: q.latitude, longitude: q.longitude },
+      geopin: encodeOrNull(q.latitude, q.longitude),
+    };
   const centre = decode(q.geopin);
-  return { coordinates: { latitude: round6(centre.lat), longitude: round6(centre.lon) }, geopin: hyphenate(q.geopin.replaceAll('-', '').toUpperCase()) };
+  return {
+    coordinates: { latitude: round6(centre.lat), longitude: round6(centre.lon) },
+    geopin: hyphenate(q.geopin.replaceAll('-', '').toUpperCase()),
+  };
 }
 
 export function notFound(latitude: number, longitude: number): DomainError {
-  return new DomainError('not_found', 'location_not_found', `No pincode boundary contains ${latitude.toFixed(6)}, ${longitude.toFixed(6)} (outside India's postal areas)`);
+  return new DomainError(
+    'not_found',
+    'location_not_found',
+    `No pincode boundary contains ${latitude.toFixed(6)}, ${longitude.toFixed(6)} (outside India's postal areas)`,
+  );
 }
 
 /** The six document strings of the polygon holding the point, with the point and its geopin; 404 outside every polygon. */
@@ -53,7 +64,9 @@ export function lookupBatch(index: PointIndex, items: Array<LocationQuery | Inva
     if (error) return { index: i, found: false as const, error };
     const point = { coordinates: { latitude: lonLat[2 * i + 1]!, longitude: lonLat[2 * i]! }, geopin: geopins[i]! };
     const id = ids[i]!;
-    return id < 0 ? { index: i, found: false as const, ...point } : { index: i, found: true as const, ...documentLocation(index.locationOf(id)), ...point };
+    return id < 0
+      ? { index: i, found: false as const, ...point }
+      : { index: i, found: true as const, ...documentLocation(index.locationOf(id)), ...point };
   });
   const found = results.filter((r) => r.found).length;
   return { results, found, not_found: items.length - found - errors.size, invalid: errors.size };

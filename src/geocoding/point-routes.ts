@@ -14,13 +14,23 @@ export function pointRoutes(index: PointIndex, onBatch: (route: string, items: n
   const route = routesWith<BatchPayer>();
   return [
     route({
-      method: 'post', path: LOOKUP_PATH, tag: 'location', auth: 'api_key', body: LocationQuerySchema, response: LookupAnswerSchema,
+      method: 'post',
+      path: LOOKUP_PATH,
+      tag: 'location',
+      auth: 'api_key',
+      body: LocationQuerySchema,
+      response: LookupAnswerSchema,
       summary: 'State, district, division, locality, pincode and delivery status for coordinates or a geopin',
       errors: { 404: 'The point is outside every pincode boundary' },
       handle: ({ body }) => lookupOne(index, body),
     }),
     route({
-      method: 'post', path: BATCH_LOOKUP_PATH, tag: 'location', auth: 'api_key', body: LookupBatchSchema, response: LookupBatchAnswerSchema,
+      method: 'post',
+      path: BATCH_LOOKUP_PATH,
+      tag: 'location',
+      auth: 'api_key',
+      body: LookupBatchSchema,
+      response: LookupBatchAnswerSchema,
       summary: 'Up to 100 coordinates/geopins answered in one native call; a batch counts as one request per item',
       errors: { 429: 'The key has fewer requests left (per second or this month) than the batch has items' },
       maxBodyBytes: BATCH_BODY_BYTES,

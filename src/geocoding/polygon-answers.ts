@@ -4,8 +4,12 @@ import type { LocationInfo } from './location-api.ts';
 /** The document's six strings: empty where the data has no value, delivery in the directory's words. */
 export function documentLocation(info: LocationInfo) {
   return {
-    state: info.state ?? '', district: info.district ?? '', division: info.division ?? '', locality: info.locality ?? '',
-    pincode: info.pincode, delivery: info.delivery ? ('Delivery' as const) : ('Non Delivery' as const),
+    state: info.state ?? '',
+    district: info.district ?? '',
+    division: info.division ?? '',
+    locality: info.locality ?? '',
+    pincode: info.pincode,
+    delivery: info.delivery ? ('Delivery' as const) : ('Non Delivery' as const),
   };
 }
 

@@ -54,7 +54,9 @@ export class Regions {
     const key = Object.hasOwn(CITY_SHORT, written) ? CITY_SHORT[written]! : written;
     const metro = this.metro(key, state, false);
     if (metro) return metro;
-    const region = (districtFirst ? this.resolve(key, state, work, ['district']) : null) ?? this.resolve(key, state, work, ['district', 'town', 'state']);
+    const region =
+      (districtFirst ? this.resolve(key, state, work, ['district']) : null) ??
+      this.resolve(key, state, work, ['district', 'town', 'state']);
     // A typo or another spelling of a metro ("Dilhi", "Nai Dilli") still means the whole metro.
     return (region && this.metro(compactKey(region.label), state, region.fuzzy)) ?? region;
   }
@@ -62,7 +64,11 @@ export class Regions {
   private metro(key: string, state: Region | null, fuzzy: boolean): Region | null {
     const metro = Object.hasOwn(CITY_REGIONS, key) ? CITY_REGIONS[key]! : null;
     if (!metro || (state && state.state !== metro.state)) return null;
-    const areas = new Set(metro.districts.map((d) => this.areaByName.get(`${metro.state}|${d}`)).filter((a): a is number => a !== undefined));
+    const areas = new Set(
+      metro.districts
+        .map((d) => this.areaByName.get(`${metro.state}|${d}`))
+        .filter((a): a is number => a !== undefined),
+    );
     const centre = this.areaByName.get(`${metro.state}|${metro.centre}`);
     // The centre is the town of that name where there is one (Noida, not its district's seat Greater Noida).
     const seat = this.townIn(key, areas) ?? (centre === undefined ? null : this.districtEntry(centre));
@@ -107,17 +113,33 @@ export class Regions {
     if (area === undefined) return null;
     const a = this.idx.areas[area]!;
     if (a.lat === null || a.lon === null) return null;
-    return { label: state, key: compactKey(state), level: 'state', state, areas: null, lat: a.lat, lon: a.lon, pin: -1, fuzzy };
+    return {
+      label: state,
+      key: compactKey(state),
+      level: 'state',
+      state,
+      areas: null,
+      lat: a.lat,
+      lon: a.lon,
+      pin: -1,
+      fuzzy,
+    };
   }
 
   /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
-  private resolve(key: string, within: Region | null, work: Work, kinds: Array<'district' | 'town' | 'state'>): Region | null {
+  private resolve(
+    key: string,
+    within: Region | null,
+    work: Work,
+    kinds: Array<'district' | 'town' | 'state'>,
+  ): Region | null {
     if (key.length < 3) return null;
     // A district of that name beats a town of it elsewhere ("Gorakhpur" is the district, not a Haryana village).
     const k = this.idx.keyIndex(key);
     const district = kinds.includes('district') ? this.bestEntry(k, within, ['district'], work) : null;
     // ...and inside that district the town of the name is the finer reading (Mysore is the town, in Mysuru district).
-    const town = district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
+    const town =
+      district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
     const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     if (exact !== null) return this.regionOf(exact, false);
     for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work)) {
@@ -127,7 +149,12 @@ export class Regions {
     return null;
   }
 
-  private bestEntry(keyIndex: number, within: Region | null, kinds: Array<'district' | 'town' | 'state'>, work: Work): number | null {
+  private bestEntry(
+    keyIndex: number,
+    within: Region | null,
+    kinds: Array<'district' | 'town' | 'state'>,
+    work: Work,
+  ): number | null {
     if (keyIndex < 0) return null;
     const idx = this.idx;
     const end = Math.min(idx.keyAt[keyIndex + 1]!, idx.keyAt[keyIndex]! + 64);
@@ -138,7 +165,8 @@ export class Regions {
       const ok =
         (kind === KIND.district && kinds.includes('district')) ||
         (kind === KIND.state && kinds.includes('state')) ||
-        (kinds.includes('town') && idx.importance[id]! >= MIN_TOWN_IMPORTANCE &&
+        (kinds.includes('town') &&
+          idx.importance[id]! >= MIN_TOWN_IMPORTANCE &&
           (kind === KIND.town || (kind === KIND.office && idx.officeType[id] !== OFFICE_TYPE.BO)));
       if (!ok) continue;
       const area = idx.area[id]!;
@@ -158,7 +186,14 @@ export class Regions {
     return this.fromEntry(id, level, new Set([area]), fuzzy, idx.name(id));
   }
 
-  private fromEntry(id: number, level: 'city' | 'district', areas: Set<number>, fuzzy: boolean, label: string, key = compactKey(label)): Region {
+  private fromEntry(
+    id: number,
+    level: 'city' | 'district',
+    areas: Set<number>,
+    fuzzy: boolean,
+    label: string,
+    key = compactKey(label),
+  ): Region {
     const idx = this.idx;
     const state = idx.areas[idx.area[id]!]!.state;
     return { label, key, level, state, areas, lat: idx.lat[id]!, lon: idx.lon[id]!, pin: idx.pin[id]!, fuzzy };

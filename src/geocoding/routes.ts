@@ -35,6 +35,7 @@ export function createLocationFeature(deps: {
   ];
   return {
     routes: routes.map(withClientErrors),
-    lane: (general, authReads) => lookupLane({ general, authReads, index: () => service.boundaryIndex, answers: service.answers, onBatch }),
+    lane: (general, authReads) =>
+      lookupLane({ general, authReads, index: () => service.boundaryIndex, answers: service.answers, onBatch }),
   };
 }

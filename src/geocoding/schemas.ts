@@ -17,15 +17,29 @@ export const QueryNumberSchema = z
 export const DIGIPIN_BOUNDS = { minLat: 2.5, maxLat: 38.5, minLon: 63.5, maxLon: 99.5 } as const;
 
 const LatitudeSchema = z.number().min(-90).max(90).meta({ description: 'WGS84 latitude, degrees', example: 12.9716 });
-const LongitudeSchema = z.number().min(-180).max(180).meta({ description: 'WGS84 longitude, degrees', example: 77.5946 });
+const LongitudeSchema = z
+  .number()
+  .min(-180)
+  .max(180)
+  .meta({ description: 'WGS84 longitude, degrees', example: 77.5946 });
 /** Ten symbols of the DIGIPIN alphabet, either case, hyphens anywhere (as the decoder reads them), surrounding blanks trimmed. */
 const DIGIPIN_PATTERN = '^\\s*-*(?:[2-9CFJKLMPTcfjklmpt]-*){10}\\s*$';
 /** At most 20 characters as sent (the documented maxLength), blanks included; trimmed after that check. */
-const GeopinSchema = z.string().max(20).trim().min(1)
+const GeopinSchema = z
+  .string()
+  .max(20)
+  .trim()
+  .min(1)
   .meta({ description: 'DIGIPIN, with or without hyphens', example: '4P3-JK8-52C9', pattern: DIGIPIN_PATTERN });
 /** A 6-digit Indian pincode; "560 038" (a space after three digits, as often written) is accepted and normalised. */
 const PincodeTextSchema = z
-  .union([z.string().trim().regex(/^[1-9][0-9]{2} ?[0-9]{3}$/, 'must be a 6-digit pincode'), z.number().int().min(100000).max(999999)])
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{2} ?[0-9]{3}$/, 'must be a 6-digit pincode'),
+    z.number().int().min(100000).max(999999),
+  ])
   .transform((v) => String(v).replace(' ', ''));
 
 export const CoordinatesSchema = z.object({ latitude: LatitudeSchema, longitude: LongitudeSchema });
@@ -61,8 +75,19 @@ export const AddressSchema = z.object({
   address: z.string().trim().min(1).max(500).meta({ example: '12, 100 Feet Road, Indiranagar, near CMH Hospital' }),
   city: z.string().trim().max(100).optional().meta({ example: 'Bengaluru' }),
   state: z.string().trim().max(100).optional().meta({ example: 'Karnataka' }),
-  pincode: PincodeTextSchema.optional().meta({ description: '6-digit pincode; also read from the address text', example: '560038' }),
-  country: z.string().trim().max(60).regex(new RegExp(INDIA_PATTERN), 'only addresses in India are supported (India, IN, IND, Bharat or Republic of India)').optional()
+  pincode: PincodeTextSchema.optional().meta({
+    description: '6-digit pincode; also read from the address text',
+    example: '560038',
+  }),
+  country: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(
+      new RegExp(INDIA_PATTERN),
+      'only addresses in India are supported (India, IN, IND, Bharat or Republic of India)',
+    )
+    .optional()
     .meta({ description: 'India only: India, IN, IND, Bharat or Republic of India, any case', example: 'India' }),
 });
 export type Address = z.infer<typeof AddressSchema>;
@@ -80,25 +105,62 @@ function batchItem<T extends z.ZodType>(schema: T): z.ZodType<z.output<T> | Inva
   return z.record(z.string(), z.unknown()).pipe(checked) as unknown as z.ZodType<z.output<T> | InvalidItem, z.input<T>>;
 }
 
-const ITEM_BY_ITEM = 'Checked one by one: an object that is not a valid item gets its own error in results (invalid_item) and the rest of the batch still runs.';
+const ITEM_BY_ITEM =
+  'Checked one by one: an object that is not a valid item gets its own error in results (invalid_item) and the rest of the batch still runs.';
 export const GeocodeBatchSchema = z.object({
-  addresses: z.array(documentAs(batchItem(AddressSchema), { type: 'object', description: `An Address input (address required). ${ITEM_BY_ITEM}` })).min(1).max(MAX_BATCH),
+  addresses: z
+    .array(
+      documentAs(batchItem(AddressSchema), {
+        type: 'object',
+        description: `An Address input (address required). ${ITEM_BY_ITEM}`,
+      }),
+    )
+    .min(1)
+    .max(MAX_BATCH),
 });
 export const LookupBatchSchema = z.object({
-  locations: z.array(documentAs(batchItem(LocationQuerySchema), { type: 'object', description: `{latitude, longitude} or {geopin}. ${ITEM_BY_ITEM}` })).min(1).max(MAX_BATCH),
+  locations: z
+    .array(
+      documentAs(batchItem(LocationQuerySchema), {
+        type: 'object',
+        description: `{latitude, longitude} or {geopin}. ${ITEM_BY_ITEM}`,
+      }),
+    )
+    .min(1)
+    .max(MAX_BATCH),
 });
 
 export const AutocompleteQuerySchema = z
   .object({
-    q: z.string().trim().min(3).max(100).meta({ description: 'At least 3 characters; "near me"/"nearby" asks for the closest places' }),
-    limit: z.string().regex(/^\d+$/, 'must be an integer').transform(Number).pipe(z.number().int().min(1).max(10)).optional()
+    q: z
+      .string()
+      .trim()
+      .min(3)
+      .max(100)
+      .meta({ description: 'At least 3 characters; "near me"/"nearby" asks for the closest places' }),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'must be an integer')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(10))
+      .optional()
       .meta({ description: 'Results, 1..10 (default 5)', type: 'integer', minimum: 1, maximum: 10 }),
-    lat: QueryNumberSchema.pipe(z.number().min(-90).max(90)).optional()
-      .meta({ description: 'Bias results to about 50 km of this point; give lat and lng together', type: 'number', minimum: -90, maximum: 90 }),
-    lng: QueryNumberSchema.pipe(z.number().min(-180).max(180)).optional()
+    lat: QueryNumberSchema.pipe(z.number().min(-90).max(90))
+      .optional()
+      .meta({
+        description: 'Bias results to about 50 km of this point; give lat and lng together',
+        type: 'number',
+        minimum: -90,
+        maximum: 90,
+      }),
+    lng: QueryNumberSchema.pipe(z.number().min(-180).max(180))
+      .optional()
       .meta({ description: 'Give lat and lng together', type: 'number', minimum: -180, maximum: 180 }),
   })
-  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lat'] });
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+    message: 'lat and lng go together',
+    path: ['lat'],
+  });
 
 export const EncodeQuerySchema = z.object({
   latitude: QueryNumberSchema.meta({ type: 'number', minimum: DIGIPIN_BOUNDS.minLat, maximum: DIGIPIN_BOUNDS.maxLat }),
@@ -106,10 +168,23 @@ export const EncodeQuerySchema = z.object({
 });
 export const DecodeQuerySchema = z
   .object({
-    geopin: z.string().max(20).trim().optional().meta({ description: 'The code to decode (this or digipin is required)', pattern: DIGIPIN_PATTERN }),
-    digipin: z.string().max(20).trim().optional().meta({ description: 'Alias of geopin, as the official service names it', pattern: DIGIPIN_PATTERN }),
+    geopin: z
+      .string()
+      .max(20)
+      .trim()
+      .optional()
+      .meta({ description: 'The code to decode (this or digipin is required)', pattern: DIGIPIN_PATTERN }),
+    digipin: z
+      .string()
+      .max(20)
+      .trim()
+      .optional()
+      .meta({ description: 'Alias of geopin, as the official service names it', pattern: DIGIPIN_PATTERN }),
   })
-  .refine((q) => q.geopin !== undefined || q.digipin !== undefined, { message: 'geopin is required', path: ['geopin'] });
+  .refine((q) => q.geopin !== undefined || q.digipin !== undefined, {
+    message: 'geopin is required',
+    path: ['geopin'],
+  });
 
 export const GeopinParamSchema = z.object({ geopin: z.string().max(32) });
 export const PincodeParamSchema = z.object({ pincode: z.string().max(32) });
@@ -123,7 +198,9 @@ export const LocationInfoSchema = z.object({
   division: z.string(),
   locality: z.string(),
   pincode: z.string(),
-  delivery: z.enum(['Delivery', 'Non Delivery']).meta({ description: 'Delivery status of the pincode, in the directory\'s words' }),
+  delivery: z
+    .enum(['Delivery', 'Non Delivery'])
+    .meta({ description: "Delivery status of the pincode, in the directory's words" }),
 });
 
 export const GeopinAnswerSchema = z.object({ geopin: z.string(), coordinates: CoordinatesSchema });
@@ -134,43 +211,92 @@ export const GeocodeAnswerSchema = z.object({
   geopin: z.string(),
   coordinates: CoordinatesSchema,
   address: z.string().meta({ description: 'What matched, formatted' }),
-  confidence: z.number().min(0).max(1).meta({ description: 'Calibrated: see docs/geocoding.md for the share correct per band' }),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .meta({ description: 'Calibrated: see docs/geocoding.md for the share correct per band' }),
   level: z.enum(['office', 'locality', 'pincode', 'district', 'state']),
-  match_level: z.enum(['office', 'locality', 'town', 'landmark', 'street', 'pincode', 'city', 'district', 'state'])
+  match_level: z
+    .enum(['office', 'locality', 'town', 'landmark', 'street', 'pincode', 'city', 'district', 'state'])
     .meta({ description: 'Finer than level: town, landmark, street, or city when only the named city was found' }),
-  pincode: z.string().nullable().meta({ description: 'The pincode whose boundary holds the point (null only for a state-level answer)' }),
+  pincode: z
+    .string()
+    .nullable()
+    .meta({ description: 'The pincode whose boundary holds the point (null only for a state-level answer)' }),
   district: z.string().nullable(),
   state: z.string().nullable(),
-  components: z.object({
-    house: Part, building: Part, street: Part, locality: Part, village: Part, post_office: Part, subdistrict: Part, city: Part,
-    district: Part, state: Part, pincode: Part, landmark: Part,
-  }).meta({ description: 'The address as parsed' }),
+  components: z
+    .object({
+      house: Part,
+      building: Part,
+      street: Part,
+      locality: Part,
+      village: Part,
+      post_office: Part,
+      subdistrict: Part,
+      city: Part,
+      district: Part,
+      state: Part,
+      pincode: Part,
+      landmark: Part,
+    })
+    .meta({ description: 'The address as parsed' }),
   warnings: z.array(z.enum(['pincode_mismatch', 'city_mismatch', 'state_mismatch'])).meta({
-    description: 'Typed fields that disagree with the place the rest of the address names; the answer follows the better-supported one',
+    description:
+      'Typed fields that disagree with the place the rest of the address names; the answer follows the better-supported one',
   }),
-  suggestions: z.object({ pincode: z.string().optional(), city: z.string().optional(), state: z.string().optional() }).meta({
-    description: 'For each warning, the value the rest of the address points to (a checkout can ask "did you mean …?")',
-  }),
+  suggestions: z
+    .object({ pincode: z.string().optional(), city: z.string().optional(), state: z.string().optional() })
+    .meta({
+      description:
+        'For each warning, the value the rest of the address points to (a checkout can ask "did you mean …?")',
+    }),
 });
 
 const ItemErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const GeocodeBatchAnswerSchema = z.object({
-  results: z.array(z.union([z.object({ index: z.number(), success: z.literal(true), data: GeocodeAnswerSchema }), ItemErrorSchema.extend({ index: z.number(), success: z.literal(false) })])),
+  results: z.array(
+    z.union([
+      z.object({ index: z.number(), success: z.literal(true), data: GeocodeAnswerSchema }),
+      ItemErrorSchema.extend({ index: z.number(), success: z.literal(false) }),
+    ]),
+  ),
   succeeded: z.number(),
   failed: z.number(),
 });
 
 /** The six document fields, with the point looked up and its geopin beside them. */
-export const LookupAnswerSchema = LocationInfoSchema.extend({ coordinates: CoordinatesSchema, geopin: z.string().nullable() });
-export const ReverseAnswerSchema = z.object({ geopin: z.string(), coordinates: CoordinatesSchema, found: z.boolean(), location: LocationInfoSchema.nullable() });
+export const LookupAnswerSchema = LocationInfoSchema.extend({
+  coordinates: CoordinatesSchema,
+  geopin: z.string().nullable(),
+});
+export const ReverseAnswerSchema = z.object({
+  geopin: z.string(),
+  coordinates: CoordinatesSchema,
+  found: z.boolean(),
+  location: LocationInfoSchema.nullable(),
+});
 
 export const LookupBatchAnswerSchema = z.object({
-  results: z.array(z.union([
-    LocationInfoSchema.extend({ index: z.number(), found: z.literal(true), coordinates: CoordinatesSchema, geopin: z.string().nullable() }),
-    z.object({ index: z.number(), found: z.literal(false), coordinates: CoordinatesSchema, geopin: z.string().nullable() }),
-    ItemErrorSchema.extend({ index: z.number(), found: z.literal(false) }),
-  ])),
+  results: z.array(
+    z.union([
+      LocationInfoSchema.extend({
+        index: z.number(),
+        found: z.literal(true),
+        coordinates: CoordinatesSchema,
+        geopin: z.string().nullable(),
+      }),
+      z.object({
+        index: z.number(),
+        found: z.literal(false),
+        coordinates: CoordinatesSchema,
+        geopin: z.string().nullable(),
+      }),
+      ItemErrorSchema.extend({ index: z.number(), found: z.literal(false) }),
+    ]),
+  ),
   found: z.number(),
   not_found: z.number(),
   invalid: z.number(),
@@ -178,8 +304,11 @@ export const LookupBatchAnswerSchema = z.object({
 
 export const PlaceSchema = z.object({
   name: z.string(),
-  type: z.enum(['state', 'district', 'locality', 'office', 'landmark'])
-    .meta({ description: 'landmark: a monument, place of worship or station (from OpenStreetMap or datameet/railways)' }),
+  type: z
+    .enum(['state', 'district', 'locality', 'office', 'landmark'])
+    .meta({
+      description: 'landmark: a monument, place of worship or station (from OpenStreetMap or datameet/railways)',
+    }),
   pincode: z.string().nullable(),
   district: z.string().nullable(),
   state: z.string().nullable(),
@@ -189,7 +318,11 @@ export const PlaceSchema = z.object({
   distance_km: z.number().optional(),
 });
 
-export const AutocompleteAnswerSchema = z.object({ query: z.string(), near_me: z.boolean(), results: z.array(PlaceSchema) });
+export const AutocompleteAnswerSchema = z.object({
+  query: z.string(),
+  near_me: z.boolean(),
+  results: z.array(PlaceSchema),
+});
 
 export const GeopinValidationSchema = z.object({
   geopin: z.string(),

@@ -61,7 +61,11 @@ function share(c: EntryColumns): SharedColumns {
     });
     return new Uint8Array(out.buffer, 0, length);
   };
-  return { numeric, names: bytes(c.names), lists: { vocab: text(c.vocab), keys: text(c.keys), sounds: text(c.sounds) } };
+  return {
+    numeric,
+    names: bytes(c.names),
+    lists: { vocab: text(c.vocab), keys: text(c.keys), sounds: text(c.sounds) },
+  };
 }
 
 /** `column` itself when the merge made it in shared memory; else a shared copy (columns the merge passed through). */
@@ -83,6 +87,8 @@ function columnsOf(shared: SharedColumns): EntryColumns {
   return {
     ...(shared.numeric as unknown as Omit<EntryColumns, Lists | 'names'>),
     names: Buffer.from(names.buffer, names.byteOffset, names.byteLength),
-    vocab: lines(shared.lists.vocab), keys: lines(shared.lists.keys), sounds: lines(shared.lists.sounds),
+    vocab: lines(shared.lists.vocab),
+    keys: lines(shared.lists.keys),
+    sounds: lines(shared.lists.sounds),
   };
 }

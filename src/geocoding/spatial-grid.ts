@@ -19,7 +19,11 @@ export interface Near {
 }
 
 export class SpatialGrid {
-  private constructor(private readonly idx: PlaceIndex, private readonly start: Uint32Array, private readonly ids: Uint32Array) {}
+  private constructor(
+    private readonly idx: PlaceIndex,
+    private readonly start: Uint32Array,
+    private readonly ids: Uint32Array,
+  ) {}
 
   /** Localities, offices, towns and landmarks bucketed by cell (counting sort, two passes). */
   static of(idx: PlaceIndex): SpatialGrid {
@@ -44,7 +48,14 @@ export class SpatialGrid {
    * cells outwards until the next ring cannot hold anything nearer than the last kept one. `work.count` adds the
    * entries examined.
    */
-  nearest(lat: number, lon: number, limit: number, accept: (id: number) => boolean, budget: number, work: Work): Near[] {
+  nearest(
+    lat: number,
+    lon: number,
+    limit: number,
+    accept: (id: number) => boolean,
+    budget: number,
+    work: Work,
+  ): Near[] {
     const row = Math.floor((lat - MIN_LAT) / CELL);
     const col = Math.floor((lon - MIN_LON) / CELL);
     const kept: Near[] = [];
@@ -55,7 +66,8 @@ export class SpatialGrid {
       if (kept.length >= limit && kept[limit - 1]!.distanceKm < (ring - 1) * kmPerCell) break;
       for (let r = row - ring; r <= row + ring && examined < budget; r++) {
         for (let c = col - ring; c <= col + ring && examined < budget; c++) {
-          if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring || r < 0 || c < 0 || r >= ROWS || c >= COLS) continue;
+          if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring || r < 0 || c < 0 || r >= ROWS || c >= COLS)
+            continue;
           const cell = r * COLS + c;
           for (let k = this.start[cell]!; k < this.start[cell + 1]! && examined < budget; k++) {
             examined++;

@@ -20,17 +20,54 @@ const SCRIPTS: Array<{ from: number; to: number; name: string; schwa: boolean }>
 ];
 /** Nukta signs (ड़ is read as ड) and the candra vowels of English loan words (कॉलोनी) as plain o/e. */
 const PRE = /[\u093c\u09bc\u0a3c\u0abc\u0b3c\u200c\u200d]/g;
-const CANDRA: Record<string, string> = { '\u0949': '\u094b', '\u0945': '\u0947', '\u0911': '\u0913', '\u090d': '\u090f' };
+const CANDRA: Record<string, string> = {
+  '\u0949': '\u094b',
+  '\u0945': '\u0947',
+  '\u0911': '\u0913',
+  '\u090d': '\u090f',
+};
 
 const VOWELS = ['ai', 'au', 'a', 'ā', 'i', 'ī', 'u', 'ū', 'ṛ', 'ṝ', 'e', 'o', 'è', 'ò'];
 /** Latin for IAST letters that do not fold to one: c is "ch", ś and ṣ "sh", ṛ "ri", anusvara "n" (or "m" before p/b/m). */
-const LATIN: Record<string, string> = { c: 'ch', ś: 'sh', ṣ: 'sh', ṛ: 'ri', ṝ: 'ri', ḷ: 'l', l̤: 'l', ṟ: 'r', ṉ: 'n', ḥ: '', ṁ: 'n', ṃ: 'n' };
+const LATIN: Record<string, string> = {
+  c: 'ch',
+  ś: 'sh',
+  ṣ: 'sh',
+  ṛ: 'ri',
+  ṝ: 'ri',
+  ḷ: 'l',
+  l̤: 'l',
+  ṟ: 'r',
+  ṉ: 'n',
+  ḥ: '',
+  ṁ: 'n',
+  ṃ: 'n',
+};
 
 /** English words as Hindi writes them (कॉलोनी, रोड, सेक्टर), back to their English spelling. */
 const LOANWORDS: Record<string, string> = {
-  koloni: 'colony', rod: 'road', sektar: 'sector', sektor: 'sector', blok: 'block', lains: 'lines', lain: 'line', sivil: 'civil',
-  steshan: 'station', tavar: 'tower', phlait: 'flat', flait: 'flat', phej: 'phase', enklev: 'enclave', eksatenshan: 'extension',
-  marget: 'market', market: 'market', park: 'park', sitti: 'city', siti: 'city', kaimp: 'camp', kaint: 'cantt',
+  koloni: 'colony',
+  rod: 'road',
+  sektar: 'sector',
+  sektor: 'sector',
+  blok: 'block',
+  lains: 'lines',
+  lain: 'line',
+  sivil: 'civil',
+  steshan: 'station',
+  tavar: 'tower',
+  phlait: 'flat',
+  flait: 'flat',
+  phej: 'phase',
+  enklev: 'enclave',
+  eksatenshan: 'extension',
+  marget: 'market',
+  market: 'market',
+  park: 'park',
+  sitti: 'city',
+  siti: 'city',
+  kaimp: 'camp',
+  kaint: 'cantt',
 };
 
 /** Latin text of `text`; ASCII text comes back unchanged (the common case costs one test). */
@@ -42,7 +79,12 @@ export function transliterate(text: string): string {
   while (i < text.length) {
     const script = scriptOf(text.charCodeAt(i));
     let j = i + 1;
-    while (j < text.length && (scriptOf(text.charCodeAt(j)) === script || (script && text[j] === ' ' && scriptOf(text.charCodeAt(j + 1)) === script))) j++;
+    while (
+      j < text.length &&
+      (scriptOf(text.charCodeAt(j)) === script ||
+        (script && text[j] === ' ' && scriptOf(text.charCodeAt(j + 1)) === script))
+    )
+      j++;
     out += script ? romanise(text.slice(i, j), script) : text.slice(i, j);
     i = j;
   }
@@ -57,21 +99,25 @@ function scriptOf(code: number): (typeof SCRIPTS)[number] | undefined {
 function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
   const clean = run.replace(PRE, '').replace(/[\u0949\u0945\u0911\u090d]/g, (c) => CANDRA[c]!);
   const iast = translit(clean, script.name, 'iast');
-  return iast.split(/\s+/).map((w: string) => {
-    let word = latin(script.schwa ? dropSchwas(units(w)) : units(w)).replace(/chch/g, 'ch');
-    // Sanscript reads Tamil's single stops as the aspirated ones; Tamil writes them plain (Chennai, Mylapore).
-    if (script.name === 'tamil') word = word.replace(/bh/g, 'p').replace(/jh/g, 'ch').replace(/dh/g, 'th').replace(/gh/g, 'g');
-    // Bengali has no v: ব is b (Behala).
-    if (script.name === 'bengali') word = word.replace(/v/g, 'b');
-    return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
-  }).join(' ');
+  return iast
+    .split(/\s+/)
+    .map((w: string) => {
+      let word = latin(script.schwa ? dropSchwas(units(w)) : units(w)).replace(/chch/g, 'ch');
+      // Sanscript reads Tamil's single stops as the aspirated ones; Tamil writes them plain (Chennai, Mylapore).
+      if (script.name === 'tamil')
+        word = word.replace(/bh/g, 'p').replace(/jh/g, 'ch').replace(/dh/g, 'th').replace(/gh/g, 'g');
+      // Bengali has no v: ব is b (Behala).
+      if (script.name === 'bengali') word = word.replace(/v/g, 'b');
+      return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
+    })
+    .join(' ');
 }
 
 /** A word as IAST letters, aspirates and two-letter vowels kept together ("kh", "ai"). */
 function units(word: string): string[] {
   const out: string[] = [];
   const w = word.normalize('NFC');
-  for (let i = 0; i < w.length; ) {
+  for (let i = 0; i < w.length;) {
     const two = w.slice(i, i + 2);
     if (VOWELS.includes(two) || (/^[^aāiīuūeoṛ]h$/.test(two) && two[0] !== 'h')) {
       out.push(two);
@@ -88,7 +134,8 @@ function units(word: string): string[] {
 }
 
 const isVowel = (u: string | undefined) => u !== undefined && VOWELS.includes(u);
-const isConsonant = (u: string | undefined) => u !== undefined && !isVowel(u) && u !== 'ṃ' && u !== 'ṁ' && u !== 'ḥ' && /\p{L}/u.test(u);
+const isConsonant = (u: string | undefined) =>
+  u !== undefined && !isVowel(u) && u !== 'ṃ' && u !== 'ṁ' && u !== 'ḥ' && /\p{L}/u.test(u);
 
 /**
  * Hindi's inherent vowel is silent at the end of a word and between a vowel-consonant and a consonant-vowel
@@ -103,7 +150,14 @@ function dropSchwas(u: string[]): string[] {
   const open = isVowel(out[n - 3]) || out[n - 3] === 'ṃ' || out[n - 3] === 'ṁ';
   if (n > 2 && out[n - 1] === 'a' && isConsonant(out[n - 2]) && open && !iya) out.pop();
   for (let i = 2; i + 2 < out.length; i++) {
-    if (out[i] === 'a' && isConsonant(out[i - 1]) && isVowel(out[i - 2]) && isConsonant(out[i + 1]) && isVowel(out[i + 2])) out.splice(i, 1);
+    if (
+      out[i] === 'a' &&
+      isConsonant(out[i - 1]) &&
+      isVowel(out[i - 2]) &&
+      isConsonant(out[i + 1]) &&
+      isVowel(out[i + 2])
+    )
+      out.splice(i, 1);
   }
   return out;
 }

@@ -7,6 +7,9 @@ import type { RequestHead } from './request.ts';
  */
 export function clientIp(req: Pick<RequestHead, 'headers' | 'remoteIp'>, trustedHops: number): string {
   if (trustedHops <= 0) return req.remoteIp;
-  const forwarded = (req.headers['x-forwarded-for'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const forwarded = (req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return forwarded[forwarded.length - trustedHops] ?? forwarded[0] ?? req.remoteIp;
 }

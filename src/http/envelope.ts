@@ -19,13 +19,20 @@ export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** `data` as its route answers it: in the route's envelope as JSON, or a RawReply as it is. */
 export function wrap(route: RouteDef, data: unknown, headers: Readonly<Record<string, string>>): Reply {
-  if (data instanceof RawReply) return { status: data.status, headers: { ...headers, ...data.headers }, body: data.body };
+  if (data instanceof RawReply)
+    return { status: data.status, headers: { ...headers, ...data.headers }, body: data.body };
   const envelope = route.envelope ?? 'data';
   const payload =
-    envelope === 'fields' ? { success: true, ...(data as object) }
-    : envelope === 'official' ? { success: true, data, ...(data as object) }
-    : { success: true, data };
-  return { status: 200, headers: headers === NO_HEADERS ? JSON_ONLY : { ...JSON_TYPE, ...headers }, body: JSON.stringify(payload) };
+    envelope === 'fields'
+      ? { success: true, ...(data as object) }
+      : envelope === 'official'
+        ? { success: true, data, ...(data as object) }
+        : { success: true, data };
+  return {
+    status: 200,
+    headers: headers === NO_HEADERS ? JSON_ONLY : { ...JSON_TYPE, ...headers },
+    body: JSON.stringify(payload),
+  };
 }
 
 /** A refusal as JSON; official-compatible routes answer like India Post's service, whose clients read `error`. */
@@ -36,5 +43,7 @@ export function serialiseError(reply: ErrorReply, headers: Readonly<Record<strin
 
 /** Headers that let the page at `origin` read a reply (Retry-After included); none for a request without Origin. */
 export function reflectOrigin(origin: string | undefined): Record<string, string> {
-  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after', vary: 'Origin' } : NO_HEADERS;
+  return origin
+    ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'retry-after', vary: 'Origin' }
+    : NO_HEADERS;
 }

@@ -3,16 +3,36 @@ import { DomainError, type ErrorKind } from '../kernel/errors.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 
 const REASONS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error', 502: 'Bad Gateway',
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
 /** The one table from domain error kinds to HTTP statuses. */
 export const STATUS_OF: Record<ErrorKind, number> = {
-  invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, not_allowed: 405, conflict: 409, too_large: 413, rate_limited: 429,
-  unavailable: 503, upstream: 502,
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  not_allowed: 405,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+  upstream: 502,
 };
 
 /** Reason phrase for a status, used as the `error` field and the status line. */
@@ -31,17 +51,32 @@ export interface ErrorReply {
 export function errorReply(err: unknown, where: string, log: Log = silentLog): ErrorReply {
   if (err instanceof DomainError) {
     const status = STATUS_OF[err.kind];
-    const headers = err.retryAfterSeconds === undefined ? err.headers : { ...err.headers, 'retry-after': String(err.retryAfterSeconds) };
-    return { status, body: { success: false, error: reasonPhrase(status), message: err.message, code: err.code, ...err.details }, headers };
+    const headers =
+      err.retryAfterSeconds === undefined
+        ? err.headers
+        : { ...err.headers, 'retry-after': String(err.retryAfterSeconds) };
+    return {
+      status,
+      body: { success: false, error: reasonPhrase(status), message: err.message, code: err.code, ...err.details },
+      headers,
+    };
   }
   if (isSchemaError(err)) {
     const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     const first = issues[0];
     const message = first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request';
-    return { status: 400, body: { success: false, error: reasonPhrase(400), message, code: 'invalid_request', issues }, headers: {} };
+    return {
+      status: 400,
+      body: { success: false, error: reasonPhrase(400), message, code: 'invalid_request', issues },
+      headers: {},
+    };
   }
   log.error({ err, where }, 'request failed');
-  return { status: 500, body: { success: false, error: reasonPhrase(500), message: 'Internal server error', code: 'internal_error' }, headers: {} };
+  return {
+    status: 500,
+    body: { success: false, error: reasonPhrase(500), message: 'Internal server error', code: 'internal_error' },
+    headers: {},
+  };
 }
 
 /** A zod validation failure, known by its name and issues: HTTP worker threads answer without loading zod at all. */

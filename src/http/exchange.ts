@@ -83,7 +83,11 @@ export class Exchange {
     this.res.onAborted(() => this.abort());
     if (!this.bodyDone) this.res.onData((chunk, isLast) => this.take(chunk, isLast));
     const admission = this.endpoint.begin(this.head);
-    if (admission instanceof Promise) admission.then((a) => this.admit(a, false), (err: unknown) => this.crash(err));
+    if (admission instanceof Promise)
+      admission.then(
+        (a) => this.admit(a, false),
+        (err: unknown) => this.crash(err),
+      );
     else this.admit(admission, true);
   }
 
@@ -100,11 +104,18 @@ export class Exchange {
     const { budget, hops } = this.transport;
     if (this.size + chunk.byteLength > this.endpoint.maxBodyBytes) return this.fail(this.tooLarge());
     // Inside onData the response is alive, so its peer address can be read.
-    if (!isLast && this.peer === null) this.peer = clientIp({ headers: this.head.headers, remoteIp: Buffer.from(this.res.getRemoteAddressAsText()).toString() }, hops);
+    if (!isLast && this.peer === null)
+      this.peer = clientIp(
+        { headers: this.head.headers, remoteIp: Buffer.from(this.res.getRemoteAddressAsText()).toString() },
+        hops,
+      );
     const answer = budget.take(chunk.byteLength, this.peer);
     if (answer !== 'taken') {
-      const whose = answer === 'full' ? 'Too many request bodies in flight' : 'Too many request bodies in flight from your address';
-      return this.fail(new DomainError('unavailable', 'server_busy', `${whose}; retry shortly`, { retryAfterSeconds: 1 }));
+      const whose =
+        answer === 'full' ? 'Too many request bodies in flight' : 'Too many request bodies in flight from your address';
+      return this.fail(
+        new DomainError('unavailable', 'server_busy', `${whose}; retry shortly`, { retryAfterSeconds: 1 }),
+      );
     }
     this.size += chunk.byteLength;
     // uWS neuters the chunk after this callback returns: a one-chunk body is read straight from it, others copied.
@@ -138,7 +149,11 @@ export class Exchange {
   }
 
   private deliver(reply: Reply | Promise<Reply>, inCallback: boolean): void {
-    if (reply instanceof Promise) reply.then((r) => this.send(r, false), (err: unknown) => this.crash(err));
+    if (reply instanceof Promise)
+      reply.then(
+        (r) => this.send(r, false),
+        (err: unknown) => this.crash(err),
+      );
     else this.send(reply, inCallback);
   }
 
@@ -152,7 +167,12 @@ export class Exchange {
     const close = (!this.bodyDone && !this.lingers) || this.transport.draining;
     if (inCallback) write(this.res, this.head, reply, close);
     else this.res.cork(() => write(this.res, this.head, reply, close));
-    this.transport.observe(this.endpoint.path, this.head.method, reply.status, (performance.now() - this.started) / 1000);
+    this.transport.observe(
+      this.endpoint.path,
+      this.head.method,
+      reply.status,
+      (performance.now() - this.started) / 1000,
+    );
   }
 
   /** Endpoints answer every failure themselves; this is for a broken endpoint (a thread that stopped answering). */

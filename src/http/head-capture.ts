@@ -53,7 +53,8 @@ export class CapturedHead implements RequestHead {
   }
 
   get remoteIp(): string {
-    if (this.address === null) throw new Error(`${this.path}: the peer address was not captured for this endpoint (see Endpoint.readsPeer)`);
+    if (this.address === null)
+      throw new Error(`${this.path}: the peer address was not captured for this endpoint (see Endpoint.readsPeer)`);
     if (typeof this.address !== 'string') this.address = Buffer.from(this.address).toString();
     return this.address;
   }
@@ -74,7 +75,10 @@ export interface HeaderNames {
 
 export function headerNames(names: string[]): HeaderNames {
   const unique = [...new Set(names)];
-  return { list: unique.map((name) => ({ name, bytes: Buffer.from(name) })), template: Object.fromEntries(unique.map((name) => [name, undefined])) };
+  return {
+    list: unique.map((name) => ({ name, bytes: Buffer.from(name) })),
+    template: Object.fromEntries(unique.map((name) => [name, undefined])),
+  };
 }
 
 /** What to read of a request: the endpoint's fixed method and path where it has them, and only what it uses. */
@@ -99,7 +103,14 @@ export const WHOLE_HEAD: HeadShape = { method: null, path: null, paramCount: 0, 
 
 export function shapeOf(endpoint: Endpoint, names: HeaderNames | null): HeadShape {
   const paramCount = pathParams(endpoint.path).length;
-  return { method: endpoint.method, path: paramCount === 0 ? endpoint.path : null, paramCount, query: endpoint.capture.query, peer: endpoint.capture.peer, names };
+  return {
+    method: endpoint.method,
+    path: paramCount === 0 ? endpoint.path : null,
+    paramCount,
+    query: endpoint.capture.query,
+    peer: endpoint.capture.peer,
+    names,
+  };
 }
 
 /**
@@ -131,7 +142,15 @@ export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape, b
   const params: string[] = shape.paramCount === 0 ? NO_PARAMS : [];
   for (let i = 0; i < shape.paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   const query = shape.query ? (req.getQuery() ?? '') : '';
-  return new CapturedHead(res, shape.method ?? req.getMethod(), shape.path ?? req.getUrl(), query, headers, params, shape.peer);
+  return new CapturedHead(
+    res,
+    shape.method ?? req.getMethod(),
+    shape.path ?? req.getUrl(),
+    query,
+    headers,
+    params,
+    shape.peer,
+  );
 }
 
 /** False when Content-Length is sent twice with different values (uWS's getHeader sees only the first). */

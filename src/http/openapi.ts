@@ -15,10 +15,18 @@ export interface ApiInfo {
 /** The error body every refusal has; schema failures add `issues`, some refusals add fields of their own. */
 export const ErrorBodySchema = z.looseObject({
   success: z.literal(false),
-  error: z.string().meta({ description: 'Reason phrase of the status (the official text on official-compatible routes)', example: 'Bad Request' }),
+  error: z
+    .string()
+    .meta({
+      description: 'Reason phrase of the status (the official text on official-compatible routes)',
+      example: 'Bad Request',
+    }),
   message: z.string().meta({ description: 'What went wrong, for people' }),
   code: z.string().meta({ description: 'Stable machine-readable code', example: 'invalid_request' }),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Schema failures (code invalid_request)' }),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .meta({ description: 'Schema failures (code invalid_request)' }),
 });
 
 const SECURITY: Record<AuthKind, Json[]> = {
@@ -48,7 +56,8 @@ function security(auth: RouteAuth): Json[] {
 function authErrors(auth: RouteAuth): Record<number, string> {
   const out: Record<number, string> = {};
   for (const kind of authKinds(auth)) {
-    for (const [status, text] of Object.entries(AUTH_ERRORS[kind])) out[Number(status)] = out[Number(status)] ? `${out[Number(status)]}; or ${text}` : text;
+    for (const [status, text] of Object.entries(AUTH_ERRORS[kind]))
+      out[Number(status)] = out[Number(status)] ? `${out[Number(status)]}; or ${text}` : text;
   }
   return out;
 }
@@ -76,9 +85,24 @@ export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo, cookies?: Coo
     paths,
     components: {
       securitySchemes: {
-        LocationApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Location api key (gp_sk_… server key or gp_pub_… public key)' },
-        MerchantApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Merchant api key (server side only)' },
-        SessionToken: { type: 'apiKey', in: 'header', name: 'x-session-token', description: 'Checkout session token from email OTP verify' },
+        LocationApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'Location api key (gp_sk_… server key or gp_pub_… public key)',
+        },
+        MerchantApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'Merchant api key (server side only)',
+        },
+        SessionToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-session-token',
+          description: 'Checkout session token from email OTP verify',
+        },
         ...cookieSchemes(used, cookies),
       },
       schemas: { Error: schemaOf(ErrorBodySchema, 'output') },
@@ -89,11 +113,16 @@ export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo, cookies?: Coo
 /** The dashboards' session cookies, for the kinds a documented route accepts. */
 function cookieSchemes(used: Set<AuthKind>, cookies: CookieNames | undefined): Json {
   const out: Json = {};
-  for (const [kind, scheme, where] of [['developer', 'DeveloperSession', 'the developer dashboard (/dashboard)'], ['merchant_user', 'MerchantUserSession', 'the merchant dashboard (/merchant)']] as const) {
+  for (const [kind, scheme, where] of [
+    ['developer', 'DeveloperSession', 'the developer dashboard (/dashboard)'],
+    ['merchant_user', 'MerchantUserSession', 'the merchant dashboard (/merchant)'],
+  ] as const) {
     if (!used.has(kind)) continue;
     if (!cookies) throw new Error(`buildOpenApi: routes accept ${kind} sessions, but no cookie names were given`);
     out[scheme] = {
-      type: 'apiKey', in: 'cookie', name: cookies[kind],
+      type: 'apiKey',
+      in: 'cookie',
+      name: cookies[kind],
       description: `Session of ${where}, set by signing in with an email code; unsafe methods also need the x-csrf-token header`,
     };
   }
@@ -119,7 +148,9 @@ function operation(endpoint: Endpoint, routes: RouteDef[]): Json {
 
 function describe(routes: RouteDef[]): string {
   if (!routes[0]!.action) return routes[0]!.description ?? routes[0]!.summary;
-  return routes.map((r) => `- \`${r.action!.name}\`: ${r.summary}${r.description ? ` ${r.description}` : ''}`).join('\n');
+  return routes
+    .map((r) => `- \`${r.action!.name}\`: ${r.summary}${r.description ? ` ${r.description}` : ''}`)
+    .join('\n');
 }
 
 function operationId(endpoint: Endpoint): string {
@@ -129,7 +160,9 @@ function operationId(endpoint: Endpoint): string {
 function pathParameters(route: RouteDef): Json[] {
   if (!route.params) return [];
   const json = schemaOf(route.params, 'input') as { properties?: Record<string, Json> };
-  return pathParams(route.path).map((name) => parameter(name, 'path', true, json.properties?.[name] ?? { type: 'string' }));
+  return pathParams(route.path).map((name) =>
+    parameter(name, 'path', true, json.properties?.[name] ?? { type: 'string' }),
+  );
 }
 
 /**
@@ -140,22 +173,38 @@ function queryParameters(routes: RouteDef[]): Json[] {
   const out = new Map<string, Json>();
   const queryActions = routes.filter((r) => r.action?.in === 'query').map((r) => r.action!.name);
   if (queryActions.length > 0) {
-    out.set('action', parameter('action', 'query', true, { type: 'string', enum: queryActions }, 'The operation to run'));
+    out.set(
+      'action',
+      parameter('action', 'query', true, { type: 'string', enum: queryActions }, 'The operation to run'),
+    );
   }
   for (const route of routes) {
     if (!route.query) continue;
     const json = schemaOf(route.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
       if (out.has(name)) continue;
-      const required = routes.every((r) => r.query && ((schemaOf(r.query, 'input') as { required?: string[] }).required ?? []).includes(name));
-      const readers = routes.filter((r) => r.action && r.query && name in ((schemaOf(r.query, 'input') as { properties?: Json }).properties ?? {}));
-      out.set(name, { ...parameter(name, 'query', required, schema), ...(readers.length > 0 ? { 'x-actions': readers.map((r) => r.action!.name) } : {}) });
+      const required = routes.every(
+        (r) => r.query && ((schemaOf(r.query, 'input') as { required?: string[] }).required ?? []).includes(name),
+      );
+      const readers = routes.filter(
+        (r) => r.action && r.query && name in ((schemaOf(r.query, 'input') as { properties?: Json }).properties ?? {}),
+      );
+      out.set(name, {
+        ...parameter(name, 'query', required, schema),
+        ...(readers.length > 0 ? { 'x-actions': readers.map((r) => r.action!.name) } : {}),
+      });
     }
   }
   return [...out.values()];
 }
 
-function parameter(name: string, where: 'path' | 'query', required: boolean, schema: Json, fallbackDescription?: string): Json {
+function parameter(
+  name: string,
+  where: 'path' | 'query',
+  required: boolean,
+  schema: Json,
+  fallbackDescription?: string,
+): Json {
   const { description, ...rest } = schema as { description?: string };
   const param: Json = { name, in: where, required, schema: rest };
   if (description ?? fallbackDescription) param.description = description ?? fallbackDescription;
@@ -168,7 +217,12 @@ function requestBody(routes: RouteDef[]): Json | null {
   const schemas = bodies.map((r) => ({ ...schemaOf(r.body!, 'input'), ...(r.action ? { title: r.action.name } : {}) }));
   // Body actions exclude each other by their `action` const; bodies of ?action= endpoints may overlap (`{}` fits several), so anyOf.
   const byBody = bodies[0]!.action?.in === 'body';
-  const schema: Json = schemas.length === 1 ? schemas[0]! : byBody ? { oneOf: schemas, discriminator: { propertyName: 'action' } } : { anyOf: schemas };
+  const schema: Json =
+    schemas.length === 1
+      ? schemas[0]!
+      : byBody
+        ? { oneOf: schemas, discriminator: { propertyName: 'action' } }
+        : { anyOf: schemas };
   return { required: true, content: { 'application/json': { schema } } };
 }
 
@@ -176,7 +230,10 @@ function responses(routes: RouteDef[]): Json {
   const bodies = routes.map((r) => ({ ...wrapped(r), ...(r.action ? { title: r.action.name } : {}) }));
   const out: Json = {
     // anyOf: the action decides the shape, and two actions' results may both fit one reply.
-    '200': { description: 'OK', content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies } } } },
+    '200': {
+      description: 'OK',
+      content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies } } },
+    },
   };
   const errors: Record<number, string> = authErrors(routes[0]!.auth);
   for (const route of routes) {
@@ -185,7 +242,10 @@ function responses(routes: RouteDef[]): Json {
     Object.assign(errors, route.errors ?? {});
   }
   for (const status of Object.keys(errors).map(Number).sort()) {
-    out[String(status)] = { description: errors[status] ?? reasonPhrase(status), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    out[String(status)] = {
+      description: errors[status] ?? reasonPhrase(status),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
   }
   return out;
 }
@@ -213,7 +273,8 @@ export function documentAs<T extends z.ZodType>(schema: T, json: Json): T {
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
-    io, unrepresentable: 'any',
+    io,
+    unrepresentable: 'any',
     override: (ctx) => {
       const replacement = documented.get(ctx.zodSchema as unknown as z.ZodType);
       if (!replacement) return;

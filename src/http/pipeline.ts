@@ -59,7 +59,11 @@ export interface CompileOptions {
 }
 
 /** Groups routes by method and path and compiles each group; throws at start-up for an inconsistent table. */
-export function compileEndpoints(routes: RouteDef[], authenticators: Authenticators, options: CompileOptions = {}): Endpoint[] {
+export function compileEndpoints(
+  routes: RouteDef[],
+  authenticators: Authenticators,
+  options: CompileOptions = {},
+): Endpoint[] {
   const groups = new Map<string, RouteDef[]>();
   for (const route of routes) {
     const key = `${route.method} ${route.path}`;
@@ -80,8 +84,12 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
   // Any action's body schema means the body is JSON (an action may take none, e.g. POST test_webhook).
   const readsBody = routes.some((r) => r.body) || first.action?.in === 'body';
 
-  const fail = (err: unknown, head: RequestHead, headers: Readonly<Record<string, string>>, official = first.official): Reply =>
-    serialiseError(errorReply(err, where, log.child({ req: head.id })), headers, official);
+  const fail = (
+    err: unknown,
+    head: RequestHead,
+    headers: Readonly<Record<string, string>>,
+    official = first.official,
+  ): Reply => serialiseError(errorReply(err, where, log.child({ req: head.id })), headers, official);
 
   /** Every reply to an admitted request: the caller's origin on widget routes, then the grant's own headers. */
   const headersFor = (head: RequestHead, granted: Authenticated): Readonly<Record<string, string>> => {
@@ -90,7 +98,9 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
   };
 
   function begin(head: RequestHead): Admission | Promise<Admission> {
-    const refused = (err: unknown): Refused => ({ refusal: fail(err, head, browser ? reflectOrigin(head.headers.origin) : NO_HEADERS) });
+    const refused = (err: unknown): Refused => ({
+      refusal: fail(err, head, browser ? reflectOrigin(head.headers.origin) : NO_HEADERS),
+    });
     try {
       const granted = authenticate(head, first);
       return granted instanceof Promise ? granted.catch(refused) : granted;
@@ -108,7 +118,9 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
       const query = Object.fromEntries(new URLSearchParams(head.query));
       route = pick(query, json);
       const input = {
-        params: route.params ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]]))) : undefined,
+        params: route.params
+          ? route.params.parse(Object.fromEntries(names.map((n, i) => [n, head.params[i]])))
+          : undefined,
         query: route.query ? route.query.parse(query) : undefined,
         body: route.body ? route.body.parse(json) : undefined,
         auth: granted.principal,
@@ -139,11 +151,15 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
   }
 
   return {
-    method: first.method, path: first.path, routes, browser,
+    method: first.method,
+    path: first.path,
+    routes,
+    browser,
     maxBodyBytes: Math.max(...routes.map((r) => r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)),
     capture: { headers: null, peer: true, query: true },
     readsBytes: false,
-    begin, finish,
+    begin,
+    finish,
     reject: (head, granted, err) => fail(err, head, headersFor(head, granted)),
   };
 }
@@ -155,7 +171,8 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
  */
 function onNextTurn(head: RequestHead, handle: () => unknown): Promise<unknown> {
   return new Promise((resolve) => setImmediate(resolve)).then(() => {
-    if (head.closed === true) throw refusal('unavailable', 'client_gone', 'The connection closed before the request was handled');
+    if (head.closed === true)
+      throw refusal('unavailable', 'client_gone', 'The connection closed before the request was handled');
     return handle();
   });
 }
@@ -164,11 +181,16 @@ function onNextTurn(head: RequestHead, handle: () => unknown): Promise<unknown> 
 function checkGroup(routes: RouteDef[], where: string): void {
   const first = routes[0]!;
   const kinds = authKinds(first.auth).join(' | ');
-  if (routes.some((r) => authKinds(r.auth).join(' | ') !== kinds)) throw new Error(`${where}: every action must use the same auth kind`);
-  if (routes.length > 1 && routes.some((r) => !r.action || r.action.in !== first.action?.in)) throw new Error(`${where}: actions must all come from one place`);
-  if (new Set(routes.map((r) => r.action?.name ?? '')).size !== routes.length) throw new Error(`${where}: duplicate action`);
+  if (routes.some((r) => authKinds(r.auth).join(' | ') !== kinds))
+    throw new Error(`${where}: every action must use the same auth kind`);
+  if (routes.length > 1 && routes.some((r) => !r.action || r.action.in !== first.action?.in))
+    throw new Error(`${where}: actions must all come from one place`);
+  if (new Set(routes.map((r) => r.action?.name ?? '')).size !== routes.length)
+    throw new Error(`${where}: duplicate action`);
 }
 
 function actionOf(json: unknown): unknown {
-  return json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as { action?: unknown }).action : undefined;
+  return json !== null && typeof json === 'object' && !Array.isArray(json)
+    ? (json as { action?: unknown }).action
+    : undefined;
 }

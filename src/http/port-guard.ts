@@ -7,9 +7,11 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'EADDRINUSE'
-        ? new Error(`port ${port} on ${host} is already in use by another process; stop it or choose another PORT`)
-        : err);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${host} is already in use by another process; stop it or choose another PORT`)
+          : err,
+      );
     });
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
   });
@@ -41,8 +43,11 @@ export function foreignListeners(port: number): number {
 /** Inodes of the sockets in LISTEN state (st 0A) on `port` in one /proc/net/tcp* table. */
 function listenersIn(table: string, port: number): string[] {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  return table.split('\n').slice(1).flatMap((line) => {
-    const fields = line.trim().split(/\s+/);
-    return fields.length > 9 && fields[1]!.endsWith(`:${hexPort}`) && fields[3] === '0A' ? [fields[9]!] : [];
-  });
+  return table
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => {
+      const fields = line.trim().split(/\s+/);
+      return fields.length > 9 && fields[1]!.endsWith(`:${hexPort}`) && fields[3] === '0A' ? [fields[9]!] : [];
+    });
 }

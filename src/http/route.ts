@@ -29,7 +29,10 @@ export interface Authenticated<P = unknown> {
  * Reads credentials from the request head only (never the body) and throws a DomainError to refuse; a request carrying
  * none of its credential gets kind `unauthorized` with a `missing_…` code, which lets auth alternatives try the next kind.
  */
-export type Authenticator<P = unknown> = ((head: RequestHead, route: RouteDef) => Authenticated<P> | Promise<Authenticated<P>>) & {
+export type Authenticator<P = unknown> = ((
+  head: RequestHead,
+  route: RouteDef,
+) => Authenticated<P> | Promise<Authenticated<P>>) & {
   /**
    * The request headers this authenticator always reads: then, with no other kind on the endpoint, the transport captures
    * just them (plus its own), not every header the client sent; any other it needs for some requests it reads with
@@ -91,15 +94,21 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
 export type RouteDef = RouteSpec<z.ZodType, z.ZodType, z.ZodType, unknown>;
 
 /** Identity with inference: each handler sees its own parsed input types (public routes: no principal). */
-export function defineRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
-  spec: RouteSpec<Q, B, P, null>,
-): RouteDef {
+export function defineRoute<
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+>(spec: RouteSpec<Q, B, P, null>): RouteDef {
   return spec;
 }
 
 /** defineRoute for routes whose authenticator yields principal `A`: `const route = routesWith<Merchant>(); route({...})`. */
 export function routesWith<A>() {
-  return <Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
+  return <
+    Q extends z.ZodType = z.ZodUndefined,
+    B extends z.ZodType = z.ZodUndefined,
+    P extends z.ZodType = z.ZodUndefined,
+  >(
     spec: RouteSpec<Q, B, P, A>,
   ): RouteDef => spec;
 }

@@ -48,7 +48,10 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   const byPath = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
     byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
-    app[endpoint.method === 'delete' ? 'del' : endpoint.method](uwsPattern(endpoint.path), handlerFor(endpoint, transport));
+    app[endpoint.method === 'delete' ? 'del' : endpoint.method](
+      uwsPattern(endpoint.path),
+      handlerFor(endpoint, transport),
+    );
   }
   for (const [path, group] of byPath) {
     const methods = group.map((e) => e.method.toUpperCase());
@@ -61,7 +64,11 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     app.any(pattern, (res, req) => {
       const started = performance.now();
       const head = capture(res, req, WHOLE_HEAD, false)!;
-      const err = refusal('not_allowed', 'method_not_allowed', `${head.method.toUpperCase()} is not allowed on ${path}; use ${methods.join(', ')}`);
+      const err = refusal(
+        'not_allowed',
+        'method_not_allowed',
+        `${head.method.toUpperCase()} is not allowed on ${path}; use ${methods.join(', ')}`,
+      );
       unmatched(res, head, serialiseError(errorReply(err, path), { allow: methods.join(', ') }), started);
     });
   }
@@ -91,7 +98,10 @@ function handlerFor(endpoint: Endpoint, transport: Transport) {
 }
 
 const FRAMING = JSON.stringify({
-  success: false, error: 'Bad Request', message: 'Content-Length is sent more than once with different values', code: 'conflicting_content_length',
+  success: false,
+  error: 'Bad Request',
+  message: 'Content-Length is sent more than once with different values',
+  code: 'conflicting_content_length',
 });
 
 /**
@@ -106,7 +116,12 @@ function refuseFraming(res: HttpResponse, transport: Transport): void {
   });
   setImmediate(() => {
     if (gone) return;
-    res.cork(() => res.writeStatus('400 Bad Request').writeHeader('content-type', 'application/json; charset=utf-8').end(FRAMING, true));
+    res.cork(() =>
+      res
+        .writeStatus('400 Bad Request')
+        .writeHeader('content-type', 'application/json; charset=utf-8')
+        .end(FRAMING, true),
+    );
     transport.observe('unmatched', 'post', 400, 0);
   });
 }

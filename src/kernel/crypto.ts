@@ -16,7 +16,12 @@ export function signBody(rawBody: string | Buffer, secret: string): string {
  * unix seconds) and, with a secret, webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. The key is the
  * secret's UTF-8 bytes (ours are free text, not Standard Webhooks' `whsec_` base64 keys).
  */
-export function standardWebhookHeaders(id: string, rawBody: string | Buffer, secret: string | null, now: Date): Record<string, string> {
+export function standardWebhookHeaders(
+  id: string,
+  rawBody: string | Buffer,
+  secret: string | null,
+  now: Date,
+): Record<string, string> {
   const seconds = Math.floor(now.getTime() / 1000);
   const headers: Record<string, string> = { 'webhook-id': id, 'webhook-timestamp': String(seconds) };
   if (secret) headers['webhook-signature'] = standardSignature(id, seconds, rawBody, Buffer.from(secret, 'utf8'));
@@ -24,6 +29,11 @@ export function standardWebhookHeaders(id: string, rawBody: string | Buffer, sec
 }
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` under the raw `key` bytes (Standard Webhooks' scheme). */
-export function standardSignature(id: string, timestampSeconds: number, rawBody: string | Buffer, key: Uint8Array): string {
+export function standardSignature(
+  id: string,
+  timestampSeconds: number,
+  rawBody: string | Buffer,
+  key: Uint8Array,
+): string {
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.`).update(rawBody).digest('base64')}`;
 }

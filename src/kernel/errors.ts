@@ -2,8 +2,16 @@
 
 /** What went wrong, independent of transport; src/http/errors.ts maps each kind to one status. */
 export type ErrorKind =
-  | 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'not_allowed' | 'conflict' | 'too_large' | 'rate_limited'
-  | 'unavailable' | 'upstream';
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'not_allowed'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'upstream';
 
 export interface DomainErrorOptions {
   /** Extra fields for the client (e.g. attempts_remaining), merged into the error body. */

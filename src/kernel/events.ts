@@ -40,10 +40,11 @@ export interface CartAtCompletion {
 }
 
 /** What session.completed carries in `data`. */
-export type SessionCompletedData = CartAtCompletion & (
-  | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
-  | { payment_method: 'cod'; amount_paise: number | null }
-);
+export type SessionCompletedData = CartAtCompletion &
+  (
+    | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
+    | { payment_method: 'cod'; amount_paise: number | null }
+  );
 
 /** One logged delivery attempt with the event it carried (the merchant's delivery log). */
 export interface DeliveryLogEntry {

@@ -9,7 +9,13 @@ export function normaliseOrigin(origin: string): string {
   } catch {
     throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.length > 1 || url.search || url.hash || url.username) {
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname.length > 1 ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
     throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
   }
   return url.origin.toLowerCase();

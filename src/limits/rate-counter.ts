@@ -42,7 +42,8 @@ export class RateCounter {
   async count(rule: WindowLimit, subject: string): Promise<HitResult> {
     const { start, retryAfterSeconds } = windowAt(rule, this.clock().getTime());
     const row = await this.sql.get<{ count: number }>(
-      'SELECT count FROM rate_counters WHERE scope = ? AND subject = ? AND window_start = ?', [rule.scope, subject, new Date(start).toISOString()],
+      'SELECT count FROM rate_counters WHERE scope = ? AND subject = ? AND window_start = ?',
+      [rule.scope, subject, new Date(start).toISOString()],
     );
     const count = row?.count ?? 0;
     return { allowed: count < rule.limit, count, retryAfterSeconds };

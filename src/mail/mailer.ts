@@ -17,7 +17,10 @@ export interface Mailer {
 
 /** Thrown when mail cannot be sent at all (no server configured, server refused or unreachable). */
 export class MailError extends Error {
-  constructor(message: string, readonly code: 'mail_not_configured' | 'mail_failed') {
+  constructor(
+    message: string,
+    readonly code: 'mail_not_configured' | 'mail_failed',
+  ) {
     super(message);
   }
 }
@@ -63,7 +66,12 @@ class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({ from: this.settings.from, to: message.to, subject: message.subject, text: message.text });
+      await this.transport.sendMail({
+        from: this.settings.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     } catch (err) {
       throw new MailError(`SMTP delivery failed: ${err instanceof Error ? err.message : String(err)}`, 'mail_failed');
     }

@@ -68,7 +68,12 @@ export interface App {
 
 const PRIMARY: ThreadRole = { kind: 'primary' };
 
-export async function buildApp(config: Config, clock: Clock = systemClock, log: Log = createLogger(config.log.level), role: ThreadRole = PRIMARY): Promise<App> {
+export async function buildApp(
+  config: Config,
+  clock: Clock = systemClock,
+  log: Log = createLogger(config.log.level),
+  role: ThreadRole = PRIMARY,
+): Promise<App> {
   const primary = role.kind === 'primary';
   const sql = await openStore(config.store);
   let location: LocationService;
@@ -79,8 +84,12 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     throw err;
   }
   const threads = primary ? new HttpThreads(config, log) : null;
-  const metrics: Metrics | ThreadMetrics = primary ? new Metrics(async () => webhooks.outbox.depth()) : new ThreadMetrics();
-  const secrets = new SecretBox(loadMasterKey(config.encryptionKey, config.store.kind === 'sqlite' ? config.store.path : null));
+  const metrics: Metrics | ThreadMetrics = primary
+    ? new Metrics(async () => webhooks.outbox.depth())
+    : new ThreadMetrics();
+  const secrets = new SecretBox(
+    loadMasterKey(config.encryptionKey, config.store.kind === 'sqlite' ? config.store.path : null),
+  );
   const mailer = createMailer(config.mail, config.devMode, log.child({ component: 'mail' }));
   const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs, log.child({ component: 'node' }));
   let liveNodes = 1;
@@ -89,32 +98,75 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   const access = createAccess({ sql, clock, limiter, liveNodes: nodeCount, log });
   // Webhooks first (their dispatcher asks checkout, built next, where a merchant's events go).
   let checkout!: Checkout;
-  const dispatcher = primary && config.webhooks && {
-    ...config.webhooks, log: log.child({ component: 'webhooks' }), onAttempt: (o: { ok: boolean }) => (metrics as Metrics).webhookAttempt(o.ok),
-  };
-  const webhooks: Webhooks = createWebhooks({ sql, targets: (id) => checkout.webhookTarget(id), options: dispatcher || null });
+  const dispatcher = primary &&
+    config.webhooks && {
+      ...config.webhooks,
+      log: log.child({ component: 'webhooks' }),
+      onAttempt: (o: { ok: boolean }) => (metrics as Metrics).webhookAttempt(o.ok),
+    };
+  const webhooks: Webhooks = createWebhooks({
+    sql,
+    targets: (id) => checkout.webhookTarget(id),
+    options: dispatcher || null,
+  });
   // An outbox row committed: the primary's dispatcher delivers it now rather than at its next poll.
   const queued = () => (role.kind === 'thread' ? role.link.send({ t: 'queued' }) : webhooks.queued());
   checkout = createCheckout({
-    sql, location, mailer, secrets, clock, nodeId: nodes.id, outbox: webhooks.port, queued, log, onOtpSend: (result) => metrics.otpSend(result),
-    config: { egress: config.egress, trustProxyHops: config.server.trustProxyHops, courierTimeoutMs: config.checkout.courierTimeoutMs, otp: config.checkout.otp },
+    sql,
+    location,
+    mailer,
+    secrets,
+    clock,
+    nodeId: nodes.id,
+    outbox: webhooks.port,
+    queued,
+    log,
+    onOtpSend: (result) => metrics.otpSend(result),
+    config: {
+      egress: config.egress,
+      trustProxyHops: config.server.trustProxyHops,
+      courierTimeoutMs: config.checkout.courierTimeoutMs,
+      otp: config.checkout.otp,
+    },
   });
   const payments = createPayments({
-    sql, ports: checkout.paymentPorts, outbox: webhooks.port, gateway: config.gateway, clock, queued, log: log.child({ component: 'payments' }),
+    sql,
+    ports: checkout.paymentPorts,
+    outbox: webhooks.port,
+    gateway: config.gateway,
+    clock,
+    queued,
+    log: log.child({ component: 'payments' }),
   });
   const secure = config.dashboard.secureCookies;
   const cookies = { developer: cookieName('gp_dashboard', secure), merchant_user: cookieName('gp_merchant', secure) };
-  const dashboardDeps = { sql, clock, otp: checkout.otp, sessionTtlMs: config.dashboard.sessionTtlMs, trustProxyHops: config.server.trustProxyHops };
+  const dashboardDeps = {
+    sql,
+    clock,
+    otp: checkout.otp,
+    sessionTtlMs: config.dashboard.sessionTtlMs,
+    trustProxyHops: config.server.trustProxyHops,
+  };
   const developerDashboard = createDeveloperDashboard({
-    ...dashboardDeps, access, cookie: { name: cookies.developer, secure }, allowList: new Set(config.dashboard.allowedEmails),
+    ...dashboardDeps,
+    access,
+    cookie: { name: cookies.developer, secure },
+    allowList: new Set(config.dashboard.allowedEmails),
   });
-  const merchantPortal = createMerchantPortal({ ...dashboardDeps, merchants: checkout.merchants, cookie: { name: cookies.merchant_user, secure } });
+  const merchantPortal = createMerchantPortal({
+    ...dashboardDeps,
+    merchants: checkout.merchants,
+    cookie: { name: cookies.merchant_user, secure },
+  });
   const locationFeature = createLocationFeature({
-    service: location, clock, pricing: access.pricing, allRoutes: () => routes.filter((r) => r.path.startsWith('/v1')),
+    service: location,
+    clock,
+    pricing: access.pricing,
+    allRoutes: () => routes.filter((r) => r.path.startsWith('/v1')),
     onBatch: (route, n) => metrics.batch(route, n),
   });
   let draining = false;
-  const metricsText = primary ? () => (metrics as Metrics).text() : () => (role).metrics();
+  const metricsText = primary ? () => (metrics as Metrics).text() : () => role.metrics();
   const routes: RouteDef[] = [
     ...locationFeature.routes,
     ...access.routes,
@@ -122,8 +174,12 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     ...payments.routes,
     ...(config.devMode ? devPageRoutes(config.gateway.baseUrl) : []),
     ...opsRoutes({
-      metricsText, metricsContentType: Metrics.contentType, storeReady: () => sql.ping(), boundaries: () => location.stats.total_boundaries,
-      draining: () => draining, metricsAccess: config.metrics.token ? { token: config.metrics.token } : config.devMode ? 'anyone' : 'nobody',
+      metricsText,
+      metricsContentType: Metrics.contentType,
+      storeReady: () => sql.ping(),
+      boundaries: () => location.stats.total_boundaries,
+      draining: () => draining,
+      metricsAccess: config.metrics.token ? { token: config.metrics.token } : config.devMode ? 'anyone' : 'nobody',
     }),
     ...developerDashboard.routes,
     ...merchantPortal.routes,
@@ -132,17 +188,41 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   ];
   let endpoints: Endpoint[] = [];
   routes.push(...openApiRoutes(() => endpoints, SERVICE_VERSION, cookies));
-  endpoints = compileEndpoints(routes, {
-    api_key: access.authenticate, ...checkout.authenticators, developer: developerDashboard.authenticator, merchant_user: merchantPortal.authenticator,
-  }, { log: log.child({ component: 'http' }), allWait: config.store.kind === 'postgres' });
+  endpoints = compileEndpoints(
+    routes,
+    {
+      api_key: access.authenticate,
+      ...checkout.authenticators,
+      developer: developerDashboard.authenticator,
+      merchant_user: merchantPortal.authenticator,
+    },
+    { log: log.child({ component: 'http' }), allWait: config.store.kind === 'postgres' },
+  );
   const lane = locationFeature.lane(endpoints, access.authenticate.reads ?? ['x-api-key']);
   const laned = new Set(lane.map((e) => `${e.method} ${e.path}`));
   // The body budget is the process's: each HTTP thread holds its share.
-  const { app: http, transport } = createHttpApp([...lane, ...endpoints.filter((e) => !laned.has(`${e.method} ${e.path}`))], {
-    bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / config.server.workers), trustProxyHops: config.server.trustProxyHops,
-    observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
-  });
-  const parts: AppParts = { config, log, metrics, sql, location, access, checkout, payments, webhooks, nodes, developerDashboard, merchantPortal };
+  const { app: http, transport } = createHttpApp(
+    [...lane, ...endpoints.filter((e) => !laned.has(`${e.method} ${e.path}`))],
+    {
+      bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / config.server.workers),
+      trustProxyHops: config.server.trustProxyHops,
+      observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+    },
+  );
+  const parts: AppParts = {
+    config,
+    log,
+    metrics,
+    sql,
+    location,
+    access,
+    checkout,
+    payments,
+    webhooks,
+    nodes,
+    developerDashboard,
+    merchantPortal,
+  };
   let listening: Listening | null = null;
   let stopped = false;
 
@@ -159,7 +239,14 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
     async start() {
       if (!primary) return;
       const listener = config.metrics.listener;
-      if (listener) metricsListener = await startMetricsListener(listener.host, listener.port, metricsText, Metrics.contentType, log);
+      if (listener)
+        metricsListener = await startMetricsListener(
+          listener.host,
+          listener.port,
+          metricsText,
+          Metrics.contentType,
+          log,
+        );
       await nodes.start(async () => {
         threads!.broadcast({ t: 'nodes', count: nodes.liveCount() });
         const failed = await checkout.failOrphanImports(nodes.staleBefore());
@@ -180,7 +267,10 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
   return {
     parts,
     endpoints,
-    metricsUrl: () => (metricsListener && config.metrics.listener ? `http://${config.metrics.listener.host}:${metricsListener.port}/metrics` : null),
+    metricsUrl: () =>
+      metricsListener && config.metrics.listener
+        ? `http://${config.metrics.listener.host}:${metricsListener.port}/metrics`
+        : null,
     async start() {
       access.start();
       if (threads) {
@@ -195,7 +285,12 @@ export async function buildApp(config: Config, clock: Clock = systemClock, log: 
         }
         await background.start();
       } else {
-        listening = await listen(http, config.server.host, (role as Extract<ThreadRole, { kind: 'thread' }>).port, true);
+        listening = await listen(
+          http,
+          config.server.host,
+          (role as Extract<ThreadRole, { kind: 'thread' }>).port,
+          true,
+        );
       }
       return listening;
     },

@@ -34,9 +34,12 @@ const COMMANDS: Record<string, Command> = {
   'key create': async (args) => exit(await (await import('./commands/keys.ts')).createKeyCommand(args)),
   'key revoke': async (args) => exit(await (await import('./commands/keys.ts')).revokeKeyCommand(args)),
   'merchant create': async (args) => exit(await (await import('./commands/merchants.ts')).createMerchantCommand(args)),
-  'merchant rotate-key': async (args) => exit(await (await import('./commands/merchants.ts')).rotateMerchantKeyCommand(args)),
-  'merchant add-user': async (args) => exit(await (await import('./commands/merchant-add-user.ts')).merchantAddUserCommand(args)),
-  'dashboard allow': async (args) => exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
+  'merchant rotate-key': async (args) =>
+    exit(await (await import('./commands/merchants.ts')).rotateMerchantKeyCommand(args)),
+  'merchant add-user': async (args) =>
+    exit(await (await import('./commands/merchant-add-user.ts')).merchantAddUserCommand(args)),
+  'dashboard allow': async (args) =>
+    exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
   'data build': async (args) => (await import('../dataset/build.ts')).buildDataCommand(args),
 };
 

@@ -9,7 +9,11 @@ import { DEFAULT_RETRY_POLICY } from '../webhooks/retry-schedule.ts';
 
 /** An integer setting; its refusal says what is accepted (the variable's name and value are added by loadConfig). */
 const int = (min: number, max: number) =>
-  z.string().trim().regex(/^-?\d+$/, `an integer from ${min} to ${max}`).transform(Number)
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, `an integer from ${min} to ${max}`)
+    .transform(Number)
     .pipe(z.number().int().min(min, `an integer from ${min} to ${max}`).max(max, `an integer from ${min} to ${max}`));
 const oneOf = <T extends string>(...values: [T, ...T[]]) => z.enum(values, { error: `one of ${values.join(', ')}` });
 const port = () => z.union([z.literal('off'), int(0, 65535)], { error: '"off" or an integer from 0 to 65535' });
@@ -25,7 +29,10 @@ const EnvSchema = z.object({
   /** The embedded store (one machine); ignored when DATABASE_URL is set. */
   DB_PATH: z.string().default(resourcePath('data/app.sqlite')),
   /** postgres://… : the shared store for many nodes. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_OUT_DIR: z.string().default(resourcePath('data/build')),
   TRUST_PROXY_HOPS: int(0, 10).default(0),
   /** Request body bytes buffered across all requests at once. */
@@ -46,7 +53,9 @@ const EnvSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: z.string().default('Checkout <no-reply@localhost>'),
-  SMTP_SECURE: oneOf('true', 'false').default('false').transform((v) => v === 'true'),
+  SMTP_SECURE: oneOf('true', 'false')
+    .default('false')
+    .transform((v) => v === 'true'),
   CHECKOUT_ENCRYPTION_KEY: z.string().optional(),
   CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerEmailHour),
   CHECKOUT_OTP_SENDS_PER_IP_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerIpHour),
@@ -55,14 +64,25 @@ const EnvSchema = z.object({
   GATEWAY_TIMEOUT_MS: int(1, 120_000).default(10_000),
   GATEWAY_EMULATOR_PORT: int(0, 65535).default(4010),
   /** Comma-separated ports https webhook and courier URLs may use. */
-  EGRESS_ALLOWED_PORTS: z.string().regex(/^\d{1,5}(,\d{1,5})*$/, 'comma-separated port numbers').default('443'),
+  EGRESS_ALLOWED_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, 'comma-separated port numbers')
+    .default('443'),
   /** Comma-separated DNS servers (ip or ip:port) resolving webhook and courier hosts; unset: the system resolver. */
-  EGRESS_DNS_SERVERS: z.string().regex(/^[\w.:[\]]+(,[\w.:[\]]+)*$/, 'comma-separated DNS server addresses').optional(),
+  EGRESS_DNS_SERVERS: z
+    .string()
+    .regex(/^[\w.:[\]]+(,[\w.:[\]]+)*$/, 'comma-separated DNS server addresses')
+    .optional(),
   WEBHOOK_DISPATCHER: oneOf('on', 'off').default('on'),
   WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(10_000),
   WEBHOOK_RETRY_BASE_MS: int(1, 86_400_000).default(DEFAULT_RETRY_POLICY.baseDelayMs),
-  WEBHOOK_RETRY_FACTOR: z.string().trim().regex(/^\d+(\.\d+)?$/, 'a number from 1 to 100').transform(Number)
-    .pipe(z.number().min(1, 'a number from 1 to 100').max(100, 'a number from 1 to 100')).default(DEFAULT_RETRY_POLICY.factor),
+  WEBHOOK_RETRY_FACTOR: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'a number from 1 to 100')
+    .transform(Number)
+    .pipe(z.number().min(1, 'a number from 1 to 100').max(100, 'a number from 1 to 100'))
+    .default(DEFAULT_RETRY_POLICY.factor),
   WEBHOOK_MAX_ATTEMPTS: int(1, 100).default(DEFAULT_RETRY_POLICY.maxAttempts),
   WEBHOOK_POLL_MS: int(1, 600_000).default(1000),
   WEBHOOK_LEASE_MS: int(1, 3_600_000).optional(),
@@ -81,7 +101,15 @@ export interface Config {
    * `workers`: HTTP threads (WORKERS), the main thread included. `drainMs`: what SIGTERM waits with /readyz at 503 before
    * closing the port; `shutdownTimeoutMs`: how long requests in flight may then take.
    */
-  server: { host: string; port: number; trustProxyHops: number; bodyBudgetBytes: number; workers: number; drainMs: number; shutdownTimeoutMs: number };
+  server: {
+    host: string;
+    port: number;
+    trustProxyHops: number;
+    bodyBudgetBytes: number;
+    workers: number;
+    drainMs: number;
+    shutdownTimeoutMs: number;
+  };
   /** /metrics on the API port with the token (null: not there in production), and its own listener (null: none). */
   metrics: { token: string | null; listener: { host: string; port: number } | null };
   store: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
@@ -113,37 +141,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const devMode = e.NODE_ENV === 'development' || e.NODE_ENV === 'test';
-  if (e.DATABASE_URL && !e.CHECKOUT_ENCRYPTION_KEY) throw new Error('invalid configuration: CHECKOUT_ENCRYPTION_KEY is required with DATABASE_URL (every node needs the same key)');
+  if (e.DATABASE_URL && !e.CHECKOUT_ENCRYPTION_KEY)
+    throw new Error(
+      'invalid configuration: CHECKOUT_ENCRYPTION_KEY is required with DATABASE_URL (every node needs the same key)',
+    );
   return {
     devMode,
     log: { level: e.LOG_LEVEL },
     server: {
-      host: e.HOST, port: e.PORT, trustProxyHops: e.TRUST_PROXY_HOPS, bodyBudgetBytes: e.BODY_BUDGET_BYTES,
+      host: e.HOST,
+      port: e.PORT,
+      trustProxyHops: e.TRUST_PROXY_HOPS,
+      bodyBudgetBytes: e.BODY_BUDGET_BYTES,
       workers: e.WORKERS === 'auto' ? availableParallelism() : e.WORKERS,
       // Development and tests stop at once unless asked; production gives balancers 5 s to notice /readyz.
-      drainMs: e.SHUTDOWN_DRAIN_MS ?? (devMode ? 0 : 5000), shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+      drainMs: e.SHUTDOWN_DRAIN_MS ?? (devMode ? 0 : 5000),
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     metrics: metricsSection(e, devMode),
-    store: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { kind: 'sqlite', path: e.DB_PATH },
+    store: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'sqlite', path: e.DB_PATH },
     dataDir: e.DATA_OUT_DIR,
     nodeHeartbeatMs: e.NODE_HEARTBEAT_MS,
-    mail: { host: e.SMTP_HOST ?? null, port: e.SMTP_PORT, user: e.SMTP_USER ?? null, pass: e.SMTP_PASS ?? null, from: e.SMTP_FROM, secure: e.SMTP_SECURE },
+    mail: {
+      host: e.SMTP_HOST ?? null,
+      port: e.SMTP_PORT,
+      user: e.SMTP_USER ?? null,
+      pass: e.SMTP_PASS ?? null,
+      from: e.SMTP_FROM,
+      secure: e.SMTP_SECURE,
+    },
     encryptionKey: e.CHECKOUT_ENCRYPTION_KEY ?? null,
     checkout: {
-      otp: { ...DEFAULT_OTP_POLICY, sendsPerEmailHour: e.CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR, sendsPerIpHour: e.CHECKOUT_OTP_SENDS_PER_IP_HOUR },
+      otp: {
+        ...DEFAULT_OTP_POLICY,
+        sendsPerEmailHour: e.CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR,
+        sendsPerIpHour: e.CHECKOUT_OTP_SENDS_PER_IP_HOUR,
+      },
       courierTimeoutMs: e.CHECKOUT_COURIER_TIMEOUT_MS,
     },
     gateway: gatewaySection(e),
     egress: egressSection(e, devMode),
-    webhooks: e.WEBHOOK_DISPATCHER === 'off' ? null : {
-      egress: egressSection(e, devMode),
-      retry: { baseDelayMs: e.WEBHOOK_RETRY_BASE_MS, factor: e.WEBHOOK_RETRY_FACTOR, maxAttempts: e.WEBHOOK_MAX_ATTEMPTS, jitter: DEFAULT_RETRY_POLICY.jitter },
-      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-      // A row held by a crashed node is retried about 30 s after its attempt would have timed out.
-      leaseMs: e.WEBHOOK_LEASE_MS ?? e.WEBHOOK_TIMEOUT_MS + 30_000,
-      pollMs: e.WEBHOOK_POLL_MS,
-      concurrency: e.WEBHOOK_CONCURRENCY,
-    },
+    webhooks:
+      e.WEBHOOK_DISPATCHER === 'off'
+        ? null
+        : {
+            egress: egressSection(e, devMode),
+            retry: {
+              baseDelayMs: e.WEBHOOK_RETRY_BASE_MS,
+              factor: e.WEBHOOK_RETRY_FACTOR,
+              maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+              jitter: DEFAULT_RETRY_POLICY.jitter,
+            },
+            timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+            // A row held by a crashed node is retried about 30 s after its attempt would have timed out.
+            leaseMs: e.WEBHOOK_LEASE_MS ?? e.WEBHOOK_TIMEOUT_MS + 30_000,
+            pollMs: e.WEBHOOK_POLL_MS,
+            concurrency: e.WEBHOOK_CONCURRENCY,
+          },
     dashboard: {
       allowedEmails: allowList(e.DASHBOARD_ALLOWED_EMAILS),
       sessionTtlMs: e.DASHBOARD_SESSION_HOURS * 3_600_000,
@@ -163,7 +219,10 @@ function metricsSection(e: z.infer<typeof EnvSchema>, devMode: boolean): Config[
 
 /** "A@x.com, b@y.in" -> ['a@x.com', 'b@y.in']; throws for an entry that is not an email. */
 function allowList(text: string): string[] {
-  const emails = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const emails = text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const bad = emails.find((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
   if (bad) throw new Error(`invalid configuration: DASHBOARD_ALLOWED_EMAILS: not an email: ${bad}`);
   return emails;
@@ -171,14 +230,22 @@ function allowList(text: string): string[] {
 
 function egressSection(e: z.infer<typeof EnvSchema>, devMode: boolean): EgressPolicy {
   const dnsServers = e.EGRESS_DNS_SERVERS?.split(',');
-  return { devMode, allowedPorts: e.EGRESS_ALLOWED_PORTS.split(',').map(Number), ...(dnsServers ? { dnsServers } : {}) };
+  return {
+    devMode,
+    allowedPorts: e.EGRESS_ALLOWED_PORTS.split(',').map(Number),
+    ...(dnsServers ? { dnsServers } : {}),
+  };
 }
 
 /** Production talks to api.razorpay.com unless GATEWAY_BASE_URL says otherwise; development starts the emulator. */
 function gatewaySection(e: z.infer<typeof EnvSchema>): Config['gateway'] {
   if (e.GATEWAY_BASE_URL) return { baseUrl: e.GATEWAY_BASE_URL, timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: null };
   if (e.NODE_ENV === 'development') {
-    return { baseUrl: `http://127.0.0.1:${e.GATEWAY_EMULATOR_PORT}`, timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: e.GATEWAY_EMULATOR_PORT };
+    return {
+      baseUrl: `http://127.0.0.1:${e.GATEWAY_EMULATOR_PORT}`,
+      timeoutMs: e.GATEWAY_TIMEOUT_MS,
+      emulatorPort: e.GATEWAY_EMULATOR_PORT,
+    };
   }
   return { baseUrl: 'https://api.razorpay.com', timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: null };
 }

@@ -57,7 +57,8 @@ function writeAsset(root: string, file: AssetEntry): void {
   // getRawAsset: no copy of the compressed bytes, which are only read.
   const data = brotliDecompressSync(new Uint8Array(getRawAsset(file.path) as ArrayBuffer));
   const sha256 = createHash('sha256').update(data).digest('hex');
-  if (sha256 !== file.sha256) throw new Error(`embedded asset ${file.path} is corrupt (sha256 ${sha256}, expected ${file.sha256})`);
+  if (sha256 !== file.sha256)
+    throw new Error(`embedded asset ${file.path} is corrupt (sha256 ${sha256}, expected ${file.sha256})`);
   const target = join(root, file.path);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, data, { mode: file.path.endsWith('.node') ? 0o755 : 0o644 });

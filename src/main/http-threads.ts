@@ -15,15 +15,15 @@ import { ThreadLink, type ToPrimary, type ToThread } from './thread-link.ts';
 export type ThreadRole =
   | { kind: 'primary' }
   | {
-    kind: 'thread';
-    index: number;
-    /** The port the primary chose; this thread listens on it beside the others. */
-    port: number;
-    limiterMemory: SharedArrayBuffer;
-    link: ThreadLink<ToPrimary, ToThread>;
-    /** The whole process's metrics text, from the primary. */
-    metrics(): Promise<string>;
-  };
+      kind: 'thread';
+      index: number;
+      /** The port the primary chose; this thread listens on it beside the others. */
+      port: number;
+      limiterMemory: SharedArrayBuffer;
+      link: ThreadLink<ToPrimary, ToThread>;
+      /** The whole process's metrics text, from the primary. */
+      metrics(): Promise<string>;
+    };
 
 /** What the primary hands each other thread at start. */
 export interface ThreadSetup {
@@ -43,7 +43,8 @@ export const REPORT_MS = 1000;
 
 /** The bundle's thread script is dist/http-worker.cjs; from source it is the .ts file, loaded after registering tsx. */
 function threadScript(): { code: string; eval: boolean } {
-  if ((globalThis as { GEOPIN_BUNDLED?: boolean }).GEOPIN_BUNDLED) return { code: resourcePath('dist/http-worker.cjs'), eval: false };
+  if ((globalThis as { GEOPIN_BUNDLED?: boolean }).GEOPIN_BUNDLED)
+    return { code: resourcePath('dist/http-worker.cjs'), eval: false };
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const source = JSON.stringify(new URL('./http-worker.ts', import.meta.url).href);
   return { code: `import(${tsx}).then(({ register }) => { register(); return import(${source}); })`, eval: true };
@@ -74,7 +75,9 @@ export class HttpThreads {
     const { host, port: configured, workers } = this.config.server;
     const port = configured === 0 ? (workers > 1 ? await freePort(host) : 0) : configured;
     if (port !== 0) await assertPortFree(host, port);
-    const started = await Promise.allSettled(Array.from({ length: workers - 1 }, (_v, n) => this.startOne(n + 1, port, hooks)));
+    const started = await Promise.allSettled(
+      Array.from({ length: workers - 1 }, (_v, n) => this.startOne(n + 1, port, hooks)),
+    );
     this.running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) {
@@ -90,7 +93,9 @@ export class HttpThreads {
     const foreign = foreignListeners(port);
     if (foreign === 0) return;
     await this.stop(1000);
-    throw new Error(`port ${port} is also bound by another process (${foreign} listening socket(s) not ours); it would get part of the traffic`);
+    throw new Error(
+      `port ${port} is also bound by another process (${foreign} listening socket(s) not ours); it would get part of the traffic`,
+    );
   }
 
   broadcast(message: ToThread): void {
@@ -102,18 +107,28 @@ export class HttpThreads {
     const running = this.running;
     this.running = [];
     for (const r of running) r.link.send({ t: 'stop' });
-    await Promise.all(running.map((r) => Promise.race([r.stopped, new Promise((resolve) => setTimeout(resolve, timeoutMs + 5000))])));
+    await Promise.all(
+      running.map((r) => Promise.race([r.stopped, new Promise((resolve) => setTimeout(resolve, timeoutMs + 5000))])),
+    );
     await Promise.all(running.map((r) => r.worker.terminate()));
   }
 
   private async startOne(index: number, port: number, hooks: { metrics: Metrics; queued(): void }): Promise<Running> {
     const { port1, port2 } = new MessageChannel();
     const setup: ThreadSetup = {
-      config: this.config, index, port, limiterMemory: this.limiterMemory, linkPort: port2, placeColumns: sharedColumns(),
+      config: this.config,
+      index,
+      port,
+      limiterMemory: this.limiterMemory,
+      linkPort: port2,
+      placeColumns: sharedColumns(),
     };
     const script = threadScript();
     const worker = new Worker(script.code, {
-      eval: script.eval, workerData: setup, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      eval: script.eval,
+      workerData: setup,
+      transferList: [port2],
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const link = new ThreadLink<ToThread, ToPrimary>(port1);
     let ready!: () => void;
@@ -124,14 +139,17 @@ export class HttpThreads {
       else if (message.t === 'queued') hooks.queued();
       else if (message.t === 'report') hooks.metrics.threadReport(index, message.report);
       else if (message.t === 'stopped') markStopped();
-      else if (message.t === 'metrics') void hooks.metrics.text().then((text) => link.send({ t: 'metrics', id: message.id, text }));
+      else if (message.t === 'metrics')
+        void hooks.metrics.text().then((text) => link.send({ t: 'metrics', id: message.id, text }));
     });
     worker.on('error', (err) => this.log.error({ err, thread: index }, 'http thread failed'));
     worker.once('exit', () => markStopped());
     await new Promise<void>((resolve, reject) => {
       ready = resolve;
       worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`http thread ${index} exited with code ${code} before listening`)));
+      worker.once('exit', (code) =>
+        reject(new Error(`http thread ${index} exited with code ${code} before listening`)),
+      );
     });
     this.log.info({ thread: index, threadId: worker.threadId }, `[server] http thread ${index} listening`);
     return { index, worker, link, stopped };

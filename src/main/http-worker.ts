@@ -14,12 +14,17 @@ async function main(setup: ThreadSetup): Promise<void> {
   const waiting = new Map<number, (text: string) => void>();
   let asked = 0;
   const role: ThreadRole = {
-    kind: 'thread', index: setup.index, port: setup.port, limiterMemory: setup.limiterMemory, link,
-    metrics: () => new Promise((resolve) => {
-      const id = ++asked;
-      waiting.set(id, resolve);
-      link.send({ t: 'metrics', id });
-    }),
+    kind: 'thread',
+    index: setup.index,
+    port: setup.port,
+    limiterMemory: setup.limiterMemory,
+    link,
+    metrics: () =>
+      new Promise((resolve) => {
+        const id = ++asked;
+        waiting.set(id, resolve);
+        link.send({ t: 'metrics', id });
+      }),
   };
   adoptSharedColumns(setup.placeColumns);
   const log = createLogger(setup.config.log.level).child({ thread: setup.index });

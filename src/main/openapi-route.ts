@@ -21,27 +21,48 @@ export function openApiRoutes(endpoints: () => Endpoint[], locationVersion: stri
   const isCheckout = (e: Endpoint) => e.path.startsWith('/checkout-');
   const documents: Document[] = [
     {
-      path: '/openapi.json', covers: () => true,
+      path: '/openapi.json',
+      covers: () => true,
       info: {
-        title: 'India geopin & checkout API', version: locationVersion,
+        title: 'India geopin & checkout API',
+        version: locationVersion,
         description: `Both services of this server: location (/v1, location api key; version ${locationVersion}) and checkout (/checkout-*, merchant key or session token; version ${CHECKOUT_API_VERSION}). Generated from the route table.`,
       },
     },
     {
-      path: '/openapi/location.json', covers: (e) => !isCheckout(e),
-      info: { title: 'India geopin location API', version: locationVersion, description: 'Geocoding, DIGIPIN and location lookup (/v1), with the public service and operations routes.' },
+      path: '/openapi/location.json',
+      covers: (e) => !isCheckout(e),
+      info: {
+        title: 'India geopin location API',
+        version: locationVersion,
+        description: 'Geocoding, DIGIPIN and location lookup (/v1), with the public service and operations routes.',
+      },
     },
     {
-      path: '/openapi/checkout.json', covers: isCheckout,
-      info: { title: 'Checkout API', version: CHECKOUT_API_VERSION, description: 'Merchant admin, buyer checkout steps, payments and offers (/checkout-*).' },
+      path: '/openapi/checkout.json',
+      covers: isCheckout,
+      info: {
+        title: 'Checkout API',
+        version: CHECKOUT_API_VERSION,
+        description: 'Merchant admin, buyer checkout steps, payments and offers (/checkout-*).',
+      },
     },
   ];
   return documents.map((d) => {
     let text: string | null = null;
     return defineRoute({
-      method: 'get', path: d.path, tag: 'service', auth: 'public', hidden: true, response: z.record(z.string(), z.unknown()),
+      method: 'get',
+      path: d.path,
+      tag: 'service',
+      auth: 'public',
+      hidden: true,
+      response: z.record(z.string(), z.unknown()),
       summary: `${d.info.title} as OpenAPI 3.1, generated from the route table (no key needed)`,
-      handle: () => new RawReply((text ??= JSON.stringify(buildOpenApi(endpoints().filter(d.covers), d.info, cookies))), JSON_DOCUMENT),
+      handle: () =>
+        new RawReply(
+          (text ??= JSON.stringify(buildOpenApi(endpoints().filter(d.covers), d.info, cookies))),
+          JSON_DOCUMENT,
+        ),
     });
   });
 }

@@ -7,7 +7,16 @@ export async function runServer(config: Config): Promise<void> {
   const { port } = await app.start();
   const { log } = app.parts;
   const s = app.parts.location.stats;
-  log.info({ dir: config.dataDir, dataset: s.dataset, boundaries: s.total_boundaries, pincodes: s.total_pincodes, load_ms: s.load_ms }, `[location] ${s.dataset} dataset from ${config.dataDir}`);
+  log.info(
+    {
+      dir: config.dataDir,
+      dataset: s.dataset,
+      boundaries: s.total_boundaries,
+      pincodes: s.total_pincodes,
+      load_ms: s.load_ms,
+    },
+    `[location] ${s.dataset} dataset from ${config.dataDir}`,
+  );
   // Tools wait for this line (scripts/package/server-process.ts, the benches): keep its wording.
   log.info({ port, store: config.store.kind }, `[server] listening on http://${config.server.host}:${port}`);
   let stopping = false;
@@ -17,7 +26,10 @@ export async function runServer(config: Config): Promise<void> {
       stopping = true;
       // SIGTERM (an orchestrator's stop) drains: /readyz answers 503 while balancers notice; SIGINT (a person) does not.
       const drainMs = signal === 'SIGTERM' ? config.server.drainMs : 0;
-      log.info({ signal, drain_ms: drainMs, timeout_ms: config.server.shutdownTimeoutMs }, `[server] ${signal}: shutting down`);
+      log.info(
+        { signal, drain_ms: drainMs, timeout_ms: config.server.shutdownTimeoutMs },
+        `[server] ${signal}: shutting down`,
+      );
       app.stop({ drainMs }).then(
         () => process.exit(0),
         (err: unknown) => {

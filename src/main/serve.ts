@@ -8,7 +8,8 @@ import { runServer } from './run-server.ts';
 
 /** Starts the server; it runs until SIGINT/SIGTERM (exit 0 after a clean shutdown). */
 export async function serve(args: string[]): Promise<void> {
-  if (args.length > 0) throw new Error(`serve takes no arguments (got "${args.join(' ')}"); it is configured by environment variables`);
+  if (args.length > 0)
+    throw new Error(`serve takes no arguments (got "${args.join(' ')}"); it is configured by environment variables`);
   const config = loadConfig();
   // The executable carries no raw inputs: there the extracted build is used as it is, unless DATA_DIR names some.
   if (hasRawInputs()) await ensureDataset({ out: config.dataDir });

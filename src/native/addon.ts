@@ -18,7 +18,9 @@ function loadAddon(): NativeAddon {
   try {
     return loadNativeAddon(ADDON) as NativeAddon;
   } catch (err) {
-    throw new Error(`native addon not found at ${resourcePath(ADDON)}; run "npm run build:native" (${String(err)})`, { cause: err });
+    throw new Error(`native addon not found at ${resourcePath(ADDON)}; run "npm run build:native" (${String(err)})`, {
+      cause: err,
+    });
   }
 }
 
@@ -45,5 +47,7 @@ export function callNative<T>(fn: () => T): T {
 /** A native error (an Error whose `code` is E_…) as GeoError; anything else unchanged. */
 export function toGeoError(err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code;
-  return err instanceof Error && typeof code === 'string' && code.startsWith('E_') ? new GeoError(code, err.message) : err;
+  return err instanceof Error && typeof code === 'string' && code.startsWith('E_')
+    ? new GeoError(code, err.message)
+    : err;
 }

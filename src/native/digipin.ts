@@ -41,7 +41,8 @@ export function encodeMany(lonLat: Float64Array): (string | null)[] {
   // One decode of the whole buffer, then one slice per code: far cheaper than a decode per code.
   const all = bytes.toString('latin1');
   const codes = new Array<string | null>(bytes.length / HYPHENATED_LEN);
-  for (let i = 0, at = 0; at < bytes.length; i++, at += HYPHENATED_LEN) codes[i] = bytes[at] === 0 ? null : all.slice(at, at + HYPHENATED_LEN);
+  for (let i = 0, at = 0; at < bytes.length; i++, at += HYPHENATED_LEN)
+    codes[i] = bytes[at] === 0 ? null : all.slice(at, at + HYPHENATED_LEN);
   return codes;
 }
 

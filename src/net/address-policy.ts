@@ -2,7 +2,8 @@
 import { formatV4, inPrefix, parseIp, prefix, type Prefix } from './ip-address.ts';
 
 type Table = ReadonlyArray<readonly [Prefix, string]>;
-const table = (rows: ReadonlyArray<readonly [string, string]>): Table => rows.map(([cidr, why]) => [prefix(cidr), why] as const);
+const table = (rows: ReadonlyArray<readonly [string, string]>): Table =>
+  rows.map(([cidr, why]) => [prefix(cidr), why] as const);
 
 /** IPv4 networks that are not the public internet (IANA special-purpose registry, plus multicast and class E). */
 const V4_REFUSED = table([

@@ -30,7 +30,13 @@ export const PRODUCTION_EGRESS: EgressPolicy = { devMode: false, allowedPorts: [
 
 const PortList = z
   .string()
-  .transform((text) => text.split(',').map((p) => p.trim()).filter(Boolean).map(Number))
+  .transform((text) =>
+    text
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map(Number),
+  )
   .pipe(z.array(z.number().int().min(1).max(65535)).min(1));
 
 const EnvSchema = z.object({

@@ -25,7 +25,8 @@ function parseV6(text: string): Uint8Array {
   const [head = '', rest] = groups.split('::');
   const left = head === '' ? [] : head.split(':');
   const right = rest === undefined || rest === '' ? [] : rest.split(':');
-  const all = rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const all =
+    rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   const bytes = new Uint8Array(16);
   all.forEach((group, i) => {
     const value = parseInt(group, 16);

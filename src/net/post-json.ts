@@ -3,7 +3,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isLoopbackAddress } from './address-policy.ts';
-import { addressAllowed, checkStatic, parseTarget, type EgressError, type EgressPolicy, type EgressTarget } from './egress-policy.ts';
+import {
+  addressAllowed,
+  checkStatic,
+  parseTarget,
+  type EgressError,
+  type EgressPolicy,
+  type EgressTarget,
+} from './egress-policy.ts';
 import { serversResolve, systemResolve, type ResolveHost } from './resolve.ts';
 
 /** How one call is made. */
@@ -29,7 +36,12 @@ const DEFAULT_MAX_RESPONSE_BYTES = 16_384;
  * refused if ANY address is not public; the connection then goes only to those vetted addresses (no second lookup,
  * so DNS rebinding cannot redirect it), with SNI, certificate check and Host still naming the URL's host.
  */
-export async function postJson(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+export async function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const target = parseTarget(url);
   if ('error' in target) return target;
@@ -47,7 +59,11 @@ export async function postJson(url: string, body: string, headers: Record<string
   return send(target, addresses, body, headers, deadline, options);
 }
 
-async function resolveWithin(target: EgressTarget, resolve: ResolveHost, deadline: AbortSignal): Promise<string[] | { error: EgressError }> {
+async function resolveWithin(
+  target: EgressTarget,
+  resolve: ResolveHost,
+  deadline: AbortSignal,
+): Promise<string[] | { error: EgressError }> {
   if (target.literal) return [target.host];
   let onAbort = (): void => {};
   const timedOut = new Promise<{ error: EgressError }>((done) => {
@@ -75,7 +91,14 @@ function pinnedLookup(addresses: string[]): LookupFunction {
   };
 }
 
-function send(target: EgressTarget, addresses: string[], body: string, headers: Record<string, string>, deadline: AbortSignal, options: PostOptions): Promise<PostResult> {
+function send(
+  target: EgressTarget,
+  addresses: string[],
+  body: string,
+  headers: Record<string, string>,
+  deadline: AbortSignal,
+  options: PostOptions,
+): Promise<PostResult> {
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return new Promise((resolve) => {
     // Which stage the exchange reached decides the error category: before TCP, during TLS, or after.
@@ -104,11 +127,14 @@ function send(target: EgressTarget, addresses: string[], body: string, headers: 
       socket.once('connect', () => (stage = target.https ? 'tls' : 'response'));
       socket.once('secureConnect', () => (stage = 'response'));
     });
-    req.on('error', () => finish({ error: stage === 'connect' ? 'connect_failed' : stage === 'tls' ? 'tls_failed' : 'bad_response' }));
+    req.on('error', () =>
+      finish({ error: stage === 'connect' ? 'connect_failed' : stage === 'tls' ? 'tls_failed' : 'bad_response' }),
+    );
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = (truncated: boolean): void => finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), truncated });
+      const done = (truncated: boolean): void =>
+        finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), truncated });
       res.on('data', (chunk: Buffer) => {
         const room = limit - size;
         chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);

@@ -4,14 +4,30 @@ import type { Log } from '../kernel/log.ts';
 
 /** Paths pino censors: request headers that carry credentials, and fields that hold secrets or codes. */
 const REDACT = [
-  'headers["x-api-key"]', 'headers["x-session-token"]', 'headers.cookie', 'headers.authorization', 'headers["x-csrf-token"]',
-  '*.password', '*.secret', '*.webhook_secret', '*.gateway_secret_key', '*.code', '*.session_token', '*.api_key', '*.key',
+  'headers["x-api-key"]',
+  'headers["x-session-token"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["x-csrf-token"]',
+  '*.password',
+  '*.secret',
+  '*.webhook_secret',
+  '*.gateway_secret_key',
+  '*.code',
+  '*.session_token',
+  '*.api_key',
+  '*.key',
 ];
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 /** Logs to stdout, or to `destination` (tests read records back from it). */
 export function createLogger(level: LogLevel, destination?: { write(line: string): void }): Log {
-  const options = { level, base: { service: 'geopin' }, redact: { paths: REDACT, censor: '[redacted]' }, timestamp: pino.stdTimeFunctions.isoTime };
+  const options = {
+    level,
+    base: { service: 'geopin' },
+    redact: { paths: REDACT, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -7,7 +7,13 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
-export async function startMetricsListener(host: string, port: number, text: () => Promise<string>, contentType: string, log: Log): Promise<MetricsListener> {
+export async function startMetricsListener(
+  host: string,
+  port: number,
+  text: () => Promise<string>,
+  contentType: string,
+  log: Log,
+): Promise<MetricsListener> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('only GET /metrics here\n');
@@ -23,7 +29,11 @@ export async function startMetricsListener(host: string, port: number, text: () 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'EADDRINUSE' ? new Error(`METRICS_PORT ${port} on ${host} is in use; choose another port or set METRICS_PORT=off`) : err);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`METRICS_PORT ${port} on ${host} is in use; choose another port or set METRICS_PORT=off`)
+          : err,
+      );
     });
     server.listen(port, host, () => resolve());
   });

@@ -52,15 +52,22 @@ export class Metrics implements MetricsSink {
   /** Per-request series stay out of prom-client: its label hashing costs more than the lookup being measured. */
   readonly requests = new RequestStats();
   private readonly batches = new Histogram({
-    name: 'location_batch_items', help: 'Items per batch request (geocode batch, batch lookup)', labelNames: ['route'] as const,
-    buckets: [1, 5, 10, 25, 50, 75, 100], registers: [this.registry],
+    name: 'location_batch_items',
+    help: 'Items per batch request (geocode batch, batch lookup)',
+    labelNames: ['route'] as const,
+    buckets: [1, 5, 10, 25, 50, 75, 100],
+    registers: [this.registry],
   });
   private readonly webhookAttempts = new Counter({
-    name: 'webhook_delivery_attempts_total', help: 'Webhook delivery attempts, by result (delivered, failed_attempt)', labelNames: ['result'] as const,
+    name: 'webhook_delivery_attempts_total',
+    help: 'Webhook delivery attempts, by result (delivered, failed_attempt)',
+    labelNames: ['result'] as const,
     registers: [this.registry],
   });
   private readonly otpSends = new Counter({
-    name: 'otp_sends_total', help: 'Email OTP send requests, by result (mailed, reused, refused)', labelNames: ['result'] as const,
+    name: 'otp_sends_total',
+    help: 'Email OTP send requests, by result (mailed, reused, refused)',
+    labelNames: ['result'] as const,
     registers: [this.registry],
   });
 
@@ -73,7 +80,9 @@ export class Metrics implements MetricsSink {
     collectDefaultMetrics({ register: this.registry });
     const threads = () => [[0, this.mainThreadRequests] as const, ...this.workerRequests];
     new Counter({
-      name: 'http_thread_requests_total', help: 'Requests answered, by HTTP thread (0 = main thread, 1.. = WORKERS threads)', labelNames: ['thread'] as const,
+      name: 'http_thread_requests_total',
+      help: 'Requests answered, by HTTP thread (0 = main thread, 1.. = WORKERS threads)',
+      labelNames: ['thread'] as const,
       registers: [this.registry],
       collect() {
         this.reset();
@@ -81,7 +90,9 @@ export class Metrics implements MetricsSink {
       },
     });
     new Gauge({
-      name: 'webhook_queue_depth', help: 'Webhook deliveries waiting or in flight', registers: [this.registry],
+      name: 'webhook_queue_depth',
+      help: 'Webhook deliveries waiting or in flight',
+      registers: [this.registry],
       async collect() {
         this.set(await webhookQueueDepth());
       },
@@ -96,7 +107,10 @@ export class Metrics implements MetricsSink {
   /** What another HTTP thread counted since its last report. */
   threadReport(thread: number, report: ThreadReport): void {
     this.requests.merge(report.series);
-    this.workerRequests.set(thread, (this.workerRequests.get(thread) ?? 0) + report.series.reduce((sum, s) => sum + s.count, 0));
+    this.workerRequests.set(
+      thread,
+      (this.workerRequests.get(thread) ?? 0) + report.series.reduce((sum, s) => sum + s.count, 0),
+    );
     for (const [route, items] of report.batches) this.batch(route, items);
     for (const result of report.otpSends) this.otpSend(result);
   }

@@ -25,7 +25,8 @@ export class RequestStats {
 
   record(route: string, method: string, status: number, seconds: number): void {
     let s = this.last;
-    if (s === null || s.route !== route || s.status !== status || s.method !== method) this.last = s = this.seriesFor(route, method, status);
+    if (s === null || s.route !== route || s.status !== status || s.method !== method)
+      this.last = s = this.seriesFor(route, method, status);
     s.count++;
     s.sum += seconds;
     let b = 0;
@@ -53,18 +54,31 @@ export class RequestStats {
 
   /** `http_requests_total` by route, method and status; `http_request_duration_seconds` by route and method. */
   text(): string {
-    const lines = ['# HELP http_requests_total Requests answered, by route, method and status', '# TYPE http_requests_total counter'];
+    const lines = [
+      '# HELP http_requests_total Requests answered, by route, method and status',
+      '# TYPE http_requests_total counter',
+    ];
     const byRouteMethod = new Map<string, Series>();
     for (const s of this.all()) {
-      lines.push(`http_requests_total{route="${escape(s.route)}",method="${s.method}",status="${s.status}"} ${s.count}`);
+      lines.push(
+        `http_requests_total{route="${escape(s.route)}",method="${s.method}",status="${s.status}"} ${s.count}`,
+      );
       const key = `${s.route} ${s.method}`;
-      const total = byRouteMethod.get(key) ?? { ...s, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0).concat(0) };
+      const total = byRouteMethod.get(key) ?? {
+        ...s,
+        count: 0,
+        sum: 0,
+        buckets: LATENCY_BUCKETS.map(() => 0).concat(0),
+      };
       total.count += s.count;
       total.sum += s.sum;
       s.buckets.forEach((n, b) => (total.buckets[b]! += n));
       byRouteMethod.set(key, total);
     }
-    lines.push('# HELP http_request_duration_seconds Time from request to reply, by route and method', '# TYPE http_request_duration_seconds histogram');
+    lines.push(
+      '# HELP http_request_duration_seconds Time from request to reply, by route and method',
+      '# TYPE http_request_duration_seconds histogram',
+    );
     for (const s of byRouteMethod.values()) {
       const labels = `route="${escape(s.route)}",method="${s.method}"`;
       let cumulative = 0;
@@ -73,7 +87,10 @@ export class RequestStats {
         lines.push(`http_request_duration_seconds_bucket{le="${le}",${labels}} ${cumulative}`);
       });
       lines.push(`http_request_duration_seconds_bucket{le="+Inf",${labels}} ${s.count}`);
-      lines.push(`http_request_duration_seconds_sum{${labels}} ${s.sum}`, `http_request_duration_seconds_count{${labels}} ${s.count}`);
+      lines.push(
+        `http_request_duration_seconds_sum{${labels}} ${s.sum}`,
+        `http_request_duration_seconds_count{${labels}} ${s.count}`,
+      );
     }
     return `${lines.join('\n')}\n`;
   }

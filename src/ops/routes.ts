@@ -30,31 +30,64 @@ const Readiness = z.object({
 export function opsRoutes(d: OpsDeps): RouteDef[] {
   const common = { method: 'get' as const, auth: 'public' as const, tag: 'operations' };
   return [
-    defineRoute({ ...common, path: '/healthz', response: Health, summary: 'The process is up and answering', handle: () => ({ status: 'ok' as const }) }),
     defineRoute({
-      ...common, path: '/readyz', response: Readiness,
-      errors: { 503: 'Not ready: the dataset is not loaded, the store does not answer, or the server is shutting down' },
-      summary: 'Ready for traffic: the location dataset is loaded, the store answers and the server is not shutting down',
+      ...common,
+      path: '/healthz',
+      response: Health,
+      summary: 'The process is up and answering',
+      handle: () => ({ status: 'ok' as const }),
+    }),
+    defineRoute({
+      ...common,
+      path: '/readyz',
+      response: Readiness,
+      errors: {
+        503: 'Not ready: the dataset is not loaded, the store does not answer, or the server is shutting down',
+      },
+      summary:
+        'Ready for traffic: the location dataset is loaded, the store answers and the server is not shutting down',
       handle: async () => {
-        const checks = { dataset: d.boundaries() > 0, store: await d.storeReady().catch(() => false), accepting: !d.draining() };
+        const checks = {
+          dataset: d.boundaries() > 0,
+          store: await d.storeReady().catch(() => false),
+          accepting: !d.draining(),
+        };
         if (!checks.dataset || !checks.store || !checks.accepting) {
-          const failing = Object.entries(checks).filter(([, ok]) => !ok).map(([k]) => k).join(', ');
+          const failing = Object.entries(checks)
+            .filter(([, ok]) => !ok)
+            .map(([k]) => k)
+            .join(', ');
           throw new DomainError('unavailable', 'not_ready', `not ready: ${failing}`, { details: { checks } });
         }
         return { status: 'ready' as const, checks };
       },
     }),
     defineRoute({
-      ...common, path: '/metrics', hidden: true, response: z.string(), summary: 'Prometheus metrics (text format)',
+      ...common,
+      path: '/metrics',
+      hidden: true,
+      response: z.string(),
+      summary: 'Prometheus metrics (text format)',
       handle: async ({ head }) => {
         const access = d.metricsAccess;
         if (access === 'nobody') {
-          throw new DomainError('not_found', 'not_found', 'Metrics are served on the METRICS_PORT listener, or here with METRICS_TOKEN set');
+          throw new DomainError(
+            'not_found',
+            'not_found',
+            'Metrics are served on the METRICS_PORT listener, or here with METRICS_TOKEN set',
+          );
         }
         if (access !== 'anyone' && !bearerMatches(head.headers.authorization, access.token)) {
-          throw new DomainError('unauthorized', 'invalid_metrics_token', 'Send the metrics token as Authorization: Bearer <token>');
+          throw new DomainError(
+            'unauthorized',
+            'invalid_metrics_token',
+            'Send the metrics token as Authorization: Bearer <token>',
+          );
         }
-        return new RawReply(await d.metricsText(), { 'content-type': d.metricsContentType, 'cache-control': 'no-store' });
+        return new RawReply(await d.metricsText(), {
+          'content-type': d.metricsContentType,
+          'cache-control': 'no-store',
+        });
       },
     }),
   ];

@@ -14,7 +14,11 @@ export function parentOrigin(value: string | null): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value.replace(/\/$/, '').toLowerCase()) return null;
+    if (
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.origin !== value.replace(/\/$/, '').toLowerCase()
+    )
+      return null;
     return url.origin;
   } catch {
     return null;

@@ -24,9 +24,21 @@ export interface Payments {
   stop(): Promise<void>;
 }
 
-export function createPayments(deps: { sql: Sql; ports: CheckoutPorts; outbox: EventQueue; gateway: GatewaySettings; clock: Clock; queued: () => void; log: Log }): Payments {
+export function createPayments(deps: {
+  sql: Sql;
+  ports: CheckoutPorts;
+  outbox: EventQueue;
+  gateway: GatewaySettings;
+  clock: Clock;
+  queued: () => void;
+  log: Log;
+}): Payments {
   const service = new PaymentService({
-    repo: new PaymentRepository(deps.sql, deps.outbox), ports: deps.ports, gateway: new GatewayClient(deps.gateway), clock: deps.clock, queued: deps.queued,
+    repo: new PaymentRepository(deps.sql, deps.outbox),
+    ports: deps.ports,
+    gateway: new GatewayClient(deps.gateway),
+    clock: deps.clock,
+    queued: deps.queued,
   });
   let emulator: RunningEmulator | null = null;
   return {

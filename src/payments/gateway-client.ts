@@ -61,8 +61,14 @@ export class GatewayClient {
 
   /** Creates an order; the returned id is what the buyer's checkout and the signature refer to. */
   async createOrder(keys: GatewayKeys, input: CreateOrderInput): Promise<GatewayOrder> {
-    if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0) throw new RangeError(`amountPaise ${input.amountPaise} must be a positive integer`);
-    const body = { amount: input.amountPaise, currency: input.currency ?? 'INR', receipt: input.receipt, notes: input.notes ?? {} };
+    if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0)
+      throw new RangeError(`amountPaise ${input.amountPaise} must be a positive integer`);
+    const body = {
+      amount: input.amountPaise,
+      currency: input.currency ?? 'INR',
+      receipt: input.receipt,
+      notes: input.notes ?? {},
+    };
     return toOrder(await this.request(keys, 'POST', '/v1/orders', body));
   }
 
@@ -78,13 +84,17 @@ export class GatewayClient {
     try {
       res = await fetch(this.baseUrl + path, {
         method,
-        headers: { authorization: `Basic ${auth}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Basic ${auth}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       text = await res.text();
     } catch (err) {
-      if (err instanceof DOMException && err.name === 'TimeoutError') throw new GatewayError('gateway_timeout', `gateway did not answer within ${this.options.timeoutMs} ms`);
+      if (err instanceof DOMException && err.name === 'TimeoutError')
+        throw new GatewayError('gateway_timeout', `gateway did not answer within ${this.options.timeoutMs} ms`);
       throw new GatewayError('gateway_unreachable', `gateway request failed: ${(err as Error).message}`);
     }
     return this.parse(res.status, text);
@@ -100,12 +110,20 @@ export class GatewayClient {
     if (status >= 200 && status < 300) return json;
     const error = ErrorBodySchema.safeParse(json);
     const description = error.success ? error.data.error.description : `HTTP ${status}`;
-    throw new GatewayError(status === 401 ? 'gateway_auth_failed' : 'gateway_rejected', `gateway: ${description}`, status);
+    throw new GatewayError(
+      status === 401 ? 'gateway_auth_failed' : 'gateway_rejected',
+      `gateway: ${description}`,
+      status,
+    );
   }
 }
 
 function toOrder(json: unknown): GatewayOrder {
   const order = OrderSchema.safeParse(json);
-  if (!order.success) throw new GatewayError('gateway_bad_response', `gateway order has an unexpected shape: ${order.error.issues[0]?.message ?? ''}`);
+  if (!order.success)
+    throw new GatewayError(
+      'gateway_bad_response',
+      `gateway order has an unexpected shape: ${order.error.issues[0]?.message ?? ''}`,
+    );
   return order.data;
 }

@@ -69,14 +69,22 @@ export async function startGatewayEmulator(options: GatewayEmulatorOptions = {})
     order.amount_due = 0;
     order.attempts += 1;
     const paymentId = gatewayId('pay_');
-    return { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: paymentSignature(orderId, paymentId, order.keySecret) };
+    return {
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: orderId,
+      razorpay_signature: paymentSignature(orderId, paymentId, order.keySecret),
+    };
   };
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/pay/')) return servePayPage(req, res, orders);
-    const answer = (status: number, body: unknown) => setTimeout(() => sendJson(res, status, body), options.delayMs ?? 0);
+    const answer = (status: number, body: unknown) =>
+      setTimeout(() => sendJson(res, status, body), options.delayMs ?? 0);
     readBody(req)
       .then((raw) => handle(req, raw, orders, options, pay))
-      .then(([status, body]) => answer(status, body), () => answer(400, gatewayError('Invalid request body')));
+      .then(
+        ([status, body]) => answer(status, body),
+        () => answer(400, gatewayError('Invalid request body')),
+      );
   });
   const port = await listenOn(server, options.port ?? 0);
   return {
@@ -103,12 +111,25 @@ function servePayPage(req: IncomingMessage, res: ServerResponse, orders: Map<str
     order = undefined;
   }
   const origin = parentOrigin(url.searchParams.get('origin'));
-  const [status, body] = !order ? [404, 'The id provided does not exist'] : !origin ? [400, 'origin must be the checkout page origin, e.g. https://shop.example'] : [200, renderPayPage(order, origin)];
-  res.writeHead(status, { 'content-type': status === 200 ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  const [status, body] = !order
+    ? [404, 'The id provided does not exist']
+    : !origin
+      ? [400, 'origin must be the checkout page origin, e.g. https://shop.example']
+      : [200, renderPayPage(order, origin)];
+  res.writeHead(status, {
+    'content-type': status === 200 ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   res.end(body);
 }
 
-function handle(req: IncomingMessage, raw: string, orders: Map<string, StoredOrder>, options: GatewayEmulatorOptions, pay: (id: string) => EmulatedPayment): Answer {
+function handle(
+  req: IncomingMessage,
+  raw: string,
+  orders: Map<string, StoredOrder>,
+  options: GatewayEmulatorOptions,
+  pay: (id: string) => EmulatedPayment,
+): Answer {
   const path = new URL(req.url ?? '/', 'http://emulator').pathname;
   const payMatch = /^\/v1\/orders\/([^/]+)\/pay$/.exec(path);
   if (req.method === 'POST' && payMatch) {
@@ -127,7 +148,11 @@ function handle(req: IncomingMessage, raw: string, orders: Map<string, StoredOrd
   return [404, gatewayError('The requested URL was not found on the server.')];
 }
 
-function createOrder(raw: string, keys: { keyId: string; keySecret: string }, orders: Map<string, StoredOrder>): Answer {
+function createOrder(
+  raw: string,
+  keys: { keyId: string; keySecret: string },
+  orders: Map<string, StoredOrder>,
+): Answer {
   const input = JSON.parse(raw || '{}') as { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown };
   if (typeof input.amount !== 'number' || !Number.isInteger(input.amount) || input.amount < 100) {
     return [400, gatewayError('The amount must be atleast INR 1.00', 'amount')];
@@ -155,7 +180,10 @@ function publicOrder(order: StoredOrder): Omit<StoredOrder, 'keyId' | 'keySecret
   return rest;
 }
 
-function authenticate(req: IncomingMessage, options: GatewayEmulatorOptions): { keyId: string; keySecret: string } | null {
+function authenticate(
+  req: IncomingMessage,
+  options: GatewayEmulatorOptions,
+): { keyId: string; keySecret: string } | null {
   const header = req.headers.authorization ?? '';
   if (!header.startsWith('Basic ')) return null;
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
@@ -169,7 +197,17 @@ function authenticate(req: IncomingMessage, options: GatewayEmulatorOptions): { 
 
 /** Razorpay's error envelope. */
 function gatewayError(description: string, field?: string): unknown {
-  return { error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {}, ...(field ? { field } : {}) } };
+  return {
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'NA',
+      step: 'NA',
+      reason: 'NA',
+      metadata: {},
+      ...(field ? { field } : {}),
+    },
+  };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -54,7 +54,11 @@ export interface GatewayConfig {
 
 export function gatewayConfig(payer: PayingSession, ports: CheckoutPorts): GatewayConfig {
   const m = payer.merchant;
-  return { enabled: m.payment_enabled, keyId: m.gateway_key_id, keySecret: m.gateway_secret_enc ? ports.decrypt(m.gateway_secret_enc) : null };
+  return {
+    enabled: m.payment_enabled,
+    keyId: m.gateway_key_id,
+    keySecret: m.gateway_secret_enc ? ports.decrypt(m.gateway_secret_enc) : null,
+  };
 }
 
 /** Mode B: payments enabled with both keys set. Only then is session.completed sent. */

@@ -52,22 +52,41 @@ export class PaymentRepository {
    * transaction. `decide` sees the session as it is now, locked until the commit (a merchant changing the cart waits),
    * and throws to write nothing. When the session already has a payment nothing is written and that payment is returned.
    */
-  async record(row: SessionPaymentRow, decide: (session: SessionAtPayment) => WebhookPayload<object> | null): Promise<SessionPaymentRow | null> {
+  async record(
+    row: SessionPaymentRow,
+    decide: (session: SessionAtPayment) => WebhookPayload<object> | null,
+  ): Promise<SessionPaymentRow | null> {
     return this.sql.transaction(async (tx) => {
       const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
       const session = await tx.get<SessionAtPayment>(
-        `SELECT status, cart_value_paise, cart_value_source FROM checkout_sessions WHERE id = ? AND merchant_id = ?${lock}`, [row.session_id, row.merchant_id],
+        `SELECT status, cart_value_paise, cart_value_source FROM checkout_sessions WHERE id = ? AND merchant_id = ?${lock}`,
+        [row.session_id, row.merchant_id],
       );
       if (!session) throw new Error(`session ${row.session_id} vanished`);
-      const existing = await tx.get<SessionPaymentRow>('SELECT * FROM session_payments WHERE session_id = ?', [row.session_id]);
+      const existing = await tx.get<SessionPaymentRow>('SELECT * FROM session_payments WHERE session_id = ?', [
+        row.session_id,
+      ]);
       if (existing) return existing;
       const event = decide(session);
       await tx.run(
         `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id, amount_paise, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [row.session_id, row.merchant_id, row.payment_method, row.gateway_order_id, row.gateway_payment_id, row.amount_paise, row.created_at],
+        [
+          row.session_id,
+          row.merchant_id,
+          row.payment_method,
+          row.gateway_order_id,
+          row.gateway_payment_id,
+          row.amount_paise,
+          row.created_at,
+        ],
       );
-      await tx.run('UPDATE checkout_sessions SET status = ?, completed_at = ? WHERE id = ? AND merchant_id = ?', [COMPLETED, row.created_at, row.session_id, row.merchant_id]);
+      await tx.run('UPDATE checkout_sessions SET status = ?, completed_at = ? WHERE id = ? AND merchant_id = ?', [
+        COMPLETED,
+        row.created_at,
+        row.session_id,
+        row.merchant_id,
+      ]);
       if (event) await this.events.enqueue(tx, event, new Date(row.created_at));
       return null;
     });

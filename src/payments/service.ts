@@ -4,7 +4,13 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../kernel/events.ts';
 import { GatewayError, type GatewayClient } from './gateway-client.ts';
-import { gatewayConfig, isPaymentMode, type CheckoutPorts, type PayingSession, type SessionAtPayment } from './ports.ts';
+import {
+  gatewayConfig,
+  isPaymentMode,
+  type CheckoutPorts,
+  type PayingSession,
+  type SessionAtPayment,
+} from './ports.ts';
 import type { PaymentOrderRow, PaymentRepository, SessionPaymentRow } from './repository.ts';
 import { verifyPaymentSignature } from './signature.ts';
 
@@ -34,25 +40,47 @@ export class PaymentService {
   async createOrder(payer: PayingSession, amountPaise: number | undefined) {
     const { d } = this;
     const config = gatewayConfig(payer, d.ports);
-    if (!isPaymentMode(config)) throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
+    if (!isPaymentMode(config))
+      throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
     const paid = await d.repo.sessionPayment(payer.session.id);
     if (paid) throw alreadyPaid(paid);
     d.ports.assertAllowed('create_order', payer.session);
     const { session } = payer;
     const amount = d.ports.amountToCharge(session, amountPaise);
-    if (amount === null) throw new DomainError('invalid', 'amount_required', "amount_paise is required (the merchant has not set this session's cart value)");
+    if (amount === null)
+      throw new DomainError(
+        'invalid',
+        'amount_required',
+        "amount_paise is required (the merchant has not set this session's cart value)",
+      );
     const order = await d.gateway
-      .createOrder({ keyId: config.keyId, keySecret: config.keySecret }, {
-        amountPaise: amount, currency: 'INR', receipt: session.id.slice(0, 40), notes: { service_session_id: session.id },
-      })
+      .createOrder(
+        { keyId: config.keyId, keySecret: config.keySecret },
+        {
+          amountPaise: amount,
+          currency: 'INR',
+          receipt: session.id.slice(0, 40),
+          notes: { service_session_id: session.id },
+        },
+      )
       .catch((err: unknown) => {
         throw err instanceof GatewayError ? new DomainError('upstream', err.code, err.message) : err;
       });
     await d.repo.insertOrder({
-      gateway_order_id: order.id, merchant_id: session.merchant_id, session_id: session.id, amount_paise: order.amount, currency: order.currency,
-      gateway_key_id: config.keyId, created_at: d.clock().toISOString(),
+      gateway_order_id: order.id,
+      merchant_id: session.merchant_id,
+      session_id: session.id,
+      amount_paise: order.amount,
+      currency: order.currency,
+      gateway_key_id: config.keyId,
+      created_at: d.clock().toISOString(),
     });
-    return { gateway_order_id: order.id, gateway_key_id: config.keyId, amount_paise: order.amount, currency: order.currency };
+    return {
+      gateway_order_id: order.id,
+      gateway_key_id: config.keyId,
+      amount_paise: order.amount,
+      currency: order.currency,
+    };
   }
 
   /**
@@ -64,23 +92,49 @@ export class PaymentService {
     const { d } = this;
     const { session } = payer;
     const order = await d.repo.order(input.gateway_order_id);
-    if (!order || order.session_id !== session.id) throw new DomainError('not_found', 'order_not_found', 'No such gateway order for this session');
+    if (!order || order.session_id !== session.id)
+      throw new DomainError('not_found', 'order_not_found', 'No such gateway order for this session');
     const config = gatewayConfig(payer, d.ports);
-    if (!config.keySecret) throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not configured for this merchant');
-    if (!verifyPaymentSignature(input.gateway_order_id, input.gateway_payment_id, input.gateway_signature, config.keySecret)) {
+    if (!config.keySecret)
+      throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not configured for this merchant');
+    if (
+      !verifyPaymentSignature(
+        input.gateway_order_id,
+        input.gateway_payment_id,
+        input.gateway_signature,
+        config.keySecret,
+      )
+    ) {
       throw new DomainError('invalid', 'invalid_signature', 'Payment signature does not match');
     }
-    const result = { payment_method: 'gateway' as const, gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id };
+    const result = {
+      payment_method: 'gateway' as const,
+      gateway_order_id: order.gateway_order_id,
+      gateway_payment_id: input.gateway_payment_id,
+    };
     const now = d.clock().toISOString();
     const existing = await d.repo.record(
-      { session_id: session.id, merchant_id: session.merchant_id, ...result, amount_paise: order.amount_paise, created_at: now },
+      {
+        session_id: session.id,
+        merchant_id: session.merchant_id,
+        ...result,
+        amount_paise: order.amount_paise,
+        created_at: now,
+      },
       (current) => {
         this.assertPaysCart(current, order, input);
         d.ports.assertAllowed('confirm_payment', current);
-        return isPaymentMode(config) ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current) }, now) : null;
+        return isPaymentMode(config)
+          ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current) }, now)
+          : null;
       },
     );
-    if (existing && !(existing.gateway_order_id === order.gateway_order_id && existing.gateway_payment_id === input.gateway_payment_id)) {
+    if (
+      existing &&
+      !(
+        existing.gateway_order_id === order.gateway_order_id && existing.gateway_payment_id === input.gateway_payment_id
+      )
+    ) {
       throw alreadyPaid(existing);
     }
     if (!existing) d.queued();
@@ -101,15 +155,28 @@ export class PaymentService {
     d.ports.assertAllowed('record_cod', session);
     const amount = d.ports.amountToCharge(session, amountPaise) ?? session.cart_value_paise;
     const decision = await d.ports.codDecision(payer, amount);
-    if (!decision.allowed) throw new DomainError('conflict', 'cod_not_available', decision.message, { details: { reason: decision.reason } });
+    if (!decision.allowed)
+      throw new DomainError('conflict', 'cod_not_available', decision.message, {
+        details: { reason: decision.reason },
+      });
     const now = d.clock().toISOString();
     const existing = await d.repo.record(
-      { session_id: session.id, merchant_id: session.merchant_id, payment_method: 'cod', gateway_order_id: null, gateway_payment_id: null, amount_paise: amount, created_at: now },
+      {
+        session_id: session.id,
+        merchant_id: session.merchant_id,
+        payment_method: 'cod',
+        gateway_order_id: null,
+        gateway_payment_id: null,
+        amount_paise: amount,
+        created_at: now,
+      },
       (current) => {
         // The merchant may have fixed the cart since the rules were checked: what completes must be that cart.
         if (d.ports.amountToCharge(current, amount ?? undefined) !== amount) throw codMismatch(amount, current);
         d.ports.assertAllowed('record_cod', current);
-        return isPaymentMode(gatewayConfig(payer, d.ports)) ? completed(payer, { payment_method: 'cod', amount_paise: amount, ...cartOf(current) }, now) : null;
+        return isPaymentMode(gatewayConfig(payer, d.ports))
+          ? completed(payer, { payment_method: 'cod', amount_paise: amount, ...cartOf(current) }, now)
+          : null;
       },
     );
     if (existing && existing.payment_method !== 'cod') throw alreadyPaid(existing);
@@ -123,11 +190,20 @@ export class PaymentService {
       this.d.ports.amountToCharge(current, order.amount_paise);
     } catch (err) {
       if (!(err instanceof DomainError) || err.code !== 'amount_mismatch') throw err;
-      throw new DomainError('conflict', 'amount_mismatch',
+      throw new DomainError(
+        'conflict',
+        'amount_mismatch',
         `The payment of ${order.amount_paise} paise (gateway payment ${input.gateway_payment_id}) differs from the cart value ` +
-        `${current.cart_value_paise} paise the merchant set for this session; the session was not completed, and the merchant ` +
-        'must refund this payment at the gateway',
-        { details: { ...err.details, gateway_order_id: order.gateway_order_id, gateway_payment_id: input.gateway_payment_id, refund_required: true } },
+          `${current.cart_value_paise} paise the merchant set for this session; the session was not completed, and the merchant ` +
+          'must refund this payment at the gateway',
+        {
+          details: {
+            ...err.details,
+            gateway_order_id: order.gateway_order_id,
+            gateway_payment_id: input.gateway_payment_id,
+            refund_required: true,
+          },
+        },
       );
     }
   }
@@ -138,16 +214,34 @@ function cartOf(s: SessionAtPayment): CartAtCompletion {
 }
 
 function codMismatch(amount: number | null, current: SessionAtPayment): DomainError {
-  return new DomainError('conflict', 'amount_mismatch', `The merchant set this session's cart value to ${current.cart_value_paise} paise while COD was being recorded for ${amount ?? 'an unknown amount'}; check again`, {
-    details: { amount_paise: amount, cart_value_paise: current.cart_value_paise },
-  });
+  return new DomainError(
+    'conflict',
+    'amount_mismatch',
+    `The merchant set this session's cart value to ${current.cart_value_paise} paise while COD was being recorded for ${amount ?? 'an unknown amount'}; check again`,
+    {
+      details: { amount_paise: amount, cart_value_paise: current.cart_value_paise },
+    },
+  );
 }
 
 function completed(payer: PayingSession, data: SessionCompletedData, at: string): WebhookPayload<SessionCompletedData> {
   const { session } = payer;
-  return { event: 'session.completed', merchant_id: session.merchant_id, buyer_id: session.buyer_id, session_id: session.id, auth_channel: session.auth_channel, timestamp: at, data };
+  return {
+    event: 'session.completed',
+    merchant_id: session.merchant_id,
+    buyer_id: session.buyer_id,
+    session_id: session.id,
+    auth_channel: session.auth_channel,
+    timestamp: at,
+    data,
+  };
 }
 
 function alreadyPaid(existing: SessionPaymentRow): DomainError {
-  return new DomainError('conflict', 'session_already_paid', `This session is already paid (${existing.payment_method})`, { details: { payment_method: existing.payment_method } });
+  return new DomainError(
+    'conflict',
+    'session_already_paid',
+    `This session is already paid (${existing.payment_method})`,
+    { details: { payment_method: existing.payment_method } },
+  );
 }

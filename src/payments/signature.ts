@@ -9,7 +9,12 @@ export function paymentSignature(orderId: string, paymentId: string, keySecret: 
 }
 
 /** Constant-time check of a claimed payment signature; malformed input is simply false. */
-export function verifyPaymentSignature(orderId: string, paymentId: string, signature: string, keySecret: string): boolean {
+export function verifyPaymentSignature(
+  orderId: string,
+  paymentId: string,
+  signature: string,
+  keySecret: string,
+): boolean {
   if (!HEX_DIGEST.test(signature) || keySecret.length === 0) return false;
   const expected = Buffer.from(paymentSignature(orderId, paymentId, keySecret), 'hex');
   return timingSafeEqual(Buffer.from(signature, 'hex'), expected);

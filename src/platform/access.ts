@@ -31,7 +31,13 @@ export interface Access {
 
 /** `liveNodes` splits the per-second limits among the servers of a deployment (1 for a single server). */
 /** `limiter`: the burst buckets, shared by every HTTP thread of the process (a fresh one serves this thread alone). */
-export function createAccess(deps: { sql: Sql; clock: Clock; limiter?: RateLimiter; liveNodes?: () => number; log?: Log }): Access {
+export function createAccess(deps: {
+  sql: Sql;
+  clock: Clock;
+  limiter?: RateLimiter;
+  liveNodes?: () => number;
+  log?: Log;
+}): Access {
   const log = deps.log ?? silentLog;
   const keys = new ApiKeyRepository(deps.sql, deps.clock);
   const cache = new KeyCache(keys, deps.clock, log.child({ component: 'keys' }));

@@ -47,13 +47,22 @@ interface KeyRow {
   owner_id: number | null;
 }
 
-const COLUMNS = 'id, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at, revoked_at, owner_id';
+const COLUMNS =
+  'id, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at, revoked_at, owner_id';
 
 function toRecord(row: KeyRow): ApiKeyRecord {
   return {
-    id: row.id, prefix: row.key_prefix, label: row.label, plan: row.plan, isPublic: row.is_public === 1,
-    allowedOrigins: JSON.parse(row.allowed_origins) as string[], monthlyLimitOverride: row.monthly_limit_override,
-    rateLimitOverride: row.rate_limit_override, createdAt: row.created_at, revokedAt: row.revoked_at, ownerId: row.owner_id,
+    id: row.id,
+    prefix: row.key_prefix,
+    label: row.label,
+    plan: row.plan,
+    isPublic: row.is_public === 1,
+    allowedOrigins: JSON.parse(row.allowed_origins) as string[],
+    monthlyLimitOverride: row.monthly_limit_override,
+    rateLimitOverride: row.rate_limit_override,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    ownerId: row.owner_id,
   };
 }
 
@@ -66,26 +75,45 @@ export class ApiKeyRepository {
 
   /** Creates a key and returns it in clear text: the only time it exists outside the caller's hands. */
   async create(options: CreateKeyOptions): Promise<{ key: string; record: ApiKeyRecord }> {
-    if (!PLAN_NAMES.includes(options.plan)) throw new DomainError('invalid', 'invalid_plan', `plan must be one of ${PLAN_NAMES.join(', ')}`);
+    if (!PLAN_NAMES.includes(options.plan))
+      throw new DomainError('invalid', 'invalid_plan', `plan must be one of ${PLAN_NAMES.join(', ')}`);
     const isPublic = options.isPublic ?? false;
     const origins = (options.allowedOrigins ?? []).map(normaliseOrigin);
-    if (isPublic && origins.length === 0) throw new DomainError('invalid', 'origins_required', 'a public key needs at least one allowed origin');
-    for (const [name, value] of [['monthly limit', options.monthlyLimitOverride], ['rate limit', options.rateLimitOverride]] as const) {
-      if (value != null && (!Number.isInteger(value) || value < 1)) throw new DomainError('invalid', 'invalid_limit', `${name} must be a whole number of at least 1`);
+    if (isPublic && origins.length === 0)
+      throw new DomainError('invalid', 'origins_required', 'a public key needs at least one allowed origin');
+    for (const [name, value] of [
+      ['monthly limit', options.monthlyLimitOverride],
+      ['rate limit', options.rateLimitOverride],
+    ] as const) {
+      if (value != null && (!Number.isInteger(value) || value < 1))
+        throw new DomainError('invalid', 'invalid_limit', `${name} must be a whole number of at least 1`);
     }
     const key = `gp_${isPublic ? 'pub' : 'sk'}_${randomBytes(24).toString('base64url')}`;
     const row = await this.sql.get<KeyRow>(
       `INSERT INTO api_keys (key_hash, key_prefix, label, plan, is_public, allowed_origins, monthly_limit_override, rate_limit_override, created_at, owner_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
-      [sha256(key), key.slice(0, 12), options.label ?? null, options.plan, isPublic ? 1 : 0, JSON.stringify(origins),
-        options.monthlyLimitOverride ?? null, options.rateLimitOverride ?? null, this.clock().toISOString(), options.ownerId ?? null],
+      [
+        sha256(key),
+        key.slice(0, 12),
+        options.label ?? null,
+        options.plan,
+        isPublic ? 1 : 0,
+        JSON.stringify(origins),
+        options.monthlyLimitOverride ?? null,
+        options.rateLimitOverride ?? null,
+        this.clock().toISOString(),
+        options.ownerId ?? null,
+      ],
     );
     return { key, record: toRecord(row!) };
   }
 
   /** The active key with this hash, or null. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = await this.sql.get<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`, [hash]);
+    const row = await this.sql.get<KeyRow>(
+      `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`,
+      [hash],
+    );
     return row ? toRecord(row) : null;
   }
 
@@ -95,7 +123,9 @@ export class ApiKeyRepository {
 
   /** Keys a developer account created, active and revoked, oldest first. */
   async listOwned(ownerId: number): Promise<ApiKeyRecord[]> {
-    return (await this.sql.all<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE owner_id = ? ORDER BY id`, [ownerId])).map(toRecord);
+    return (
+      await this.sql.all<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE owner_id = ? ORDER BY id`, [ownerId])
+    ).map(toRecord);
   }
 
   /** Revokes the key with this id or prefix; resolves with the revoked record, null when none was active. */
@@ -119,7 +149,9 @@ export class ApiKeyRepository {
 
   /** Hashes of keys revoked at or after `since` (ISO time), so every node drops them from its cache. */
   async revokedSince(since: string): Promise<string[]> {
-    const rows = await this.sql.all<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE revoked_at >= ?', [since]);
+    const rows = await this.sql.all<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE revoked_at >= ?', [
+      since,
+    ]);
     return rows.map((r) => r.key_hash);
   }
 }

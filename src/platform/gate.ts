@@ -44,13 +44,20 @@ interface KeyStanding {
  * that spreads requests the deployment as a whole admits the key's rate. An admitted request of a cached server key
  * allocates nothing: one lookup of its standing, the burst bucket, and the usage meter's counters.
  */
-export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimiter, clock: Clock, nodes: () => number = () => 1): Authenticator<ApiKeyPrincipal> {
+export function createGate(
+  keys: KeyCache,
+  meter: UsageMeter,
+  limiter: RateLimiter,
+  clock: Clock,
+  nodes: () => number = () => 1,
+): Authenticator<ApiKeyPrincipal> {
   const calendar = new CalendarKeys();
   /** By key id, metered routes and unmetered ones (the usage report) apart. */
   const standings = [new Map<number, KeyStanding>(), new Map<number, KeyStanding>()];
   const gate: Authenticator<ApiKeyPrincipal> = (head, route) => {
     const presented = head.headers['x-api-key'];
-    if (!presented) throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
+    if (!presented)
+      throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
     const found = keys.findPresented(presented);
     const metered = route.metered !== false;
     if (!(found instanceof Promise)) return admit(found, head, metered);
@@ -65,8 +72,13 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     let standing = byKey.get(key.id);
     if (standing === undefined || standing.key !== key || standing.month !== month) {
       const limits = limitsOf(key);
-      const principal: ApiKeyPrincipal = { key, month, charge: (items, head) => charge(key, month, limits, items, head) };
-      const answered = (head: RequestHead) => meter.record(key.id, month, calendar.dayOf(epochMs(clock, head.receivedAt)));
+      const principal: ApiKeyPrincipal = {
+        key,
+        month,
+        charge: (items, head) => charge(key, month, limits, items, head),
+      };
+      const answered = (head: RequestHead) =>
+        meter.record(key.id, month, calendar.dayOf(epochMs(clock, head.receivedAt)));
       const granted = { principal, answered: metered ? answered : undefined };
       standing = { key, month, limits, granted };
       byKey.set(key.id, standing);
@@ -74,7 +86,13 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     return standing;
   }
 
-  function charge(key: ApiKeyRecord, month: string, limits: KeyStanding['limits'], items: number, head: RequestHead): void | Promise<void> {
+  function charge(
+    key: ApiKeyRecord,
+    month: string,
+    limits: KeyStanding['limits'],
+    items: number,
+    head: RequestHead,
+  ): void | Promise<void> {
     const extra = items - 1;
     if (extra <= 0) return;
     const nowMs = epochMs(clock, head.receivedAt);
@@ -82,19 +100,27 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     const burst = Math.max(1, limits.burst / share);
     // A batch passes once half the bucket is there and leaves the rest as debt, so the key's long-run rate holds and a
     // batch bigger than a node's share of the burst, or two at once, still pass in turn.
-    if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, Math.min(extra, Math.floor(burst / 2)))) {
-      throw new DomainError('rate_limited', 'rate_limited',
+    if (
+      !limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, Math.min(extra, Math.floor(burst / 2)))
+    ) {
+      throw new DomainError(
+        'rate_limited',
+        'rate_limited',
         `A batch of ${items} counts as ${items} requests: more than this key's ${limits.ratePerSecond} per second (burst ${limits.burst}) allow now`,
-        { retryAfterSeconds: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) });
+        { retryAfterSeconds: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) },
+      );
     }
     const record = () => meter.record(key.id, month, calendar.dayOf(nowMs), extra);
     const monthly = limits.monthly;
     if (monthly === null) return record();
     const check = (used: number) => {
       if (used + items > monthly) {
-        throw new DomainError('rate_limited', 'monthly_quota_exceeded',
+        throw new DomainError(
+          'rate_limited',
+          'monthly_quota_exceeded',
           `A batch of ${items} counts as ${items} requests; ${Math.max(0, monthly - used)} of this month's ${monthly} are left`,
-          { retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)) });
+          { retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)) },
+        );
       }
       record();
     };
@@ -102,7 +128,11 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     return used instanceof Promise ? used.then(check) : check(used);
   }
 
-  function admit(key: ApiKeyRecord | null, head: RequestHead, metered: boolean): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
+  function admit(
+    key: ApiKeyRecord | null,
+    head: RequestHead,
+    metered: boolean,
+  ): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
     let headers: Record<string, string> | undefined;
     if (key.isPublic) {
@@ -113,16 +143,27 @@ export function createGate(keys: KeyCache, meter: UsageMeter, limiter: RateLimit
     const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered);
     const share = nodes();
     if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share), nowMs)) {
-      throw new DomainError('rate_limited', 'rate_limited', `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`, { headers, retryAfterSeconds: 1 });
+      throw new DomainError(
+        'rate_limited',
+        'rate_limited',
+        `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`,
+        { headers, retryAfterSeconds: 1 },
+      );
     }
     const granted = headers ? { ...shared, headers } : shared;
     if (!metered || limits.monthly === null) return granted;
     const monthly = limits.monthly;
     const check = (used: number) => {
       if (used < monthly) return granted;
-      throw new DomainError('rate_limited', 'monthly_quota_exceeded', `Monthly quota of ${monthly} requests used; it resets at the start of the next month (UTC)`, {
-        headers, retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)),
-      });
+      throw new DomainError(
+        'rate_limited',
+        'monthly_quota_exceeded',
+        `Monthly quota of ${monthly} requests used; it resets at the start of the next month (UTC)`,
+        {
+          headers,
+          retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)),
+        },
+      );
     };
     const used = meter.used(key.id, month);
     return used instanceof Promise ? used.then(check) : check(used);
@@ -136,7 +177,11 @@ const BROWSER_HEADERS = ['origin', 'referer', 'sec-fetch-site'] as const;
 function corsHeaders(key: ApiKeyRecord, origin: string | undefined): Record<string, string> {
   const normalised = origin?.toLowerCase().replace(/\/$/, '');
   if (!normalised || !key.allowedOrigins.includes(normalised)) {
-    throw new DomainError('unauthorized', 'origin_not_allowed', `This public key cannot be used from origin ${origin ?? '(none)'}`);
+    throw new DomainError(
+      'unauthorized',
+      'origin_not_allowed',
+      `This public key cannot be used from origin ${origin ?? '(none)'}`,
+    );
   }
   return { 'access-control-allow-origin': normalised, 'access-control-expose-headers': 'retry-after', vary: 'Origin' };
 }

@@ -80,7 +80,8 @@ export class KeyCache {
       if (key) revoked.add(key);
       this.byHash.delete(hash);
     }
-    if (revoked.size > 0) for (const [presented, key] of this.byPresented) if (revoked.has(key)) this.byPresented.delete(presented);
+    if (revoked.size > 0)
+      for (const [presented, key] of this.byPresented) if (revoked.has(key)) this.byPresented.delete(presented);
     this.lastPoll = started;
   }
 

@@ -13,8 +13,16 @@ export interface Plan {
 /** The location document's plans: free 25,000, paid 100,000 from ₹1,999, enterprise unlimited. */
 export const PLANS: Record<PlanName, Plan> = {
   free: { monthlyRequests: 25_000, priceInrPerMonth: 0, description: 'Free: 25,000 requests per month' },
-  paid: { monthlyRequests: 100_000, priceInrPerMonth: 1_999, description: 'Paid: 100,000 requests per month, starting at ₹1,999 per month' },
-  enterprise: { monthlyRequests: null, priceInrPerMonth: null, description: 'Enterprise: unlimited requests, priced by agreement' },
+  paid: {
+    monthlyRequests: 100_000,
+    priceInrPerMonth: 1_999,
+    description: 'Paid: 100,000 requests per month, starting at ₹1,999 per month',
+  },
+  enterprise: {
+    monthlyRequests: null,
+    priceInrPerMonth: null,
+    description: 'Enterprise: unlimited requests, priced by agreement',
+  },
 };
 
 export const PLAN_NAMES = Object.keys(PLANS) as PlanName[];
@@ -47,7 +55,11 @@ export class CalendarKeys {
     const ms = typeof at === 'number' ? at : at.getTime();
     if (ms < this.month.from || ms >= this.month.until) {
       const now = new Date(ms);
-      this.month = { key: monthKey(now), from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1), until: nextMonthStart(now).getTime() };
+      this.month = {
+        key: monthKey(now),
+        from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1),
+        until: nextMonthStart(now).getTime(),
+      };
     }
     return this.month.key;
   }

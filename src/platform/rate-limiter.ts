@@ -37,7 +37,14 @@ export class RateLimiter {
    * `need` of them; false otherwise. `need` below `count` lets a batch bigger than the bucket through once the bucket is
    * full, leaving it in debt, so the key's long-run rate still holds. `now`: epoch ms read already.
    */
-  take(keyId: number, ratePerSecond: number, burst: number, now: number = this.clock(), count = 1, need = count): boolean {
+  take(
+    keyId: number,
+    ratePerSecond: number,
+    burst: number,
+    now: number = this.clock(),
+    count = 1,
+    need = count,
+  ): boolean {
     const slot = this.slotOf(keyId);
     if (slot < 0) return this.takeLocal(keyId, ratePerSecond, burst, now, count, need);
     const lock = slot * 2 + 1;
@@ -45,7 +52,10 @@ export class RateLimiter {
     while (Atomics.compareExchange(this.claims, lock, 0, 1) !== 0);
     try {
       const at = slot * 2;
-      const tokens = Math.min(burst, this.buckets[at]! + (Math.max(0, now - this.buckets[at + 1]!) / 1000) * ratePerSecond);
+      const tokens = Math.min(
+        burst,
+        this.buckets[at]! + (Math.max(0, now - this.buckets[at + 1]!) / 1000) * ratePerSecond,
+      );
       this.buckets[at + 1] = now;
       const granted = tokens >= need;
       this.buckets[at] = granted ? tokens - count : tokens;
@@ -80,7 +90,14 @@ export class RateLimiter {
     return -1;
   }
 
-  private takeLocal(keyId: number, ratePerSecond: number, burst: number, now: number, count: number, need: number): boolean {
+  private takeLocal(
+    keyId: number,
+    ratePerSecond: number,
+    burst: number,
+    now: number,
+    count: number,
+    need: number,
+  ): boolean {
     const bucket = this.overflow.get(keyId) ?? { tokens: burst, updatedMs: now };
     bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 1000) * ratePerSecond);
     bucket.updatedMs = now;

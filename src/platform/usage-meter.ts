@@ -77,7 +77,14 @@ export class UsageMeter {
   private begin(keyId: number, month: string, day: string, previous: KeyUsage | undefined): KeyUsage {
     if (previous) this.fold(previous);
     const monthSlot = `${keyId}|${month}`;
-    const usage: KeyUsage = { month, day, monthSlot, daySlot: `${keyId}|${day}`, known: this.totals.get(monthSlot) ?? null, unfolded: 0 };
+    const usage: KeyUsage = {
+      month,
+      day,
+      monthSlot,
+      daySlot: `${keyId}|${day}`,
+      known: this.totals.get(monthSlot) ?? null,
+      unfolded: 0,
+    };
     this.current.set(keyId, usage);
     return usage;
   }

@@ -42,14 +42,22 @@ export class UsageRepository {
   /** Requests per day of `keyId` from `fromDay` to `toDay` (inclusive, 'YYYY-MM-DD'); days without requests are absent. */
   async daily(keyId: number, fromDay: string, toDay: string): Promise<DailyIncrement[]> {
     const rows = await this.sql.all<{ day: string; requests: number }>(
-      'SELECT day, requests FROM api_usage_daily WHERE key_id = ? AND day >= ? AND day <= ? ORDER BY day', [keyId, fromDay, toDay],
+      'SELECT day, requests FROM api_usage_daily WHERE key_id = ? AND day >= ? AND day <= ? ORDER BY day',
+      [keyId, fromDay, toDay],
     );
     return rows.map((r) => ({ keyId, day: r.day, requests: r.requests }));
   }
 
   /** Requests recorded (by every node) for the key in `month`. */
   async used(keyId: number, month: string): Promise<number> {
-    return (await this.sql.get<{ requests: number }>('SELECT requests FROM api_usage WHERE key_id = ? AND month = ?', [keyId, month]))?.requests ?? 0;
+    return (
+      (
+        await this.sql.get<{ requests: number }>('SELECT requests FROM api_usage WHERE key_id = ? AND month = ?', [
+          keyId,
+          month,
+        ])
+      )?.requests ?? 0
+    );
   }
 
   /** Totals of `month` for many keys at once (the periodic refresh). */

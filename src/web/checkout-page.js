@@ -11,7 +11,17 @@ const SPAN = 0.01;
 
 const state = { email: '', token: '', sessionId: '', pincode: null, address: null, centre: null, pin: null };
 /** The address inputs, named as the API names the fields. */
-const ADDRESS_FIELDS = ['name', 'phone', 'flat_number', 'building_name', 'street_name', 'locality', 'landmark', 'city', 'state'];
+const ADDRESS_FIELDS = [
+  'name',
+  'phone',
+  'flat_number',
+  'building_name',
+  'street_name',
+  'locality',
+  'landmark',
+  'city',
+  'state',
+];
 /** One of these is needed: they say where in the pincode to deliver. */
 const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'];
 const $ = (id) => document.getElementById(id);
@@ -43,7 +53,8 @@ const book = async (body) => (await checkout('/checkout-addresses', body)).data;
 /** A /checkout-payment action; its answers carry their fields at the top level. */
 const payment = (body) => checkout('/checkout-payment', body);
 /** Location API calls with the merchant's public key (bound to this page's origin); answers are {success, data}. */
-const geo = async (path, body) => (await call(path, { method: body === undefined ? 'GET' : 'POST', body, headers: { 'x-api-key': locationKey } })).data;
+const geo = async (path, body) =>
+  (await call(path, { method: body === undefined ? 'GET' : 'POST', body, headers: { 'x-api-key': locationKey } })).data;
 
 function showError(err) {
   console.error('[checkout]', err.code ?? '', err.message);
@@ -75,7 +86,9 @@ function onSubmit(form, step) {
 /** A finished step: its fields and buttons stay disabled. */
 function lock(form) {
   $(form).dataset.locked = 'true';
-  $(form).querySelectorAll('input, button').forEach((el) => (el.disabled = true));
+  $(form)
+    .querySelectorAll('input, button')
+    .forEach((el) => (el.disabled = true));
 }
 
 function rupees(paise) {
@@ -92,7 +105,13 @@ onSubmit('email-form', async () => {
 });
 
 onSubmit('otp-form', async () => {
-  const body = { action: 'verify', email: state.email, merchant_id: merchantId, code: $('otp').value.trim(), cart_value_paise: cartValuePaise };
+  const body = {
+    action: 'verify',
+    email: state.email,
+    merchant_id: merchantId,
+    code: $('otp').value.trim(),
+    cart_value_paise: cartValuePaise,
+  };
   const verified = await call('/checkout-email-otp', { body });
   state.token = verified.session_token;
   state.sessionId = verified.session_id;
@@ -112,7 +131,9 @@ async function checkPincode() {
   const info = await geo(`/v1/pincode/validate/${pincode}`);
   if (pincode !== $('pincode').value.trim()) return info.exists ? info : null;
   state.pincode = info.exists ? info : null;
-  $('pincode-info').textContent = info.exists ? `${info.offices[0]?.name ?? ''}, ${info.district}, ${info.state}` : `${pincode} is not a known pincode`;
+  $('pincode-info').textContent = info.exists
+    ? `${info.offices[0]?.name ?? ''}, ${info.district}, ${info.state}`
+    : `${pincode} is not a known pincode`;
   $('pincode-info').className = info.exists ? 'hint ok' : 'hint error';
   if (info.exists && !$('city').value) $('city').value = info.district ?? '';
   if (info.exists && !$('state').value) $('state').value = info.state ?? '';
@@ -135,13 +156,16 @@ onSubmit('address-form', async () => {
   if (!LINE_FIELDS.some((field) => address[field])) throw new Error('Enter a flat, building, street or locality');
   const created = await book({ action: 'create', address, is_default: true });
   const delivery = await book({ action: 'serviceability_check', pincode });
-  $('serviceability').textContent = delivery.message + (delivery.show_postal_delivery_warning ? ' (no post office here delivers; the courier may still)' : '');
+  $('serviceability').textContent =
+    delivery.message +
+    (delivery.show_postal_delivery_warning ? ' (no post office here delivers; the courier may still)' : '');
   $('serviceability').className = delivery.block_checkout ? 'hint error' : 'hint ok';
   if (delivery.block_checkout) return;
   const completed = await book({ action: 'address_completed', address_id: created.address.id });
   lock('address-form');
   state.address = completed.address;
-  const { latitude, longitude } = completed.address.latitude != null ? completed.address : state.pincode.coordinates ?? {};
+  const { latitude, longitude } =
+    completed.address.latitude != null ? completed.address : (state.pincode.coordinates ?? {});
   if (latitude == null) throw new Error('No coordinates for this address; enter them below');
   state.centre = { latitude, longitude };
   show('step-pin');
@@ -199,7 +223,12 @@ $('confirm-pin').addEventListener('click', async () => {
   try {
     // The courier sees the confirmed point, not only the pincode.
     const { latitude, longitude } = state.pin;
-    const delivery = await book({ action: 'serviceability_check', pincode: state.address.pincode, lat: latitude, lng: longitude });
+    const delivery = await book({
+      action: 'serviceability_check',
+      pincode: state.address.pincode,
+      lat: latitude,
+      lng: longitude,
+    });
     if (delivery.block_checkout) throw new Error(delivery.message);
     const cod = await book({ action: 'cod_eligibility' });
     $('method-cod').disabled = !cod.eligible;
@@ -224,7 +253,10 @@ onSubmit('payment-form', async () => {
   const order = await payment({ action: 'create_order', amount_paise: cartValuePaise });
   const paid = await payAtGateway(order.gateway_order_id);
   const verified = await payment({
-    action: 'verify', gateway_order_id: paid.razorpay_order_id, gateway_payment_id: paid.razorpay_payment_id, gateway_signature: paid.razorpay_signature,
+    action: 'verify',
+    gateway_order_id: paid.razorpay_order_id,
+    gateway_payment_id: paid.razorpay_payment_id,
+    gateway_signature: paid.razorpay_signature,
   });
   done('gateway', `Paid ${rupees(order.amount_paise)} online (${verified.gateway_payment_id}).`);
 });

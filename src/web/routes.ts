@@ -7,11 +7,18 @@ import { escapeHtml } from '../kernel/escape-html.ts';
 
 const PAGE_DIR = resourcePath('src/web');
 /** Read once at start-up; no-store so a browser never keeps a page from before a restart. */
-const STATIC_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' };
+const STATIC_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+};
 
 /** The page and its script, talking to this server and framing the gateway at `gatewayUrl`. */
 export function devPageRoutes(gatewayUrl: string): RouteDef[] {
-  const html = readFileSync(`${PAGE_DIR}/checkout-page.html`, 'utf8').replace('__GATEWAY_URL__', escapeHtml(gatewayUrl));
+  const html = readFileSync(`${PAGE_DIR}/checkout-page.html`, 'utf8').replace(
+    '__GATEWAY_URL__',
+    escapeHtml(gatewayUrl),
+  );
   const script = readFileSync(`${PAGE_DIR}/checkout-page.js`);
   const gatewayOrigin = new URL(gatewayUrl).origin;
   const page = new RawReply(html, {
@@ -24,6 +31,11 @@ export function devPageRoutes(gatewayUrl: string): RouteDef[] {
   const common = { method: 'get' as const, auth: 'public' as const, tag: 'pages', hidden: true, response: z.string() };
   return [
     defineRoute({ ...common, path: '/checkout', summary: 'Dev-mode checkout page', handle: () => page }),
-    defineRoute({ ...common, path: '/checkout/checkout-page.js', summary: 'Dev-mode checkout page script', handle: () => js }),
+    defineRoute({
+      ...common,
+      path: '/checkout/checkout-page.js',
+      summary: 'Dev-mode checkout page script',
+      handle: () => js,
+    }),
   ];
 }

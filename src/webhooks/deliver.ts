@@ -37,7 +37,9 @@ export interface DeliveryOutcome {
 }
 
 /** The headers a receiver sees, in one place so docs/webhooks.md, the verify helper and the tests agree. */
-export function deliveryHeaders(req: Pick<DeliveryRequest, 'body' | 'event' | 'deliveryId' | 'secret' | 'now' | 'eventTime'>): Record<string, string> {
+export function deliveryHeaders(
+  req: Pick<DeliveryRequest, 'body' | 'event' | 'deliveryId' | 'secret' | 'now' | 'eventTime'>,
+): Record<string, string> {
   return {
     'content-type': 'application/json',
     'user-agent': 'geopin-webhooks/1',

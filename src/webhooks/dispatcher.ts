@@ -57,7 +57,8 @@ export class WebhookDispatcher {
     private readonly lookup: WebhookTargetLookup,
     private readonly options: DispatcherOptions,
   ) {
-    if (options.leaseMs <= options.timeoutMs) throw new RangeError(`leaseMs ${options.leaseMs} must exceed timeoutMs ${options.timeoutMs}`);
+    if (options.leaseMs <= options.timeoutMs)
+      throw new RangeError(`leaseMs ${options.leaseMs} must exceed timeoutMs ${options.timeoutMs}`);
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
     this.send = options.send ?? deliver;
@@ -88,11 +89,14 @@ export class WebhookDispatcher {
     if (this.timer && this.timerDueAt <= dueAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerDueAt = dueAt;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.timerDueAt = Infinity;
-      this.pump();
-    }, Math.max(0, delayMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.timerDueAt = Infinity;
+        this.pump();
+      },
+      Math.max(0, delayMs),
+    );
   }
 
   private pump(): void {
@@ -145,7 +149,10 @@ export class WebhookDispatcher {
       await this.store.recordAttempt(row, outcome, this.nextStep(row, outcome, now), now);
     } catch (err) {
       // The lease expires and the row is sent again; receivers dedupe by X-Service-Delivery.
-      (this.options.log ?? silentLog).error({ err, outbox_id: row.id, attempt: row.attempts }, 'could not record a delivery attempt');
+      (this.options.log ?? silentLog).error(
+        { err, outbox_id: row.id, attempt: row.attempts },
+        'could not record a delivery attempt',
+      );
     }
   }
 

@@ -22,12 +22,20 @@ export interface Webhooks {
 }
 
 /** `options` null: this node only queues (WEBHOOK_DISPATCHER=off); another node delivers. */
-export function createWebhooks(deps: { sql: Sql; targets: WebhookTargetLookup; options: DispatcherOptions | null }): Webhooks {
+export function createWebhooks(deps: {
+  sql: Sql;
+  targets: WebhookTargetLookup;
+  options: DispatcherOptions | null;
+}): Webhooks {
   const outbox = new OutboxRepository(deps.sql);
   const dispatcher = deps.options ? new WebhookDispatcher(outbox, deps.targets, deps.options) : null;
   return {
     outbox,
-    port: { enqueue: enqueueWebhook, deliveries: (m, l, o) => outbox.deliveries(m, l, o), redeliver: (m, d, n) => outbox.redeliver(m, d, n) },
+    port: {
+      enqueue: enqueueWebhook,
+      deliveries: (m, l, o) => outbox.deliveries(m, l, o),
+      redeliver: (m, d, n) => outbox.redeliver(m, d, n),
+    },
     queued: () => dispatcher?.wake(),
     start: () => dispatcher?.start(),
     stop: async () => dispatcher?.stop(),

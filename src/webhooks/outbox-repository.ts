@@ -69,7 +69,16 @@ export class OutboxRepository {
       await tx.run(
         `INSERT INTO webhook_deliveries (merchant_id, outbox_id, attempt, http_status, response_body, error, next_retry_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [row.merchant_id, row.id, row.attempts, outcome.httpStatus, outcome.responseBody, outcome.error, nextAttemptAt, now.toISOString()],
+        [
+          row.merchant_id,
+          row.id,
+          row.attempts,
+          outcome.httpStatus,
+          outcome.responseBody,
+          outcome.error,
+          nextAttemptAt,
+          now.toISOString(),
+        ],
       );
       return true;
     });
@@ -85,18 +94,33 @@ export class OutboxRepository {
 
   /** Pending and sending rows (the queue depth metric). */
   async depth(): Promise<number> {
-    return (await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_outbox WHERE status IN ('pending', 'sending')`))?.n ?? 0;
+    return (
+      (
+        await this.sql.get<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM webhook_outbox WHERE status IN ('pending', 'sending')`,
+        )
+      )?.n ?? 0
+    );
   }
 
   /** `merchantId`'s attempts, newest first. */
-  async deliveries(merchantId: string, limit: number, offset: number): Promise<{ deliveries: DeliveryLogEntry[]; total: number }> {
+  async deliveries(
+    merchantId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ deliveries: DeliveryLogEntry[]; total: number }> {
     const deliveries = await this.sql.all<DeliveryLogEntry>(
       `SELECT d.id, o.delivery_id, o.event, d.attempt, d.http_status, d.response_body, d.error, d.next_retry_at, d.created_at, o.status
        FROM webhook_deliveries d JOIN webhook_outbox o ON o.id = d.outbox_id
        WHERE d.merchant_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
       [merchantId, limit, offset],
     );
-    const total = (await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE merchant_id = ?', [merchantId]))?.n ?? 0;
+    const total =
+      (
+        await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE merchant_id = ?', [
+          merchantId,
+        ])
+      )?.n ?? 0;
     return { deliveries, total };
   }
 

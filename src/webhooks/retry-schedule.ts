@@ -35,6 +35,7 @@ export function retryDelayMs(attempt: number, policy: RetryPolicy, random: () =>
 /** Nominal (jitter-free) delays between consecutive attempts, for docs and tests. */
 export function nominalSchedule(policy: RetryPolicy): number[] {
   const delays: number[] = [];
-  for (let attempt = 1; attempt < policy.maxAttempts; attempt++) delays.push(policy.baseDelayMs * policy.factor ** (attempt - 1));
+  for (let attempt = 1; attempt < policy.maxAttempts; attempt++)
+    delays.push(policy.baseDelayMs * policy.factor ** (attempt - 1));
   return delays;
 }

@@ -5,11 +5,23 @@ import { median, medianResults } from '../../bench/http/rounds.ts';
 import { targetsOverRounds, type ScenarioResult, type ServerResult } from '../../bench/http/report.ts';
 
 const run = (rps: number, cpu = 10, other = 0): ScenarioResult => ({
-  requests: rps, seconds: 1, rps, p50Ms: 1000 / rps, p99Ms: 2, non2xx: 0, socketErrors: 0, pointsPerRequest: 1, serverCpuUsPerRequest: cpu,
+  requests: rps,
+  seconds: 1,
+  rps,
+  p50Ms: 1000 / rps,
+  p99Ms: 2,
+  non2xx: 0,
+  socketErrors: 0,
+  pointsPerRequest: 1,
+  serverCpuUsPerRequest: cpu,
   otherCpuUsPerRequest: other,
 });
 const server = (name: string, rps: number, rss = 100, other = 0): ServerResult => ({
-  server: name, firstAnswerMs: 500, rssAfterStartBytes: rss * 2 ** 20, rssAfterRunBytes: rss * 2 ** 20, single: run(rps, 1e6 / rps, other),
+  server: name,
+  firstAnswerMs: 500,
+  rssAfterStartBytes: rss * 2 ** 20,
+  rssAfterRunBytes: rss * 2 ** 20,
+  single: run(rps, 1e6 / rps, other),
 });
 
 describe('bench:http rounds', () => {
@@ -41,7 +53,9 @@ describe('bench:http rounds', () => {
 
   it('tells how far any number of server threads could scale single lookups when the load generator shares the cores', () => {
     // WORKERS=2: 8 µs of server and 6 µs of load generator per request; all cores over 14 µs, against WORKERS=1's rate.
-    const rounds = [[server('geopin WORKERS=1', 100_000), { ...server('geopin WORKERS=2', 110_000), single: run(110_000, 8, 6) }]];
+    const rounds = [
+      [server('geopin WORKERS=1', 100_000), { ...server('geopin WORKERS=2', 110_000), single: run(110_000, 8, 6) }],
+    ];
     const ceiling = targetsOverRounds(rounds).find((t) => t.what.startsWith('single: the most any WORKERS'))!;
     expect(ceiling.measured).toBeCloseTo((cpus().length * 1e6) / 14 / 100_000);
   });

@@ -12,16 +12,24 @@ beforeAll(async () => {
 });
 afterAll(async () => h.dispose());
 
-const otp = (body: Record<string, unknown>, headers: Record<string, string> = {}) => h.call('POST', '/checkout-email-otp', { body, headers });
-const send = (email: string, merchantId = shop.id, headers: Record<string, string> = {}) => otp({ action: 'send', email, merchant_id: merchantId }, headers);
-const verify = (email: string, code: string, extra: Record<string, unknown> = {}) => otp({ action: 'verify', email, merchant_id: shop.id, code, ...extra });
+const otp = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  h.call('POST', '/checkout-email-otp', { body, headers });
+const send = (email: string, merchantId = shop.id, headers: Record<string, string> = {}) =>
+  otp({ action: 'send', email, merchant_id: merchantId }, headers);
+const verify = (email: string, code: string, extra: Record<string, unknown> = {}) =>
+  otp({ action: 'verify', email, merchant_id: shop.id, code, ...extra });
 const past = '2000-01-01T00:00:00.000Z';
 
 describe('POST /checkout-email-otp send', () => {
   it('mails a 6-digit code through SMTP and stores only its hash', async () => {
     const res = await send('Asha@Example.com');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, reused: false, message: expect.any(String), expires_at: expect.any(String) });
+    expect(res.body).toEqual({
+      success: true,
+      reused: false,
+      message: expect.any(String),
+      expires_at: expect.any(String),
+    });
     expect(Date.parse(res.body.expires_at) - Date.now()).toBeGreaterThan(9 * 60_000);
     const mail = await h.smtp.nextMail('asha@example.com');
     expect(mail.from).toBe('otp@shop.test');
@@ -74,7 +82,10 @@ describe('POST /checkout-email-otp send', () => {
 
   it('lets the shop page read error answers too (CORS on 4xx, Retry-After exposed)', async () => {
     const shopPage = { origin: 'https://shop.example' };
-    const wrong = await otp({ action: 'verify', email: 'cors@example.com', merchant_id: shop.id, code: '000000' }, shopPage);
+    const wrong = await otp(
+      { action: 'verify', email: 'cors@example.com', merchant_id: shop.id, code: '000000' },
+      shopPage,
+    );
     expect([wrong.status, errorCode(wrong)]).toEqual([401, 'invalid_code']);
     expect(wrong.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect(wrong.headers.get('access-control-expose-headers')).toBe('retry-after');
@@ -100,21 +111,37 @@ describe('POST /checkout-email-otp verify', () => {
   it('verifies the mailed code, opens a session and queues session.email_verified in the outbox', async () => {
     await send('verify@example.com');
     const code = await h.smtp.nextCode('verify@example.com');
-    const res = await verify('verify@example.com', code, { utm: { utm_source: 'instagram', utm_evil: 'ignored' }, cart_value_paise: 129_900 });
+    const res = await verify('verify@example.com', code, {
+      utm: { utm_source: 'instagram', utm_evil: 'ignored' },
+      cart_value_paise: 129_900,
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['buyer_id', 'expires_at', 'session_id', 'session_token', 'success']);
     expect(res.body.session_token).toMatch(/^cst_[\w-]{43}$/);
-    const session = await h.sql.get<Record<string, unknown>>('SELECT * FROM checkout_sessions WHERE id = ?', [res.body.session_id]);
+    const session = await h.sql.get<Record<string, unknown>>('SELECT * FROM checkout_sessions WHERE id = ?', [
+      res.body.session_id,
+    ]);
     expect(session).toMatchObject({
-      merchant_id: shop.id, buyer_id: res.body.buyer_id, utm_source: 'instagram', cart_value_paise: 129_900, cart_value_source: 'widget', status: 'verified',
+      merchant_id: shop.id,
+      buyer_id: res.body.buyer_id,
+      utm_source: 'instagram',
+      cart_value_paise: 129_900,
+      cart_value_source: 'widget',
+      status: 'verified',
     });
     expect(JSON.stringify(session)).not.toContain('utm_evil');
     expect(session!.token_hash).not.toBe(res.body.session_token);
-    const row = await h.sql.get<{ payload: string }>("SELECT payload FROM webhook_outbox WHERE event = 'session.email_verified' ORDER BY id DESC LIMIT 1");
+    const row = await h.sql.get<{ payload: string }>(
+      "SELECT payload FROM webhook_outbox WHERE event = 'session.email_verified' ORDER BY id DESC LIMIT 1",
+    );
     // Queued in the verify transaction; this merchant has no webhook_url, so the running dispatcher may already have dropped it.
     expect(JSON.parse(row!.payload)).toMatchObject({
-      event: 'session.email_verified', merchant_id: shop.id, buyer_id: res.body.buyer_id, session_id: res.body.session_id,
-      auth_channel: 'email', data: { email: 'verify@example.com' },
+      event: 'session.email_verified',
+      merchant_id: shop.id,
+      buyer_id: res.body.buyer_id,
+      session_id: res.body.session_id,
+      auth_channel: 'email',
+      data: { email: 'verify@example.com' },
     });
   });
 
@@ -194,7 +221,11 @@ describe('OTP limits per address and mail failures', () => {
     try {
       await freshWindow(3600);
       const m = await strict.merchant();
-      const sendFrom = (email: string, xff: string) => strict.call('POST', '/checkout-email-otp', { body: { action: 'send', email, merchant_id: m.id }, headers: { 'x-forwarded-for': xff } });
+      const sendFrom = (email: string, xff: string) =>
+        strict.call('POST', '/checkout-email-otp', {
+          body: { action: 'send', email, merchant_id: m.id },
+          headers: { 'x-forwarded-for': xff },
+        });
       for (let i = 0; i < 3; i++) expect((await sendFrom(`ip${i}@example.com`, `203.0.113.${i}`)).status).toBe(200);
       const res = await sendFrom('ip9@example.com', '203.0.113.9');
       expect([res.status, errorCode(res)]).toEqual([429, 'rate_limited']);
@@ -210,7 +241,8 @@ describe('OTP limits per address and mail failures', () => {
       await freshWindow(3600);
       const m = await proxied.merchant();
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
-      const call = (body: Record<string, unknown>, ip: string) => proxied.call('POST', '/checkout-email-otp', { body: { merchant_id: m.id, ...body }, headers: from(ip) });
+      const call = (body: Record<string, unknown>, ip: string) =>
+        proxied.call('POST', '/checkout-email-otp', { body: { merchant_id: m.id, ...body }, headers: from(ip) });
       expect((await call({ action: 'send', email: 'a@example.com' }, '203.0.113.1')).status).toBe(200);
       expect((await call({ action: 'send', email: 'b@example.com' }, '203.0.113.2')).status).toBe(200);
       expect((await call({ action: 'send', email: 'c@example.com' }, '6.6.6.6, 203.0.113.1')).status).toBe(429);
@@ -218,8 +250,13 @@ describe('OTP limits per address and mail failures', () => {
       // A stranger's wrong guesses lock the stranger's address only; the buyer still signs in from theirs.
       const code = await proxied.smtp.nextCode('a@example.com');
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 4; i++) expect((await call({ action: 'verify', email: 'a@example.com', code: wrong }, '198.51.100.7')).status).toBe(401);
-      expect(errorCode(await call({ action: 'verify', email: 'a@example.com', code: wrong }, '198.51.100.7'))).toBe('otp_locked');
+      for (let i = 0; i < 4; i++)
+        expect((await call({ action: 'verify', email: 'a@example.com', code: wrong }, '198.51.100.7')).status).toBe(
+          401,
+        );
+      expect(errorCode(await call({ action: 'verify', email: 'a@example.com', code: wrong }, '198.51.100.7'))).toBe(
+        'otp_locked',
+      );
       expect((await call({ action: 'verify', email: 'a@example.com', code }, '203.0.113.1')).status).toBe(200);
 
       // One code survives 10 wrong guesses from all addresses together; then a new code is needed.
@@ -227,7 +264,8 @@ describe('OTP limits per address and mail failures', () => {
       const code2 = await proxied.smtp.nextCode('b2@example.com');
       const wrong2 = code2 === '000000' ? '111111' : '000000';
       let last = null as Awaited<ReturnType<typeof call>> | null;
-      for (let i = 0; i < 10; i++) last = await call({ action: 'verify', email: 'b2@example.com', code: wrong2 }, `192.0.2.${i}`);
+      for (let i = 0; i < 10; i++)
+        last = await call({ action: 'verify', email: 'b2@example.com', code: wrong2 }, `192.0.2.${i}`);
       expect([last!.status, last!.body.attempts_remaining]).toEqual([401, 0]);
       const dead = await call({ action: 'verify', email: 'b2@example.com', code: code2 }, '203.0.113.3');
       expect([dead.status, errorCode(dead)]).toEqual([401, 'invalid_code']);
@@ -240,7 +278,9 @@ describe('OTP limits per address and mail failures', () => {
     const broken = await startHarness({ SMTP_PASS: 'wrong' });
     try {
       const m = await broken.merchant();
-      const res = await broken.call('POST', '/checkout-email-otp', { body: { action: 'send', email: 'fail@example.com', merchant_id: m.id } });
+      const res = await broken.call('POST', '/checkout-email-otp', {
+        body: { action: 'send', email: 'fail@example.com', merchant_id: m.id },
+      });
       expect([res.status, errorCode(res)]).toEqual([502, 'email_send_failed']);
       expect(await scalar(broken.sql, 'SELECT COUNT(*) FROM otp_codes')).toBe(0);
     } finally {
@@ -252,7 +292,9 @@ describe('OTP limits per address and mail failures', () => {
     const prod = await startTestServer({ NODE_ENV: 'production' });
     try {
       const { merchant } = await prod.parts.checkout.merchants.create('Prod');
-      const res = await clientFor(prod)('POST', '/checkout-email-otp', { body: { action: 'send', email: 'p@example.com', merchant_id: merchant.id } });
+      const res = await clientFor(prod)('POST', '/checkout-email-otp', {
+        body: { action: 'send', email: 'p@example.com', merchant_id: merchant.id },
+      });
       expect([res.status, errorCode(res)]).toEqual([503, 'email_not_configured']);
     } finally {
       await prod.dispose();

@@ -1,7 +1,16 @@
 // /checkout-offers (x-api-key list/create, x-session-token match by UTM) and POST /checkout-funnel-events: validation and flood limits.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, errorCode, freshWindow, MISSING_ID, scalar, startHarness, type Harness, type Shop } from './support.ts';
+import {
+  dataOf,
+  errorCode,
+  freshWindow,
+  MISSING_ID,
+  scalar,
+  startHarness,
+  type Harness,
+  type Shop,
+} from './support.ts';
 
 let h: Harness;
 let a: Shop;
@@ -13,28 +22,62 @@ beforeAll(async () => {
 });
 afterAll(async () => h.dispose());
 
-const offers = (key: string, body: unknown) => h.call('POST', '/checkout-offers', { headers: { 'x-api-key': key }, body });
+const offers = (key: string, body: unknown) =>
+  h.call('POST', '/checkout-offers', { headers: { 'x-api-key': key }, body });
 const current = (token: string) => h.call('GET', '/checkout-offers', { headers: { 'x-session-token': token } });
-const offer = (title: string, extra: Record<string, unknown> = {}) => ({ action: 'create', title, discount_type: 'percent', discount_value: 10, ...extra });
+const offer = (title: string, extra: Record<string, unknown> = {}) => ({
+  action: 'create',
+  title,
+  discount_type: 'percent',
+  discount_value: 10,
+  ...extra,
+});
 
 describe('POST /checkout-offers', () => {
   it('creates and lists offers for the key merchant only', async () => {
     const created = dataOf(await offers(a.key, offer('Welcome', { priority: 0 })));
-    expect(created).toMatchObject({ id: expect.any(String), title: 'Welcome', discount_type: 'percent', discount_value: 10, utm_rules: {}, active: true, description: null });
+    expect(created).toMatchObject({
+      id: expect.any(String),
+      title: 'Welcome',
+      discount_type: 'percent',
+      discount_value: 10,
+      utm_rules: {},
+      active: true,
+      description: null,
+    });
     await offers(a.key, offer('Instagram 20%', { discount_value: 20, utm_rules: { utm_source: 'instagram' } }));
-    await offers(a.key, offer('Diwali flat', { discount_type: 'flat', discount_value: 50_000, priority: 5, utm_rules: { utm_campaign: 'diwali', utm_source: 'google' } }));
+    await offers(
+      a.key,
+      offer('Diwali flat', {
+        discount_type: 'flat',
+        discount_value: 50_000,
+        priority: 5,
+        utm_rules: { utm_campaign: 'diwali', utm_source: 'google' },
+      }),
+    );
     await offers(a.key, offer('Expired', { priority: 100, ends_at: '2020-01-01T00:00:00Z' }));
-    expect(dataOf(await offers(a.key, { action: 'list' })).offers.map((o: { title: string }) => o.title)).toEqual(['Expired', 'Diwali flat', 'Instagram 20%', 'Welcome']);
+    expect(dataOf(await offers(a.key, { action: 'list' })).offers.map((o: { title: string }) => o.title)).toEqual([
+      'Expired',
+      'Diwali flat',
+      'Instagram 20%',
+      'Welcome',
+    ]);
     expect(dataOf(await offers(b.key, { action: 'list' })).offers).toEqual([]);
   });
 
   it('rejects bad offers (a misspelt UTM rule included), unknown actions and missing keys', async () => {
     const before = dataOf(await offers(a.key, { action: 'list' })).offers.length;
     expect(errorCode(await offers(a.key, offer('Too much', { discount_value: 101 })))).toBe('invalid_request');
-    expect(errorCode(await offers(a.key, offer('Bad utm', { utm_rules: { utm_campain: 'diwali' } })))).toBe('invalid_request');
+    expect(errorCode(await offers(a.key, offer('Bad utm', { utm_rules: { utm_campain: 'diwali' } })))).toBe(
+      'invalid_request',
+    );
     expect(errorCode(await offers(a.key, offer('', {})))).toBe('invalid_request');
-    expect(errorCode(await offers(a.key, offer('Window', { starts_at: '2030-01-02', ends_at: '2030-01-01' })))).toBe('invalid_request');
-    expect(errorCode(await offers(a.key, offer('Nothing off', { discount_type: 'flat', discount_value: 0 })))).toBe('invalid_request');
+    expect(errorCode(await offers(a.key, offer('Window', { starts_at: '2030-01-02', ends_at: '2030-01-01' })))).toBe(
+      'invalid_request',
+    );
+    expect(errorCode(await offers(a.key, offer('Nothing off', { discount_type: 'flat', discount_value: 0 })))).toBe(
+      'invalid_request',
+    );
     expect(errorCode(await offers(a.key, { action: 'delete' }))).toBe('unknown_action');
     const anon = await h.call('POST', '/checkout-offers', { body: { action: 'list' } });
     expect([anon.status, errorCode(anon)]).toEqual([401, 'missing_api_key']);
@@ -49,7 +92,10 @@ describe('GET /checkout-offers', () => {
     const diwali = await h.login(a.id, 'diwali@example.com', { utm: { utm_source: 'google', utm_campaign: 'diwali' } });
     expect(dataOf(await current(diwali.session_token))).toMatchObject({ title: 'Diwali flat' });
     const plain = await h.login(a.id, 'plain@example.com');
-    expect((await current(plain.session_token)).body).toEqual({ success: true, data: expect.objectContaining({ title: 'Welcome' }) });
+    expect((await current(plain.session_token)).body).toEqual({
+      success: true,
+      data: expect.objectContaining({ title: 'Welcome' }),
+    });
   });
 
   it('follows UTM values set later with update_session', async () => {
@@ -67,24 +113,40 @@ describe('GET /checkout-offers', () => {
 });
 
 describe('POST /checkout-funnel-events', () => {
-  const funnel = (body: Record<string, unknown>, headers: Record<string, string> = {}) => h.call('POST', '/checkout-funnel-events', { body, headers });
+  const funnel = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    h.call('POST', '/checkout-funnel-events', { body, headers });
   const event = { event_type: 'checkout_opened', step: 'email', device_type: 'mobile', platform: 'web' };
 
   it('records a valid event with 200 {logged: true}; only merchant_id and event_type are required', async () => {
-    const res = await funnel({ ...event, merchant_id: a.id, session_id: randomUUID() }, { origin: 'https://a.example' });
+    const res = await funnel(
+      { ...event, merchant_id: a.id, session_id: randomUUID() },
+      { origin: 'https://a.example' },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, logged: true });
     expect(res.headers.get('access-control-allow-origin')).toBe('https://a.example');
-    expect((await funnel({ merchant_id: a.id, event_type: 'payment_selected' })).body).toEqual({ success: true, logged: true });
-    const stored = await h.sql.get("SELECT step, device_type, platform, session_id FROM funnel_events WHERE event_type = 'payment_selected'");
+    expect((await funnel({ merchant_id: a.id, event_type: 'payment_selected' })).body).toEqual({
+      success: true,
+      logged: true,
+    });
+    const stored = await h.sql.get(
+      "SELECT step, device_type, platform, session_id FROM funnel_events WHERE event_type = 'payment_selected'",
+    );
     expect(stored).toEqual({ step: null, device_type: null, platform: null, session_id: null });
   });
 
   it('rejects values outside the documented enums, unknown merchants and foreign origins, and stores none of them', async () => {
     const before = await scalar(h.sql, 'SELECT COUNT(*) FROM funnel_events');
     const bad = [
-      { event_type: 'Clicked!' }, { event_type: '' }, { event_type: undefined }, { step: 'Shipping Step' }, { device_type: 'watch' },
-      { platform: 'shopify' }, { session_id: 's0' }, { extra: 1 }, { merchant_id: 'mer_1' },
+      { event_type: 'Clicked!' },
+      { event_type: '' },
+      { event_type: undefined },
+      { step: 'Shipping Step' },
+      { device_type: 'watch' },
+      { platform: 'shopify' },
+      { session_id: 's0' },
+      { extra: 1 },
+      { merchant_id: 'mer_1' },
     ];
     for (const change of bad) {
       const res = await funnel({ ...event, merchant_id: a.id, ...change });
@@ -98,8 +160,16 @@ describe('POST /checkout-funnel-events', () => {
   });
 
   it('answers CORS preflight for the checkout endpoints', async () => {
-    for (const path of ['/checkout-funnel-events', '/checkout-email-otp', '/checkout-addresses', '/checkout-payment', '/checkout-offers']) {
-      const res = await h.call('OPTIONS', path, { headers: { origin: 'https://a.example', 'access-control-request-headers': 'x-session-token' } });
+    for (const path of [
+      '/checkout-funnel-events',
+      '/checkout-email-otp',
+      '/checkout-addresses',
+      '/checkout-payment',
+      '/checkout-offers',
+    ]) {
+      const res = await h.call('OPTIONS', path, {
+        headers: { origin: 'https://a.example', 'access-control-request-headers': 'x-session-token' },
+      });
       expect(res.status, path).toBe(204);
       expect(res.headers.get('access-control-allow-headers')).toContain('x-session-token');
       expect(res.headers.get('access-control-allow-origin')).toBe('https://a.example');
@@ -110,7 +180,10 @@ describe('POST /checkout-funnel-events', () => {
     const c = await h.merchant('Flood');
     await freshWindow(60);
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
-    for (let i = 0; i < 120; i++) expect((await funnel({ merchant_id: c.id, event_type: 'checkout_opened' }, from('203.0.113.50'))).status).toBe(200);
+    for (let i = 0; i < 120; i++)
+      expect((await funnel({ merchant_id: c.id, event_type: 'checkout_opened' }, from('203.0.113.50'))).status).toBe(
+        200,
+      );
     const over = await funnel({ merchant_id: c.id, event_type: 'checkout_opened' }, from('203.0.113.50'));
     expect([over.status, errorCode(over)]).toEqual([429, 'rate_limited']);
     expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(60);
@@ -123,14 +196,27 @@ describe('POST /checkout-funnel-events', () => {
     const session = randomUUID();
     await freshWindow(60, 15_000);
     for (let i = 0; i < 200; i++) {
-      const res = await funnel({ merchant_id: c.id, event_type: 'checkout_opened', session_id: session }, { 'x-forwarded-for': `198.51.100.${i % 2}` });
+      const res = await funnel(
+        { merchant_id: c.id, event_type: 'checkout_opened', session_id: session },
+        { 'x-forwarded-for': `198.51.100.${i % 2}` },
+      );
       expect(res.status).toBe(200);
     }
-    const over = await funnel({ merchant_id: c.id, event_type: 'checkout_opened', session_id: session }, { 'x-forwarded-for': '198.51.100.9' });
+    const over = await funnel(
+      { merchant_id: c.id, event_type: 'checkout_opened', session_id: session },
+      { 'x-forwarded-for': '198.51.100.9' },
+    );
     expect([over.status, errorCode(over)]).toEqual([429, 'session_event_limit']);
     // The cap's window is the UTC day: Retry-After is the rest of it, not an hour that would be refused again.
     const dayLeft = Math.ceil((86_400_000 - (Date.now() % 86_400_000)) / 1000);
     expect(Math.abs(Number(over.headers.get('retry-after')) - dayLeft)).toBeLessThanOrEqual(5);
-    expect((await funnel({ merchant_id: c.id, event_type: 'checkout_opened', session_id: randomUUID() }, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
+    expect(
+      (
+        await funnel(
+          { merchant_id: c.id, event_type: 'checkout_opened', session_id: randomUUID() },
+          { 'x-forwarded-for': '198.51.100.9' },
+        )
+      ).status,
+    ).toBe(200);
   });
 });

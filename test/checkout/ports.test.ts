@@ -14,15 +14,24 @@ describe('checkout.webhookTarget', () => {
   it('returns the url and the decrypted secret set through the admin API, or null for an unknown merchant', async () => {
     const checkout = h.server.parts.checkout;
     expect(await checkout.webhookTarget(shop.id)).toEqual({ url: null, secret: null });
-    await h.admin('PATCH', 'webhooks', shop.key, { webhook_url: 'https://shop.example/hooks', webhook_secret: 'whsec_abcdefghijklmnop' });
-    expect(await checkout.webhookTarget(shop.id)).toEqual({ url: 'https://shop.example/hooks', secret: 'whsec_abcdefghijklmnop' });
+    await h.admin('PATCH', 'webhooks', shop.key, {
+      webhook_url: 'https://shop.example/hooks',
+      webhook_secret: 'whsec_abcdefghijklmnop',
+    });
+    expect(await checkout.webhookTarget(shop.id)).toEqual({
+      url: 'https://shop.example/hooks',
+      secret: 'whsec_abcdefghijklmnop',
+    });
     expect(await checkout.webhookTarget(MISSING_ID)).toBeNull();
   });
 });
 
 describe('checkout.paymentPorts.decrypt', () => {
   it('opens the gateway secret the admin API sealed', async () => {
-    await h.admin('PATCH', 'set_payment_config', shop.key, { gateway_key_id: 'rzp_test_k', gateway_secret_key: 'shh-secret' });
+    await h.admin('PATCH', 'set_payment_config', shop.key, {
+      gateway_key_id: 'rzp_test_k',
+      gateway_secret_key: 'shh-secret',
+    });
     const sealed = await scalar<string>(h.sql, 'SELECT gateway_secret_enc FROM merchants WHERE id = ?', [shop.id]);
     expect(sealed).not.toContain('shh-secret');
     expect(h.server.parts.checkout.paymentPorts.decrypt(sealed)).toBe('shh-secret');

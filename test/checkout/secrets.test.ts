@@ -61,19 +61,44 @@ describe('loadMasterKey', () => {
 describe('codVerdict', () => {
   const config = { enable_cod: true, cod_max_cart_value_paise: 10_000, cod_blocked_pincodes: ['110001'] };
   it('checks enabled, then the cap, then blocked pincodes', () => {
-    expect(codVerdict({ ...config, enable_cod: false }, 1, '560001')).toEqual({ eligible: false, reason: 'cod_disabled' });
+    expect(codVerdict({ ...config, enable_cod: false }, 1, '560001')).toEqual({
+      eligible: false,
+      reason: 'cod_disabled',
+    });
     expect(codVerdict(config, null, '560001').reason).toBe('cart_value_unknown');
     expect(codVerdict(config, 10_001, '560001').reason).toBe('cart_value_exceeds_limit');
     expect(codVerdict(config, 10_000, '560001')).toEqual({ eligible: true, reason: null });
     expect(codVerdict(config, 1, '110001').reason).toBe('pincode_blocked');
     expect(codVerdict(config, 1, null).reason).toBe('pincode_unknown');
-    expect(codVerdict({ ...config, cod_max_cart_value_paise: null, cod_blocked_pincodes: [] }, null, null).eligible).toBe(true);
+    expect(
+      codVerdict({ ...config, cod_max_cart_value_paise: null, cod_blocked_pincodes: [] }, null, null).eligible,
+    ).toBe(true);
   });
 });
 
 describe('matchOffer', () => {
-  const base: Offer = { id: 'o', title: 't', description: null, discount_type: 'percent', discount_value: 10, min_cart_value_paise: null, utm_rules: {}, priority: 0, active: true, starts_at: null, ends_at: null, created_at: '2024-01-01T00:00:00.000Z' };
-  const session = { cart_value_paise: 5000, utm_source: 'Google', utm_medium: null, utm_campaign: 'sale', utm_term: null, utm_content: null } as CheckoutSession;
+  const base: Offer = {
+    id: 'o',
+    title: 't',
+    description: null,
+    discount_type: 'percent',
+    discount_value: 10,
+    min_cart_value_paise: null,
+    utm_rules: {},
+    priority: 0,
+    active: true,
+    starts_at: null,
+    ends_at: null,
+    created_at: '2024-01-01T00:00:00.000Z',
+  };
+  const session = {
+    cart_value_paise: 5000,
+    utm_source: 'Google',
+    utm_medium: null,
+    utm_campaign: 'sale',
+    utm_term: null,
+    utm_content: null,
+  } as CheckoutSession;
   const now = '2025-06-01T00:00:00.000Z';
 
   it('prefers priority, then more specific rules, and skips inactive, out-of-window and below-minimum offers', () => {
@@ -83,7 +108,17 @@ describe('matchOffer', () => {
     const wrong = { ...base, id: 'wrong', priority: 9, utm_rules: { utm_source: 'bing' } };
     expect(matchOffer([wrong, all, google, both], session, now)?.id).toBe('both');
     expect(matchOffer([{ ...all, priority: 1 }, both], session, now)?.id).toBe('all');
-    expect(matchOffer([{ ...both, active: false }, { ...google, ends_at: '2025-01-01T00:00:00.000Z' }, { ...all, min_cart_value_paise: 6000 }], session, now)).toBeNull();
+    expect(
+      matchOffer(
+        [
+          { ...both, active: false },
+          { ...google, ends_at: '2025-01-01T00:00:00.000Z' },
+          { ...all, min_cart_value_paise: 6000 },
+        ],
+        session,
+        now,
+      ),
+    ).toBeNull();
     expect(matchOffer([{ ...all, starts_at: '2025-07-01T00:00:00.000Z' }], session, now)).toBeNull();
   });
 });

@@ -42,26 +42,38 @@ export async function startHarness(env: Record<string, string> = {}, clock?: Clo
   const smtp = await startTestSmtp();
   const server = await startTestServer({ CHECKOUT_OTP_SENDS_PER_IP_HOUR: '100000', ...smtp.env, ...env }, clock);
   const call = clientFor(server);
-  const withToken = (token: string | null, headers: Record<string, string> = {}) => ({ ...(token ? { 'x-session-token': token } : {}), ...headers });
+  const withToken = (token: string | null, headers: Record<string, string> = {}) => ({
+    ...(token ? { 'x-session-token': token } : {}),
+    ...headers,
+  });
   const h: Harness = {
     server,
     smtp,
     sql: server.parts.sql,
     call,
     admin: (method, action, key, body, query = '') =>
-      call(method, `/checkout-admin?action=${action}${query ? `&${query}` : ''}`, { headers: { 'x-api-key': key }, body }),
-    addresses: (token, body, headers) => call('POST', '/checkout-addresses', { headers: withToken(token, headers), body }),
+      call(method, `/checkout-admin?action=${action}${query ? `&${query}` : ''}`, {
+        headers: { 'x-api-key': key },
+        body,
+      }),
+    addresses: (token, body, headers) =>
+      call('POST', '/checkout-addresses', { headers: withToken(token, headers), body }),
     payment: (token, body, headers) => call('POST', '/checkout-payment', { headers: withToken(token, headers), body }),
     async merchant(name = 'Shop', origins = ['https://shop.example']) {
       const { merchant, apiKey } = await server.parts.checkout.merchants.create(name, origins);
       return { id: merchant.id, key: apiKey };
     },
     async login(merchantId, email, extra = {}) {
-      const sent = await call('POST', '/checkout-email-otp', { body: { action: 'send', email, merchant_id: merchantId } });
+      const sent = await call('POST', '/checkout-email-otp', {
+        body: { action: 'send', email, merchant_id: merchantId },
+      });
       if (sent.status !== 200) throw new Error(`send failed: ${sent.status} ${JSON.stringify(sent.body)}`);
       const code = await smtp.nextCode(email);
-      const verified = await call('POST', '/checkout-email-otp', { body: { action: 'verify', email, merchant_id: merchantId, code, ...extra } });
-      if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+      const verified = await call('POST', '/checkout-email-otp', {
+        body: { action: 'verify', email, merchant_id: merchantId, code, ...extra },
+      });
+      if (verified.status !== 200)
+        throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
       return verified.body as VerifyBody;
     },
     async dispose() {
@@ -74,7 +86,8 @@ export async function startHarness(env: Record<string, string> = {}, clock?: Clo
 
 /** The `data` of a 200 `{success: true, data}` reply; throws with the reply otherwise. */
 export function dataOf<T = any>(reply: Reply): T {
-  if (reply.status !== 200 || reply.body?.success !== true) throw new Error(`expected success, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  if (reply.status !== 200 || reply.body?.success !== true)
+    throw new Error(`expected success, got ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.data as T;
 }
 

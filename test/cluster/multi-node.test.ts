@@ -20,10 +20,20 @@ const hooks = { received: [] as Array<{ delivery: string; event: string }>, hold
 let receiver: Server;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const start = () => startServerProcess(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { cwd: process.cwd(), env });
+const start = () =>
+  startServerProcess(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { cwd: process.cwd(), env });
 
-async function post(node: ServerProcess, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(node.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post(
+  node: ServerProcess,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(node.baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -45,7 +55,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const answer = () => {
-        hooks.received.push({ delivery: String(req.headers['webhook-id'] ?? req.headers['x-service-delivery']), event: String(req.headers['x-service-event']) });
+        hooks.received.push({
+          delivery: String(req.headers['webhook-id'] ?? req.headers['x-service-delivery']),
+          event: String(req.headers['x-service-event']),
+        });
         res.end('ok');
       };
       setTimeout(answer, Math.max(0, hooks.holdUntil - Date.now()));
@@ -53,8 +66,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   env = {
-    PATH: process.env.PATH ?? '', NODE_ENV: 'test', WORKERS: '1', HOST: '127.0.0.1', PORT: '0', DATA_OUT_DIR: datasetDir, ...store.env, ...smtp.env,
-    NODE_HEARTBEAT_MS: '200', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_TIMEOUT_MS: '4000', WEBHOOK_LEASE_MS: '4500',
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    WORKERS: '1',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_OUT_DIR: datasetDir,
+    ...store.env,
+    ...smtp.env,
+    NODE_HEARTBEAT_MS: '200',
+    WEBHOOK_POLL_MS: '50',
+    WEBHOOK_RETRY_BASE_MS: '100',
+    WEBHOOK_TIMEOUT_MS: '4000',
+    WEBHOOK_LEASE_MS: '4500',
     CHECKOUT_OTP_SENDS_PER_IP_HOUR: '10000',
   };
   a = await start();
@@ -76,7 +100,11 @@ describe('two nodes on one PostgreSQL', () => {
     expect(created.status, created.stderr).toBe(0);
     const headers = { 'x-api-key': created.stdout.trim() };
     const wave = async () => {
-      const replies = await Promise.all(Array.from({ length: 20 }, (_v, i) => post(i % 2 ? b : a, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers)));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_v, i) =>
+          post(i % 2 ? b : a, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers),
+        ),
+      );
       await sleep(2300); // a node writes its counts within one flush (1 s) and reads the others' at its next
       return replies.filter((r) => r.status === 200).length;
     };
@@ -84,10 +112,16 @@ describe('two nodes on one PostgreSQL', () => {
     expect(answered).toEqual([20, 20, 20, 0]);
   });
 
-  it('split the per-second burst limit between them, so the deployment admits the key\'s burst, not twice it', async () => {
+  it("split the per-second burst limit between them, so the deployment admits the key's burst, not twice it", async () => {
     const created = runScript('create-key.ts', ['--plan', 'paid', '--rate-limit', '5'], store.env);
     const headers = { 'x-api-key': created.stdout.trim() };
-    const replies = await Promise.all(Array.from({ length: 40 }, (_v, i) => post(i % 2 ? b : a, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers).catch(() => null)));
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_v, i) =>
+        post(i % 2 ? b : a, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers).catch(
+          () => null,
+        ),
+      ),
+    );
     const admitted = replies.filter((r) => r?.status === 200).length;
     // Burst 10 for the key: 5 per node, plus what refills at 2.5/s per node while the requests are answered.
     expect(admitted).toBeGreaterThanOrEqual(10);
@@ -98,11 +132,16 @@ describe('two nodes on one PostgreSQL', () => {
     const created = runScript('create-key.ts', ['--plan', 'paid'], store.env);
     const key = created.stdout.trim();
     const headers = { 'x-api-key': key };
-    const lookup = (node: ServerProcess) => post(node, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers);
+    const lookup = (node: ServerProcess) =>
+      post(node, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers);
     expect([(await lookup(a)).status, (await lookup(b)).status]).toEqual([200, 200]);
     expect(runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], store.env).status).toBe(0);
     const revokedAt = Date.now();
-    await until('both nodes to refuse the key', async () => (await lookup(a)).status === 401 && (await lookup(b)).status === 401, 1000);
+    await until(
+      'both nodes to refuse the key',
+      async () => (await lookup(a)).status === 401 && (await lookup(b)).status === 401,
+      1000,
+    );
     expect(Date.now() - revokedAt).toBeLessThan(1000);
   });
 
@@ -112,25 +151,40 @@ describe('two nodes on one PostgreSQL', () => {
     const apiKey = /api_key=(\S+)/.exec(created.stdout)![1]!;
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     const patched = await fetch(`${a.baseUrl}/checkout-admin?action=webhooks`, {
-      method: 'PATCH', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ webhook_url: url }),
+      method: 'PATCH',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ webhook_url: url }),
     });
     expect(patched.status).toBe(200);
     hooks.holdUntil = Date.now() + 3000; // the first deliveries are held open, so their leases are still out at the kill
     for (let i = 0; i < 10; i++) {
       const node = i % 2 ? b : a;
       const email = `cluster-${i}@example.com`;
-      expect((await post(node, '/checkout-email-otp', { action: 'send', email, merchant_id: merchantId })).status).toBe(200);
+      expect((await post(node, '/checkout-email-otp', { action: 'send', email, merchant_id: merchantId })).status).toBe(
+        200,
+      );
       const code = await smtp.nextCode(email);
-      expect((await post(node, '/checkout-email-otp', { action: 'verify', email, merchant_id: merchantId, code })).status).toBe(200);
+      expect(
+        (await post(node, '/checkout-email-otp', { action: 'verify', email, merchant_id: merchantId, code })).status,
+      ).toBe(200);
     }
     process.kill(b.pid, 'SIGKILL');
-    const rows = await db<{ delivery_id: string }[]>`SELECT delivery_id FROM webhook_outbox WHERE merchant_id = ${merchantId}`;
+    const rows = await db<
+      { delivery_id: string }[]
+    >`SELECT delivery_id FROM webhook_outbox WHERE merchant_id = ${merchantId}`;
     expect(rows).toHaveLength(10);
-    await until('every delivery', async () => {
-      const seen = new Set(hooks.received.map((r) => r.delivery));
-      return rows.every((r) => seen.has(r.delivery_id));
-    }, 30_000);
-    await until('the outbox to settle', async () => (await db`SELECT 1 FROM webhook_outbox WHERE status <> 'delivered'`).length === 0);
+    await until(
+      'every delivery',
+      async () => {
+        const seen = new Set(hooks.received.map((r) => r.delivery));
+        return rows.every((r) => seen.has(r.delivery_id));
+      },
+      30_000,
+    );
+    await until(
+      'the outbox to settle',
+      async () => (await db`SELECT 1 FROM webhook_outbox WHERE status <> 'delivered'`).length === 0,
+    );
     expect(new Set(hooks.received.map((r) => r.event))).toEqual(new Set(['session.email_verified']));
   }, 60_000);
 
@@ -143,15 +197,31 @@ describe('two nodes on one PostgreSQL', () => {
     const liveBatch = '00000000-0000-4000-8000-000000000001';
     await db`INSERT INTO import_batches (id, merchant_id, status, total_rows, source, node_id, created_at)
              VALUES (${liveBatch}, ${merchantId}, 'processing', 1, 'api', ${nodeA!.id}, ${new Date().toISOString()})`;
-    const rows = Array.from({ length: 5000 }, (_v, i) => ({ email: `bulk-${i}@example.com`, phone_e164: `+9198${String(i).padStart(8, '0')}`, pincode: '560001' }));
+    const rows = Array.from({ length: 5000 }, (_v, i) => ({
+      email: `bulk-${i}@example.com`,
+      phone_e164: `+9198${String(i).padStart(8, '0')}`,
+      pincode: '560001',
+    }));
     const running = fetch(`${b.baseUrl}/checkout-admin?action=import_customers`, {
-      method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ rows }),
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ rows }),
     }).catch(() => null);
-    await until('the batch to start', async () => (await db`SELECT 1 FROM import_batches WHERE merchant_id = ${merchantId} AND id <> ${liveBatch}`).length > 0);
+    await until(
+      'the batch to start',
+      async () =>
+        (await db`SELECT 1 FROM import_batches WHERE merchant_id = ${merchantId} AND id <> ${liveBatch}`).length > 0,
+    );
     process.kill(b.pid, 'SIGKILL');
     await running;
-    await until('the orphan sweep', async () =>
-      (await db`SELECT 1 FROM import_batches WHERE merchant_id = ${merchantId} AND id <> ${liveBatch} AND status = 'failed'`).length === 1, 10_000);
+    await until(
+      'the orphan sweep',
+      async () =>
+        (
+          await db`SELECT 1 FROM import_batches WHERE merchant_id = ${merchantId} AND id <> ${liveBatch} AND status = 'failed'`
+        ).length === 1,
+      10_000,
+    );
     expect((await db`SELECT COUNT(*)::int AS n FROM buyers WHERE merchant_id = ${merchantId}`)[0]!.n).toBe(0);
     expect((await db`SELECT status FROM import_batches WHERE id = ${liveBatch}`)[0]!.status).toBe('processing');
   }, 60_000);

@@ -8,14 +8,23 @@ import { testStore } from '../support/server.ts';
 
 let store: Awaited<ReturnType<typeof testStore>>;
 let env: Record<string, string>;
-const start = () => startServerProcess(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { cwd: process.cwd(), env });
+const start = () =>
+  startServerProcess(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { cwd: process.cwd(), env });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   store = await testStore();
   env = {
-    PATH: process.env.PATH ?? '', NODE_ENV: 'test', WORKERS: '2', HOST: '127.0.0.1', PORT: '0', DATA_OUT_DIR: datasetDir, ...store.env,
-    SHUTDOWN_DRAIN_MS: '1500', NODE_HEARTBEAT_MS: '200', TRUST_PROXY_HOPS: '1',
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    WORKERS: '2',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_OUT_DIR: datasetDir,
+    ...store.env,
+    SHUTDOWN_DRAIN_MS: '1500',
+    NODE_HEARTBEAT_MS: '200',
+    TRUST_PROXY_HOPS: '1',
   };
 }, 60_000);
 afterAll(async () => store?.drop());
@@ -27,13 +36,15 @@ class Balancer {
   constructor(public nodes: string[]) {}
 
   async check(): Promise<void> {
-    const states = await Promise.all(this.nodes.map(async (url) => {
-      try {
-        return (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(500) })).status === 200;
-      } catch {
-        return false;
-      }
-    }));
+    const states = await Promise.all(
+      this.nodes.map(async (url) => {
+        try {
+          return (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(500) })).status === 200;
+        } catch {
+          return false;
+        }
+      }),
+    );
     this.healthy = new Set(this.nodes.filter((_n, i) => states[i]));
   }
 
@@ -75,9 +86,17 @@ describe('a rolling restart', () => {
         const forwarded = { 'x-forwarded-for': `10.${id}.${(n >> 8) & 255}.${n & 255}` };
         try {
           const status = write
-            ? await send(agent, `${node}/checkout-funnel-events`, 'POST', { 'content-type': 'application/json', ...forwarded },
-              JSON.stringify({ merchant_id: merchant, event_type: 'rolling', step: `c${id}-${n}` }))
-            : await send(agent, `${node}/checkout-admin?action=cod_config`, 'GET', { 'x-api-key': apiKey, ...forwarded });
+            ? await send(
+                agent,
+                `${node}/checkout-funnel-events`,
+                'POST',
+                { 'content-type': 'application/json', ...forwarded },
+                JSON.stringify({ merchant_id: merchant, event_type: 'rolling', step: `c${id}-${n}` }),
+              )
+            : await send(agent, `${node}/checkout-admin?action=cod_config`, 'GET', {
+                'x-api-key': apiKey,
+                ...forwarded,
+              });
           outcomes.push({ ok: status < 300, what: `${status} ${node}` });
           if (write && status < 300) written++;
         } catch (err) {
@@ -112,7 +131,13 @@ describe('a rolling restart', () => {
 });
 
 /** One request on the agent's keep-alive connections; resolves with the status once the body is read. */
-function send(agent: Agent, url: string, method: string, headers: Record<string, string>, body?: string): Promise<number> {
+function send(
+  agent: Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, agent, headers }, (res) => {
       res.resume();
@@ -136,6 +161,8 @@ async function createMerchant(node: ServerProcess): Promise<{ merchant: string; 
 
 /** Funnel events the store holds, through the admin report. */
 async function count(node: ServerProcess, apiKey: string): Promise<number> {
-  const res = await fetch(`${node.baseUrl}/checkout-admin?action=funnel&from=2000-01-01`, { headers: { 'x-api-key': apiKey } });
+  const res = await fetch(`${node.baseUrl}/checkout-admin?action=funnel&from=2000-01-01`, {
+    headers: { 'x-api-key': apiKey },
+  });
   return ((await res.json()) as { data: { total_events: number } }).data.total_events;
 }

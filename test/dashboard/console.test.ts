@@ -6,15 +6,29 @@ import type { RequestHead } from '../../src/http/request.ts';
 import { loadConfig } from '../../src/main/config.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
-const head = (method: string, headers: Record<string, string> = {}): RequestHead =>
-  ({ id: 't', receivedAt: Date.now(), method, path: '/x', query: '', headers, params: [], remoteIp: '127.0.0.1' });
+const head = (method: string, headers: Record<string, string> = {}): RequestHead => ({
+  id: 't',
+  receivedAt: Date.now(),
+  method,
+  path: '/x',
+  query: '',
+  headers,
+  params: [],
+  remoteIp: '127.0.0.1',
+});
 
 describe('session cookies', () => {
   it('are Secure with the __Host- prefix in production, httpOnly and SameSite=Strict always', () => {
     const production = { name: cookieName('gp_dashboard', true), secure: true };
-    expect(sessionCookie(production, 'tok', 3600)).toBe('__Host-gp_dashboard=tok; Path=/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure');
-    expect(clearedCookie(production)).toBe('__Host-gp_dashboard=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure');
-    expect(sessionCookie({ name: cookieName('gp_dashboard', false), secure: false }, 'tok', 60)).toBe('gp_dashboard=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Strict');
+    expect(sessionCookie(production, 'tok', 3600)).toBe(
+      '__Host-gp_dashboard=tok; Path=/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure',
+    );
+    expect(clearedCookie(production)).toBe(
+      '__Host-gp_dashboard=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure',
+    );
+    expect(sessionCookie({ name: cookieName('gp_dashboard', false), secure: false }, 'tok', 60)).toBe(
+      'gp_dashboard=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Strict',
+    );
   });
 
   it('are read by exact name from a Cookie header', () => {
@@ -42,7 +56,10 @@ describe('CSRF tokens', () => {
 
 describe('DASHBOARD_ALLOWED_EMAILS', () => {
   it('is a comma-separated list, lower-cased; an entry that is not an email stops start-up', () => {
-    expect(loadConfig({ DASHBOARD_ALLOWED_EMAILS: ' A@Example.in, b@x.co ,' }).dashboard.allowedEmails).toEqual(['a@example.in', 'b@x.co']);
+    expect(loadConfig({ DASHBOARD_ALLOWED_EMAILS: ' A@Example.in, b@x.co ,' }).dashboard.allowedEmails).toEqual([
+      'a@example.in',
+      'b@x.co',
+    ]);
     expect(() => loadConfig({ DASHBOARD_ALLOWED_EMAILS: 'a@example.in, nope' })).toThrow('not an email: nope');
   });
 });
@@ -55,7 +72,15 @@ describe('page headers', () => {
   afterAll(async () => server?.dispose());
 
   it('serve every dashboard page and script with a CSP that allows no inline code and no other origin', async () => {
-    for (const path of ['/dashboard', '/merchant', '/docs', '/console/console.js', '/dashboard/assets/app.js', '/merchant/assets/imports.js', '/console/console.css']) {
+    for (const path of [
+      '/dashboard',
+      '/merchant',
+      '/docs',
+      '/console/console.js',
+      '/dashboard/assets/app.js',
+      '/merchant/assets/imports.js',
+      '/console/console.css',
+    ]) {
       const res = await fetch(server.baseUrl + path);
       expect(res.status, path).toBe(200);
       const csp = res.headers.get('content-security-policy')!;

@@ -5,7 +5,15 @@ import { launchBrowser } from '../support/browser.ts';
 import { runScript } from '../support/run-script.ts';
 import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
-import { axeViolations, eventually, horizontalOverflow, openPage, PHONE, screenshot, unlabelledFields } from './support/page.ts';
+import {
+  axeViolations,
+  eventually,
+  horizontalOverflow,
+  openPage,
+  PHONE,
+  screenshot,
+  unlabelledFields,
+} from './support/page.ts';
 import { signInByMail } from './support/sign-in.ts';
 
 let smtp: TestSmtp;
@@ -28,7 +36,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const encode = (key: string) => fetch(`${server.baseUrl}/v1/geopin/encode?latitude=12.9716&longitude=77.5946`, { headers: { 'x-api-key': key } });
+const encode = (key: string) =>
+  fetch(`${server.baseUrl}/v1/geopin/encode?latitude=12.9716&longitude=77.5946`, { headers: { 'x-api-key': key } });
 
 describe('developer dashboard in Chromium', () => {
   it('signs in with a mailed code, creates a server key that works, and shows its requests in the usage chart', async () => {
@@ -47,10 +56,18 @@ describe('developer dashboard in Chromium', () => {
     for (let i = 0; i < 7; i++) expect((await encode(key)).status).toBe(200);
     // Counts reach the store in the meter's next flush (1 s); Refresh re-reads the key list and the chart together.
     const today = new Date().toISOString().slice(0, 10);
-    await expect.poll(async () => {
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      return [await page.locator('#usage-total').textContent(), await page.locator('#keys-body tr').first().locator('td').nth(4).textContent()];
-    }, { timeout: 15_000, interval: 500 }).toEqual(['7', '7 / 25,000']);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return [
+            await page.locator('#usage-total').textContent(),
+            await page.locator('#keys-body tr').first().locator('td').nth(4).textContent(),
+          ];
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toEqual(['7', '7 / 25,000']);
     await eventually(() => page.locator('#usage-chart svg rect.bar title').last().textContent()).toBe(`${today}: 7`);
     expect(await page.locator('#usage-chart svg').getAttribute('aria-label')).toContain('Requests per day');
     await screenshot(page, 'developer-dashboard');
@@ -77,11 +94,17 @@ describe('developer dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = (await page.locator('#new-key-value').textContent())!;
     expect(key).toMatch(/^gp_pub_/);
-    await eventually(() => page.locator('#keys-body tr').first().textContent()).toContain('https://shop.example, https://www.shop.example');
+    await eventually(() => page.locator('#keys-body tr').first().textContent()).toContain(
+      'https://shop.example, https://www.shop.example',
+    );
 
-    const fromShop = await fetch(`${server.baseUrl}/v1/geopin/autocomplete?q=Indiranagar`, { headers: { 'x-api-key': key, origin: 'https://shop.example' } });
+    const fromShop = await fetch(`${server.baseUrl}/v1/geopin/autocomplete?q=Indiranagar`, {
+      headers: { 'x-api-key': key, origin: 'https://shop.example' },
+    });
     expect(fromShop.status).toBe(200);
-    const elsewhere = await fetch(`${server.baseUrl}/v1/geopin/autocomplete?q=Indiranagar`, { headers: { 'x-api-key': key, origin: 'https://evil.example' } });
+    const elsewhere = await fetch(`${server.baseUrl}/v1/geopin/autocomplete?q=Indiranagar`, {
+      headers: { 'x-api-key': key, origin: 'https://evil.example' },
+    });
     expect(elsewhere.status).toBe(401);
 
     expect(await horizontalOverflow(page)).toBe(0);
@@ -100,7 +123,9 @@ describe('developer dashboard in Chromium', () => {
     const order: string[] = [];
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
-      order.push(await page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.id || ''));
+      order.push(
+        await page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.id || ''),
+      );
     }
     expect(order).toEqual(['Skip to content', 'API reference', 'sign-in-email-input', 'Email me a code']);
   });

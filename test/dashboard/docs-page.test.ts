@@ -20,7 +20,9 @@ afterAll(async () => {
 
 describe('GET /docs', () => {
   it('renders every operation of /openapi.json from files this server ships, under a strict CSP', async () => {
-    const doc = await (await fetch(`${server.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const operations = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     const { page, problems, hosts } = await openPage(browser);
     const response = await page.goto(`${server.baseUrl}/docs`);

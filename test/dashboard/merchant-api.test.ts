@@ -16,7 +16,11 @@ let coffee: MerchantFixture;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR: '100', CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
+  server = await startTestServer({
+    ...smtp.env,
+    CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR: '100',
+    CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500',
+  });
   tea = await createMerchant(server, 'Tea House', 'ops@tea.example');
   coffee = await createMerchant(server, 'Coffee Cart', 'ops@coffee.example');
   call = dashboardClient(server);
@@ -27,14 +31,19 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const withCookie = (s: { cookie: string; csrf: string }, csrf = true, extra: Record<string, string> = {}) =>
-  ({ cookie: s.cookie, ...(csrf ? { 'x-csrf-token': s.csrf } : {}), ...extra });
+const withCookie = (s: { cookie: string; csrf: string }, csrf = true, extra: Record<string, string> = {}) => ({
+  cookie: s.cookie,
+  ...(csrf ? { 'x-csrf-token': s.csrf } : {}),
+  ...extra,
+});
 
 describe('merchant dashboard sessions on /checkout-admin and /checkout-offers', () => {
   it("shows a user their own merchant's data, the same the api key reads", async () => {
     const user = await signInByApi(server.baseUrl, '/merchant/api', 'ops@tea.example', smtp);
-    expect((await call('GET', '/merchant/api/session', { headers: withCookie(user) })).body.data)
-      .toMatchObject({ signed_in: true, user: { email: 'ops@tea.example', merchant_id: tea.id, merchant_name: 'Tea House' } });
+    expect((await call('GET', '/merchant/api/session', { headers: withCookie(user) })).body.data).toMatchObject({
+      signed_in: true,
+      user: { email: 'ops@tea.example', merchant_id: tea.id, merchant_name: 'Tea House' },
+    });
     await tea.admin('PATCH', 'settings', { allowed_origins: ['https://tea.example'] });
     await coffee.admin('PATCH', 'settings', { allowed_origins: ['https://coffee.example'] });
     const settings = await call('GET', '/checkout-admin?action=settings', { headers: withCookie(user) });
@@ -45,16 +54,31 @@ describe('merchant dashboard sessions on /checkout-admin and /checkout-offers', 
   it('changes settings with the cookie and the CSRF token; without the token, or from another site, nothing changes', async () => {
     const user = await signInByApi(server.baseUrl, '/merchant/api', 'ops@tea.example', smtp);
     const body = { enable_cod: true, cod_blocked_pincodes: ['110001'] };
-    const noToken = await call('PATCH', '/checkout-admin?action=cod_config', { body, headers: withCookie(user, false) });
+    const noToken = await call('PATCH', '/checkout-admin?action=cod_config', {
+      body,
+      headers: withCookie(user, false),
+    });
     expect([noToken.status, errorCode(noToken)]).toEqual([403, 'csrf_token_invalid']);
-    const crossSite = await call('PATCH', '/checkout-admin?action=cod_config', { body, headers: withCookie(user, true, { 'sec-fetch-site': 'cross-site' }) });
+    const crossSite = await call('PATCH', '/checkout-admin?action=cod_config', {
+      body,
+      headers: withCookie(user, true, { 'sec-fetch-site': 'cross-site' }),
+    });
     expect(crossSite.status).toBe(403);
     expect((await tea.admin('GET', 'cod_config')).body.data.enable_cod).toBe(false);
-    expect((await call('PATCH', '/checkout-admin?action=cod_config', { body, headers: withCookie(user) })).status).toBe(200);
+    expect((await call('PATCH', '/checkout-admin?action=cod_config', { body, headers: withCookie(user) })).status).toBe(
+      200,
+    );
     expect((await tea.admin('GET', 'cod_config')).body.data).toMatchObject(body);
-    const offer = await call('POST', '/checkout-offers', { body: { action: 'create', title: 'Chai 5%', discount_type: 'percent', discount_value: 5 }, headers: withCookie(user) });
+    const offer = await call('POST', '/checkout-offers', {
+      body: { action: 'create', title: 'Chai 5%', discount_type: 'percent', discount_value: 5 },
+      headers: withCookie(user),
+    });
     expect(offer.status).toBe(200);
-    expect((await call('POST', '/checkout-offers', { body: { action: 'list' }, headers: { 'x-api-key': tea.apiKey } })).body.data.offers.map((o: { title: string }) => o.title)).toContain('Chai 5%');
+    expect(
+      (
+        await call('POST', '/checkout-offers', { body: { action: 'list' }, headers: { 'x-api-key': tea.apiKey } })
+      ).body.data.offers.map((o: { title: string }) => o.title),
+    ).toContain('Chai 5%');
   });
 
   it('names the missing credential when neither is sent, and refuses a wrong key even next to no cookie', async () => {
@@ -64,35 +88,57 @@ describe('merchant dashboard sessions on /checkout-admin and /checkout-offers', 
     expect(none.body.message).toContain('/merchant');
     const wrongKey = await call('GET', '/checkout-admin?action=settings', { headers: { 'x-api-key': 'ck_wrong' } });
     expect([wrongKey.status, errorCode(wrongKey)]).toEqual([401, 'invalid_api_key']);
-    const stale = await call('GET', '/checkout-admin?action=settings', { headers: { cookie: 'gp_merchant=gpm_not-a-session' } });
+    const stale = await call('GET', '/checkout-admin?action=settings', {
+      headers: { cookie: 'gp_merchant=gpm_not-a-session' },
+    });
     expect([stale.status, errorCode(stale)]).toEqual([401, 'invalid_console_session']);
   });
 
   it('refuses a wrong x-api-key sent beside a valid dashboard cookie: a refused credential is reported as refused', async () => {
     const user = await signInByApi(server.baseUrl, '/merchant/api', 'ops@tea.example', smtp);
     expect((await call('GET', '/checkout-admin?action=settings', { headers: withCookie(user) })).status).toBe(200);
-    const both = await call('GET', '/checkout-admin?action=settings', { headers: { ...withCookie(user), 'x-api-key': 'ck_wrong' } });
+    const both = await call('GET', '/checkout-admin?action=settings', {
+      headers: { ...withCookie(user), 'x-api-key': 'ck_wrong' },
+    });
     expect([both.status, errorCode(both)]).toEqual([401, 'invalid_api_key']);
   });
 
   it('stops a removed user at once, and never signs in an email that is not a user', async () => {
     const user = await signInByApi(server.baseUrl, '/merchant/api', 'ops@coffee.example', smtp);
     expect((await call('GET', '/checkout-admin?action=webhooks', { headers: withCookie(user) })).status).toBe(200);
-    const removed = runScript('merchant-add-user.ts', ['--merchant-id', coffee.id, '--email', 'ops@coffee.example', '--remove'], commandEnv(server));
+    const removed = runScript(
+      'merchant-add-user.ts',
+      ['--merchant-id', coffee.id, '--email', 'ops@coffee.example', '--remove'],
+      commandEnv(server),
+    );
     expect(removed.status, removed.stderr).toBe(0);
     expect((await call('GET', '/checkout-admin?action=webhooks', { headers: withCookie(user) })).status).toBe(401);
-    expect((await call('POST', '/merchant/api/sign-in/code', { body: { email: 'ops@coffee.example' } })).status).toBe(200);
+    expect((await call('POST', '/merchant/api/sign-in/code', { body: { email: 'ops@coffee.example' } })).status).toBe(
+      200,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.count('ops@coffee.example')).toBe(1);
   });
 
   it('adds a user to one merchant only, and tells the operator about mistakes', async () => {
-    const taken = runScript('merchant-add-user.ts', ['--merchant-id', coffee.id, '--email', 'ops@tea.example'], commandEnv(server));
+    const taken = runScript(
+      'merchant-add-user.ts',
+      ['--merchant-id', coffee.id, '--email', 'ops@tea.example'],
+      commandEnv(server),
+    );
     expect(taken.status).toBe(1);
     expect(taken.stderr).toContain('already signs in for another merchant');
-    const unknown = runScript('merchant-add-user.ts', ['--merchant-id', '00000000-0000-4000-8000-000000000000', '--email', 'x@y.in'], commandEnv(server));
+    const unknown = runScript(
+      'merchant-add-user.ts',
+      ['--merchant-id', '00000000-0000-4000-8000-000000000000', '--email', 'x@y.in'],
+      commandEnv(server),
+    );
     expect([unknown.status, unknown.stderr.includes('no merchant')]).toEqual([1, true]);
-    const badEmail = runScript('merchant-add-user.ts', ['--merchant-id', tea.id, '--email', 'nope'], commandEnv(server));
+    const badEmail = runScript(
+      'merchant-add-user.ts',
+      ['--merchant-id', tea.id, '--email', 'nope'],
+      commandEnv(server),
+    );
     expect(badEmail.status).toBe(1);
   });
 
@@ -100,7 +146,11 @@ describe('merchant dashboard sessions on /checkout-admin and /checkout-offers', 
     const doc = (await call('GET', '/openapi.json')).body;
     expect(doc.paths['/checkout-admin'].patch.security).toEqual([{ MerchantApiKey: [] }, { MerchantUserSession: [] }]);
     expect(doc.paths['/checkout-offers'].post.security).toEqual([{ MerchantApiKey: [] }, { MerchantUserSession: [] }]);
-    expect(doc.components.securitySchemes.MerchantUserSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'gp_merchant' });
+    expect(doc.components.securitySchemes.MerchantUserSession).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'gp_merchant',
+    });
     // The dashboards' own routes serve their pages and are not in the public document.
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/dashboard') || p.startsWith('/merchant'))).toEqual([]);
     expect(doc.components.securitySchemes.DeveloperSession).toBeUndefined();

@@ -4,8 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
-import { buyerSession, createMerchant, customerCsv, funnelTraffic, type MerchantFixture } from './support/merchant-fixture.ts';
-import { axeViolations, eventually, horizontalOverflow, openPage, PHONE, screenshot, unlabelledFields } from './support/page.ts';
+import {
+  buyerSession,
+  createMerchant,
+  customerCsv,
+  funnelTraffic,
+  type MerchantFixture,
+} from './support/merchant-fixture.ts';
+import {
+  axeViolations,
+  eventually,
+  horizontalOverflow,
+  openPage,
+  PHONE,
+  screenshot,
+  unlabelledFields,
+} from './support/page.ts';
 import { startSwitchableReceiver, type SwitchableReceiver } from './support/receiver.ts';
 import { signInByMail } from './support/sign-in.ts';
 import { waitFor } from './support/wait.ts';
@@ -23,12 +37,30 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   receiver = await startSwitchableReceiver(500);
   // One attempt per delivery: the receiver's 500 fails it at once, ready for the redeliver button.
-  server = await startTestServer({ ...smtp.env, WEBHOOK_MAX_ATTEMPTS: '1', WEBHOOK_POLL_MS: '20', WEBHOOK_TIMEOUT_MS: '2000' });
+  server = await startTestServer({
+    ...smtp.env,
+    WEBHOOK_MAX_ATTEMPTS: '1',
+    WEBHOOK_POLL_MS: '20',
+    WEBHOOK_TIMEOUT_MS: '2000',
+  });
   shop = await createMerchant(server, 'Chai & Co', USER);
-  expect((await shop.admin('PATCH', 'webhooks', { webhook_url: receiver.url, webhook_secret: 'whsec_dashboard_test_0123' })).status).toBe(200);
+  expect(
+    (await shop.admin('PATCH', 'webhooks', { webhook_url: receiver.url, webhook_secret: 'whsec_dashboard_test_0123' }))
+      .status,
+  ).toBe(200);
   await buyerSession(server, smtp, shop.id, BUYER);
-  await funnelTraffic(server, shop.id, { checkout_opened: 8, otp_sent: 6, otp_verified: 5, address_entered: 4, payment_selected: 3, order_placed: 2 });
-  const deliveries = await waitFor(async () => (await shop.admin('GET', 'webhook_deliveries')).body.data.deliveries, (list) => list[0]?.status === 'failed');
+  await funnelTraffic(server, shop.id, {
+    checkout_opened: 8,
+    otp_sent: 6,
+    otp_verified: 5,
+    address_entered: 4,
+    payment_selected: 3,
+    order_placed: 2,
+  });
+  const deliveries = await waitFor(
+    async () => (await shop.admin('GET', 'webhook_deliveries')).body.data.deliveries,
+    (list) => list[0]?.status === 'failed',
+  );
   deliveryId = deliveries[0].delivery_id;
   browser = await launchBrowser();
 });
@@ -63,10 +95,15 @@ describe('merchant dashboard in Chromium', () => {
     receiver.answer(200);
     await page.getByRole('button', { name: `Redeliver session.email_verified ${deliveryId}` }).click();
     await eventually(() => page.locator('#deliveries-status').textContent()).toContain('queued again');
-    await expect.poll(async () => {
-      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-      return failed.first().textContent();
-    }, { timeout: 15_000, interval: 300 }).toContain('delivered');
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+          return failed.first().textContent();
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toContain('delivered');
     // The same delivery id both times, so a deduplicating receiver processes it once.
     expect(receiver.deliveries.filter((id) => id === deliveryId)).toHaveLength(2);
     expect(await page.getByRole('button', { name: `Redeliver session.email_verified ${deliveryId}` }).count()).toBe(0);
@@ -79,7 +116,9 @@ describe('merchant dashboard in Chromium', () => {
   it('imports a 5,003-row CSV in two batches with progress and shows both batches finished, bad rows reported', async () => {
     const { page, problems } = await openPage(browser);
     await signInByMail(page, `${server.baseUrl}/merchant`, USER, smtp);
-    await page.getByLabel('CSV file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: customerCsv(5001, 2) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: customerCsv(5001, 2) });
     await page.getByLabel('Batch label').fill('Shop export');
     const started = Date.now();
     await page.getByRole('button', { name: 'Upload' }).click();
@@ -89,7 +128,9 @@ describe('merchant dashboard in Chromium', () => {
     const batches = page.locator('#import-body tr');
     expect(await batches.count()).toBe(2);
     // Newest first: part 2 holds the last row and the two bad ones.
-    expect(await batches.nth(0).textContent()).toBe('Shop export (2/2)completed312row 1: pincode: must be 6 digits; row 2: pincode: must be 6 digits');
+    expect(await batches.nth(0).textContent()).toBe(
+      'Shop export (2/2)completed312row 1: pincode: must be 6 digits; row 2: pincode: must be 6 digits',
+    );
     expect(await batches.nth(1).textContent()).toBe('Shop export (1/2)completed5,0005,0000—');
     for (const id of await batches.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-batch-id')))) {
       const { body } = await shop.admin('GET', `import_status&batch_id=${id}`);
@@ -110,13 +151,19 @@ describe('merchant dashboard in Chromium', () => {
     await page.locator('#cod-form').getByRole('button', { name: 'Save' }).click();
     await eventually(() => page.locator('#cod-form .status').textContent()).toBe('COD on; 2 pincodes blocked');
     const cod = (await shop.admin('GET', 'cod_config')).body.data;
-    expect(cod).toEqual({ enable_cod: true, cod_max_cart_value_paise: 200_000, cod_blocked_pincodes: ['110001', '560001'] });
+    expect(cod).toEqual({
+      enable_cod: true,
+      cod_max_cart_value_paise: 200_000,
+      cod_blocked_pincodes: ['110001', '560001'],
+    });
 
     await page.getByLabel('Title').fill('Diwali 10% off');
     await page.getByLabel('Discount', { exact: true }).fill('10');
     await page.getByLabel('Only for utm_campaign (optional)').fill('diwali');
     await page.getByRole('button', { name: 'Create offer' }).click();
-    await eventually(() => page.locator('#offers-body').textContent()).toContain('Diwali 10% off10%—utm_campaign=diwali0active');
+    await eventually(() => page.locator('#offers-body').textContent()).toContain(
+      'Diwali 10% off10%—utm_campaign=diwali0active',
+    );
     expect(await unlabelledFields(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'merchant-dashboard');

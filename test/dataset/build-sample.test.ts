@@ -38,8 +38,12 @@ describe('building the sample dataset', () => {
   it('records the sample dataset, hashed inputs and outputs, and the file format version in the manifest', async () => {
     expect(manifest.dataset).toBe('sample');
     expect(manifest.inputs.map((i) => i.name)).toEqual([
-      'pincode_boundaries.ndjson.gz', 'pincode_directory.csv.gz', 'pincode_crosswalk.csv', 'india_states.geojson.gz',
-      'geonames_in_cities500.tsv.gz', 'geonames_in_postal.tsv.gz',
+      'pincode_boundaries.ndjson.gz',
+      'pincode_directory.csv.gz',
+      'pincode_crosswalk.csv',
+      'india_states.geojson.gz',
+      'geonames_in_cities500.tsv.gz',
+      'geonames_in_postal.tsv.gz',
     ]);
     expect(manifest.outputs.map((o) => o.name)).toEqual(['boundaries.bin', 'gazetteer.sqlite', 'places.bin']);
     expect(manifest.places_format_version).toBe(readFileSync(join(temp.dir, 'places.bin')).readUInt32LE(8));
@@ -68,7 +72,11 @@ describe('building the sample dataset', () => {
   it('numbers polygons by ascending pincode, the same ids as the boundaries table', () => {
     const rows = all<{ id: number; pincode: string }>('SELECT id, pincode FROM boundaries ORDER BY id');
     expect(rows.map((r) => r.id)).toEqual([...rows.keys()]);
-    expect(rows.map((r) => r.pincode)).toEqual(sampleFeatures().map((f) => f.properties.pincode!).sort());
+    expect(rows.map((r) => r.pincode)).toEqual(
+      sampleFeatures()
+        .map((f) => f.properties.pincode!)
+        .sort(),
+    );
     expect(rows.length).toBe(manifest.counts.polygons);
   });
 
@@ -80,7 +88,8 @@ describe('building the sample dataset', () => {
       const source = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).flat(2);
       const rounded = new Set(source.map(([lon, lat]) => `${Math.round(lon! * 1e6)},${Math.round(lat! * 1e6)}`));
       const built = polygonGeoJSON(tables, id).coordinates.flat(2);
-      for (const [lon, lat] of built) expect(rounded.has(`${Math.round(lon! * 1e6)},${Math.round(lat! * 1e6)}`)).toBe(true);
+      for (const [lon, lat] of built)
+        expect(rounded.has(`${Math.round(lon! * 1e6)},${Math.round(lat! * 1e6)}`)).toBe(true);
     }
     for (let r = 0; r + 1 < tables.ringVertices.length; r++) {
       expect(tables.ringVertices[r + 1]! - tables.ringVertices[r]!).toBeGreaterThanOrEqual(3);
@@ -97,21 +106,35 @@ describe('building the sample dataset', () => {
   });
 
   it('puts every inside point strictly inside its own polygon', () => {
-    const rows = all<{ id: number; inside_lon: number; inside_lat: number }>('SELECT id, inside_lon, inside_lat FROM boundaries');
+    const rows = all<{ id: number; inside_lon: number; inside_lat: number }>(
+      'SELECT id, inside_lon, inside_lat FROM boundaries',
+    );
     for (const row of rows) {
       const polygon = polygonGeoJSON(tables, row.id);
-      expect(booleanPointInPolygon([row.inside_lon, row.inside_lat], polygon, { ignoreBoundary: true }), `id ${row.id}`).toBe(true);
+      expect(
+        booleanPointInPolygon([row.inside_lon, row.inside_lat], polygon, { ignoreBoundary: true }),
+        `id ${row.id}`,
+      ).toBe(true);
     }
   });
 
   it('names localities without the postal suffix and fills state, district and delivery from the directory', () => {
     const row = one<Record<string, unknown>>("SELECT * FROM boundaries WHERE pincode = '560038'");
     expect(row).toMatchObject({
-      office_name: 'Indiranagar S.O (Bengaluru)', locality: 'Indiranagar', division: 'Bengaluru East',
-      circle: 'Karnataka', state: 'Karnataka', district: 'Bengaluru Urban', delivery: 1,
+      office_name: 'Indiranagar S.O (Bengaluru)',
+      locality: 'Indiranagar',
+      division: 'Bengaluru East',
+      circle: 'Karnataka',
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      delivery: 1,
     });
-    expect(one<{ locality: string }>("SELECT locality FROM boundaries WHERE pincode = '560001'").locality).toBe('Bengaluru');
-    expect(one<{ n: number }>('SELECT count(*) AS n FROM boundaries WHERE state IS NULL OR district IS NULL').n).toBe(0);
+    expect(one<{ locality: string }>("SELECT locality FROM boundaries WHERE pincode = '560001'").locality).toBe(
+      'Bengaluru',
+    );
+    expect(one<{ n: number }>('SELECT count(*) AS n FROM boundaries WHERE state IS NULL OR district IS NULL').n).toBe(
+      0,
+    );
   });
 
   it('keeps office coordinates only inside India and counts them in the manifest', () => {
@@ -125,7 +148,9 @@ describe('building the sample dataset', () => {
     }
     expect(one<{ n: number }>('SELECT count(*) AS n FROM offices WHERE (lat IS NULL) != (lon IS NULL)').n).toBe(0);
     const derived = manifest.summary.derived;
-    expect((derived.office_coordinates_ok as number) + (derived.office_coordinates_swapped as number)).toBe(located.length);
+    expect((derived.office_coordinates_ok as number) + (derived.office_coordinates_swapped as number)).toBe(
+      located.length,
+    );
   });
 
   it('gives boundary pincodes their inside point and the others the median of their offices', () => {
@@ -138,7 +163,9 @@ describe('building the sample dataset', () => {
       'SELECT pincode, lat, office_count FROM pincodes WHERE has_boundary = 0',
     );
     for (const row of others) {
-      const lats = all<{ lat: number }>(`SELECT lat FROM offices WHERE pincode = '${row.pincode}' AND lat IS NOT NULL ORDER BY lat`);
+      const lats = all<{ lat: number }>(
+        `SELECT lat FROM offices WHERE pincode = '${row.pincode}' AND lat IS NOT NULL ORDER BY lat`,
+      );
       const mid = lats.length >> 1;
       expect(row.lat).toBe(lats.length % 2 ? lats[mid]!.lat : (lats[mid - 1]!.lat + lats[mid]!.lat) / 2);
       expect(row.office_count).toBeGreaterThan(0);
@@ -146,7 +173,9 @@ describe('building the sample dataset', () => {
   });
 
   it('sums districts and states from the pincodes table', () => {
-    const states = all<{ state: string; pincode_count: number }>('SELECT state, pincode_count FROM states ORDER BY state');
+    const states = all<{ state: string; pincode_count: number }>(
+      'SELECT state, pincode_count FROM states ORDER BY state',
+    );
     expect(states.map((s) => s.state)).toEqual(['Delhi', 'Karnataka']);
     const withState = one<{ n: number }>('SELECT count(*) AS n FROM pincodes WHERE state IS NOT NULL').n;
     expect(states.reduce((n, s) => n + s.pincode_count, 0)).toBe(withState);
@@ -156,7 +185,13 @@ describe('building the sample dataset', () => {
 
   it('leaves a single database file without WAL or journal and no temporary files', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
-    expect(readdirSync(temp.dir).sort()).toEqual(['boundaries.bin', 'fingerprint.json', 'gazetteer.sqlite', 'manifest.json', 'places.bin']);
+    expect(readdirSync(temp.dir).sort()).toEqual([
+      'boundaries.bin',
+      'fingerprint.json',
+      'gazetteer.sqlite',
+      'manifest.json',
+      'places.bin',
+    ]);
     expect(existsSync(join(temp.dir, 'gazetteer.sqlite-wal'))).toBe(false);
   });
 });

@@ -28,7 +28,14 @@ describe.skipIf(!present)('the full dataset', () => {
   it('has 19,312 boundaries, 478 divisions, 23 circles and 36 states', () => {
     const { counts } = dataset.manifest;
     expect(dataset.manifest.dataset).toBe('full');
-    expect(counts).toMatchObject({ polygons: 19_312, parts: 21_204, holes: 514, divisions: 478, circles: 23, states: 36 });
+    expect(counts).toMatchObject({
+      polygons: 19_312,
+      parts: 21_204,
+      holes: 514,
+      divisions: 478,
+      circles: 23,
+      states: 36,
+    });
     expect(count('SELECT count(*) AS n FROM boundaries')).toBe(19_312);
     expect(count('SELECT count(DISTINCT division) AS n FROM boundaries')).toBe(478);
     expect(count('SELECT count(DISTINCT state) AS n FROM pincodes')).toBe(36);
@@ -37,27 +44,43 @@ describe.skipIf(!present)('the full dataset', () => {
 
   it('covers at least 19,500 pincodes and every directory office', () => {
     expect(count('SELECT count(*) AS n FROM pincodes')).toBeGreaterThanOrEqual(19_500);
-    expect(count('SELECT count(*) AS n FROM pincodes WHERE has_boundary = 0')).toBe(dataset.manifest.counts.pincodes - 19_312);
+    expect(count('SELECT count(*) AS n FROM pincodes WHERE has_boundary = 0')).toBe(
+      dataset.manifest.counts.pincodes - 19_312,
+    );
     expect(count('SELECT count(*) AS n FROM offices')).toBe(165_627);
     expect(dataset.manifest.counts.offices_with_coordinates).toBeGreaterThan(150_000);
   });
 
   it('places the ten boundary pincodes missing from the directory in a state from the state polygons', () => {
     const rows = db
-      .prepare('SELECT pincode, state FROM boundaries WHERE pincode NOT IN (SELECT pincode FROM offices) ORDER BY pincode')
+      .prepare(
+        'SELECT pincode, state FROM boundaries WHERE pincode NOT IN (SELECT pincode FROM offices) ORDER BY pincode',
+      )
       .all() as { pincode: string; state: string | null }[];
     expect(rows.map((r) => r.pincode)).toEqual([
-      '174037', '249129', '370240', '401206', '486888', '518008', '688012', '786005', '797119', '829124',
+      '174037',
+      '249129',
+      '370240',
+      '401206',
+      '486888',
+      '518008',
+      '688012',
+      '786005',
+      '797119',
+      '829124',
     ]);
     for (const row of rows) expect(row.state, row.pincode).not.toBeNull();
   });
 
   it('puts every inside point strictly inside its own polygon', () => {
     const rows = db.prepare('SELECT id, inside_lon, inside_lat FROM boundaries').all() as {
-      id: number; inside_lon: number; inside_lat: number;
+      id: number;
+      inside_lon: number;
+      inside_lat: number;
     }[];
     const outside = rows.filter(
-      (r) => !booleanPointInPolygon([r.inside_lon, r.inside_lat], polygonGeoJSON(tables, r.id), { ignoreBoundary: true }),
+      (r) =>
+        !booleanPointInPolygon([r.inside_lon, r.inside_lat], polygonGeoJSON(tables, r.id), { ignoreBoundary: true }),
     );
     expect(outside.map((r) => r.id)).toEqual([]);
   });

@@ -29,7 +29,9 @@ describe('input resolution', () => {
     const temp = tempDir('inputs');
     try {
       writeFileSync(join(temp.dir, 'pins.shp'), '');
-      expect(() => resolveInputs({ input: join(temp.dir, 'pins.shp') })).toThrow(/pins\.shp: the attribute table .*pins\.dbf is missing/);
+      expect(() => resolveInputs({ input: join(temp.dir, 'pins.shp') })).toThrow(
+        /pins\.shp: the attribute table .*pins\.dbf is missing/,
+      );
     } finally {
       temp.remove();
     }

@@ -16,7 +16,9 @@ type SampleFeature = Feature<Polygon | MultiPolygon, Record<string, string | nul
 
 /** Three real single-polygon sample features (560001.., in order), deep-copied so each test can break one. */
 function features(): SampleFeature[] {
-  const polygons = sampleFeatures().filter((f) => f.geometry.type === 'Polygon' && f.properties.pincode!.startsWith('5600'));
+  const polygons = sampleFeatures().filter(
+    (f) => f.geometry.type === 'Polygon' && f.properties.pincode!.startsWith('5600'),
+  );
   return structuredClone(polygons.slice(0, 3));
 }
 
@@ -25,7 +27,9 @@ function outerRing(feature: SampleFeature): Position[] {
 }
 
 /** Builds the given NDJSON lines in a fresh directory; returns the out dir. */
-async function build(lines: (object | string)[]): Promise<{ out: string; manifest: Awaited<ReturnType<typeof buildDataset>>['manifest'] }> {
+async function build(
+  lines: (object | string)[],
+): Promise<{ out: string; manifest: Awaited<ReturnType<typeof buildDataset>>['manifest'] }> {
   const dir = join(temp.dir, `case-${++runs}`);
   mkdirSync(dir);
   const out = join(dir, 'out');
@@ -46,7 +50,10 @@ describe('invalid boundary input', () => {
     const [a, b] = outerRing(input[1]!);
     (input[1]!.geometry as Polygon).coordinates[0] = [a!, b!, b!, a!];
     const pincode = input[1]!.properties.pincode;
-    await expectFailure(input, new RegExp(`^line 2 \\(pincode ${pincode}\\) outer ring: degenerate ring with 2 distinct vertices`));
+    await expectFailure(
+      input,
+      new RegExp(`^line 2 \\(pincode ${pincode}\\) outer ring: degenerate ring with 2 distinct vertices`),
+    );
   });
 
   it('rejects a non-finite coordinate (1e999 parses to Infinity)', async () => {
@@ -58,7 +65,10 @@ describe('invalid boundary input', () => {
   it('rejects a coordinate that is not a number', async () => {
     const input = features();
     outerRing(input[0]!)[4] = ['77.5', '12.9'] as unknown as Position;
-    await expectFailure(input, /^line 1 \(pincode \d{6}\) outer ring vertex 5: non-finite coordinate \["77.5", "12.9"\]/);
+    await expectFailure(
+      input,
+      /^line 1 \(pincode \d{6}\) outer ring vertex 5: non-finite coordinate \["77.5", "12.9"\]/,
+    );
   });
 
   it('rejects geometry that is not a polygon', async () => {
@@ -83,7 +93,10 @@ describe('invalid boundary input', () => {
     const input = features();
     input[2]!.properties.pincode = input[0]!.properties.pincode!;
     const pincode = input[0]!.properties.pincode;
-    await expectFailure(input, new RegExp(`^line 3 \\(pincode ${pincode}\\): duplicate pincode, first seen at line 1 `));
+    await expectFailure(
+      input,
+      new RegExp(`^line 3 \\(pincode ${pincode}\\): duplicate pincode, first seen at line 1 `),
+    );
   });
 
   it('rejects a line that is not JSON', async () => {
@@ -99,7 +112,11 @@ describe('invalid boundary input', () => {
     const { manifest } = await build(input);
     expect(manifest.counts.holes).toBe(0);
     expect(manifest.summary.skipped).toEqual([
-      { what: 'hole', where: `line 1 (pincode ${input[0]!.properties.pincode}) hole 1`, reason: 'degenerate ring with 2 distinct vertices (needs >= 3)' },
+      {
+        what: 'hole',
+        where: `line 1 (pincode ${input[0]!.properties.pincode}) hole 1`,
+        reason: 'degenerate ring with 2 distinct vertices (needs >= 3)',
+      },
     ]);
   });
 

@@ -1,7 +1,15 @@
 // Name normalisation: the publisher's artefacts, case, suffixes and the state polygons' spellings.
 import { describe, expect, it } from 'vitest';
 import {
-  Canon, circleKey, cleanCircle, cleanDivision, cleanRegion, divisionKey, localityOf, normaliseState, stateFromPolygonName,
+  Canon,
+  circleKey,
+  cleanCircle,
+  cleanDivision,
+  cleanRegion,
+  divisionKey,
+  localityOf,
+  normaliseState,
+  stateFromPolygonName,
 } from '../../src/dataset/normalise.ts';
 
 describe('name normalisation', () => {
@@ -38,7 +46,9 @@ describe('name normalisation', () => {
 
   it('title-cases states, treats NA as missing, and maps the state polygons to the directory names', () => {
     expect(normaliseState('ANDAMAN AND NICOBAR ISLANDS')).toBe('Andaman and Nicobar Islands');
-    expect(normaliseState('THE DADRA AND NAGAR HAVELI AND DAMAN AND DIU')).toBe('The Dadra and Nagar Haveli and Daman and Diu');
+    expect(normaliseState('THE DADRA AND NAGAR HAVELI AND DAMAN AND DIU')).toBe(
+      'The Dadra and Nagar Haveli and Daman and Diu',
+    );
     expect(normaliseState('NA')).toBeNull();
     expect(stateFromPolygonName('JAMMU & KASHMIR')).toBe('Jammu and Kashmir');
     expect(stateFromPolygonName('DAMAN & DIU')).toBe('The Dadra and Nagar Haveli and Daman and Diu');

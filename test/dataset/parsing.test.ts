@@ -6,7 +6,10 @@ import { parseCsvLine } from '../../src/dataset/lines.ts';
 describe('CSV lines', () => {
   it('splits plain, quoted, escaped and empty fields', () => {
     expect(parseCsvLine('151007,1,"Air Force Station, Bhisiana",Bhatinda', 'x')).toEqual([
-      '151007', '1', 'Air Force Station, Bhisiana', 'Bhatinda',
+      '151007',
+      '1',
+      'Air Force Station, Bhisiana',
+      'Bhatinda',
     ]);
     expect(parseCsvLine('a,"say ""hi""",,', 'x')).toEqual(['a', 'say "hi"', '', '']);
   });

@@ -36,7 +36,13 @@ beforeAll(() => {
     shp.replace(/\.shp$/, ''),
     features.map(({ properties: p, geometry }) => ({
       geometry,
-      properties: { PINCODE: p.pincode!, Office_Name: p.office_name!, Division: p.division!, region: p.region ?? null, CIRCLE: p.circle! },
+      properties: {
+        PINCODE: p.pincode!,
+        Office_Name: p.office_name!,
+        Division: p.division!,
+        region: p.region ?? null,
+        CIRCLE: p.circle!,
+      },
     })),
     FIELDS,
   );
@@ -77,23 +83,36 @@ describe('shapefile input', () => {
     expect(manifest.dataset).toBe('shapefile');
     expect(manifest.counts.polygons).toBe(PINCODES.length);
     expect(manifest.counts.parts).toBe(1 + 1 + 33 + 2 + 2);
-    expect(readBoundaryFile(join(fromShp, 'boundaries.bin'))).toEqual(readBoundaryFile(join(fromNdjson, 'boundaries.bin')));
+    expect(readBoundaryFile(join(fromShp, 'boundaries.bin'))).toEqual(
+      readBoundaryFile(join(fromNdjson, 'boundaries.bin')),
+    );
     expect(sha256(join(fromShp, 'boundaries.bin'))).toBe(sha256(join(fromNdjson, 'boundaries.bin')));
     expect(boundaryRows(fromShp)).toEqual(boundaryRows(fromNdjson));
-    expect(manifest.summary.notes).toContain('no directory: district is null, delivery is 0, state only from the state polygons');
+    expect(manifest.summary.notes).toContain(
+      'no directory: district is null, delivery is 0, state only from the state polygons',
+    );
   });
 
   it('takes state, district and delivery from the directory files of --directory-dir', async () => {
     const out = join(temp.dir, 'out-shp-directory');
     const { manifest } = await buildDataset({ input: shp, out, directoryDir: sampleDir, quiet: true });
     expect(manifest.inputs.map((i) => i.name)).toEqual([
-      'All_India_pincode_Boundary.shp', 'All_India_pincode_Boundary.dbf', 'All_India_pincode_Boundary.shx',
-      'pincode_directory.csv.gz', 'pincode_crosswalk.csv', 'india_states.geojson.gz', 'geonames_in_cities500.tsv.gz',
+      'All_India_pincode_Boundary.shp',
+      'All_India_pincode_Boundary.dbf',
+      'All_India_pincode_Boundary.shx',
+      'pincode_directory.csv.gz',
+      'pincode_crosswalk.csv',
+      'india_states.geojson.gz',
+      'geonames_in_cities500.tsv.gz',
       'geonames_in_postal.tsv.gz',
     ]);
     const rows = boundaryRows(out) as { pincode: string; state: string; district: string; delivery: number }[];
     expect(rows.map((r) => r.pincode)).toEqual([...PINCODES].sort());
-    expect(rows.find((r) => r.pincode === '560038')).toMatchObject({ state: 'Karnataka', district: 'Bengaluru Urban', delivery: 1 });
+    expect(rows.find((r) => r.pincode === '560038')).toMatchObject({
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      delivery: 1,
+    });
     expect(rows.find((r) => r.pincode === '110034')).toMatchObject({ state: 'Delhi', delivery: 1 });
   });
 });

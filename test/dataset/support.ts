@@ -17,7 +17,10 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
 /** The committed sample's boundary features, in file order. */
 export function sampleFeatures(): Feature<Polygon | MultiPolygon, Record<string, string | null>>[] {
   const text = gunzipSync(readFileSync(join(sampleDir, 'pincode_boundaries.ndjson.gz'))).toString('utf8');
-  return text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Feature<Polygon | MultiPolygon, Record<string, string | null>>);
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Feature<Polygon | MultiPolygon, Record<string, string | null>>);
 }
 
 /** Writes features (or raw lines) as a gzipped NDJSON boundary file into `dir`. */

@@ -70,7 +70,17 @@ describe.skipIf(!databaseUrl)('SQLite and PostgreSQL after the whole chain', () 
     for (const table of Object.keys(lite)) expect(shape[table], table).toEqual(lite[table]);
     // The comparison sees what it claims to: a few known facts of the schema.
     expect(lite.api_keys!.checks.length).toBeGreaterThanOrEqual(3);
-    expect(lite.checkout_sessions!.foreignKeys).toContainEqual({ columns: ['selected_address_id'], table: 'addresses', references: ['id'], onDelete: 'set null' });
-    expect(lite.api_keys!.indexes).toContainEqual({ name: 'api_keys_revoked', columns: ['revoked_at'], unique: false, where: 'revoked_at is not null' });
+    expect(lite.checkout_sessions!.foreignKeys).toContainEqual({
+      columns: ['selected_address_id'],
+      table: 'addresses',
+      references: ['id'],
+      onDelete: 'set null',
+    });
+    expect(lite.api_keys!.indexes).toContainEqual({
+      name: 'api_keys_revoked',
+      columns: ['revoked_at'],
+      unique: false,
+      where: 'revoked_at is not null',
+    });
   });
 });

@@ -7,19 +7,37 @@ const roles = (address: string) => parseAddress(address).parts.map((p) => `${p.r
 describe('parseAddress', () => {
   it('separates house numbers, buildings, streets, places and landmarks', () => {
     expect(roles('Flat 402, Sai Krupa Apartments, 3rd Cross Road, Vashi Sector 17, near Inorbit Mall')).toEqual([
-      'house:flat 402', 'building:sai krupa apartments', 'street:3rd cross road', 'place:vashi sector 17', 'landmark:near inorbit mall',
+      'house:flat 402',
+      'building:sai krupa apartments',
+      'street:3rd cross road',
+      'place:vashi sector 17',
+      'landmark:near inorbit mall',
     ]);
     // A numbered street ("Road No. 14") names no place: it goes with the house numbers.
-    expect(roles('H.No. 8-2-293, Road No 14, Banjara Hills')).toEqual(['house:h no 8 2 293', 'house:road no 14', 'place:banjara hills']);
-    expect(roles('Plot 45, Banjara Hills Road No 12, Hyderabad')).toEqual(['house:plot 45', 'place:banjara hills', 'place:hyderabad']);
+    expect(roles('H.No. 8-2-293, Road No 14, Banjara Hills')).toEqual([
+      'house:h no 8 2 293',
+      'house:road no 14',
+      'place:banjara hills',
+    ]);
+    expect(roles('Plot 45, Banjara Hills Road No 12, Hyderabad')).toEqual([
+      'house:plot 45',
+      'place:banjara hills',
+      'place:hyderabad',
+    ]);
   });
 
   it('cuts a landmark written without commas at its noun, and keeps the place after it', () => {
-    expect(roles('near durga mandir kankarbagh patna')).toEqual(['landmark:near durga mandir', 'place:kankarbagh patna']);
+    expect(roles('near durga mandir kankarbagh patna')).toEqual([
+      'landmark:near durga mandir',
+      'place:kankarbagh patna',
+    ]);
     expect(roles('opp axis bank malad (w) mumbai')).toEqual(['landmark:opposite axis bank', 'place:malad west mumbai']);
     expect(roles('c21 mall ke paas vijay nagar indore')).toEqual(['landmark:c21 mall', 'place:vijay nagar indore']);
     // No landmark noun: the phrase is kept whole (it may be the landmark's name) and its tail is searched as a place too.
-    expect(roles('near zero mile sitabuldi nagpur')).toEqual(['landmark:near zero mile sitabuldi nagpur', 'place:mile sitabuldi nagpur']);
+    expect(roles('near zero mile sitabuldi nagpur')).toEqual([
+      'landmark:near zero mile sitabuldi nagpur',
+      'place:mile sitabuldi nagpur',
+    ]);
   });
 
   it('reads the sides of a suburb written after it: W, (W), Est, Pashchim, Purva', () => {
@@ -33,9 +51,22 @@ describe('parseAddress', () => {
   });
 
   it('reads all-caps rural postal addresses: Vill, P.O., P.S., Teh., Distt., Ta., At/Po, and a trailing state', () => {
-    expect(roles('VILL & PO KHARKHODA DIST SONIPAT HARYANA')).toEqual(['post:kharkhoda', 'district:sonipat', 'state:haryana']);
-    expect(roles('VPO GOHANA TEH GOHANA DISTT SONIPAT')).toEqual(['post:gohana', 'subdistrict:gohana', 'district:sonipat']);
-    expect(roles('AT PO PUNSARI TA TALOD DIST SABARKANTHA GUJ')).toEqual(['post:punsari', 'subdistrict:talod', 'district:sabarkantha', 'state:guj']);
+    expect(roles('VILL & PO KHARKHODA DIST SONIPAT HARYANA')).toEqual([
+      'post:kharkhoda',
+      'district:sonipat',
+      'state:haryana',
+    ]);
+    expect(roles('VPO GOHANA TEH GOHANA DISTT SONIPAT')).toEqual([
+      'post:gohana',
+      'subdistrict:gohana',
+      'district:sonipat',
+    ]);
+    expect(roles('AT PO PUNSARI TA TALOD DIST SABARKANTHA GUJ')).toEqual([
+      'post:punsari',
+      'subdistrict:talod',
+      'district:sabarkantha',
+      'state:guj',
+    ]);
     expect(roles('VILL+PO BIHTA PS BIHTA DIST PATNA')).toEqual(['post:bihta', 'place:bihta', 'district:patna']);
     expect(roles('andheri east mumbai maharashtra india')).toEqual(['place:andheri east mumbai', 'state:maharashtra']);
   });
@@ -56,7 +87,10 @@ describe('parseAddress', () => {
 
   it('reads village, post office, tehsil and district markers, Hindi ones too', () => {
     expect(roles('Vill Rampur Post Shahabad, Tehsil Sadar, Zila Hardoi')).toEqual([
-      'village:rampur', 'post:shahabad', 'subdistrict:sadar', 'district:hardoi',
+      'village:rampur',
+      'post:shahabad',
+      'subdistrict:sadar',
+      'district:hardoi',
     ]);
     expect(roles('Hanuman Mandir ke paas, Karol Bagh')).toEqual(['landmark:hanuman mandir', 'place:karol bagh']);
   });
@@ -64,7 +98,12 @@ describe('parseAddress', () => {
   it('takes the pincode from the text and the city and state from their fields', () => {
     const p = parseAddress('12 MG Road 560 001', 'Bangalore', 'KA');
     expect(p.pincode).toBe('560001');
-    expect(p.components).toMatchObject({ street: 'mahatma gandhi road', city: 'bengaluru', state: 'ka', pincode: '560001' });
+    expect(p.components).toMatchObject({
+      street: 'mahatma gandhi road',
+      city: 'bengaluru',
+      state: 'ka',
+      pincode: '560001',
+    });
   });
 
   it('caps parts and words, so a hostile address costs bounded work', () => {

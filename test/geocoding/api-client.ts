@@ -26,12 +26,19 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiCli
     call,
     get: (path, headers = {}) => call('GET', path, { headers: { 'x-api-key': key, ...headers } }),
     post: (path, body, headers = {}) =>
-      call('POST', path, typeof body === 'string' ? { raw: body, headers: { 'x-api-key': key, ...headers } } : { body, headers: { 'x-api-key': key, ...headers } }),
+      call(
+        'POST',
+        path,
+        typeof body === 'string'
+          ? { raw: body, headers: { 'x-api-key': key, ...headers } }
+          : { body, headers: { 'x-api-key': key, ...headers } },
+      ),
   };
 }
 
 /** The `data` of a success envelope, asserting the envelope on the way. */
 export function dataOf<T = Record<string, any>>(reply: Reply): T {
-  if (reply.status !== 200 || reply.body?.success !== true) throw new Error(`expected success, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  if (reply.status !== 200 || reply.body?.success !== true)
+    throw new Error(`expected success, got ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.data as T;
 }

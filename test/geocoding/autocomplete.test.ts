@@ -19,7 +19,9 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect(data.results[0]).toMatchObject({ name: 'Gandhinagar', type: 'district', state: 'Gujarat' });
     for (const r of data.results) expect(r.name.toLowerCase().replace(/ /g, '')).toContain('gandhinag');
     const one = await suggest('q=koramangala&limit=1');
-    expect(one.results).toEqual([expect.objectContaining({ name: 'Koramangala', pincode: '560034', state: 'Karnataka' })]);
+    expect(one.results).toEqual([
+      expect.objectContaining({ name: 'Koramangala', pincode: '560034', state: 'Karnataka' }),
+    ]);
   });
 
   it('finds multi-word and run-together spellings, and matches district words ("indiranagar bangalore")', async () => {
@@ -30,8 +32,14 @@ describe('GET /v1/geopin/autocomplete', () => {
   });
 
   it('shows a name once per pincode, even when two entries spell it differently inside', async () => {
-    for (const query of ['q=indira&limit=3&lat=12.97&lng=77.64', 'q=indiranagar&limit=10', 'q=koramangala&limit=10&lat=12.93&lng=77.62']) {
-      const shown = (await suggest(query)).results.map((r: { name: string; pincode: string | null }) => `${r.name.toLowerCase()}|${r.pincode}`);
+    for (const query of [
+      'q=indira&limit=3&lat=12.97&lng=77.64',
+      'q=indiranagar&limit=10',
+      'q=koramangala&limit=10&lat=12.93&lng=77.62',
+    ]) {
+      const shown = (await suggest(query)).results.map(
+        (r: { name: string; pincode: string | null }) => `${r.name.toLowerCase()}|${r.pincode}`,
+      );
       expect(new Set(shown).size, query).toBe(shown.length);
     }
   });
@@ -62,12 +70,19 @@ describe('GET /v1/geopin/autocomplete', () => {
   });
 
   it('rejects "nearby" without lat/lng, q of 2 characters, limit 11 and half a point with 400', async () => {
-    for (const query of ['q=nearby', 'q=ab', 'q=koramangala&limit=11', 'q=koramangala&limit=0', 'q=koramangala&lat=12.9', 'q=koramangala&lat=abc&lng=77']) {
+    for (const query of [
+      'q=nearby',
+      'q=ab',
+      'q=koramangala&limit=11',
+      'q=koramangala&limit=0',
+      'q=koramangala&lat=12.9',
+      'q=koramangala&lat=abc&lng=77',
+    ]) {
       const res = await api.get(`/v1/geopin/autocomplete?${query}`);
       expect(res.status, query).toBe(400);
     }
     const nearby = await api.get('/v1/geopin/autocomplete?q=nearby');
-    expect((nearby.body).code).toBe('location_required');
+    expect(nearby.body.code).toBe('location_required');
   });
 
   it('completes misspelt and former names ("bangalor", "Bombay")', async () => {
@@ -76,7 +91,8 @@ describe('GET /v1/geopin/autocomplete', () => {
   });
 
   it('decays the location bias smoothly: 48 km and 52 km away rank the same', async () => {
-    const rank = async (lng: number) => (await suggest(`q=karol&lat=28.651&lng=${lng}&limit=5`)).results.map((r: { name: string }) => r.name);
+    const rank = async (lng: number) =>
+      (await suggest(`q=karol&lat=28.651&lng=${lng}&limit=5`)).results.map((r: { name: string }) => r.name);
     expect(await rank(77.19 + 0.49)).toEqual(await rank(77.19 + 0.533));
     expect((await rank(77.19 + 0.533))[0]).toBe('Karol Bagh');
   });
@@ -92,7 +108,12 @@ describe('GET /v1/geopin/autocomplete', () => {
 
   it('bounds the work of a hostile query (repeated words, long junk)', () => {
     const service = LocationService.open(datasetDir);
-    for (const q of ['k '.repeat(50), 'ram '.repeat(25), 'a'.repeat(100), 'nagar colony road street sector block phase main cross lane']) {
+    for (const q of [
+      'k '.repeat(50),
+      'ram '.repeat(25),
+      'a'.repeat(100),
+      'nagar colony road street sector block phase main cross lane',
+    ]) {
       service.autocomplete({ q, limit: 10 }, false);
       expect(service.completer.lastWork, q.slice(0, 12)).toBeLessThanOrEqual(12_000);
     }
@@ -103,14 +124,26 @@ describe('GET /v1/geopin/autocomplete', () => {
   });
 
   it('ranks the well-known place a prefix starts above a small one it spells out', async () => {
-    expect((await suggest('q=Koram&limit=1')).results[0]).toMatchObject({ name: 'Koramangala', district: 'Bengaluru Urban' });
-    expect((await suggest('q=Powa&limit=1')).results[0]).toMatchObject({ name: expect.stringMatching(/^Powai/), district: 'Mumbai Suburban' });
+    expect((await suggest('q=Koram&limit=1')).results[0]).toMatchObject({
+      name: 'Koramangala',
+      district: 'Bengaluru Urban',
+    });
+    expect((await suggest('q=Powa&limit=1')).results[0]).toMatchObject({
+      name: expect.stringMatching(/^Powai/),
+      district: 'Mumbai Suburban',
+    });
     expect((await suggest('q=gandhinag&limit=1')).results[0]).toMatchObject({ name: 'Gandhinagar', type: 'district' });
   });
 
   it('tolerates a typo in any word of a multi-word query', async () => {
-    expect((await suggest('q=Chandni%20Chok&limit=1')).results[0]).toMatchObject({ name: 'Chandni Chowk', pincode: '110006' });
-    expect((await suggest('q=jubile%20hils&limit=1')).results[0]).toMatchObject({ name: 'Jubilee Hills', district: 'Hyderabad' });
+    expect((await suggest('q=Chandni%20Chok&limit=1')).results[0]).toMatchObject({
+      name: 'Chandni Chowk',
+      pincode: '110006',
+    });
+    expect((await suggest('q=jubile%20hils&limit=1')).results[0]).toMatchObject({
+      name: 'Jubilee Hills',
+      district: 'Hyderabad',
+    });
   });
 
   it('answers "pharmacy near me" with the nearest addresses, and a word that names nothing with none', async () => {
@@ -126,13 +159,40 @@ describe('GET /v1/geopin/autocomplete', () => {
 describe('autocomplete latency', () => {
   it('has a p50 under 2 ms on the full directory', () => {
     const service = LocationService.open(datasetDir);
-    const prefixes = ['ind', 'indira', 'kora', 'koramangla', 'andheri e', 'bandra', 'gurg', 'noida sec', 'chenn', 'hyderab', 'salt lake',
-      'connaught', 'mysur', 'kochi', 'pune', 'thane', 'howrah', 'sri', 'ram', 'new delhi', 'bengalru', 'lucknow', 'patna', 'jaipur'];
+    const prefixes = [
+      'ind',
+      'indira',
+      'kora',
+      'koramangla',
+      'andheri e',
+      'bandra',
+      'gurg',
+      'noida sec',
+      'chenn',
+      'hyderab',
+      'salt lake',
+      'connaught',
+      'mysur',
+      'kochi',
+      'pune',
+      'thane',
+      'howrah',
+      'sri',
+      'ram',
+      'new delhi',
+      'bengalru',
+      'lucknow',
+      'patna',
+      'jaipur',
+    ];
     const times: number[] = [];
     for (let round = 0; round < 10; round++) {
       for (const q of prefixes) {
         const started = performance.now();
-        service.autocomplete({ q, limit: 5, lat: round % 2 ? 19.07 : undefined, lon: round % 2 ? 72.88 : undefined }, false);
+        service.autocomplete(
+          { q, limit: 5, lat: round % 2 ? 19.07 : undefined, lon: round % 2 ? 72.88 : undefined },
+          false,
+        );
         times.push(performance.now() - started);
       }
     }

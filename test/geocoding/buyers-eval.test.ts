@@ -16,7 +16,11 @@ describe('the buyers evaluation set', () => {
   });
 
   it('expects only pincodes of the post office directory', () => {
-    const missing = rows.flatMap((r) => r.pincodes.filter((p) => (service.data.pincodes.get(p)?.officeCount ?? 0) === 0).map((p) => `${p} (${r.address})`));
+    const missing = rows.flatMap((r) =>
+      r.pincodes
+        .filter((p) => (service.data.pincodes.get(p)?.officeCount ?? 0) === 0)
+        .map((p) => `${p} (${r.address})`),
+    );
     expect(missing).toEqual([]);
   });
 

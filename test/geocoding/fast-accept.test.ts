@@ -6,7 +6,25 @@ import { LocationQuerySchema } from '../../src/geocoding/schemas.ts';
 
 const random = mulberry32(15);
 const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
-const values = (): unknown[] => [12.97, 77.59, -90, 90, 180, -180, 90.0001, -180.5, 0, -0, '12.97', null, true, [], {}, 1e308, -1e308];
+const values = (): unknown[] => [
+  12.97,
+  77.59,
+  -90,
+  90,
+  180,
+  -180,
+  90.0001,
+  -180.5,
+  0,
+  -0,
+  '12.97',
+  null,
+  true,
+  [],
+  {},
+  1e308,
+  -1e308,
+];
 
 function candidate(): unknown {
   const shape = pick(['coords', 'coords+', 'geopin', 'both', 'partial', 'junk']);
@@ -46,7 +64,8 @@ function bodyText(value: unknown): string {
   if (layout === 'spaced') return JSON.stringify(value).replace(/:/g, ': ').replace(/,/g, ', ');
   if (layout === 'pretty') return JSON.stringify(value, null, 2);
   if (layout === 'padded') return `\n ${JSON.stringify(value)} \t`;
-  if (layout === 'swapped' && value !== null && typeof value === 'object') return JSON.stringify(Object.fromEntries(Object.entries(value).reverse()));
+  if (layout === 'swapped' && value !== null && typeof value === 'object')
+    return JSON.stringify(Object.fromEntries(Object.entries(value).reverse()));
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -54,7 +73,8 @@ describe('acceptCoordinatesBytes', () => {
   it('accepts only bodies the schema takes as coordinates, with the values JSON.parse reads', () => {
     let fast = 0;
     for (let n = 0; n < 5000; n++) {
-      const input = random() < 0.5 ? { latitude: (random() - 0.5) * 190, longitude: (random() - 0.5) * 370 } : candidate();
+      const input =
+        random() < 0.5 ? { latitude: (random() - 0.5) * 190, longitude: (random() - 0.5) * 370 } : candidate();
       const text = random() < 0.05 ? `${bodyText(input)}x` : bodyText(input);
       const accepted = acceptCoordinatesBytes(new TextEncoder().encode(text));
       if (!accepted) continue;
@@ -69,7 +89,10 @@ describe('acceptCoordinatesBytes', () => {
   it('takes every in-range point a GPS or an encoder writes with up to 10 decimals, in any layout but swapped keys', () => {
     for (let n = 0; n < 2000; n++) {
       const decimals = Math.floor(random() * 11);
-      const point = { latitude: Number(((random() - 0.5) * 180).toFixed(decimals)), longitude: Number(((random() - 0.5) * 360).toFixed(decimals)) };
+      const point = {
+        latitude: Number(((random() - 0.5) * 180).toFixed(decimals)),
+        longitude: Number(((random() - 0.5) * 360).toFixed(decimals)),
+      };
       let text = bodyText(point);
       if (text.indexOf('longitude') < text.indexOf('latitude')) text = JSON.stringify(point);
       expect(acceptCoordinatesBytes(new TextEncoder().encode(text)), text).toEqual(JSON.parse(text));

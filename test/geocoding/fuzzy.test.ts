@@ -5,11 +5,14 @@ import { editDistance, FUZZY_BUDGET, fuzzyFind } from '../../src/geocoding/fuzzy
 import { phoneticKey } from '../../src/geocoding/normalise.ts';
 
 function oracle(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -18,11 +21,13 @@ function oracle(a: string, b: string): number {
 describe('editDistance', () => {
   it('agrees with the full-matrix oracle up to the bound on random strings', () => {
     const next = mulberry32(7);
-    const word = () => Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
     for (let k = 0; k < 5000; k++) {
       const a = word();
       const b = word();
-      for (const max of [1, 2, 3]) expect(Math.min(editDistance(a, b, max), max + 1), `${a} ${b} ${max}`).toBe(Math.min(oracle(a, b), max + 1));
+      for (const max of [1, 2, 3])
+        expect(Math.min(editDistance(a, b, max), max + 1), `${a} ${b} ${max}`).toBe(Math.min(oracle(a, b), max + 1));
     }
   });
 
@@ -35,7 +40,10 @@ describe('editDistance', () => {
 describe('fuzzyFind', () => {
   it('stops after its budget however large the list', () => {
     const items = Array.from({ length: 50_000 }, (_, i) => `ka${i.toString(36).padStart(6, 'a')}`).sort();
-    const list = { items, range: (p: string): [number, number] => [items.findIndex((x) => x.startsWith(p)), items.length] };
+    const list = {
+      items,
+      range: (p: string): [number, number] => [items.findIndex((x) => x.startsWith(p)), items.length],
+    };
     const work = { count: 0 };
     fuzzyFind(list, 'kazzzzzz', 2, false, work);
     expect(work.count).toBeLessThanOrEqual(FUZZY_BUDGET + 3);

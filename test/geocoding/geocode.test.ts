@@ -11,9 +11,21 @@ afterAll(async () => api.server.dispose());
 describe('POST /v1/geopin/geocode', () => {
   it('places an address by its pincode and the locality named in it, ignoring the landmark', async () => {
     const data = dataOf(
-      await api.post('/v1/geopin/geocode', { address: '12, 100 Feet Road, Indiranagar, Near CMH Hospital', city: 'Bangalore', state: 'Karnataka', pincode: '560038', country: 'India' }),
+      await api.post('/v1/geopin/geocode', {
+        address: '12, 100 Feet Road, Indiranagar, Near CMH Hospital',
+        city: 'Bangalore',
+        state: 'Karnataka',
+        pincode: '560038',
+        country: 'India',
+      }),
     );
-    expect(data).toMatchObject({ level: 'locality', pincode: '560038', district: 'Bengaluru Urban', state: 'Karnataka', confidence: 0.92 });
+    expect(data).toMatchObject({
+      level: 'locality',
+      pincode: '560038',
+      district: 'Bengaluru Urban',
+      state: 'Karnataka',
+      confidence: 0.92,
+    });
     expect(data.address).toBe('Indiranagar, Bengaluru Urban, Karnataka 560038');
     expect(data.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
     // The answer lies inside the 560038 polygon: check through the lookup endpoint.
@@ -28,37 +40,64 @@ describe('POST /v1/geopin/geocode', () => {
   });
 
   it('falls back to the pincode point, which lies inside the pincode polygon', async () => {
-    const data = dataOf(await api.post('/v1/geopin/geocode', { address: '221B Baker Street', city: 'Pune', pincode: '411 001' }));
+    const data = dataOf(
+      await api.post('/v1/geopin/geocode', { address: '221B Baker Street', city: 'Pune', pincode: '411 001' }),
+    );
     expect(data).toMatchObject({ level: 'pincode', pincode: '411001', confidence: 0.8 });
     const look = dataOf(await api.post('/v1/location/lookup', data.coordinates));
     expect(look.pincode).toBe('411001');
   });
 
   it('warns, with a suggestion and lower confidence, when the state contradicts the pincode', async () => {
-    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }));
-    expect(data).toMatchObject({ pincode: '411001', warnings: ['state_mismatch'], suggestions: { state: 'Maharashtra' } });
+    const data = dataOf(
+      await api.post('/v1/geopin/geocode', { address: 'MG Road', pincode: '411001', state: 'Gujarat' }),
+    );
+    expect(data).toMatchObject({
+      pincode: '411001',
+      warnings: ['state_mismatch'],
+      suggestions: { state: 'Maharashtra' },
+    });
     expect(data.confidence).toBeLessThan(0.55);
   });
 
   it('answers a specific locality over a mistyped pincode, and says which pincode it suggests', async () => {
-    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110042' }));
-    expect(data).toMatchObject({ pincode: '110024', warnings: ['pincode_mismatch'], suggestions: { pincode: '110024' } });
+    const data = dataOf(
+      await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110042' }),
+    );
+    expect(data).toMatchObject({
+      pincode: '110024',
+      warnings: ['pincode_mismatch'],
+      suggestions: { pincode: '110024' },
+    });
     expect(data.confidence).toBeLessThan(0.8);
-    const agreeing = dataOf(await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110024' }));
+    const agreeing = dataOf(
+      await api.post('/v1/geopin/geocode', { address: 'Lajpat Nagar IV, New Delhi', pincode: '110024' }),
+    );
     expect(agreeing).toMatchObject({ pincode: '110024', warnings: [], suggestions: {} });
   });
 
   it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
-    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'Flat 2, Andheri East', city: 'Bombay', state: 'MH' }));
-    expect(data).toMatchObject({ level: 'locality', pincode: '400069', district: 'Mumbai Suburban', state: 'Maharashtra' });
+    const data = dataOf(
+      await api.post('/v1/geopin/geocode', { address: 'Flat 2, Andheri East', city: 'Bombay', state: 'MH' }),
+    );
+    expect(data).toMatchObject({
+      level: 'locality',
+      pincode: '400069',
+      district: 'Mumbai Suburban',
+      state: 'Maharashtra',
+    });
   });
 
   it('falls back to the named city centre (with the pincode of that point), then the state', async () => {
-    const district = dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }));
+    const district = dataOf(
+      await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Mysore', state: 'Karnataka' }),
+    );
     expect(district).toMatchObject({ level: 'district', district: 'Mysuru', confidence: 0.53 });
     const look = dataOf(await api.post('/v1/location/lookup', district.coordinates));
     expect(look.pincode).toBe(district.pincode);
-    const state = dataOf(await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }));
+    const state = dataOf(
+      await api.post('/v1/geopin/geocode', { address: 'Somewhere unknown', city: 'Nowhere', state: 'Tamil Nadu' }),
+    );
     expect(state).toMatchObject({ level: 'state', state: 'Tamil Nadu', confidence: 0.15, pincode: null });
   });
 
@@ -74,13 +113,19 @@ describe('POST /v1/geopin/geocode', () => {
     expect(missing.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('address') });
     const country = await api.post('/v1/geopin/geocode', { address: '10 Downing Street', country: 'United Kingdom' });
     expect(country.status).toBe(400);
-    expect(country.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('only addresses in India') });
+    expect(country.body).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('only addresses in India'),
+    });
     for (const india of ['India', 'IN', 'ind', 'BHARAT', 'Republic of India', ' india ']) {
-      expect((await api.post('/v1/geopin/geocode', { address: 'Indiranagar', pincode: '560038', country: india })).status, india).toBe(200);
+      expect(
+        (await api.post('/v1/geopin/geocode', { address: 'Indiranagar', pincode: '560038', country: india })).status,
+        india,
+      ).toBe(200);
     }
     const malformed = await api.post('/v1/geopin/geocode', '{"address": ');
     expect(malformed.status).toBe(400);
-    expect((malformed.body).code).toBe('invalid_json');
+    expect(malformed.body.code).toBe('invalid_json');
   });
 
   it('rejects a body over the 16 KiB limit', async () => {
@@ -93,13 +138,22 @@ describe('POST /v1/geopin/batch', () => {
   it('answers each item on its own: one bad item does not fail the batch', async () => {
     const data = dataOf(
       await api.post('/v1/geopin/batch', {
-        addresses: [{ address: 'Indiranagar', pincode: '560038' }, { address: 42 }, { address: 'qwerty', city: 'asdfgh' }, { address: 'Koramangala', city: 'Bengaluru', pincode: 560034 }],
+        addresses: [
+          { address: 'Indiranagar', pincode: '560038' },
+          { address: 42 },
+          { address: 'qwerty', city: 'asdfgh' },
+          { address: 'Koramangala', city: 'Bengaluru', pincode: 560034 },
+        ],
       }),
     );
     expect(data.succeeded).toBe(2);
     expect(data.failed).toBe(2);
     expect(data.results[0]).toMatchObject({ index: 0, success: true, data: { pincode: '560038' } });
-    expect(data.results[1]).toMatchObject({ index: 1, success: false, error: { code: 'invalid_item', message: expect.stringContaining('address') } });
+    expect(data.results[1]).toMatchObject({
+      index: 1,
+      success: false,
+      error: { code: 'invalid_item', message: expect.stringContaining('address') },
+    });
     expect(data.results[2]).toMatchObject({ index: 2, success: false, error: { code: 'address_not_found' } });
     expect(data.results[3]).toMatchObject({ index: 3, success: true, data: { pincode: '560034' } });
   });
@@ -110,7 +164,7 @@ describe('POST /v1/geopin/batch', () => {
     expect(ok.succeeded).toBe(100);
     const tooMany = await api.post('/v1/geopin/batch', { addresses: Array(101).fill(item) });
     expect(tooMany.status).toBe(400);
-    expect((tooMany.body).code).toBe('invalid_request');
+    expect(tooMany.body.code).toBe('invalid_request');
     expect((await api.post('/v1/geopin/batch', { addresses: [] })).status).toBe(400);
   });
 });

@@ -24,7 +24,10 @@ describe('a named city, district or state is never dropped', () => {
   });
 
   it('reads the city, district and state from the address text too', () => {
-    expect(geocode('Vill Rampur, Post Shahabad, Distt Hardoi, UP')).toMatchObject({ district: 'Hardoi', state: 'Uttar Pradesh' });
+    expect(geocode('Vill Rampur, Post Shahabad, Distt Hardoi, UP')).toMatchObject({
+      district: 'Hardoi',
+      state: 'Uttar Pradesh',
+    });
     expect(geocode('Andheri East, Mumbai')).toMatchObject({ pincode: '400069', district: 'Mumbai Suburban' });
   });
 });
@@ -79,22 +82,35 @@ describe('matching', () => {
 
   it('returns the parsed address', () => {
     const r = geocode('Flat 402, Sai Krupa Apartments, Sector 17, Vashi, Navi Mumbai, near Inorbit Mall')!;
-    expect(r.components).toMatchObject({ house: expect.stringContaining('402'), building: 'sai krupa apartments', landmark: expect.stringContaining('inorbit') });
+    expect(r.components).toMatchObject({
+      house: expect.stringContaining('402'),
+      building: 'sai krupa apartments',
+      landmark: expect.stringContaining('inorbit'),
+    });
   });
 });
 
 describe('a typed pincode, city or state that contradicts the place named', () => {
-  const answer = (address: string, city?: string, state?: string, pincode?: string) => service.geocode({ address, city, state, pincode })!;
+  const answer = (address: string, city?: string, state?: string, pincode?: string) =>
+    service.geocode({ address, city, state, pincode })!;
 
   it('answers the specific locality over a mistyped pincode, with a warning and the pincode it suggests', () => {
-    expect(answer('Anna Nagar, Chennai', undefined, undefined, '110040')).toMatchObject({ pincode: '600040', warnings: ['pincode_mismatch'], suggestions: { pincode: '600040' } });
+    expect(answer('Anna Nagar, Chennai', undefined, undefined, '110040')).toMatchObject({
+      pincode: '600040',
+      warnings: ['pincode_mismatch'],
+      suggestions: { pincode: '600040' },
+    });
     // A neighbouring pincode of the same area is no mistake.
     expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
   });
 
   it('answers a well-known place elsewhere over a city it is not in, but keeps a typo inside the city', () => {
     const koramangala = answer('Koramangala 5th Block', 'Chennai');
-    expect(koramangala).toMatchObject({ district: 'Bengaluru Urban', warnings: ['city_mismatch'], suggestions: { city: 'Bengaluru Urban' } });
+    expect(koramangala).toMatchObject({
+      district: 'Bengaluru Urban',
+      warnings: ['city_mismatch'],
+      suggestions: { city: 'Bengaluru Urban' },
+    });
     expect(koramangala.confidence).toBeLessThan(0.8);
     expect(answer('Kharadhi', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
     // A locality the data lacks in the city is no reason to move to a namesake elsewhere ("Raja Park", a landmark).
@@ -102,14 +118,24 @@ describe('a typed pincode, city or state that contradicts the place named', () =
   });
 
   it('keeps a city written in another state than its own, and flags the state', () => {
-    expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({ district: 'Bengaluru Urban', warnings: ['state_mismatch'], suggestions: { state: 'Karnataka' } });
+    expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({
+      district: 'Bengaluru Urban',
+      warnings: ['state_mismatch'],
+      suggestions: { state: 'Karnataka' },
+    });
     expect(answer('Hazratganj, Lucknow, Bihar')).toMatchObject({ pincode: '226001', warnings: ['state_mismatch'] });
   });
 });
 
 describe('bounded work per request', () => {
   it('examines a bounded number of entries and keys whatever the input', () => {
-    const hostile = ['k '.repeat(250), 'a, '.repeat(160), 'qwzrtplkj '.repeat(50), 'Rampur '.repeat(60), `${'Flat 12 near gate main road '.repeat(20)}`];
+    const hostile = [
+      'k '.repeat(250),
+      'a, '.repeat(160),
+      'qwzrtplkj '.repeat(50),
+      'Rampur '.repeat(60),
+      `${'Flat 12 near gate main road '.repeat(20)}`,
+    ];
     for (const address of hostile) {
       service.geocode({ address, city: 'Rampur' });
       expect(service.geocoder.lastWork, address.slice(0, 20)).toBeLessThan(40_000);
@@ -120,7 +146,8 @@ describe('bounded work per request', () => {
 
   it('stops at the work budget on the costliest inputs (many long misspelt words), with a bounded overshoot', () => {
     const next = mulberry32(26);
-    const word = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
+    const word = (n: number) =>
+      Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(next() * 26))).join('');
     const hostile = [
       { address: Array.from({ length: 12 }, () => `${word(9)} ${word(9)}`).join(', '), city: word(10), state: word(9) },
       { address: 'koramanglaa nagar, '.repeat(12), city: 'bengaluru' },
@@ -148,8 +175,13 @@ describe('bounded work per request', () => {
       }
       return runs.sort((a, b) => a - b)[15]!;
     };
-    const ordinary = ['Flat 3, Sector 17, Vashi, Navi Mumbai', 'near durga mandir kankarbagh patna', 'Koramangla 4th Block, Bangalore']
-      .map((address) => time({ address })).sort((a, b) => a - b)[1]!;
+    const ordinary = [
+      'Flat 3, Sector 17, Vashi, Navi Mumbai',
+      'near durga mandir kankarbagh patna',
+      'Koramangla 4th Block, Bangalore',
+    ]
+      .map((address) => time({ address }))
+      .sort((a, b) => a - b)[1]!;
     const hostile = time({ address: 'koramanglaa nagar, '.repeat(12).slice(0, 500), city: 'bengaluru' });
     expect(hostile / ordinary).toBeLessThan(20);
   });

@@ -10,12 +10,18 @@ const read = (text: string) => new JsonBytes(bytes(text)).number();
 function numberText(random: () => number): string {
   const value = (random() - 0.5) * 10 ** Math.floor(random() * 8);
   switch (Math.floor(random() * 6)) {
-    case 0: return String(value);
-    case 1: return value.toFixed(Math.floor(random() * 18));
-    case 2: return value.toPrecision(1 + Math.floor(random() * 21));
-    case 3: return String(Math.round(value));
-    case 4: return `${Math.floor(random() * 100)}.${'9'.repeat(1 + Math.floor(random() * 20))}`;
-    default: return `${random() < 0.5 ? '-' : ''}${Math.floor(random() * 1e6)}.${String(Math.floor(random() * 1e12)).padStart(12, '0')}`;
+    case 0:
+      return String(value);
+    case 1:
+      return value.toFixed(Math.floor(random() * 18));
+    case 2:
+      return value.toPrecision(1 + Math.floor(random() * 21));
+    case 3:
+      return String(Math.round(value));
+    case 4:
+      return `${Math.floor(random() * 100)}.${'9'.repeat(1 + Math.floor(random() * 20))}`;
+    default:
+      return `${random() < 0.5 ? '-' : ''}${Math.floor(random() * 1e6)}.${String(Math.floor(random() * 1e12)).padStart(12, '0')}`;
   }
 }
 
@@ -29,13 +35,46 @@ describe('JsonBytes.number', () => {
   });
 
   it('reads the edges of the exact fast path and beyond it the same way', () => {
-    const texts = ['0', '-0', '-0.0', '0.5', '9007199254740991', '9007199254740992', '9007199254740993', '900719925474099.1', '1.0000000000000002',
-      '12.9716', '-180', '1.2345678901234567890123', '1e5', '1E-3', '-2.5e+10', '1e400', '4.9e-324', '0.1000000000000000055511151231257827'];
+    const texts = [
+      '0',
+      '-0',
+      '-0.0',
+      '0.5',
+      '9007199254740991',
+      '9007199254740992',
+      '9007199254740993',
+      '900719925474099.1',
+      '1.0000000000000002',
+      '12.9716',
+      '-180',
+      '1.2345678901234567890123',
+      '1e5',
+      '1E-3',
+      '-2.5e+10',
+      '1e400',
+      '4.9e-324',
+      '0.1000000000000000055511151231257827',
+    ];
     for (const text of texts) expect(Object.is(read(text), JSON.parse(text)), text).toBe(true);
   });
 
   it('refuses what JSON does not allow as a number', () => {
-    for (const text of ['', '-', '+1', '01', '-01.5', '.5', '1.', '1e', '1e+', '1.e5', 'NaN', 'true', '"1"', 'Infinity']) {
+    for (const text of [
+      '',
+      '-',
+      '+1',
+      '01',
+      '-01.5',
+      '.5',
+      '1.',
+      '1e',
+      '1e+',
+      '1.e5',
+      'NaN',
+      'true',
+      '"1"',
+      'Infinity',
+    ]) {
       expect(read(text), text).toBeNaN();
     }
   });
@@ -44,7 +83,11 @@ describe('JsonBytes.number', () => {
 describe('JsonBytes.text and end', () => {
   it('matches fixed pieces across JSON whitespace and sees what is left', () => {
     const json = new JsonBytes(bytes(' \t{\r\n "a" :1 } \n'));
-    expect([json.text(jsonPiece('{')), json.text(jsonPiece('"a"')), json.text(jsonPiece(':'))]).toEqual([true, true, true]);
+    expect([json.text(jsonPiece('{')), json.text(jsonPiece('"a"')), json.text(jsonPiece(':'))]).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(json.number()).toBe(1);
     expect(json.end()).toBe(false);
     expect([json.text(jsonPiece('}')), json.end()]).toEqual([true, true]);

@@ -14,7 +14,13 @@ afterAll(async () => api.server.dispose());
 describe('the in-process location api', () => {
   it('answers pincode facts from the postal directory', () => {
     const info = location.pincodeInfo('560038');
-    expect(info).toMatchObject({ pincode: '560038', state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', delivery: true });
+    expect(info).toMatchObject({
+      pincode: '560038',
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      division: 'Bengaluru East',
+      delivery: true,
+    });
     expect(info!.offices).toEqual([{ name: 'Indiranagar S.O (Bengaluru)', type: 'PO', delivery: true }]);
     expect(location.lookup(info!.latitude!, info!.longitude!)?.pincode).toBe('560038');
     expect(location.pincodeInfo('999999')).toBeNull();
@@ -25,7 +31,12 @@ describe('the in-process location api', () => {
     expect(geo).toMatchObject({ level: 'locality', confidence: 0.92 });
     expect(geo!.geopin).toMatch(/^4P3-/);
     expect(location.lookup(geo!.latitude, geo!.longitude)).toEqual({
-      state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', locality: 'Indiranagar', pincode: '560038', delivery: true,
+      state: 'Karnataka',
+      district: 'Bengaluru Urban',
+      division: 'Bengaluru East',
+      locality: 'Indiranagar',
+      pincode: '560038',
+      delivery: true,
     });
     expect(location.lookup(15, 65)).toBeNull();
     expect(location.geocode({ address: 'qwerty' })).toBeNull();

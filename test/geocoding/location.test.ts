@@ -8,12 +8,23 @@ beforeAll(async () => {
 });
 afterAll(async () => api.server.dispose());
 
-const indiranagar = { state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru East', locality: 'Indiranagar', pincode: '560038', delivery: 'Delivery' };
+const indiranagar = {
+  state: 'Karnataka',
+  district: 'Bengaluru Urban',
+  division: 'Bengaluru East',
+  locality: 'Indiranagar',
+  pincode: '560038',
+  delivery: 'Delivery',
+};
 
 describe('POST /v1/location/lookup', () => {
   it('answers coordinates with the containing pincode area', async () => {
     const data = dataOf(await api.post('/v1/location/lookup', { latitude: 12.9887, longitude: 77.6417 }));
-    expect(data).toEqual({ ...indiranagar, coordinates: { latitude: 12.9887, longitude: 77.6417 }, geopin: expect.stringMatching(/^4P3-J24-/) });
+    expect(data).toEqual({
+      ...indiranagar,
+      coordinates: { latitude: 12.9887, longitude: 77.6417 },
+      geopin: expect.stringMatching(/^4P3-J24-/),
+    });
   });
 
   it('answers a geopin through its cell centre', async () => {
@@ -25,12 +36,21 @@ describe('POST /v1/location/lookup', () => {
     const res = await api.post('/v1/location/lookup', { latitude: 15, longitude: 65 });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
-      success: false, error: 'Not Found', code: 'location_not_found', message: "No pincode boundary contains 15.000000, 65.000000 (outside India's postal areas)",
+      success: false,
+      error: 'Not Found',
+      code: 'location_not_found',
+      message: "No pincode boundary contains 15.000000, 65.000000 (outside India's postal areas)",
     });
   });
 
   it('rejects out-of-range, missing and mistyped input with 400', async () => {
-    for (const body of [{ latitude: 91, longitude: 77 }, { latitude: 12 }, {}, { latitude: '12', longitude: '77' }, { geopin: 'XYZ' }]) {
+    for (const body of [
+      { latitude: 91, longitude: 77 },
+      { latitude: 12 },
+      {},
+      { latitude: '12', longitude: '77' },
+      { geopin: 'XYZ' },
+    ]) {
       const res = await api.post('/v1/location/lookup', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -38,7 +58,7 @@ describe('POST /v1/location/lookup', () => {
 
   it('says which shapes it accepts when the body is neither coordinates nor a geopin', async () => {
     const res = await api.post('/v1/location/lookup', { lat: 12.9, lng: 77.6 });
-    const body = (res.body) as { code: string; message: string };
+    const body = res.body as { code: string; message: string };
     expect([res.status, body.code]).toEqual([400, 'invalid_request']);
     expect(body.message).toContain('send {latitude, longitude} or {geopin}');
   });
@@ -48,19 +68,38 @@ describe('POST /v1/location/batch-lookup', () => {
   it('answers mixed coordinates and geopins per item, with misses and invalid items as values', async () => {
     const data = dataOf(
       await api.post('/v1/location/batch-lookup', {
-        locations: [{ latitude: 12.9887, longitude: 77.6417 }, { geopin: '4P3-J24-KJML' }, { latitude: 15, longitude: 65 }, { geopin: 'NOT-A-PIN' }, { latitude: 'x' }],
+        locations: [
+          { latitude: 12.9887, longitude: 77.6417 },
+          { geopin: '4P3-J24-KJML' },
+          { latitude: 15, longitude: 65 },
+          { geopin: 'NOT-A-PIN' },
+          { latitude: 'x' },
+        ],
       }),
     );
     expect(data).toMatchObject({ found: 2, not_found: 1, invalid: 2 });
     expect(data.results[0]).toMatchObject({ index: 0, found: true, ...indiranagar });
-    expect(data.results[1]).toMatchObject({ index: 1, found: true, ...indiranagar, coordinates: { latitude: 12.988665, longitude: 77.641756 } });
-    expect(data.results[2]).toEqual({ index: 2, found: false, coordinates: { latitude: 15, longitude: 65 }, geopin: expect.any(String) });
+    expect(data.results[1]).toMatchObject({
+      index: 1,
+      found: true,
+      ...indiranagar,
+      coordinates: { latitude: 12.988665, longitude: 77.641756 },
+    });
+    expect(data.results[2]).toEqual({
+      index: 2,
+      found: false,
+      coordinates: { latitude: 15, longitude: 65 },
+      geopin: expect.any(String),
+    });
     expect(data.results[3]).toMatchObject({ index: 3, found: false, error: { code: 'invalid_digipin' } });
     expect(data.results[4]).toMatchObject({ index: 4, found: false, error: { code: 'invalid_item' } });
   });
 
   it('agrees with single lookups on 100 points', async () => {
-    const locations = Array.from({ length: 100 }, (_v, i) => ({ latitude: 8 + (i * 0.29) % 27, longitude: 70 + (i * 0.37) % 25 }));
+    const locations = Array.from({ length: 100 }, (_v, i) => ({
+      latitude: 8 + ((i * 0.29) % 27),
+      longitude: 70 + ((i * 0.37) % 25),
+    }));
     const batch = dataOf(await api.post('/v1/location/batch-lookup', { locations }));
     for (const [i, loc] of locations.entries()) {
       const single = await api.post('/v1/location/lookup', loc);
@@ -71,7 +110,9 @@ describe('POST /v1/location/batch-lookup', () => {
   });
 
   it('rejects 101 locations and an empty list with 400', async () => {
-    const res = await api.post('/v1/location/batch-lookup', { locations: Array(101).fill({ latitude: 12, longitude: 77 }) });
+    const res = await api.post('/v1/location/batch-lookup', {
+      locations: Array(101).fill({ latitude: 12, longitude: 77 }),
+    });
     expect(res.status).toBe(400);
     expect((await api.post('/v1/location/batch-lookup', { locations: [] })).status).toBe(400);
   });
@@ -88,12 +129,24 @@ describe('GET /v1/location/stats', () => {
 describe('GET /v1/pincode/validate/{pincode}', () => {
   it('returns offices, district, state and delivery status of a real pincode', async () => {
     const data = dataOf(await api.get('/v1/pincode/validate/110001'));
-    expect(data).toMatchObject({ pincode: '110001', valid_format: true, exists: true, state: 'Delhi', district: 'New Delhi', delivery: true, has_boundary: true });
+    expect(data).toMatchObject({
+      pincode: '110001',
+      valid_format: true,
+      exists: true,
+      state: 'Delhi',
+      district: 'New Delhi',
+      delivery: true,
+      has_boundary: true,
+    });
     expect(data.offices.map((o: { name: string }) => o.name)).toContain('Connaught Place SO');
   });
 
   it('tells a well-formed unknown pincode from a malformed one', async () => {
-    expect(dataOf(await api.get('/v1/pincode/validate/999999'))).toMatchObject({ valid_format: true, exists: false, offices: [] });
+    expect(dataOf(await api.get('/v1/pincode/validate/999999'))).toMatchObject({
+      valid_format: true,
+      exists: false,
+      offices: [],
+    });
     expect(dataOf(await api.get('/v1/pincode/validate/12345'))).toMatchObject({ valid_format: false, exists: false });
     expect(dataOf(await api.get('/v1/pincode/validate/012345'))).toMatchObject({ valid_format: false });
   });

@@ -15,7 +15,13 @@ beforeAll(async () => {
   api = await startApi();
   const { location } = api.server.parts;
   general = api.server.app.endpoints;
-  lane = lookupLane({ general, authReads: ['x-api-key'], index: () => location.boundaryIndex, answers: location.answers, onBatch: () => undefined });
+  lane = lookupLane({
+    general,
+    authReads: ['x-api-key'],
+    index: () => location.boundaryIndex,
+    answers: location.answers,
+    onBatch: () => undefined,
+  });
 });
 afterAll(async () => api.server.dispose());
 
@@ -27,7 +33,11 @@ async function bothWays(path: string, raw: string) {
   const out = [];
   for (const body of [raw, new TextEncoder().encode(raw)]) {
     const fast = await exchange(endpointAt(lane, path), head(), body);
-    const slow = await exchange(endpointAt(general, path), head(), typeof body === 'string' ? body : new TextEncoder().encode(raw));
+    const slow = await exchange(
+      endpointAt(general, path),
+      head(),
+      typeof body === 'string' ? body : new TextEncoder().encode(raw),
+    );
     out.push({ fast: { ...fast, body: String(fast.body) }, slow: { ...slow, body: String(slow.body) } });
   }
   return out;
@@ -35,7 +45,10 @@ async function bothWays(path: string, raw: string) {
 
 const random = mulberry32(25);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-const NUMBERS = [12.9716, 77.5946, 28.6139, 77.209, 19.076, 72.8777, 15, 65, -90, 90, 180, -180, 90.0001, 0, -0, 1e-7, 26.91234567891234];
+const NUMBERS = [
+  12.9716, 77.5946, 28.6139, 77.209, 19.076, 72.8777, 15, 65, -90, 90, 180, -180, 90.0001, 0, -0, 1e-7,
+  26.91234567891234,
+];
 const VALUES = [...NUMBERS, '12.97', null, true, [], {}, 1e308];
 
 function item(): unknown {
@@ -51,10 +64,22 @@ function item(): unknown {
 
 /** Bodies JSON.stringify would not write: the lane's byte reader must give them up, not misread them. */
 const ODD_BODIES = [
-  '', 'null', '{', '[]', '"x"', '{"latitude":12.9716}', ' { "latitude" : 12.9716 , "longitude" : 77.5946 } ',
-  '{"longitude":77.5946,"latitude":12.9716}', '{"latitude":12.9716,"longitude":77.5946,"latitude":28.6}', '{"\\u006catitude":12.9716,"longitude":77.5946}',
-  '{"latitude":1.29716e1,"longitude":77.5946}', '{"latitude":12.97160000,"longitude":77.5946}', '{"latitude":-0,"longitude":77.5946}',
-  '{"latitude":12.9716,"longitude":77.5946}x', `{"latitude":${'['.repeat(40)}1${']'.repeat(40)}}`, '{"latitude":12.9716,"longitude":77.5946} ',
+  '',
+  'null',
+  '{',
+  '[]',
+  '"x"',
+  '{"latitude":12.9716}',
+  ' { "latitude" : 12.9716 , "longitude" : 77.5946 } ',
+  '{"longitude":77.5946,"latitude":12.9716}',
+  '{"latitude":12.9716,"longitude":77.5946,"latitude":28.6}',
+  '{"\\u006catitude":12.9716,"longitude":77.5946}',
+  '{"latitude":1.29716e1,"longitude":77.5946}',
+  '{"latitude":12.97160000,"longitude":77.5946}',
+  '{"latitude":-0,"longitude":77.5946}',
+  '{"latitude":12.9716,"longitude":77.5946}x',
+  `{"latitude":${'['.repeat(40)}1${']'.repeat(40)}}`,
+  '{"latitude":12.9716,"longitude":77.5946} ',
 ];
 
 describe('the lookup lane', () => {
@@ -73,9 +98,20 @@ describe('the lookup lane', () => {
 
   it('answers a batch byte for byte as the general route does', async () => {
     const bodies = [
-      ...ODD_BODIES, '{"locations":[]}', JSON.stringify({ locations: Array.from({ length: 101 }, () => ({ latitude: 12.9, longitude: 77.6 })) }),
-      ...Array.from({ length: 120 }, () => JSON.stringify({ locations: Array.from({ length: 1 + Math.floor(random() * 100) }, item) })),
-      ...Array.from({ length: 60 }, () => JSON.stringify({ locations: Array.from({ length: 1 + Math.floor(random() * 100) }, () => ({ latitude: pick(NUMBERS), longitude: pick(NUMBERS) })) })),
+      ...ODD_BODIES,
+      '{"locations":[]}',
+      JSON.stringify({ locations: Array.from({ length: 101 }, () => ({ latitude: 12.9, longitude: 77.6 })) }),
+      ...Array.from({ length: 120 }, () =>
+        JSON.stringify({ locations: Array.from({ length: 1 + Math.floor(random() * 100) }, item) }),
+      ),
+      ...Array.from({ length: 60 }, () =>
+        JSON.stringify({
+          locations: Array.from({ length: 1 + Math.floor(random() * 100) }, () => ({
+            latitude: pick(NUMBERS),
+            longitude: pick(NUMBERS),
+          })),
+        }),
+      ),
     ];
     let answered = 0;
     for (const raw of bodies) {
@@ -92,22 +128,37 @@ describe('the lookup lane', () => {
     const symbols = '23456789CFJKLMPT';
     const geopin = () => {
       const code = Array.from({ length: 10 }, () => pick([...symbols])).join('');
-      const written = pick([code, code.toLowerCase(), `${code.slice(0, 3)}-${code.slice(3, 6)}-${code.slice(6)}`, ` ${code} `, `--${code}`]);
-      return random() < 0.85 ? written : pick(["4P3'JK8/52", 'ABCDEFGHIJ', '4P3 JK8 52C9', '4P3-JK8-52C', '4P3JK852C91']);
+      const written = pick([
+        code,
+        code.toLowerCase(),
+        `${code.slice(0, 3)}-${code.slice(3, 6)}-${code.slice(6)}`,
+        ` ${code} `,
+        `--${code}`,
+      ]);
+      return random() < 0.85
+        ? written
+        : pick(["4P3'JK8/52", 'ABCDEFGHIJ', '4P3 JK8 52C9', '4P3-JK8-52C', '4P3JK852C91']);
     };
-    const coordinate = (span: number) => pick([(random() - 0.5) * span, Math.round((random() - 0.5) * span * 1e4) / 1e4, 1e-7 * random(), 5e-324]);
+    const coordinate = (span: number) =>
+      pick([(random() - 0.5) * span, Math.round((random() - 0.5) * span * 1e4) / 1e4, 1e-7 * random(), 5e-324]);
     const location = () => {
       if (random() < 0.3) return { geopin: geopin(), ...(random() < 0.2 ? { latitude: 'x' } : {}) };
-      const point: Record<string, unknown> = random() < 0.7
-        ? { latitude: 8 + random() * 28, longitude: 68 + random() * 29 } : { latitude: coordinate(180), longitude: coordinate(360) };
+      const point: Record<string, unknown> =
+        random() < 0.7
+          ? { latitude: 8 + random() * 28, longitude: 68 + random() * 29 }
+          : { latitude: coordinate(180), longitude: coordinate(360) };
       if (random() < 0.1) point.note = pick(['gate 2', 7, null, true]);
       return point;
     };
     let native = 0;
     for (let n = 0; n < 150; n++) {
-      const raw = JSON.stringify({ locations: Array.from({ length: 1 + Math.floor(random() * 100) }, location), ...(n % 7 ? {} : { v: 1 }) });
+      const raw = JSON.stringify({
+        locations: Array.from({ length: 1 + Math.floor(random() * 100) }, location),
+        ...(n % 7 ? {} : { v: 1 }),
+      });
       if (boundaryIndex.answerBatch(Buffer.from(raw)) !== null) native++;
-      for (const { fast, slow } of await bothWays(BATCH_LOOKUP_PATH, raw)) expect(fast, raw.slice(0, 200)).toEqual(slow);
+      for (const { fast, slow } of await bothWays(BATCH_LOOKUP_PATH, raw))
+        expect(fast, raw.slice(0, 200)).toEqual(slow);
     }
     // Every one of these bodies is plain enough for the addon: the comparison is of its answers, not of fallbacks.
     expect(native).toBe(150);

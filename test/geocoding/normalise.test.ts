@@ -1,6 +1,15 @@
 // Address and name normalisation: the shared form that lets an address meet the gazetteer.
 import { describe, expect, it } from 'vitest';
-import { addressSegments, compactKey, compactNgrams, extractPincode, foldText, officeNameTokens, officePlaceName, tokenize } from '../../src/geocoding/normalise.ts';
+import {
+  addressSegments,
+  compactKey,
+  compactNgrams,
+  extractPincode,
+  foldText,
+  officeNameTokens,
+  officePlaceName,
+  tokenize,
+} from '../../src/geocoding/normalise.ts';
 
 describe('normalisation', () => {
   it('folds case, accents, dots, apostrophes and ampersands', () => {
@@ -9,7 +18,15 @@ describe('normalisation', () => {
   });
 
   it('expands abbreviations and former city names', () => {
-    expect(tokenize('Nr. MG Rd, Sec-5, Bangalore')).toEqual(['near', 'mahatma', 'gandhi', 'road', 'sector', '5', 'bengaluru']);
+    expect(tokenize('Nr. MG Rd, Sec-5, Bangalore')).toEqual([
+      'near',
+      'mahatma',
+      'gandhi',
+      'road',
+      'sector',
+      '5',
+      'bengaluru',
+    ]);
     expect(tokenize('Gurgaon')).toEqual(['gurugram']);
     expect(tokenize('constructor toString')).toEqual(['constructor', 'tostring']);
   });
@@ -37,7 +54,9 @@ describe('normalisation', () => {
 
   it('drops landmark text ("near", "opp.", "behind") from address segments', () => {
     expect(addressSegments('12, 100 Feet Rd, Indiranagar Near CMH Hospital; Opp. Metro, next to the park')).toEqual([
-      ['12'], ['100', 'feet', 'road'], ['indiranagar'],
+      ['12'],
+      ['100', 'feet', 'road'],
+      ['indiranagar'],
     ]);
     expect(addressSegments('Next Gen Towers')).toEqual([['next', 'gen', 'towers']]);
   });

@@ -11,7 +11,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('places.bin', () => {
   it('round-trips typed arrays, text and JSON sections, aligned for in-place views', () => {
     const path = join(dir, 'a.bin');
-    writePlaceFile(path, { n: Uint32Array.of(1, 2, 3), x: Float64Array.of(1.5, -2), names: 'a\nbé\nc', meta: { k: [1, 2] }, b: Uint8Array.of(7) });
+    writePlaceFile(path, {
+      n: Uint32Array.of(1, 2, 3),
+      x: Float64Array.of(1.5, -2),
+      names: 'a\nbé\nc',
+      meta: { k: [1, 2] },
+      b: Uint8Array.of(7),
+    });
     const f = PlaceFile.open(path);
     expect([...f.u32('n')]).toEqual([1, 2, 3]);
     expect([...f.f64('x')]).toEqual([1.5, -2]);

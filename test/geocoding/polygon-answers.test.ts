@@ -4,15 +4,36 @@ import type { LocationInfo } from '../../src/geocoding/location-api.ts';
 import { documentLocation, PolygonAnswers } from '../../src/geocoding/polygon-answers.ts';
 
 const places: LocationInfo[] = [
-  { state: 'Karnataka', district: 'Bengaluru Urban', division: 'Bengaluru GPO', locality: 'Bengaluru', pincode: '560001', delivery: true },
+  {
+    state: 'Karnataka',
+    district: 'Bengaluru Urban',
+    division: 'Bengaluru GPO',
+    locality: 'Bengaluru',
+    pincode: '560001',
+    delivery: true,
+  },
   { state: null, district: null, division: null, locality: null, pincode: '110001', delivery: false },
-  { state: 'Tamil Nadu', district: 'Chennai', division: 'Chennai City "South"', locality: 'Thyāgarāya Nagar — T. Nagar', pincode: '600017', delivery: true },
+  {
+    state: 'Tamil Nadu',
+    district: 'Chennai',
+    division: 'Chennai City "South"',
+    locality: 'Thyāgarāya Nagar — T. Nagar',
+    pincode: '600017',
+    delivery: true,
+  },
   // Every escape JSON.stringify makes: backslash, control characters, a lone surrogate; and a pair it leaves alone.
-  { state: 'A\\B', district: 'tab\there\nline\u0001', division: 'lone \ud800 half', locality: 'pin 📍 place', pincode: '000000', delivery: false },
+  {
+    state: 'A\\B',
+    district: 'tab\there\nline\u0001',
+    division: 'lone \ud800 half',
+    locality: 'pin 📍 place',
+    pincode: '000000',
+    delivery: false,
+  },
 ];
 
 describe('PolygonAnswers', () => {
-  it('makes each fragment the members of documentLocation\'s JSON, so splicing it gives the same object', () => {
+  it("makes each fragment the members of documentLocation's JSON, so splicing it gives the same object", () => {
     const answers = PolygonAnswers.of(places.length, (id) => places[id]!);
     places.forEach((place, id) => expect(JSON.parse(`{${answers.fragment(id)}}`)).toEqual(documentLocation(place)));
   });

@@ -29,7 +29,8 @@ describe.runIf(layer)('shared place columns', () => {
     // Every key's entries stay in importance order, so a capped read keeps the best.
     for (let k = 0; k < index.keys.length; k += 97) {
       const ids = index.keyEnt.subarray(index.keyAt[k], index.keyAt[k + 1]);
-      for (let j = 1; j < ids.length; j++) expect(index.importance[ids[j - 1]!]).toBeGreaterThanOrEqual(index.importance[ids[j]!]!);
+      for (let j = 1; j < ids.length; j++)
+        expect(index.importance[ids[j - 1]!]).toBeGreaterThanOrEqual(index.importance[ids[j]!]!);
     }
   });
 

@@ -25,13 +25,18 @@ interface Event {
 async function flood(events: Array<{ event: Event; ip: string }>): Promise<Record<number, number>> {
   const statuses: Record<number, number> = {};
   let next = 0;
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < events.length) {
-      const { event, ip } = events[next++]!;
-      const res = await h.call('POST', '/checkout-funnel-events', { body: event, headers: { 'x-forwarded-for': ip } });
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < events.length) {
+        const { event, ip } = events[next++]!;
+        const res = await h.call('POST', '/checkout-funnel-events', {
+          body: event,
+          headers: { 'x-forwarded-for': ip },
+        });
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }),
+  );
   return statuses;
 }
 
@@ -42,7 +47,12 @@ describe('funnel event floods', () => {
   it('stores at most the per-IP limit from one client, however many it sends at once', async () => {
     const shop = await h.merchant('One client');
     await freshWindow(60, 10_000);
-    const statuses = await flood(Array.from({ length: 1000 }, () => ({ event: { merchant_id: shop.id, event_type: 'checkout_opened' }, ip: '203.0.113.7' })));
+    const statuses = await flood(
+      Array.from({ length: 1000 }, () => ({
+        event: { merchant_id: shop.id, event_type: 'checkout_opened' },
+        ip: '203.0.113.7',
+      })),
+    );
     expect(statuses).toEqual({ 200: perIpMinute, 429: 1000 - perIpMinute });
     expect(await stored(shop)).toBe(perIpMinute);
   }, 60_000);
@@ -51,18 +61,26 @@ describe('funnel event floods', () => {
     const [shop, other] = [await h.merchant('Botnet target'), await h.merchant('Bystander')];
     await freshWindow(60, 30_000);
     const clients = Math.ceil((perMerchantMinute * 1.3) / 100);
-    const events = Array.from({ length: clients * 100 }, (_v, i) => ({ event: { merchant_id: shop.id, event_type: 'checkout_opened' }, ip: `198.51.${i % clients}.9` }));
+    const events = Array.from({ length: clients * 100 }, (_v, i) => ({
+      event: { merchant_id: shop.id, event_type: 'checkout_opened' },
+      ip: `198.51.${i % clients}.9`,
+    }));
     const statuses = await flood(events);
     expect(statuses[200]).toBe(perMerchantMinute);
     expect(await stored(shop)).toBe(perMerchantMinute);
-    expect((await flood([{ event: { merchant_id: other.id, event_type: 'checkout_opened' }, ip: '192.0.2.1' }]))[200]).toBe(1);
+    expect(
+      (await flood([{ event: { merchant_id: other.id, event_type: 'checkout_opened' }, ip: '192.0.2.1' }]))[200],
+    ).toBe(1);
   }, 120_000);
 
   it('stores at most the per-session cap for one session, even from many clients at once', async () => {
     const shop = await h.merchant('Session flood');
     const session = randomUUID();
     await freshWindow(60, 10_000);
-    const events = Array.from({ length: 3 * perSession }, (_v, i) => ({ event: { merchant_id: shop.id, event_type: 'otp_sent', session_id: session }, ip: `192.0.2.${i % 50}` }));
+    const events = Array.from({ length: 3 * perSession }, (_v, i) => ({
+      event: { merchant_id: shop.id, event_type: 'otp_sent', session_id: session },
+      ip: `192.0.2.${i % 50}`,
+    }));
     const statuses = await flood(events);
     expect(statuses[200]).toBe(perSession);
     expect(await stored(shop, ' AND session_id = ?', [session])).toBe(perSession);
@@ -73,7 +91,12 @@ describe('funnel event floods', () => {
     await freshWindow(60, 10_000);
     // Late-stage events without earlier ones, and 300 distinct invented types from three clients.
     const junk = Array.from({ length: 3 * perIpMinute }, (_v, i) => ({
-      event: { merchant_id: shop.id, event_type: i % 6 ? `invented_${i}` : 'order_placed', ...(i % 4 ? { session_id: randomUUID() } : {}) }, ip: `203.0.113.${100 + (i % 3)}`,
+      event: {
+        merchant_id: shop.id,
+        event_type: i % 6 ? `invented_${i}` : 'order_placed',
+        ...(i % 4 ? { session_id: randomUUID() } : {}),
+      },
+      ip: `203.0.113.${100 + (i % 3)}`,
     }));
     await flood(junk);
     const funnel = dataOf(await h.admin('GET', 'funnel', shop.key));

@@ -13,7 +13,16 @@ import { systemClock } from '../../src/kernel/clock.ts';
 import { clientFor, type Call } from '../support/client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { spawnServer, type Child } from '../webhooks/support/child.ts';
-import { batchStatus, buyerIds, fileHealth, importRows, snapshot, type BatchSnapshot, type ImportRows, type Reader } from './support/import-batch-db.ts';
+import {
+  batchStatus,
+  buyerIds,
+  fileHealth,
+  importRows,
+  snapshot,
+  type BatchSnapshot,
+  type ImportRows,
+  type Reader,
+} from './support/import-batch-db.ts';
 
 const ROWS = 5000;
 /** Bounded retries: each attempt kills at another fraction of the calibrated import time until one lands mid-import. */
@@ -68,7 +77,10 @@ async function start(env: Record<string, string>): Promise<Server> {
 }
 
 function importCall(server: Server, key: string, rows: unknown[]) {
-  return server.call('POST', '/checkout-admin?action=import_customers', { headers: { 'x-api-key': key }, body: { batch_label: 'legacy export', rows } });
+  return server.call('POST', '/checkout-admin?action=import_customers', {
+    headers: { 'x-api-key': key },
+    body: { batch_label: 'legacy export', rows },
+  });
 }
 
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
@@ -81,14 +93,17 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
 
 /** True once the server logged that its heartbeat sweep failed exactly one interrupted batch (JSON log lines). */
 function sweptOne(child: Child): boolean {
-  return child.output.join('').split('\n').some((line) => {
-    try {
-      const entry = JSON.parse(line) as { msg?: string; failed?: number };
-      return entry.msg === 'marked interrupted import batches as failed' && entry.failed === 1;
-    } catch {
-      return false;
-    }
-  });
+  return child.output
+    .join('')
+    .split('\n')
+    .some((line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; failed?: number };
+        return entry.msg === 'marked interrupted import batches as failed' && entry.failed === 1;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** A batch owns exactly the rows it reports: a completed one all of them, a failed one those of its committed chunks. */
@@ -96,9 +111,12 @@ function expectCountedBatch(s: BatchSnapshot, data: ImportRows): void {
   expect(s.batches).toBe(1);
   expect(s.batch?.completed_at).not.toBeNull();
   expect({ buyers: s.buyers, addresses: s.addresses, rowErrors: s.rowErrors }).toEqual({
-    buyers: s.batch!.imported_count, addresses: s.batch!.imported_count, rowErrors: s.batch!.error_count,
+    buyers: s.batch!.imported_count,
+    addresses: s.batch!.imported_count,
+    rowErrors: s.batch!.error_count,
   });
-  if (s.batch?.status === 'completed') expect(s.batch).toMatchObject({ imported_count: data.valid, error_count: data.invalid });
+  if (s.batch?.status === 'completed')
+    expect(s.batch).toMatchObject({ imported_count: data.valid, error_count: data.invalid });
   else expect(s.batch!.imported_count + s.batch!.error_count).toBeLessThan(data.valid + data.invalid);
 }
 
@@ -111,7 +129,11 @@ describe('bulk import under SIGKILL', () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-crash-'));
     const path = join(dir, 'app.sqlite');
     const [base, ...crashShops] = await createMerchants(path, 1 + KILL_AT.length);
-    const env = { DB_PATH: path, CHECKOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex'), NODE_HEARTBEAT_MS: HEARTBEAT_MS };
+    const env = {
+      DB_PATH: path,
+      CHECKOUT_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      NODE_HEARTBEAT_MS: HEARTBEAT_MS,
+    };
     let db: Reader | undefined;
     try {
       let server = await start(env);
@@ -143,7 +165,10 @@ describe('bulk import under SIGKILL', () => {
         // Before recovery only committed chunks are visible, each with its counts.
         if (atKill === 'processing') {
           const partial = snapshot(db, shop.id);
-          expect({ buyers: partial.buyers, rowErrors: partial.rowErrors }).toEqual({ buyers: partial.batch!.imported_count, rowErrors: partial.batch!.error_count });
+          expect({ buyers: partial.buyers, rowErrors: partial.rowErrors }).toEqual({
+            buyers: partial.batch!.imported_count,
+            rowErrors: partial.batch!.error_count,
+          });
         }
         expectHealthy(db);
         db.close();
@@ -159,17 +184,36 @@ describe('bulk import under SIGKILL', () => {
         expect(snapshot(db, base!.id)).toEqual(committed);
         expectHealthy(db);
 
-        const status = await server.call('GET', `/checkout-admin?action=import_status&batch_id=${recovered.batch!.id}`, { headers: { 'x-api-key': shop.key } });
-        expect(status.body.data.batch).toMatchObject({ id: recovered.batch!.id, status: recovered.batch!.status, completed_at: expect.any(String) });
+        const status = await server.call(
+          'GET',
+          `/checkout-admin?action=import_status&batch_id=${recovered.batch!.id}`,
+          { headers: { 'x-api-key': shop.key } },
+        );
+        expect(status.body.data.batch).toMatchObject({
+          id: recovered.batch!.id,
+          status: recovered.batch!.status,
+          completed_at: expect.any(String),
+        });
 
         const before = buyerIds(db, shop.id);
         const rerun = await importCall(server, shop.key, data.rows);
         expect(rerun.status).toBe(200);
-        expect(rerun.body.data).toMatchObject({ status: 'completed', imported_count: data.valid, error_count: data.invalid });
+        expect(rerun.body.data).toMatchObject({
+          status: 'completed',
+          imported_count: data.valid,
+          error_count: data.invalid,
+        });
         // The rows the killed batch committed update the buyers they made; the rest are new.
-        const imported = (rerun.body.data.results as Array<{ success: boolean; buyer_id?: string }>).filter((r) => r.success);
+        const imported = (rerun.body.data.results as Array<{ success: boolean; buyer_id?: string }>).filter(
+          (r) => r.success,
+        );
         expect(imported.filter((r) => before.has(r.buyer_id!)).length).toBe(recovered.batch!.imported_count);
-        expect(snapshot(db, shop.id)).toMatchObject({ batches: 2, buyers: data.valid, distinctLegacyIds: data.valid, addresses: data.valid });
+        expect(snapshot(db, shop.id)).toMatchObject({
+          batches: 2,
+          buyers: data.valid,
+          distinctLegacyIds: data.valid,
+          addresses: data.valid,
+        });
       }
       expect(observed).toContain('processing');
       server.child.process.kill('SIGTERM');

@@ -17,7 +17,10 @@ afterAll(async () => server?.stop());
 
 /** `geopin <args>` as an operator runs it beside the server (same store); resolves with its stdout. */
 async function geopin(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], { cwd: repoRoot, env: { ...process.env, DB_PATH: server.dbPath } });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DB_PATH: server.dbPath },
+  });
   return stdout;
 }
 
@@ -31,14 +34,16 @@ async function hammer(path: string, key: string, stop: Promise<unknown>): Promis
   const hits: Hit[] = [];
   let done = false;
   void stop.then(() => (done = true));
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (!done) {
-      const startedAt = Date.now();
-      const res = await fetch(server.url + path, { headers: { 'x-api-key': key } });
-      await res.arrayBuffer();
-      hits.push({ startedAt, status: res.status });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (!done) {
+        const startedAt = Date.now();
+        const res = await fetch(server.url + path, { headers: { 'x-api-key': key } });
+        await res.arrayBuffer();
+        hits.push({ startedAt, status: res.status });
+      }
+    }),
+  );
   return hits;
 }
 
@@ -52,13 +57,23 @@ describe('a leaked location key', () => {
       await geopin('key', 'revoke', '--prefix', server.locationKey.slice(0, 12));
       await sleep(1500);
     })();
-    const [leaked, other] = await Promise.all([hammer('/v1/location/stats', server.locationKey, revoke), hammer('/v1/location/stats', bystander, revoke)]);
+    const [leaked, other] = await Promise.all([
+      hammer('/v1/location/stats', server.locationKey, revoke),
+      hammer('/v1/location/stats', bystander, revoke),
+    ]);
     // The moment the revocation committed, as the store recorded it (same machine, same clock).
     const db = new Database(server.dbPath, { readonly: true });
-    const revokedAt = Date.parse(db.prepare('SELECT revoked_at FROM api_keys WHERE key_prefix = ?').pluck().get(server.locationKey.slice(0, 12)) as string);
+    const revokedAt = Date.parse(
+      db
+        .prepare('SELECT revoked_at FROM api_keys WHERE key_prefix = ?')
+        .pluck()
+        .get(server.locationKey.slice(0, 12)) as string,
+    );
     db.close();
     const firstRefusal = leaked.find((h) => h.status === 401)!;
-    console.log(`leaked key: ${leaked.length} requests; first 401 started ${firstRefusal.startedAt - revokedAt} ms after the revocation committed`);
+    console.log(
+      `leaked key: ${leaked.length} requests; first 401 started ${firstRefusal.startedAt - revokedAt} ms after the revocation committed`,
+    );
     expect(leaked.filter((h) => h.startedAt < revokedAt).every((h) => h.status === 200)).toBe(true);
     expect(firstRefusal.startedAt - revokedAt).toBeLessThan(1000);
     // Once refused, refused for good: no request started after the first refusal succeeds.
@@ -68,17 +83,22 @@ describe('a leaked location key', () => {
 });
 
 describe('merchant key rotation', () => {
-  const probe = async (key: string) => (await fetch(`${server.url}/checkout-admin?action=webhooks`, { headers: { 'x-api-key': key } })).status;
+  const probe = async (key: string) =>
+    (await fetch(`${server.url}/checkout-admin?action=webhooks`, { headers: { 'x-api-key': key } })).status;
 
   it('keeps the old key working for the overlap, then only the new one; an overlap of 0 revokes the old keys at once', async () => {
     const old = server.merchant.key;
-    const rotated = /api_key=(\S+)/.exec(await geopin('merchant', 'rotate-key', '--merchant-id', server.merchant.id, '--overlap-hours', '0.0005'))![1]!;
+    const rotated = /api_key=(\S+)/.exec(
+      await geopin('merchant', 'rotate-key', '--merchant-id', server.merchant.id, '--overlap-hours', '0.0005'),
+    )![1]!;
     expect(rotated).not.toBe(old);
     expect([await probe(old), await probe(rotated)]).toEqual([200, 200]);
     // 0.0005 h is 1.8 s, stored as 2 s.
     await sleep(2200);
     expect([await probe(old), await probe(rotated)]).toEqual([401, 200]);
-    const next = /api_key=(\S+)/.exec(await geopin('merchant', 'rotate-key', '--merchant-id', server.merchant.id, '--overlap-hours', '0'))![1]!;
+    const next = /api_key=(\S+)/.exec(
+      await geopin('merchant', 'rotate-key', '--merchant-id', server.merchant.id, '--overlap-hours', '0'),
+    )![1]!;
     expect([await probe(rotated), await probe(next)]).toEqual([401, 200]);
   }, 60_000);
 });

@@ -10,7 +10,12 @@ describe('mixed load on the real server process', () => {
     expect(failuresOf(result)).toEqual([]);
     for (const e of result.endpoints) {
       expect(e.requests).toBeGreaterThan(0);
-      expect({ endpoint: e.name, unexpected: e.unexpected, errors: e.errors, timeouts: e.timeouts }).toEqual({ endpoint: e.name, unexpected: 0, errors: 0, timeouts: 0 });
+      expect({ endpoint: e.name, unexpected: e.unexpected, errors: e.errors, timeouts: e.timeouts }).toEqual({
+        endpoint: e.name,
+        unexpected: 0,
+        errors: 0,
+        timeouts: 0,
+      });
       expect(Object.keys(e.statusCounts).filter((code) => !code.startsWith('2') && code !== '429')).toEqual([]);
     }
     const otp = result.endpoints.find((e) => e.name.includes('email-otp'))!;

@@ -26,7 +26,8 @@ afterEach(async () => server?.stop());
 async function start(budget: number): Promise<void> {
   server = await startMeasuredServer({ BODY_BUDGET_BYTES: String(budget) });
   // Warm the paths the attack takes, so lazily built state is not counted as growth.
-  for (let i = 0; i < 20; i++) await fetch(`${server.url}/checkout-admin?action=import_customers`, { method: 'POST', body: '{}' });
+  for (let i = 0; i < 20; i++)
+    await fetch(`${server.url}/checkout-admin?action=import_customers`, { method: 'POST', body: '{}' });
 }
 
 interface Round {
@@ -61,7 +62,9 @@ async function returnedTo(baseline: number): Promise<number> {
 function report(name: string, rounds: Round[]): void {
   const mib = (n: number) => `${(n / MiB).toFixed(1)} MiB`;
   for (const [i, r] of rounds.entries()) {
-    console.log(`${name} round ${i + 1}: declared ${mib(r.result.bytesDeclared)}, sent ${mib(r.result.bytesSent)}; RSS ${mib(r.before)} -> peak ${mib(r.peak)} -> ${mib(r.after)}; ${JSON.stringify(r.result.statuses)}`);
+    console.log(
+      `${name} round ${i + 1}: declared ${mib(r.result.bytesDeclared)}, sent ${mib(r.result.bytesSent)}; RSS ${mib(r.before)} -> peak ${mib(r.peak)} -> ${mib(r.after)}; ${JSON.stringify(r.result.statuses)}`,
+    );
   }
 }
 

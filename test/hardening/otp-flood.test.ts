@@ -12,13 +12,19 @@ const advance = (ms: number) => (now += ms);
 let h: Harness;
 let shop: Shop;
 beforeAll(async () => {
-  h = await startHarness({ TRUST_PROXY_HOPS: '1', CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(DEFAULT_OTP_POLICY.sendsPerIpHour) }, clock);
+  h = await startHarness(
+    { TRUST_PROXY_HOPS: '1', CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(DEFAULT_OTP_POLICY.sendsPerIpHour) },
+    clock,
+  );
   shop = await h.merchant('Flooded shop');
 }, 60_000);
 afterAll(async () => h?.dispose());
 
 const otp = (ip: string, body: Record<string, unknown>) =>
-  h.call('POST', '/checkout-email-otp', { body: { merchant_id: shop.id, ...body }, headers: { 'x-forwarded-for': ip } });
+  h.call('POST', '/checkout-email-otp', {
+    body: { merchant_id: shop.id, ...body },
+    headers: { 'x-forwarded-for': ip },
+  });
 
 describe('an email flooded from 50 addresses', () => {
   it('gets at most 30 mails in the hour, and its buyer a working code within five minutes', async () => {
@@ -31,7 +37,8 @@ describe('an email flooded from 50 addresses', () => {
         const sent = await otp(ip, { action: 'send', email });
         if (sent.status === 200) accepted++;
         else expect([sent.status, errorCode(sent)]).toEqual([429, 'rate_limited']);
-        for (let g = 0; g < DEFAULT_OTP_POLICY.lockAfterFailures; g++) await otp(ip, { action: 'verify', email, code: String(100000 + g) });
+        for (let g = 0; g < DEFAULT_OTP_POLICY.lockAfterFailures; g++)
+          await otp(ip, { action: 'verify', email, code: String(100000 + g) });
         advance(12_000);
       }
     }

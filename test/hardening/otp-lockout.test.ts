@@ -12,16 +12,23 @@ let shopA: Shop;
 let shopB: Shop;
 beforeAll(async () => {
   // The documented limits (the harness lifts the per-IP one), and one trusted proxy so each request names its client.
-  h = await startHarness({ TRUST_PROXY_HOPS: '1', CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(DEFAULT_OTP_POLICY.sendsPerIpHour) });
+  h = await startHarness({
+    TRUST_PROXY_HOPS: '1',
+    CHECKOUT_OTP_SENDS_PER_IP_HOUR: String(DEFAULT_OTP_POLICY.sendsPerIpHour),
+  });
   [shopA, shopB] = [await h.merchant('Shop A'), await h.merchant('Shop B')];
 }, 60_000);
 afterAll(async () => h?.dispose());
 
 function otp(shop: Shop, ip: string, body: Record<string, unknown>) {
-  return h.call('POST', '/checkout-email-otp', { body: { merchant_id: shop.id, ...body }, headers: { 'x-forwarded-for': ip } });
+  return h.call('POST', '/checkout-email-otp', {
+    body: { merchant_id: shop.id, ...body },
+    headers: { 'x-forwarded-for': ip },
+  });
 }
 const send = (shop: Shop, ip: string, email: string) => otp(shop, ip, { action: 'send', email });
-const verify = (shop: Shop, ip: string, email: string, code: string) => otp(shop, ip, { action: 'verify', email, code });
+const verify = (shop: Shop, ip: string, email: string, code: string) =>
+  otp(shop, ip, { action: 'verify', email, code });
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe("a stranger attacking a buyer's email login", () => {
@@ -45,7 +52,8 @@ describe("a stranger attacking a buyer's email login", () => {
     await freshWindow(3600, 30_000);
     expect((await send(shopA, BUYER, email)).status).toBe(200);
     const code = await h.smtp.nextCode(email);
-    for (let i = 1; i < lockAfterFailures; i++) expect(errorCode(await verify(shopA, STRANGER, email, wrongFor(code)))).toBe('invalid_code');
+    for (let i = 1; i < lockAfterFailures; i++)
+      expect(errorCode(await verify(shopA, STRANGER, email, wrongFor(code)))).toBe('invalid_code');
     const locked = await verify(shopA, STRANGER, email, wrongFor(code));
     expect([locked.status, errorCode(locked)]).toEqual([429, 'otp_locked']);
     // Even the right code is refused to the locked stranger; the buyer's address is not locked.

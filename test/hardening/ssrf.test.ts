@@ -42,8 +42,11 @@ beforeAll(async () => {
   dns = await startDnsServer(staticZone(ZONE));
   // Production rules, the victim's port allowed (so only address checks stand in the way), names resolved by our DNS server.
   h = await startHarness({
-    NODE_ENV: 'production', EGRESS_ALLOWED_PORTS: `443,${victim.port}`, EGRESS_DNS_SERVERS: `127.0.0.1:${dns.port}`,
-    WEBHOOK_POLL_MS: '20', WEBHOOK_MAX_ATTEMPTS: '1',
+    NODE_ENV: 'production',
+    EGRESS_ALLOWED_PORTS: `443,${victim.port}`,
+    EGRESS_DNS_SERVERS: `127.0.0.1:${dns.port}`,
+    WEBHOOK_POLL_MS: '20',
+    WEBHOOK_MAX_ATTEMPTS: '1',
   });
 }, 60_000);
 afterAll(async () => {
@@ -52,7 +55,10 @@ afterAll(async () => {
   victim?.server.close();
 });
 
-async function attempt(shop: Shop, deliveryId: string): Promise<{ error: string | null; http_status: number | null; response_body: string | null }> {
+async function attempt(
+  shop: Shop,
+  deliveryId: string,
+): Promise<{ error: string | null; http_status: number | null; response_body: string | null }> {
   for (let i = 0; i < 200; i++) {
     const log = dataOf(await h.admin('GET', 'webhook_deliveries', shop.key));
     const row = log.deliveries.find((d: { delivery_id: string }) => d.delivery_id === deliveryId);
@@ -67,13 +73,27 @@ describe('merchant URLs that reach this machine or its network, in production', 
     const shop = await h.merchant('Literal prober');
     const p = victim.port;
     const urls = [
-      `https://${hostname().split('.')[0]}:${p}/hook`, `https://localhost:${p}/hook`, `https://127.0.0.1:${p}/hook`, `https://0x7f.1:${p}/hook`,
-      `https://2130706433:${p}/hook`, `https://[::1]:${p}/hook`, `https://[::7f00:1]:${p}/hook`, `https://[64:ff9b::7f00:1]:${p}/hook`,
-      `https://[::ffff:127.0.0.1]:${p}/hook`, 'https://10.0.0.7/hook', 'https://169.254.169.254/latest/meta-data', 'https://printer.local/',
-      'https://db.internal/', 'http://hooks.shop.example/', 'https://hooks.shop.example:8080/',
+      `https://${hostname().split('.')[0]}:${p}/hook`,
+      `https://localhost:${p}/hook`,
+      `https://127.0.0.1:${p}/hook`,
+      `https://0x7f.1:${p}/hook`,
+      `https://2130706433:${p}/hook`,
+      `https://[::1]:${p}/hook`,
+      `https://[::7f00:1]:${p}/hook`,
+      `https://[64:ff9b::7f00:1]:${p}/hook`,
+      `https://[::ffff:127.0.0.1]:${p}/hook`,
+      'https://10.0.0.7/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://printer.local/',
+      'https://db.internal/',
+      'http://hooks.shop.example/',
+      'https://hooks.shop.example:8080/',
     ];
     for (const url of urls) {
-      for (const [action, field] of [['webhooks', 'webhook_url'], ['settings', 'courier_coverage_url']] as const) {
+      for (const [action, field] of [
+        ['webhooks', 'webhook_url'],
+        ['settings', 'courier_coverage_url'],
+      ] as const) {
         const res = await h.admin('PATCH', action, shop.key, { [field]: url });
         expect([res.status, errorCode(res)], `${field} ${url}`).toEqual([400, 'invalid_request']);
       }
@@ -86,18 +106,34 @@ describe('merchant URLs that reach this machine or its network, in production', 
       const shop = await h.merchant(`Prober ${name}`);
       const url = `https://${name}:${victim.port}/hook`;
       expect((await h.admin('PATCH', 'webhooks', shop.key, { webhook_url: url })).status, url).toBe(200);
-      expect(dns.queries.filter((q) => q.name === name), 'no lookup at save time').toEqual([]);
+      expect(
+        dns.queries.filter((q) => q.name === name),
+        'no lookup at save time',
+      ).toEqual([]);
       const { delivery_id: deliveryId } = (await h.admin('POST', 'test_webhook', shop.key)).body;
       // The log says only that the address was refused: no OS error text, no response bytes.
-      expect(await attempt(shop, deliveryId), url).toMatchObject({ error: 'blocked_address', http_status: null, response_body: null });
-      expect(dns.queries.some((q) => q.name === name), 'resolved at send time').toBe(true);
+      expect(await attempt(shop, deliveryId), url).toMatchObject({
+        error: 'blocked_address',
+        http_status: null,
+        response_body: null,
+      });
+      expect(
+        dns.queries.some((q) => q.name === name),
+        'resolved at send time',
+      ).toBe(true);
     }
     expect(victim.connections).toBe(0);
   }, 60_000);
 
   it('refuses the courier coverage call to such a name and fails open, without connecting', async () => {
     const shop = await h.merchant('Courier prober');
-    expect((await h.admin('PATCH', 'settings', shop.key, { courier_coverage_url: `https://localtest.me:${victim.port}/coverage` })).status).toBe(200);
+    expect(
+      (
+        await h.admin('PATCH', 'settings', shop.key, {
+          courier_coverage_url: `https://localtest.me:${victim.port}/coverage`,
+        })
+      ).status,
+    ).toBe(200);
     const buyer = await h.login(shop.id, 'courier-probe@example.com');
     const check = dataOf(await h.addresses(buyer.session_token, { action: 'serviceability_check', pincode: '560001' }));
     expect(check).toMatchObject({ checked: false, block_checkout: false, reason: 'merchant_unreachable' });
@@ -122,11 +158,22 @@ describe('a URL saved in dev mode', () => {
     const { apiKey } = await new MerchantRepository(sql, systemClock).create('Dev shop');
     await sql.close();
     const admin = (url: string, method: string, action: string, body?: unknown) =>
-      fetch(`${url}/checkout-admin?action=${action}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const deliveries = async (url: string) => ((await (await admin(url, 'GET', 'webhook_deliveries')).json()) as { data: { deliveries: Array<{ error: string | null }> } }).data.deliveries;
+      fetch(`${url}/checkout-admin?action=${action}`, {
+        method,
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const deliveries = async (url: string) =>
+      (
+        (await (await admin(url, 'GET', 'webhook_deliveries')).json()) as {
+          data: { deliveries: Array<{ error: string | null }> };
+        }
+      ).data.deliveries;
     try {
       const dev = await spawnServer({ ...env, NODE_ENV: 'test' });
-      expect((await admin(dev.url, 'PATCH', 'webhooks', { webhook_url: `http://127.0.0.1:${victim.port}/hook` })).status).toBe(200);
+      expect(
+        (await admin(dev.url, 'PATCH', 'webhooks', { webhook_url: `http://127.0.0.1:${victim.port}/hook` })).status,
+      ).toBe(200);
       await admin(dev.url, 'POST', 'test_webhook');
       while ((await deliveries(dev.url)).length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
       const reached = victim.connections;
@@ -134,7 +181,11 @@ describe('a URL saved in dev mode', () => {
       dev.process.kill('SIGTERM');
       await dev.exited;
 
-      const production = await spawnServer({ ...env, NODE_ENV: 'production', EGRESS_ALLOWED_PORTS: `443,${victim.port}` });
+      const production = await spawnServer({
+        ...env,
+        NODE_ENV: 'production',
+        EGRESS_ALLOWED_PORTS: `443,${victim.port}`,
+      });
       await admin(production.url, 'POST', 'test_webhook');
       while ((await deliveries(production.url)).length < 2) await new Promise((resolve) => setTimeout(resolve, 25));
       expect((await deliveries(production.url))[0]).toMatchObject({ error: 'blocked_scheme' });

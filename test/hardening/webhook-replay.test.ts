@@ -52,13 +52,20 @@ describe('a captured webhook delivery, replayed', () => {
 
   it('cannot be refreshed: a new webhook-timestamp, id or body breaks the signature', () => {
     const now = later(3600);
-    const forged = (headers: Record<string, string>, rawBody = captured.rawBody) => ({ rawBody, headers: { ...captured.headers, ...headers } });
-    expect(verdict(forged({ 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)) }), now)).toBe('signature_mismatch');
+    const forged = (headers: Record<string, string>, rawBody = captured.rawBody) => ({
+      rawBody,
+      headers: { ...captured.headers, ...headers },
+    });
+    expect(verdict(forged({ 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)) }), now)).toBe(
+      'signature_mismatch',
+    );
     expect(verdict(forged({ 'webhook-id': 'dlv_forged' }), later(1))).toBe('signature_mismatch');
-    expect(verdict(forged({}, captured.rawBody.replace('replayed-buyer', 'other-buyer')), later(1))).toBe('signature_mismatch');
+    expect(verdict(forged({}, captured.rawBody.replace('replayed-buyer', 'other-buyer')), later(1))).toBe(
+      'signature_mismatch',
+    );
   });
 
-  it('within the five minutes carries the original webhook-id, so the receiver\'s dedupe drops it', () => {
+  it("within the five minutes carries the original webhook-id, so the receiver's dedupe drops it", () => {
     expect(verdict(captured, later(60))).toBe('accepted');
     expect(captured.headers['webhook-id']).toBe(captured.headers['x-service-delivery']);
     expect(receiver.uniqueDeliveries()).toEqual([captured.headers['webhook-id']]);

@@ -18,9 +18,17 @@ function headerAuth(name: string, valid: string, principal: string) {
   };
 }
 
-const authenticators: Authenticators = { merchant_key: headerAuth('key', 'k1', 'by key'), merchant_user: headerAuth('cookie', 'c1', 'by cookie') };
+const authenticators: Authenticators = {
+  merchant_key: headerAuth('key', 'k1', 'by key'),
+  merchant_user: headerAuth('cookie', 'c1', 'by cookie'),
+};
 const route = routesWith<string>()({
-  method: 'get', path: '/both', auth: ['merchant_key', 'merchant_user'], tag: 't', summary: 'either credential', response: z.object({ who: z.string() }),
+  method: 'get',
+  path: '/both',
+  auth: ['merchant_key', 'merchant_user'],
+  tag: 't',
+  summary: 'either credential',
+  response: z.object({ who: z.string() }),
   handle: ({ auth }) => ({ who: auth }),
 });
 const [endpoint] = compileEndpoints([route], authenticators);
@@ -42,21 +50,30 @@ describe('auth alternatives', () => {
     expect(await get({ cookie: 'wrong', key: 'k1' })).toMatchObject({ status: 200, body: { data: { who: 'by key' } } });
   });
 
-  it('answers with the refusal of the credential that was sent; with none, the first kind\'s code and a message naming every one', async () => {
+  it("answers with the refusal of the credential that was sent; with none, the first kind's code and a message naming every one", async () => {
     expect(await get({ key: 'wrong' })).toMatchObject({ status: 401, body: { code: 'invalid_key' } });
     expect(await get({ cookie: 'wrong' })).toMatchObject({ status: 401, body: { code: 'invalid_cookie' } });
-    expect(await get({})).toMatchObject({ status: 401, body: { code: 'missing_key', message: 'send key; or send cookie' } });
+    expect(await get({})).toMatchObject({
+      status: 401,
+      body: { code: 'missing_key', message: 'send key; or send cookie' },
+    });
   });
 
   it('refuses at start-up a table whose actions disagree on their credentials, or that names an unknown one', () => {
     const other = { ...route, auth: 'merchant_key' as const, action: { name: 'b', in: 'query' as const } };
     const first = { ...route, action: { name: 'a', in: 'query' as const } };
     expect(() => compileEndpoints([first, other], authenticators)).toThrow('every action must use the same auth kind');
-    expect(() => compileEndpoints([{ ...route, auth: ['merchant_key', 'developer'] }], authenticators)).toThrow('no authenticator for developer');
+    expect(() => compileEndpoints([{ ...route, auth: ['merchant_key', 'developer'] }], authenticators)).toThrow(
+      'no authenticator for developer',
+    );
   });
 
   it('lists the alternatives as separate security requirements in OpenAPI', () => {
-    const doc = buildOpenApi([endpoint!], { title: 't', version: '1', description: 'd' }, { developer: 'dev', merchant_user: 'm' }) as any;
+    const doc = buildOpenApi(
+      [endpoint!],
+      { title: 't', version: '1', description: 'd' },
+      { developer: 'dev', merchant_user: 'm' },
+    ) as any;
     expect(doc.paths['/both'].get.security).toEqual([{ MerchantApiKey: [] }, { MerchantUserSession: [] }]);
     expect(doc.components.securitySchemes.MerchantUserSession).toMatchObject({ in: 'cookie', name: 'm' });
   });

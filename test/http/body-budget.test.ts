@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BodyBudget } from '../../src/http/body-budget.ts';
 
 describe('BodyBudget', () => {
-  it('refuses past the total, and past one peer\'s share while other peers still get theirs', () => {
+  it("refuses past the total, and past one peer's share while other peers still get theirs", () => {
     const budget = new BodyBudget(100, 40);
     expect(budget.take(30, 'a')).toBe('taken');
     expect(budget.take(20, 'a')).toBe('peer_full');

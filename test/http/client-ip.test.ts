@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { clientIp } from '../../src/http/client-ip.ts';
 
-const req = (xff: string | undefined) => ({ remoteIp: '10.0.0.2', headers: (xff === undefined ? {} : { 'x-forwarded-for': xff }) as Record<string, string> });
+const req = (xff: string | undefined) => ({
+  remoteIp: '10.0.0.2',
+  headers: (xff === undefined ? {} : { 'x-forwarded-for': xff }) as Record<string, string>,
+});
 
 describe('clientIp', () => {
   it('uses the socket address when no proxy is trusted, whatever the header says', () => {

@@ -8,9 +8,21 @@ import { compileEndpoints, type Endpoint } from '../../src/http/pipeline.ts';
 import { defineRoute } from '../../src/http/route.ts';
 import { createHttpApp } from '../../src/http/server.ts';
 
-const echo = (path: string) => defineRoute({ method: 'post', path, auth: 'public', tag: 't', summary: path, response: z.unknown(), handle: ({ head }) => head.headers });
+const echo = (path: string) =>
+  defineRoute({
+    method: 'post',
+    path,
+    auth: 'public',
+    tag: 't',
+    summary: path,
+    response: z.unknown(),
+    handle: ({ head }) => head.headers,
+  });
 /** An endpoint that reads only these headers (as the location fast lane does). */
-const declaring = (path: string): Endpoint => ({ ...compileEndpoints([echo(path)], {})[0]!, capture: { headers: ['x-api-key', 'origin'], peer: false, query: false } });
+const declaring = (path: string): Endpoint => ({
+  ...compileEndpoints([echo(path)], {})[0]!,
+  capture: { headers: ['x-api-key', 'origin'], peer: false, query: false },
+});
 
 let server: Listening;
 let base: string;
@@ -23,30 +35,59 @@ afterAll(() => server.close());
 
 const headersSeen = async (path: string) => {
   const res = await fetch(`${base}${path}`, {
-    method: 'POST', body: '{}', headers: { 'x-api-key': 'k', origin: 'https://shop.example', 'x-request-id': 'r-1', 'x-other': 'o', 'accept-language': 'hi' },
+    method: 'POST',
+    body: '{}',
+    headers: {
+      'x-api-key': 'k',
+      origin: 'https://shop.example',
+      'x-request-id': 'r-1',
+      'x-other': 'o',
+      'accept-language': 'hi',
+    },
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: Record<string, string> }).data;
 };
 
 describe('header capture', () => {
-  it('gives an endpoint whose authenticator declares its headers only those and the transport\'s own', async () => {
-    expect(await headersSeen('/declared')).toEqual({ 'x-api-key': 'k', origin: 'https://shop.example', 'x-request-id': 'r-1', 'content-length': '2' });
+  it("gives an endpoint whose authenticator declares its headers only those and the transport's own", async () => {
+    expect(await headersSeen('/declared')).toEqual({
+      'x-api-key': 'k',
+      origin: 'https://shop.example',
+      'x-request-id': 'r-1',
+      'content-length': '2',
+    });
   });
 
   it('adds x-forwarded-for behind proxies, where the per-peer body budget reads it', async () => {
     const endpoints = [declaring('/declared')];
-    const proxied = await listen(createHttpApp(endpoints, { bodyBudgetBytes: 1 << 20, trustProxyHops: 1 }).app, '127.0.0.1', 0);
+    const proxied = await listen(
+      createHttpApp(endpoints, { bodyBudgetBytes: 1 << 20, trustProxyHops: 1 }).app,
+      '127.0.0.1',
+      0,
+    );
     try {
-      const res = await fetch(`http://127.0.0.1:${proxied.port}/declared`, { method: 'POST', body: '{}', headers: { 'x-forwarded-for': '203.0.113.7', 'x-other': 'o' } });
-      expect(((await res.json()) as { data: Record<string, string> }).data).toEqual({ 'x-forwarded-for': '203.0.113.7', 'content-length': '2' });
+      const res = await fetch(`http://127.0.0.1:${proxied.port}/declared`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'x-forwarded-for': '203.0.113.7', 'x-other': 'o' },
+      });
+      expect(((await res.json()) as { data: Record<string, string> }).data).toEqual({
+        'x-forwarded-for': '203.0.113.7',
+        'content-length': '2',
+      });
     } finally {
       proxied.close();
     }
   });
 
   it('gives any other endpoint every header sent', async () => {
-    expect(await headersSeen('/all')).toMatchObject({ 'x-api-key': 'k', 'x-other': 'o', 'accept-language': 'hi', host: `127.0.0.1:${server.port}` });
+    expect(await headersSeen('/all')).toMatchObject({
+      'x-api-key': 'k',
+      'x-other': 'o',
+      'accept-language': 'hi',
+      host: `127.0.0.1:${server.port}`,
+    });
   });
 });
 
@@ -68,7 +109,9 @@ describe('two different Content-Length values (RFC 9112 section 6.3)', () => {
   const hidden = 'POST /all HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nX-Smuggled: yes\r\n\r\n{}';
   for (const path of ['/declared', '/all']) {
     it(`refuse the request with 400 and close, never answering what follows the first length (${path})`, async () => {
-      const { text, closed } = await rawExchange(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: ${2 + hidden.length}\r\n\r\n{}`);
+      const { text, closed } = await rawExchange(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: ${2 + hidden.length}\r\n\r\n{}`,
+      );
       expect(closed).toBe(true);
       expect(text).toMatch(/^HTTP\/1\.1 400 /);
       expect(text).toContain('"code":"conflicting_content_length"');
@@ -76,7 +119,9 @@ describe('two different Content-Length values (RFC 9112 section 6.3)', () => {
     });
 
     it(`answer nothing hidden behind them when it is pipelined in the same write (${path})`, async () => {
-      const { text, closed } = await rawExchange(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}${hidden}`);
+      const { text, closed } = await rawExchange(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}${hidden}`,
+      );
       expect(closed).toBe(true);
       expect(text).not.toContain('smuggled');
       expect(text).not.toMatch(/HTTP\/1\.1 200/);
@@ -84,7 +129,9 @@ describe('two different Content-Length values (RFC 9112 section 6.3)', () => {
   }
 
   it('take the same length sent twice as one', async () => {
-    const { text } = await rawExchange('POST /all HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}');
+    const { text } = await rawExchange(
+      'POST /all HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}',
+    );
     expect(text).toMatch(/^HTTP\/1\.1 200 /);
   });
 });

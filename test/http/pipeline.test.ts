@@ -12,12 +12,26 @@ const body = (value: unknown) => JSON.stringify(value);
 const [things] = compileEndpoints(
   [
     defineRoute({
-      method: 'post', path: '/things', action: { name: 'ping', in: 'query' }, auth: 'public', tag: 't', summary: 'ping',
-      response: z.object({ pong: z.boolean() }), handle: () => ({ pong: true }),
+      method: 'post',
+      path: '/things',
+      action: { name: 'ping', in: 'query' },
+      auth: 'public',
+      tag: 't',
+      summary: 'ping',
+      response: z.object({ pong: z.boolean() }),
+      handle: () => ({ pong: true }),
     }),
     defineRoute({
-      method: 'post', path: '/things', action: { name: 'echo', in: 'query' }, auth: 'public', tag: 't', summary: 'echo',
-      body: z.object({ word: z.string() }), response: z.object({ word: z.string() }), envelope: 'fields', handle: ({ body }) => body,
+      method: 'post',
+      path: '/things',
+      action: { name: 'echo', in: 'query' },
+      auth: 'public',
+      tag: 't',
+      summary: 'echo',
+      body: z.object({ word: z.string() }),
+      response: z.object({ word: z.string() }),
+      envelope: 'fields',
+      handle: ({ body }) => body,
     }),
   ],
   {},
@@ -52,10 +66,22 @@ describe('compileEndpoints', () => {
 
 describe('the body limit of nesting', () => {
   const [deep] = compileEndpoints(
-    [defineRoute({ method: 'post', path: '/deep', auth: 'public', tag: 't', summary: 'deep', body: z.unknown(), response: z.unknown(), handle: () => ({}) })],
+    [
+      defineRoute({
+        method: 'post',
+        path: '/deep',
+        auth: 'public',
+        tag: 't',
+        summary: 'deep',
+        body: z.unknown(),
+        response: z.unknown(),
+        handle: () => ({}),
+      }),
+    ],
     {},
   );
-  const code = async (raw: string) => JSON.parse(String((await exchange(deep!, headOf('post', '/deep'), raw)).body)).code as string | undefined;
+  const code = async (raw: string) =>
+    JSON.parse(String((await exchange(deep!, headOf('post', '/deep'), raw)).body)).code as string | undefined;
 
   it('refuses a body nested past the bound before parsing it, small or large', async () => {
     expect(await code(`{"n":${'['.repeat(2000)}${']'.repeat(2000)}}`)).toBe('invalid_json');
@@ -64,7 +90,11 @@ describe('the body limit of nesting', () => {
   });
 
   it('reads raw bytes as UTF-8 text', async () => {
-    const reply = await exchange(things!, head('post', 'action=echo'), new TextEncoder().encode(body({ word: 'नमस्ते' })));
+    const reply = await exchange(
+      things!,
+      head('post', 'action=echo'),
+      new TextEncoder().encode(body({ word: 'नमस्ते' })),
+    );
     expect(JSON.parse(String(reply.body))).toEqual({ success: true, word: 'नमस्ते' });
   });
 });

@@ -20,7 +20,9 @@ for (const workers of ['1', '2']) {
       const { merchant, apiKey: key } = await server.parts.checkout.merchants.create('Pipelining shop');
       shop = { id: merchant.id, key };
       const hook = await fetch(`${server.baseUrl}/checkout-admin?action=webhooks`, {
-        method: 'PATCH', headers: { 'x-api-key': key }, body: JSON.stringify({ webhook_url: 'https://hooks.example/x' }),
+        method: 'PATCH',
+        headers: { 'x-api-key': key },
+        body: JSON.stringify({ webhook_url: 'https://hooks.example/x' }),
       });
       expect(hook.status).toBe(200);
     }, 120_000);
@@ -36,11 +38,21 @@ for (const workers of ['1', '2']) {
         { method: 'POST', path: '/v1/location/lookup', headers: key, body: '{"latitude":12.9716,"longitude":77.5946}' },
         { method: 'GET', path: '/v1/geopin/usage', headers: key },
         { method: 'GET', path: '/checkout-admin?action=cod_config', headers: merchant },
-        { method: 'PATCH', path: '/checkout-admin?action=cod_config', headers: merchant, body: JSON.stringify({ cod_max_cart_value_paise: 1000 + run }) },
+        {
+          method: 'PATCH',
+          path: '/checkout-admin?action=cod_config',
+          headers: merchant,
+          body: JSON.stringify({ cod_max_cart_value_paise: 1000 + run }),
+        },
         { method: 'POST', path: '/checkout-funnel-events', body: event },
         { method: 'GET', path: '/checkout-admin?action=sessions', headers: merchant },
         { method: 'POST', path: '/checkout-admin?action=test_webhook', headers: merchant },
-        { method: 'POST', path: '/v1/location/batch-lookup', headers: key, body: '{"locations":[{"latitude":28.6139,"longitude":77.209}]}' },
+        {
+          method: 'POST',
+          path: '/v1/location/batch-lookup',
+          headers: key,
+          body: '{"locations":[{"latitude":28.6139,"longitude":77.209}]}',
+        },
         { method: 'GET', path: '/checkout-admin?action=webhooks', headers: merchant },
         { method: 'POST', path: '/checkout-funnel-events', body: event },
       ].map((r, i) => ({ ...r, headers: { ...r.headers, 'x-request-id': `run${run}-req${i}` } }));
@@ -66,8 +78,14 @@ for (const workers of ['1', '2']) {
         expectedHooks += answered.filter((r) => r.path.includes('test_webhook')).length;
         // Give anything wrongly begun for an unanswered request the time to commit before counting.
         await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(await scalar(server.parts.sql, 'SELECT COUNT(*) FROM funnel_events WHERE merchant_id = ?', [shop.id]), `run ${run}`).toBe(expectedEvents);
-        expect(await scalar(server.parts.sql, 'SELECT COUNT(*) FROM webhook_outbox WHERE merchant_id = ?', [shop.id]), `run ${run}`).toBe(expectedHooks);
+        expect(
+          await scalar(server.parts.sql, 'SELECT COUNT(*) FROM funnel_events WHERE merchant_id = ?', [shop.id]),
+          `run ${run}`,
+        ).toBe(expectedEvents);
+        expect(
+          await scalar(server.parts.sql, 'SELECT COUNT(*) FROM webhook_outbox WHERE merchant_id = ?', [shop.id]),
+          `run ${run}`,
+        ).toBe(expectedHooks);
         expect(sent.slice(responses.length).some(isWrite) || responses.length === sent.length).toBe(true);
       }
       if (!postgres) expect(unanswered).toBe(0);

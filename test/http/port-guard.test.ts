@@ -14,12 +14,23 @@ afterEach(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
 
 /** A uWS listener in another process, as another server started on the port would be. */
 async function foreignUws(port: number): Promise<void> {
-  const child = spawn(process.execPath, ['-e', `
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     const uWS = require('uWebSockets.js');
     uWS.App().any('/*', (res) => res.end('other')).listen('127.0.0.1', ${port}, (s) => console.log(s ? 'ready' : 'failed'));
-  `], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+  `,
+    ],
+    { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   children.push(child);
-  await new Promise<void>((resolve, reject) => child.stdout.on('data', (d: Buffer) => (d.toString().includes('ready') ? resolve() : reject(new Error(d.toString())))));
+  await new Promise<void>((resolve, reject) =>
+    child.stdout.on('data', (d: Buffer) =>
+      d.toString().includes('ready') ? resolve() : reject(new Error(d.toString())),
+    ),
+  );
 }
 
 describe('the port guard', () => {
@@ -27,7 +38,9 @@ describe('the port guard', () => {
     const port = await freePort('127.0.0.1');
     const plain = createServer().listen(port, '127.0.0.1');
     await new Promise((resolve) => plain.once('listening', resolve));
-    await expect(assertPortFree('127.0.0.1', port)).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use by another process`);
+    await expect(assertPortFree('127.0.0.1', port)).rejects.toThrow(
+      `port ${port} on 127.0.0.1 is already in use by another process`,
+    );
     plain.close();
     const other = await freePort('127.0.0.1');
     await foreignUws(other);
@@ -50,7 +63,15 @@ describe('a second server on a taken port', () => {
     const first = await spawnServer({});
     try {
       const second = spawn(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
-        cwd: process.cwd(), env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(first.port), WORKERS: '2', METRICS_PORT: '0' },
+        cwd: process.cwd(),
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: String(first.port),
+          WORKERS: '2',
+          METRICS_PORT: '0',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(second);
@@ -60,7 +81,11 @@ describe('a second server on a taken port', () => {
       const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
       expect(code).not.toBe(0);
       expect(output).toContain(`port ${first.port} on 127.0.0.1 is already in use by another process`);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${first.url}/healthz`, { headers: { connection: 'close' } }).then((r) => r.status)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${first.url}/healthz`, { headers: { connection: 'close' } }).then((r) => r.status),
+        ),
+      );
       expect(answers.every((s) => s === 200)).toBe(true);
     } finally {
       first.process.kill('SIGTERM');

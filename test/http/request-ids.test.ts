@@ -25,8 +25,9 @@ describe('RequestIds', () => {
     expect(ids.text(first)).not.toBe(ids.text(second));
   });
 
-  it('keeps a caller\'s short token and refuses anything else', () => {
+  it("keeps a caller's short token and refuses anything else", () => {
     expect(RequestIds.given('req-42.a:b')).toBe('req-42.a:b');
-    for (const bad of [undefined, '', 'x'.repeat(65), 'has space', 'line\nbreak', 'ünicode']) expect(RequestIds.given(bad)).toBeNull();
+    for (const bad of [undefined, '', 'x'.repeat(65), 'has space', 'line\nbreak', 'ünicode'])
+      expect(RequestIds.given(bad)).toBeNull();
   });
 });

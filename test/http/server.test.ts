@@ -35,11 +35,20 @@ describe('routing', () => {
     const res = await fetch(`${server.baseUrl}/nope`);
     expect([res.status, res.statusText]).toEqual([404, 'Not Found']);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(await res.json()).toEqual({ success: false, error: 'Not Found', message: 'No route for GET /nope', code: 'not_found' });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'Not Found',
+      message: 'No route for GET /nope',
+      code: 'not_found',
+    });
   });
 
   it('answers a method a path does not support with 405 and Allow, not 404', async () => {
-    for (const [method, path, allow] of [['PUT', '/v1/location/lookup', 'POST'], ['DELETE', '/checkout-admin', 'GET, PATCH, POST'], ['POST', '/v1/location/stats', 'GET']] as const) {
+    for (const [method, path, allow] of [
+      ['PUT', '/v1/location/lookup', 'POST'],
+      ['DELETE', '/checkout-admin', 'GET, PATCH, POST'],
+      ['POST', '/v1/location/stats', 'GET'],
+    ] as const) {
       const res = await call(method, path);
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.get('allow')).toBe(allow);
@@ -48,7 +57,9 @@ describe('routing', () => {
   });
 
   it('answers preflights for every path with 204 and the methods of that path', async () => {
-    const res = await call('OPTIONS', '/checkout-addresses', { headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' } });
+    const res = await call('OPTIONS', '/checkout-addresses', {
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect(res.headers.get('access-control-allow-methods')).toBe('POST');
@@ -63,7 +74,8 @@ describe('routing', () => {
 
 describe('request bodies', () => {
   it('refuses missing credentials before reading a body: a declared 8 MiB import gets 401 at once', async () => {
-    const head = 'POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n\r\n';
+    const head =
+      'POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n\r\n';
     const started = Date.now();
     const answer = await rawRequest(`${head}{"rows":[`);
     expect(answer).toMatch(/^HTTP\/1\.1 401 Unauthorized/);
@@ -105,7 +117,9 @@ describe('request bodies', () => {
   it('refuses an undeclared (chunked) body once it passes the route limit', async () => {
     const chunk = 'x'.repeat(8192);
     const body = `2000\r\n${chunk}\r\n`.repeat(3);
-    const answer = await rawRequest(`POST /checkout-funnel-events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body}`);
+    const answer = await rawRequest(
+      `POST /checkout-funnel-events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body}`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 413 Payload Too Large/);
   });
 
@@ -117,14 +131,20 @@ describe('request bodies', () => {
   });
 
   it('keeps the bytes buffered by all requests under the budget: a body past it gets 503 server_busy with Retry-After, and memory is given back', async () => {
-    const rows = Array.from({ length: 5000 }, (_v, i) => ({ email: `budget-${i}@example.com`, flat_number: 'x'.repeat(120) }));
+    const rows = Array.from({ length: 5000 }, (_v, i) => ({
+      email: `budget-${i}@example.com`,
+      flat_number: 'x'.repeat(120),
+    }));
     const big = JSON.stringify({ rows });
     expect(big.length).toBeGreaterThan(600_000);
-    const post = () => call('POST', '/checkout-admin?action=import_customers', { raw: big, headers: { 'x-api-key': merchantKey } });
+    const post = () =>
+      call('POST', '/checkout-admin?action=import_customers', { raw: big, headers: { 'x-api-key': merchantKey } });
     // A slow client holds 500 KB of a 700 KB body in the budget (1 MiB in this server).
     const holder = connect(server.port, '127.0.0.1');
     await new Promise<void>((resolve) => holder.on('connect', () => resolve()));
-    holder.write(`POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x\r\nx-api-key: ${merchantKey}\r\nContent-Type: application/json\r\nContent-Length: 700000\r\n\r\n`);
+    holder.write(
+      `POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x\r\nx-api-key: ${merchantKey}\r\nContent-Type: application/json\r\nContent-Length: 700000\r\n\r\n`,
+    );
     holder.write('x'.repeat(500_000));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const refused = await post();
@@ -154,7 +174,9 @@ describe('the body budget per peer', () => {
       let received = '';
       socket.on('data', (chunk) => (received += chunk.toString()));
       socket.on('error', () => undefined);
-      socket.write(`POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x\r\nx-api-key: ${shopKey}\r\nX-Forwarded-For: ${peer}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+      socket.write(
+        `POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x\r\nx-api-key: ${shopKey}\r\nX-Forwarded-For: ${peer}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+      );
       socket.write('x'.repeat(sent));
       setTimeout(() => {
         socket.destroy();
@@ -174,4 +196,3 @@ describe('the body budget per peer', () => {
     expect(await first).toBe('');
   });
 });
-

@@ -4,11 +4,21 @@ import { loadConfig } from '../../src/main/config.ts';
 
 describe('loadConfig', () => {
   it('names the variable, its value and what it accepts', () => {
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT="abc" is not accepted: expected an integer from 0 to 65535');
-    expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT="70000" is not accepted: expected an integer from 0 to 65535');
-    expect(() => loadConfig({ WORKERS: 'lots' })).toThrow('WORKERS="lots" is not accepted: expected "auto" or an integer from 1 to 64');
-    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL="loud" is not accepted: expected one of debug, info, warn, error, silent');
-    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow('METRICS_PORT="x" is not accepted: expected "off" or an integer from 0 to 65535');
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      'PORT="abc" is not accepted: expected an integer from 0 to 65535',
+    );
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
+      'PORT="70000" is not accepted: expected an integer from 0 to 65535',
+    );
+    expect(() => loadConfig({ WORKERS: 'lots' })).toThrow(
+      'WORKERS="lots" is not accepted: expected "auto" or an integer from 1 to 64',
+    );
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(
+      'LOG_LEVEL="loud" is not accepted: expected one of debug, info, warn, error, silent',
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(
+      'METRICS_PORT="x" is not accepted: expected "off" or an integer from 0 to 65535',
+    );
   });
 
   it('lists every bad variable at once', () => {
@@ -23,7 +33,8 @@ describe('loadConfig', () => {
     expect(development.metrics).toEqual({ token: 't'.repeat(16), listener: null });
     expect(development.server.drainMs).toBe(0);
     expect(loadConfig({ WORKERS: '3', SHUTDOWN_DRAIN_MS: '250', METRICS_PORT: 'off' })).toMatchObject({
-      server: { workers: 3, drainMs: 250 }, metrics: { listener: null },
+      server: { workers: 3, drainMs: 250 },
+      metrics: { listener: null },
     });
   });
 });

@@ -19,30 +19,55 @@ afterAll(async () => {
 });
 
 /** One request on a connection of its own, so the kernel spreads them over the threads listening on the port. */
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; json: any }> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: { ...headers, connection: 'close' }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        headers: { ...headers, connection: 'close' },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString() || 'null') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 const lookup = (apiKey: string) =>
-  send('POST', '/v1/location/lookup', { 'x-api-key': apiKey, 'content-type': 'application/json' }, JSON.stringify({ latitude: 12.9716, longitude: 77.5946 }));
+  send(
+    'POST',
+    '/v1/location/lookup',
+    { 'x-api-key': apiKey, 'content-type': 'application/json' },
+    JSON.stringify({ latitude: 12.9716, longitude: 77.5946 }),
+  );
 
 async function inBatches<T>(count: number, parallel: number, task: () => Promise<T>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < count; i += parallel) out.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, task))));
+  for (let i = 0; i < count; i += parallel)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, task))));
   return out;
 }
 
 async function threadCounts(): Promise<Map<string, number>> {
   const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
-  return new Map([...text.matchAll(/^http_thread_requests_total\{thread="(\d+)"\} (\d+)/gm)].map((m) => [m[1]!, Number(m[2])]));
+  return new Map(
+    [...text.matchAll(/^http_thread_requests_total\{thread="(\d+)"\} (\d+)/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
 }
 
 describe('WORKERS=2', () => {
@@ -59,7 +84,12 @@ describe('WORKERS=2', () => {
   it('answers the other routes from both threads too: stats, checkout refusals before the body, unknown paths', async () => {
     const replies = await inBatches(20, 10, async () => ({
       stats: await send('GET', '/v1/location/stats', { 'x-api-key': key }),
-      admin: await send('POST', '/checkout-admin?action=import_customers', { 'content-type': 'application/json' }, '{"rows":[]}'),
+      admin: await send(
+        'POST',
+        '/checkout-admin?action=import_customers',
+        { 'content-type': 'application/json' },
+        '{"rows":[]}',
+      ),
       missing: await send('GET', '/nowhere', {}),
       badKey: await lookup('gp_sk_not_a_key'),
     }));
@@ -75,15 +105,35 @@ describe('WORKERS=2', () => {
     const paid = await server.parts.access.keys.create({ plan: 'paid', rateLimitOverride: 1_000_000 });
     const before = (await threadCounts()).get('1') ?? 0;
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      send('POST', path, { 'x-api-key': paid.key, 'content-type': 'application/json', ...headers }, JSON.stringify(body));
+      send(
+        'POST',
+        path,
+        { 'x-api-key': paid.key, 'content-type': 'application/json', ...headers },
+        JSON.stringify(body),
+      );
     const replies = await inBatches(40, 10, async () => ({
       geopin: await post('/v1/location/lookup', { geopin: '4P3-JK8-52C9' }),
       bad: await post('/v1/location/lookup', { latitude: 'north', longitude: 77.59 }),
-      deep: await send('POST', '/v1/location/lookup', { 'x-api-key': paid.key, 'content-type': 'application/json' }, `{"latitude":${'['.repeat(40)}${']'.repeat(40)}}`),
-      batch: await post('/v1/location/batch-lookup', { locations: [{ geopin: '4P3JK852C9' }, { latitude: 12.9716, longitude: 77.5946 }, { latitude: 200, longitude: 0 }] }),
+      deep: await send(
+        'POST',
+        '/v1/location/lookup',
+        { 'x-api-key': paid.key, 'content-type': 'application/json' },
+        `{"latitude":${'['.repeat(40)}${']'.repeat(40)}}`,
+      ),
+      batch: await post('/v1/location/batch-lookup', {
+        locations: [
+          { geopin: '4P3JK852C9' },
+          { latitude: 12.9716, longitude: 77.5946 },
+          { latitude: 200, longitude: 0 },
+        ],
+      }),
     }));
     for (const r of replies) {
-      expect([r.geopin.status, r.geopin.json.data.pincode, r.geopin.json.data.geopin]).toEqual([200, '560001', '4P3-JK8-52C9']);
+      expect([r.geopin.status, r.geopin.json.data.pincode, r.geopin.json.data.geopin]).toEqual([
+        200,
+        '560001',
+        '4P3-JK8-52C9',
+      ]);
       expect([r.bad.status, r.bad.json.code]).toEqual([400, 'invalid_request']);
       expect([r.deep.status, r.deep.json.code]).toEqual([400, 'invalid_json']);
       expect(r.bad.json.issues.length).toBeGreaterThan(0);
@@ -97,11 +147,17 @@ describe('WORKERS=2', () => {
     expect((await threadCounts()).get('1')! - before).toBeGreaterThan(10);
   });
 
-  it('keeps a public key\'s CORS headers on a lookup the fast lane passes to the general route', async () => {
-    const widget = await server.parts.access.keys.create({ plan: 'free', isPublic: true, allowedOrigins: ['https://shop.example'] });
+  it("keeps a public key's CORS headers on a lookup the fast lane passes to the general route", async () => {
+    const widget = await server.parts.access.keys.create({
+      plan: 'free',
+      isPublic: true,
+      allowedOrigins: ['https://shop.example'],
+    });
     const origins = await inBatches(20, 10, async () => {
       const res = await fetch(`${server.baseUrl}/v1/location/lookup`, {
-        method: 'POST', body: JSON.stringify({ geopin: '4P3-JK8-52C9' }), headers: { 'x-api-key': widget.key, origin: 'https://shop.example', connection: 'close' },
+        method: 'POST',
+        body: JSON.stringify({ geopin: '4P3-JK8-52C9' }),
+        headers: { 'x-api-key': widget.key, origin: 'https://shop.example', connection: 'close' },
       });
       expect(res.status).toBe(200);
       return res.headers.get('access-control-allow-origin');
@@ -113,13 +169,20 @@ describe('WORKERS=2', () => {
     const { merchant, apiKey } = await server.parts.checkout.merchants.create('Threads shop');
     const before = await threadCounts();
     const logged = await inBatches(40, 10, () =>
-      send('POST', '/checkout-funnel-events', { 'content-type': 'application/json' }, JSON.stringify({ merchant_id: merchant.id, event_type: 'checkout_opened' })));
+      send(
+        'POST',
+        '/checkout-funnel-events',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ merchant_id: merchant.id, event_type: 'checkout_opened' }),
+      ),
+    );
     expect(logged.every((r) => r.status === 200 && r.json.logged === true)).toBe(true);
     const reads = await inBatches(20, 10, () => send('GET', '/checkout-admin?action=funnel', { 'x-api-key': apiKey }));
     expect(reads.every((r) => r.status === 200 && r.json.data.total_events === 40)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const after = await threadCounts();
-    for (const thread of ['0', '1']) expect(after.get(thread)! - (before.get(thread) ?? 0), `thread ${thread}`).toBeGreaterThan(5);
+    for (const thread of ['0', '1'])
+      expect(after.get(thread)! - (before.get(thread) ?? 0), `thread ${thread}`).toBeGreaterThan(5);
   });
 
   it('draws every thread from one burst bucket per key', async () => {

@@ -27,6 +27,12 @@ describe('native errors', () => {
     expect(err).toBeInstanceOf(GeoError);
     expect(err.code).toBe('E_INVALID_CHAR');
     const plain = new TypeError('x');
-    expect(thrown(() => callNative(() => { throw plain; }))).toBe(plain);
+    expect(
+      thrown(() =>
+        callNative(() => {
+          throw plain;
+        }),
+      ),
+    ).toBe(plain);
   });
 });

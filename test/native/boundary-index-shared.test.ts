@@ -57,18 +57,30 @@ describe('BoundaryIndex shared across threads', () => {
     expect(again.handleCount).toBeGreaterThanOrEqual(2);
   });
 
-  it('answers single lookups through each handle\'s slot, and refuses a slot no live handle holds', () => {
+  it("answers single lookups through each handle's slot, and refuses a slot no live handle holds", () => {
     const first = BoundaryIndex.open(path);
     const second = BoundaryIndex.open(path);
     const [lon, lat] = [77.5946, 12.9716];
     expect(first.lookup(lat, lon)).toBeGreaterThanOrEqual(0);
     expect(second.lookup(lat, lon)).toBe(first.lookup(lat, lon));
-    expect(() => native.lookupIn(1_000_000, lat, lon)).toThrow(expect.objectContaining({ code: 'E_INVALID_ARGUMENT', message: expect.stringMatching(/no open boundary index in slot 1000000/) }));
+    expect(() => native.lookupIn(1_000_000, lat, lon)).toThrow(
+      expect.objectContaining({
+        code: 'E_INVALID_ARGUMENT',
+        message: expect.stringMatching(/no open boundary index in slot 1000000/),
+      }),
+    );
     // Not a slot at all: refused, never read as slot 0.
     for (const slot of [Number.NaN, -1, 0.5, 2 ** 32]) {
-      expect(() => native.lookupIn(slot, lat, lon), String(slot)).toThrow(expect.objectContaining({ code: 'E_INVALID_ARGUMENT', message: expect.stringMatching(/slot .* is not a slot number/) }));
+      expect(() => native.lookupIn(slot, lat, lon), String(slot)).toThrow(
+        expect.objectContaining({
+          code: 'E_INVALID_ARGUMENT',
+          message: expect.stringMatching(/slot .* is not a slot number/),
+        }),
+      );
     }
-    expect(() => (native.lookupIn as (...args: unknown[]) => number)(first['slot' as never], '12.97', lon)).toThrow(expect.objectContaining({ code: 'E_INVALID_ARGUMENT', message: 'lookupIn(slot, lat, lon) takes three numbers' }));
+    expect(() => (native.lookupIn as (...args: unknown[]) => number)(first['slot' as never], '12.97', lon)).toThrow(
+      expect.objectContaining({ code: 'E_INVALID_ARGUMENT', message: 'lookupIn(slot, lat, lon) takes three numbers' }),
+    );
     expect(() => (native.lookupIn as (...args: unknown[]) => number)(0, 1)).toThrow(/takes three numbers/);
   });
 

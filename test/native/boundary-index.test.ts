@@ -21,7 +21,11 @@ function writeFixture(): string {
     polygonParts: Uint32Array.from([0, 1, 2]),
     partRings: Uint32Array.from([0, 2, 3]),
     ringVertices: Uint32Array.from([0, 4, 8, 12]),
-    coordsE6: Int32Array.from([...square(77, 12, 78, 13), ...square(77.4, 12.4, 77.6, 12.6), ...square(78, 12, 79, 13)]),
+    coordsE6: Int32Array.from([
+      ...square(77, 12, 78, 13),
+      ...square(77.4, 12.4, 77.6, 12.6),
+      ...square(78, 12, 79, 13),
+    ]),
   });
   return path;
 }
@@ -71,7 +75,9 @@ describe('BoundaryIndex', () => {
     const otherVersion = Buffer.from(good);
     otherVersion.writeUInt32LE(99, 8);
     writeFileSync(join(dir, 'v99.bin'), otherVersion);
-    expect(() => BoundaryIndex.open(join(dir, 'v99.bin'))).toThrow(new GeoError('E_VERSION_MISMATCH', 'Got v99, expected v2'));
+    expect(() => BoundaryIndex.open(join(dir, 'v99.bin'))).toThrow(
+      new GeoError('E_VERSION_MISMATCH', 'Got v99, expected v2'),
+    );
     const corrupt = Buffer.from(good);
     corrupt[corrupt.length - 1]! ^= 0xff;
     writeFileSync(join(dir, 'corrupt.bin'), corrupt);
@@ -80,7 +86,12 @@ describe('BoundaryIndex', () => {
   });
 
   it('refuses to write inconsistent tables', () => {
-    const bad = { polygonParts: Uint32Array.from([0, 1]), partRings: Uint32Array.from([0, 1]), ringVertices: Uint32Array.from([0, 2]), coordsE6: new Int32Array(4) };
+    const bad = {
+      polygonParts: Uint32Array.from([0, 1]),
+      partRings: Uint32Array.from([0, 1]),
+      ringVertices: Uint32Array.from([0, 2]),
+      coordsE6: new Int32Array(4),
+    };
     expect(() => writeBoundaryFile(join(dir, 'bad.bin'), bad)).toThrow(expect.objectContaining({ code: 'E_BAD_DATA' }));
   });
 });

@@ -5,12 +5,29 @@ import { GeoError } from '../../src/native/addon.ts';
 import { decode, decodeMany, decodeOfficial, encode, encodeMany } from '../../src/native/digipin.ts';
 import { vectorsDir } from '../support/paths.ts';
 
-interface EncodeCase { lat: number | string; lon: number | string; digipin: string }
-interface DecodeCase { digipin: string; lat: string; lon: string }
-interface ErrorCase { op: 'encode' | 'decode'; lat?: number | string; lon?: number | string; digipin?: string; error: string }
+interface EncodeCase {
+  lat: number | string;
+  lon: number | string;
+  digipin: string;
+}
+interface DecodeCase {
+  digipin: string;
+  lat: string;
+  lon: string;
+}
+interface ErrorCase {
+  op: 'encode' | 'decode';
+  lat?: number | string;
+  lon?: number | string;
+  digipin?: string;
+  error: string;
+}
 
 function readJsonl<T>(name: string): T[] {
-  return readFileSync(`${vectorsDir}/${name}`, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as T);
+  return readFileSync(`${vectorsDir}/${name}`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as T);
 }
 
 const num = (v: number | string | undefined): number => (typeof v === 'number' ? v : Number(v));
@@ -43,7 +60,9 @@ describe('DIGIPIN through the native addon', () => {
 
   it('rejects NaN, missing longitude and emoji that the official service mishandles', () => {
     expect(() => encode(Number.NaN, 77)).toThrow(expect.objectContaining({ code: 'E_LATITUDE_OUT_OF_RANGE' }));
-    expect(() => encode(20, undefined as unknown as number)).toThrow(expect.objectContaining({ code: 'E_INVALID_ARGUMENT' }));
+    expect(() => encode(20, undefined as unknown as number)).toThrow(
+      expect.objectContaining({ code: 'E_INVALID_ARGUMENT' }),
+    );
     expect(() => decode('39J-49L-L8T😀')).toThrow(expect.objectContaining({ code: 'E_INVALID_CHAR' }));
   });
 

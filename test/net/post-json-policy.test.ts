@@ -27,7 +27,9 @@ const ZONE = {
 let server: DnsServer;
 let options: PostOptions;
 beforeAll(async () => {
-  server = await startDnsServer((name, type, n) => (name === 'slow.example' ? 'hang' : staticZone(ZONE)(name, type, n)));
+  server = await startDnsServer((name, type, n) =>
+    name === 'slow.example' ? 'hang' : staticZone(ZONE)(name, type, n),
+  );
   options = { policy: PRODUCTION_EGRESS, timeoutMs: 2000, resolve: dnsResolve(server.resolver()) };
 });
 afterAll(() => server.close());
@@ -48,8 +50,18 @@ describe('postJson, production policy', () => {
   });
 
   it('refuses IP literals in every spelling without asking DNS', async () => {
-    for (const url of ['https://127.0.0.1/', 'https://2130706433/', 'https://0x7f.1/', 'https://[::7f00:1]/', 'https://[64:ff9b::7f00:1]/',
-      'https://[::ffff:7f00:1]/', 'https://169.254.169.254/', 'https://[fe80::1]/', 'https://[::]/', 'https://100.100.100.100/']) {
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://2130706433/',
+      'https://0x7f.1/',
+      'https://[::7f00:1]/',
+      'https://[64:ff9b::7f00:1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://169.254.169.254/',
+      'https://[fe80::1]/',
+      'https://[::]/',
+      'https://100.100.100.100/',
+    ]) {
       const { result, asked } = await post(url);
       expect(result, url).toEqual({ error: 'blocked_address' });
       expect(asked, url).toEqual([]);
@@ -57,7 +69,12 @@ describe('postJson, production policy', () => {
   });
 
   it('refuses local-only and single-label names without asking DNS', async () => {
-    for (const url of ['https://localhost/', 'https://printer.local/', 'https://db.internal/', `https://${hostname().split('.')[0]}/hook`]) {
+    for (const url of [
+      'https://localhost/',
+      'https://printer.local/',
+      'https://db.internal/',
+      `https://${hostname().split('.')[0]}/hook`,
+    ]) {
       const { result, asked } = await post(url);
       expect(result, url).toEqual({ error: 'blocked_address' });
       expect(asked, url).toEqual([]);
@@ -75,7 +92,12 @@ describe('postJson, production policy', () => {
 
   it("refuses this machine's own hostname on the probe's port, even with that port allowed", async () => {
     const policy: EgressPolicy = { devMode: false, allowedPorts: [443, 18834] };
-    const result = await postJson(`https://${hostname()}:18834/hook`, '{}', {}, { policy, timeoutMs: 2000, resolve: systemResolve });
+    const result = await postJson(
+      `https://${hostname()}:18834/hook`,
+      '{}',
+      {},
+      { policy, timeoutMs: 2000, resolve: systemResolve },
+    );
     expect(result).toEqual({ error: 'blocked_address' });
   });
 
@@ -93,7 +115,15 @@ describe('postJson, production policy', () => {
   });
 
   it('refuses URLs it can never call', async () => {
-    for (const url of ['not a url', '', 'ftp://localtest.me/', 'file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@localtest.me/', 'https://']) {
+    for (const url of [
+      'not a url',
+      '',
+      'ftp://localtest.me/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://user:pw@localtest.me/',
+      'https://',
+    ]) {
       expect(await post(url), url).toEqual({ result: { error: 'bad_url' }, asked: [] });
     }
   });

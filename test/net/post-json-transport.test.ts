@@ -37,20 +37,37 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-async function receiver(host = '127.0.0.1', port = 0, answer?: Parameters<typeof recordingServer>[0]): Promise<Recorder & { port: number }> {
+async function receiver(
+  host = '127.0.0.1',
+  port = 0,
+  answer?: Parameters<typeof recordingServer>[0],
+): Promise<Recorder & { port: number }> {
   const r = recordingServer(answer);
   const bound = await listen(r.server, host, port);
   cleanup.push(() => close(r.server));
   return { ...r, port: bound };
 }
 
-const post = (url: string, extra: Partial<PostOptions> = {}) => postJson(url, '{"a":1}', { 'content-type': 'application/json' }, { ...options, ...extra });
+const post = (url: string, extra: Partial<PostOptions> = {}) =>
+  postJson(url, '{"a":1}', { 'content-type': 'application/json' }, { ...options, ...extra });
 
 describe('postJson, dev policy on loopback', () => {
   it('POSTs to a name resolving to loopback, with Host naming the URL host and the reply returned', async () => {
     const r = await receiver('127.0.0.1', 0, (_q, res) => res.writeHead(201).end('created'));
-    expect(await post(`http://hooks.test:${r.port}/in?x=1`)).toEqual({ status: 201, body: 'created', truncated: false });
-    expect(r.seen).toMatchObject([{ method: 'POST', path: '/in?x=1', host: `hooks.test:${r.port}`, body: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': '7' } }]);
+    expect(await post(`http://hooks.test:${r.port}/in?x=1`)).toEqual({
+      status: 201,
+      body: 'created',
+      truncated: false,
+    });
+    expect(r.seen).toMatchObject([
+      {
+        method: 'POST',
+        path: '/in?x=1',
+        host: `hooks.test:${r.port}`,
+        body: '{"a":1}',
+        headers: { 'content-type': 'application/json', 'content-length': '7' },
+      },
+    ]);
   });
 
   it('connects only to the address it vetted: a rebinding answer seen by a second lookup is never used', async () => {
@@ -85,8 +102,14 @@ describe('postJson, dev policy on loopback', () => {
   it('never follows a redirect: the 3xx is the answer and its target sees nothing', async () => {
     const target = await receiver('127.0.0.2');
     for (const status of [301, 302, 307, 308]) {
-      const r = await receiver('127.0.0.1', 0, (_q, res) => res.writeHead(status, { location: `http://127.0.0.2:${target.port}/stolen` }).end());
-      expect(await post(`http://hooks.test:${r.port}/`), String(status)).toEqual({ status, body: '', truncated: false });
+      const r = await receiver('127.0.0.1', 0, (_q, res) =>
+        res.writeHead(status, { location: `http://127.0.0.2:${target.port}/stolen` }).end(),
+      );
+      expect(await post(`http://hooks.test:${r.port}/`), String(status)).toEqual({
+        status,
+        body: '',
+        truncated: false,
+      });
     }
     expect(target.seen).toEqual([]);
   });
@@ -118,10 +141,18 @@ describe('postJson, dev policy on loopback', () => {
       };
       pump();
     });
-    expect(await post(`http://hooks.test:${big.port}/`, { maxResponseBytes: 1000 })).toEqual({ status: 200, body: 'x'.repeat(1000), truncated: true });
+    expect(await post(`http://hooks.test:${big.port}/`, { maxResponseBytes: 1000 })).toEqual({
+      status: 200,
+      body: 'x'.repeat(1000),
+      truncated: true,
+    });
     await expect.poll(() => finished).toBe(false);
     const exact = await receiver('127.0.0.1', 0, (_q, res) => res.end('y'.repeat(1000)));
-    expect(await post(`http://hooks.test:${exact.port}/`, { maxResponseBytes: 1000 })).toEqual({ status: 200, body: 'y'.repeat(1000), truncated: false });
+    expect(await post(`http://hooks.test:${exact.port}/`, { maxResponseBytes: 1000 })).toEqual({
+      status: 200,
+      body: 'y'.repeat(1000),
+      truncated: false,
+    });
   });
 
   it('says connect_failed for a closed port and bad_response for a reply that is not HTTP, nothing more', async () => {
@@ -138,14 +169,21 @@ describe('postJson, dev policy on loopback', () => {
 describe('postJson over TLS to a pinned address', () => {
   it('sends SNI and Host for the URL host and checks the certificate against that name, not the address', async () => {
     const names: Array<string | false | null> = [];
-    const server = createHttpsServer({ key: fixture('hooks-test.key'), cert: fixture('hooks-test.pem') }, (req, res) => {
-      names.push((req.socket as TLSSocket).servername);
-      res.end(String(req.headers.host));
-    });
+    const server = createHttpsServer(
+      { key: fixture('hooks-test.key'), cert: fixture('hooks-test.pem') },
+      (req, res) => {
+        names.push((req.socket as TLSSocket).servername);
+        res.end(String(req.headers.host));
+      },
+    );
     const port = await listen(server, '127.0.0.1');
     cleanup.push(() => close(server));
     const ca = fixture('ca.pem');
-    expect(await post(`https://hooks.test:${port}/`, { ca })).toEqual({ status: 200, body: `hooks.test:${port}`, truncated: false });
+    expect(await post(`https://hooks.test:${port}/`, { ca })).toEqual({
+      status: 200,
+      body: `hooks.test:${port}`,
+      truncated: false,
+    });
     expect(names).toEqual(['hooks.test']);
     // Wrong name for the certificate, an IP the certificate does not list, and an untrusted CA all fail the handshake.
     expect(await post(`https://other.test:${port}/`, { ca })).toEqual({ error: 'tls_failed' });

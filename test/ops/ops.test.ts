@@ -38,7 +38,10 @@ const family = (families: Family[], name: string) => families.find((f) => f.name
 describe('probes', () => {
   it('GET /healthz answers while the process runs, GET /readyz once the dataset and the store are ready', async () => {
     expect((await api.call('GET', '/healthz')).body).toEqual({ success: true, data: { status: 'ok' } });
-    expect((await api.call('GET', '/readyz')).body.data).toEqual({ status: 'ready', checks: { dataset: true, store: true, accepting: true } });
+    expect((await api.call('GET', '/readyz')).body.data).toEqual({
+      status: 'ready',
+      checks: { dataset: true, store: true, accepting: true },
+    });
   });
 });
 
@@ -60,7 +63,9 @@ describe('GET /metrics', () => {
   });
 
   it('reports batch sizes, the webhook queue depth and OTP sends', async () => {
-    await api.post('/v1/location/batch-lookup', { locations: Array(42).fill({ latitude: 12.9716, longitude: 77.5946 }) });
+    await api.post('/v1/location/batch-lookup', {
+      locations: Array(42).fill({ latitude: 12.9716, longitude: 77.5946 }),
+    });
     const families = await scrape();
     expect(family(families, 'location_batch_items')!.type).toBe('HISTOGRAM');
     expect(histogramCount('location_batch_items', 'route="/v1/location/batch-lookup"')).toBe(1);
@@ -72,8 +77,12 @@ describe('GET /metrics', () => {
 
 describe('request ids', () => {
   it('echo a sane X-Request-Id and give every other request its own', async () => {
-    expect((await api.call('GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe('abc-123');
-    const first = (await api.call('GET', '/healthz', { headers: { 'x-request-id': 'bad id with spaces' } })).headers.get('x-request-id');
+    expect(
+      (await api.call('GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id'),
+    ).toBe('abc-123');
+    const first = (
+      await api.call('GET', '/healthz', { headers: { 'x-request-id': 'bad id with spaces' } })
+    ).headers.get('x-request-id');
     const second = (await api.call('GET', '/healthz')).headers.get('x-request-id');
     expect(first).toMatch(/^[\w-]+$/);
     expect(first).not.toBe(second);
@@ -84,9 +93,20 @@ describe('logs', () => {
   it('are JSON lines with the credentials and secrets redacted', () => {
     const lines: string[] = [];
     const log = createLogger('info', { write: (line) => lines.push(line) }).child({ req: 'r1' });
-    log.info({ headers: { 'x-api-key': 'gp_sk_secret', 'x-session-token': 'cst_secret', origin: 'https://shop.example' }, body: { webhook_secret: 'whsec', code: '123456' } }, 'seen');
+    log.info(
+      {
+        headers: { 'x-api-key': 'gp_sk_secret', 'x-session-token': 'cst_secret', origin: 'https://shop.example' },
+        body: { webhook_secret: 'whsec', code: '123456' },
+      },
+      'seen',
+    );
     const record = JSON.parse(lines[0]!);
-    expect(record).toMatchObject({ level: 30, req: 'r1', msg: 'seen', headers: { 'x-api-key': '[redacted]', 'x-session-token': '[redacted]', origin: 'https://shop.example' } });
+    expect(record).toMatchObject({
+      level: 30,
+      req: 'r1',
+      msg: 'seen',
+      headers: { 'x-api-key': '[redacted]', 'x-session-token': '[redacted]', origin: 'https://shop.example' },
+    });
     expect(record.body).toEqual({ webhook_secret: '[redacted]', code: '[redacted]' });
     expect(lines[0]).not.toContain('gp_sk_secret');
   });
@@ -114,7 +134,9 @@ describe('GET /metrics in production', () => {
     try {
       expect(server.app.metricsUrl()).toBeNull();
       expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(401);
-      expect((await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${'x'.repeat(24)}` } })).status).toBe(401);
+      expect(
+        (await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${'x'.repeat(24)}` } })).status,
+      ).toBe(401);
       const ok = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       expect([ok.status, (await ok.text()).includes('http_requests_total')]).toEqual([200, true]);
     } finally {

@@ -23,7 +23,14 @@ beforeAll(async () => {
   copyFileSync(executablePath, join(workDir, 'geopin'));
   smtp = await startTestSmtp();
   // Nothing from this environment: no PATH to node, no NODE_OPTIONS, no DB_PATH or DATA_OUT_DIR pointing into the repository.
-  env = { HOME: join(root, 'home'), XDG_CACHE_HOME: join(root, 'cache'), HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', ...smtp.env };
+  env = {
+    HOME: join(root, 'home'),
+    XDG_CACHE_HOME: join(root, 'cache'),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    METRICS_PORT: '0',
+    ...smtp.env,
+  };
   server = await startServerProcess('./geopin', ['serve'], { cwd: workDir, env });
 }, 240_000);
 afterAll(async () => {
@@ -32,7 +39,13 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const geopin = (...args: string[]) => execFileSync(join(workDir, 'geopin'), args, { cwd: workDir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const geopin = (...args: string[]) =>
+  execFileSync(join(workDir, 'geopin'), args, {
+    cwd: workDir,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
   const res = await fetch(server.baseUrl + path, {
@@ -40,7 +53,7 @@ async function call(method: string, path: string, options: { body?: unknown; hea
     headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 }
 
 describe('the single executable', () => {
@@ -61,9 +74,17 @@ describe('the single executable', () => {
     const key = geopin('key', 'create', '--plan', 'free').trim();
     expect(key).toMatch(/^gp_sk_/);
     const headers = { 'x-api-key': key };
-    const address = { address: '12, 100 Feet Road, Indiranagar', city: 'Bangalore', state: 'Karnataka', pincode: '560038' };
+    const address = {
+      address: '12, 100 Feet Road, Indiranagar',
+      city: 'Bangalore',
+      state: 'Karnataka',
+      pincode: '560038',
+    };
     const geocode = await call('POST', '/v1/geopin/geocode', { body: address, headers });
-    expect(geocode).toMatchObject({ status: 200, body: { success: true, data: { pincode: '560038', state: 'Karnataka' } } });
+    expect(geocode).toMatchObject({
+      status: 200,
+      body: { success: true, data: { pincode: '560038', state: 'Karnataka' } },
+    });
     const lookup = await call('POST', '/v1/location/lookup', { body: geocode.body.data.coordinates, headers });
     expect(lookup).toMatchObject({ status: 200, body: { success: true, data: { pincode: '560038' } } });
     expect((await call('POST', '/v1/location/lookup', { body: { latitude: 12.97 }, headers })).status).toBe(400);
@@ -74,20 +95,44 @@ describe('the single executable', () => {
     const merchantId = /^merchant_id=(\S+)$/m.exec(created)![1]!;
     const apiKey = /^api_key=(\S+)$/m.exec(created)![1]!;
     const admin = { 'x-api-key': apiKey };
-    const cod = await call('PATCH', '/checkout-admin?action=cod_config', { body: { enable_cod: true, cod_max_cart_value_paise: 500_000 }, headers: admin });
-    expect(cod.body).toEqual({ success: true, data: { enable_cod: true, cod_max_cart_value_paise: 500_000, cod_blocked_pincodes: [] } });
+    const cod = await call('PATCH', '/checkout-admin?action=cod_config', {
+      body: { enable_cod: true, cod_max_cart_value_paise: 500_000 },
+      headers: admin,
+    });
+    expect(cod.body).toEqual({
+      success: true,
+      data: { enable_cod: true, cod_max_cart_value_paise: 500_000, cod_blocked_pincodes: [] },
+    });
 
     const email = 'buyer@example.com';
-    expect((await call('POST', '/checkout-email-otp', { body: { action: 'send', email, merchant_id: merchantId } })).status).toBe(200);
+    expect(
+      (await call('POST', '/checkout-email-otp', { body: { action: 'send', email, merchant_id: merchantId } })).status,
+    ).toBe(200);
     const code = await smtp.nextCode(email);
-    const verified = await call('POST', '/checkout-email-otp', { body: { action: 'verify', email, merchant_id: merchantId, code, cart_value_paise: 150_000 } });
+    const verified = await call('POST', '/checkout-email-otp', {
+      body: { action: 'verify', email, merchant_id: merchantId, code, cart_value_paise: 150_000 },
+    });
     expect(verified).toMatchObject({ status: 200, body: { success: true } });
     const session = { 'x-session-token': verified.body.session_token as string };
 
-    const home = { name: 'Asha', phone: '+919845012345', flat_number: '12', street_name: 'MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
-    const added = await call('POST', '/checkout-addresses', { body: { action: 'create', address: home }, headers: session });
+    const home = {
+      name: 'Asha',
+      phone: '+919845012345',
+      flat_number: '12',
+      street_name: 'MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+    };
+    const added = await call('POST', '/checkout-addresses', {
+      body: { action: 'create', address: home },
+      headers: session,
+    });
     expect(added.status).toBe(200);
-    const completed = await call('POST', '/checkout-addresses', { body: { action: 'address_completed', address_id: added.body.data.address.id }, headers: session });
+    const completed = await call('POST', '/checkout-addresses', {
+      body: { action: 'address_completed', address_id: added.body.data.address.id },
+      headers: session,
+    });
     expect(completed.body.data.address.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
     const paid = await call('POST', '/checkout-payment', { body: { action: 'record_cod' }, headers: session });
     expect(paid).toEqual({ status: 200, body: { success: true, payment_method: 'cod' } });

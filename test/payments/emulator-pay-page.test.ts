@@ -16,7 +16,9 @@ const pageUrl = (orderId: string, origin?: string) =>
 
 describe('emulator pay page', () => {
   it('shows the order amount and posts the payment only to the origin it was given', async () => {
-    const order = await new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 }).createOrder(keys, { amountPaise: 129_900 });
+    const order = await new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 }).createOrder(keys, {
+      amountPaise: 129_900,
+    });
     const res = await fetch(pageUrl(order.id, 'http://127.0.0.1:3000'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -29,7 +31,9 @@ describe('emulator pay page', () => {
 
   it('answers 404 for an unknown order and 400 without a bare http(s) origin', async () => {
     expect((await fetch(pageUrl('order_nope', 'https://shop.example'))).status).toBe(404);
-    const order = await new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 }).createOrder(keys, { amountPaise: 10_000 });
+    const order = await new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 }).createOrder(keys, {
+      amountPaise: 10_000,
+    });
     for (const origin of [undefined, '*', 'https://shop.example/checkout', 'javascript:alert(1)']) {
       const res = await fetch(pageUrl(order.id, origin));
       expect(res.status, String(origin)).toBe(400);
@@ -40,7 +44,15 @@ describe('emulator pay page', () => {
   it('accepts an origin with or without its trailing slash, and nothing with a path, query or other scheme', () => {
     expect(parentOrigin('https://Shop.example/')).toBe('https://shop.example');
     expect(parentOrigin('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
-    for (const bad of [null, '', 'null', 'https://shop.example/x', 'https://shop.example?a=1', 'ftp://shop.example', 'data:text/html,x']) {
+    for (const bad of [
+      null,
+      '',
+      'null',
+      'https://shop.example/x',
+      'https://shop.example?a=1',
+      'ftp://shop.example',
+      'data:text/html,x',
+    ]) {
       expect(parentOrigin(bad), String(bad)).toBeNull();
     }
   });

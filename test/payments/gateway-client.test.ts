@@ -20,7 +20,14 @@ describe('gateway client', () => {
   it('creates an order with a Razorpay-shaped id and reads it back', async () => {
     const client = new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 });
     const order = await client.createOrder(keys, { amountPaise: 49_900, receipt: 'sess_1' });
-    expect(order).toMatchObject({ entity: 'order', amount: 49_900, amount_paid: 0, currency: 'INR', receipt: 'sess_1', status: 'created' });
+    expect(order).toMatchObject({
+      entity: 'order',
+      amount: 49_900,
+      amount_paid: 0,
+      currency: 'INR',
+      receipt: 'sess_1',
+      status: 'created',
+    });
     expect(order.id).toMatch(/^order_[A-Za-z0-9]{14}$/);
     expect((await client.fetchOrder(keys, order.id)).status).toBe('created');
   });
@@ -30,7 +37,9 @@ describe('gateway client', () => {
     const order = await client.createOrder(keys, { amountPaise: 10_000 });
     const payment = emulator.pay(order.id);
     expect(payment.razorpay_payment_id).toMatch(/^pay_[A-Za-z0-9]{14}$/);
-    expect(verifyPaymentSignature(order.id, payment.razorpay_payment_id, payment.razorpay_signature, keys.keySecret)).toBe(true);
+    expect(
+      verifyPaymentSignature(order.id, payment.razorpay_payment_id, payment.razorpay_signature, keys.keySecret),
+    ).toBe(true);
     expect(await client.fetchOrder(keys, order.id)).toMatchObject({ status: 'paid', amount_paid: 10_000 });
   });
 
@@ -38,14 +47,22 @@ describe('gateway client', () => {
     const client = new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 });
     const order = await client.createOrder(keys, { amountPaise: 10_000 });
     const res = await fetch(`${emulator.baseUrl}/v1/orders/${order.id}/pay`, { method: 'POST' });
-    const payment = (await res.json()) as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+    const payment = (await res.json()) as {
+      razorpay_order_id: string;
+      razorpay_payment_id: string;
+      razorpay_signature: string;
+    };
     expect(payment.razorpay_order_id).toBe(order.id);
-    expect(verifyPaymentSignature(order.id, payment.razorpay_payment_id, payment.razorpay_signature, keys.keySecret)).toBe(true);
+    expect(
+      verifyPaymentSignature(order.id, payment.razorpay_payment_id, payment.razorpay_signature, keys.keySecret),
+    ).toBe(true);
   });
 
   it('reports wrong keys as gateway_auth_failed', async () => {
     const client = new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 });
-    const err = await client.createOrder({ keyId: keys.keyId, keySecret: 'wrong' }, { amountPaise: 10_000 }).catch((e: unknown) => e);
+    const err = await client
+      .createOrder({ keyId: keys.keyId, keySecret: 'wrong' }, { amountPaise: 10_000 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GatewayError);
     expect(err).toMatchObject({ code: 'gateway_auth_failed', httpStatus: 401 });
   });
@@ -53,7 +70,11 @@ describe('gateway client', () => {
   it('reports an amount the gateway refuses as gateway_rejected with its description', async () => {
     const client = new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 });
     const err = await client.createOrder(keys, { amountPaise: 50 }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'gateway_rejected', httpStatus: 400, message: 'gateway: The amount must be atleast INR 1.00' });
+    expect(err).toMatchObject({
+      code: 'gateway_rejected',
+      httpStatus: 400,
+      message: 'gateway: The amount must be atleast INR 1.00',
+    });
   });
 
   it('gives up after the configured timeout with gateway_timeout', async () => {
@@ -68,7 +89,9 @@ describe('gateway client', () => {
     const closed = await startGatewayEmulator();
     await closed.close();
     const client = new GatewayClient({ baseUrl: closed.baseUrl, timeoutMs: 1000 });
-    await expect(client.createOrder(keys, { amountPaise: 10_000 })).rejects.toMatchObject({ code: 'gateway_unreachable' });
+    await expect(client.createOrder(keys, { amountPaise: 10_000 })).rejects.toMatchObject({
+      code: 'gateway_unreachable',
+    });
   });
 
   it('refuses a non-positive amount before any network call', async () => {

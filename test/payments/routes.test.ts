@@ -13,7 +13,12 @@ beforeAll(async () => {
 });
 afterAll(async () => w.dispose());
 
-const modeB = () => configureShop(w.h, { payment: keys, webhook: { url: w.receiver.url, secret: WEBHOOK_SECRET }, cod: { enabled: true } });
+const modeB = () =>
+  configureShop(w.h, {
+    payment: keys,
+    webhook: { url: w.receiver.url, secret: WEBHOOK_SECRET },
+    cod: { enabled: true },
+  });
 const pay = (token: string | null, body: unknown) => w.h.payment(token, body);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -22,11 +27,27 @@ describe('prepaid (Mode B)', () => {
     const shop = await modeB();
     const s = await buyerSession(w.h, shop, { cartValuePaise: 129_900 });
     const order = await pay(s.token, { action: 'create_order', amount_paise: 129_900 });
-    expect(order.body).toEqual({ success: true, gateway_order_id: expect.stringMatching(/^order_/), gateway_key_id: keys.keyId, amount_paise: 129_900, currency: 'INR' });
+    expect(order.body).toEqual({
+      success: true,
+      gateway_order_id: expect.stringMatching(/^order_/),
+      gateway_key_id: keys.keyId,
+      amount_paise: 129_900,
+      currency: 'INR',
+    });
     const p = w.emulator.pay(order.body.gateway_order_id);
-    const verify = { action: 'verify', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, gateway_signature: p.razorpay_signature };
+    const verify = {
+      action: 'verify',
+      gateway_order_id: p.razorpay_order_id,
+      gateway_payment_id: p.razorpay_payment_id,
+      gateway_signature: p.razorpay_signature,
+    };
     const res = await pay(s.token, verify);
-    expect(res.body).toEqual({ success: true, payment_method: 'gateway', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id });
+    expect(res.body).toEqual({
+      success: true,
+      payment_method: 'gateway',
+      gateway_order_id: p.razorpay_order_id,
+      gateway_payment_id: p.razorpay_payment_id,
+    });
     // A repeat of the same payment (a double click, a retried request) answers the same and records nothing more.
     expect((await pay(s.token, verify)).body).toEqual(res.body);
 
@@ -38,16 +59,42 @@ describe('prepaid (Mode B)', () => {
     expect(hook!.headers['x-service-event']).toBe('session.completed');
     expect(verified(hook!.raw, hook!.headers, WEBHOOK_SECRET)).toBe(true);
     expect(hook!.body).toEqual({
-      event: 'session.completed', merchant_id: shop.id, buyer_id: s.buyerId, session_id: s.sessionId, auth_channel: 'email', timestamp: expect.any(String),
-      data: { payment_method: 'gateway', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, amount_paise: 129_900,
-        cart_value_paise: 129_900, cart_value_source: 'merchant' },
+      event: 'session.completed',
+      merchant_id: shop.id,
+      buyer_id: s.buyerId,
+      session_id: s.sessionId,
+      auth_channel: 'email',
+      timestamp: expect.any(String),
+      data: {
+        payment_method: 'gateway',
+        gateway_order_id: p.razorpay_order_id,
+        gateway_payment_id: p.razorpay_payment_id,
+        amount_paise: 129_900,
+        cart_value_paise: 129_900,
+        cart_value_source: 'merchant',
+      },
     });
     expect(await scalar(w.h.sql, 'SELECT COUNT(*) FROM session_payments WHERE session_id = ?', [s.sessionId])).toBe(1);
-    expect(await scalar(w.h.sql, "SELECT COUNT(*) FROM webhook_outbox WHERE event = 'session.completed' AND merchant_id = ?", [shop.id])).toBe(1);
+    expect(
+      await scalar(
+        w.h.sql,
+        "SELECT COUNT(*) FROM webhook_outbox WHERE event = 'session.completed' AND merchant_id = ?",
+        [shop.id],
+      ),
+    ).toBe(1);
     const [listed] = dataOf(await w.h.admin('GET', 'sessions', shop.key)).sessions;
     expect(listed).toMatchObject({
-      id: s.sessionId, status: 'completed', completed_at: expect.any(String),
-      payment: { method: 'gateway', status: 'paid', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, amount_paise: 129_900, paid_at: expect.any(String) },
+      id: s.sessionId,
+      status: 'completed',
+      completed_at: expect.any(String),
+      payment: {
+        method: 'gateway',
+        status: 'paid',
+        gateway_order_id: p.razorpay_order_id,
+        gateway_payment_id: p.razorpay_payment_id,
+        amount_paise: 129_900,
+        paid_at: expect.any(String),
+      },
     });
   });
 
@@ -57,13 +104,26 @@ describe('prepaid (Mode B)', () => {
     const signed = await payAtGateway(w, s.token);
     for (const forged of [{ gateway_payment_id: 'pay_forged000000000' }, { gateway_signature: '0'.repeat(64) }]) {
       const res = await pay(s.token, { action: 'verify', ...signed, ...forged });
-      expect(res).toMatchObject({ status: 400, body: { success: false, error: 'Bad Request', message: 'Payment signature does not match', code: 'invalid_signature' } });
+      expect(res).toMatchObject({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Bad Request',
+          message: 'Payment signature does not match',
+          code: 'invalid_signature',
+        },
+      });
     }
     await settle();
     expect(hooksFor(w.receiver, s.sessionId).filter((x) => x.body.event === 'session.completed')).toHaveLength(0);
     expect(await scalar(w.h.sql, 'SELECT COUNT(*) FROM session_payments WHERE session_id = ?', [s.sessionId])).toBe(0);
     // The order shows as created but unpaid.
-    expect(dataOf(await w.h.admin('GET', 'sessions', shop.key)).sessions[0].payment).toMatchObject({ method: null, status: 'order_created', gateway_order_id: signed.gateway_order_id, amount_paise: 10_000 });
+    expect(dataOf(await w.h.admin('GET', 'sessions', shop.key)).sessions[0].payment).toMatchObject({
+      method: null,
+      status: 'order_created',
+      gateway_order_id: signed.gateway_order_id,
+      amount_paise: 10_000,
+    });
   });
 
   it("refuses to verify another session's order with 404", async () => {
@@ -85,7 +145,11 @@ describe('prepaid (Mode B)', () => {
     expect(errorCode(await pay(s.token, { action: 'create_order' }))).toBe('session_already_paid');
     const abandon = await w.h.addresses(s.token, { action: 'abandon' });
     expect([abandon.status, errorCode(abandon)]).toEqual([409, 'session_completed']);
-    expect(errorCode(await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: s.sessionId, cart_value_paise: 1 }))).toBe('session_completed');
+    expect(
+      errorCode(
+        await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: s.sessionId, cart_value_paise: 1 }),
+      ),
+    ).toBe('session_completed');
     // At a shop without COD, record_cod after an online payment still answers that the session is paid.
     const noCod = await configureShop(w.h, { payment: keys, webhook: { url: w.receiver.url, secret: WEBHOOK_SECRET } });
     const bare = await buyerSession(w.h, noCod, { cartValuePaise: 10_000 });
@@ -104,7 +168,15 @@ describe('the amount create_order charges', () => {
     const order = await pay(s.token, { action: 'create_order', amount_paise: 74_900 });
     expect(order.body).toMatchObject({ success: true, amount_paise: 74_900, currency: 'INR' });
     const p = w.emulator.pay(order.body.gateway_order_id);
-    ok(await pay(s.token, { action: 'verify', gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, gateway_signature: p.razorpay_signature }), 'verify');
+    ok(
+      await pay(s.token, {
+        action: 'verify',
+        gateway_order_id: p.razorpay_order_id,
+        gateway_payment_id: p.razorpay_payment_id,
+        gateway_signature: p.razorpay_signature,
+      }),
+      'verify',
+    );
     await eventually(() => hooksFor(w.receiver, s.sessionId).some((x) => x.body.event === 'session.completed'));
     const completed = hooksFor(w.receiver, s.sessionId).find((x) => x.body.event === 'session.completed')!;
     expect(completed.body.data).toMatchObject({ payment_method: 'gateway', amount_paise: 74_900 });
@@ -114,28 +186,58 @@ describe('the amount create_order charges', () => {
     const shop = await modeB();
     const s = await buyerSession(w.h, shop);
     await w.h.addresses(s.token, { action: 'update_session', cart_value_paise: 100 });
-    const set = await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: s.sessionId, cart_value_paise: 250_000 });
-    expect(set.body).toEqual({ success: true, data: { session_id: s.sessionId, cart_value_paise: 250_000, cart_value_source: 'merchant' } });
+    const set = await w.h.admin('POST', 'set_session_cart', shop.key, {
+      session_id: s.sessionId,
+      cart_value_paise: 250_000,
+    });
+    expect(set.body).toEqual({
+      success: true,
+      data: { session_id: s.sessionId, cart_value_paise: 250_000, cart_value_source: 'merchant' },
+    });
     const mismatch = await pay(s.token, { action: 'create_order', amount_paise: 100 });
     expect([mismatch.status, errorCode(mismatch)]).toEqual([409, 'amount_mismatch']);
     const locked = await w.h.addresses(s.token, { action: 'update_session', cart_value_paise: 100 });
     expect([locked.status, errorCode(locked)]).toEqual([409, 'cart_value_locked']);
-    expect((await pay(s.token, { action: 'create_order' })).body).toMatchObject({ success: true, amount_paise: 250_000 });
-    expect((await pay(s.token, { action: 'create_order', amount_paise: 250_000 })).body).toMatchObject({ success: true, amount_paise: 250_000 });
+    expect((await pay(s.token, { action: 'create_order' })).body).toMatchObject({
+      success: true,
+      amount_paise: 250_000,
+    });
+    expect((await pay(s.token, { action: 'create_order', amount_paise: 250_000 })).body).toMatchObject({
+      success: true,
+      amount_paise: 250_000,
+    });
   });
 
-  it('can be set only for the merchant\'s own, open sessions', async () => {
+  it("can be set only for the merchant's own, open sessions", async () => {
     const shop = await modeB();
     const other = await modeB();
     const s = await buyerSession(w.h, shop);
-    const foreign = await w.h.admin('POST', 'set_session_cart', other.key, { session_id: s.sessionId, cart_value_paise: 1000 });
+    const foreign = await w.h.admin('POST', 'set_session_cart', other.key, {
+      session_id: s.sessionId,
+      cart_value_paise: 1000,
+    });
     expect([foreign.status, errorCode(foreign)]).toEqual([404, 'session_not_found']);
-    expect(errorCode(await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: MISSING_ID, cart_value_paise: 1000 }))).toBe('session_not_found');
-    for (const bad of [{ session_id: 'ses_1', cart_value_paise: 1000 }, { session_id: s.sessionId, cart_value_paise: -1 }, { session_id: s.sessionId, cart_value_paise: 1.5 }, { session_id: s.sessionId }]) {
-      expect(errorCode(await w.h.admin('POST', 'set_session_cart', shop.key, bad)), JSON.stringify(bad)).toBe('invalid_request');
+    expect(
+      errorCode(
+        await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: MISSING_ID, cart_value_paise: 1000 }),
+      ),
+    ).toBe('session_not_found');
+    for (const bad of [
+      { session_id: 'ses_1', cart_value_paise: 1000 },
+      { session_id: s.sessionId, cart_value_paise: -1 },
+      { session_id: s.sessionId, cart_value_paise: 1.5 },
+      { session_id: s.sessionId },
+    ]) {
+      expect(errorCode(await w.h.admin('POST', 'set_session_cart', shop.key, bad)), JSON.stringify(bad)).toBe(
+        'invalid_request',
+      );
     }
     await w.h.addresses(s.token, { action: 'abandon' });
-    expect(errorCode(await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: s.sessionId, cart_value_paise: 1000 }))).toBe('session_abandoned');
+    expect(
+      errorCode(
+        await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: s.sessionId, cart_value_paise: 1000 }),
+      ),
+    ).toBe('session_abandoned');
   });
 });
 
@@ -149,7 +251,11 @@ describe('cash on delivery and Mode A', () => {
     await settle();
     const completed = hooksFor(w.receiver, s.sessionId).filter((x) => x.body.event === 'session.completed');
     expect(completed).toHaveLength(1);
-    expect(completed[0]!.body).toMatchObject({ event: 'session.completed', auth_channel: 'email', data: { payment_method: 'cod', amount_paise: 100_000 } });
+    expect(completed[0]!.body).toMatchObject({
+      event: 'session.completed',
+      auth_channel: 'email',
+      data: { payment_method: 'cod', amount_paise: 100_000 },
+    });
     expect(completed[0]!.body.data).not.toHaveProperty('gateway_order_id');
     expect(completed[0]!.body.data).not.toHaveProperty('gateway_payment_id');
   });
@@ -157,12 +263,24 @@ describe('cash on delivery and Mode A', () => {
   it('Mode A: create_order is refused, COD is recorded, and session.completed is never sent', async () => {
     const shop = await configureShop(w.h, { webhook: { url: w.receiver.url }, cod: { enabled: true } });
     const s = await buyerSession(w.h, shop, { cartValuePaise: 10_000 });
-    expect(await pay(s.token, { action: 'create_order' })).toMatchObject({ status: 409, body: { code: 'payment_not_enabled' } });
+    expect(await pay(s.token, { action: 'create_order' })).toMatchObject({
+      status: 409,
+      body: { code: 'payment_not_enabled' },
+    });
     expect((await pay(s.token, { action: 'record_cod' })).body).toEqual({ success: true, payment_method: 'cod' });
     await settle();
     expect(hooksFor(w.receiver, s.sessionId).filter((x) => x.body.event === 'session.completed')).toHaveLength(0);
-    expect(await scalar(w.h.sql, "SELECT COUNT(*) FROM webhook_outbox WHERE event = 'session.completed' AND merchant_id = ?", [shop.id])).toBe(0);
-    expect(dataOf(await w.h.admin('GET', 'sessions', shop.key)).sessions[0]).toMatchObject({ status: 'completed', payment: { method: 'cod', status: 'cod', amount_paise: 10_000 } });
+    expect(
+      await scalar(
+        w.h.sql,
+        "SELECT COUNT(*) FROM webhook_outbox WHERE event = 'session.completed' AND merchant_id = ?",
+        [shop.id],
+      ),
+    ).toBe(0);
+    expect(dataOf(await w.h.admin('GET', 'sessions', shop.key)).sessions[0]).toMatchObject({
+      status: 'completed',
+      payment: { method: 'cod', status: 'cod', amount_paise: 10_000 },
+    });
   });
 });
 
@@ -170,14 +288,26 @@ describe('request checks and gateway failures', () => {
   it('validates the request: token, action, amount and unknown fields', async () => {
     const shop = await modeB();
     const s = await buyerSession(w.h, shop, { cartValuePaise: 10_000 });
-    expect(await pay(null, { action: 'create_order' })).toMatchObject({ status: 401, body: { code: 'missing_session_token' } });
-    expect(await pay('nope', { action: 'create_order' })).toMatchObject({ status: 401, body: { code: 'invalid_session' } });
+    expect(await pay(null, { action: 'create_order' })).toMatchObject({
+      status: 401,
+      body: { code: 'missing_session_token' },
+    });
+    expect(await pay('nope', { action: 'create_order' })).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_session' },
+    });
     expect(await pay(s.token, { action: 'refund' })).toMatchObject({ status: 400, body: { code: 'unknown_action' } });
     expect(await pay(s.token, {})).toMatchObject({ status: 400, body: { code: 'unknown_action' } });
     for (const body of [{ amount_paise: 0 }, { amount_paise: 1.5 }, { amount_paise: '100' }, { currency: 'USD' }]) {
-      expect(await pay(s.token, { action: 'create_order', ...body }), JSON.stringify(body)).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+      expect(await pay(s.token, { action: 'create_order', ...body }), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { code: 'invalid_request' },
+      });
     }
-    expect(await pay(s.token, { action: 'verify', gateway_order_id: 'order_1' })).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    expect(await pay(s.token, { action: 'verify', gateway_order_id: 'order_1' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_request' },
+    });
     expect(await scalar(w.h.sql, 'SELECT COUNT(*) FROM payment_orders WHERE session_id = ?', [s.sessionId])).toBe(0);
   });
 
@@ -190,6 +320,11 @@ describe('request checks and gateway failures', () => {
     const tiny = await buyerSession(w.h, shop, { cartValuePaise: 50 });
     const rejected = await pay(tiny.token, { action: 'create_order' });
     expect([rejected.status, errorCode(rejected)]).toEqual([502, 'gateway_rejected']);
-    expect(await scalar(w.h.sql, 'SELECT COUNT(*) FROM payment_orders WHERE session_id IN (?, ?)', [s.sessionId, tiny.sessionId])).toBe(0);
+    expect(
+      await scalar(w.h.sql, 'SELECT COUNT(*) FROM payment_orders WHERE session_id IN (?, ?)', [
+        s.sessionId,
+        tiny.sessionId,
+      ]),
+    ).toBe(0);
   });
 });

@@ -18,7 +18,10 @@ describe('scripts/create-key.ts', () => {
     expect(status).toBe(0);
     const key = stdout.trim();
     expect(key).toMatch(/^gp_sk_[\w-]{32}$/);
-    const stored = await api.server.parts.sql.get<{ key_hash: string; plan: string }>('SELECT key_hash, plan, label FROM api_keys WHERE label = ?', ['cli']);
+    const stored = await api.server.parts.sql.get<{ key_hash: string; plan: string }>(
+      'SELECT key_hash, plan, label FROM api_keys WHERE label = ?',
+      ['cli'],
+    );
     expect(stored?.plan).toBe('paid');
     expect(stored?.key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(await api.server.parts.sql.all('SELECT * FROM api_keys'))).not.toContain(key);
@@ -27,7 +30,7 @@ describe('scripts/create-key.ts', () => {
     expect(res.body.data).toMatchObject({ plan: 'paid', used: 0, limit: 100000 });
   });
 
-  it('says the limits the key was given, not only its plan\'s', () => {
+  it("says the limits the key was given, not only its plan's", () => {
     const { stderr, status } = createKey(['--plan', 'free', '--monthly-limit', '300', '--rate-limit', '5']);
     expect(status).toBe(0);
     expect(stderr).toContain('free plan, 300 requests per month (set for this key), 5 per second');
@@ -40,7 +43,9 @@ describe('scripts/create-key.ts', () => {
     expect(key).toMatch(/^gp_pub_/);
     const ok = await api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': key, origin: 'https://b.com' } });
     expect(ok.status).toBe(200);
-    const wrong = await api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': key, origin: 'https://c.com' } });
+    const wrong = await api.call('GET', '/v1/location/stats', {
+      headers: { 'x-api-key': key, origin: 'https://c.com' },
+    });
     expect(wrong.status).toBe(401);
   });
 

@@ -18,7 +18,7 @@ describe('monthly quota', () => {
     for (let i = 0; i < 3; i++) expect((await api.get('/v1/location/stats', withKey(key))).status).toBe(200);
     const res = await api.get('/v1/location/stats', withKey(key));
     expect(res.status).toBe(429);
-    expect((res.body).code).toBe('monthly_quota_exceeded');
+    expect(res.body.code).toBe('monthly_quota_exceeded');
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(Math.abs(retryAfter - secondsUntilNextMonth(new Date()))).toBeLessThan(5);
   });
@@ -30,7 +30,14 @@ describe('monthly quota', () => {
     const addresses = Array(3).fill({ address: 'x', pincode: '560038' });
     expect((await api.post('/v1/geopin/batch', { addresses }, withKey(key))).status).toBe(200);
     const usage = dataOf(await api.get('/v1/geopin/usage', withKey(key)));
-    expect(usage).toMatchObject({ plan: 'paid', label: 'usage-test', used: 53, limit: 100000, remaining: 99947, rate_limit: { per_second: 50, burst: 100 } });
+    expect(usage).toMatchObject({
+      plan: 'paid',
+      label: 'usage-test',
+      used: 53,
+      limit: 100000,
+      remaining: 99947,
+      rate_limit: { per_second: 50, burst: 100 },
+    });
     expect(usage.month).toBe(new Date().toISOString().slice(0, 7));
     expect(usage.resets_at).toMatch(/^\d{4}-\d{2}-01T00:00:00.000Z$/);
   });
@@ -41,7 +48,8 @@ describe('monthly quota', () => {
     for (let i = 0; i < 3; i++) expect((await api.get('/v1/location/stats', withKey(key))).status).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const stored = await api.server.parts.sql.get<{ requests: number }>(
-      'SELECT requests FROM api_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.key_hash = ?', [sha256(key)],
+      'SELECT requests FROM api_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.key_hash = ?',
+      [sha256(key)],
     );
     expect(stored?.requests).toBe(1);
   });
@@ -60,7 +68,13 @@ describe('monthly quota', () => {
 describe('burst limit', () => {
   it('answers 429 with Retry-After: 1 past 100 requests in a burst, and recovers a second later', async () => {
     const key = await api.createKey({ plan: 'enterprise' });
-    const statuses = await Promise.all(Array.from({ length: 250 }, () => api.get('/v1/location/stats', withKey(key)).then((r) => [r.status, r.headers.get('retry-after'), r.body] as const)));
+    const statuses = await Promise.all(
+      Array.from({ length: 250 }, () =>
+        api
+          .get('/v1/location/stats', withKey(key))
+          .then((r) => [r.status, r.headers.get('retry-after'), r.body] as const),
+      ),
+    );
     const limited = statuses.filter(([status]) => status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(statuses.filter(([status]) => status === 200).length).toBeGreaterThanOrEqual(100);

@@ -17,7 +17,11 @@ const dir = mkdtempSync(join(tmpdir(), 'usage-meter-'));
 
 beforeAll(async () => {
   store = await testStore();
-  sql = await openStore(store.env.DATABASE_URL ? { kind: 'postgres', url: store.env.DATABASE_URL, poolSize: 5 } : { kind: 'sqlite', path: join(dir, 'app.sqlite') });
+  sql = await openStore(
+    store.env.DATABASE_URL
+      ? { kind: 'postgres', url: store.env.DATABASE_URL, poolSize: 5 }
+      : { kind: 'sqlite', path: join(dir, 'app.sqlite') },
+  );
 });
 
 afterAll(async () => {
@@ -44,7 +48,9 @@ describe('usage per day', () => {
     ]);
     meter.record(record.id, '2026-04');
     await meter.stop();
-    expect(await repo.daily(record.id, '2026-04-01', '2026-04-01')).toEqual([{ keyId: record.id, day: '2026-04-01', requests: 4 }]);
+    expect(await repo.daily(record.id, '2026-04-01', '2026-04-01')).toEqual([
+      { keyId: record.id, day: '2026-04-01', requests: 4 },
+    ]);
     expect([await repo.used(record.id, '2026-03'), await repo.used(record.id, '2026-04')]).toEqual([2, 4]);
   });
 
@@ -54,7 +60,14 @@ describe('usage per day', () => {
     const keys = new ApiKeyRepository(sql, () => now);
     const a = (await keys.create({ plan: 'free' })).record.id;
     const b = (await keys.create({ plan: 'free' })).record.id;
-    await repo.add([], [{ keyId: a, day: '2026-05-09', requests: 5 }, { keyId: a, day: '2026-05-10', requests: 7 }, { keyId: b, day: '2026-05-10', requests: 9 }]);
+    await repo.add(
+      [],
+      [
+        { keyId: a, day: '2026-05-09', requests: 5 },
+        { keyId: a, day: '2026-05-10', requests: 7 },
+        { keyId: b, day: '2026-05-10', requests: 9 },
+      ],
+    );
     expect((await repo.daily(a, '2026-05-10', '2026-05-31')).map((r) => r.requests)).toEqual([7]);
     expect((await repo.daily(b, '2026-05-01', '2026-05-31')).map((r) => r.requests)).toEqual([9]);
   });
@@ -70,7 +83,10 @@ describe('usage meter', () => {
     const clock = () => now;
     const repo = new UsageRepository(sql);
     const key = await freshKey(clock);
-    await repo.add([{ keyId: key, month: '2026-06', requests: 10 }, { keyId: key, month: '2026-07', requests: 4 }]);
+    await repo.add([
+      { keyId: key, month: '2026-06', requests: 10 },
+      { keyId: key, month: '2026-07', requests: 4 },
+    ]);
     const meter = new UsageMeter(repo, clock);
     expect(await meter.used(key, '2026-06')).toBe(10);
     meter.record(key, '2026-06');
@@ -86,7 +102,7 @@ describe('usage meter', () => {
     expect([meter.used(key, '2026-06'), meter.used(key, '2026-07')]).toEqual([12, 5]);
   });
 
-  it('reads back other nodes\' requests at each flush, and loses none counted while a flush writes', async () => {
+  it("reads back other nodes' requests at each flush, and loses none counted while a flush writes", async () => {
     const clock = () => new Date('2026-08-10T10:00:00Z');
     const repo = new UsageRepository(sql);
     const key = await freshKey(clock);

@@ -6,7 +6,10 @@ import { sha256 } from '../../src/kernel/crypto.ts';
 import { startApi } from '../geocoding/api-client.ts';
 
 const usageOf = (sql: Sql, key: string) =>
-  sql.all<{ month: string; requests: number }>('SELECT u.month, u.requests FROM api_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.key_hash = ?', [sha256(key)]);
+  sql.all<{ month: string; requests: number }>(
+    'SELECT u.month, u.requests FROM api_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.key_hash = ?',
+    [sha256(key)],
+  );
 
 describe('usage persistence', () => {
   it('writes N counted requests to the store by the time the server has stopped', async () => {
@@ -15,7 +18,9 @@ describe('usage persistence', () => {
       const key = await api.createKey({ plan: 'free', rateLimitOverride: 10_000 });
       const n = 137;
       for (let i = 0; i < n; i += 10) {
-        await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => api.get('/v1/location/stats', { 'x-api-key': key })));
+        await Promise.all(
+          Array.from({ length: Math.min(10, n - i) }, () => api.get('/v1/location/stats', { 'x-api-key': key })),
+        );
       }
       await api.server.app.stop();
       const sql = await openStore(api.server.parts.config.store);

@@ -7,8 +7,16 @@ import { chromium, type Browser } from 'playwright-core';
  * turns off web security and site isolation, and browser tests must see the CORS and origin rules a real browser applies.
  */
 const ARGS = [
-  '--no-sandbox', '--no-zygote', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none',
+  '--no-sandbox',
+  '--no-zygote',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--font-render-hinting=none',
 ];
 
 /** Launches Chromium; the npm copy unpacks itself to the temp directory on first use (about 2 s). */

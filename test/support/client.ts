@@ -21,7 +21,10 @@ export type Call = (method: string, path: string, options?: CallOptions) => Prom
 export function clientFor(server: TestServer): Call {
   return async (method, path, options = {}) => {
     const hasBody = options.body !== undefined || options.raw !== undefined;
-    const init: RequestInit = { method, headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers } };
+    const init: RequestInit = {
+      method,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    };
     if (options.raw !== undefined) init.body = options.raw;
     else if (options.body !== undefined) init.body = JSON.stringify(options.body);
     const res = await fetch(server.baseUrl + path, init);
@@ -30,7 +33,13 @@ export function clientFor(server: TestServer): Call {
     const body = contentType?.includes('application/json') && text ? JSON.parse(text) : text;
     const url = new URL(server.baseUrl + path);
     assertReplyMatchesRoute(server.app.endpoints, {
-      method, path: url.pathname, query: url.searchParams, requestBody: options.body ?? safeJson(options.raw), status: res.status, contentType, body,
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      requestBody: options.body ?? safeJson(options.raw),
+      status: res.status,
+      contentType,
+      body,
     });
     return { status: res.status, body, headers: res.headers };
   };

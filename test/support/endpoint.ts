@@ -3,7 +3,17 @@ import type { Endpoint, Reply } from '../../src/http/pipeline.ts';
 import type { RequestHead } from '../../src/http/request.ts';
 
 export function headOf(method: string, path: string, fields: Partial<RequestHead> = {}): RequestHead {
-  return { id: 't', receivedAt: Date.now(), method, path, query: '', headers: {}, params: [], remoteIp: '127.0.0.1', ...fields };
+  return {
+    id: 't',
+    receivedAt: Date.now(),
+    method,
+    path,
+    query: '',
+    headers: {},
+    params: [],
+    remoteIp: '127.0.0.1',
+    ...fields,
+  };
 }
 
 /** begin, then finish with `body` (or the refusal begin gave). */

@@ -30,8 +30,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   chmodSync(dir, 0o777);
   const port = await freePort('127.0.0.1');
   const pg = new EmbeddedPostgres({
-    databaseDir: join(dir, 'data'), port, user: 'postgres', password: 'postgres', persistent: false, createPostgresUser: true,
-    onLog: () => undefined, onError: (e) => console.error('[postgres]', e),
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: (e) => console.error('[postgres]', e),
   });
   await pg.initialise();
   await pg.start();

@@ -22,7 +22,10 @@ export function assertReplyMatchesRoute(endpoints: Endpoint[], r: ObservedReply)
   }
   if (r.status >= 400) {
     const parsed = ErrorBodySchema.safeParse(r.body);
-    if (!parsed.success) throw new Error(`${r.method} ${r.path} ${r.status}: error body ${JSON.stringify(r.body)} does not match the error schema`);
+    if (!parsed.success)
+      throw new Error(
+        `${r.method} ${r.path} ${r.status}: error body ${JSON.stringify(r.body)} does not match the error schema`,
+      );
     return;
   }
   const route = routeOf(endpoint, r);
@@ -31,19 +34,23 @@ export function assertReplyMatchesRoute(endpoints: Endpoint[], r: ObservedReply)
   const body = r.body as Record<string, unknown>;
   const data = envelope === 'fields' ? stripSuccess(body) : body.data;
   if (envelope === 'official') {
-    for (const [k, v] of Object.entries(data as object)) if (body[k] !== v) throw new Error(`${r.method} ${r.path}: ${k} differs at the top level and in data`);
+    for (const [k, v] of Object.entries(data as object))
+      if (body[k] !== v) throw new Error(`${r.method} ${r.path}: ${k} differs at the top level and in data`);
   }
   if (body.success !== true) throw new Error(`${r.method} ${r.path}: success is not true`);
   const parsed = route.response.safeParse(data);
   if (!parsed.success) {
-    throw new Error(`${r.method} ${r.path}${route.action ? ` (${route.action.name})` : ''}: reply does not match its schema: ${parsed.error.message}\n${JSON.stringify(data).slice(0, 500)}`);
+    throw new Error(
+      `${r.method} ${r.path}${route.action ? ` (${route.action.name})` : ''}: reply does not match its schema: ${parsed.error.message}\n${JSON.stringify(data).slice(0, 500)}`,
+    );
   }
 }
 
 function routeOf(endpoint: Endpoint, r: ObservedReply): RouteDef | undefined {
   const first = endpoint.routes[0]!;
   if (!first.action) return first;
-  const action = first.action.in === 'query' ? r.query.get('action') : (r.requestBody as { action?: unknown } | null)?.action;
+  const action =
+    first.action.in === 'query' ? r.query.get('action') : (r.requestBody as { action?: unknown } | null)?.action;
   return endpoint.routes.find((route) => route.action!.name === action);
 }
 

@@ -21,11 +21,22 @@ export interface TestServer {
 }
 
 /** `env` overrides configuration variables (e.g. NODE_ENV, SMTP_HOST, DATABASE_URL); `clock` the app's time. */
-export async function startTestServer(env: Record<string, string> = {}, clock: Clock = systemClock): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  clock: Clock = systemClock,
+): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'geopin-test-'));
   const store = await testStore();
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'warn', WORKERS: '1', DATA_OUT_DIR: datasetDir, ...store.env, ...env, HOST: '127.0.0.1', PORT: '0', DB_PATH: join(dir, 'app.sqlite'),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    WORKERS: '1',
+    DATA_OUT_DIR: datasetDir,
+    ...store.env,
+    ...env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DB_PATH: join(dir, 'app.sqlite'),
   });
   const app = await buildApp(config, clock);
   const { port } = await app.start();

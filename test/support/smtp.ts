@@ -76,7 +76,13 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     port,
     messages,
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_USER: 'app', SMTP_PASS: 'secret', SMTP_FROM: 'Shop <otp@shop.test>' },
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port),
+      SMTP_USER: 'app',
+      SMTP_PASS: 'secret',
+      SMTP_FROM: 'Shop <otp@shop.test>',
+    },
     nextMail,
     async nextCode(to) {
       const mail = await nextMail(to);

@@ -22,7 +22,12 @@ const VERSION = 1000;
 export function writeShapefile(base: string, records: ShapefileRecord[], fields: DbfField[]): void {
   const contents = records.map((r) => polygonContent(esriRings(r.geometry)));
   const bbox = contents.reduce(
-    (box, c) => [Math.min(box[0]!, c.bbox[0]!), Math.min(box[1]!, c.bbox[1]!), Math.max(box[2]!, c.bbox[2]!), Math.max(box[3]!, c.bbox[3]!)],
+    (box, c) => [
+      Math.min(box[0]!, c.bbox[0]!),
+      Math.min(box[1]!, c.bbox[1]!),
+      Math.max(box[2]!, c.bbox[2]!),
+      Math.max(box[3]!, c.bbox[3]!),
+    ],
     [Infinity, Infinity, -Infinity, -Infinity],
   );
   const shpLength = 100 + contents.reduce((n, c) => n + 8 + c.bytes.length, 0);

@@ -31,10 +31,21 @@ beforeAll(async () => {
   receiver = await startReceiver();
   smtp = await startTestSmtp();
   server = await startTestServer({
-    ...smtp.env, ...FAST_WEBHOOKS, DATA_OUT_DIR: datasetDir, GATEWAY_BASE_URL: emulator.baseUrl, GATEWAY_TIMEOUT_MS: '2000',
+    ...smtp.env,
+    ...FAST_WEBHOOKS,
+    DATA_OUT_DIR: datasetDir,
+    GATEWAY_BASE_URL: emulator.baseUrl,
+    GATEWAY_TIMEOUT_MS: '2000',
   });
   call = clientFor(server);
-  locationKey = (await server.parts.access.keys.create({ plan: 'free', label: 'checkout page', isPublic: true, allowedOrigins: [server.baseUrl] })).key;
+  locationKey = (
+    await server.parts.access.keys.create({
+      plan: 'free',
+      label: 'checkout page',
+      isPublic: true,
+      allowedOrigins: [server.baseUrl],
+    })
+  ).key;
   browser = await launchBrowser();
 });
 
@@ -59,7 +70,11 @@ async function createMerchant(): Promise<Merchant> {
     expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
   };
   await admin('PATCH', 'settings', { allowed_origins: [server.baseUrl] });
-  await admin('PATCH', 'set_payment_config', { gateway_key_id: GATEWAY.keyId, gateway_secret_key: GATEWAY.keySecret, payment_enabled: true });
+  await admin('PATCH', 'set_payment_config', {
+    gateway_key_id: GATEWAY.keyId,
+    gateway_secret_key: GATEWAY.keySecret,
+    payment_enabled: true,
+  });
   await admin('PATCH', 'cod_config', { enable_cod: true });
   await admin('PATCH', 'webhooks', { webhook_url: receiver.url, webhook_secret: WEBHOOK_SECRET });
   return { id: merchant.id, key: apiKey };
@@ -70,12 +85,17 @@ async function createMerchant(): Promise<Merchant> {
  * the cart value with its api key, and that is what the page's create_order charges.
  */
 async function merchantSetsCart(merchant: Merchant, email: string, amount = CART_PAISE): Promise<void> {
-  const verified = () => receiver.requests
-    .map((r) => JSON.parse(r.rawBody) as { event: string; merchant_id: string; session_id: string; data: { email?: string } })
-    .find((e) => e.event === 'session.email_verified' && e.merchant_id === merchant.id && e.data.email === email);
+  const verified = () =>
+    receiver.requests
+      .map(
+        (r) =>
+          JSON.parse(r.rawBody) as { event: string; merchant_id: string; session_id: string; data: { email?: string } },
+      )
+      .find((e) => e.event === 'session.email_verified' && e.merchant_id === merchant.id && e.data.email === email);
   await eventually(() => verified() !== undefined, 8_000);
   const res = await call('POST', '/checkout-admin?action=set_session_cart', {
-    headers: { 'x-api-key': merchant.key }, body: { session_id: verified()!.session_id, cart_value_paise: amount },
+    headers: { 'x-api-key': merchant.key },
+    body: { session_id: verified()!.session_id, cart_value_paise: amount },
   });
   expect(res.body).toMatchObject({ success: true, data: { cart_value_paise: amount, cart_value_source: 'merchant' } });
 }
@@ -93,7 +113,10 @@ async function openPage(): Promise<Page> {
     if (r.status() >= 400) log.push(`[http ${r.status()}] ${r.request().method()} ${r.url()}`);
   });
   onTestFailed(async () => {
-    const status = await page.locator('#status').textContent().catch(() => '(page closed)');
+    const status = await page
+      .locator('#status')
+      .textContent()
+      .catch(() => '(page closed)');
     console.error(`page log:\n${log.join('\n') || '(empty)'}\n#status: ${status}`);
   });
   return page;
@@ -109,8 +132,15 @@ async function textOf(page: Page, selector: string, pattern: RegExp): Promise<st
 }
 
 /** Email OTP (then the merchant sets the cart), address, serviceability and pin, up to the payment step; returns the confirmed geopin. */
-async function checkoutUntilPayment(page: Page, merchant: Merchant, email: string, charged = CART_PAISE): Promise<string> {
-  await page.goto(`${server.baseUrl}/checkout?merchant_id=${merchant.id}&key=${encodeURIComponent(locationKey)}&amount=${CART_PAISE}`);
+async function checkoutUntilPayment(
+  page: Page,
+  merchant: Merchant,
+  email: string,
+  charged = CART_PAISE,
+): Promise<string> {
+  await page.goto(
+    `${server.baseUrl}/checkout?merchant_id=${merchant.id}&key=${encodeURIComponent(locationKey)}&amount=${CART_PAISE}`,
+  );
   await page.fill('#email', email);
   await page.click('#send-otp');
   await page.fill('#otp', await smtp.nextCode(email));
@@ -142,7 +172,11 @@ async function checkoutUntilPayment(page: Page, merchant: Merchant, email: strin
   return geopin;
 }
 
-type Hook = { raw: string; headers: Record<string, unknown>; body: { event: string; merchant_id: string; data: Record<string, unknown> } };
+type Hook = {
+  raw: string;
+  headers: Record<string, unknown>;
+  body: { event: string; merchant_id: string; data: Record<string, unknown> };
+};
 
 async function sessionCompleted(merchantId: string): Promise<Hook> {
   const find = () =>
@@ -168,7 +202,11 @@ describe('dev checkout page in headless Chromium', () => {
 
     const hook = await sessionCompleted(merchant.id);
     expect(verified(hook.raw, hook.headers, WEBHOOK_SECRET)).toBe(true);
-    expect(hook.body.data).toMatchObject({ payment_method: 'gateway', amount_paise: CART_PAISE, gateway_order_id: expect.stringMatching(/^order_/) });
+    expect(hook.body.data).toMatchObject({
+      payment_method: 'gateway',
+      amount_paise: CART_PAISE,
+      gateway_order_id: expect.stringMatching(/^order_/),
+    });
     await page.context().close();
   });
 
@@ -183,7 +221,12 @@ describe('dev checkout page in headless Chromium', () => {
 
     const hook = await sessionCompleted(merchant.id);
     expect(verified(hook.raw, hook.headers, WEBHOOK_SECRET)).toBe(true);
-    expect(hook.body.data).toEqual({ payment_method: 'cod', amount_paise: CART_PAISE, cart_value_paise: CART_PAISE, cart_value_source: 'merchant' });
+    expect(hook.body.data).toEqual({
+      payment_method: 'cod',
+      amount_paise: CART_PAISE,
+      cart_value_paise: CART_PAISE,
+      cart_value_source: 'merchant',
+    });
     await page.context().close();
   });
 
@@ -195,7 +238,10 @@ describe('dev checkout page in headless Chromium', () => {
     await page.click('#pay');
     expect(await textOf(page, '#status', /differs/)).toContain('99900');
     expect(await page.locator('#gateway-overlay').isHidden()).toBe(true);
-    expect((await call('GET', '/checkout-admin?action=sessions', { headers: { 'x-api-key': merchant.key } })).body.data.sessions[0].payment.status).toBe('none');
+    expect(
+      (await call('GET', '/checkout-admin?action=sessions', { headers: { 'x-api-key': merchant.key } })).body.data
+        .sessions[0].payment.status,
+    ).toBe('none');
     await page.context().close();
   });
 });

@@ -18,7 +18,15 @@ afterAll(() => {
 });
 
 function payload(merchantId: string, i: number): WebhookPayload {
-  return { event: 'session.address_completed', merchant_id: merchantId, buyer_id: randomUUID(), session_id: randomUUID(), auth_channel: 'email', timestamp: new Date().toISOString(), data: { n: i } };
+  return {
+    event: 'session.address_completed',
+    merchant_id: merchantId,
+    buyer_id: randomUUID(),
+    session_id: randomUUID(),
+    auth_channel: 'email',
+    timestamp: new Date().toISOString(),
+    data: { n: i },
+  };
 }
 
 describe('crash recovery', () => {
@@ -30,7 +38,10 @@ describe('crash recovery', () => {
     // The merchant as the admin API leaves it: webhook url and a secret sealed with the server's key.
     const merchants = new MerchantRepository(t.sql, systemClock);
     const { merchant } = await merchants.create('Crash shop');
-    await merchants.update(merchant.id, { webhook_url: receiver.url, webhook_secret_enc: new SecretBox(Buffer.from(masterKey, 'hex')).encrypt('whsec_crash') });
+    await merchants.update(merchant.id, {
+      webhook_url: receiver.url,
+      webhook_secret_enc: new SecretBox(Buffer.from(masterKey, 'hex')).encrypt('whsec_crash'),
+    });
     const ids = await t.sql.transaction(async (tx) => {
       const out: string[] = [];
       for (let i = 0; i < EVENTS; i++) out.push(await enqueueWebhook(tx, payload(merchant.id, i), new Date()));
@@ -46,7 +57,10 @@ describe('crash recovery', () => {
       WEBHOOK_CONCURRENCY: '4',
     };
     // SQLite's own check of the file the killed process was writing; PostgreSQL recovers its WAL by itself.
-    const integrity = async () => (t.sql.dialect === 'sqlite' ? (await t.sql.get<{ integrity_check: string }>('PRAGMA integrity_check'))?.integrity_check : 'ok');
+    const integrity = async () =>
+      t.sql.dialect === 'sqlite'
+        ? (await t.sql.get<{ integrity_check: string }>('PRAGMA integrity_check'))?.integrity_check
+        : 'ok';
     try {
       const first = await spawnServer(env);
       children.push(first);

@@ -9,7 +9,15 @@ import { startReceiver, type Receiver } from './support/receiver.ts';
 
 const dev: EgressPolicy = { devMode: true, allowedPorts: [443] };
 const SECRET = 'merchant secret ✓ 0123456789';
-const event = { event: 'session.completed', merchant_id: 'm_1', buyer_id: 'b_1', session_id: 's_1', auth_channel: 'email', timestamp: '2025-06-01T12:00:00.000Z', data: { payment_method: 'cod', amount_paise: 49_900 } };
+const event = {
+  event: 'session.completed',
+  merchant_id: 'm_1',
+  buyer_id: 'b_1',
+  session_id: 's_1',
+  auth_channel: 'email',
+  timestamp: '2025-06-01T12:00:00.000Z',
+  data: { payment_method: 'cod', amount_paise: 49_900 },
+};
 const body = JSON.stringify(event);
 
 const receivers: Receiver[] = [];
@@ -23,7 +31,17 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
 }
 
 function request(url: string, now: Date, extra: Partial<DeliveryRequest> = {}): DeliveryRequest {
-  return { url, body, event: event.event, deliveryId: 'dlv_abc123', secret: SECRET, timeoutMs: 2000, now, egress: dev, ...extra };
+  return {
+    url,
+    body,
+    event: event.event,
+    deliveryId: 'dlv_abc123',
+    secret: SECRET,
+    timeoutMs: 2000,
+    now,
+    egress: dev,
+    ...extra,
+  };
 }
 
 /** What the merchant's endpoint does with a request it received, at its own clock `now`. */
@@ -45,7 +63,12 @@ describe('deliver', () => {
   it('sends headers the merchant verify helper accepts, and the parsed event comes back', async () => {
     const r = await receiver();
     const sentAt = new Date('2025-06-01T12:00:03Z');
-    expect(await deliver(request(r.url, sentAt))).toEqual({ ok: true, httpStatus: 200, responseBody: 'ok', error: null });
+    expect(await deliver(request(r.url, sentAt))).toEqual({
+      ok: true,
+      httpStatus: 200,
+      responseBody: 'ok',
+      error: null,
+    });
     const got = r.requests[0]!;
     expect(got.headers).toMatchObject({
       'x-service-event': 'session.completed',
@@ -66,7 +89,10 @@ describe('deliver', () => {
     await deliver(request(r.url, first));
     await deliver(request(r.url, retry));
     const [a, b] = r.requests;
-    expect([a!.headers['x-service-timestamp'], b!.headers['x-service-timestamp']]).toEqual([event.timestamp, event.timestamp]);
+    expect([a!.headers['x-service-timestamp'], b!.headers['x-service-timestamp']]).toEqual([
+      event.timestamp,
+      event.timestamp,
+    ]);
     expect([a!.headers['webhook-id'], b!.headers['webhook-id']]).toEqual(['dlv_abc123', 'dlv_abc123']);
     expect(a!.headers['webhook-signature']).not.toBe(b!.headers['webhook-signature']);
     expect(a!.headers['x-service-signature']).toBe(b!.headers['x-service-signature']);
@@ -74,7 +100,11 @@ describe('deliver', () => {
     // The first attempt captured and replayed when the retry arrives: the signed timestamp is 16 minutes old.
     expect(codeOf(() => verifyAt(a!, retry))).toBe('timestamp_too_old');
     // Moving the timestamp forward breaks the signature instead.
-    expect(codeOf(() => verifyAt({ ...a!, headers: { ...a!.headers, 'webhook-timestamp': b!.headers['webhook-timestamp'] } }, retry))).toBe('signature_mismatch');
+    expect(
+      codeOf(() =>
+        verifyAt({ ...a!, headers: { ...a!.headers, 'webhook-timestamp': b!.headers['webhook-timestamp'] } }, retry),
+      ),
+    ).toBe('signature_mismatch');
   });
 
   it('takes X-Service-Timestamp from eventTime when given, and sends no signatures without a secret', async () => {
@@ -90,15 +120,30 @@ describe('deliver', () => {
   it('logs only the status, a 256-byte prefix of the answer and a coarse error', async () => {
     const chatty = await receiver(() => ({ status: 500, body: `${'e'.repeat(300)} stack trace with /etc/secrets` }));
     const outcome = await deliver(request(chatty.url, new Date()));
-    expect(outcome).toEqual({ ok: false, httpStatus: 500, responseBody: 'e'.repeat(MAX_LOGGED_BODY_BYTES), error: 'HTTP 500' });
+    expect(outcome).toEqual({
+      ok: false,
+      httpStatus: 500,
+      responseBody: 'e'.repeat(MAX_LOGGED_BODY_BYTES),
+      error: 'HTTP 500',
+    });
     const closed = await receiver();
     await closed.close();
-    expect(await deliver(request(closed.url, new Date()))).toEqual({ ok: false, httpStatus: null, responseBody: null, error: 'connect_failed' });
+    expect(await deliver(request(closed.url, new Date()))).toEqual({
+      ok: false,
+      httpStatus: null,
+      responseBody: null,
+      error: 'connect_failed',
+    });
   });
 
   it('never throws: a header value node:http refuses becomes internal_error', async () => {
     const r = await receiver();
-    expect(await deliver(request(r.url, new Date(), { event: 'session.completed\r\nx-injected: 1' }))).toEqual({ ok: false, httpStatus: null, responseBody: null, error: 'internal_error' });
+    expect(await deliver(request(r.url, new Date(), { event: 'session.completed\r\nx-injected: 1' }))).toEqual({
+      ok: false,
+      httpStatus: null,
+      responseBody: null,
+      error: 'internal_error',
+    });
     expect(r.requests).toEqual([]);
   });
 });
@@ -106,23 +151,35 @@ describe('deliver', () => {
 describe('deliver re-checks the egress policy on every attempt', () => {
   let dns: DnsServer;
   beforeAll(async () => {
-    dns = await startDnsServer(staticZone({ 'localtest.me': ['127.0.0.1'], 'hooks.shop.example': ['64:ff9b::7f00:1'] }));
+    dns = await startDnsServer(
+      staticZone({ 'localtest.me': ['127.0.0.1'], 'hooks.shop.example': ['64:ff9b::7f00:1'] }),
+    );
   });
   afterAll(() => dns.close());
 
   it('refuses, without connecting, a loopback URL saved in dev mode once the server runs in production', async () => {
     const r = await receiver();
     const production = loadEgressPolicy({ NODE_ENV: 'production' });
-    expect(await deliver(request(r.url, new Date(), { egress: production }))).toMatchObject({ ok: false, httpStatus: null, error: 'blocked_scheme' });
+    expect(await deliver(request(r.url, new Date(), { egress: production }))).toMatchObject({
+      ok: false,
+      httpStatus: null,
+      error: 'blocked_scheme',
+    });
     const https = r.url.replace('http://127.0.0.1', 'https://127.0.0.1').replace(/:\d+\//, '/');
-    expect(await deliver(request(https, new Date(), { egress: production }))).toMatchObject({ ok: false, error: 'blocked_address' });
+    expect(await deliver(request(https, new Date(), { egress: production }))).toMatchObject({
+      ok: false,
+      error: 'blocked_address',
+    });
     expect(r.requests).toEqual([]);
   });
 
   it('refuses names that resolve to loopback or NAT64-mapped loopback at send time', async () => {
     const resolve = dnsResolve(dns.resolver());
     for (const url of ['https://localtest.me/hook', 'https://hooks.shop.example/hook']) {
-      expect(await deliver(request(url, new Date(), { egress: PRODUCTION_EGRESS, resolve })), url).toMatchObject({ ok: false, error: 'blocked_address' });
+      expect(await deliver(request(url, new Date(), { egress: PRODUCTION_EGRESS, resolve })), url).toMatchObject({
+        ok: false,
+        error: 'blocked_address',
+      });
     }
     expect(dns.queries.map((q) => q.name)).toEqual(expect.arrayContaining(['localtest.me', 'hooks.shop.example']));
   });

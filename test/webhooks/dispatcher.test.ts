@@ -24,7 +24,15 @@ afterEach(async () => {
 });
 
 function payload(event: WebhookPayload['event'] = 'session.phone_verified', merchantId = 'm_1'): WebhookPayload {
-  return { event, merchant_id: merchantId, buyer_id: 'b_1', session_id: 's_1', auth_channel: 'phone', timestamp: '2025-01-01T00:00:00.000Z', data: { phone: '+919876543210' } };
+  return {
+    event,
+    merchant_id: merchantId,
+    buyer_id: 'b_1',
+    session_id: 's_1',
+    auth_channel: 'phone',
+    timestamp: '2025-01-01T00:00:00.000Z',
+    data: { phone: '+919876543210' },
+  };
 }
 
 /** Queues one event outside any other work (its own transaction), as a state change would. */
@@ -32,10 +40,22 @@ function enqueue(db: Sql, p: WebhookPayload = payload()): Promise<string> {
   return db.transaction((tx) => enqueueWebhook(tx, p, new Date()));
 }
 
-async function setup(receiver: Receiver, target: Partial<WebhookTarget> = {}, options: Partial<DispatcherOptions> = {}) {
+async function setup(
+  receiver: Receiver,
+  target: Partial<WebhookTarget> = {},
+  options: Partial<DispatcherOptions> = {},
+) {
   const t: TestDb = await openTestDb();
-  const dispatcher = new WebhookDispatcher(new OutboxRepository(t.sql), async () => ({ url: receiver.url, secret: 'whsec_1', ...target }), { ...fast, ...options });
-  cleanup.push(() => receiver.close(), () => t.dispose(), () => dispatcher.stop());
+  const dispatcher = new WebhookDispatcher(
+    new OutboxRepository(t.sql),
+    async () => ({ url: receiver.url, secret: 'whsec_1', ...target }),
+    { ...fast, ...options },
+  );
+  cleanup.push(
+    () => receiver.close(),
+    () => t.dispose(),
+    () => dispatcher.stop(),
+  );
   return { db: t.sql, dispatcher };
 }
 
@@ -54,7 +74,9 @@ describe('webhook dispatcher', () => {
     expect(Math.abs(Number(req.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(5);
     expect(verified(req.rawBody, req.headers, 'whsec_1')).toBe(true);
     await eventually(async () => (await outboxRows(db))[0]?.status === 'delivered');
-    expect(await deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: 200, response_body: 'ok', error: null, next_retry_at: null }]);
+    expect(await deliveryLog(db)).toMatchObject([
+      { attempt: 1, http_status: 200, response_body: 'ok', error: null, next_retry_at: null },
+    ]);
   });
 
   it('omits X-Service-Signature when the merchant has no secret', async () => {
@@ -92,7 +114,11 @@ describe('webhook dispatcher', () => {
 
   it('times out a receiver that never answers, logs it, retries, and marks the row failed after the last try', async () => {
     const receiver = await startReceiver(() => 'hang');
-    const { db, dispatcher } = await setup(receiver, {}, { timeoutMs: 200, leaseMs: 1000, retry: { ...fast.retry, maxAttempts: 2 } });
+    const { db, dispatcher } = await setup(
+      receiver,
+      {},
+      { timeoutMs: 200, leaseMs: 1000, retry: { ...fast.retry, maxAttempts: 2 } },
+    );
     await enqueue(db);
     const started = Date.now();
     dispatcher.start();
@@ -133,7 +159,9 @@ describe('webhook dispatcher', () => {
     dispatcher.start();
     await eventually(async () => (await outboxRows(db))[0]?.status === 'failed');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: null, error: 'no webhook_url configured; not retried', next_retry_at: null }]);
+    expect(await deliveryLog(db)).toMatchObject([
+      { attempt: 1, http_status: null, error: 'no webhook_url configured; not retried', next_retry_at: null },
+    ]);
   });
 
   it('re-sends a row whose sender died mid-send once its lease expires, and leaves live leases alone', async () => {
@@ -161,9 +189,18 @@ describe('webhook dispatcher', () => {
     const quick = await startReceiver();
     const t = await openTestDb();
     const targets: Record<string, string> = { slow: slow.url, quick: quick.url };
-    const dispatcher = new WebhookDispatcher(new OutboxRepository(t.sql), async (m) => ({ url: targets[m]!, secret: null }), { ...fast, timeoutMs: 3000, leaseMs: 4000, retry: { ...fast.retry, maxAttempts: 1 } });
+    const dispatcher = new WebhookDispatcher(
+      new OutboxRepository(t.sql),
+      async (m) => ({ url: targets[m]!, secret: null }),
+      { ...fast, timeoutMs: 3000, leaseMs: 4000, retry: { ...fast.retry, maxAttempts: 1 } },
+    );
     // Receivers close first, which ends the hanging request, so stop() need not wait for the timeout.
-    cleanup.push(() => t.dispose(), () => dispatcher.stop(), () => slow.close(), () => quick.close());
+    cleanup.push(
+      () => t.dispose(),
+      () => dispatcher.stop(),
+      () => slow.close(),
+      () => quick.close(),
+    );
     await enqueue(t.sql, payload('session.phone_verified', 'slow'));
     for (let i = 0; i < 3; i++) await enqueue(t.sql, payload('session.phone_verified', 'quick'));
     dispatcher.start();

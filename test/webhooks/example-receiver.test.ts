@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('example receiver', () => {
-  it('accepts a signed test webhook once, rejects a forged one, and both attempts show in their merchant\'s log', async () => {
+  it("accepts a signed test webhook once, rejects a forged one, and both attempts show in their merchant's log", async () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
     const good = await h.merchant('Good');
     const forged = await h.merchant('Forged');
@@ -59,14 +59,36 @@ describe('example receiver', () => {
     const sent = await h.admin('POST', 'test_webhook', good.key);
     expect(sent.body).toMatchObject({ success: true, message: expect.any(String) });
     await h.admin('POST', 'test_webhook', forged.key);
-    const log = async (key: string, query = '') => dataOf(await h.admin('GET', 'webhook_deliveries', key, undefined, query));
+    const log = async (key: string, query = '') =>
+      dataOf(await h.admin('GET', 'webhook_deliveries', key, undefined, query));
     await eventually(async () => (await log(good.key)).total === 1 && (await log(forged.key)).total === 1);
-    expect(processed).toEqual([expect.objectContaining({ event: 'session.phone_verified', merchant_id: good.id, data: { phone: '+919999999999', test: true } })]);
+    expect(processed).toEqual([
+      expect.objectContaining({
+        event: 'session.phone_verified',
+        merchant_id: good.id,
+        data: { phone: '+919999999999', test: true },
+      }),
+    ]);
     expect(await log(good.key)).toMatchObject({
-      total: 1, limit: 50, offset: 0,
-      deliveries: [{ delivery_id: sent.body.delivery_id, event: 'session.phone_verified', attempt: 1, http_status: 200, status: 'delivered' }],
+      total: 1,
+      limit: 50,
+      offset: 0,
+      deliveries: [
+        {
+          delivery_id: sent.body.delivery_id,
+          event: 'session.phone_verified',
+          attempt: 1,
+          http_status: 200,
+          status: 'delivered',
+        },
+      ],
     });
-    expect((await log(forged.key)).deliveries[0]).toMatchObject({ http_status: 401, status: 'failed', error: 'HTTP 401', next_retry_at: null });
+    expect((await log(forged.key)).deliveries[0]).toMatchObject({
+      http_status: 401,
+      status: 'failed',
+      error: 'HTTP 401',
+      next_retry_at: null,
+    });
     expect((await log(good.key, 'limit=10&offset=1')).deliveries).toEqual([]);
   });
 });

@@ -6,7 +6,12 @@ import { DEFAULT_RETRY_POLICY } from '../../src/webhooks/retry-schedule.ts';
 describe('webhook settings', () => {
   it('defaults to the documented schedule, a 10 s timeout and a lease of timeout + 30 s', () => {
     expect(loadConfig({}).webhooks).toEqual({
-      retry: DEFAULT_RETRY_POLICY, timeoutMs: 10_000, leaseMs: 40_000, pollMs: 1000, concurrency: 8, egress: { devMode: false, allowedPorts: [443] },
+      retry: DEFAULT_RETRY_POLICY,
+      timeoutMs: 10_000,
+      leaseMs: 40_000,
+      pollMs: 1000,
+      concurrency: 8,
+      egress: { devMode: false, allowedPorts: [443] },
     });
   });
 
@@ -25,8 +30,18 @@ describe('webhook settings', () => {
   });
 
   it('reads overrides from the environment and can switch the dispatcher off', () => {
-    const tuned = loadConfig({ WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_CONCURRENCY: '2' }).webhooks;
-    expect(tuned).toMatchObject({ timeoutMs: 500, leaseMs: 30_500, concurrency: 2, retry: { baseDelayMs: 50, maxAttempts: 3, factor: 4 } });
+    const tuned = loadConfig({
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_MAX_ATTEMPTS: '3',
+      WEBHOOK_CONCURRENCY: '2',
+    }).webhooks;
+    expect(tuned).toMatchObject({
+      timeoutMs: 500,
+      leaseMs: 30_500,
+      concurrency: 2,
+      retry: { baseDelayMs: 50, maxAttempts: 3, factor: 4 },
+    });
     expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_LEASE_MS: '1500' }).webhooks?.leaseMs).toBe(1500);
     expect(loadConfig({ WEBHOOK_DISPATCHER: 'off' }).webhooks).toBeNull();
   });

@@ -1,11 +1,21 @@
 // The merchant verify helper (packages/webhook-verify) on headers built by deliveryHeaders: what it accepts, each rejection code.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOLERANCE_SECONDS, verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions } from '../../packages/webhook-verify/index.js';
+import {
+  DEFAULT_TOLERANCE_SECONDS,
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+} from '../../packages/webhook-verify/index.js';
 import { deliveryHeaders } from '../../src/webhooks/deliver.ts';
 import { standardWebhookHeaders } from '../../src/kernel/crypto.ts';
 
 const secret = 'whsec_merchant_0123456789';
-const event = { event: 'session.phone_verified', merchant_id: 'm_1', timestamp: '2025-06-01T12:00:00.000Z', data: { phone: '+919999999999' } };
+const event = {
+  event: 'session.phone_verified',
+  merchant_id: 'm_1',
+  timestamp: '2025-06-01T12:00:00.000Z',
+  data: { phone: '+919999999999' },
+};
 const rawBody = JSON.stringify(event);
 const sentAt = new Date('2025-06-01T12:00:05Z');
 const headers = deliveryHeaders({ body: rawBody, event: event.event, deliveryId: 'dlv_1', secret, now: sentAt });
@@ -44,13 +54,23 @@ describe('verifyWebhook', () => {
     const hex = headers['x-service-signature']!.slice('sha256='.length);
     expect(codeOf({ headers: { ...headers, 'x-service-signature': hex } })).toBe('wrong_prefix');
     expect(codeOf({ headers: { ...headers, 'x-service-signature': `sha1=${hex}` } })).toBe('wrong_prefix');
-    expect(codeOf({ headers: { ...headers, 'webhook-signature': headers['webhook-signature']!.replace('v1,', 'v1a,') } })).toBe('wrong_prefix');
+    expect(
+      codeOf({ headers: { ...headers, 'webhook-signature': headers['webhook-signature']!.replace('v1,', 'v1a,') } }),
+    ).toBe('wrong_prefix');
   });
 
   it('rejects malformed headers', () => {
-    expect(codeOf({ headers: { ...headers, 'x-service-signature': headers['x-service-signature']!.toUpperCase().replace('SHA256=', 'sha256=') } })).toBe('malformed_header');
+    expect(
+      codeOf({
+        headers: {
+          ...headers,
+          'x-service-signature': headers['x-service-signature']!.toUpperCase().replace('SHA256=', 'sha256='),
+        },
+      }),
+    ).toBe('malformed_header');
     expect(codeOf({ headers: { ...headers, 'x-service-signature': 'sha256=abc' } })).toBe('malformed_header');
-    for (const ts of ['1748779205.5', '-1', '2025-06-01T12:00:05Z', ' 1748779205']) expect(codeOf({ headers: { ...headers, 'webhook-timestamp': ts } }), ts).toBe('malformed_header');
+    for (const ts of ['1748779205.5', '-1', '2025-06-01T12:00:05Z', ' 1748779205'])
+      expect(codeOf({ headers: { ...headers, 'webhook-timestamp': ts } }), ts).toBe('malformed_header');
     expect(codeOf({ headers: { ...headers, 'webhook-id': ['dlv_1', 'dlv_2'] } })).toBe('malformed_header');
   });
 
@@ -59,14 +79,23 @@ describe('verifyWebhook', () => {
     expect(codeOf({ rawBody: JSON.stringify(event, null, 2) })).toBe('signature_mismatch');
     expect(codeOf({ secret: 'another secret' })).toBe('signature_mismatch');
     expect(codeOf({ headers: { ...headers, 'webhook-id': 'dlv_2' } })).toBe('signature_mismatch');
-    expect(codeOf({ headers: { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) } })).toBe('signature_mismatch');
+    expect(
+      codeOf({ headers: { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) } }),
+    ).toBe('signature_mismatch');
     // A valid body signature does not rescue a forged timestamp signature.
-    expect(codeOf({ headers: { ...headers, 'webhook-signature': `v1,${'A'.repeat(43)}=` } })).toBe('signature_mismatch');
+    expect(codeOf({ headers: { ...headers, 'webhook-signature': `v1,${'A'.repeat(43)}=` } })).toBe(
+      'signature_mismatch',
+    );
   });
 
   it('accepts one matching v1 signature among several (key rotation)', () => {
     const old = standardWebhookHeaders('dlv_1', rawBody, 'old secret', sentAt)['webhook-signature']!;
-    expect(verifyWebhook({ ...valid, headers: { ...headers, 'webhook-signature': `${old} v1,bad ${headers['webhook-signature']}` } })).toEqual(event);
+    expect(
+      verifyWebhook({
+        ...valid,
+        headers: { ...headers, 'webhook-signature': `${old} v1,bad ${headers['webhook-signature']}` },
+      }),
+    ).toEqual(event);
     expect(codeOf({ headers: { ...headers, 'webhook-signature': old } })).toBe('signature_mismatch');
   });
 

@@ -32,11 +32,23 @@ try {
   // No isolation: the backend comes from the venv's pinned hatchling instead of a fresh download each run.
   run(python, ['-m', 'build', '--no-isolation', '--outdir', out, here]);
   const wheel = readdirSync(out).find((name) => name.endsWith('.whl'));
-  if (!wheel || !readdirSync(out).some((name) => name.endsWith('.tar.gz'))) throw new Error(`no wheel and sdist in ${out}`);
-  run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-deps', '--force-reinstall', join(out, wheel)]);
+  if (!wheel || !readdirSync(out).some((name) => name.endsWith('.tar.gz')))
+    throw new Error(`no wheel and sdist in ${out}`);
+  run(python, [
+    '-m',
+    'pip',
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    '--no-deps',
+    '--force-reinstall',
+    join(out, wheel),
+  ]);
   console.log('== pytest packages/client-python/tests');
   execFileSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], {
-    cwd: here, stdio: 'inherit', env: { ...process.env, GEOPIN_REPO: root, GEOPIN_NODE: process.execPath },
+    cwd: here,
+    stdio: 'inherit',
+    env: { ...process.env, GEOPIN_REPO: root, GEOPIN_NODE: process.execPath },
   });
 } finally {
   rmSync(out, { recursive: true, force: true });

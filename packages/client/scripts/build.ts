@@ -11,10 +11,20 @@ const entry = join(here, 'src', 'index.ts');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
 // Bundled so the webhook verifier (packages/webhook-verify, outside this folder) ships inside the package.
-for (const [format, file] of [['esm', 'index.js'], ['cjs', 'index.cjs']] as const) {
+for (const [format, file] of [
+  ['esm', 'index.js'],
+  ['cjs', 'index.cjs'],
+] as const) {
   await build({
-    entryPoints: [entry], outfile: join(dist, file), bundle: true, format, platform: 'node', target: 'node18',
-    sourcemap: true, legalComments: 'none', logLevel: 'warning',
+    entryPoints: [entry],
+    outfile: join(dist, file),
+    bundle: true,
+    format,
+    platform: 'node',
+    target: 'node18',
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
   });
 }
 // One self-contained declaration file: no relative imports, so it reads the same as ESM (.d.ts) and CJS (.d.cts).

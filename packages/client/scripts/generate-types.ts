@@ -32,8 +32,14 @@ const dir = mkdtempSync(join(tmpdir(), 'geopin-clients-generate-'));
 const server = await startServerProcess(process.execPath, ['dist/geopin.cjs', 'serve'], {
   cwd: root,
   env: {
-    ...(process.env as Record<string, string>), NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', WORKERS: '1',
-    LOG_LEVEL: 'info', DB_PATH: join(dir, 'app.sqlite'), WEBHOOK_DISPATCHER: 'off',
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WORKERS: '1',
+    LOG_LEVEL: 'info',
+    DB_PATH: join(dir, 'app.sqlite'),
+    WEBHOOK_DISPATCHER: 'off',
   },
 });
 const stale: string[] = [];
@@ -55,7 +61,9 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 if (check && stale.length > 0) {
-  console.error(`stale generated client files (run npm run clients:generate and commit them):\n  ${stale.join('\n  ')}`);
+  console.error(
+    `stale generated client files (run npm run clients:generate and commit them):\n  ${stale.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log(stale.length === 0 ? 'client types are current' : `rewrote:\n  ${stale.join('\n  ')}`);

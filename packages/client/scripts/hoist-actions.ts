@@ -8,7 +8,7 @@ type Json = Record<string, any>;
  */
 export function hoistActions(input: Json): Json {
   const document = structuredClone(input);
-  const schemas: Json = (document.components ??= {}).schemas ??= {};
+  const schemas: Json = ((document.components ??= {}).schemas ??= {});
   for (const pathItem of Object.values<Json>(document.paths ?? {})) {
     for (const operation of Object.values<Json>(pathItem)) {
       const id: string = operation.operationId;

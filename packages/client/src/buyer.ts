@@ -1,9 +1,27 @@
 // The buyer endpoints for server-side use: email OTP, funnel events, addresses, COD, offers and payments of one merchant.
 import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from './transport.js';
 import type {
-  Abandoned, Address, AddressCompleted, AddressFields, AddressUpdate, BannerOffer, CodEligibility, CodEligibilityInput,
-  CodRecorded, CreateOrderInput, FunnelEvent, OrderCreated, OtpSent, OtpVerified, OtpVerifyInput, PaymentVerified,
-  PaymentVerifyInput, Serviceability, ServiceabilityInput, SessionUpdate, SessionUpdated,
+  Abandoned,
+  Address,
+  AddressCompleted,
+  AddressFields,
+  AddressUpdate,
+  BannerOffer,
+  CodEligibility,
+  CodEligibilityInput,
+  CodRecorded,
+  CreateOrderInput,
+  FunnelEvent,
+  OrderCreated,
+  OtpSent,
+  OtpVerified,
+  OtpVerifyInput,
+  PaymentVerified,
+  PaymentVerifyInput,
+  Serviceability,
+  ServiceabilityInput,
+  SessionUpdate,
+  SessionUpdated,
 } from './types.js';
 
 export interface BuyerClientOptions extends ClientOptions {
@@ -23,7 +41,8 @@ export class BuyerClient {
   private readonly transport: Transport;
 
   constructor(private readonly options: BuyerClientOptions) {
-    if (typeof options?.merchantId !== 'string' || options.merchantId === '') throw new TypeError('merchantId is required');
+    if (typeof options?.merchantId !== 'string' || options.merchantId === '')
+      throw new TypeError('merchantId is required');
     this.transport = new Transport(options, options.sessionToken ? { 'x-session-token': options.sessionToken } : {});
   }
 
@@ -36,7 +55,12 @@ export class BuyerClient {
 
   /** Mails a 6-digit code (a live code is reused: `reused: true`, nothing mailed, so repeating is safe). */
   sendOtp(email: string, options?: CallOptions): Promise<OtpSent> {
-    return this.fields('/checkout-email-otp', { action: 'send', email, merchant_id: this.options.merchantId }, true, options);
+    return this.fields(
+      '/checkout-email-otp',
+      { action: 'send', email, merchant_id: this.options.merchantId },
+      true,
+      options,
+    );
   }
   /** Checks the code and opens a session; the answer's `session_token` signs the next calls. Codes are single use. */
   verifyOtp(input: Omit<OtpVerifyInput, 'merchant_id'>, options?: CallOptions): Promise<OtpVerified> {
@@ -66,11 +90,16 @@ export class BuyerClient {
     return this.address({ action: 'delete', address_id: addressId }, false, options);
   }
   async setDefaultAddress(addressId: string, options?: CallOptions): Promise<Address> {
-    return (await this.address<{ address: Address }>({ action: 'set_default', address_id: addressId }, true, options)).address;
+    return (await this.address<{ address: Address }>({ action: 'set_default', address_id: addressId }, true, options))
+      .address;
   }
   /** Verifies and selects the address (default: the buyer's default) and queues `session.address_completed` once. */
   addressCompleted(addressId?: string, options?: CallOptions): Promise<AddressCompleted> {
-    return this.address({ action: 'address_completed', ...(addressId ? { address_id: addressId } : {}) }, true, options);
+    return this.address(
+      { action: 'address_completed', ...(addressId ? { address_id: addressId } : {}) },
+      true,
+      options,
+    );
   }
   codEligibility(input: CodEligibilityInput = {}, options?: CallOptions): Promise<CodEligibility> {
     return this.address({ ...input, action: 'cod_eligibility' }, true, options);

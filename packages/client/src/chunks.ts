@@ -30,7 +30,10 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
  * of its first item in `items`. The first failure stops further requests and is thrown.
  */
 export async function runSplit<T, R>(
-  items: readonly T[], size: number, send: (slice: T[], offset: number) => Promise<R>, options: SplitOptions = {},
+  items: readonly T[],
+  size: number,
+  send: (slice: T[], offset: number) => Promise<R>,
+  options: SplitOptions = {},
 ): Promise<R[]> {
   const slices = chunk(items, size);
   const answers = new Array<R>(slices.length);

@@ -74,12 +74,22 @@ export class ServerError extends ApiError {
 }
 
 const BY_STATUS: Record<number, typeof ApiError> = {
-  400: BadRequestError, 401: AuthenticationError, 403: PermissionDeniedError, 404: NotFoundError,
-  409: ConflictError, 413: PayloadTooLargeError, 429: RateLimitError,
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  429: RateLimitError,
 };
 
 /** The ApiError subclass for `status`. */
-export function apiError(status: number, body: Record<string, unknown>, requestId: string | null, retryAfter: number | null) {
+export function apiError(
+  status: number,
+  body: Record<string, unknown>,
+  requestId: string | null,
+  retryAfter: number | null,
+) {
   const Class = BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError);
   return new Class(status, body, requestId, retryAfter);
 }

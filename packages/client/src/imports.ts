@@ -66,18 +66,28 @@ export function importSlices(rows: readonly ImportRow[], maxRows = IMPORT_BATCH_
 
 /** Sends each slice with `send` in order, reports progress, and joins the answers. */
 export async function importInBatches(
-  rows: readonly ImportRow[], options: ImportOptions,
+  rows: readonly ImportRow[],
+  options: ImportOptions,
   send: (body: { batch_label?: string; rows: ImportRow[] }) => Promise<ImportBatchResult>,
 ): Promise<ImportResult> {
   const slices = importSlices(rows, options.batchRows);
   const joined: ImportResult = {
-    batches: [], total_rows: 0, imported_count: 0, error_count: 0, results: [], unknown_columns: [],
+    batches: [],
+    total_rows: 0,
+    imported_count: 0,
+    error_count: 0,
+    results: [],
+    unknown_columns: [],
   };
   const unknown = new Set<string>();
   let offset = 0;
   for (const [i, slice] of slices.entries()) {
-    const label = options.batchLabel === undefined ? undefined
-      : slices.length === 1 ? options.batchLabel : `${options.batchLabel} (${i + 1}/${slices.length})`;
+    const label =
+      options.batchLabel === undefined
+        ? undefined
+        : slices.length === 1
+          ? options.batchLabel
+          : `${options.batchLabel} (${i + 1}/${slices.length})`;
     const batch = await send({ ...(label === undefined ? {} : { batch_label: label }), rows: slice });
     joined.batches.push(batch);
     joined.total_rows += batch.total_rows;
@@ -87,8 +97,13 @@ export async function importInBatches(
     batch.unknown_columns.forEach((column) => unknown.add(column));
     offset += slice.length;
     options.onProgress?.({
-      done: offset, total: rows.length, batches: i + 1, totalBatches: slices.length,
-      imported: joined.imported_count, errors: joined.error_count, batch,
+      done: offset,
+      total: rows.length,
+      batches: i + 1,
+      totalBatches: slices.length,
+      imported: joined.imported_count,
+      errors: joined.error_count,
+      batch,
     });
   }
   joined.unknown_columns = [...unknown].sort();

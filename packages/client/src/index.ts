@@ -2,14 +2,31 @@
 export { LocationClient, BATCH_SIZE, type LocationClientOptions, type BatchOptions } from './location.js';
 export { MerchantClient, type MerchantClientOptions } from './merchant.js';
 export { BuyerClient, type BuyerClientOptions } from './buyer.js';
-export { IMPORT_BATCH_ROWS, IMPORT_BATCH_BYTES, type ImportOptions, type ImportProgress, type ImportResult } from './imports.js';
+export {
+  IMPORT_BATCH_ROWS,
+  IMPORT_BATCH_BYTES,
+  type ImportOptions,
+  type ImportProgress,
+  type ImportResult,
+} from './imports.js';
 export { parseCsv } from './csv.js';
 export type { Progress, SplitOptions } from './chunks.js';
 export { VERSION, type CallOptions, type ClientOptions, type RetryEvent } from './transport.js';
 export type { RetryOptions } from './retry.js';
 export {
-  ApiError, AuthenticationError, BadRequestError, ConflictError, GeopinError, NetworkError, NotFoundError,
-  PayloadTooLargeError, PermissionDeniedError, RateLimitError, RequestTimeoutError, ServerError, type Issue,
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  GeopinError,
+  NetworkError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestTimeoutError,
+  ServerError,
+  type Issue,
 } from './errors.js';
 export * from './webhooks.js';
 export type * from './types.js';

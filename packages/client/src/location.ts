@@ -2,9 +2,23 @@
 import { runSplit, type SplitOptions } from './chunks.js';
 import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from './transport.js';
 import type {
-  AddressInput, AutocompleteQuery, AutocompleteResult, BatchGeocodeResult, BatchLookupResult, CoordinatesToGeopinResult,
-  DecodeResult, EncodeResult, GeocodeResult, GeopinValidation, LookupInput, LookupResult, PincodeValidation, Point,
-  ReverseResult, Stats, Usage,
+  AddressInput,
+  AutocompleteQuery,
+  AutocompleteResult,
+  BatchGeocodeResult,
+  BatchLookupResult,
+  CoordinatesToGeopinResult,
+  DecodeResult,
+  EncodeResult,
+  GeocodeResult,
+  GeopinValidation,
+  LookupInput,
+  LookupResult,
+  PincodeValidation,
+  Point,
+  ReverseResult,
+  Stats,
+  Usage,
 } from './types.js';
 
 /** Items per request of the two batch routes (the server refuses more). */
@@ -39,7 +53,12 @@ export class LocationClient {
    */
   async lookupMany(inputs: readonly LookupInput[], options: BatchOptions = {}): Promise<BatchLookupResult> {
     const send = (locations: LookupInput[]) =>
-      this.data<BatchLookupResult>({ method: 'POST', path: '/v1/location/batch-lookup', body: { locations }, ...call(options) });
+      this.data<BatchLookupResult>({
+        method: 'POST',
+        path: '/v1/location/batch-lookup',
+        body: { locations },
+        ...call(options),
+      });
     const parts = await runSplit(inputs, BATCH_SIZE, send, options);
     const joined: BatchLookupResult = { results: [], found: 0, not_found: 0, invalid: 0 };
     parts.forEach((part, i) => {
@@ -59,7 +78,12 @@ export class LocationClient {
   /** Geocodes any number of addresses, 100 per request, joined in order (`index` = position in `addresses`). */
   async geocodeMany(addresses: readonly AddressInput[], options: BatchOptions = {}): Promise<BatchGeocodeResult> {
     const send = (slice: AddressInput[]) =>
-      this.data<BatchGeocodeResult>({ method: 'POST', path: '/v1/geopin/batch', body: { addresses: slice }, ...call(options) });
+      this.data<BatchGeocodeResult>({
+        method: 'POST',
+        path: '/v1/geopin/batch',
+        body: { addresses: slice },
+        ...call(options),
+      });
     const parts = await runSplit(addresses, BATCH_SIZE, send, options);
     const joined: BatchGeocodeResult = { results: [], succeeded: 0, failed: 0 };
     parts.forEach((part, i) => {
@@ -71,7 +95,11 @@ export class LocationClient {
   }
 
   /** Place suggestions for `q` (3..100 characters); `lat`/`lng` rank nearer places first and enable "near me". */
-  autocomplete(q: string, query: Omit<AutocompleteQuery, 'q'> = {}, options?: CallOptions): Promise<AutocompleteResult> {
+  autocomplete(
+    q: string,
+    query: Omit<AutocompleteQuery, 'q'> = {},
+    options?: CallOptions,
+  ): Promise<AutocompleteResult> {
     return this.data({ method: 'GET', path: '/v1/geopin/autocomplete', query: { ...query, q }, ...options });
   }
 

@@ -2,9 +2,27 @@
 import { importInBatches, type ImportOptions, type ImportResult } from './imports.js';
 import { Transport, type CallOptions, type ClientOptions, type Query, type RequestSpec } from './transport.js';
 import type {
-  CodConfig, CodConfigUpdate, Funnel, ImportBatchResult, ImportRow, ImportStatus, Offer, OfferInput, Page,
-  PaymentConfig, PaymentConfigInput, Redelivery, SessionCart, SessionsPage, Settings, SettingsUpdate,
-  TestWebhookResult, WebhookDeliveriesPage, WebhooksUpdate, WebhookSettings, ReportWindow,
+  CodConfig,
+  CodConfigUpdate,
+  Funnel,
+  ImportBatchResult,
+  ImportRow,
+  ImportStatus,
+  Offer,
+  OfferInput,
+  Page,
+  PaymentConfig,
+  PaymentConfigInput,
+  Redelivery,
+  SessionCart,
+  SessionsPage,
+  Settings,
+  SettingsUpdate,
+  TestWebhookResult,
+  WebhookDeliveriesPage,
+  WebhooksUpdate,
+  WebhookSettings,
+  ReportWindow,
 } from './types.js';
 
 export interface MerchantClientOptions extends ClientOptions {
@@ -87,7 +105,8 @@ export class MerchantClient {
    */
   importCustomers(rows: readonly ImportRow[], options: ImportOptions & CallOptions = {}): Promise<ImportResult> {
     return importInBatches(rows, options, (body) =>
-      this.admin<ImportBatchResult>('POST', 'import_customers', { body, idempotent: false, options: call(options) }));
+      this.admin<ImportBatchResult>('POST', 'import_customers', { body, idempotent: false, options: call(options) }),
+    );
   }
   /** Fixes the amount `create_order` charges for a session (sets a value, so safe to repeat). */
   setSessionCart(sessionId: string, cartValuePaise: number, options?: CallOptions): Promise<SessionCart> {
@@ -101,7 +120,11 @@ export class MerchantClient {
   /** Queues one `session.phone_verified` test delivery to the webhook URL; 409 ConflictError without one. */
   async testWebhook(options?: CallOptions): Promise<TestWebhookResult> {
     const { success: _, ...fields } = await this.transport.request<TestWebhookResult & { success: true }>({
-      method: 'POST', path: '/checkout-admin', query: { action: 'test_webhook' }, idempotent: false, ...options,
+      method: 'POST',
+      path: '/checkout-admin',
+      query: { action: 'test_webhook' },
+      idempotent: false,
+      ...options,
     });
     return fields;
   }
@@ -111,13 +134,21 @@ export class MerchantClient {
   /** Every offer, highest priority first. */
   async listOffers(options?: CallOptions): Promise<Offer[]> {
     const body = await this.transport.request<{ data: { offers: Offer[] } }>({
-      method: 'POST', path: '/checkout-offers', body: { action: 'list' }, idempotent: true, ...options,
+      method: 'POST',
+      path: '/checkout-offers',
+      body: { action: 'list' },
+      idempotent: true,
+      ...options,
     });
     return body.data.offers;
   }
   async createOffer(offer: OfferInput, options?: CallOptions): Promise<Offer> {
     const body = await this.transport.request<{ data: Offer }>({
-      method: 'POST', path: '/checkout-offers', body: { ...offer, action: 'create' }, idempotent: false, ...options,
+      method: 'POST',
+      path: '/checkout-offers',
+      body: { ...offer, action: 'create' },
+      idempotent: false,
+      ...options,
     });
     return body.data;
   }

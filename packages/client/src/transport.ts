@@ -1,6 +1,13 @@
 // One HTTP exchange with the server: JSON in and out over fetch, a timeout per attempt, retries, typed errors.
 import { apiError, ApiError, NetworkError, RequestTimeoutError } from './errors.js';
-import { backoffMs, parseRetryAfter, refusalDelayMs, resolveRetry, type ResolvedRetry, type RetryOptions } from './retry.js';
+import {
+  backoffMs,
+  parseRetryAfter,
+  refusalDelayMs,
+  resolveRetry,
+  type ResolvedRetry,
+  type RetryOptions,
+} from './retry.js';
 
 export const VERSION = '1.0.0';
 
@@ -62,7 +69,10 @@ export class Transport {
   private readonly retry: ResolvedRetry;
   private readonly fetchImpl: typeof fetch;
 
-  constructor(private readonly options: ClientOptions, private readonly credentials: Record<string, string>) {
+  constructor(
+    private readonly options: ClientOptions,
+    private readonly credentials: Record<string, string>,
+  ) {
     if (typeof options?.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) {
       throw new TypeError('baseUrl must be an http(s) URL, e.g. https://geo.example.com');
     }
@@ -161,17 +171,26 @@ export class Transport {
       ...spec.headers,
     };
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    return { method: spec.method, headers, body: spec.body === undefined ? undefined : JSON.stringify(spec.body), signal };
+    return {
+      method: spec.method,
+      headers,
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      signal,
+    };
   }
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      // An abort's reason is an Error (AbortError/TimeoutError) unless the caller chose otherwise.
-      reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        // An abort's reason is an Error (AbortError/TimeoutError) unless the caller chose otherwise.
+        reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+      },
+      { once: true },
+    );
   });
 }

@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
 import {
-  BadRequestError, LocationClient, NotFoundError, RateLimitError, type LookupInput, type RetryEvent,
+  BadRequestError,
+  LocationClient,
+  NotFoundError,
+  RateLimitError,
+  type LookupInput,
+  type RetryEvent,
 } from '../src/index.ts';
 import { recordingFetch, rejection } from './support.ts';
 
@@ -42,12 +47,14 @@ describe('lookupMany', () => {
     expect(answer.not_found).toBeGreaterThan(0);
     expect(answer.invalid).toBe(1);
     expect(answer.results[7]).toMatchObject({ found: false, error: { code: 'invalid_digipin' } });
-    for (const i of [0, 150, 200]) expect(answer.results[i]).toMatchObject({ found: true, pincode: '560001', geopin: '4P3-JK8-52C9' });
+    for (const i of [0, 150, 200])
+      expect(answer.results[i]).toMatchObject({ found: true, pincode: '560001', geopin: '4P3-JK8-52C9' });
     // Each joined result is what a single lookup of the same item answers.
     for (const i of [1, 101, 249]) {
       const result = answer.results[i]!;
       expect(result).toMatchObject({ coordinates: input[i] });
-      if (result.found) expect(await client.lookup(input[i]!)).toMatchObject({ pincode: result.pincode, state: result.state });
+      if (result.found)
+        expect(await client.lookup(input[i]!)).toMatchObject({ pincode: result.pincode, state: result.state });
       else await expect(client.lookup(input[i]!)).rejects.toMatchObject({ status: 404, code: 'location_not_found' });
     }
   });
@@ -61,10 +68,12 @@ describe('lookupMany', () => {
 });
 
 describe('geocodeMany', () => {
-  it('geocodes 120 addresses in two requests and renumbers the second request\'s results', async () => {
+  it("geocodes 120 addresses in two requests and renumbers the second request's results", async () => {
     const { fetch, sent } = recordingFetch();
-    const client = new LocationClient({ baseUrl: server.baseUrl, apiKey: key, fetch, });
-    const addresses = Array.from({ length: 120 }, (_, i) => (i === 110 ? { address: 'qwzx vbnm' } : { address: 'Indiranagar', pincode: '560038' }));
+    const client = new LocationClient({ baseUrl: server.baseUrl, apiKey: key, fetch });
+    const addresses = Array.from({ length: 120 }, (_, i) =>
+      i === 110 ? { address: 'qwzx vbnm' } : { address: 'Indiranagar', pincode: '560038' },
+    );
     const answer = await client.geocodeMany(addresses, { concurrency: 2 });
     expect(sent.map((s) => s.body.addresses.length).sort()).toEqual([100, 20]);
     expect(answer).toMatchObject({ succeeded: 119, failed: 1 });
@@ -77,11 +86,16 @@ describe('geocodeMany', () => {
 describe('single calls', () => {
   it('answers each location route with its data', async () => {
     const client = new LocationClient({ baseUrl: server.baseUrl, apiKey: key });
-    expect(await client.lookup({ latitude: 12.9716, longitude: 77.5946 })).toMatchObject({ pincode: '560001', geopin: '4P3-JK8-52C9' });
+    expect(await client.lookup({ latitude: 12.9716, longitude: 77.5946 })).toMatchObject({
+      pincode: '560001',
+      geopin: '4P3-JK8-52C9',
+    });
     expect(await client.geocode({ address: 'Indiranagar', pincode: '560038' })).toMatchObject({ pincode: '560038' });
     expect((await client.autocomplete('koramangla', { limit: 2 })).results).toHaveLength(2);
     expect(await client.reverse('4p3jk852c9')).toMatchObject({ geopin: '4P3-JK8-52C9', found: true });
-    expect(await client.coordinatesToGeopin({ latitude: 12.9716, longitude: 77.5946 })).toMatchObject({ geopin: '4P3-JK8-52C9' });
+    expect(await client.coordinatesToGeopin({ latitude: 12.9716, longitude: 77.5946 })).toMatchObject({
+      geopin: '4P3-JK8-52C9',
+    });
     expect(await client.validateGeopin('4P3-JK8-52CX')).toMatchObject({ valid_format: false, normalized: null });
     expect(await client.validatePincode('560038')).toMatchObject({ exists: true, state: 'Karnataka' });
     expect(await client.validatePincode('999999')).toMatchObject({ exists: false });
@@ -103,8 +117,15 @@ describe('errors', () => {
     expect(invalid.requestId).toMatch(/\S+/);
     const missing = await rejection(client.lookup({ latitude: 10, longitude: 70 }));
     expect(missing).toBeInstanceOf(NotFoundError);
-    expect(missing).toMatchObject({ status: 404, code: 'location_not_found', issues: [], message: expect.stringContaining('No pincode boundary') });
-    const unauthorised = await rejection(new LocationClient({ baseUrl: server.baseUrl, apiKey: 'gp_sk_wrong' }).stats());
+    expect(missing).toMatchObject({
+      status: 404,
+      code: 'location_not_found',
+      issues: [],
+      message: expect.stringContaining('No pincode boundary'),
+    });
+    const unauthorised = await rejection(
+      new LocationClient({ baseUrl: server.baseUrl, apiKey: 'gp_sk_wrong' }).stats(),
+    );
     expect(unauthorised).toMatchObject({ name: 'AuthenticationError', status: 401, code: 'invalid_api_key' });
     expect(sent.filter((s) => s.status === 400 || s.status === 404)).toHaveLength(2); // 4xx are not retried
   });
@@ -115,7 +136,12 @@ describe('rate limits', () => {
     const retries: RetryEvent[] = [];
     const { fetch, sent } = recordingFetch();
     // 1 request/s with a burst of 2: the third call in a second is refused by the server.
-    const client = new LocationClient({ baseUrl: server.baseUrl, apiKey: await keyWith({ rateLimitOverride: 1 }), fetch, onRetry: (e) => retries.push(e) });
+    const client = new LocationClient({
+      baseUrl: server.baseUrl,
+      apiKey: await keyWith({ rateLimitOverride: 1 }),
+      fetch,
+      onRetry: (e) => retries.push(e),
+    });
     // Three at once, so they reach the bucket within milliseconds even on a busy machine.
     const started = Date.now();
     const answers = await Promise.all([client.stats(), client.stats(), client.stats()]);
@@ -130,7 +156,11 @@ describe('rate limits', () => {
   });
 
   it('throws RateLimitError when retries are off, and at once when Retry-After is past the cap (monthly quota)', async () => {
-    const burst = new LocationClient({ baseUrl: server.baseUrl, apiKey: await keyWith({ rateLimitOverride: 1 }), maxRetries: 0 });
+    const burst = new LocationClient({
+      baseUrl: server.baseUrl,
+      apiKey: await keyWith({ rateLimitOverride: 1 }),
+      maxRetries: 0,
+    });
     const settled = await Promise.allSettled([burst.stats(), burst.stats(), burst.stats()]);
     expect(settled.map((s) => s.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const refused = (settled.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason;
@@ -138,7 +168,11 @@ describe('rate limits', () => {
     expect(refused).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 1, requestId: expect.any(String) });
 
     const { fetch, sent } = recordingFetch();
-    const quota = new LocationClient({ baseUrl: server.baseUrl, apiKey: await keyWith({ monthlyLimitOverride: 1 }), fetch });
+    const quota = new LocationClient({
+      baseUrl: server.baseUrl,
+      apiKey: await keyWith({ monthlyLimitOverride: 1 }),
+      fetch,
+    });
     await quota.stats();
     const started = Date.now();
     const used = await rejection(quota.stats());

@@ -14,8 +14,11 @@ export function recordingFetch(): { fetch: typeof fetch; sent: Sent[] } {
   const recording: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
     sent.push({
-      method: init?.method ?? 'GET', url: new URL(input instanceof Request ? input.url : input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      status: res.status, requestId: res.headers.get('x-request-id'),
+      method: init?.method ?? 'GET',
+      url: new URL(input instanceof Request ? input.url : input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      status: res.status,
+      requestId: res.headers.get('x-request-id'),
     });
     return res;
   };

@@ -19,8 +19,12 @@ async function scripted(answers: Answer[]): Promise<{ baseUrl: string; count: ()
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, count: () => n };
 }
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => (res) =>
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `r${status}`, ...headers }).end(JSON.stringify(body));
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  (res) =>
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'x-request-id': `r${status}`, ...headers })
+      .end(JSON.stringify(body));
 const hang: Answer = () => undefined;
 const ok = json(200, { success: true, data: { total_boundaries: 1 } });
 const fast = { maxRetries: 2, baseDelayMs: 5 };
@@ -46,7 +50,10 @@ describe('timeouts and retries', () => {
   });
 
   it('retries a 503 with Retry-After for any call, since the server refused it before acting', async () => {
-    const s = await scripted([json(503, { success: false, code: 'server_busy', message: 'busy' }, { 'retry-after': '0' }), json(200, { success: true, message: 'queued', delivery_id: 'd' })]);
+    const s = await scripted([
+      json(503, { success: false, code: 'server_busy', message: 'busy' }, { 'retry-after': '0' }),
+      json(200, { success: true, message: 'queued', delivery_id: 'd' }),
+    ]);
     const merchant = new MerchantClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast });
     expect(await merchant.testWebhook()).toEqual({ message: 'queued', delivery_id: 'd' });
     expect(s.count()).toBe(2);
@@ -55,7 +62,9 @@ describe('timeouts and retries', () => {
   it('retries a 502 for an idempotent call but not for one that may have acted', async () => {
     const bad = json(502, { success: false, code: 'gateway_timeout', message: 'slow' });
     const s = await scripted([bad, ok]);
-    expect(await new LocationClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast }).stats()).toEqual({ total_boundaries: 1 });
+    expect(await new LocationClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast }).stats()).toEqual({
+      total_boundaries: 1,
+    });
     expect(s.count()).toBe(2);
     server!.close();
     const t = await scripted([bad, ok]);
@@ -64,7 +73,7 @@ describe('timeouts and retries', () => {
     expect(t.count()).toBe(1);
   });
 
-  it('turns an answer that is not the API\'s JSON into a typed error', async () => {
+  it("turns an answer that is not the API's JSON into a typed error", async () => {
     const s = await scripted([(res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>oops</h1>')]);
     const err = await rejection(new LocationClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast }).stats());
     expect(err).toBeInstanceOf(ServerError);

@@ -28,7 +28,11 @@ describe('verifyWebhook on a real delivery', () => {
     const { rawBody, headers } = receiver.requests[0]!;
 
     const event = verifyWebhook<Record<string, unknown>>({ rawBody, headers, secret: SECRET });
-    expect(event).toMatchObject({ event: 'session.phone_verified', merchant_id: shop.id, data: { phone: '+919999999999', test: true } });
+    expect(event).toMatchObject({
+      event: 'session.phone_verified',
+      merchant_id: shop.id,
+      data: { phone: '+919999999999', test: true },
+    });
     expect(headers['webhook-id']).toBe(delivery_id);
 
     const code = (options: Partial<Parameters<typeof verifyWebhook>[0]>) => {
@@ -44,7 +48,9 @@ describe('verifyWebhook on a real delivery', () => {
       return (err as WebhookVerificationError).code;
     };
     expect(code({ rawBody: rawBody.replace('+919999999999', '+919999999990') })).toBe('signature_mismatch');
-    expect(code({ headers: { ...headers, 'webhook-id': '00000000-0000-4000-8000-000000000000' } })).toBe('signature_mismatch');
+    expect(code({ headers: { ...headers, 'webhook-id': '00000000-0000-4000-8000-000000000000' } })).toBe(
+      'signature_mismatch',
+    );
     expect(code({ secret: 'whsec_another_secret_0123' })).toBe('signature_mismatch');
     expect(code({ now: new Date(Date.now() + 10 * 60_000) })).toBe('timestamp_too_old');
 
@@ -52,6 +58,9 @@ describe('verifyWebhook on a real delivery', () => {
     await eventually(async () => (await merchant.webhookDeliveries()).total === 1);
     const log = await merchant.webhookDeliveries({ limit: 1 });
     expect(log.deliveries[0]).toMatchObject({ delivery_id, http_status: 200, status: 'delivered' });
-    expect(await rejection(merchant.redeliverWebhook(delivery_id))).toMatchObject({ status: 404, code: 'delivery_not_found' });
+    expect(await rejection(merchant.redeliverWebhook(delivery_id))).toMatchObject({
+      status: 404,
+      code: 'delivery_not_found',
+    });
   });
 });

@@ -4,5 +4,10 @@ import { resourcePath } from '../../resources.ts';
 import { folderRoutes } from './static-files.ts';
 
 export function consoleAssetRoutes(): RouteDef[] {
-  return folderRoutes('/console', resourcePath('src/dashboard/console/assets'), ['console.css', 'console.js', 'chart.js', 'csv.js']);
+  return folderRoutes('/console', resourcePath('src/dashboard/console/assets'), [
+    'console.css',
+    'console.js',
+    'chart.js',
+    'csv.js',
+  ]);
 }

@@ -19,13 +19,20 @@ export interface ConsoleAuthOptions<P> {
 export function consoleAuth<P>(o: ConsoleAuthOptions<P>): Authenticator<P> {
   return async (head) => {
     const token = readCookie(head.headers.cookie, o.cookie.name);
-    if (!token) throw new DomainError('unauthorized', 'missing_console_session', `Not signed in; sign in at ${o.signInPage}`);
+    if (!token)
+      throw new DomainError('unauthorized', 'missing_console_session', `Not signed in; sign in at ${o.signInPage}`);
     assertSameOrigin(head);
     const session = await o.sessions.find(o.realm, token);
-    if (!session) throw new DomainError('unauthorized', 'invalid_console_session', `Session expired or signed out; sign in again at ${o.signInPage}`);
+    if (!session)
+      throw new DomainError(
+        'unauthorized',
+        'invalid_console_session',
+        `Session expired or signed out; sign in again at ${o.signInPage}`,
+      );
     assertCsrf(head, token);
     const principal = await o.load(session.subject_id);
-    if (!principal) throw new DomainError('unauthorized', 'invalid_console_session', 'This account may no longer sign in');
+    if (!principal)
+      throw new DomainError('unauthorized', 'invalid_console_session', 'This account may no longer sign in');
     return { principal };
   };
 }

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { DomainError } from '../../kernel/errors.ts';
 import { EmailSchema } from '../../checkout/schema.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { defineRoute, RawReply, routesWith, type Authenticator, type AuthKind, type RouteDef } from '../../http/route.ts';
+import {
+  defineRoute,
+  RawReply,
+  routesWith,
+  type Authenticator,
+  type AuthKind,
+  type RouteDef,
+} from '../../http/route.ts';
 import { clearedCookie, readCookie, sessionCookie, type CookiePolicy } from './cookies.ts';
 import { assertSameOrigin, csrfTokenFor } from './csrf.ts';
 import { CODE_REQUESTED, type SignIn } from './sign-in.ts';
@@ -29,7 +36,9 @@ const SignedInSchema = z.object({ csrf_token: z.string(), expires_at: z.string()
 /** A JSON success reply in the `data` envelope that also sets (or clears) the session cookie. */
 function withCookie(data: unknown, cookie: string): RawReply {
   return new RawReply(JSON.stringify({ success: true, data }), {
-    'content-type': 'application/json; charset=utf-8', 'set-cookie': cookie, 'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'set-cookie': cookie,
+    'cache-control': 'no-store',
   });
 }
 
@@ -37,12 +46,21 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
   // The dashboards' own API serves their pages; it is no part of the public contract, so /openapi.json leaves it out.
   const common = { method: 'post' as const, tag: o.tag, maxBodyBytes: SMALL_BODY, hidden: true };
   const session: RouteDef = defineRoute({
-    method: 'get', path: `${o.base}/session`, auth: 'public', tag: o.tag, hidden: true,
+    method: 'get',
+    path: `${o.base}/session`,
+    auth: 'public',
+    tag: o.tag,
+    hidden: true,
     response: z.discriminatedUnion('signed_in', [
       z.object({ signed_in: z.literal(false) }),
-      z.object({ signed_in: z.literal(true), csrf_token: z.string().meta({ description: 'Send as x-csrf-token on unsafe methods' }), user: o.user.schema }),
+      z.object({
+        signed_in: z.literal(true),
+        csrf_token: z.string().meta({ description: 'Send as x-csrf-token on unsafe methods' }),
+        user: o.user.schema,
+      }),
     ]),
-    summary: 'Whether this browser is signed in, and if so who, with the CSRF token of the session (the page asks this on load).',
+    summary:
+      'Whether this browser is signed in, and if so who, with the CSRF token of the session (the page asks this on load).',
     handle: async ({ head }) => {
       let principal: P;
       try {
@@ -51,14 +69,28 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
         if (err instanceof DomainError && err.kind === 'unauthorized') return { signed_in: false as const };
         throw err;
       }
-      return { signed_in: true as const, csrf_token: csrfTokenFor(readCookie(head.headers.cookie, o.cookie.name)!), user: o.user.view(principal) };
+      return {
+        signed_in: true as const,
+        csrf_token: csrfTokenFor(readCookie(head.headers.cookie, o.cookie.name)!),
+        user: o.user.view(principal),
+      };
     },
   });
   return [
     session,
     defineRoute({
-      ...common, path: `${o.base}/sign-in/code`, auth: 'public', body: z.strictObject({ email: EmailSchema }), response: z.object({ message: z.string() }), waits: true,
-      errors: { 403: 'Request from another site', 429: 'Send limit reached', 502: 'Mail server refused', 503: 'Mail not configured' },
+      ...common,
+      path: `${o.base}/sign-in/code`,
+      auth: 'public',
+      body: z.strictObject({ email: EmailSchema }),
+      response: z.object({ message: z.string() }),
+      waits: true,
+      errors: {
+        403: 'Request from another site',
+        429: 'Send limit reached',
+        502: 'Mail server refused',
+        503: 'Mail not configured',
+      },
       summary: 'Mails a 6-digit sign-in code to an email that may sign in; the answer is the same for any other email.',
       handle: async ({ body, head }) => {
         assertSameOrigin(head);
@@ -67,18 +99,27 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       },
     }),
     defineRoute({
-      ...common, path: `${o.base}/sign-in/verify`, auth: 'public',
-      body: z.strictObject({ email: EmailSchema, code: z.string().trim().min(1).max(64) }), response: SignedInSchema,
+      ...common,
+      path: `${o.base}/sign-in/verify`,
+      auth: 'public',
+      body: z.strictObject({ email: EmailSchema, code: z.string().trim().min(1).max(64) }),
+      response: SignedInSchema,
       errors: { 401: 'Wrong, used or expired code', 403: 'Request from another site', 429: 'Locked after wrong codes' },
       summary: 'Redeems the code: sets the httpOnly session cookie and returns the CSRF token for unsafe requests.',
       handle: async ({ body, head }) => {
         assertSameOrigin(head);
         const { token, expiresAt } = await o.signIn.verify(body.email, body.code, clientIp(head, o.trustProxyHops));
-        return withCookie({ csrf_token: csrfTokenFor(token), expires_at: expiresAt }, sessionCookie(o.cookie, token, Math.floor(o.sessionTtlMs / 1000)));
+        return withCookie(
+          { csrf_token: csrfTokenFor(token), expires_at: expiresAt },
+          sessionCookie(o.cookie, token, Math.floor(o.sessionTtlMs / 1000)),
+        );
       },
     }),
     routesWith<unknown>()({
-      ...common, path: `${o.base}/sign-out`, auth: o.kind, response: z.object({ signed_out: z.literal(true) }),
+      ...common,
+      path: `${o.base}/sign-out`,
+      auth: o.kind,
+      response: z.object({ signed_out: z.literal(true) }),
       summary: 'Ends the session and clears its cookie.',
       handle: async ({ head }) => {
         const token = readCookie(head.headers.cookie, o.cookie.name);

@@ -16,7 +16,8 @@ export interface SignInOptions {
 }
 
 /** The same answer whether or not the email may sign in, so the form cannot be used to find accounts. */
-export const CODE_REQUESTED = 'If this email may sign in, a code is on its way (an earlier code that has not expired still works)';
+export const CODE_REQUESTED =
+  'If this email may sign in, a code is on its way (an earlier code that has not expired still works)';
 
 export class SignIn {
   /** OTP scope of the dashboard: its codes can never open a checkout session or another dashboard. */
@@ -36,7 +37,8 @@ export class SignIn {
   async verify(email: string, code: string, ip: string): Promise<{ token: string; expiresAt: string }> {
     await this.o.otp.redeem(this.scope, email, code, ip);
     const subject = await this.o.subjectFor(email);
-    if (subject === null) throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong or was already used; request a new one');
+    if (subject === null)
+      throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong or was already used; request a new one');
     return this.o.sessions.open(this.o.realm, subject, this.o.sessionTtlMs);
   }
 

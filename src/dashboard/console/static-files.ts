@@ -8,16 +8,29 @@ import type { RequestHead } from '../../http/request.ts';
 
 /** Scripts and styles from this server only: no inline code, no eval, no other origin, no framing. */
 export const PAGE_CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'", "connect-src 'self'",
-  "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
 const SECURITY_HEADERS = {
-  'content-security-policy': PAGE_CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'x-frame-options': 'DENY',
+  'content-security-policy': PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
 };
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
 
 /** Our own files are revalidated on every load; versioned vendor files may be kept for good. */
@@ -36,7 +49,12 @@ export class StaticFile {
   ) {
     const packed = body.length > 1024 ? gzipSync(body) : null;
     this.gzip = packed && packed.length < body.length ? packed : null;
-    this.headers = { ...SECURITY_HEADERS, 'content-type': type, 'cache-control': cacheControl, vary: 'accept-encoding' };
+    this.headers = {
+      ...SECURITY_HEADERS,
+      'content-type': type,
+      'cache-control': cacheControl,
+      vary: 'accept-encoding',
+    };
   }
 
   /** Reads `file` (its type from the extension). */
@@ -58,11 +76,20 @@ export class StaticFile {
 /** A hidden GET route answering with `file`. */
 export function fileRoute(path: string, file: StaticFile, summary: string): RouteDef {
   return defineRoute({
-    method: 'get', path, auth: 'public', tag: 'pages', hidden: true, response: z.string(), summary, handle: ({ head }) => file.reply(head),
+    method: 'get',
+    path,
+    auth: 'public',
+    tag: 'pages',
+    hidden: true,
+    response: z.string(),
+    summary,
+    handle: ({ head }) => file.reply(head),
   });
 }
 
 /** One route per file of `dir`, at `${prefix}/${name}`. */
 export function folderRoutes(prefix: string, dir: string, names: string[], cacheControl = NO_CACHE): RouteDef[] {
-  return names.map((name) => fileRoute(`${prefix}/${name}`, StaticFile.read(join(dir, name), cacheControl), `Static file ${name}`));
+  return names.map((name) =>
+    fileRoute(`${prefix}/${name}`, StaticFile.read(join(dir, name), cacheControl), `Static file ${name}`),
+  );
 }

@@ -21,7 +21,8 @@ export class DeveloperAccountRepository {
 
   /** Allows `email` (lower-cased) on `plan`; an existing account gets the plan and is enabled again. */
   async allow(email: string, plan: PlanName = 'free'): Promise<DeveloperAccount> {
-    if (!PLAN_NAMES.includes(plan)) throw new DomainError('invalid', 'invalid_plan', `plan must be one of ${PLAN_NAMES.join(', ')}`);
+    if (!PLAN_NAMES.includes(plan))
+      throw new DomainError('invalid', 'invalid_plan', `plan must be one of ${PLAN_NAMES.join(', ')}`);
     const row = await this.sql.get<DeveloperAccount>(
       `INSERT INTO developer_accounts (email, plan, created_at) VALUES (?, ?, ?)
        ON CONFLICT (email) DO UPDATE SET plan = excluded.plan, disabled_at = NULL RETURNING *`,
@@ -32,16 +33,29 @@ export class DeveloperAccountRepository {
 
   /** Stops `email` from signing in (its keys keep working until revoked); false when there is no such account. */
   async disable(email: string): Promise<boolean> {
-    return (await this.sql.run('UPDATE developer_accounts SET disabled_at = ? WHERE email = ? AND disabled_at IS NULL', [this.clock().toISOString(), email.toLowerCase()])) > 0;
+    return (
+      (await this.sql.run('UPDATE developer_accounts SET disabled_at = ? WHERE email = ? AND disabled_at IS NULL', [
+        this.clock().toISOString(),
+        email.toLowerCase(),
+      ])) > 0
+    );
   }
 
   async byEmail(email: string): Promise<DeveloperAccount | null> {
-    return (await this.sql.get<DeveloperAccount>('SELECT * FROM developer_accounts WHERE email = ?', [email.toLowerCase()])) ?? null;
+    return (
+      (await this.sql.get<DeveloperAccount>('SELECT * FROM developer_accounts WHERE email = ?', [
+        email.toLowerCase(),
+      ])) ?? null
+    );
   }
 
   /** The enabled account with this id, or null. */
   async activeById(id: number): Promise<DeveloperAccount | null> {
-    return (await this.sql.get<DeveloperAccount>('SELECT * FROM developer_accounts WHERE id = ? AND disabled_at IS NULL', [id])) ?? null;
+    return (
+      (await this.sql.get<DeveloperAccount>('SELECT * FROM developer_accounts WHERE id = ? AND disabled_at IS NULL', [
+        id,
+      ])) ?? null
+    );
   }
 
   /**
@@ -52,7 +66,10 @@ export class DeveloperAccountRepository {
     const found = await this.byEmail(email);
     if (found) return found.disabled_at ? null : found.id;
     if (!allowList.has(email.toLowerCase())) return null;
-    await this.sql.run('INSERT INTO developer_accounts (email, plan, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING', [email.toLowerCase(), 'free', this.clock().toISOString()]);
+    await this.sql.run(
+      'INSERT INTO developer_accounts (email, plan, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING',
+      [email.toLowerCase(), 'free', this.clock().toISOString()],
+    );
     const created = await this.byEmail(email);
     return created && !created.disabled_at ? created.id : null;
   }

@@ -43,19 +43,41 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
   const accounts = new DeveloperAccountRepository(d.sql, d.clock);
   const sessions = new ConsoleSessionRepository(d.sql, d.clock);
   const signIn = new SignIn({
-    realm: 'developer', dashboard: 'developer dashboard', otp: d.otp, sessions, sessionTtlMs: d.sessionTtlMs,
+    realm: 'developer',
+    dashboard: 'developer dashboard',
+    otp: d.otp,
+    sessions,
+    sessionTtlMs: d.sessionTtlMs,
     subjectFor: (email) => accounts.signInSubject(email, d.allowList),
   });
   const { keys, usage } = d.access;
-  const authenticator = consoleAuth({ realm: 'developer', cookie: d.cookie, sessions, signInPage: '/dashboard', load: (id) => accounts.activeById(id) });
+  const authenticator = consoleAuth({
+    realm: 'developer',
+    cookie: d.cookie,
+    sessions,
+    signInPage: '/dashboard',
+    load: (id) => accounts.activeById(id),
+  });
   const user = {
     schema: DeveloperViewSchema,
-    view: (a: DeveloperAccount) => ({ email: a.email, plan: a.plan, plan_description: PLANS[a.plan].description, monthly_limit: PLANS[a.plan].monthlyRequests }),
+    view: (a: DeveloperAccount) => ({
+      email: a.email,
+      plan: a.plan,
+      plan_description: PLANS[a.plan].description,
+      monthly_limit: PLANS[a.plan].monthlyRequests,
+    }),
   };
   const routes = [
     ...signInRoutes({
-      base: '/dashboard/api', tag: 'dashboard', kind: 'developer', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops,
-      authenticate: authenticator, user,
+      base: '/dashboard/api',
+      tag: 'dashboard',
+      kind: 'developer',
+      signIn,
+      cookie: d.cookie,
+      sessionTtlMs: d.sessionTtlMs,
+      trustProxyHops: d.trustProxyHops,
+      authenticate: authenticator,
+      user,
     }),
     ...keyRoutes({ keys, usage, clock: d.clock }),
     usageRoute({ keys, usage, clock: d.clock }),

@@ -25,34 +25,65 @@ export function keyRoutes(d: KeyRouteDeps): RouteDef[] {
   // Served to the dashboard page only: left out of /openapi.json like every dashboard route.
   const common = { auth: 'developer' as const, tag: 'dashboard', hidden: true };
   const view = (key: ApiKeyRecord, used: number): KeyView => ({
-    id: key.id, prefix: key.prefix, label: key.label, type: key.isPublic ? 'public' : 'server', plan: key.plan,
-    allowed_origins: key.allowedOrigins, created_at: key.createdAt, revoked_at: key.revokedAt, used_this_month: used, monthly_limit: limitsOf(key).monthly,
+    id: key.id,
+    prefix: key.prefix,
+    label: key.label,
+    type: key.isPublic ? 'public' : 'server',
+    plan: key.plan,
+    allowed_origins: key.allowedOrigins,
+    created_at: key.createdAt,
+    revoked_at: key.revokedAt,
+    used_this_month: used,
+    monthly_limit: limitsOf(key).monthly,
   });
   return [
     route({
-      ...common, method: 'get', path: `${BASE}/keys`, response: z.object({ keys: z.array(KeyViewSchema) }),
+      ...common,
+      method: 'get',
+      path: `${BASE}/keys`,
+      response: z.object({ keys: z.array(KeyViewSchema) }),
       summary: "The account's keys, newest first, with this month's usage.",
       handle: async ({ auth }) => {
         const keys = (await d.keys.listOwned(auth.id)).reverse();
-        const used = await d.usage.usedMany(keys.map((k) => k.id), monthKey(d.clock()));
+        const used = await d.usage.usedMany(
+          keys.map((k) => k.id),
+          monthKey(d.clock()),
+        );
         return { keys: keys.map((k) => view(k, used.get(k.id) ?? 0)) };
       },
     }),
     route({
-      ...common, method: 'post', path: `${BASE}/keys`, body: CreateKeySchema, response: CreatedKeySchema,
+      ...common,
+      method: 'post',
+      path: `${BASE}/keys`,
+      body: CreateKeySchema,
+      response: CreatedKeySchema,
       errors: { 409: `Already ${MAX_ACTIVE_KEYS} active keys` },
       summary: "Creates a key on the account's plan; the key is in this answer only.",
       handle: async ({ auth, body }) => {
         const active = (await d.keys.listOwned(auth.id)).filter((k) => !k.revokedAt).length;
-        if (active >= MAX_ACTIVE_KEYS) throw new DomainError('conflict', 'too_many_keys', `At most ${MAX_ACTIVE_KEYS} active keys; revoke one first`);
+        if (active >= MAX_ACTIVE_KEYS)
+          throw new DomainError(
+            'conflict',
+            'too_many_keys',
+            `At most ${MAX_ACTIVE_KEYS} active keys; revoke one first`,
+          );
         const { key, record } = await d.keys.create({
-          plan: auth.plan, label: body.label ?? null, isPublic: body.type === 'public', allowedOrigins: body.allowed_origins, ownerId: auth.id,
+          plan: auth.plan,
+          label: body.label ?? null,
+          isPublic: body.type === 'public',
+          allowedOrigins: body.allowed_origins,
+          ownerId: auth.id,
         });
         return { key, record: view(record, 0) };
       },
     }),
     route({
-      ...common, method: 'delete', path: `${BASE}/keys/{id}`, params: KeyIdParamsSchema, response: KeyViewSchema,
+      ...common,
+      method: 'delete',
+      path: `${BASE}/keys/{id}`,
+      params: KeyIdParamsSchema,
+      response: KeyViewSchema,
       errors: { 404: 'No active key with this id on the account' },
       summary: 'Revokes a key of the account; every node refuses it within a second.',
       handle: async ({ auth, params }) => {

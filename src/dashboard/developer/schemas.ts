@@ -8,33 +8,61 @@ const Instant = z.string().meta({ format: 'date-time' });
 
 /** The signed-in developer as GET /dashboard/api/session shows them. */
 export const DeveloperViewSchema = z.object({
-  email: z.string(), plan: z.enum(PLAN_NAMES), plan_description: z.string(),
-  monthly_limit: z.number().int().nullable().meta({ description: "Requests per month per key on the account's plan; null = unlimited" }),
+  email: z.string(),
+  plan: z.enum(PLAN_NAMES),
+  plan_description: z.string(),
+  monthly_limit: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Requests per month per key on the account's plan; null = unlimited" }),
 });
 
 export const KeyViewSchema = z.object({
-  id: z.number().int(), prefix: z.string(), label: z.string().nullable(), type: z.enum(['server', 'public']), plan: z.enum(PLAN_NAMES),
-  allowed_origins: z.array(z.string()), created_at: Instant, revoked_at: Instant.nullable(),
-  used_this_month: z.number().int(), monthly_limit: z.number().int().nullable(),
+  id: z.number().int(),
+  prefix: z.string(),
+  label: z.string().nullable(),
+  type: z.enum(['server', 'public']),
+  plan: z.enum(PLAN_NAMES),
+  allowed_origins: z.array(z.string()),
+  created_at: Instant,
+  revoked_at: Instant.nullable(),
+  used_this_month: z.number().int(),
+  monthly_limit: z.number().int().nullable(),
 });
 export type KeyView = z.infer<typeof KeyViewSchema>;
 
-const OriginSchema = z.string().trim().max(200).transform((value, ctx) => {
-  try {
-    return normaliseOrigin(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: `not an origin: ${value} (expected e.g. https://shop.example)` });
-    return z.NEVER;
-  }
-});
+const OriginSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((value, ctx) => {
+    try {
+      return normaliseOrigin(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `not an origin: ${value} (expected e.g. https://shop.example)` });
+      return z.NEVER;
+    }
+  });
 
-export const CreateKeySchema = z.strictObject({
-  type: z.enum(['server', 'public']).meta({ description: 'server: secret gp_sk_ key for back ends; public: gp_pub_ key usable only from allowed_origins' }),
-  label: text(100).optional(),
-  allowed_origins: z.array(OriginSchema).max(20).default([]).meta({ description: 'Required (1..20) for a public key; not allowed for a server key' }),
-}).refine((k) => k.type === 'public' ? k.allowed_origins.length > 0 : k.allowed_origins.length === 0, {
-  message: 'a public key needs at least one allowed origin; a server key takes none', path: ['allowed_origins'],
-});
+export const CreateKeySchema = z
+  .strictObject({
+    type: z
+      .enum(['server', 'public'])
+      .meta({
+        description: 'server: secret gp_sk_ key for back ends; public: gp_pub_ key usable only from allowed_origins',
+      }),
+    label: text(100).optional(),
+    allowed_origins: z
+      .array(OriginSchema)
+      .max(20)
+      .default([])
+      .meta({ description: 'Required (1..20) for a public key; not allowed for a server key' }),
+  })
+  .refine((k) => (k.type === 'public' ? k.allowed_origins.length > 0 : k.allowed_origins.length === 0), {
+    message: 'a public key needs at least one allowed origin; a server key takes none',
+    path: ['allowed_origins'],
+  });
 
 export const CreatedKeySchema = z.object({
   key: z.string().meta({ description: 'The key itself: shown this once, only its sha256 is kept' }),
@@ -42,17 +70,29 @@ export const CreatedKeySchema = z.object({
 });
 
 /** Key ids are 32-bit (PostgreSQL `integer`): a larger number names no key and is refused here, before a query could fail on it. */
-const KeyIdSchema = z.string().regex(/^[1-9]\d{0,9}$/, 'must be a key id').transform(Number).refine((id) => id <= 2_147_483_647, 'must be a key id');
+const KeyIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a key id')
+  .transform(Number)
+  .refine((id) => id <= 2_147_483_647, 'must be a key id');
 
 export const KeyIdParamsSchema = z.object({ id: KeyIdSchema });
 
 export const UsageQuerySchema = z.object({
   key_id: KeyIdSchema,
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM').optional().meta({ description: 'Default: this month (UTC)' }),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM')
+    .optional()
+    .meta({ description: 'Default: this month (UTC)' }),
 });
 
 export const UsageSchema = z.object({
-  key_id: z.number().int(), month: z.string(),
-  days: z.array(z.object({ day: z.string(), requests: z.number().int() })).meta({ description: 'Every day of the month up to today, zeros included' }),
-  month_total: z.number().int(), monthly_limit: z.number().int().nullable(),
+  key_id: z.number().int(),
+  month: z.string(),
+  days: z
+    .array(z.object({ day: z.string(), requests: z.number().int() }))
+    .meta({ description: 'Every day of the month up to today, zeros included' }),
+  month_total: z.number().int(),
+  monthly_limit: z.number().int().nullable(),
 });

@@ -11,7 +11,13 @@ import { UsageQuerySchema, UsageSchema } from './schemas.ts';
 
 export function usageRoute(d: { keys: ApiKeyRepository; usage: UsageRepository; clock: Clock }): RouteDef {
   return routesWith<DeveloperAccount>()({
-    method: 'get', path: '/dashboard/api/usage', auth: 'developer', tag: 'dashboard', hidden: true, query: UsageQuerySchema, response: UsageSchema,
+    method: 'get',
+    path: '/dashboard/api/usage',
+    auth: 'developer',
+    tag: 'dashboard',
+    hidden: true,
+    query: UsageQuerySchema,
+    response: UsageSchema,
     errors: { 404: 'No key with this id on the account' },
     summary: "A key's requests per day of a month (default: this month, UTC) against its monthly limit.",
     handle: async ({ auth, query }) => {
@@ -23,8 +29,11 @@ export function usageRoute(d: { keys: ApiKeyRepository; usage: UsageRepository; 
       const stored = await d.usage.daily(key.id, `${month}-01`, `${month}-31`);
       const byDay = new Map(stored.map((r) => [r.day, r.requests]));
       return {
-        key_id: key.id, month, days: days.map((day) => ({ day, requests: byDay.get(day) ?? 0 })),
-        month_total: await d.usage.used(key.id, month), monthly_limit: limitsOf(key).monthly,
+        key_id: key.id,
+        month,
+        days: days.map((day) => ({ day, requests: byDay.get(day) ?? 0 })),
+        month_total: await d.usage.used(key.id, month),
+        monthly_limit: limitsOf(key).monthly,
       };
     },
   });

@@ -43,7 +43,11 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
   const users = new MerchantUserRepository(d.sql, d.clock);
   const sessions = new ConsoleSessionRepository(d.sql, d.clock);
   const signIn = new SignIn({
-    realm: 'merchant', dashboard: 'merchant dashboard', otp: d.otp, sessions, sessionTtlMs: d.sessionTtlMs,
+    realm: 'merchant',
+    dashboard: 'merchant dashboard',
+    otp: d.otp,
+    sessions,
+    sessionTtlMs: d.sessionTtlMs,
     subjectFor: async (email) => (await users.byEmail(email))?.id ?? null,
   });
   const load = async (id: number): Promise<MerchantPortalPrincipal | null> => {
@@ -58,11 +62,26 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
   };
   const routes = [
     ...signInRoutes({
-      base: '/merchant/api', tag: 'merchant-dashboard', kind: 'merchant_user', signIn, cookie: d.cookie, sessionTtlMs: d.sessionTtlMs, trustProxyHops: d.trustProxyHops,
-      authenticate: authenticator, user,
+      base: '/merchant/api',
+      tag: 'merchant-dashboard',
+      kind: 'merchant_user',
+      signIn,
+      cookie: d.cookie,
+      sessionTtlMs: d.sessionTtlMs,
+      trustProxyHops: d.trustProxyHops,
+      authenticate: authenticator,
+      user,
     }),
     fileRoute('/merchant', StaticFile.read(join(ASSETS, 'index.html')), 'Merchant dashboard'),
-    ...folderRoutes('/merchant/assets', ASSETS, ['app.js', 'funnel.js', 'sessions.js', 'deliveries.js', 'settings.js', 'imports.js', 'offers.js']),
+    ...folderRoutes('/merchant/assets', ASSETS, [
+      'app.js',
+      'funnel.js',
+      'sessions.js',
+      'deliveries.js',
+      'settings.js',
+      'imports.js',
+      'offers.js',
+    ]),
   ];
   return { routes, authenticator, users };
 }

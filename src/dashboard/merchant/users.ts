@@ -25,21 +25,30 @@ export class MerchantUserRepository {
     }
     try {
       return (await this.sql.get<MerchantUser>(
-        'INSERT INTO merchant_users (merchant_id, email, created_at) VALUES (?, ?, ?) RETURNING *', [merchantId, email.toLowerCase(), this.clock().toISOString()],
+        'INSERT INTO merchant_users (merchant_id, email, created_at) VALUES (?, ?, ?) RETURNING *',
+        [merchantId, email.toLowerCase(), this.clock().toISOString()],
       ))!;
     } catch (err) {
-      if (isConstraintError(err)) throw new DomainError('conflict', 'email_taken', `${email} was added at the same time elsewhere`);
+      if (isConstraintError(err))
+        throw new DomainError('conflict', 'email_taken', `${email} was added at the same time elsewhere`);
       throw err;
     }
   }
 
   /** Removes the user; their open sessions stop working on the next request. */
   async remove(merchantId: string, email: string): Promise<boolean> {
-    return (await this.sql.run('DELETE FROM merchant_users WHERE merchant_id = ? AND email = ?', [merchantId, email.toLowerCase()])) > 0;
+    return (
+      (await this.sql.run('DELETE FROM merchant_users WHERE merchant_id = ? AND email = ?', [
+        merchantId,
+        email.toLowerCase(),
+      ])) > 0
+    );
   }
 
   async byEmail(email: string): Promise<MerchantUser | null> {
-    return (await this.sql.get<MerchantUser>('SELECT * FROM merchant_users WHERE email = ?', [email.toLowerCase()])) ?? null;
+    return (
+      (await this.sql.get<MerchantUser>('SELECT * FROM merchant_users WHERE email = ?', [email.toLowerCase()])) ?? null
+    );
   }
 
   async byId(id: number): Promise<MerchantUser | null> {

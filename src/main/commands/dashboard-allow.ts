@@ -7,7 +7,11 @@ import { DeveloperAccountRepository } from '../../dashboard/developer/accounts.t
 const USAGE = 'usage: dashboard allow --email a@b.in [--plan free|paid|enterprise] | --email a@b.in --disable';
 
 export function dashboardAllowCommand(argv: string[]): Promise<number> {
-  const options = { email: { type: 'string' }, plan: { type: 'string', default: 'free' }, disable: { type: 'boolean', default: false } } as const;
+  const options = {
+    email: { type: 'string' },
+    plan: { type: 'string', default: 'free' },
+    disable: { type: 'boolean', default: false },
+  } as const;
   return runCommand('dashboard allow', USAGE, options, argv, async (flags, sql) => {
     const email = typeof flags.email === 'string' ? flags.email.trim().toLowerCase() : '';
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`--email must be an email address\n${USAGE}`);
@@ -20,6 +24,8 @@ export function dashboardAllowCommand(argv: string[]): Promise<number> {
     const plan = flags.plan as PlanName;
     if (!PLAN_NAMES.includes(plan)) throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${USAGE}`);
     const account = await accounts.allow(email, plan);
-    process.stderr.write(`${account.email} may sign in at /dashboard (${PLANS[account.plan].description}) in ${sql.location}\n`);
+    process.stderr.write(
+      `${account.email} may sign in at /dashboard (${PLANS[account.plan].description}) in ${sql.location}\n`,
+    );
   });
 }

@@ -9,24 +9,43 @@ const CREATE_USAGE =
 
 export function createKeyCommand(argv: string[]): Promise<number> {
   const options = {
-    plan: { type: 'string' }, public: { type: 'boolean', default: false }, origins: { type: 'string' }, label: { type: 'string' },
-    'monthly-limit': { type: 'string' }, 'rate-limit': { type: 'string' },
+    plan: { type: 'string' },
+    public: { type: 'boolean', default: false },
+    origins: { type: 'string' },
+    label: { type: 'string' },
+    'monthly-limit': { type: 'string' },
+    'rate-limit': { type: 'string' },
   } as const;
   return runCommand('key create', CREATE_USAGE, options, argv, async (flags, sql, config) => {
     const plan = flags.plan as PlanName | undefined;
-    if (!plan || !PLAN_NAMES.includes(plan)) throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${CREATE_USAGE}`);
-    const origins = typeof flags.origins === 'string' ? flags.origins.split(',').map((o) => o.trim()).filter(Boolean) : [];
+    if (!plan || !PLAN_NAMES.includes(plan))
+      throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${CREATE_USAGE}`);
+    const origins =
+      typeof flags.origins === 'string'
+        ? flags.origins
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [];
     if (origins.length > 0 && !flags.public) throw new Error('--origins only applies to --public keys');
     const { key, record } = await new ApiKeyRepository(sql, systemClock).create({
-      plan, label: typeof flags.label === 'string' ? flags.label : null, isPublic: flags.public === true, allowedOrigins: origins,
-      monthlyLimitOverride: positiveInt('monthly-limit', flags['monthly-limit']), rateLimitOverride: positiveInt('rate-limit', flags['rate-limit']),
+      plan,
+      label: typeof flags.label === 'string' ? flags.label : null,
+      isPublic: flags.public === true,
+      allowedOrigins: origins,
+      monthlyLimitOverride: positiveInt('monthly-limit', flags['monthly-limit']),
+      rateLimitOverride: positiveInt('rate-limit', flags['rate-limit']),
     });
     const where = config.store.kind === 'sqlite' ? config.store.path : sql.location;
     const limits = [
-      record.monthlyLimitOverride === null ? PLANS[record.plan].description : `${record.plan} plan, ${record.monthlyLimitOverride.toLocaleString('en-IN')} requests per month (set for this key)`,
+      record.monthlyLimitOverride === null
+        ? PLANS[record.plan].description
+        : `${record.plan} plan, ${record.monthlyLimitOverride.toLocaleString('en-IN')} requests per month (set for this key)`,
       record.rateLimitOverride === null ? null : `${record.rateLimitOverride} per second`,
       record.isPublic ? `public for ${record.allowedOrigins.join(' ')}` : null,
-    ].filter(Boolean).join(', ');
+    ]
+      .filter(Boolean)
+      .join(', ');
     process.stderr.write(`created key #${record.id} ${record.prefix}… (${limits}) in ${where}\n`);
     process.stderr.write('store it now: only its sha256 is kept, it cannot be shown again\n');
     process.stdout.write(`${key}\n`);
@@ -36,11 +55,18 @@ export function createKeyCommand(argv: string[]): Promise<number> {
 const REVOKE_USAGE = 'usage: geopin key revoke --id N | --prefix gp_sk_XXXXXX';
 
 export function revokeKeyCommand(argv: string[]): Promise<number> {
-  return runCommand('key revoke', REVOKE_USAGE, { id: { type: 'string' }, prefix: { type: 'string' } } as const, argv, async (flags, sql) => {
-    const target = typeof flags.prefix === 'string' ? flags.prefix : positiveInt('id', flags.id);
-    if (target === null) throw new Error(`--id or --prefix is required\n${REVOKE_USAGE}`);
-    const revoked = await new ApiKeyRepository(sql, systemClock).revoke(target);
-    if (!revoked) throw new Error(`no active key with ${typeof target === 'number' ? `id ${target}` : `prefix ${target}`}`);
-    process.stderr.write(`revoked key #${revoked.id} ${revoked.prefix}…; every node refuses it within a second\n`);
-  });
+  return runCommand(
+    'key revoke',
+    REVOKE_USAGE,
+    { id: { type: 'string' }, prefix: { type: 'string' } } as const,
+    argv,
+    async (flags, sql) => {
+      const target = typeof flags.prefix === 'string' ? flags.prefix : positiveInt('id', flags.id);
+      if (target === null) throw new Error(`--id or --prefix is required\n${REVOKE_USAGE}`);
+      const revoked = await new ApiKeyRepository(sql, systemClock).revoke(target);
+      if (!revoked)
+        throw new Error(`no active key with ${typeof target === 'number' ? `id ${target}` : `prefix ${target}`}`);
+      process.stderr.write(`revoked key #${revoked.id} ${revoked.prefix}…; every node refuses it within a second\n`);
+    },
+  );
 }

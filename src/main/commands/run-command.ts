@@ -37,6 +37,7 @@ export async function runCommand(
 /** A whole number of at least 1 from a flag, or null when the flag is absent. */
 export function positiveInt(name: string, value: string | boolean | undefined): number | null {
   if (value === undefined) return null;
-  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value)) throw new Error(`--${name} must be a whole number of at least 1, got "${String(value)}"`);
+  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value))
+    throw new Error(`--${name} must be a whole number of at least 1, got "${String(value)}"`);
   return Number(value);
 }

@@ -15,14 +15,19 @@ export interface MerchantFixture {
 
 export async function createMerchant(server: TestServer, name: string, userEmail: string): Promise<MerchantFixture> {
   const { merchant, apiKey } = await server.parts.checkout.merchants.create(name);
-  const added = runScript('merchant-add-user.ts', ['--merchant-id', merchant.id, '--email', userEmail], commandEnv(server));
+  const added = runScript(
+    'merchant-add-user.ts',
+    ['--merchant-id', merchant.id, '--email', userEmail],
+    commandEnv(server),
+  );
   expect(added.status, added.stderr).toBe(0);
   return {
     id: merchant.id,
     apiKey,
     async admin(method, action, body) {
       const res = await fetch(`${server.baseUrl}/checkout-admin?action=${action}`, {
-        method, headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        method,
+        headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json() };
@@ -31,24 +36,53 @@ export async function createMerchant(server: TestServer, name: string, userEmail
 }
 
 /** A buyer verifies by email OTP (a session, and a session.email_verified webhook). */
-export async function buyerSession(server: TestServer, smtp: TestSmtp, merchantId: string, email: string): Promise<string> {
+export async function buyerSession(
+  server: TestServer,
+  smtp: TestSmtp,
+  merchantId: string,
+  email: string,
+): Promise<string> {
   const post = async (body: unknown) => {
-    const res = await fetch(`${server.baseUrl}/checkout-email-otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.baseUrl}/checkout-email-otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     return res.json() as Promise<{ session_id: string }>;
   };
   await post({ action: 'send', email, merchant_id: merchantId });
   const code = await smtp.nextCode(email);
-  return (await post({ action: 'verify', email, merchant_id: merchantId, code, utm: { utm_campaign: 'diwali' }, cart_value_paise: 129_900 })).session_id;
+  return (
+    await post({
+      action: 'verify',
+      email,
+      merchant_id: merchantId,
+      code,
+      utm: { utm_campaign: 'diwali' },
+      cart_value_paise: 129_900,
+    })
+  ).session_id;
 }
 
 /** Funnel events for `opened` sessions of which fewer go further at each stage. */
-export async function funnelTraffic(server: TestServer, merchantId: string, reached: Record<string, number>): Promise<void> {
+export async function funnelTraffic(
+  server: TestServer,
+  merchantId: string,
+  reached: Record<string, number>,
+): Promise<void> {
   const sessions = Array.from({ length: Math.max(...Object.values(reached)) }, () => randomUUID());
   for (const [event, count] of Object.entries(reached)) {
     for (const session of sessions.slice(0, count)) {
       const res = await fetch(`${server.baseUrl}/checkout-funnel-events`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchant_id: merchantId, event_type: event, session_id: session, device_type: 'mobile' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          merchant_id: merchantId,
+          event_type: event,
+          session_id: session,
+          device_type: 'mobile',
+        }),
       });
       expect(res.status).toBe(200);
     }
@@ -58,7 +92,8 @@ export async function funnelTraffic(server: TestServer, merchantId: string, reac
 /** A customer CSV: `rows` good rows plus rows with a bad pincode, quoted fields with commas and a doubled quote. */
 export function customerCsv(rows: number, badPincodes: number): Buffer {
   const lines = ['legacy_customer_id,email,name,street_name,city,pincode,is_default'];
-  for (let i = 0; i < rows; i++) lines.push(`C${i},buyer${i}@example.in,"Buyer ${i}, Jr","${i} ""Lake"" Road",Bengaluru,560001,yes`);
+  for (let i = 0; i < rows; i++)
+    lines.push(`C${i},buyer${i}@example.in,"Buyer ${i}, Jr","${i} ""Lake"" Road",Bengaluru,560001,yes`);
   for (let i = 0; i < badPincodes; i++) lines.push(`BAD${i},bad${i}@example.in,Bad ${i},1 Main Road,Delhi,12345,no`);
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`);
 }

@@ -29,7 +29,9 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Wa
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`[console.${m.type()}] ${m.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`[pageerror] ${err.message}`));
-  page.on('requestfailed', (r) => problems.push(`[requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) =>
+    problems.push(`[requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`),
+  );
   page.on('request', (r) => hosts.add(new URL(r.url()).host));
   page.on('dialog', (d) => void d.accept());
   onTestFailed(() => console.error(`page problems:\n${problems.join('\n') || '(none)'}`));
@@ -65,18 +67,44 @@ export interface AxeViolation {
 export async function axeViolations(page: Page, exclude: string[] = []): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async (excluded) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run({ exclude: excluded.map((s) => [s]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{
+            violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(
+      { exclude: excluded.map((s) => [s]) },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    );
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
   }, exclude);
 }
 
 /** Names of inputs, selects and textareas that are visible and have no accessible label. */
 export function unlabelledFields(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('input, select, textarea')]
-    .filter((el) => (el as HTMLElement).offsetParent !== null && (el as HTMLInputElement).type !== 'hidden')
-    .filter((el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
-    .map((el) => el.outerHTML.slice(0, 120)));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('input, select, textarea')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null && (el as HTMLInputElement).type !== 'hidden')
+      .filter(
+        (el) =>
+          (el as HTMLInputElement).labels?.length === 0 &&
+          !el.getAttribute('aria-label') &&
+          !el.getAttribute('aria-labelledby'),
+      )
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
 }
 
 /** Widest element overflow past the viewport (0 when nothing scrolls sideways at phone width). */

@@ -29,9 +29,10 @@ export async function startSwitchableReceiver(status = 500): Promise<SwitchableR
     answer(next) {
       current = next;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -16,8 +16,18 @@ export async function signInByMail(page: Page, url: string, email: string, smtp:
 }
 
 /** Signs in over the JSON API (as the page's script does) and returns the cookie header value and CSRF token. */
-export async function signInByApi(baseUrl: string, api: '/dashboard/api' | '/merchant/api', email: string, smtp: TestSmtp): Promise<{ cookie: string; csrf: string }> {
-  const post = (path: string, body: unknown) => fetch(`${baseUrl}${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function signInByApi(
+  baseUrl: string,
+  api: '/dashboard/api' | '/merchant/api',
+  email: string,
+  smtp: TestSmtp,
+): Promise<{ cookie: string; csrf: string }> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const asked = await post('/sign-in/code', { email });
   if (asked.status !== 200) throw new Error(`code request answered ${asked.status}: ${await asked.text()}`);
   const mail = await smtp.nextMail(email, 10_000);

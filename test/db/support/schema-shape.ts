@@ -15,14 +15,27 @@ export interface TableShape {
 
 export type SchemaShape = Record<string, TableShape>;
 
-const TYPES: Record<string, string> = { text: 'text', integer: 'integer', bigint: 'integer', real: 'real', 'double precision': 'real' };
-const ON_DELETE: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
+const TYPES: Record<string, string> = {
+  text: 'text',
+  integer: 'integer',
+  bigint: 'integer',
+  real: 'real',
+  'double precision': 'real',
+};
+const ON_DELETE: Record<string, string> = {
+  a: 'no action',
+  r: 'restrict',
+  c: 'cascade',
+  n: 'set null',
+  d: 'set default',
+};
 
 const canonicalType = (t: string) => TYPES[t.toLowerCase()] ?? `unknown:${t}`;
 /** `'IN'::text` and `'IN'` alike. */
 const canonicalDefault = (d: string | null) => (d === null ? null : d.replace(/::[a-z ]+$/i, ''));
 /** `(revoked_at IS NOT NULL)` and `revoked_at IS NOT NULL` alike. */
-const canonicalWhere = (w: string | null) => (w === null ? null : w.replace(/[()]/g, '').replace(/\s+/g, ' ').trim().toLowerCase());
+const canonicalWhere = (w: string | null) =>
+  w === null ? null : w.replace(/[()]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 function canonicalCheck(text: string, columns: string[]): string {
   const tokens = text.match(/'[^']*'|\d+|>=|<=|<>|!=|>|<|\w+/g) ?? [];
@@ -33,7 +46,7 @@ function canonicalCheck(text: string, columns: string[]): string {
 /** Every CHECK (…) clause of a CREATE TABLE statement, parentheses balanced. */
 function checksIn(sql: string): string[] {
   const out: string[] = [];
-  for (let at = sql.search(/\bCHECK\s*\(/i); at >= 0; ) {
+  for (let at = sql.search(/\bCHECK\s*\(/i); at >= 0;) {
     const open = sql.indexOf('(', at);
     let depth = 0;
     let end = open;
@@ -49,41 +62,113 @@ function checksIn(sql: string): string[] {
 }
 
 export function sqliteShape(db: BetterSqlite3.Database): SchemaShape {
-  const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string; sql: string }>;
+  const tables = db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as Array<{ name: string; sql: string }>;
   const shape: SchemaShape = {};
   for (const { name, sql } of tables) {
-    const info = db.prepare(`SELECT name, type, "notnull" AS nn, dflt_value, pk FROM pragma_table_info(?)`).all(name) as Array<{ name: string; type: string; nn: number; dflt_value: string | null; pk: number }>;
-    const columns = info.map((c) => ({ name: c.name, type: canonicalType(c.type), notNull: c.nn === 1 || c.pk > 0, default: canonicalDefault(c.dflt_value) }));
-    const primaryKey = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
-    const list = db.prepare('SELECT name, "unique" AS u, origin, partial FROM pragma_index_list(?)').all(name) as Array<{ name: string; u: number; origin: string; partial: number }>;
-    const colsOf = (index: string) => (db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index) as Array<{ name: string }>).map((r) => r.name);
-    const unique = list.filter((i) => i.origin === 'u').map((i) => colsOf(i.name)).sort();
-    const indexes = list.filter((i) => i.origin === 'c').map((i) => {
-      const text = (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").get(i.name) as { sql: string }).sql;
-      const where = i.partial ? text.slice(text.search(/\bWHERE\b/i) + 5) : null;
-      return { name: i.name, columns: colsOf(i.name), unique: i.u === 1, where: canonicalWhere(where) };
-    });
-    const fks = db.prepare('SELECT id, "table" AS t, "from" AS f, "to" AS r, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq').all(name) as Array<{ id: number; t: string; f: string; r: string; on_delete: string }>;
+    const info = db
+      .prepare(`SELECT name, type, "notnull" AS nn, dflt_value, pk FROM pragma_table_info(?)`)
+      .all(name) as Array<{ name: string; type: string; nn: number; dflt_value: string | null; pk: number }>;
+    const columns = info.map((c) => ({
+      name: c.name,
+      type: canonicalType(c.type),
+      notNull: c.nn === 1 || c.pk > 0,
+      default: canonicalDefault(c.dflt_value),
+    }));
+    const primaryKey = info
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
+    const list = db
+      .prepare('SELECT name, "unique" AS u, origin, partial FROM pragma_index_list(?)')
+      .all(name) as Array<{ name: string; u: number; origin: string; partial: number }>;
+    const colsOf = (index: string) =>
+      (db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index) as Array<{ name: string }>).map(
+        (r) => r.name,
+      );
+    const unique = list
+      .filter((i) => i.origin === 'u')
+      .map((i) => colsOf(i.name))
+      .sort();
+    const indexes = list
+      .filter((i) => i.origin === 'c')
+      .map((i) => {
+        const text = (
+          db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").get(i.name) as { sql: string }
+        ).sql;
+        const where = i.partial ? text.slice(text.search(/\bWHERE\b/i) + 5) : null;
+        return { name: i.name, columns: colsOf(i.name), unique: i.u === 1, where: canonicalWhere(where) };
+      });
+    const fks = db
+      .prepare(
+        'SELECT id, "table" AS t, "from" AS f, "to" AS r, on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq',
+      )
+      .all(name) as Array<{ id: number; t: string; f: string; r: string; on_delete: string }>;
     const foreignKeys = [...new Set(fks.map((k) => k.id))].map((id) => {
       const parts = fks.filter((k) => k.id === id);
-      return { columns: parts.map((k) => k.f), table: parts[0]!.t, references: parts.map((k) => k.r), onDelete: parts[0]!.on_delete.toLowerCase() };
+      return {
+        columns: parts.map((k) => k.f),
+        table: parts[0]!.t,
+        references: parts.map((k) => k.r),
+        onDelete: parts[0]!.on_delete.toLowerCase(),
+      };
     });
     const names = columns.map((c) => c.name);
-    shape[name] = { columns, primaryKey, unique, indexes: sortByName(indexes), foreignKeys: sortFks(foreignKeys), checks: checksIn(sql).map((c) => canonicalCheck(c, names)).sort() };
+    shape[name] = {
+      columns,
+      primaryKey,
+      unique,
+      indexes: sortByName(indexes),
+      foreignKeys: sortFks(foreignKeys),
+      checks: checksIn(sql)
+        .map((c) => canonicalCheck(c, names))
+        .sort(),
+    };
   }
   return shape;
 }
 
 export async function postgresShape(sql: postgres.Sql): Promise<SchemaShape> {
   const shape: SchemaShape = {};
-  const columns = await sql<Array<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null }>>`
+  const columns = await sql<
+    Array<{
+      table_name: string;
+      column_name: string;
+      data_type: string;
+      is_nullable: string;
+      column_default: string | null;
+    }>
+  >`
     SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
     WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`;
   for (const c of columns) {
-    const table = (shape[c.table_name] ??= { columns: [], primaryKey: [], unique: [], indexes: [], foreignKeys: [], checks: [] });
-    table.columns.push({ name: c.column_name, type: canonicalType(c.data_type), notNull: c.is_nullable === 'NO', default: canonicalDefault(c.column_default) });
+    const table = (shape[c.table_name] ??= {
+      columns: [],
+      primaryKey: [],
+      unique: [],
+      indexes: [],
+      foreignKeys: [],
+      checks: [],
+    });
+    table.columns.push({
+      name: c.column_name,
+      type: canonicalType(c.data_type),
+      notNull: c.is_nullable === 'NO',
+      default: canonicalDefault(c.column_default),
+    });
   }
-  const constraints = await sql<Array<{ table: string; type: string; columns: string[]; ref_table: string | null; ref_columns: string[] | null; del: string; def: string }>>`
+  const constraints = await sql<
+    Array<{
+      table: string;
+      type: string;
+      columns: string[];
+      ref_table: string | null;
+      ref_columns: string[] | null;
+      del: string;
+      def: string;
+    }>
+  >`
     SELECT cl.relname AS table, co.contype AS type,
       ARRAY(SELECT a.attname FROM unnest(co.conkey) WITH ORDINALITY k(n, i) JOIN pg_attribute a ON a.attrelid = co.conrelid AND a.attnum = k.n ORDER BY k.i)::text[] AS columns,
       rc.relname AS ref_table,
@@ -95,16 +180,36 @@ export async function postgresShape(sql: postgres.Sql): Promise<SchemaShape> {
     const table = shape[c.table]!;
     if (c.type === 'p') table.primaryKey = c.columns;
     else if (c.type === 'u') table.unique.push(c.columns);
-    else if (c.type === 'f') table.foreignKeys.push({ columns: c.columns, table: c.ref_table!, references: c.ref_columns!, onDelete: ON_DELETE[c.del]! });
-    else if (c.type === 'c') table.checks.push(canonicalCheck(c.def, table.columns.map((col) => col.name)));
+    else if (c.type === 'f')
+      table.foreignKeys.push({
+        columns: c.columns,
+        table: c.ref_table!,
+        references: c.ref_columns!,
+        onDelete: ON_DELETE[c.del]!,
+      });
+    else if (c.type === 'c')
+      table.checks.push(
+        canonicalCheck(
+          c.def,
+          table.columns.map((col) => col.name),
+        ),
+      );
   }
-  const indexes = await sql<Array<{ table: string; name: string; unique: boolean; columns: string[]; where: string | null }>>`
+  const indexes = await sql<
+    Array<{ table: string; name: string; unique: boolean; columns: string[]; where: string | null }>
+  >`
     SELECT t.relname AS table, i.relname AS name, x.indisunique AS unique,
       ARRAY(SELECT a.attname FROM unnest(x.indkey) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o)::text[] AS columns,
       pg_get_expr(x.indpred, x.indrelid) AS where
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace ns ON ns.oid = t.relnamespace
     WHERE ns.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint co WHERE co.conindid = x.indexrelid)`;
-  for (const i of indexes) shape[i.table]!.indexes.push({ name: i.name, columns: i.columns, unique: i.unique, where: canonicalWhere(i.where) });
+  for (const i of indexes)
+    shape[i.table]!.indexes.push({
+      name: i.name,
+      columns: i.columns,
+      unique: i.unique,
+      where: canonicalWhere(i.where),
+    });
   for (const table of Object.values(shape)) {
     table.unique.sort();
     table.indexes = sortByName(table.indexes);

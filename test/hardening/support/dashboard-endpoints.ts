@@ -2,8 +2,37 @@
 import type { Auth, Draft, Targets } from './endpoints.ts';
 
 /** Past 2^31 - 1 names no key: PostgreSQL's `integer` would fail on it in a query. */
-const KEY_ID_JUNK = ['', '0', '-1', '01', '1.5', '1e3', 'NaN', '0x10', '2147483648', '9999999999', '12345678901', "' OR 1=1 --", '😀', '1\u0000', 'x'.repeat(3000)];
-const MONTH_JUNK = ['', '2024-13', '2024-00', '2024-1', '202401', '2024-01-01', 'NaN', '9999-99', "' OR 1=1 --", '😀', '２０２４-０１', 'x'.repeat(3000)];
+const KEY_ID_JUNK = [
+  '',
+  '0',
+  '-1',
+  '01',
+  '1.5',
+  '1e3',
+  'NaN',
+  '0x10',
+  '2147483648',
+  '9999999999',
+  '12345678901',
+  "' OR 1=1 --",
+  '😀',
+  '1\u0000',
+  'x'.repeat(3000),
+];
+const MONTH_JUNK = [
+  '',
+  '2024-13',
+  '2024-00',
+  '2024-1',
+  '202401',
+  '2024-01-01',
+  'NaN',
+  '9999-99',
+  "' OR 1=1 --",
+  '😀',
+  '２０２４-０１',
+  'x'.repeat(3000),
+];
 
 /**
  * Sign-in bodies name the signed-in users' emails, each of which holds a live code (see the test's setup): a refusal
@@ -11,7 +40,14 @@ const MONTH_JUNK = ['', '2024-13', '2024-00', '2024-1', '202401', '2024-01-01', 
  */
 function consoleEndpoints(base: '/dashboard/api' | '/merchant/api', auth: Auth, email: string): Draft[] {
   const post = (what: string, body: Record<string, unknown>, required: string[]): Draft => ({
-    name: `${base} ${what}`, method: 'POST', path: `${base}/${what}`, auth: 'public', sameSiteOnly: true, body, required, strict: true,
+    name: `${base} ${what}`,
+    method: 'POST',
+    path: `${base}/${what}`,
+    auth: 'public',
+    sameSiteOnly: true,
+    body,
+    required,
+    strict: true,
   });
   return [
     // A refused cookie is "signed out" (200), a cross-site request a 403: answered, whatever is sent.
@@ -29,15 +65,32 @@ export function dashboardEndpoints(t: Targets): Draft[] {
     ...consoleEndpoints('/merchant/api', 'merchant-user', t.merchantUser.email),
     developer({ name: 'dashboard keys', method: 'GET', path: '/dashboard/api/keys', readOnly: true }),
     developer({
-      name: 'dashboard create key', method: 'POST', path: '/dashboard/api/keys', strict: true,
+      name: 'dashboard create key',
+      method: 'POST',
+      path: '/dashboard/api/keys',
+      strict: true,
       // A public key without origins is refused, so allowed_origins is required too.
-      body: { type: 'public', label: 'fuzz', allowed_origins: ['https://app.example'] }, required: ['type', 'allowed_origins'],
+      body: { type: 'public', label: 'fuzz', allowed_origins: ['https://app.example'] },
+      required: ['type', 'allowed_origins'],
     }),
     // The developer's own active key: a request that got past a refusal would revoke it, and the snapshot would show it.
-    developer({ name: 'dashboard revoke key', method: 'DELETE', path: `/dashboard/api/keys/${t.developerKeyId}`, route: '/dashboard/api/keys/{id}', pathParam: true }),
     developer({
-      name: 'dashboard usage', method: 'GET', path: '/dashboard/api/usage', readOnly: true, requiredQuery: ['key_id'],
-      query: { key_id: { valid: String(t.developerKeyId), junk: [...KEY_ID_JUNK, String(t.foreignKeyId)] }, month: { valid: '2024-02', junk: MONTH_JUNK } },
+      name: 'dashboard revoke key',
+      method: 'DELETE',
+      path: `/dashboard/api/keys/${t.developerKeyId}`,
+      route: '/dashboard/api/keys/{id}',
+      pathParam: true,
+    }),
+    developer({
+      name: 'dashboard usage',
+      method: 'GET',
+      path: '/dashboard/api/usage',
+      readOnly: true,
+      requiredQuery: ['key_id'],
+      query: {
+        key_id: { valid: String(t.developerKeyId), junk: [...KEY_ID_JUNK, String(t.foreignKeyId)] },
+        month: { valid: '2024-02', junk: MONTH_JUNK },
+      },
     }),
   ];
 }

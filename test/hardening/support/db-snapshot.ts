@@ -12,9 +12,14 @@ export const BACKGROUND_TABLES = ['nodes', 'api_usage', 'api_usage_daily'] as co
 
 /** Every table of the store except `exclude`; rows are hashed in a sorted order, so the hash ignores storage order. */
 export async function snapshot(sql: Sql, exclude: readonly string[] = BACKGROUND_TABLES): Promise<Snapshot> {
-  const names = sql.dialect === 'sqlite'
-    ? await sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    : await sql.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name");
+  const names =
+    sql.dialect === 'sqlite'
+      ? await sql.all<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+      : await sql.all<{ name: string }>(
+          'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name',
+        );
   const out: Snapshot = {};
   for (const { name } of names) {
     if (exclude.includes(name)) continue;

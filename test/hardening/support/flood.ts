@@ -28,7 +28,11 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
   const results = await Promise.all(Array.from({ length: options.sockets }, () => oneSocket(options)));
   const statuses: Record<string, number> = {};
   for (const r of results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-  return { bytesSent: results.reduce((sum, r) => sum + r.sent, 0), bytesDeclared: options.sockets * options.bodyBytes, statuses };
+  return {
+    bytesSent: results.reduce((sum, r) => sum + r.sent, 0),
+    bytesDeclared: options.sockets * options.bodyBytes,
+    statuses,
+  };
 }
 
 function oneSocket(options: FloodOptions): Promise<{ sent: number; status: string }> {

@@ -24,24 +24,90 @@ const DEEP_ARRAY = '['.repeat(10_000) + ']'.repeat(10_000);
 const DEEP_OBJECT = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
 const PROTO_JSON = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
 /** Each placeholder's JSON text: JSON.parse turns 1e400 into Infinity, which JSON.stringify cannot write. */
-const RAW: Array<[string, string]> = [[PROTO, PROTO_JSON], [DEEP, DEEP_OBJECT], [OVERFLOW, '-1e400']];
+const RAW: Array<[string, string]> = [
+  [PROTO, PROTO_JSON],
+  [DEEP, DEEP_OBJECT],
+  [OVERFLOW, '-1e400'],
+];
 
 /** Wrong for every body field of every endpoint: no field takes a number this large, an object with these keys, or 100k chars. */
-const FIELD_JUNK: unknown[] = [1e308, -1e308, 2 ** 53 + 1, -(2 ** 53 + 1), OVERFLOW, { $ne: null }, { $gt: '' }, PROTO, 'x'.repeat(100_000), DEEP];
+const FIELD_JUNK: unknown[] = [
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  -(2 ** 53 + 1),
+  OVERFLOW,
+  { $ne: null },
+  { $gt: '' },
+  PROTO,
+  'x'.repeat(100_000),
+  DEEP,
+];
 /** Wrong for an object field that ignores unknown keys (UTM): anything but an object, or an object nested too deep. */
 const LENIENT_JUNK: unknown[] = [1e308, -1e308, OVERFLOW, 'x'.repeat(100_000), DEEP, 'x', 1, true, []];
 /** Hostile text that is still a string: must be harmless wherever it lands. */
 export const HOSTILE_STRINGS = [
-  '😀', '\u202eevil\u202c', "' OR 1=1 --", '; DROP TABLE buyers; --', 'NaN', 'Infinity', 'null', '\u0000', 'ñ', '<script>alert(1)</script>',
-  '${7*7}', '../../etc/passwd', '%00', '\ud83d', 'Robert\'); DROP TABLE addresses;--', 'מרחב', '١٢٣',
+  '😀',
+  '\u202eevil\u202c',
+  "' OR 1=1 --",
+  '; DROP TABLE buyers; --',
+  'NaN',
+  'Infinity',
+  'null',
+  '\u0000',
+  'ñ',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '../../etc/passwd',
+  '%00',
+  '\ud83d',
+  "Robert'); DROP TABLE addresses;--",
+  'מרחב',
+  '١٢٣',
 ];
-const BAD_ACTIONS: unknown[] = ['', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'LIST', ' list', 'list\u0000', '😀', "'; DROP TABLE merchants; --", 'x'.repeat(200)];
+const BAD_ACTIONS: unknown[] = [
+  '',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'LIST',
+  ' list',
+  'list\u0000',
+  '😀',
+  "'; DROP TABLE merchants; --",
+  'x'.repeat(200),
+];
 const BAD_BODY_ACTIONS: unknown[] = [...BAD_ACTIONS, 1e308, null, true, ['list'], { $ne: 1 }];
 const BODY_TYPES = ['[]', '"text"', '1e308', '-1e308', 'null', 'true', '0', '""', '{}', '[[],[]]'];
-const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/json; charset=utf-16', 'application/xml', '', 'ÿ/ÿ'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=zz',
+  'application/json; charset=utf-16',
+  'application/xml',
+  '',
+  'ÿ/ÿ',
+];
 const QUERY_NOISE = ['x=%zz', '%E0%A4%A=1', 'y=%00', 'z=%F0%9F%98%80', 'w=%', '__proto__=1', 'constructor=1', 'a[b]=1'];
 
-type Mutation = 'auth' | 'origin' | 'cross-site' | 'csrf' | 'action' | 'body-type' | 'syntax' | 'deep' | 'oversize' | 'field' | 'missing' | 'extra-key' | 'query' | 'query-missing' | 'path';
+type Mutation =
+  | 'auth'
+  | 'origin'
+  | 'cross-site'
+  | 'csrf'
+  | 'action'
+  | 'body-type'
+  | 'syntax'
+  | 'deep'
+  | 'oversize'
+  | 'field'
+  | 'missing'
+  | 'extra-key'
+  | 'query'
+  | 'query-missing'
+  | 'path';
 
 export interface Draft {
   path: string;
@@ -81,16 +147,30 @@ function generate(rng: Rng, e: Endpoint, t: Targets, index: number, actions: str
   if (mutation) mutate(rng, e, d, t, mutation, actions);
   // Pages, documents and the dashboards' session probes answer whatever they get (a refused cookie is "signed out").
   if (!mutation || e.answers) d.expect = 'answer';
-  return { label: `#${index} ${e.name} [${mutation ?? 'noise only'}${noise.length ? `; ${noise.join(', ')}` : ''}]`, ...serialise(e, d) };
+  return {
+    label: `#${index} ${e.name} [${mutation ?? 'noise only'}${noise.length ? `; ${noise.join(', ')}` : ''}]`,
+    ...serialise(e, d),
+  };
 }
 
 function draft(rng: Rng, e: Endpoint, t: Targets): Draft {
   const url = new URL(e.path, 'http://x');
   const query = [...url.searchParams] as Array<[string, string]>;
-  for (const [name, spec] of Object.entries(e.query ?? {})) if (spec.valid !== undefined) query.push([name, spec.valid]);
+  for (const [name, spec] of Object.entries(e.query ?? {}))
+    if (spec.valid !== undefined) query.push([name, spec.valid]);
   const d: Draft = {
-    path: url.pathname, query, rawQuery: [], repeats: [], headers: {}, login: undefined, cookie: undefined, cookieNoise: [],
-    body: e.body && structuredClone(e.body), raw: undefined, protoKey: false, expect: 'reject',
+    path: url.pathname,
+    query,
+    rawQuery: [],
+    repeats: [],
+    headers: {},
+    login: undefined,
+    cookie: undefined,
+    cookieNoise: [],
+    body: e.body && structuredClone(e.body),
+    raw: undefined,
+    protoKey: false,
+    expect: 'reject',
   };
   signIn(rng, e, d, t);
   if (e.body) d.headers['content-type'] = 'application/json';
@@ -126,11 +206,23 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, action
     case 'csrf':
       return badCsrf(rng, d, t);
     case 'origin':
-      d.headers.origin = rng.pick(['null', 'https://evil.example', `${t.origin}.evil.example`, `${t.origin}/`, `${t.origin}:443`, '', 'file://', 'ÿ', t.origin.replace('https:', 'http:')]);
+      d.headers.origin = rng.pick([
+        'null',
+        'https://evil.example',
+        `${t.origin}.evil.example`,
+        `${t.origin}/`,
+        `${t.origin}:443`,
+        '',
+        'file://',
+        'ÿ',
+        t.origin.replace('https:', 'http:'),
+      ]);
       return;
     case 'action': {
       const inQuery = d.query.some(([k]) => k === 'action');
-      const pool = (inQuery ? BAD_ACTIONS : BAD_BODY_ACTIONS).concat(actions).filter((a) => !e.actions.includes(a as string));
+      const pool = (inQuery ? BAD_ACTIONS : BAD_BODY_ACTIONS)
+        .concat(actions)
+        .filter((a) => !e.actions.includes(a as string));
       const action = rng.pick(pool);
       if (inQuery) d.query = d.query.map(([k, v]) => [k, k === 'action' ? String(action) : v]);
       else d.body!.action = action;
@@ -141,9 +233,24 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, action
       return;
     case 'syntax':
       d.raw = rng.pick([
-        valid.slice(0, 1 + rng.int(valid.length - 1)), `${valid}}`, `${valid} x`, '{"a":NaN}', valid.replaceAll('"', "'"), valid.replace(/}$/, ',}'),
-        `\ufeff${valid}`, valid + valid, `/*c*/${valid}`, 'undefined', '{"a":Infinity}', '{"a":0x10}', '{"a":01}', '{"a":"\n"}', '{"a":1e}',
-        '{"a":"\\x41"}', '{"a":tru}', `\u0000${valid}`,
+        valid.slice(0, 1 + rng.int(valid.length - 1)),
+        `${valid}}`,
+        `${valid} x`,
+        '{"a":NaN}',
+        valid.replaceAll('"', "'"),
+        valid.replace(/}$/, ',}'),
+        `\ufeff${valid}`,
+        valid + valid,
+        `/*c*/${valid}`,
+        'undefined',
+        '{"a":Infinity}',
+        '{"a":0x10}',
+        '{"a":01}',
+        '{"a":"\n"}',
+        '{"a":1e}',
+        '{"a":"\\x41"}',
+        '{"a":tru}',
+        `\u0000${valid}`,
       ]);
       return;
     case 'deep':
@@ -155,7 +262,11 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, action
       return;
     case 'field': {
       const field = rng.pick(Object.keys(d.body!).filter((k) => k !== 'action'));
-      const pool = e.objects?.includes(field) ? [...FIELD_JUNK, [e.body![field]], []] : e.lenient?.includes(field) ? LENIENT_JUNK : FIELD_JUNK;
+      const pool = e.objects?.includes(field)
+        ? [...FIELD_JUNK, [e.body![field]], []]
+        : e.lenient?.includes(field)
+          ? LENIENT_JUNK
+          : FIELD_JUNK;
       d.body![field] = rng.pick(pool);
       return;
     }
@@ -166,7 +277,17 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, action
       return;
     }
     case 'extra-key': {
-      const key = rng.pick(['__proto__', 'constructor', 'prototype', '$where', "' OR 1=1 --", '😀', 'toString', 'is_admin', '\u0000']);
+      const key = rng.pick([
+        '__proto__',
+        'constructor',
+        'prototype',
+        '$where',
+        "' OR 1=1 --",
+        '😀',
+        'toString',
+        'is_admin',
+        '\u0000',
+      ]);
       if (key === '__proto__') d.protoKey = true;
       else d.body![key] = rng.pick([true, 1, 'x', { polluted: true }]);
       return;
@@ -184,8 +305,26 @@ function mutate(rng: Rng, e: Endpoint, d: Draft, t: Targets, m: Mutation, action
     case 'path': {
       const own = d.path.slice(d.path.lastIndexOf('/') + 1);
       const segment = rng.pick([
-        '%00', '%E0%A4%A', encodeURIComponent('😀😀😀'), '..%2F..%2Fetc%2Fpasswd', "'%20OR%201%3D1", '4p3-jk8-52c9', '---', '4P3JK852C9J', 'x'.repeat(33),
-        '%ff%fe', 'NaN', 'Infinity', '-1e308', encodeURIComponent('\u202e560001'), '%2F', '5600O1', '000000', '1e5', '2147483648', encodeURIComponent('٥٦٠٠٠١'),
+        '%00',
+        '%E0%A4%A',
+        encodeURIComponent('😀😀😀'),
+        '..%2F..%2Fetc%2Fpasswd',
+        "'%20OR%201%3D1",
+        '4p3-jk8-52c9',
+        '---',
+        '4P3JK852C9J',
+        'x'.repeat(33),
+        '%ff%fe',
+        'NaN',
+        'Infinity',
+        '-1e308',
+        encodeURIComponent('\u202e560001'),
+        '%2F',
+        '5600O1',
+        '000000',
+        '1e5',
+        '2147483648',
+        encodeURIComponent('٥٦٠٠٠١'),
         percent(randomText(rng, 1 + rng.int(12))),
       ]);
       // Never the valid segment itself (random text may spell a key id): a route that writes must refuse every junk segment.
@@ -212,16 +351,19 @@ function addNoise(rng: Rng, e: Endpoint, d: Draft, t: Targets): string {
       d.cookieNoise.push('session=ÿ', 'admin=1');
       if (e.auth !== 'session') d.headers['x-session-token'] = rng.token('cst_');
       // Never on a merchant-key route: a key there is a credential, noise must not add one.
-      if (e.auth !== 'v1' && e.auth !== 'merchant') d.headers['x-api-key'] = rng.pick([rng.token('ck_'), t.merchantKey]);
+      if (e.auth !== 'v1' && e.auth !== 'merchant')
+        d.headers['x-api-key'] = rng.pick([rng.token('ck_'), t.merchantKey]);
       // Dashboards judge a request's site by Sec-Fetch-Site, so an Origin alone is noise to them.
-      if (e.auth !== 'session' && e.auth !== 'body-merchant') d.headers.origin = rng.pick(['null', 'https://evil.example', 'ÿ']);
+      if (e.auth !== 'session' && e.auth !== 'body-merchant')
+        d.headers.origin = rng.pick(['null', 'https://evil.example', 'ÿ']);
       return 'garbage headers';
     }
     case 'string': {
       const fields = Object.entries(d.body ?? {}).filter(([k, v]) => k !== 'action' && typeof v === 'string');
       if (fields.length === 0) return 'no string field';
       const [field, value] = rng.pick(fields);
-      d.body![field] = rng.next() < 0.5 ? rng.pick(HOSTILE_STRINGS) : randomText(rng, (value as string).length + rng.int(40));
+      d.body![field] =
+        rng.next() < 0.5 ? rng.pick(HOSTILE_STRINGS) : randomText(rng, (value as string).length + rng.int(40));
       return `hostile ${field}`;
     }
     case 'query': {
@@ -261,10 +403,18 @@ function serialise(e: Endpoint, d: Draft): Omit<FuzzRequest, 'label'> {
   let body = d.raw;
   if (body === undefined && d.body !== undefined) {
     body = RAW.reduce((text, [token, raw]) => text.replaceAll(JSON.stringify(token), raw), JSON.stringify(d.body));
-    if (d.protoKey) body = body === '{}' ? '{"__proto__":{"polluted":true}}' : `{"__proto__":{"polluted":true},${body.slice(1)}`;
+    if (d.protoKey)
+      body = body === '{}' ? '{"__proto__":{"polluted":true}}' : `{"__proto__":{"polluted":true},${body.slice(1)}`;
   }
   const cookies = [...d.cookieNoise, ...(d.cookie === undefined ? [] : [d.cookie])];
   const headers = cookies.length > 0 ? { ...d.headers, cookie: cookies.join('; ') } : d.headers;
   const bodyless = e.method === 'GET' || e.method === 'OPTIONS' || e.method === 'DELETE';
-  return { method: e.method, path, headers, body: bodyless ? undefined : body, expect: d.expect, viaCookie: d.login !== undefined };
+  return {
+    method: e.method,
+    path,
+    headers,
+    body: bodyless ? undefined : body,
+    expect: d.expect,
+    viaCookie: d.login !== undefined,
+  };
 }

@@ -36,7 +36,9 @@ export function importRows(tag: string, count: number, seed: number): ImportRows
 }
 
 export interface BatchSnapshot {
-  batch: { id: string; status: string; imported_count: number; error_count: number; completed_at: string | null } | undefined;
+  batch:
+    | { id: string; status: string; imported_count: number; error_count: number; completed_at: string | null }
+    | undefined;
   batches: number;
   buyers: number;
   distinctLegacyIds: number;
@@ -49,31 +51,37 @@ export function snapshot(db: Reader, merchantId: string): BatchSnapshot {
   const count = (sql: string) => (db.prepare(sql).get(merchantId) as { n: number }).n;
   return {
     batch: db
-      .prepare('SELECT id, status, imported_count, error_count, completed_at FROM import_batches WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+      .prepare(
+        'SELECT id, status, imported_count, error_count, completed_at FROM import_batches WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+      )
       .get(merchantId) as BatchSnapshot['batch'],
     batches: count('SELECT COUNT(*) AS n FROM import_batches WHERE merchant_id = ?'),
     buyers: count('SELECT COUNT(*) AS n FROM buyers WHERE merchant_id = ?'),
     distinctLegacyIds: count('SELECT COUNT(DISTINCT legacy_customer_id) AS n FROM buyers WHERE merchant_id = ?'),
     addresses: count('SELECT COUNT(*) AS n FROM addresses WHERE merchant_id = ?'),
-    rowErrors: count('SELECT COUNT(*) AS n FROM import_row_errors e JOIN import_batches b ON b.id = e.batch_id WHERE b.merchant_id = ?'),
+    rowErrors: count(
+      'SELECT COUNT(*) AS n FROM import_row_errors e JOIN import_batches b ON b.id = e.batch_id WHERE b.merchant_id = ?',
+    ),
   };
 }
 
 /** The merchant's buyer ids now. */
 export function buyerIds(db: Reader, merchantId: string): Set<string> {
-  return new Set((db.prepare('SELECT id FROM buyers WHERE merchant_id = ?').pluck().all(merchantId) as string[]));
+  return new Set(db.prepare('SELECT id FROM buyers WHERE merchant_id = ?').pluck().all(merchantId) as string[]);
 }
 
 /** The merchant's batch row status right now ('none' before the batch row is committed). */
 export function batchStatus(db: Reader, merchantId: string): string {
-  const row = db.prepare('SELECT status FROM import_batches WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(merchantId) as
-    | { status: string }
-    | undefined;
+  const row = db
+    .prepare('SELECT status FROM import_batches WHERE merchant_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+    .get(merchantId) as { status: string } | undefined;
   return row?.status ?? 'none';
 }
 
 /** PRAGMA integrity_check and foreign_key_check over the whole file: 'ok' and no dangling references. */
 export function fileHealth(db: Reader): { integrity: string; foreignKeyViolations: number } {
-  const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((r) => r.integrity_check).join('; ');
+  const integrity = (db.pragma('integrity_check') as Array<{ integrity_check: string }>)
+    .map((r) => r.integrity_check)
+    .join('; ');
   return { integrity, foreignKeyViolations: (db.pragma('foreign_key_check') as unknown[]).length };
 }

@@ -34,14 +34,25 @@ export async function startMeasuredServer(env: Record<string, string> = {}): Pro
   try {
     const created = await new MerchantRepository(sql, systemClock).create('Measured shop', ['https://shop.example']);
     merchant = { id: created.merchant.id, key: created.apiKey };
-    locationKey = (await new ApiKeyRepository(sql, systemClock).create({ plan: 'enterprise', label: 'hardening', rateLimitOverride: 1_000_000 })).key;
+    locationKey = (
+      await new ApiKeyRepository(sql, systemClock).create({
+        plan: 'enterprise',
+        label: 'hardening',
+        rateLimitOverride: 1_000_000,
+      })
+    ).key;
   } finally {
     await sql.close();
   }
   const child = await spawnServer({ DB_PATH: dbPath, LOG_LEVEL: 'info', ...env });
   const pid = child.process.pid!;
   return {
-    child, port: child.port, url: child.url, dbPath, merchant, locationKey,
+    child,
+    port: child.port,
+    url: child.url,
+    dbPath,
+    merchant,
+    locationKey,
     rssBytes: () => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024,
     cpuTicks() {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -72,7 +83,10 @@ export function samplePeak(read: () => number, everyMs = 10): { stop(): number }
 }
 
 /** Waits until `read` stops falling (two samples `everyMs` apart within `slack`), at most `maxMs`; returns the last value. */
-export async function settled(read: () => number, { everyMs = 250, slack = 1 << 20, maxMs = 5000 } = {}): Promise<number> {
+export async function settled(
+  read: () => number,
+  { everyMs = 250, slack = 1 << 20, maxMs = 5000 } = {},
+): Promise<number> {
   let last = read();
   for (let waited = 0; waited < maxMs; waited += everyMs) {
     await new Promise((resolve) => setTimeout(resolve, everyMs));

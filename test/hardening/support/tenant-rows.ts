@@ -19,15 +19,28 @@ export async function tenantRows(sql: Sql, merchantId: string, buyerId?: string)
     offers: await rows('SELECT * FROM offers WHERE merchant_id = ?', merchantId),
     funnel_events: await rows('SELECT * FROM funnel_events WHERE merchant_id = ?', merchantId),
     import_batches: await rows('SELECT * FROM import_batches WHERE merchant_id = ?', merchantId),
-    import_row_errors: await rows('SELECT e.* FROM import_row_errors e JOIN import_batches i ON i.id = e.batch_id WHERE i.merchant_id = ?', merchantId),
+    import_row_errors: await rows(
+      'SELECT e.* FROM import_row_errors e JOIN import_batches i ON i.id = e.batch_id WHERE i.merchant_id = ?',
+      merchantId,
+    ),
     buyers: await rows(`SELECT * FROM buyers WHERE merchant_id = ?${one ? ' AND id = ?' : ''}`, ...b),
     addresses: await rows(`SELECT * FROM addresses WHERE merchant_id = ?${one ? ' AND buyer_id = ?' : ''}`, ...b),
     checkout_sessions: await rows(`SELECT * FROM checkout_sessions WHERE id IN (${sessions})`, ...b),
     otp_codes: one
-      ? await rows(`SELECT * FROM otp_codes WHERE merchant_id = ? AND email IN (${emails})`, merchantId, merchantId, buyerId)
+      ? await rows(
+          `SELECT * FROM otp_codes WHERE merchant_id = ? AND email IN (${emails})`,
+          merchantId,
+          merchantId,
+          buyerId,
+        )
       : await rows('SELECT * FROM otp_codes WHERE merchant_id = ?', merchantId),
     otp_failures: one
-      ? await rows(`SELECT * FROM otp_failures WHERE merchant_id = ? AND email IN (${emails})`, merchantId, merchantId, buyerId)
+      ? await rows(
+          `SELECT * FROM otp_failures WHERE merchant_id = ? AND email IN (${emails})`,
+          merchantId,
+          merchantId,
+          buyerId,
+        )
       : await rows('SELECT * FROM otp_failures WHERE merchant_id = ?', merchantId),
     payment_orders: await rows(`SELECT * FROM payment_orders WHERE session_id IN (${sessions})`, ...b),
     session_payments: await rows(`SELECT * FROM session_payments WHERE session_id IN (${sessions})`, ...b),

@@ -16,8 +16,16 @@ export interface RawResponse {
 
 export function encodeRequest(r: RawRequest): string {
   const body = r.body ?? '';
-  const headers = { host: 'test', ...(r.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }), ...r.headers };
-  return `${r.method} ${r.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
+  const headers = {
+    host: 'test',
+    ...(r.body === undefined
+      ? {}
+      : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+    ...r.headers,
+  };
+  return `${r.method} ${r.path} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n${body}`;
 }
 
 /** The complete responses at the start of `data` (Content-Length framing, as the server writes them). */
@@ -28,10 +36,16 @@ export function parseResponses(data: Buffer): RawResponse[] {
     const end = data.indexOf('\r\n\r\n', at);
     if (end < 0) break;
     const [statusLine, ...lines] = data.subarray(at, end).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     if (end + 4 + length > data.length) break;
-    out.push({ status: Number(statusLine!.split(' ')[1]), headers, body: data.subarray(end + 4, end + 4 + length).toString('utf8') });
+    out.push({
+      status: Number(statusLine!.split(' ')[1]),
+      headers,
+      body: data.subarray(end + 4, end + 4 + length).toString('utf8'),
+    });
     at = end + 4 + length;
   }
   return out;
@@ -41,7 +55,11 @@ export function parseResponses(data: Buffer): RawResponse[] {
  * Writes every request on one connection in a single write and reads until `expected` responses came, the server
  * closed the connection, or `timeoutMs` passed.
  */
-export function pipeline(port: number, requests: RawRequest[], timeoutMs = 5000): Promise<{ responses: RawResponse[]; closed: boolean }> {
+export function pipeline(
+  port: number,
+  requests: RawRequest[],
+  timeoutMs = 5000,
+): Promise<{ responses: RawResponse[]; closed: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(requests.map(encodeRequest).join('')));
     const chunks: Buffer[] = [];

@@ -6,4 +6,9 @@ const { path, lonLat } = workerData as { path: string; lonLat: Float64Array };
 const index = BoundaryIndex.open(path);
 // Single lookups go through this thread's own slot table; they must answer as the batch does.
 const singles = Array.from({ length: lonLat.length / 2 }, (_v, i) => index.lookup(lonLat[2 * i + 1]!, lonLat[2 * i]!));
-parentPort!.postMessage({ instanceId: index.instanceId, handleCount: index.handleCount, ids: Array.from(index.lookupMany(lonLat)), singles });
+parentPort!.postMessage({
+  instanceId: index.instanceId,
+  handleCount: index.handleCount,
+  ids: Array.from(index.lookupMany(lonLat)),
+  singles,
+});

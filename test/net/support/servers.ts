@@ -20,14 +20,23 @@ export interface Recorder {
 }
 
 /** An HTTP server that records each request, then lets `answer` reply. */
-export function recordingServer(answer: (req: IncomingMessage, res: ServerResponse, body: string) => void = (_q, res) => res.end('ok')): Recorder {
+export function recordingServer(
+  answer: (req: IncomingMessage, res: ServerResponse, body: string) => void = (_q, res) => res.end('ok'),
+): Recorder {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      seen.push({ method: req.method!, path: req.url!, host: req.headers.host, headers: req.headers, body, localAddress: req.socket.localAddress });
+      seen.push({
+        method: req.method!,
+        path: req.url!,
+        host: req.headers.host,
+        headers: req.headers,
+        body,
+        localAddress: req.socket.localAddress,
+      });
       answer(req, res, body);
     });
   });

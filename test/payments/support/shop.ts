@@ -4,7 +4,12 @@ import { dataOf, ok, startHarness, type Harness, type Shop } from '../../checkou
 import { startReceiver, type Receiver } from '../../webhooks/support/receiver.ts';
 
 /** Test-speed dispatcher timing: 50 ms base delay, 500 ms timeout. */
-export const FAST_WEBHOOKS = { WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_LEASE_MS: '1500', WEBHOOK_POLL_MS: '20' };
+export const FAST_WEBHOOKS = {
+  WEBHOOK_RETRY_BASE_MS: '50',
+  WEBHOOK_TIMEOUT_MS: '500',
+  WEBHOOK_LEASE_MS: '1500',
+  WEBHOOK_POLL_MS: '20',
+};
 
 export interface World {
   h: Harness;
@@ -17,9 +22,16 @@ export interface World {
 export async function startWorld(keys: Record<string, string>, env: Record<string, string> = {}): Promise<World> {
   const emulator = await startGatewayEmulator({ keys });
   const receiver = await startReceiver();
-  const h = await startHarness({ ...FAST_WEBHOOKS, GATEWAY_BASE_URL: emulator.baseUrl, GATEWAY_TIMEOUT_MS: '2000', ...env });
+  const h = await startHarness({
+    ...FAST_WEBHOOKS,
+    GATEWAY_BASE_URL: emulator.baseUrl,
+    GATEWAY_TIMEOUT_MS: '2000',
+    ...env,
+  });
   return {
-    h, emulator, receiver,
+    h,
+    emulator,
+    receiver,
     async dispose() {
       await h.dispose();
       await receiver.close();
@@ -41,12 +53,33 @@ export async function configureShop(h: Harness, setup: ShopSetup = {}): Promise<
   const shop = await h.merchant('Pay shop', setup.origins ?? ['https://shop.example']);
   if (setup.payment) {
     const { keyId, keySecret, enabled = true } = setup.payment;
-    ok(await h.admin('PATCH', 'set_payment_config', shop.key, { gateway_key_id: keyId, gateway_secret_key: keySecret, payment_enabled: enabled }), 'payment');
+    ok(
+      await h.admin('PATCH', 'set_payment_config', shop.key, {
+        gateway_key_id: keyId,
+        gateway_secret_key: keySecret,
+        payment_enabled: enabled,
+      }),
+      'payment',
+    );
   }
-  if (setup.webhook) ok(await h.admin('PATCH', 'webhooks', shop.key, { webhook_url: setup.webhook.url, webhook_secret: setup.webhook.secret ?? null }), 'webhooks');
+  if (setup.webhook)
+    ok(
+      await h.admin('PATCH', 'webhooks', shop.key, {
+        webhook_url: setup.webhook.url,
+        webhook_secret: setup.webhook.secret ?? null,
+      }),
+      'webhooks',
+    );
   if (setup.cod) {
     const { enabled, maxCartValuePaise = null, blockedPincodes = [] } = setup.cod;
-    ok(await h.admin('PATCH', 'cod_config', shop.key, { enable_cod: enabled, cod_max_cart_value_paise: maxCartValuePaise, cod_blocked_pincodes: blockedPincodes }), 'cod');
+    ok(
+      await h.admin('PATCH', 'cod_config', shop.key, {
+        enable_cod: enabled,
+        cod_max_cart_value_paise: maxCartValuePaise,
+        cod_blocked_pincodes: blockedPincodes,
+      }),
+      'cod',
+    );
   }
   return shop;
 }
@@ -71,13 +104,22 @@ let buyers = 0;
 export async function buyerSession(h: Harness, shop: Shop, setup: BuyerSetup = {}): Promise<Buyer> {
   const login = await h.login(shop.id, `buyer${++buyers}-${Date.now()}@example.com`);
   if (setup.cartValuePaise !== undefined) {
-    ok(await h.admin('POST', 'set_session_cart', shop.key, { session_id: login.session_id, cart_value_paise: setup.cartValuePaise }), 'cart');
+    ok(
+      await h.admin('POST', 'set_session_cart', shop.key, {
+        session_id: login.session_id,
+        cart_value_paise: setup.cartValuePaise,
+      }),
+      'cart',
+    );
   }
   let addressId: string | null = null;
   if (setup.pincode) {
     const address = { name: 'A Buyer', flat_number: '1', street_name: 'MG Road', pincode: setup.pincode };
     addressId = dataOf(await h.addresses(login.session_token, { action: 'create', address })).address.id as string;
-    ok(await h.addresses(login.session_token, { action: 'address_completed', address_id: addressId }), 'address_completed');
+    ok(
+      await h.addresses(login.session_token, { action: 'address_completed', address_id: addressId }),
+      'address_completed',
+    );
   }
   return { token: login.session_token, sessionId: login.session_id, buyerId: login.buyer_id, addressId };
 }
@@ -92,13 +134,20 @@ export interface SignedPayment {
 export async function payAtGateway(w: World, token: string): Promise<SignedPayment> {
   const order = ok(await w.h.payment(token, { action: 'create_order' }), 'create_order');
   const p = w.emulator.pay(order.gateway_order_id as string);
-  return { gateway_order_id: p.razorpay_order_id, gateway_payment_id: p.razorpay_payment_id, gateway_signature: p.razorpay_signature };
+  return {
+    gateway_order_id: p.razorpay_order_id,
+    gateway_payment_id: p.razorpay_payment_id,
+    gateway_signature: p.razorpay_signature,
+  };
 }
 
 export interface Hook {
   headers: Record<string, unknown>;
   raw: string;
-  body: { event: string; session_id: string; merchant_id: string; data: Record<string, unknown> } & Record<string, unknown>;
+  body: { event: string; session_id: string; merchant_id: string; data: Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
 }
 
 /** Requests the receiver got for one session. */

@@ -58,5 +58,7 @@ export interface AttemptView {
 
 /** Every logged attempt, oldest first. */
 export function deliveryLog(sql: Sql): Promise<AttemptView[]> {
-  return sql.all<AttemptView>('SELECT outbox_id, attempt, http_status, error, next_retry_at, response_body FROM webhook_deliveries ORDER BY id');
+  return sql.all<AttemptView>(
+    'SELECT outbox_id, attempt, http_status, error, next_retry_at, response_body FROM webhook_deliveries ORDER BY id',
+  );
 }

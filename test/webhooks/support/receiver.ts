@@ -9,7 +9,10 @@ export interface ReceivedRequest {
 }
 
 /** `n` is the 1-based request number; 'hang' never answers (the sender must time out). */
-export type Behaviour = (n: number, req: ReceivedRequest) => { status: number; body?: string; delayMs?: number } | 'hang';
+export type Behaviour = (
+  n: number,
+  req: ReceivedRequest,
+) => { status: number; body?: string; delayMs?: number } | 'hang';
 
 export interface Receiver {
   url: string;

@@ -21,7 +21,10 @@ export function niceStep(value) {
  * Vertical bars (one per label) with an optional dashed reference line, redrawn whenever the container resizes.
  * `title` is the chart's accessible name; every bar carries its own label and value as a tooltip.
  */
-export function barChart(container, { title, labels, values, tickLabel = (l) => l, reference = null, referenceLabel = '' }) {
+export function barChart(
+  container,
+  { title, labels, values, tickLabel = (l) => l, reference = null, referenceLabel = '' },
+) {
   const draw = () => {
     const width = Math.max(280, container.clientWidth);
     const height = 220;
@@ -36,7 +39,11 @@ export function barChart(container, { title, labels, values, tickLabel = (l) => 
     const step = niceStep(top / 4);
     const yMax = step * Math.max(1, Math.ceil(top / step));
     const y = (v) => m.top + plotH - (v / yMax) * plotH;
-    const svg = s('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title, class: 'chart' }, s('title', {}, title));
+    const svg = s(
+      'svg',
+      { width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title, class: 'chart' },
+      s('title', {}, title),
+    );
     for (let v = 0; v <= yMax; v += step) {
       svg.append(s('line', { x1: m.left, x2: width - m.right, y1: y(v), y2: y(v), class: 'grid' }));
       svg.append(s('text', { x: m.left - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'axis' }, formatNumber(v)));
@@ -45,14 +52,31 @@ export function barChart(container, { title, labels, values, tickLabel = (l) => 
     const every = Math.ceil(values.length / Math.max(1, Math.floor(plotW / 34)));
     values.forEach((v, i) => {
       const x = m.left + i * slot;
-      const bar = s('rect', { x: x + slot * 0.15, y: y(v), width: Math.max(1, slot * 0.7), height: Math.max(0, m.top + plotH - y(v)), class: 'bar' });
+      const bar = s('rect', {
+        x: x + slot * 0.15,
+        y: y(v),
+        width: Math.max(1, slot * 0.7),
+        height: Math.max(0, m.top + plotH - y(v)),
+        class: 'bar',
+      });
       bar.append(s('title', {}, `${labels[i]}: ${formatNumber(v)}`));
       svg.append(bar);
-      if (i % every === 0) svg.append(s('text', { x: x + slot / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis' }, tickLabel(labels[i])));
+      if (i % every === 0)
+        svg.append(
+          s('text', { x: x + slot / 2, y: height - 8, 'text-anchor': 'middle', class: 'axis' }, tickLabel(labels[i])),
+        );
     });
     if (showReference) {
-      svg.append(s('line', { x1: m.left, x2: width - m.right, y1: y(reference), y2: y(reference), class: 'reference' }));
-      svg.append(s('text', { x: width - m.right, y: y(reference) - 5, 'text-anchor': 'end', class: 'reference-label' }, referenceLabel));
+      svg.append(
+        s('line', { x1: m.left, x2: width - m.right, y1: y(reference), y2: y(reference), class: 'reference' }),
+      );
+      svg.append(
+        s(
+          'text',
+          { x: width - m.right, y: y(reference) - 5, 'text-anchor': 'end', class: 'reference-label' },
+          referenceLabel,
+        ),
+      );
     }
     container.replaceChildren(svg);
   };
@@ -68,11 +92,16 @@ export function funnelChart(container, { title, rows }) {
     const fill = h('span', { class: 'funnel-fill' });
     // CSSOM, not a style attribute: the page's CSP allows no inline styles.
     fill.style.width = `${first === 0 ? 0 : Math.max(1, (row.value / first) * 100)}%`;
-    list.append(h('li', { class: 'funnel-row' },
-      h('span', { class: 'funnel-label' }, row.label),
-      h('span', { class: 'funnel-bar', 'aria-hidden': 'true' }, fill),
-      h('span', { class: 'funnel-value' }, formatNumber(row.value)),
-      h('span', { class: 'funnel-note' }, row.note)));
+    list.append(
+      h(
+        'li',
+        { class: 'funnel-row' },
+        h('span', { class: 'funnel-label' }, row.label),
+        h('span', { class: 'funnel-bar', 'aria-hidden': 'true' }, fill),
+        h('span', { class: 'funnel-value' }, formatNumber(row.value)),
+        h('span', { class: 'funnel-note' }, row.note),
+      ),
+    );
   }
   container.replaceChildren(list);
 }

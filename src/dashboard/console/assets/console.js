@@ -47,7 +47,12 @@ export async function api(method, path, body) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  });
   const json = await res.json().catch(() => null);
   if (!res.ok || !json || json.success !== true) {
     const err = new ApiError(res.status, json);
@@ -85,14 +90,21 @@ export function copyButton(text, label = 'Copy') {
     } catch {
       button.textContent = 'Select and copy';
     }
-    setTimeout(() => { button.textContent = label; }, 2000);
+    setTimeout(() => {
+      button.textContent = label;
+    }, 2000);
   });
   return button;
 }
 
 /** A <pre> code sample with its copy button. */
 export function codeSample(title, text) {
-  return h('figure', { class: 'sample' }, h('figcaption', {}, title, ' ', copyButton(text)), h('pre', { tabindex: '0' }, h('code', {}, text)));
+  return h(
+    'figure',
+    { class: 'sample' },
+    h('figcaption', {}, title, ' ', copyButton(text)),
+    h('pre', { tabindex: '0' }, h('code', {}, text)),
+  );
 }
 
 /**
@@ -122,7 +134,10 @@ export function signIn(base) {
       event.preventDefault();
       say(status, 'Checking the code…');
       try {
-        const { csrf_token } = await api('POST', `${base}/sign-in/verify`, { email, code: codeForm.elements.code.value.trim() });
+        const { csrf_token } = await api('POST', `${base}/sign-in/verify`, {
+          email,
+          code: codeForm.elements.code.value.trim(),
+        });
         setCsrfToken(csrf_token);
         say(status, '');
         codeForm.reset();

@@ -13,29 +13,55 @@ export async function initKeys({ onKeys, onCreated }) {
 
   async function refresh() {
     const { keys } = await api('GET', `${BASE}/keys`);
-    fill(body, keys.length === 0 ? h('tr', {}, h('td', { colspan: 7 }, 'No keys yet: create one below.')) : keys.map((key) => row(key)));
+    fill(
+      body,
+      keys.length === 0
+        ? h('tr', {}, h('td', { colspan: 7 }, 'No keys yet: create one below.'))
+        : keys.map((key) => row(key)),
+    );
     await onKeys(keys);
   }
 
   function row(key) {
-    const used = key.monthly_limit === null ? formatNumber(key.used_this_month) : `${formatNumber(key.used_this_month)} / ${formatNumber(key.monthly_limit)}`;
-    const state = key.revoked_at ? h('span', { class: 'pill bad' }, 'revoked') : h('span', { class: 'pill ok' }, 'active');
-    const revoke = key.revoked_at ? null : h('button', {
-      type: 'button', class: 'danger small', 'aria-label': `Revoke key ${key.label ?? key.prefix}`,
-      onclick: () => revokeKey(key),
-    }, 'Revoke');
-    return h('tr', { 'data-key-id': key.id },
+    const used =
+      key.monthly_limit === null
+        ? formatNumber(key.used_this_month)
+        : `${formatNumber(key.used_this_month)} / ${formatNumber(key.monthly_limit)}`;
+    const state = key.revoked_at
+      ? h('span', { class: 'pill bad' }, 'revoked')
+      : h('span', { class: 'pill ok' }, 'active');
+    const revoke = key.revoked_at
+      ? null
+      : h(
+          'button',
+          {
+            type: 'button',
+            class: 'danger small',
+            'aria-label': `Revoke key ${key.label ?? key.prefix}`,
+            onclick: () => revokeKey(key),
+          },
+          'Revoke',
+        );
+    return h(
+      'tr',
+      { 'data-key-id': key.id },
       h('td', {}, key.label ?? '—'),
       h('td', {}, h('code', {}, `${key.prefix}…`), ' ', state),
       h('td', {}, key.type),
       h('td', {}, key.allowed_origins.length ? key.allowed_origins.join(', ') : '—'),
       h('td', { class: 'num' }, used),
       h('td', {}, formatTime(key.created_at)),
-      h('td', {}, revoke));
+      h('td', {}, revoke),
+    );
   }
 
   async function revokeKey(key) {
-    if (!confirm(`Revoke ${key.label ?? key.prefix}? Requests with it are refused within a second, and this cannot be undone.`)) return;
+    if (
+      !confirm(
+        `Revoke ${key.label ?? key.prefix}? Requests with it are refused within a second, and this cannot be undone.`,
+      )
+    )
+      return;
     try {
       await api('DELETE', `${BASE}/keys/${key.id}`);
       say(status, `Revoked ${key.prefix}…`, 'ok');
@@ -56,7 +82,11 @@ export async function initKeys({ onKeys, onCreated }) {
     const label = form.elements.label.value.trim();
     const origins = type === 'public' ? form.elements.origins.value.split(/[\s,]+/).filter(Boolean) : [];
     try {
-      const created = await api('POST', `${BASE}/keys`, { type, ...(label ? { label } : {}), allowed_origins: origins });
+      const created = await api('POST', `${BASE}/keys`, {
+        type,
+        ...(label ? { label } : {}),
+        allowed_origins: origins,
+      });
       showNewKey(created);
       form.reset();
       originsField.hidden = true;
@@ -70,10 +100,17 @@ export async function initKeys({ onKeys, onCreated }) {
   });
 
   function showNewKey({ key, record }) {
-    fill(newKey,
+    fill(
+      newKey,
       h('strong', {}, `Your new ${record.type} key${record.label ? ` "${record.label}"` : ''}`),
       h('code', { id: 'new-key-value' }, key),
-      h('div', { class: 'row' }, copyButton(key, 'Copy key'), h('span', { class: 'hint' }, 'Store it now: only a hash is kept, so it cannot be shown again.')));
+      h(
+        'div',
+        { class: 'row' },
+        copyButton(key, 'Copy key'),
+        h('span', { class: 'hint' }, 'Store it now: only a hash is kept, so it cannot be shown again.'),
+      ),
+    );
     newKey.hidden = false;
     newKey.focus();
   }

@@ -27,7 +27,9 @@ export function initUsage() {
 
   function render(usage) {
     const label = picker.selectedOptions[0]?.textContent ?? '';
-    const daysInMonth = new Date(Date.UTC(Number(usage.month.slice(0, 4)), Number(usage.month.slice(5, 7)), 0)).getUTCDate();
+    const daysInMonth = new Date(
+      Date.UTC(Number(usage.month.slice(0, 4)), Number(usage.month.slice(5, 7)), 0),
+    ).getUTCDate();
     const daily = usage.monthly_limit === null ? null : Math.floor(usage.monthly_limit / daysInMonth);
     const total = h('span', { id: 'usage-total' }, formatNumber(usage.month_total));
     if (usage.monthly_limit === null) {
@@ -35,19 +37,47 @@ export function initUsage() {
     } else {
       const share = Math.min(100, (usage.month_total / usage.monthly_limit) * 100);
       const percent = share > 0 && share < 0.1 ? 'under 0.1%' : `${share.toFixed(1)}%`;
-      fill(meter,
-        h('label', { for: 'usage-progress' }, total, ` of ${formatNumber(usage.monthly_limit)} requests in ${usage.month} (${percent} of the plan)`),
-        h('progress', { id: 'usage-progress', max: usage.monthly_limit, value: Math.min(usage.month_total, usage.monthly_limit) }));
+      fill(
+        meter,
+        h(
+          'label',
+          { for: 'usage-progress' },
+          total,
+          ` of ${formatNumber(usage.monthly_limit)} requests in ${usage.month} (${percent} of the plan)`,
+        ),
+        h('progress', {
+          id: 'usage-progress',
+          max: usage.monthly_limit,
+          value: Math.min(usage.month_total, usage.monthly_limit),
+        }),
+      );
     }
     chart.dataset.total = String(usage.month_total);
     barChart(chart, {
       title: `Requests per day in ${usage.month} for ${label}`,
-      labels: usage.days.map((d) => d.day), values: usage.days.map((d) => d.requests), tickLabel: (day) => String(Number(day.slice(8))),
-      reference: daily, referenceLabel: daily === null ? '' : `plan: ${formatNumber(daily)}/day`,
+      labels: usage.days.map((d) => d.day),
+      values: usage.days.map((d) => d.requests),
+      tickLabel: (day) => String(Number(day.slice(8))),
+      reference: daily,
+      referenceLabel: daily === null ? '' : `plan: ${formatNumber(daily)}/day`,
     });
-    fill(table, h('table', {},
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Day'), h('th', { scope: 'col', class: 'num' }, 'Requests'))),
-      h('tbody', {}, usage.days.map((d) => h('tr', {}, h('td', {}, d.day), h('td', { class: 'num' }, formatNumber(d.requests)))))));
+    fill(
+      table,
+      h(
+        'table',
+        {},
+        h(
+          'thead',
+          {},
+          h('tr', {}, h('th', { scope: 'col' }, 'Day'), h('th', { scope: 'col', class: 'num' }, 'Requests')),
+        ),
+        h(
+          'tbody',
+          {},
+          usage.days.map((d) => h('tr', {}, h('td', {}, d.day), h('td', { class: 'num' }, formatNumber(d.requests)))),
+        ),
+      ),
+    );
   }
 
   picker.addEventListener('change', show);
@@ -56,7 +86,10 @@ export function initUsage() {
     setKeys(keys) {
       const previous = picker.value;
       const active = keys.filter((k) => !k.revoked_at);
-      fill(picker, active.map((k) => h('option', { value: k.id }, `${k.label ?? 'unlabelled'} (${k.prefix}…)`)));
+      fill(
+        picker,
+        active.map((k) => h('option', { value: k.id }, `${k.label ?? 'unlabelled'} (${k.prefix}…)`)),
+      );
       if (active.some((k) => String(k.id) === previous)) picker.value = previous;
       return show();
     },

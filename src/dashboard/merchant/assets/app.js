@@ -25,9 +25,18 @@ async function start() {
   document.getElementById('merchant-name').textContent = `· ${me.merchant_name}`;
   initImports();
   // Sections load side by side; one failing leaves the others working.
-  const results = await Promise.allSettled([initFunnel(), initSessions(), initDeliveries(), initSettings(), initOffers()]);
+  const results = await Promise.allSettled([
+    initFunnel(),
+    initSessions(),
+    initDeliveries(),
+    initSettings(),
+    initOffers(),
+  ]);
   const failed = results.find((r) => r.status === 'rejected');
-  if (failed) say(document.getElementById('page-status'), `Some sections did not load: ${failed.reason.message}`, 'error');
+  if (failed)
+    say(document.getElementById('page-status'), `Some sections did not load: ${failed.reason.message}`, 'error');
 }
 
-start().catch((err) => say(document.getElementById('page-status'), `Could not load the dashboard: ${err.message}`, 'error'));
+start().catch((err) =>
+  say(document.getElementById('page-status'), `Could not load the dashboard: ${err.message}`, 'error'),
+);

@@ -3,7 +3,11 @@ import { api, fill, formatNumber, formatPercent, h } from '/console/console.js';
 import { funnelChart } from '/console/chart.js';
 
 const STAGE_NAMES = {
-  checkout_opened: 'Checkout opened', otp_sent: 'Code sent', otp_verified: 'Email verified', address: 'Address', payment_selected: 'Payment chosen',
+  checkout_opened: 'Checkout opened',
+  otp_sent: 'Code sent',
+  otp_verified: 'Email verified',
+  address: 'Address',
+  payment_selected: 'Payment chosen',
   order_placed: 'Order placed',
 };
 
@@ -19,26 +23,53 @@ export async function initFunnel() {
 
 function render(report) {
   const stat = (label, value) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
-  fill(document.getElementById('funnel-stats'),
+  fill(
+    document.getElementById('funnel-stats'),
     stat('Sessions', formatNumber(report.sessions.total ?? 0)),
     stat('Checkout to order', formatPercent(report.overall_conversion)),
     stat('Abandonment', formatPercent(report.abandonment_rate)),
-    stat('Events', formatNumber(report.total_events)));
+    stat('Events', formatNumber(report.total_events)),
+  );
   funnelChart(document.getElementById('funnel-chart'), {
     title: 'Buyers reaching each checkout stage',
     rows: report.stages.map((s, i) => ({
       label: STAGE_NAMES[s.stage] ?? s.stage,
       value: s.reached,
-      note: i === 0 ? `${formatNumber(s.events)} events` : `${formatPercent(s.from_previous)} of the previous step · ${formatPercent(s.from_start)} of all`,
+      note:
+        i === 0
+          ? `${formatNumber(s.events)} events`
+          : `${formatPercent(s.from_previous)} of the previous step · ${formatPercent(s.from_start)} of all`,
     })),
   });
   const rows = [
     ...Object.entries(report.events).map(([name, n]) => ['event', name, n]),
     ...Object.entries(report.steps).map(([name, n]) => ['step', name, n]),
   ];
-  fill(document.getElementById('funnel-table'), h('table', {},
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Kind'), h('th', { scope: 'col' }, 'Name'), h('th', { scope: 'col', class: 'num' }, 'Count'))),
-    h('tbody', {}, rows.length === 0
-      ? h('tr', {}, h('td', { colspan: 3 }, 'No events in this period.'))
-      : rows.map(([kind, name, n]) => h('tr', {}, h('td', {}, kind), h('td', {}, name), h('td', { class: 'num' }, formatNumber(n)))))));
+  fill(
+    document.getElementById('funnel-table'),
+    h(
+      'table',
+      {},
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Kind'),
+          h('th', { scope: 'col' }, 'Name'),
+          h('th', { scope: 'col', class: 'num' }, 'Count'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.length === 0
+          ? h('tr', {}, h('td', { colspan: 3 }, 'No events in this period.'))
+          : rows.map(([kind, name, n]) =>
+              h('tr', {}, h('td', {}, kind), h('td', {}, name), h('td', { class: 'num' }, formatNumber(n))),
+            ),
+      ),
+    ),
+  );
 }

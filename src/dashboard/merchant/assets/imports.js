@@ -4,8 +4,24 @@ import { chunks, csvRecords } from '/console/csv.js';
 
 /** The import's per-request maximum (import_customers). */
 const ROWS_PER_BATCH = 5000;
-const COLUMNS = ['legacy_customer_id', 'legacy_address_id', 'email', 'phone_e164', 'name', 'flat_number', 'building_name', 'street_name',
-  'locality', 'landmark', 'city', 'district', 'state', 'pincode', 'label', 'is_default'];
+const COLUMNS = [
+  'legacy_customer_id',
+  'legacy_address_id',
+  'email',
+  'phone_e164',
+  'name',
+  'flat_number',
+  'building_name',
+  'street_name',
+  'locality',
+  'landmark',
+  'city',
+  'district',
+  'state',
+  'pincode',
+  'label',
+  'is_default',
+];
 
 export function initImports() {
   const form = document.getElementById('import-form');
@@ -38,17 +54,27 @@ export function initImports() {
       const label = form.elements.label.value.trim() || file.name;
       box.hidden = false;
       progress(0, records.length);
-      say(status, `Importing ${formatNumber(records.length)} rows in ${parts.length} batch${parts.length > 1 ? 'es' : ''}…`);
+      say(
+        status,
+        `Importing ${formatNumber(records.length)} rows in ${parts.length} batch${parts.length > 1 ? 'es' : ''}…`,
+      );
       let sent = 0;
       for (const [i, rows] of parts.entries()) {
         const batchLabel = parts.length > 1 ? `${label} (${i + 1}/${parts.length})` : label;
-        const result = await api('POST', '/checkout-admin?action=import_customers', { batch_label: batchLabel.slice(0, 200), rows });
+        const result = await api('POST', '/checkout-admin?action=import_customers', {
+          batch_label: batchLabel.slice(0, 200),
+          rows,
+        });
         sent += rows.length;
         progress(sent, records.length);
         batches.unshift(result.batch_id);
         await showBatches();
       }
-      say(status, `Done: ${formatNumber(records.length)} rows sent${unknown.length ? `; ignored columns: ${unknown.join(', ')}` : ''}`, 'ok');
+      say(
+        status,
+        `Done: ${formatNumber(records.length)} rows sent${unknown.length ? `; ignored columns: ${unknown.join(', ')}` : ''}`,
+        'ok',
+      );
       form.reset();
     } catch (err) {
       say(status, `Import stopped: ${err.message}`, 'error');
@@ -59,17 +85,36 @@ export function initImports() {
 
   /** Each batch as import_status reports it now. */
   async function showBatches() {
-    const statuses = await Promise.all(batches.map((id) => api('GET', `/checkout-admin?action=import_status&batch_id=${id}`)));
-    fill(body, statuses.map(({ batch, errors, errors_truncated }) => {
-      const tone = batch.status === 'completed' ? (batch.error_count ? 'warn' : 'ok') : batch.status === 'failed' ? 'bad' : 'muted';
-      const firstErrors = errors.slice(0, 3).map((e) => `row ${e.row_index}: ${e.error_message}`).join('; ') + (errors_truncated || errors.length > 3 ? ' …' : '');
-      return h('tr', { 'data-batch-id': batch.id },
-        h('td', {}, batch.label ?? batch.id.slice(0, 8)),
-        h('td', {}, h('span', { class: `pill ${tone}` }, batch.status)),
-        h('td', { class: 'num' }, formatNumber(batch.total_rows)),
-        h('td', { class: 'num' }, formatNumber(batch.imported_count)),
-        h('td', { class: 'num' }, formatNumber(batch.error_count)),
-        h('td', {}, firstErrors || '—'));
-    }));
+    const statuses = await Promise.all(
+      batches.map((id) => api('GET', `/checkout-admin?action=import_status&batch_id=${id}`)),
+    );
+    fill(
+      body,
+      statuses.map(({ batch, errors, errors_truncated }) => {
+        const tone =
+          batch.status === 'completed'
+            ? batch.error_count
+              ? 'warn'
+              : 'ok'
+            : batch.status === 'failed'
+              ? 'bad'
+              : 'muted';
+        const firstErrors =
+          errors
+            .slice(0, 3)
+            .map((e) => `row ${e.row_index}: ${e.error_message}`)
+            .join('; ') + (errors_truncated || errors.length > 3 ? ' …' : '');
+        return h(
+          'tr',
+          { 'data-batch-id': batch.id },
+          h('td', {}, batch.label ?? batch.id.slice(0, 8)),
+          h('td', {}, h('span', { class: `pill ${tone}` }, batch.status)),
+          h('td', { class: 'num' }, formatNumber(batch.total_rows)),
+          h('td', { class: 'num' }, formatNumber(batch.imported_count)),
+          h('td', { class: 'num' }, formatNumber(batch.error_count)),
+          h('td', {}, firstErrors || '—'),
+        );
+      }),
+    );
   }
 }
