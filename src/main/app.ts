@@ -19,6 +19,7 @@ import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
 import type { Log } from '../kernel/log.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { createAccessLog } from '../ops/access-log.ts';
 import { createLogger } from '../ops/logger.ts';
 import { Metrics, ThreadMetrics, type MetricsSink } from '../ops/metrics.ts';
 import { startMetricsListener, type MetricsListener } from '../ops/metrics-listener.ts';
@@ -200,13 +201,19 @@ export async function buildApp(
   );
   const lane = locationFeature.lane(endpoints, access.authenticate.reads ?? ['x-api-key']);
   const laned = new Set(lane.map((e) => `${e.method} ${e.path}`));
+  const accessLog = createAccessLog(config.log.access, log);
   // The body budget is the process's: each HTTP thread holds its share.
   const { app: http, transport } = createHttpApp(
     [...lane, ...endpoints.filter((e) => !laned.has(`${e.method} ${e.path}`))],
     {
       bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / config.server.workers),
       trustProxyHops: config.server.trustProxyHops,
-      observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+      observe: accessLog
+        ? (route, method, status, seconds, head) => {
+            metrics.request(route, method, status, seconds);
+            accessLog(route, method, status, seconds, head);
+          }
+        : (route, method, status, seconds) => metrics.request(route, method, status, seconds),
     },
   );
   const parts: AppParts = {
