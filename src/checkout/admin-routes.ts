@@ -17,8 +17,9 @@ import {
 import { TEST_WEBHOOKS_PER_MINUTE, type AdminService } from './admin-service.ts';
 import { codView, paymentView, settingsView, webhookView } from './admin-views.ts';
 import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
-import type { Merchant } from './merchant-repository.ts';
+import type { MerchantPrincipal } from './audit-log.ts';
 import {
+  AuditPageSchema,
   CodViewSchema,
   DeliveriesPageSchema,
   FunnelReportSchema,
@@ -50,7 +51,7 @@ export const MERCHANT_AUTH = ['merchant_key', 'merchant_user'] as const;
 
 export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
   const admin = d.service;
-  const route = routesWith<Merchant>();
+  const route = routesWith<MerchantPrincipal>();
   const get = (name: string) => ({
     method: 'get' as const,
     path: PATH,
@@ -107,6 +108,13 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       response: SettingsViewSchema,
       summary: 'Browser origins and the courier coverage endpoint.',
       handle: ({ auth }) => settingsView(auth),
+    }),
+    route({
+      ...get('audit_log'),
+      query: PageSchema,
+      response: AuditPageSchema,
+      summary: 'Who changed settings, keys or offers (a dashboard user or an api key), what and when; newest first.',
+      handle: ({ auth, query }) => admin.auditLog(auth, query),
     }),
     route({
       ...get('import_status'),

@@ -4,6 +4,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { newId } from '../kernel/ids.ts';
 import type { RateCounter } from '../limits/rate-counter.ts';
+import { changesOf, type AuditLog, type Changes, type MerchantPrincipal } from './audit-log.ts';
 import { codView, paymentView, sessionView, settingsView, webhookView } from './admin-views.ts';
 import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
 import type { FunnelRepository } from './funnel-repository.ts';
@@ -26,6 +27,7 @@ export interface AdminDeps {
   outbox: WebhookOutbox;
   counter: RateCounter;
   secrets: SecretBox;
+  audit: AuditLog;
   clock: Clock;
   /** Called after an outbox row committed (wakes the webhook dispatcher). */
   queued: () => void;
@@ -42,6 +44,13 @@ interface Window {
 interface Page {
   limit: number;
   offset: number;
+}
+
+/** A secret in the audit log: never its value, only whether it was set, replaced or removed. */
+function secretChange(field: string, before: string | null, sent: string | null | undefined): Changes {
+  if (sent === undefined || sent === before) return {};
+  const was = before === null ? 'not set' : 'set';
+  return { [field]: { from: was, to: sent === null ? 'removed' : before === null ? 'set' : 'replaced' } };
 }
 
 export class AdminService {
@@ -72,39 +81,82 @@ export class AdminService {
   }
 
   async setCod(
-    merchant: Merchant,
+    merchant: MerchantPrincipal,
     patch: Pick<MerchantConfigPatch, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>,
   ) {
     const blocked = patch.cod_blocked_pincodes && [...new Set(patch.cod_blocked_pincodes)];
-    return codView(await this.d.merchants.update(merchant.id, { ...patch, cod_blocked_pincodes: blocked }));
+    const after = await this.change(merchant, 'cod_config', { ...patch, cod_blocked_pincodes: blocked }, (m) =>
+      changesOf(codView(merchant), codView(m), Object.keys(codView(m))),
+    );
+    return codView(after);
   }
 
   /** A secret of null removes it; an absent field keeps its value. */
-  async setWebhooks(merchant: Merchant, patch: { webhook_url?: string | null; webhook_secret?: string | null }) {
+  async setWebhooks(
+    merchant: MerchantPrincipal,
+    patch: { webhook_url?: string | null; webhook_secret?: string | null },
+  ) {
     const secret =
       patch.webhook_secret === undefined
         ? undefined
         : patch.webhook_secret && this.d.secrets.encrypt(patch.webhook_secret);
-    return webhookView(
-      await this.d.merchants.update(merchant.id, { webhook_url: patch.webhook_url, webhook_secret_enc: secret }),
+    const before = merchant.webhook_secret_enc && this.d.secrets.decrypt(merchant.webhook_secret_enc);
+    const after = await this.change(
+      merchant,
+      'webhooks',
+      { webhook_url: patch.webhook_url, webhook_secret_enc: secret },
+      (m) => ({
+        ...changesOf(merchant, m, ['webhook_url']),
+        ...secretChange('webhook_secret', before, patch.webhook_secret),
+      }),
     );
+    return webhookView(after);
   }
 
   async setPaymentConfig(
-    merchant: Merchant,
+    merchant: MerchantPrincipal,
     config: { gateway_key_id: string; gateway_secret_key: string; payment_enabled?: boolean },
   ) {
-    return paymentView(
-      await this.d.merchants.update(merchant.id, {
-        payment_enabled: config.payment_enabled,
-        gateway_key_id: config.gateway_key_id,
-        gateway_secret_enc: this.d.secrets.encrypt(config.gateway_secret_key),
-      }),
-    );
+    const before = merchant.gateway_secret_enc && this.d.secrets.decrypt(merchant.gateway_secret_enc);
+    const patch = {
+      payment_enabled: config.payment_enabled,
+      gateway_key_id: config.gateway_key_id,
+      gateway_secret_enc: this.d.secrets.encrypt(config.gateway_secret_key),
+    };
+    const after = await this.change(merchant, 'set_payment_config', patch, (m) => ({
+      ...changesOf(merchant, m, ['gateway_key_id', 'payment_enabled']),
+      ...secretChange('gateway_secret_key', before, config.gateway_secret_key),
+    }));
+    return paymentView(after);
   }
 
-  async setSettings(merchant: Merchant, patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url'>) {
-    return settingsView(await this.d.merchants.update(merchant.id, patch));
+  async setSettings(
+    merchant: MerchantPrincipal,
+    patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url'>,
+  ) {
+    const after = await this.change(merchant, 'settings', patch, (m) =>
+      changesOf(settingsView(merchant), settingsView(m), ['allowed_origins', 'courier_coverage_url']),
+    );
+    return settingsView(after);
+  }
+
+  /** Who changed what, newest first. */
+  async auditLog(merchant: Merchant, page: Page) {
+    return { ...(await this.d.audit.list(merchant.id, page.limit, page.offset)), ...page };
+  }
+
+  /** Applies `patch` and records what it changed in the audit log, in one transaction. */
+  private change(
+    merchant: MerchantPrincipal,
+    action: string,
+    patch: MerchantConfigPatch,
+    changes: (after: Merchant) => Changes,
+  ): Promise<Merchant> {
+    return this.d.sql.transaction(async (tx) => {
+      const after = await this.d.merchants.in(tx).update(merchant.id, patch);
+      await this.d.audit.in(tx).record(merchant.id, merchant.actor, action, null, changes(after));
+      return after;
+    });
   }
 
   importCustomers(merchant: Merchant, label: string | null, rows: unknown[]) {

@@ -11,6 +11,7 @@ import { AddressRepository } from './address-repository.ts';
 import { addressRoutes } from './address-routes.ts';
 import { AddressService, type SessionContext } from './address-service.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { AuditLog, type MerchantPrincipal } from './audit-log.ts';
 import { AdminService } from './admin-service.ts';
 import { merchantKeyAuth, sessionAuth } from './auth.ts';
 import { BuyerRepository } from './buyer-repository.ts';
@@ -19,7 +20,7 @@ import { FunnelRepository } from './funnel-repository.ts';
 import { DEFAULT_FUNNEL_LIMITS, FunnelService, type FunnelLimits } from './funnel-service.ts';
 import { ImportRepository } from './import-repository.ts';
 import { ImportService } from './import-service.ts';
-import { MerchantRepository, type Merchant } from './merchant-repository.ts';
+import { MerchantRepository } from './merchant-repository.ts';
 import { OfferRepository } from './offer-repository.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { OtpRepository } from './otp-repository.ts';
@@ -58,7 +59,7 @@ export interface CheckoutDeps {
 
 export interface Checkout {
   routes: RouteDef[];
-  authenticators: { merchant_key: Authenticator<Merchant>; session: Authenticator<SessionContext> };
+  authenticators: { merchant_key: Authenticator<MerchantPrincipal>; session: Authenticator<SessionContext> };
   merchants: MerchantRepository;
   /** Email one-time codes; the dashboards sign their users in with it under their own scopes. */
   otp: OtpService;
@@ -97,6 +98,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   });
   const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql);
+  const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
   const routes = [
     ...adminRoutes({
       service: new AdminService({
@@ -109,6 +111,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         outbox: deps.outbox,
         counter,
         secrets: deps.secrets,
+        audit,
         clock,
         queued: deps.queued,
       }),
@@ -129,7 +132,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       egress: config.egress,
       clock,
     }),
-    ...offerRoutes(new OfferRepository(sql, clock), clock),
+    ...offerRoutes({ offers: new OfferRepository(sql, clock), audit, sql, clock }),
   ];
   return {
     routes,

@@ -93,19 +93,26 @@ export class MerchantRepository {
     return { merchant: (await this.byId(id))!, apiKey };
   }
 
+  /** The same repository inside a transaction. */
+  in(tx: Sql): MerchantRepository {
+    return new MerchantRepository(tx, this.clock);
+  }
+
   async byId(id: string): Promise<Merchant | null> {
     const row = await this.sql.get<MerchantRow>('SELECT * FROM merchants WHERE id = ?', [id]);
     return row ? toMerchant(row) : null;
   }
 
-  /** The merchant a live key (not revoked, not past its rotation overlap) belongs to. */
-  async byApiKey(key: string): Promise<Merchant | null> {
-    const row = await this.sql.get<MerchantRow>(
-      `SELECT m.* FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id
+  /** The merchant a live key (not revoked, not past its rotation overlap) belongs to, with the key's prefix. */
+  async byApiKey(key: string): Promise<{ merchant: Merchant; prefix: string } | null> {
+    const row = await this.sql.get<MerchantRow & { key_prefix: string }>(
+      `SELECT m.*, k.key_prefix FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id
        WHERE k.key_hash = ? AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
       [sha256(key), this.clock().toISOString()],
     );
-    return row ? toMerchant(row) : null;
+    if (!row) return null;
+    const { key_prefix: prefix, ...merchant } = row;
+    return { merchant: toMerchant(merchant), prefix };
   }
 
   /** Writes the given config columns (none: no write) and returns the merchant. */

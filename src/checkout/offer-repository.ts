@@ -40,6 +40,11 @@ export class OfferRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** The same repository inside a transaction. */
+  in(tx: Sql): OfferRepository {
+    return new OfferRepository(tx, this.clock);
+  }
+
   async insert(merchantId: string, o: NewOffer): Promise<Offer> {
     const row = await this.sql.get<OfferRow>(
       `INSERT INTO offers (id, merchant_id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at)

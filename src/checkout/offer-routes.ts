@@ -1,16 +1,24 @@
 // GET /checkout-offers (the session's UTM-matched banner) and POST /checkout-offers (list, create; merchant api key).
 import { z } from 'zod';
 import type { Clock } from '../kernel/clock.ts';
+import type { Sql } from '../db/sql.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import type { SessionContext } from './address-service.ts';
 import { MERCHANT_AUTH } from './admin-routes.ts';
 import { OfferCreateSchema } from './admin-schema.ts';
-import type { Merchant } from './merchant-repository.ts';
+import { changesOf, type AuditLog, type MerchantPrincipal } from './audit-log.ts';
 import { matchOffer } from './offer-match.ts';
 import type { OfferRepository } from './offer-repository.ts';
 import { OfferSchema } from './responses.ts';
 
-export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
+export interface OfferRouteDeps {
+  offers: OfferRepository;
+  audit: AuditLog;
+  sql: Sql;
+  clock: Clock;
+}
+
+export function offerRoutes({ offers, audit, sql, clock }: OfferRouteDeps): RouteDef[] {
   const post = (name: string) => ({
     method: 'post' as const,
     path: '/checkout-offers',
@@ -18,6 +26,7 @@ export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
     auth: MERCHANT_AUTH,
     tag: 'checkout-admin',
   });
+  const route = routesWith<MerchantPrincipal>();
   return [
     routesWith<SessionContext>()({
       method: 'get',
@@ -30,21 +39,26 @@ export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
       handle: async ({ auth }) =>
         matchOffer(await offers.list(auth.session.merchant_id), auth.session, clock().toISOString()),
     }),
-    routesWith<Merchant>()({
+    route({
       ...post('list'),
       body: z.strictObject({ action: z.literal('list') }),
       response: z.object({ offers: z.array(OfferSchema) }),
       summary: 'Every offer, highest priority first.',
       handle: async ({ auth }) => ({ offers: await offers.list(auth.id) }),
     }),
-    routesWith<Merchant>()({
+    route({
       ...post('create'),
       body: OfferCreateSchema,
       response: OfferSchema,
       summary: 'Creates an offer: a title, a discount, optional UTM rules, cart minimum, priority and time window.',
       handle: ({ auth, body }) => {
         const { action: _action, ...offer } = body;
-        return offers.insert(auth.id, offer);
+        return sql.transaction(async (tx) => {
+          const created = await offers.in(tx).insert(auth.id, offer);
+          const fields = Object.keys(offer);
+          await audit.in(tx).record(auth.id, auth.actor, 'offer_created', created.id, changesOf({}, created, fields));
+          return created;
+        });
       },
     }),
   ];

@@ -229,3 +229,23 @@ export const OfferSchema = z.object({
   ends_at: Instant.nullable(),
   created_at: Instant,
 });
+
+export const AuditPageSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      actor: z.string().meta({ description: "A dashboard user's email, or `api key ck_…` for the merchant's server" }),
+      action: z
+        .string()
+        .meta({ description: 'What was changed: an admin action (cod_config, …), offer_*, key_rotated' }),
+      target: Nullable.meta({ description: 'The offer id or key prefix the change was about' }),
+      changes: z
+        .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+        .meta({ description: 'Each changed field before and after; secrets only as set, replaced or removed' }),
+      created_at: Instant,
+    }),
+  ),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Sql } from '../../db/sql.ts';
-import type { Merchant, MerchantRepository } from '../../checkout/merchant-repository.ts';
+import type { MerchantPrincipal } from '../../checkout/audit-log.ts';
+import type { MerchantRepository } from '../../checkout/merchant-repository.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
 import { resourcePath } from '../../resources.ts';
@@ -16,8 +17,8 @@ import { signInRoutes } from '../console/sign-in-routes.ts';
 import { fileRoute, folderRoutes, StaticFile } from '../console/static-files.ts';
 import { MerchantUserRepository, type MerchantUser } from './users.ts';
 
-/** The merchant, as the admin routes expect it, plus who of its users is signed in. */
-export type MerchantPortalPrincipal = Merchant & { portal_user: Pick<MerchantUser, 'id' | 'email'> };
+/** The merchant, as the admin routes expect it (acting as the signed-in user), plus who of its users that is. */
+export type MerchantPortalPrincipal = MerchantPrincipal & { portal_user: Pick<MerchantUser, 'id' | 'email'> };
 
 export interface MerchantPortalDeps {
   sql: Sql;
@@ -53,7 +54,9 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
   const load = async (id: number): Promise<MerchantPortalPrincipal | null> => {
     const user = await users.byId(id);
     const merchant = user && (await d.merchants.byId(user.merchant_id));
-    return user && merchant ? { ...merchant, portal_user: { id: user.id, email: user.email } } : null;
+    return user && merchant
+      ? { ...merchant, actor: user.email, portal_user: { id: user.id, email: user.email } }
+      : null;
   };
   const authenticator = consoleAuth({ realm: 'merchant', cookie: d.cookie, sessions, signInPage: '/merchant', load });
   const user = {

@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * checkout-admin: funnel, sessions, webhook_deliveries, cod_config, webhooks, get_payment_config, settings, import_status
+         * checkout-admin: funnel, sessions, webhook_deliveries, cod_config, webhooks, get_payment_config, settings, audit_log, import_status
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
          *     - `sessions`: Checkout sessions created in a window, newest first, with payment state.
          *     - `webhook_deliveries`: Recent delivery attempts (HTTP status, response body, retry state), newest first.
@@ -16,6 +16,7 @@ export interface paths {
          *     - `webhooks`: Webhook settings (the secret is write-only).
          *     - `get_payment_config`: Gateway settings (the secret is never returned).
          *     - `settings`: Browser origins and the courier coverage endpoint.
+         *     - `audit_log`: Who changed settings, keys or offers (a dashboard user or an api key), what and when; newest first.
          *     - `import_status`: An import batch with up to 100 row errors (errors_truncated when there are more).
          */
         get: operations["getCheckoutAdmin"];
@@ -326,6 +327,34 @@ export interface components {
             data: {
                 allowed_origins: string[];
                 courier_coverage_url: string | null;
+            };
+        };
+        /** audit_log */
+        getCheckoutAdmin_audit_log_response: {
+            /** @constant */
+            success: true;
+            data: {
+                entries: {
+                    id: number;
+                    /** @description A dashboard user's email, or `api key ck_…` for the merchant's server */
+                    actor: string;
+                    /** @description What was changed: an admin action (cod_config, …), offer_*, key_rotated */
+                    action: string;
+                    /** @description The offer id or key prefix the change was about */
+                    target: string | null;
+                    /** @description Each changed field before and after; secrets only as set, replaced or removed */
+                    changes: {
+                        [key: string]: {
+                            from: unknown;
+                            to: unknown;
+                        };
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
             };
         };
         /** import_status */
@@ -1110,7 +1139,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The operation to run */
-                action: "funnel" | "sessions" | "webhook_deliveries" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "import_status";
+                action: "funnel" | "sessions" | "webhook_deliveries" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status";
                 /** @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to` */
                 from?: string;
                 /** @description End, inclusive (a date means the whole day, UTC). Default: now */
@@ -1134,7 +1163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"];
+                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"];
                 };
             };
             /** @description Missing or malformed parameters */
