@@ -15,7 +15,15 @@ export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<Me
     const key = head.headers['x-api-key'];
     if (!key) throw new DomainError('unauthorized', 'missing_api_key', 'x-api-key header is required');
     const found = await merchants.byApiKey(key);
-    if (!found) throw new DomainError('unauthorized', 'invalid_api_key', 'API key is unknown, revoked or expired');
+    if (!found) throw new DomainError('unauthorized', 'invalid_api_key', 'API key is unknown');
+    if (found.endedAt) {
+      throw new DomainError(
+        'unauthorized',
+        'key_revoked',
+        `The API key ${found.prefix}… was revoked or replaced; it stopped working at ${found.endedAt}`,
+        { details: { revoked_at: found.endedAt } },
+      );
+    }
     return { principal: { ...found.merchant, actor: `api key ${found.prefix}…` } };
   };
 }

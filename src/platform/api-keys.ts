@@ -108,12 +108,9 @@ export class ApiKeyRepository {
     return { key, record: toRecord(row!) };
   }
 
-  /** The active key with this hash, or null. */
+  /** The key with this hash, revoked or not (a revoked key is refused as such, not as unknown), or null. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = await this.sql.get<KeyRow>(
-      `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`,
-      [hash],
-    );
+    const row = await this.sql.get<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [hash]);
     return row ? toRecord(row) : null;
   }
 
@@ -147,11 +144,11 @@ export class ApiKeyRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** Hashes of keys revoked at or after `since` (ISO time), so every node drops them from its cache. */
-  async revokedSince(since: string): Promise<string[]> {
-    const rows = await this.sql.all<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE revoked_at >= ?', [
-      since,
-    ]);
-    return rows.map((r) => r.key_hash);
+  /** Keys revoked at or after `since` (ISO time), so every node marks them revoked in its cache. */
+  async revokedSince(since: string): Promise<Array<{ key_hash: string; revoked_at: string }>> {
+    return this.sql.all<{ key_hash: string; revoked_at: string }>(
+      'SELECT key_hash, revoked_at FROM api_keys WHERE revoked_at >= ?',
+      [since],
+    );
   }
 }
