@@ -31,7 +31,7 @@ export async function startTestServer(
   const store = await testStore();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'error',
     WORKERS: '1',
     DATA_OUT_DIR: datasetDir,
     ...store.env,
