@@ -179,30 +179,48 @@ export const SessionCartSchema = z.strictObject({
 
 export const RedeliverSchema = z.strictObject({ delivery_id: UuidSchema });
 
+/** The fields of an offer as create and update take them (update: any of them, the offer's id besides). */
+const offerFields = {
+  title: text(200),
+  description: text(1000, 0).nullable(),
+  discount_type: z.enum(['percent', 'flat']),
+  discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
+  min_cart_value_paise: CartValueSchema.nullable(),
+  // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
+  utm_rules: z.strictObject(UtmSchema.shape),
+  priority: z.number().int().min(-1000).max(1000),
+  active: z.boolean().meta({ description: 'false switches the offer off (it is kept and can be switched on again)' }),
+  starts_at: instant('start').nullable().meta({ description: 'Shown from this time on (null: from now)' }),
+  ends_at: instant('end').nullable().meta({ description: 'Shown until this time (null: until switched off)' }),
+};
+
+/** What every offer must satisfy, as created or after an update. */
+export const offerRules = {
+  percent: (o: { discount_type: string; discount_value: number }) =>
+    o.discount_type !== 'percent' || o.discount_value <= 100,
+  window: (o: { starts_at: string | null; ends_at: string | null }) =>
+    !o.starts_at || !o.ends_at || o.starts_at < o.ends_at,
+};
+
+export const OfferUpdateSchema = z
+  .strictObject({ action: z.literal('update'), offer_id: UuidSchema })
+  .extend(z.object(offerFields).partial().shape);
+
 export const OfferCreateSchema = z
   .strictObject({
     action: z.literal('create'),
-    title: text(200),
-    description: text(1000, 0).nullable().default(null),
-    discount_type: z.enum(['percent', 'flat']),
-    discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
-    min_cart_value_paise: CartValueSchema.nullable().default(null),
-    // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
-    utm_rules: z.strictObject(UtmSchema.shape).default({}),
-    priority: z.number().int().min(-1000).max(1000).default(0),
-    active: z.boolean().default(true),
-    starts_at: instant('start').nullable().default(null),
-    ends_at: instant('end').nullable().default(null),
+    ...offerFields,
+    description: offerFields.description.default(null),
+    min_cart_value_paise: offerFields.min_cart_value_paise.default(null),
+    utm_rules: offerFields.utm_rules.default({}),
+    priority: offerFields.priority.default(0),
+    active: offerFields.active.default(true),
+    starts_at: offerFields.starts_at.default(null),
+    ends_at: offerFields.ends_at.default(null),
   })
   .meta({
     if: { properties: { discount_type: { const: 'percent' } } },
     then: { properties: { discount_value: { maximum: 100 } } },
   })
-  .refine((o) => o.discount_type !== 'percent' || o.discount_value <= 100, {
-    message: 'a percent discount is at most 100',
-    path: ['discount_value'],
-  })
-  .refine((o) => !o.starts_at || !o.ends_at || o.starts_at < o.ends_at, {
-    message: 'starts_at must be before ends_at',
-    path: ['ends_at'],
-  });
+  .refine(offerRules.percent, { message: 'a percent discount is at most 100', path: ['discount_value'] })
+  .refine(offerRules.window, { message: 'starts_at must be before ends_at', path: ['ends_at'] });

@@ -76,5 +76,14 @@ describe('the audit log', () => {
     const listed = (cod!.changes.cod_blocked_pincodes as { to: string[] }).to;
     expect(listed).toHaveLength(21);
     expect(listed[20]).toBe('… 10 more (30 in all)');
+    await h.call('POST', '/checkout-offers', {
+      headers: { 'x-api-key': b.key },
+      body: { action: 'update', offer_id: created.body.data.id, active: false, title: 'Diwali 10% off' },
+    });
+    expect((await entries(b)).entries[0]).toMatchObject({
+      action: 'offer_updated',
+      target: created.body.data.id,
+      changes: { active: { from: true, to: false } },
+    });
   });
 });

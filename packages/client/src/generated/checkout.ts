@@ -126,9 +126,10 @@ export interface paths {
         get: operations["getCheckoutOffers"];
         put?: never;
         /**
-         * checkout-admin: list, create
+         * checkout-admin: list, create, update
          * @description - `list`: Every offer, highest priority first.
          *     - `create`: Creates an offer: a title, a discount, optional UTM rules, cart minimum, priority and time window.
+         *     - `update`: Changes the fields sent (edit, switch off with active: false, reschedule with starts_at/ends_at); the rest stay.
          */
         post: operations["postCheckoutOffers"];
         delete?: never;
@@ -1015,9 +1016,45 @@ export interface components {
             };
             /** @default 0 */
             priority?: number;
-            /** @default true */
+            /**
+             * @description false switches the offer off (it is kept and can be switched on again)
+             * @default true
+             */
             active?: boolean;
+            /** @description Shown from this time on (null: from now) */
             starts_at?: (string) | null;
+            /** @description Shown until this time (null: until switched off) */
+            ends_at?: (string) | null;
+        };
+        /** update */
+        postCheckoutOffers_update_request: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "update";
+            /** Format: uuid */
+            offer_id: string;
+            title?: string;
+            description?: string | null;
+            /** @enum {string} */
+            discount_type?: "percent" | "flat";
+            /** @description Percent (1..100) or paise */
+            discount_value?: number;
+            min_cart_value_paise?: number | null;
+            utm_rules?: {
+                utm_source?: string;
+                utm_medium?: string;
+                utm_campaign?: string;
+                utm_term?: string;
+                utm_content?: string;
+            };
+            priority?: number;
+            /** @description false switches the offer off (it is kept and can be switched on again) */
+            active?: boolean;
+            /** @description Shown from this time on (null: from now) */
+            starts_at?: (string) | null;
+            /** @description Shown until this time (null: until switched off) */
             ends_at?: (string) | null;
         };
         /** list */
@@ -1048,6 +1085,30 @@ export interface components {
         };
         /** create */
         postCheckoutOffers_create_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                description: string | null;
+                /** @enum {string} */
+                discount_type: "percent" | "flat";
+                discount_value: number;
+                min_cart_value_paise: number | null;
+                utm_rules: {
+                    [key: string]: string;
+                };
+                priority: number;
+                active: boolean;
+                starts_at: string | null;
+                ends_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+            };
+        };
+        /** update */
+        postCheckoutOffers_update_response: {
             /** @constant */
             success: true;
             data: {
@@ -1670,7 +1731,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["postCheckoutOffers_list_request"] | components["schemas"]["postCheckoutOffers_create_request"];
+                "application/json": components["schemas"]["postCheckoutOffers_list_request"] | components["schemas"]["postCheckoutOffers_create_request"] | components["schemas"]["postCheckoutOffers_update_request"];
             };
         };
         responses: {
@@ -1680,7 +1741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["postCheckoutOffers_list_response"] | components["schemas"]["postCheckoutOffers_create_response"];
+                    "application/json": components["schemas"]["postCheckoutOffers_list_response"] | components["schemas"]["postCheckoutOffers_create_response"] | components["schemas"]["postCheckoutOffers_update_response"];
                 };
             };
             /** @description Missing or malformed parameters */
@@ -1703,6 +1764,15 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No offer with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
