@@ -8,29 +8,25 @@ import {
   PageSchema,
   pagedWindowSchema,
   PaymentConfigSchema,
-  RedeliverSchema,
   SessionCartSchema,
   settingsPatchSchema,
   webhookPatchSchema,
   windowSchema,
 } from './admin-schema.ts';
-import { TEST_WEBHOOKS_PER_MINUTE, type AdminService } from './admin-service.ts';
+import type { AdminService } from './admin-service.ts';
 import { codView, paymentView, settingsView, webhookView } from './admin-views.ts';
 import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
 import type { MerchantPrincipal } from './audit-log.ts';
 import {
   AuditPageSchema,
   CodViewSchema,
-  DeliveriesPageSchema,
   FunnelReportSchema,
   ImportResultSchema,
   ImportStatusSchema,
   PaymentViewSchema,
-  RedeliveredSchema,
   SessionCartViewSchema,
   SessionsPageSchema,
   SettingsViewSchema,
-  TestWebhookSchema,
   WebhookViewSchema,
 } from './responses.ts';
 
@@ -77,13 +73,6 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       response: SessionsPageSchema,
       summary: 'Checkout sessions created in a window, newest first, with payment state.',
       handle: ({ auth, query }) => admin.sessions(auth, query),
-    }),
-    route({
-      ...get('webhook_deliveries'),
-      query: PageSchema,
-      response: DeliveriesPageSchema,
-      summary: 'Recent delivery attempts (HTTP status, response body, retry state), newest first.',
-      handle: ({ auth, query }) => admin.deliveries(auth, query),
     }),
     route({
       ...get('cod_config'),
@@ -169,25 +158,6 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       errors: { 404: 'No such session', 409: 'The session is paid or abandoned' },
       summary: "Sets a session's cart value from the merchant's server: create_order charges exactly this amount.",
       handle: ({ auth, body }) => admin.setSessionCart(auth, body.session_id, body.cart_value_paise),
-    }),
-    route({
-      ...post('redeliver_webhook'),
-      body: RedeliverSchema,
-      response: RedeliveredSchema,
-      errors: { 404: 'No failed delivery with this id' },
-      summary: 'Queues a failed delivery again, with its original payload and delivery id.',
-      handle: ({ auth, body }) => admin.redeliver(auth, body.delivery_id),
-    }),
-    route({
-      ...post('test_webhook'),
-      envelope: 'fields',
-      response: TestWebhookSchema,
-      errors: {
-        409: 'No webhook_url configured',
-        429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute`,
-      },
-      summary: 'Queues one session.phone_verified delivery with a test payload to the configured webhook_url.',
-      handle: ({ auth }) => admin.testWebhook(auth),
     }),
   ];
 }

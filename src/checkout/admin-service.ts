@@ -2,8 +2,6 @@
 import type { Sql } from '../db/sql.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { newId } from '../kernel/ids.ts';
-import type { RateCounter } from '../limits/rate-counter.ts';
 import { changesOf, type AuditLog, type Changes, type MerchantPrincipal } from './audit-log.ts';
 import { codView, paymentView, sessionView, settingsView, webhookView } from './admin-views.ts';
 import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
@@ -12,7 +10,6 @@ import { MAX_REPORTED_ERRORS } from './import-schema.ts';
 import type { ImportRepository } from './import-repository.ts';
 import type { ImportService } from './import-service.ts';
 import type { Merchant, MerchantConfigPatch, MerchantRepository } from './merchant-repository.ts';
-import type { WebhookOutbox } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { assertAllowed } from './session-states.ts';
@@ -24,17 +21,10 @@ export interface AdminDeps {
   funnel: FunnelRepository;
   imports: ImportRepository;
   importer: ImportService;
-  outbox: WebhookOutbox;
-  counter: RateCounter;
   secrets: SecretBox;
   audit: AuditLog;
   clock: Clock;
-  /** Called after an outbox row committed (wakes the webhook dispatcher). */
-  queued: () => void;
 }
-
-/** Test deliveries per merchant per minute: enough to debug an endpoint, too few to scan a network with. */
-export const TEST_WEBHOOKS_PER_MINUTE = 10;
 
 interface Window {
   from: string;
@@ -63,10 +53,6 @@ export class AdminService {
   async sessions(merchant: Merchant, q: Window & Page) {
     const { sessions, total } = await this.d.sessions.list(merchant.id, q.from, q.to, q.limit, q.offset);
     return { sessions: sessions.map(sessionView), total, limit: q.limit, offset: q.offset, from: q.from, to: q.to };
-  }
-
-  async deliveries(merchant: Merchant, page: Page) {
-    return { ...(await this.d.outbox.deliveries(merchant.id, page.limit, page.offset)), ...page };
   }
 
   async importStatus(merchant: Merchant, batchId: string) {
@@ -176,53 +162,5 @@ export class AdminService {
       utm_content: session.utm_content ?? undefined,
     });
     return { session_id: session.id, cart_value_paise: cartValuePaise, cart_value_source: 'merchant' as const };
-  }
-
-  async redeliver(merchant: Merchant, deliveryId: string) {
-    if (!(await this.d.outbox.redeliver(merchant.id, deliveryId, this.d.clock()))) {
-      throw new DomainError('not_found', 'delivery_not_found', `No failed delivery ${deliveryId}`);
-    }
-    this.d.queued();
-    return { delivery_id: deliveryId, status: 'pending' as const };
-  }
-
-  /** Queues one session.phone_verified delivery with a test payload to the configured webhook_url. */
-  async testWebhook(merchant: Merchant) {
-    const { d } = this;
-    if (!merchant.webhook_url)
-      throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
-    const hit = await d.counter.hit(
-      { scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 },
-      merchant.id,
-    );
-    if (!hit.allowed) {
-      throw new DomainError(
-        'rate_limited',
-        'rate_limited',
-        `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`,
-        { retryAfterSeconds: hit.retryAfterSeconds },
-      );
-    }
-    const now = d.clock();
-    const deliveryId = await d.sql.transaction((tx) =>
-      d.outbox.enqueue(
-        tx,
-        {
-          event: 'session.phone_verified',
-          merchant_id: merchant.id,
-          buyer_id: newId(),
-          session_id: newId(),
-          auth_channel: 'phone',
-          timestamp: now.toISOString(),
-          data: { phone: '+919999999999', test: true },
-        },
-        now,
-      ),
-    );
-    d.queued();
-    return {
-      message: 'Test webhook queued; see action=webhook_deliveries for the attempt log',
-      delivery_id: deliveryId,
-    };
   }
 }

@@ -29,6 +29,8 @@ import { paymentHooks } from './payment-hooks.ts';
 import type { WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import { SessionRepository } from './session-repository.ts';
+import { WebhookAdmin } from './webhook-admin.ts';
+import { webhookAdminRoutes } from './webhook-admin-routes.ts';
 
 export interface CheckoutConfig {
   /** What merchant-supplied URLs (webhooks, courier coverage) may reach, on save and on every call. */
@@ -108,16 +110,14 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         funnel,
         imports,
         importer,
-        outbox: deps.outbox,
-        counter,
         secrets: deps.secrets,
         audit,
         clock,
-        queued: deps.queued,
       }),
       clock,
       egress: config.egress,
     }),
+    ...webhookAdminRoutes(new WebhookAdmin({ sql, outbox: deps.outbox, counter, clock, queued: deps.queued })),
     ...buyerRoutes({
       merchants,
       otp,

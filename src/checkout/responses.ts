@@ -58,26 +58,61 @@ export const SessionsPageSchema = z.object({
   to: Instant,
 });
 
+const AttemptOutcomeSchema = z
+  .enum(['delivered', 'retrying', 'failed'])
+  .meta({ description: "This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good" });
+
+const AttemptFields = {
+  id: z.number().int(),
+  attempt: z.number().int(),
+  http_status: z.number().int().nullable(),
+  response_body: Nullable,
+  error: Nullable,
+  next_retry_at: Instant.nullable(),
+  created_at: Instant,
+  outcome: AttemptOutcomeSchema,
+};
+
+const DeliveryStatusSchema = z
+  .enum(['pending', 'sending', 'delivered', 'failed'])
+  .meta({ description: 'Retry state of the delivery now' });
+
 export const DeliveriesPageSchema = z.object({
   deliveries: z.array(
     z.object({
-      id: z.number().int(),
+      ...AttemptFields,
       delivery_id: z.string(),
       event: z.string(),
-      attempt: z.number().int(),
-      http_status: z.number().int().nullable(),
-      response_body: Nullable,
-      error: Nullable,
-      next_retry_at: Instant.nullable(),
-      created_at: Instant,
-      status: z
-        .enum(['pending', 'sending', 'delivered', 'failed'])
-        .meta({ description: 'Retry state of the delivery now' }),
+      session_id: Nullable.meta({ description: 'The checkout session the event is about' }),
+      status: DeliveryStatusSchema,
     }),
   ),
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+});
+
+const DeliveryFields = {
+  delivery_id: z.uuid(),
+  event: z.string(),
+  session_id: Nullable,
+  status: DeliveryStatusSchema,
+  attempts: z.number().int().meta({ description: 'Attempts made (since the latest redeliver)' }),
+  next_attempt_at: Instant.nullable().meta({ description: 'When a pending delivery is next attempted' }),
+  created_at: Instant,
+};
+
+export const DeliverySummariesSchema = z.object({
+  deliveries: z.array(z.object({ ...DeliveryFields, last_attempt: z.object(AttemptFields).nullable() })),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+export const DeliveryDetailSchema = z.object({
+  ...DeliveryFields,
+  payload: z.record(z.string(), z.unknown()).meta({ description: 'The JSON body every attempt sends and signs' }),
+  attempt_log: z.array(z.object(AttemptFields)).meta({ description: 'Every attempt, oldest first' }),
 });
 
 export const FunnelReportSchema = z.object({

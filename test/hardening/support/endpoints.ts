@@ -298,6 +298,14 @@ function adminEndpoints(t: Targets): Draft[] {
     admin('GET', 'funnel', { query: window }),
     admin('GET', 'sessions', { query: { ...window, ...page } }),
     admin('GET', 'webhook_deliveries', { query: page }),
+    admin('GET', 'webhook_events', {
+      query: { ...page, status: { valid: 'failing', junk: ['lost', '', 'FAILED', "' OR 1=1 --"] } },
+    }),
+    admin('GET', 'webhook_delivery', {
+      requiredQuery: ['delivery_id'],
+      query: { delivery_id: { valid: t.missingId, junk: UUID_JUNK } },
+    }),
+    admin('GET', 'audit_log', { query: page }),
     admin('GET', 'webhooks'),
     admin('GET', 'cod_config'),
     admin('GET', 'get_payment_config'),
@@ -421,6 +429,11 @@ function buyerEndpoints(t: Targets): Draft[] {
         required: ['title', 'discount_type', 'discount_value'],
         objects: ['utm_rules'],
       },
+    ),
+    body('/checkout-offers', 'offers', 'merchant')(
+      'update',
+      { offer_id: t.missingId, title: 'Fuzz offer', active: false, starts_at: '2030-01-01', ends_at: null },
+      { required: ['offer_id'] },
     ),
     // The fuzz merchant has no gateway keys and no COD: a payment request that gets past validation is refused anyway.
     pay('create_order', { amount_paise: 1000 }),

@@ -8,16 +8,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * checkout-admin: funnel, sessions, webhook_deliveries, cod_config, webhooks, get_payment_config, settings, audit_log, import_status
+         * checkout-admin: funnel, sessions, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, webhook_deliveries, webhook_events, webhook_delivery
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
          *     - `sessions`: Checkout sessions created in a window, newest first, with payment state.
-         *     - `webhook_deliveries`: Recent delivery attempts (HTTP status, response body, retry state), newest first.
          *     - `cod_config`: Cash-on-delivery rules.
          *     - `webhooks`: Webhook settings (the secret is write-only).
          *     - `get_payment_config`: Gateway settings (the secret is never returned).
          *     - `settings`: Browser origins and the courier coverage endpoint.
          *     - `audit_log`: Who changed settings, keys or offers (a dashboard user or an api key), what and when; newest first.
          *     - `import_status`: An import batch with up to 100 row errors (errors_truncated when there are more).
+         *     - `webhook_deliveries`: Recent delivery attempts (HTTP status, response body, retry state), newest first.
+         *     - `webhook_events`: Deliveries, one per event sent, newest first, each with its state, attempts and latest attempt.
+         *     - `webhook_delivery`: One delivery: the exact body it sends, its state, the next attempt and every attempt with its answer.
          */
         get: operations["getCheckoutAdmin"];
         put?: never;
@@ -25,7 +27,7 @@ export interface paths {
          * checkout-admin: import_customers, set_session_cart, redeliver_webhook, test_webhook
          * @description - `import_customers`: Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.
          *     - `set_session_cart`: Sets a session's cart value from the merchant's server: create_order charges exactly this amount.
-         *     - `redeliver_webhook`: Queues a failed delivery again, with its original payload and delivery id.
+         *     - `redeliver_webhook`: Sends a delivery again with its original payload and delivery id: a failed one from its first attempt, one waiting for a retry now.
          *     - `test_webhook`: Queues one session.phone_verified delivery with a test payload to the configured webhook_url.
          */
         post: operations["postCheckoutAdmin"];
@@ -263,33 +265,6 @@ export interface components {
                 to: string;
             };
         };
-        /** webhook_deliveries */
-        getCheckoutAdmin_webhook_deliveries_response: {
-            /** @constant */
-            success: true;
-            data: {
-                deliveries: {
-                    id: number;
-                    delivery_id: string;
-                    event: string;
-                    attempt: number;
-                    http_status: number | null;
-                    response_body: string | null;
-                    error: string | null;
-                    next_retry_at: string | null;
-                    /** Format: date-time */
-                    created_at: string;
-                    /**
-                     * @description Retry state of the delivery now
-                     * @enum {string}
-                     */
-                    status: "pending" | "sending" | "delivered" | "failed";
-                }[];
-                total: number;
-                limit: number;
-                offset: number;
-            };
-        };
         /** cod_config */
         getCheckoutAdmin_cod_config_response: {
             /** @constant */
@@ -386,6 +361,124 @@ export interface components {
                     created_at: string;
                 }[];
                 errors_truncated: boolean;
+            };
+        };
+        /** webhook_deliveries */
+        getCheckoutAdmin_webhook_deliveries_response: {
+            /** @constant */
+            success: true;
+            data: {
+                deliveries: {
+                    id: number;
+                    attempt: number;
+                    http_status: number | null;
+                    response_body: string | null;
+                    error: string | null;
+                    next_retry_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /**
+                     * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                     * @enum {string}
+                     */
+                    outcome: "delivered" | "retrying" | "failed";
+                    delivery_id: string;
+                    event: string;
+                    /** @description The checkout session the event is about */
+                    session_id: string | null;
+                    /**
+                     * @description Retry state of the delivery now
+                     * @enum {string}
+                     */
+                    status: "pending" | "sending" | "delivered" | "failed";
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
+        /** webhook_events */
+        getCheckoutAdmin_webhook_events_response: {
+            /** @constant */
+            success: true;
+            data: {
+                deliveries: {
+                    /** Format: uuid */
+                    delivery_id: string;
+                    event: string;
+                    session_id: string | null;
+                    /**
+                     * @description Retry state of the delivery now
+                     * @enum {string}
+                     */
+                    status: "pending" | "sending" | "delivered" | "failed";
+                    /** @description Attempts made (since the latest redeliver) */
+                    attempts: number;
+                    /** @description When a pending delivery is next attempted */
+                    next_attempt_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    last_attempt: {
+                        id: number;
+                        attempt: number;
+                        http_status: number | null;
+                        response_body: string | null;
+                        error: string | null;
+                        next_retry_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                         * @enum {string}
+                         */
+                        outcome: "delivered" | "retrying" | "failed";
+                    } | null;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
+        /** webhook_delivery */
+        getCheckoutAdmin_webhook_delivery_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                delivery_id: string;
+                event: string;
+                session_id: string | null;
+                /**
+                 * @description Retry state of the delivery now
+                 * @enum {string}
+                 */
+                status: "pending" | "sending" | "delivered" | "failed";
+                /** @description Attempts made (since the latest redeliver) */
+                attempts: number;
+                /** @description When a pending delivery is next attempted */
+                next_attempt_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** @description The JSON body every attempt sends and signs */
+                payload: {
+                    [key: string]: unknown;
+                };
+                /** @description Every attempt, oldest first */
+                attempt_log: {
+                    id: number;
+                    attempt: number;
+                    http_status: number | null;
+                    response_body: string | null;
+                    error: string | null;
+                    next_retry_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /**
+                     * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                     * @enum {string}
+                     */
+                    outcome: "delivered" | "retrying" | "failed";
+                }[];
             };
         };
         /** cod_config */
@@ -1200,7 +1293,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The operation to run */
-                action: "funnel" | "sessions" | "webhook_deliveries" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status";
+                action: "funnel" | "sessions" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
                 /** @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to` */
                 from?: string;
                 /** @description End, inclusive (a date means the whole day, UTC). Default: now */
@@ -1211,6 +1304,10 @@ export interface operations {
                 offset?: number;
                 /** @description Required for import_status */
                 batch_id?: string;
+                /** @description Only deliveries in this state; failing: failed, or waiting to retry after a failed attempt */
+                status?: "pending" | "sending" | "delivered" | "failed" | "failing";
+                /** @description Required for webhook_delivery */
+                delivery_id?: string;
             };
             header?: never;
             path?: never;
@@ -1224,7 +1321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"];
+                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"];
                 };
             };
             /** @description Missing or malformed parameters */
@@ -1254,7 +1351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No import batch with this id */
+            /** @description No delivery with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1317,7 +1414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No failed delivery with this id */
+            /** @description No failed or waiting delivery with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
