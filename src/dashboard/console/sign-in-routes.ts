@@ -18,6 +18,8 @@ import { CODE_REQUESTED, type SignIn } from './sign-in.ts';
 export interface SignInRouteOptions<P> {
   /** e.g. /dashboard/api */
   base: string;
+  /** The dashboard page a redeemed sign-in link lands on, e.g. /dashboard. */
+  page: string;
   tag: string;
   kind: Extract<AuthKind, 'developer' | 'merchant_user'>;
   signIn: SignIn;
@@ -112,6 +114,30 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
         return withCookie(
           { csrf_token: csrfTokenFor(token), expires_at: expiresAt },
           sessionCookie(o.cookie, token, Math.floor(o.sessionTtlMs / 1000)),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: `${o.base}/sign-in/link`,
+      auth: 'public',
+      tag: o.tag,
+      hidden: true,
+      query: z.object({ token: z.string().trim().min(1).max(128) }),
+      response: z.unknown(),
+      errors: { 401: 'Unknown, used or expired link' },
+      summary: 'Redeems a one-time sign-in link an operator printed: sets the session cookie and opens the dashboard.',
+      handle: async ({ query }) => {
+        const { token } = await o.signIn.redeemLink(query.token);
+        return new RawReply(
+          '',
+          {
+            location: o.page,
+            'set-cookie': sessionCookie(o.cookie, token, Math.floor(o.sessionTtlMs / 1000)),
+            'cache-control': 'no-store',
+            'referrer-policy': 'no-referrer',
+          },
+          303,
         );
       },
     }),

@@ -2,6 +2,7 @@
 import { DomainError } from '../../kernel/errors.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
 import type { ConsoleSessionRepository, Realm } from './console-sessions.ts';
+import type { LoginLinkRepository } from './login-links.ts';
 import { signInEmail } from './sign-in-email.ts';
 
 export interface SignInOptions {
@@ -10,6 +11,8 @@ export interface SignInOptions {
   dashboard: string;
   otp: OtpService;
   sessions: ConsoleSessionRepository;
+  /** One-time links printed by `geopin … login-link`. */
+  links: LoginLinkRepository;
   sessionTtlMs: number;
   /** The subject (account or user id) this email signs in as; null when it may not sign in. */
   subjectFor(email: string): Promise<number | null>;
@@ -18,6 +21,11 @@ export interface SignInOptions {
 /** The same answer whether or not the email may sign in, so the form cannot be used to find accounts. */
 export const CODE_REQUESTED =
   'If this email may sign in, a code is on its way (an earlier code that has not expired still works)';
+
+const LINK_COMMAND: Record<Realm, string> = {
+  developer: 'dashboard login-link --email …',
+  merchant: 'merchant login-link --email …',
+};
 
 export class SignIn {
   /** OTP scope of the dashboard: its codes can never open a checkout session or another dashboard. */
@@ -39,6 +47,18 @@ export class SignIn {
     const subject = await this.o.subjectFor(email);
     if (subject === null)
       throw new DomainError('unauthorized', 'invalid_code', 'The code is wrong or was already used; request a new one');
+    return this.o.sessions.open(this.o.realm, subject, this.o.sessionTtlMs);
+  }
+
+  /** Redeems a one-time sign-in link and opens a session (401 when the link is unknown, used or expired). */
+  async redeemLink(link: string): Promise<{ token: string; expiresAt: string }> {
+    const subject = await this.o.links.redeem(this.o.realm, link);
+    if (subject === null)
+      throw new DomainError(
+        'unauthorized',
+        'invalid_login_link',
+        `This sign-in link is unknown, used or expired; print a new one with \`geopin ${LINK_COMMAND[this.o.realm]}\``,
+      );
     return this.o.sessions.open(this.o.realm, subject, this.o.sessionTtlMs);
   }
 

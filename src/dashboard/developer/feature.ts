@@ -9,6 +9,7 @@ import type { Access } from '../../platform/access.ts';
 import { PLANS } from '../../platform/plans.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
 import type { CookiePolicy } from '../console/cookies.ts';
+import { LoginLinkRepository } from '../console/login-links.ts';
 import { consoleAuth } from '../console/session-auth.ts';
 import { SignIn } from '../console/sign-in.ts';
 import { signInRoutes } from '../console/sign-in-routes.ts';
@@ -47,6 +48,7 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
     dashboard: 'developer dashboard',
     otp: d.otp,
     sessions,
+    links: new LoginLinkRepository(d.sql, d.clock),
     sessionTtlMs: d.sessionTtlMs,
     subjectFor: (email) => accounts.signInSubject(email, d.allowList),
   });
@@ -70,6 +72,7 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
   const routes = [
     ...signInRoutes({
       base: '/dashboard/api',
+      page: '/dashboard',
       tag: 'dashboard',
       kind: 'developer',
       signIn,

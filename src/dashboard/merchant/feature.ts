@@ -11,6 +11,7 @@ import type { Authenticator, RouteDef } from '../../http/route.ts';
 import { resourcePath } from '../../resources.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
 import type { CookiePolicy } from '../console/cookies.ts';
+import { LoginLinkRepository } from '../console/login-links.ts';
 import { consoleAuth } from '../console/session-auth.ts';
 import { SignIn } from '../console/sign-in.ts';
 import { signInRoutes } from '../console/sign-in-routes.ts';
@@ -48,6 +49,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
     dashboard: 'merchant dashboard',
     otp: d.otp,
     sessions,
+    links: new LoginLinkRepository(d.sql, d.clock),
     sessionTtlMs: d.sessionTtlMs,
     subjectFor: async (email) => (await users.byEmail(email))?.id ?? null,
   });
@@ -66,6 +68,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
   const routes = [
     ...signInRoutes({
       base: '/merchant/api',
+      page: '/merchant',
       tag: 'merchant-dashboard',
       kind: 'merchant_user',
       signIn,
