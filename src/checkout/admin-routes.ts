@@ -6,7 +6,8 @@ import {
   CodPatchSchema,
   ImportStatusQuerySchema,
   PageSchema,
-  pagedWindowSchema,
+  SessionIdQuerySchema,
+  sessionsQuerySchema,
   PaymentConfigSchema,
   SessionCartSchema,
   settingsPatchSchema,
@@ -16,6 +17,7 @@ import {
 import type { AdminService } from './admin-service.ts';
 import { codView, paymentView, settingsView, webhookView } from './admin-views.ts';
 import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
+import { OrderPageSchema } from './order-responses.ts';
 import type { MerchantPrincipal } from './audit-log.ts';
 import {
   AuditPageSchema,
@@ -58,7 +60,7 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
   const patch = (name: string) => ({ ...get(name), method: 'patch' as const });
   const post = (name: string) => ({ ...get(name), method: 'post' as const });
   const window = windowSchema(d.clock);
-  const pagedWindow = pagedWindowSchema(d.clock);
+  const sessionsQuery = sessionsQuerySchema(d.clock);
   return [
     route({
       ...get('funnel'),
@@ -69,10 +71,22 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
     }),
     route({
       ...get('sessions'),
-      query: pagedWindow,
+      query: sessionsQuery,
       response: SessionsPageSchema,
-      summary: 'Checkout sessions created in a window, newest first, with payment state.',
+      summary:
+        'Checkout sessions created in a window, newest first, with payment state; searched by email, pincode or id ' +
+        'and filtered by status and payment method.',
       handle: ({ auth, query }) => admin.sessions(auth, query),
+    }),
+    route({
+      ...get('session'),
+      query: SessionIdQuerySchema,
+      response: OrderPageSchema,
+      errors: { 404: 'No session with this id' },
+      summary:
+        'One session as an order: its payment, chosen address with its pin, gateway orders, widget events, ' +
+        'webhooks with every attempt, and all of it as one timeline.',
+      handle: ({ auth, query }) => admin.order(auth, query.session_id),
     }),
     route({
       ...get('cod_config'),

@@ -4,6 +4,7 @@ import { normaliseOrigin } from '../kernel/origin.ts';
 import { documentAs } from '../http/openapi.ts';
 import { checkUrl, type EgressError, type EgressPolicy } from '../net/egress-policy.ts';
 import { CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';
+import { SESSION_STATUSES } from './session-states.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -72,13 +73,32 @@ export function windowSchema(now: () => Date) {
     .refine((w) => w.from <= w.to, ordered);
 }
 
-/** from/to plus limit/offset (the sessions listing). */
-export function pagedWindowSchema(now: () => Date) {
+/** The sessions listing: its window and page, narrowed by a search and filters. */
+export function sessionsQuerySchema(now: () => Date) {
   return z
-    .object({ ...windowFields, ...PageSchema.shape })
+    .object({
+      ...windowFields,
+      ...PageSchema.shape,
+      q: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .optional()
+        .meta({ description: 'An email or part of one, a 6-digit pincode of the chosen address, or a session id' }),
+      status: z.enum(SESSION_STATUSES).optional().meta({ description: 'Only sessions in this state' }),
+      payment_method: z
+        .enum(['gateway', 'cod', 'none'])
+        .optional()
+        .meta({ description: 'Paid through the gateway, cash on delivery, or with no payment recorded' }),
+    })
     .transform((q) => withDefaults(q, now))
     .refine((w) => w.from <= w.to, ordered);
 }
+
+export const SessionIdQuerySchema = z.object({
+  session_id: UuidSchema.meta({ description: 'Required for action=session' }),
+});
 
 export const ImportStatusQuerySchema = z.object({
   batch_id: UuidSchema.meta({ description: 'Required for import_status' }),

@@ -11,13 +11,17 @@ import type { ImportRepository } from './import-repository.ts';
 import type { ImportService } from './import-service.ts';
 import type { Merchant, MerchantConfigPatch, MerchantRepository } from './merchant-repository.ts';
 import type { SecretBox } from './secrets.ts';
+import type { OrderPage } from './order-page.ts';
 import type { SessionRepository } from './session-repository.ts';
+import type { SessionFilter, SessionSearch } from './session-search.ts';
 import { assertAllowed } from './session-states.ts';
 
 export interface AdminDeps {
   sql: Sql;
   merchants: MerchantRepository;
   sessions: SessionRepository;
+  search: SessionSearch;
+  orders: OrderPage;
   funnel: FunnelRepository;
   imports: ImportRepository;
   importer: ImportService;
@@ -50,9 +54,14 @@ export class AdminService {
     return funnelReport(await this.d.funnel.counts(merchant.id, w.from, w.to, STAGE_EVENTS), w.from, w.to);
   }
 
-  async sessions(merchant: Merchant, q: Window & Page) {
-    const { sessions, total } = await this.d.sessions.list(merchant.id, q.from, q.to, q.limit, q.offset);
+  async sessions(merchant: Merchant, q: SessionFilter & Page) {
+    const { sessions, total } = await this.d.search.list(merchant.id, q, q.limit, q.offset);
     return { sessions: sessions.map(sessionView), total, limit: q.limit, offset: q.offset, from: q.from, to: q.to };
+  }
+
+  /** One session as its order page shows it. */
+  order(merchant: Merchant, sessionId: string) {
+    return this.d.orders.of(merchant, sessionId);
   }
 
   async importStatus(merchant: Merchant, batchId: string) {

@@ -28,7 +28,9 @@ import { OtpService, type OtpPolicy } from './otp-service.ts';
 import { paymentHooks } from './payment-hooks.ts';
 import type { WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
+import { OrderPage } from './order-page.ts';
 import { SessionRepository } from './session-repository.ts';
+import { SessionSearch } from './session-search.ts';
 import { WebhookAdmin } from './webhook-admin.ts';
 import { webhookAdminRoutes } from './webhook-admin-routes.ts';
 
@@ -101,12 +103,16 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql);
   const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
+  const search = new SessionSearch(sql);
+  const orders = new OrderPage({ search, addresses, outbox: deps.outbox, location: deps.location });
   const routes = [
     ...adminRoutes({
       service: new AdminService({
         sql,
         merchants,
         sessions,
+        search,
+        orders,
         funnel,
         imports,
         importer,

@@ -36,7 +36,17 @@ export interface WebhookTarget {
 /** The postal directory and geocoder checkout reads (the location service implements it). */
 export interface PostalDirectory {
   /** Null when the pincode is not in the India Post directory. */
-  pincodeInfo(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
+  pincodeInfo(pincode: string): {
+    state: string | null;
+    district: string | null;
+    delivery: boolean;
+    offices: Array<{ name: string }>;
+    /** The pincode's representative point. */
+    latitude: number | null;
+    longitude: number | null;
+  } | null;
+  /** The pincode whose boundary holds the point, or null outside every boundary (a geopin's consistency check). */
+  lookup(lat: number, lon: number): { pincode: string } | null;
   /** Null when nothing in the address could be placed. */
   geocode(address: { address: string; city?: string; state?: string; pincode?: string }): {
     geopin: string;

@@ -41,6 +41,7 @@ export const SessionViewSchema = z.object({
   cart_value_source: z.enum(['widget', 'merchant']).nullable(),
   utm: z.record(z.string(), z.string()),
   selected_address_id: Nullable,
+  pincode: Nullable.meta({ description: "The chosen address's pincode" }),
   created_at: Instant,
   expires_at: Instant,
   address_completed_at: Instant.nullable(),

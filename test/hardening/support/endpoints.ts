@@ -296,7 +296,19 @@ function adminEndpoints(t: Targets): Draft[] {
   const page = { limit: { valid: '10', junk: LIMIT_JUNK }, offset: { valid: '0', junk: OFFSET_JUNK } };
   return [
     admin('GET', 'funnel', { query: window }),
-    admin('GET', 'sessions', { query: { ...window, ...page } }),
+    admin('GET', 'sessions', {
+      query: {
+        ...window,
+        ...page,
+        q: { valid: 'asha@example.in', junk: ['', 'x'.repeat(201)] },
+        status: { valid: 'completed', junk: ['paid', '', "' OR 1=1 --"] },
+        payment_method: { valid: 'cod', junk: ['card', 'COD', ''] },
+      },
+    }),
+    admin('GET', 'session', {
+      requiredQuery: ['session_id'],
+      query: { session_id: { valid: t.missingId, junk: UUID_JUNK } },
+    }),
     admin('GET', 'webhook_deliveries', { query: page }),
     admin('GET', 'webhook_events', {
       query: { ...page, status: { valid: 'failing', junk: ['lost', '', 'FAILED', "' OR 1=1 --"] } },

@@ -8,9 +8,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * checkout-admin: funnel, sessions, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, webhook_deliveries, webhook_events, webhook_delivery
+         * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, webhook_deliveries, webhook_events, webhook_delivery
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
-         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state.
+         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state; searched by email, pincode or id and filtered by status and payment method.
+         *     - `session`: One session as an order: its payment, chosen address with its pin, gateway orders, widget events, webhooks with every attempt, and all of it as one timeline.
          *     - `cod_config`: Cash-on-delivery rules.
          *     - `webhooks`: Webhook settings (the secret is write-only).
          *     - `get_payment_config`: Gateway settings (the secret is never returned).
@@ -239,6 +240,8 @@ export interface components {
                         [key: string]: string;
                     };
                     selected_address_id: string | null;
+                    /** @description The chosen address's pincode */
+                    pincode: string | null;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -263,6 +266,136 @@ export interface components {
                 from: string;
                 /** Format: date-time */
                 to: string;
+            };
+        };
+        /** session */
+        getCheckoutAdmin_session_response: {
+            /** @constant */
+            success: true;
+            data: {
+                session: {
+                    id: string;
+                    buyer_id: string;
+                    email: string | null;
+                    /** @enum {string} */
+                    auth_channel: "email" | "phone";
+                    /** @enum {string} */
+                    status: "verified" | "address_completed" | "completed" | "abandoned";
+                    cart_value_paise: number | null;
+                    cart_value_source: ("widget" | "merchant") | null;
+                    utm: {
+                        [key: string]: string;
+                    };
+                    selected_address_id: string | null;
+                    /** @description The chosen address's pincode */
+                    pincode: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    expires_at: string;
+                    address_completed_at: string | null;
+                    completed_at: string | null;
+                    abandoned_at: string | null;
+                    payment: {
+                        method: ("gateway" | "cod") | null;
+                        /** @enum {string} */
+                        status: "none" | "order_created" | "paid" | "cod";
+                        gateway_order_id: string | null;
+                        gateway_payment_id: string | null;
+                        amount_paise: number | null;
+                        paid_at: string | null;
+                    };
+                };
+                /** @description The chosen address (null before address_completed) */
+                address: {
+                    id: string;
+                    name: string | null;
+                    phone: string | null;
+                    flat_number: string | null;
+                    building_name: string | null;
+                    street_name: string | null;
+                    locality: string | null;
+                    landmark: string | null;
+                    city: string | null;
+                    district: string | null;
+                    state: string | null;
+                    pincode: string | null;
+                    label: string | null;
+                    /** @description The DIGIPIN of the pin */
+                    geopin: string | null;
+                    latitude: number | null;
+                    longitude: number | null;
+                    /** @description The pincode whose boundary holds the pin (null: outside every one) */
+                    pin_pincode: string | null;
+                    /** @description The address pincode's representative point, for the map */
+                    pincode_point: {
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                } | null;
+                orders: {
+                    gateway_order_id: string;
+                    amount_paise: number;
+                    currency: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                /** @description Funnel events the widget logged with this session id, oldest first */
+                events: {
+                    event_type: string;
+                    step: string | null;
+                    device_type: string | null;
+                    platform: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                /** @description Webhooks sent about this session, with every attempt */
+                webhooks: {
+                    /** Format: uuid */
+                    delivery_id: string;
+                    event: string;
+                    session_id: string | null;
+                    /**
+                     * @description Retry state of the delivery now
+                     * @enum {string}
+                     */
+                    status: "pending" | "sending" | "delivered" | "failed";
+                    /** @description Attempts made (since the latest redeliver) */
+                    attempts: number;
+                    /** @description When a pending delivery is next attempted */
+                    next_attempt_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** @description The JSON body every attempt sends and signs */
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Every attempt, oldest first */
+                    attempt_log: {
+                        id: number;
+                        attempt: number;
+                        http_status: number | null;
+                        response_body: string | null;
+                        error: string | null;
+                        next_retry_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                         * @enum {string}
+                         */
+                        outcome: "delivered" | "retrying" | "failed";
+                    }[];
+                }[];
+                /** @description All of the above in time order */
+                timeline: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @enum {string} */
+                    source: "session" | "payment" | "widget" | "webhook";
+                    event: string;
+                    detail: string | null;
+                }[];
             };
         };
         /** cod_config */
@@ -1293,7 +1426,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The operation to run */
-                action: "funnel" | "sessions" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
+                action: "funnel" | "sessions" | "session" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
                 /** @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to` */
                 from?: string;
                 /** @description End, inclusive (a date means the whole day, UTC). Default: now */
@@ -1302,10 +1435,16 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip (default 0) */
                 offset?: number;
+                /** @description An email or part of one, a 6-digit pincode of the chosen address, or a session id */
+                q?: string;
+                /** @description Only sessions in this state */
+                status?: "verified" | "address_completed" | "completed" | "abandoned";
+                /** @description Paid through the gateway, cash on delivery, or with no payment recorded */
+                payment_method?: "gateway" | "cod" | "none";
+                /** @description Required for action=session */
+                session_id?: string;
                 /** @description Required for import_status */
                 batch_id?: string;
-                /** @description Only deliveries in this state; failing: failed, or waiting to retry after a failed attempt */
-                status?: "pending" | "sending" | "delivered" | "failed" | "failing";
                 /** @description Required for webhook_delivery */
                 delivery_id?: string;
             };
@@ -1321,7 +1460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"];
+                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_session_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"];
                 };
             };
             /** @description Missing or malformed parameters */
