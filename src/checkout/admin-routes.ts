@@ -17,12 +17,12 @@ import {
 import type { AdminService } from './admin-service.ts';
 import { codView, paymentView, settingsView, webhookView } from './admin-views.ts';
 import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
+import { FunnelReportSchema } from './funnel-responses.ts';
 import { OrderPageSchema } from './order-responses.ts';
 import type { MerchantPrincipal } from './audit-log.ts';
 import {
   AuditPageSchema,
   CodViewSchema,
-  FunnelReportSchema,
   ImportResultSchema,
   ImportStatusSchema,
   PaymentViewSchema,

@@ -6,6 +6,7 @@ import { changesOf, type AuditLog, type Changes, type MerchantPrincipal } from '
 import { codView, paymentView, sessionView, settingsView, webhookView } from './admin-views.ts';
 import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
 import type { FunnelRepository } from './funnel-repository.ts';
+import type { SessionFunnel } from './session-funnel.ts';
 import { MAX_REPORTED_ERRORS } from './import-schema.ts';
 import type { ImportRepository } from './import-repository.ts';
 import type { ImportService } from './import-service.ts';
@@ -23,6 +24,7 @@ export interface AdminDeps {
   search: SessionSearch;
   orders: OrderPage;
   funnel: FunnelRepository;
+  sessionFunnel: SessionFunnel;
   imports: ImportRepository;
   importer: ImportService;
   secrets: SecretBox;
@@ -50,8 +52,13 @@ function secretChange(field: string, before: string | null, sent: string | null 
 export class AdminService {
   constructor(private readonly d: AdminDeps) {}
 
+  /** The widget's funnel events, and beside them the funnel and UTM rows counted from sessions and payments. */
   async funnel(merchant: Merchant, w: Window) {
-    return funnelReport(await this.d.funnel.counts(merchant.id, w.from, w.to, STAGE_EVENTS), w.from, w.to);
+    const [counts, fromSessions] = await Promise.all([
+      this.d.funnel.counts(merchant.id, w.from, w.to, STAGE_EVENTS),
+      this.d.sessionFunnel.report(merchant.id, w.from, w.to),
+    ]);
+    return { ...funnelReport(counts, w.from, w.to), from_sessions: fromSessions };
   }
 
   async sessions(merchant: Merchant, q: SessionFilter & Page) {

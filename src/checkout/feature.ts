@@ -30,6 +30,7 @@ import type { WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import { OrderPage } from './order-page.ts';
 import { SessionRepository } from './session-repository.ts';
+import { SessionFunnel } from './session-funnel.ts';
 import { SessionSearch } from './session-search.ts';
 import { WebhookAdmin } from './webhook-admin.ts';
 import { webhookAdminRoutes } from './webhook-admin-routes.ts';
@@ -114,6 +115,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         search,
         orders,
         funnel,
+        sessionFunnel: new SessionFunnel(sql),
         imports,
         importer,
         secrets: deps.secrets,

@@ -116,27 +116,6 @@ export const DeliveryDetailSchema = z.object({
   attempt_log: z.array(z.object(AttemptFields)).meta({ description: 'Every attempt, oldest first' }),
 });
 
-export const FunnelReportSchema = z.object({
-  from: Instant,
-  to: Instant,
-  total_events: z.number().int(),
-  events: z.record(z.string(), z.number().int()),
-  steps: z.record(z.string(), z.number().int()),
-  stages: z.array(
-    z.object({
-      stage: z.string(),
-      events: z.number().int(),
-      sessions: z.number().int(),
-      reached: z.number().int(),
-      from_previous: z.number().min(0).max(1).nullable(),
-      from_start: z.number().min(0).max(1).nullable(),
-    }),
-  ),
-  overall_conversion: z.number().min(0).max(1).nullable(),
-  abandonment_rate: z.number().min(0).max(1).nullable(),
-  sessions: z.record(z.string(), z.number().int()),
-});
-
 /** The document's Import batch, plus the label the merchant gave it. */
 export const ImportBatchSchema = z.object({
   id: z.uuid(),

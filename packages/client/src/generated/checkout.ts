@@ -219,6 +219,31 @@ export interface components {
                 sessions: {
                     [key: string]: number;
                 };
+                /** @description The funnel as the server saw it, from checkout sessions and payments: counts whether or not the widget sends funnel events */
+                from_sessions: {
+                    stages: {
+                        /** @enum {string} */
+                        stage: "verified" | "address_completed" | "payment_started" | "paid";
+                        sessions: number;
+                        from_previous: number | null;
+                        from_start: number | null;
+                    }[];
+                    /** @description Paid (gateway or COD) of all verified sessions */
+                    conversion: number | null;
+                    abandoned: number;
+                    /** @description Sum of recorded payments (COD at its cart value) */
+                    revenue_paise: number;
+                    /** @description Per source, medium and campaign (null: none), most sessions first, at most 50 */
+                    utm: {
+                        utm_source: string | null;
+                        utm_medium: string | null;
+                        utm_campaign: string | null;
+                        sessions: number;
+                        paid: number;
+                        revenue_paise: number;
+                        conversion: number | null;
+                    }[];
+                };
             };
         };
         /** sessions */
