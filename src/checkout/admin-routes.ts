@@ -4,7 +4,6 @@ import type { EgressPolicy } from '../net/egress-policy.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import {
   CodPatchSchema,
-  ImportStatusQuerySchema,
   PageSchema,
   SessionIdQuerySchema,
   sessionsQuerySchema,
@@ -16,15 +15,12 @@ import {
 } from './admin-schema.ts';
 import type { AdminService } from './admin-service.ts';
 import { codView, paymentView, settingsView, webhookView } from './admin-views.ts';
-import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
 import { FunnelReportSchema } from './funnel-responses.ts';
 import { OrderPageSchema } from './order-responses.ts';
 import type { MerchantPrincipal } from './audit-log.ts';
 import {
   AuditPageSchema,
   CodViewSchema,
-  ImportResultSchema,
-  ImportStatusSchema,
   PaymentViewSchema,
   SessionCartViewSchema,
   SessionsPageSchema,
@@ -39,8 +35,6 @@ export interface AdminRouteDeps {
   egress: EgressPolicy;
 }
 
-/** 5000 rows of a few hundred bytes fit comfortably; read only after the key was checked. */
-const IMPORT_MAX_BODY_BYTES = 8 << 20;
 /** Room for the most blocked pincodes cod_config takes (20,000 of 9 bytes each in JSON). */
 const COD_MAX_BODY_BYTES = 256 * 1024;
 const PATH = '/checkout-admin';
@@ -120,14 +114,6 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       handle: ({ auth, query }) => admin.auditLog(auth, query),
     }),
     route({
-      ...get('import_status'),
-      query: ImportStatusQuerySchema,
-      response: ImportStatusSchema,
-      errors: { 404: 'No import batch with this id' },
-      summary: `An import batch with up to ${MAX_REPORTED_ERRORS} row errors (errors_truncated when there are more).`,
-      handle: ({ auth, query }) => admin.importStatus(auth, query.batch_id),
-    }),
-    route({
       ...patch('cod_config'),
       body: CodPatchSchema,
       response: CodViewSchema,
@@ -155,15 +141,6 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       response: SettingsViewSchema,
       summary: 'Changes the fields sent; none is required.',
       handle: ({ auth, body }) => admin.setSettings(auth, body),
-    }),
-    route({
-      ...post('import_customers'),
-      body: ImportRequestSchema,
-      response: ImportResultSchema,
-      maxBodyBytes: IMPORT_MAX_BODY_BYTES,
-      waits: true,
-      summary: 'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.',
-      handle: ({ auth, body }) => admin.importCustomers(auth, body.batch_label ?? null, body.rows),
     }),
     route({
       ...post('set_session_cart'),

@@ -7,9 +7,6 @@ import { codView, paymentView, sessionView, settingsView, webhookView } from './
 import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
 import type { FunnelRepository } from './funnel-repository.ts';
 import type { SessionFunnel } from './session-funnel.ts';
-import { MAX_REPORTED_ERRORS } from './import-schema.ts';
-import type { ImportRepository } from './import-repository.ts';
-import type { ImportService } from './import-service.ts';
 import type { Merchant, MerchantConfigPatch, MerchantRepository } from './merchant-repository.ts';
 import type { SecretBox } from './secrets.ts';
 import type { OrderPage } from './order-page.ts';
@@ -25,8 +22,6 @@ export interface AdminDeps {
   orders: OrderPage;
   funnel: FunnelRepository;
   sessionFunnel: SessionFunnel;
-  imports: ImportRepository;
-  importer: ImportService;
   secrets: SecretBox;
   audit: AuditLog;
   clock: Clock;
@@ -69,17 +64,6 @@ export class AdminService {
   /** One session as its order page shows it. */
   order(merchant: Merchant, sessionId: string) {
     return this.d.orders.of(merchant, sessionId);
-  }
-
-  async importStatus(merchant: Merchant, batchId: string) {
-    const batch = await this.d.imports.byId(merchant.id, batchId);
-    if (!batch) throw new DomainError('not_found', 'batch_not_found', `No import batch ${batchId}`);
-    const errors = await this.d.imports.errors(batch.id, MAX_REPORTED_ERRORS + 1);
-    return {
-      batch,
-      errors: errors.slice(0, MAX_REPORTED_ERRORS),
-      errors_truncated: errors.length > MAX_REPORTED_ERRORS,
-    };
   }
 
   async setCod(
@@ -159,10 +143,6 @@ export class AdminService {
       await this.d.audit.in(tx).record(merchant.id, merchant.actor, action, null, changes(after));
       return after;
     });
-  }
-
-  importCustomers(merchant: Merchant, label: string | null, rows: unknown[]) {
-    return this.d.importer.run(merchant.id, label, 'api', rows);
   }
 
   /** The cart the payment must be for; only while the session is open (see session-states.ts). */

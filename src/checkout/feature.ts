@@ -20,6 +20,8 @@ import { FunnelRepository } from './funnel-repository.ts';
 import { DEFAULT_FUNNEL_LIMITS, FunnelService, type FunnelLimits } from './funnel-service.ts';
 import { ImportRepository } from './import-repository.ts';
 import { ImportService } from './import-service.ts';
+import { ImportAdmin } from './import-admin.ts';
+import { importRoutes } from './import-routes.ts';
 import { MerchantRepository } from './merchant-repository.ts';
 import { OfferRepository } from './offer-repository.ts';
 import { offerRoutes } from './offer-routes.ts';
@@ -101,7 +103,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     log: deps.log.child({ component: 'otp' }),
     onSend: deps.onOtpSend,
   });
-  const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
+  const importer = new ImportService({ sql, imports, buyers, addresses, location: deps.location, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql);
   const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
   const search = new SessionSearch(sql);
@@ -116,8 +118,6 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         orders,
         funnel,
         sessionFunnel: new SessionFunnel(sql),
-        imports,
-        importer,
         secrets: deps.secrets,
         audit,
         clock,
@@ -125,6 +125,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       clock,
       egress: config.egress,
     }),
+    ...importRoutes(new ImportAdmin(imports, importer)),
     ...webhookAdminRoutes(new WebhookAdmin({ sql, outbox: deps.outbox, counter, clock, queued: deps.queued })),
     ...buyerRoutes({
       merchants,

@@ -116,56 +116,6 @@ export const DeliveryDetailSchema = z.object({
   attempt_log: z.array(z.object(AttemptFields)).meta({ description: 'Every attempt, oldest first' }),
 });
 
-/** The document's Import batch, plus the label the merchant gave it. */
-export const ImportBatchSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(['processing', 'completed', 'failed']),
-  total_rows: z.number().int(),
-  imported_count: z.number().int(),
-  error_count: z.number().int(),
-  source: z.string(),
-  label: Nullable,
-  created_at: Instant,
-  completed_at: Instant.nullable(),
-});
-
-export const ImportStatusSchema = z.object({
-  batch: ImportBatchSchema,
-  errors: z
-    .array(
-      z.object({
-        row_index: z.number().int(),
-        legacy_external_id: Nullable,
-        error_code: z.string(),
-        error_message: z.string(),
-        created_at: Instant,
-      }),
-    )
-    .max(100),
-  errors_truncated: z.boolean(),
-});
-
-export const ImportResultSchema = z.object({
-  batch_id: z.uuid(),
-  status: z.enum(['completed', 'failed']),
-  total_rows: z.number().int(),
-  imported_count: z.number().int(),
-  error_count: z.number().int(),
-  results: z.array(
-    z.object({
-      row_index: z.number().int(),
-      success: z.boolean(),
-      buyer_id: z.uuid().optional(),
-      address_id: z.uuid().optional(),
-      error: z.string().optional(),
-      error_code: z.string().optional(),
-    }),
-  ),
-  unknown_columns: z
-    .array(z.string())
-    .meta({ description: 'Columns that are not import fields; their values were not imported' }),
-});
-
 export const TestWebhookSchema = z.object({ message: z.string(), delivery_id: z.uuid() });
 export const RedeliveredSchema = z.object({ delivery_id: z.uuid(), status: z.literal('pending') });
 export const SessionCartViewSchema = z.object({

@@ -326,6 +326,11 @@ function adminEndpoints(t: Targets): Draft[] {
       requiredQuery: ['batch_id'],
       query: { batch_id: { valid: t.missingId, junk: UUID_JUNK } },
     }),
+    admin('GET', 'import_batches', { query: page }),
+    admin('GET', 'import_errors', {
+      requiredQuery: ['batch_id'],
+      query: { ...page, batch_id: { valid: t.missingId, junk: UUID_JUNK } },
+    }),
     // Every field is optional ({} is a valid PATCH), so removing fields is no mutation here.
     admin('PATCH', 'cod_config', {
       body: { enable_cod: false, cod_max_cart_value_paise: 50_000, cod_blocked_pincodes: ['110001'] },
@@ -348,7 +353,7 @@ function adminEndpoints(t: Targets): Draft[] {
       emptyOk: true,
     }),
     admin('POST', 'import_customers', {
-      body: { batch_label: 'fuzz', rows: [{ email: 'imported@example.com', name: 'Imported' }] },
+      body: { batch_label: 'fuzz', first_row: 2, rows: [{ email: 'imported@example.com', name: 'Imported' }] },
       required: ['rows'],
       strict: true,
     }),

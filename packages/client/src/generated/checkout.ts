@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, webhook_deliveries, webhook_events, webhook_delivery
+         * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, import_batches, import_errors, webhook_deliveries, webhook_events, webhook_delivery
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
          *     - `sessions`: Checkout sessions created in a window, newest first, with payment state; searched by email, pincode or id and filtered by status and payment method.
          *     - `session`: One session as an order: its payment, chosen address with its pin, gateway orders, widget events, webhooks with every attempt, and all of it as one timeline.
@@ -17,7 +17,9 @@ export interface paths {
          *     - `get_payment_config`: Gateway settings (the secret is never returned).
          *     - `settings`: Browser origins and the courier coverage endpoint.
          *     - `audit_log`: Who changed settings, keys or offers (a dashboard user or an api key), what and when; newest first.
-         *     - `import_status`: An import batch with up to 100 row errors (errors_truncated when there are more).
+         *     - `import_status`: An import batch with up to 100 row errors (errors_truncated when there are more) and as many warnings.
+         *     - `import_batches`: The merchant's import batches, newest first.
+         *     - `import_errors`: Every error and warning of a batch in row order, a page at a time (the dashboard's error file).
          *     - `webhook_deliveries`: Recent delivery attempts (HTTP status, response body, retry state), newest first.
          *     - `webhook_events`: Deliveries, one per event sent, newest first, each with its state, attempts and latest attempt.
          *     - `webhook_delivery`: One delivery: the exact body it sends, its state, the next attempt and every attempt with its answer.
@@ -25,9 +27,9 @@ export interface paths {
         get: operations["getCheckoutAdmin"];
         put?: never;
         /**
-         * checkout-admin: import_customers, set_session_cart, redeliver_webhook, test_webhook
-         * @description - `import_customers`: Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.
-         *     - `set_session_cart`: Sets a session's cart value from the merchant's server: create_order charges exactly this amount.
+         * checkout-admin: set_session_cart, import_customers, redeliver_webhook, test_webhook
+         * @description - `set_session_cart`: Sets a session's cart value from the merchant's server: create_order charges exactly this amount.
+         *     - `import_customers`: Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own. A pincode not in the India Post directory fails its row; an address that points to another pincode is a warning.
          *     - `redeliver_webhook`: Sends a delivery again with its original payload and delivery id: a failed one from its first attempt, one waiting for a retry now.
          *     - `test_webhook`: Queues one session.phone_verified delivery with a test payload to the configured webhook_url.
          */
@@ -504,6 +506,10 @@ export interface components {
                     total_rows: number;
                     imported_count: number;
                     error_count: number;
+                    /** @description Rows imported with a warning */
+                    warning_count: number;
+                    /** @description Spreadsheet row of rows[0], when the import said */
+                    first_row: number | null;
                     source: string;
                     label: string | null;
                     /** Format: date-time */
@@ -511,7 +517,15 @@ export interface components {
                     completed_at: string | null;
                 };
                 errors: {
+                    /**
+                     * @description error: the row was not imported; warning: it was
+                     * @enum {string}
+                     */
+                    kind: "error" | "warning";
+                    /** @description Index in the rows array, from 0 */
                     row_index: number;
+                    /** @description first_row + row_index: the row a spreadsheet shows */
+                    sheet_row: number | null;
                     legacy_external_id: string | null;
                     error_code: string;
                     error_message: string;
@@ -519,6 +533,81 @@ export interface components {
                     created_at: string;
                 }[];
                 errors_truncated: boolean;
+                /** @description Rows imported with a warning, at most 100 */
+                warnings: {
+                    /**
+                     * @description error: the row was not imported; warning: it was
+                     * @enum {string}
+                     */
+                    kind: "error" | "warning";
+                    /** @description Index in the rows array, from 0 */
+                    row_index: number;
+                    /** @description first_row + row_index: the row a spreadsheet shows */
+                    sheet_row: number | null;
+                    legacy_external_id: string | null;
+                    error_code: string;
+                    error_message: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                warnings_truncated: boolean;
+            };
+        };
+        /** import_batches */
+        getCheckoutAdmin_import_batches_response: {
+            /** @constant */
+            success: true;
+            data: {
+                batches: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    status: "processing" | "completed" | "failed";
+                    total_rows: number;
+                    imported_count: number;
+                    error_count: number;
+                    /** @description Rows imported with a warning */
+                    warning_count: number;
+                    /** @description Spreadsheet row of rows[0], when the import said */
+                    first_row: number | null;
+                    source: string;
+                    label: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    completed_at: string | null;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
+        /** import_errors */
+        getCheckoutAdmin_import_errors_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                batch_id: string;
+                /** @description Errors and warnings in row order (the error file) */
+                issues: {
+                    /**
+                     * @description error: the row was not imported; warning: it was
+                     * @enum {string}
+                     */
+                    kind: "error" | "warning";
+                    /** @description Index in the rows array, from 0 */
+                    row_index: number;
+                    /** @description first_row + row_index: the row a spreadsheet shows */
+                    sheet_row: number | null;
+                    legacy_external_id: string | null;
+                    error_code: string;
+                    error_message: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
             };
         };
         /** webhook_deliveries */
@@ -709,11 +798,6 @@ export interface components {
                 courier_coverage_url: string | null;
             };
         };
-        /** import_customers */
-        postCheckoutAdmin_import_customers_request: {
-            batch_label?: string;
-            rows: unknown[];
-        };
         /** set_session_cart */
         postCheckoutAdmin_set_session_cart_request: {
             /** Format: uuid */
@@ -721,10 +805,29 @@ export interface components {
             /** @description The order total; create_order charges exactly this */
             cart_value_paise: number;
         };
+        /** import_customers */
+        postCheckoutAdmin_import_customers_request: {
+            batch_label?: string;
+            /** @description The spreadsheet row number of rows[0] (2 under a header row; 5002 for the second 5,000-row part): errors and warnings then carry sheet_row, the row a spreadsheet shows */
+            first_row?: number;
+            rows: unknown[];
+        };
         /** redeliver_webhook */
         postCheckoutAdmin_redeliver_webhook_request: {
             /** Format: uuid */
             delivery_id: string;
+        };
+        /** set_session_cart */
+        postCheckoutAdmin_set_session_cart_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                session_id: string;
+                cart_value_paise: number;
+                /** @constant */
+                cart_value_source: "merchant";
+            };
         };
         /** import_customers */
         postCheckoutAdmin_import_customers_response: {
@@ -738,6 +841,7 @@ export interface components {
                 total_rows: number;
                 imported_count: number;
                 error_count: number;
+                warning_count: number;
                 results: {
                     row_index: number;
                     success: boolean;
@@ -747,21 +851,10 @@ export interface components {
                     address_id?: string;
                     error?: string;
                     error_code?: string;
+                    warnings?: string[];
                 }[];
                 /** @description Columns that are not import fields; their values were not imported */
                 unknown_columns: string[];
-            };
-        };
-        /** set_session_cart */
-        postCheckoutAdmin_set_session_cart_response: {
-            /** @constant */
-            success: true;
-            data: {
-                /** Format: uuid */
-                session_id: string;
-                cart_value_paise: number;
-                /** @constant */
-                cart_value_source: "merchant";
             };
         };
         /** redeliver_webhook */
@@ -1451,7 +1544,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The operation to run */
-                action: "funnel" | "sessions" | "session" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
+                action: "funnel" | "sessions" | "session" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "import_batches" | "import_errors" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
                 /** @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to` */
                 from?: string;
                 /** @description End, inclusive (a date means the whole day, UTC). Default: now */
@@ -1485,7 +1578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_session_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"];
+                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_session_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_import_batches_response"] | components["schemas"]["getCheckoutAdmin_import_errors_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"];
                 };
             };
             /** @description Missing or malformed parameters */
@@ -1530,7 +1623,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The operation to run */
-                action: "import_customers" | "set_session_cart" | "redeliver_webhook" | "test_webhook";
+                action: "set_session_cart" | "import_customers" | "redeliver_webhook" | "test_webhook";
             };
             header?: never;
             path?: never;
@@ -1538,7 +1631,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["postCheckoutAdmin_import_customers_request"] | components["schemas"]["postCheckoutAdmin_set_session_cart_request"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_request"];
+                "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_request"] | components["schemas"]["postCheckoutAdmin_import_customers_request"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_request"];
             };
         };
         responses: {
@@ -1548,7 +1641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
+                    "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
                 };
             };
             /** @description Missing or malformed parameters */
