@@ -55,6 +55,16 @@ function consoleEndpoints(base: '/dashboard/api' | '/merchant/api', auth: Auth, 
     post('sign-in/code', { email }, ['email']),
     post('sign-in/verify', { email, code: '123456' }, ['email', 'code']),
     { name: `${base} sign-out`, method: 'POST', path: `${base}/sign-out`, auth },
+    // No printed link is live during the run: every token, valid in shape or not, is refused (400 or 401).
+    {
+      name: `${base} sign-in/link`,
+      method: 'GET',
+      path: `${base}/sign-in/link`,
+      auth: 'public',
+      readOnly: true,
+      requiredQuery: ['token'],
+      query: { token: { valid: 'gpl_not_a_printed_link', junk: ['', ' ', 'x'.repeat(200)] } },
+    },
   ];
 }
 
