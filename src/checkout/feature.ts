@@ -22,6 +22,7 @@ import { ImportRepository } from './import-repository.ts';
 import { ImportService } from './import-service.ts';
 import { ImportAdmin } from './import-admin.ts';
 import { importRoutes } from './import-routes.ts';
+import { MerchantKeys } from './merchant-keys.ts';
 import { MerchantRepository } from './merchant-repository.ts';
 import { OfferRepository } from './offer-repository.ts';
 import { offerRoutes } from './offer-routes.ts';
@@ -68,6 +69,8 @@ export interface Checkout {
   routes: RouteDef[];
   authenticators: { merchant_key: Authenticator<MerchantPrincipal>; session: Authenticator<SessionContext> };
   merchants: MerchantRepository;
+  /** The merchant's api keys as its dashboard lists and rotates them (audited). */
+  merchantKeys: MerchantKeys;
   /** Email one-time codes; the dashboards sign their users in with it under their own scopes. */
   otp: OtpService;
   /** What payments reads of checkout. */
@@ -147,6 +150,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     routes,
     authenticators: { merchant_key: merchantKeyAuth(merchants), session: sessionAuth(sessions, merchants, clock) },
     merchants,
+    merchantKeys: new MerchantKeys(sql, merchants, audit, clock),
     otp,
     paymentPorts: paymentHooks(book, deps.secrets),
     async webhookTarget(merchantId) {

@@ -157,6 +157,7 @@ export async function buildApp(
   const merchantPortal = createMerchantPortal({
     ...dashboardDeps,
     merchants: checkout.merchants,
+    keys: checkout.merchantKeys,
     cookie: { name: cookies.merchant_user, secure },
   });
   const locationFeature = createLocationFeature({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Sql } from '../../db/sql.ts';
 import type { MerchantPrincipal } from '../../checkout/audit-log.ts';
+import type { MerchantKeys } from '../../checkout/merchant-keys.ts';
 import type { MerchantRepository } from '../../checkout/merchant-repository.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
@@ -16,6 +17,7 @@ import { consoleAuth } from '../console/session-auth.ts';
 import { SignIn } from '../console/sign-in.ts';
 import { signInRoutes } from '../console/sign-in-routes.ts';
 import { fileRoute, folderRoutes, StaticFile } from '../console/static-files.ts';
+import { merchantKeyRoutes } from './key-routes.ts';
 import { MerchantUserRepository, type MerchantUser } from './users.ts';
 
 /** The merchant, as the admin routes expect it (acting as the signed-in user), plus who of its users that is. */
@@ -26,6 +28,7 @@ export interface MerchantPortalDeps {
   clock: Clock;
   otp: OtpService;
   merchants: MerchantRepository;
+  keys: MerchantKeys;
   cookie: CookiePolicy;
   sessionTtlMs: number;
   trustProxyHops: number;
@@ -78,6 +81,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       authenticate: authenticator,
       user,
     }),
+    ...merchantKeyRoutes(d.keys),
     fileRoute('/merchant', StaticFile.read(join(ASSETS, 'index.html')), 'Merchant dashboard'),
     ...folderRoutes('/merchant/assets', ASSETS, [
       'app.js',

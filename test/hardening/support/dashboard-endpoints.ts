@@ -74,6 +74,17 @@ export function dashboardEndpoints(t: Targets): Draft[] {
     ...consoleEndpoints('/dashboard/api', 'developer', t.developer.email),
     ...consoleEndpoints('/merchant/api', 'merchant-user', t.merchantUser.email),
     developer({ name: 'dashboard keys', method: 'GET', path: '/dashboard/api/keys', readOnly: true }),
+    { name: 'merchant keys', method: 'GET', path: '/merchant/api/keys', auth: 'merchant-user', readOnly: true },
+    // A request that got past a refusal would rotate the fuzz merchant's key, and the store snapshot would show it.
+    {
+      name: 'merchant rotate key',
+      method: 'POST',
+      path: '/merchant/api/keys/rotate',
+      auth: 'merchant-user',
+      strict: true,
+      emptyOk: true,
+      body: { overlap_hours: 24 },
+    },
     developer({
       name: 'dashboard create key',
       method: 'POST',
