@@ -18,9 +18,12 @@ export interface SignInOptions {
   subjectFor(email: string): Promise<number | null>;
 }
 
+/** After this long the page offers "send again", and a new request mails a new code that replaces the live one. */
+export const RESEND_AFTER_SECONDS = 60;
+
 /** The same answer whether or not the email may sign in, so the form cannot be used to find accounts. */
 export const CODE_REQUESTED =
-  'If this email may sign in, a code is on its way (an earlier code that has not expired still works)';
+  'If this email may sign in, a code is on its way. No mail within a minute? Send again: a new code replaces the first';
 
 const LINK_COMMAND: Record<Realm, string> = {
   developer: 'dashboard login-link --email …',
@@ -38,7 +41,9 @@ export class SignIn {
   /** Mails a code to an email that may sign in (the OTP send limits apply); does nothing for any other email. */
   async requestCode(email: string, ip: string): Promise<void> {
     if ((await this.o.subjectFor(email)) === null) return;
-    await this.o.otp.issue(this.scope, email, ip, (code, ttl) => signInEmail(email, this.o.dashboard, code, ttl));
+    await this.o.otp.issue(this.scope, email, ip, (code, ttl) => signInEmail(email, this.o.dashboard, code, ttl), {
+      resendAfterMs: RESEND_AFTER_SECONDS * 1000,
+    });
   }
 
   /** Redeems the code and opens a session: the cookie's token and its expiry. */
