@@ -209,12 +209,13 @@ export async function buildApp(
     {
       bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / config.server.workers),
       trustProxyHops: config.server.trustProxyHops,
-      observe: accessLog
-        ? (route, method, status, seconds, head) => {
-            metrics.request(route, method, status, seconds);
-            accessLog(route, method, status, seconds, head);
-          }
-        : (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+      observe: (route, method, status, seconds, head) => {
+        metrics.request(route, method, status, seconds);
+        accessLog?.(route, method, status, seconds, head);
+        // A keyed request goes to its key's request log (the developer dashboard shows the latest).
+        if (head?.keyId !== undefined)
+          access.requests.record(head.keyId, head.receivedAt, method, head.path, status, seconds);
+      },
     },
   );
   const parts: AppParts = {

@@ -134,6 +134,7 @@ export function createGate(
     metered: boolean,
   ): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
+    head.keyId = key.id;
     if (key.revokedAt) throw revokedKey(key.prefix, key.revokedAt);
     let headers: Record<string, string> | undefined;
     if (key.isPublic) {

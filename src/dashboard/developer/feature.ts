@@ -23,7 +23,7 @@ export interface DeveloperDashboardDeps {
   sql: Sql;
   clock: Clock;
   otp: OtpService;
-  access: Pick<Access, 'keys' | 'usage'>;
+  access: Pick<Access, 'keys' | 'usage' | 'requests'>;
   cookie: CookiePolicy;
   sessionTtlMs: number;
   /** Emails that get an account on their first sign-in (DASHBOARD_ALLOWED_EMAILS), lower case. */
@@ -52,7 +52,7 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
     sessionTtlMs: d.sessionTtlMs,
     subjectFor: (email) => accounts.signInSubject(email, d.allowList),
   });
-  const { keys, usage } = d.access;
+  const { keys, usage, requests } = d.access;
   const authenticator = consoleAuth({
     realm: 'developer',
     cookie: d.cookie,
@@ -82,7 +82,7 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
       authenticate: authenticator,
       user,
     }),
-    ...keyRoutes({ keys, usage, clock: d.clock }),
+    ...keyRoutes({ keys, usage, requests, clock: d.clock }),
     usageRoute({ keys, usage, clock: d.clock }),
     fileRoute('/dashboard', StaticFile.read(join(ASSETS, 'index.html')), 'Developer dashboard'),
     ...folderRoutes('/dashboard/assets', ASSETS, ['app.js', 'keys.js', 'usage.js', 'examples.js']),

@@ -85,6 +85,19 @@ export const UsageQuerySchema = z.object({
     .meta({ description: 'Default: this month (UTC)' }),
 });
 
+export const KeyRequestsSchema = z.object({
+  key_id: z.number().int(),
+  requests: z.array(
+    z.object({
+      at: Instant,
+      method: z.string(),
+      path: z.string().meta({ description: 'Without the query string' }),
+      status: z.number().int(),
+      ms: z.number(),
+    }),
+  ),
+});
+
 export const UsageSchema = z.object({
   key_id: z.number().int(),
   month: z.string(),

@@ -103,6 +103,13 @@ export function dashboardEndpoints(t: Targets): Draft[] {
       pathParam: true,
     }),
     developer({
+      name: 'dashboard key requests',
+      method: 'GET',
+      path: `/dashboard/api/keys/${t.developerKeyId}/requests`,
+      route: '/dashboard/api/keys/{id}/requests',
+      readOnly: true,
+    }),
+    developer({
       name: 'dashboard usage',
       method: 'GET',
       path: '/dashboard/api/usage',
