@@ -6,7 +6,7 @@ import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
 import { resourcePath } from '../../resources.ts';
 import type { Access } from '../../platform/access.ts';
-import { PLANS } from '../../platform/plans.ts';
+import { PLAN_NAMES, PLANS } from '../../platform/plans.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
 import type { CookiePolicy } from '../console/cookies.ts';
 import { LoginLinkRepository } from '../console/login-links.ts';
@@ -67,6 +67,12 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
       plan: a.plan,
       plan_description: PLANS[a.plan].description,
       monthly_limit: PLANS[a.plan].monthlyRequests,
+      plans: PLAN_NAMES.map((name) => ({
+        name,
+        monthly_requests: PLANS[name].monthlyRequests,
+        price_inr_per_month: PLANS[name].priceInrPerMonth,
+        description: PLANS[name].description,
+      })),
     }),
   };
   const routes = [

@@ -16,6 +16,16 @@ export const DeveloperViewSchema = z.object({
     .int()
     .nullable()
     .meta({ description: "Requests per month per key on the account's plan; null = unlimited" }),
+  plans: z
+    .array(
+      z.object({
+        name: z.enum(PLAN_NAMES),
+        monthly_requests: z.number().int().nullable(),
+        price_inr_per_month: z.number().int().nullable().meta({ description: 'Starting price; null: by agreement' }),
+        description: z.string(),
+      }),
+    )
+    .meta({ description: 'Every plan, side by side' }),
 });
 
 export const KeyViewSchema = z.object({
