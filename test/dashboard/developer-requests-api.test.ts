@@ -49,8 +49,7 @@ describe('developer dashboard: plans, revoked keys and the request log', () => {
     expect((await lookup(key, { latitude: 'north' })).status).toBe(400);
     expect((await as('DELETE', `/dashboard/api/keys/${record.id}`)).status).toBe(200);
     // Every node refuses a revoked key within a second (its next poll); until then it still answers.
-    const code = async () =>
-      ((await (await lookup(key, { latitude: 12.9716, longitude: 77.5946 })).json()) as any).code;
+    const code = async () => (await (await lookup(key, { latitude: 12.9716, longitude: 77.5946 })).json()).code;
     await expect.poll(code, { timeout: 5000 }).toBe('key_revoked');
 
     type Logged = { status: number; method: string; path: string; ms: number };
