@@ -38,7 +38,7 @@ export function webhookAdminRoutes(webhooks: WebhookAdmin): RouteDef[] {
     }),
     route({
       ...at('get', 'webhook_events'),
-      query: PageSchema.extend({ status: DeliveryFilterSchema }),
+      query: PageSchema.extend({ state: DeliveryFilterSchema }),
       response: DeliverySummariesSchema,
       summary: 'Deliveries, one per event sent, newest first, each with its state, attempts and latest attempt.',
       handle: ({ auth, query }) => webhooks.deliveries(auth, query),

@@ -33,8 +33,8 @@ export class WebhookAdmin {
   }
 
   /** One row per delivery with its latest attempt, newest first. */
-  async deliveries(merchant: Merchant, q: Page & { status?: Parameters<WebhookOutbox['summaries']>[1] }) {
-    const found = await this.d.outbox.summaries(merchant.id, q.status ?? null, q.limit, q.offset);
+  async deliveries(merchant: Merchant, q: Page & { state?: Parameters<WebhookOutbox['summaries']>[1] }) {
+    const found = await this.d.outbox.summaries(merchant.id, q.state ?? null, q.limit, q.offset);
     return { ...found, limit: q.limit, offset: q.offset };
   }
 

@@ -38,15 +38,15 @@ describe('the webhook log', () => {
     const wait = Date.parse(waiting.next_attempt_at) - Date.now();
     expect(wait).toBeGreaterThan(2_500_000);
     expect(waiting.last_attempt.next_retry_at).toBe(waiting.next_attempt_at);
-    expect((await events('status=failing')).total).toBe(1);
-    expect((await events('status=delivered')).total).toBe(0);
+    expect((await events('state=failing')).total).toBe(1);
+    expect((await events('state=delivered')).total).toBe(0);
 
     failing = false;
     const now = await h.admin('POST', 'redeliver_webhook', a.key, { delivery_id: waiting.delivery_id });
     expect(now.body).toEqual({ success: true, data: { delivery_id: waiting.delivery_id, status: 'pending' } });
     await eventually(async () => (await events()).deliveries[0]?.status === 'delivered');
     expect((await events()).deliveries[0]).toMatchObject({ attempts: 2, next_attempt_at: null });
-    expect((await events('status=failing')).total).toBe(0);
+    expect((await events('state=failing')).total).toBe(0);
 
     const attempts = dataOf(await h.admin('GET', 'webhook_deliveries', a.key)).deliveries;
     // The first attempt still says what it was; only `status` is the delivery's state now.
@@ -83,7 +83,7 @@ describe('the webhook log', () => {
       'delivery_not_found',
     );
     expect(errorCode(await h.admin('GET', 'webhook_delivery', a.key, undefined, query('d_1')))).toBe('invalid_request');
-    expect(errorCode(await h.admin('GET', 'webhook_events', a.key, undefined, 'status=lost'))).toBe('invalid_request');
+    expect(errorCode(await h.admin('GET', 'webhook_events', a.key, undefined, 'state=lost'))).toBe('invalid_request');
     expect(dataOf(await h.admin('GET', 'webhook_events', b.key))).toEqual({
       deliveries: [],
       total: 0,

@@ -311,7 +311,7 @@ function adminEndpoints(t: Targets): Draft[] {
     }),
     admin('GET', 'webhook_deliveries', { query: page }),
     admin('GET', 'webhook_events', {
-      query: { ...page, status: { valid: 'failing', junk: ['lost', '', 'FAILED', "' OR 1=1 --"] } },
+      query: { ...page, state: { valid: 'failing', junk: ['lost', '', 'FAILED', "' OR 1=1 --"] } },
     }),
     admin('GET', 'webhook_delivery', {
       requiredQuery: ['delivery_id'],
