@@ -27,6 +27,30 @@ export function importRoutes(imports: ImportAdmin): RouteDef[] {
       response: ImportResultSchema,
       maxBodyBytes: IMPORT_MAX_BODY_BYTES,
       waits: true,
+      examples: {
+        body: {
+          batch_label: 'shopify-export-2026-11',
+          first_row: 2,
+          rows: [
+            {
+              legacy_customer_id: 'C1001',
+              legacy_address_id: 'A2001',
+              email: 'asha@example.in',
+              phone_e164: '+919812345601',
+              name: 'Asha Rao',
+              flat_number: '12',
+              building_name: 'Lake View Apartments',
+              street_name: '100 Feet Road',
+              locality: 'Indiranagar',
+              city: 'Bengaluru',
+              pincode: '560038',
+              label: 'home',
+              is_default: true,
+            },
+            { legacy_customer_id: 'C1002', email: 'ravi@example.in', street_name: 'Church Street', pincode: '560001' },
+          ],
+        },
+      },
       summary:
         'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own. A pincode not ' +
         'in the India Post directory fails its row; an address that points to another pincode is a warning.',

@@ -67,6 +67,14 @@ export function offerRoutes({ offers, audit, sql, clock }: OfferRouteDeps): Rout
       body: OfferUpdateSchema,
       response: OfferSchema,
       errors: { 404: 'No offer with this id' },
+      examples: {
+        body: {
+          action: 'update',
+          offer_id: 'b2d4f6a8-3e5c-4d7b-8a9f-1c2e3d4f5a6b',
+          active: false,
+          ends_at: '2026-11-30',
+        },
+      },
       summary:
         'Changes the fields sent (edit, switch off with active: false, reschedule with starts_at/ends_at); the rest stay.',
       handle: ({ auth, body }) => {

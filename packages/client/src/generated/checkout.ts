@@ -1543,27 +1543,65 @@ export interface operations {
     getCheckoutAdmin: {
         parameters: {
             query: {
-                /** @description The operation to run */
+                /**
+                 * @description The operation to run
+                 * @example funnel
+                 */
                 action: "funnel" | "sessions" | "session" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "import_batches" | "import_errors" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
-                /** @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to` */
+                /**
+                 * @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to`
+                 * @example 2026-11-01
+                 */
                 from?: string;
-                /** @description End, inclusive (a date means the whole day, UTC). Default: now */
+                /**
+                 * @description End, inclusive (a date means the whole day, UTC). Default: now
+                 * @example 2026-11-30
+                 */
                 to?: string;
-                /** @description Page size, 1..200 (default 50) */
+                /**
+                 * @description Page size, 1..200 (default 50)
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Rows to skip (default 0) */
+                /**
+                 * @description Rows to skip (default 0)
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description An email or part of one, a 6-digit pincode of the chosen address, or a session id */
+                /**
+                 * @description An email or part of one, a 6-digit pincode of the chosen address, or a session id
+                 * @example Indiranagar
+                 */
                 q?: string;
-                /** @description Only sessions in this state */
+                /**
+                 * @description Only sessions in this state
+                 * @example verified
+                 */
                 status?: "verified" | "address_completed" | "completed" | "abandoned";
-                /** @description Paid through the gateway, cash on delivery, or with no payment recorded */
+                /**
+                 * @description Paid through the gateway, cash on delivery, or with no payment recorded
+                 * @example gateway
+                 */
                 payment_method?: "gateway" | "cod" | "none";
-                /** @description Required for action=session */
+                /**
+                 * @description Required for action=session
+                 * @example 5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14
+                 */
                 session_id?: string;
-                /** @description Required for import_status */
+                /**
+                 * @description Required for import_status
+                 * @example 3c8a5f2e-7d1b-4e9a-a6c4-8b2f0d5e1a73
+                 */
                 batch_id?: string;
-                /** @description Required for webhook_delivery */
+                /**
+                 * @description Only deliveries in this state; failing: failed, or waiting to retry after a failed attempt
+                 * @example pending
+                 */
+                state?: "pending" | "sending" | "delivered" | "failed" | "failing";
+                /**
+                 * @description Required for webhook_delivery
+                 * @example feda42fb-1c3e-4b7a-9d5f-6e8a2c4b0d19
+                 */
                 delivery_id?: string;
             };
             header?: never;
@@ -1622,7 +1660,10 @@ export interface operations {
     postCheckoutAdmin: {
         parameters: {
             query: {
-                /** @description The operation to run */
+                /**
+                 * @description The operation to run
+                 * @example set_session_cart
+                 */
                 action: "set_session_cart" | "import_customers" | "redeliver_webhook" | "test_webhook";
             };
             header?: never;
@@ -1712,7 +1753,10 @@ export interface operations {
     patchCheckoutAdmin: {
         parameters: {
             query: {
-                /** @description The operation to run */
+                /**
+                 * @description The operation to run
+                 * @example cod_config
+                 */
                 action: "cod_config" | "webhooks" | "set_payment_config" | "settings";
             };
             header?: never;
@@ -1877,6 +1921,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "merchant_id": "7f3c2a9e-5b1d-4e8f-9a6c-2d4b8e1f0a37",
+                 *       "event_type": "checkout_opened",
+                 *       "step": "address",
+                 *       "device_type": "mobile",
+                 *       "platform": "web",
+                 *       "session_id": "5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     merchant_id: string;
@@ -1901,6 +1955,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "logged": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -2040,6 +2100,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14",
+                     *         "title": "Diwali 10% off",
+                     *         "description": "On orders above ₹1,499",
+                     *         "discount_type": "percent",
+                     *         "discount_value": 10,
+                     *         "min_cart_value_paise": 149900,
+                     *         "utm_rules": {
+                     *           "utm_campaign": "diwali"
+                     *         },
+                     *         "priority": 10,
+                     *         "active": true,
+                     *         "starts_at": "2026-11-01T00:00:00.000Z",
+                     *         "ends_at": "2026-11-30T23:59:59.999Z",
+                     *         "created_at": "2026-11-23T10:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;

@@ -411,6 +411,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "message": "Done",
+                     *         "description": "On orders above ₹1,499",
+                     *         "live_statistics": {
+                     *           "total_boundaries": 3,
+                     *           "total_states": 3,
+                     *           "total_divisions": 3,
+                     *           "cache_size": 3,
+                     *           "total_pincodes": 3,
+                     *           "total_offices": 3,
+                     *           "uptime_seconds": 3
+                     *         },
+                     *         "endpoints": {
+                     *           "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x"
+                     *         },
+                     *         "dataset": "full",
+                     *         "documentation": "https://geo.example.in/docs",
+                     *         "version": "1.0.0",
+                     *         "features": [
+                     *           "text"
+                     *         ],
+                     *         "products": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "version": "1.0.0",
+                     *             "base_path": "/v1"
+                     *           }
+                     *         ],
+                     *         "pricing": [
+                     *           {
+                     *             "plan": "free",
+                     *             "monthly_requests": 3,
+                     *             "price_inr_per_month": 3,
+                     *             "rate_limit": "50 requests per second per key (burst 100)",
+                     *             "description": "On orders above ₹1,499"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -469,6 +512,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "message": "Done",
+                     *         "description": "On orders above ₹1,499",
+                     *         "live_statistics": {
+                     *           "total_boundaries": 3,
+                     *           "total_states": 3,
+                     *           "total_divisions": 3,
+                     *           "cache_size": 3,
+                     *           "total_pincodes": 3,
+                     *           "total_offices": 3,
+                     *           "uptime_seconds": 3
+                     *         },
+                     *         "endpoints": {
+                     *           "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x"
+                     *         },
+                     *         "dataset": "full",
+                     *         "documentation": "https://geo.example.in/docs",
+                     *         "version": "1.0.0",
+                     *         "features": [
+                     *           "text"
+                     *         ],
+                     *         "products": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "version": "1.0.0",
+                     *             "base_path": "/v1"
+                     *           }
+                     *         ],
+                     *         "pricing": [
+                     *           {
+                     *             "plan": "free",
+                     *             "monthly_requests": 3,
+                     *             "price_inr_per_month": 3,
+                     *             "rate_limit": "50 requests per second per key (burst 100)",
+                     *             "description": "On orders above ₹1,499"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -527,6 +613,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "message": "Done",
+                     *         "description": "On orders above ₹1,499",
+                     *         "live_statistics": {
+                     *           "total_boundaries": 3,
+                     *           "total_states": 3,
+                     *           "total_divisions": 3,
+                     *           "cache_size": 3,
+                     *           "total_pincodes": 3,
+                     *           "total_offices": 3,
+                     *           "uptime_seconds": 3
+                     *         },
+                     *         "endpoints": {
+                     *           "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x"
+                     *         },
+                     *         "dataset": "full",
+                     *         "documentation": "https://geo.example.in/docs"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -565,6 +674,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "address": "12, 100 Feet Road, Indiranagar, near CMH Hospital",
+                 *       "city": "Bengaluru",
+                 *       "state": "Karnataka",
+                 *       "pincode": "560038",
+                 *       "country": "India"
+                 *     }
+                 */
                 "application/json": {
                     /** @example 12, 100 Feet Road, Indiranagar, near CMH Hospital */
                     address: string;
@@ -592,6 +710,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "address": "12 Lake View, 100 Feet Road, Indiranagar, Bengaluru 560038",
+                     *         "confidence": 0.75,
+                     *         "level": "office",
+                     *         "match_level": "office",
+                     *         "pincode": "560001",
+                     *         "district": "Bengaluru Urban",
+                     *         "state": "Karnataka",
+                     *         "components": {
+                     *           "house": "12",
+                     *           "building": "Lake View Apartments",
+                     *           "street": "100 Feet Road",
+                     *           "locality": "Indiranagar",
+                     *           "village": "Indiranagar",
+                     *           "post_office": "Indiranagar S.O",
+                     *           "subdistrict": "Bangalore North",
+                     *           "city": "Bengaluru",
+                     *           "district": "Bengaluru Urban",
+                     *           "state": "Karnataka",
+                     *           "pincode": "560001",
+                     *           "landmark": "Near the metro station"
+                     *         },
+                     *         "warnings": [
+                     *           "pincode_mismatch"
+                     *         ],
+                     *         "suggestions": {
+                     *           "pincode": "560001",
+                     *           "city": "Bengaluru",
+                     *           "state": "Karnataka"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -707,6 +866,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "addresses": [
+                 *         {}
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     addresses: Record<string, never>[];
                 };
@@ -719,6 +885,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "results": [
+                     *           {
+                     *             "index": 3,
+                     *             "success": true,
+                     *             "data": {
+                     *               "geopin": "4P3-JK8-52C9",
+                     *               "coordinates": {
+                     *                 "latitude": 12.9716,
+                     *                 "longitude": 77.5946
+                     *               },
+                     *               "address": "12 Lake View, 100 Feet Road, Indiranagar, Bengaluru 560038",
+                     *               "confidence": 0.75,
+                     *               "level": "office",
+                     *               "match_level": "office",
+                     *               "pincode": "560001",
+                     *               "district": "Bengaluru Urban",
+                     *               "state": "Karnataka",
+                     *               "components": {
+                     *                 "house": "12",
+                     *                 "building": "Lake View Apartments",
+                     *                 "street": "100 Feet Road",
+                     *                 "locality": "Indiranagar",
+                     *                 "village": "Indiranagar",
+                     *                 "post_office": "Indiranagar S.O",
+                     *                 "subdistrict": "Bangalore North",
+                     *                 "city": "Bengaluru",
+                     *                 "district": "Bengaluru Urban",
+                     *                 "state": "Karnataka",
+                     *                 "pincode": "560001",
+                     *                 "landmark": "Near the metro station"
+                     *               },
+                     *               "warnings": [
+                     *                 "pincode_mismatch"
+                     *               ],
+                     *               "suggestions": {
+                     *                 "pincode": "560001",
+                     *                 "city": "Bengaluru",
+                     *                 "state": "Karnataka"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "succeeded": 3,
+                     *         "failed": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -842,6 +1059,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "latitude": 12.9716,
+                 *       "longitude": 77.5946
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description WGS84 latitude, degrees
@@ -863,6 +1086,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -931,6 +1166,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "geopin": "4P3-JK8-52C9"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description DIGIPIN, with or without hyphens
@@ -947,6 +1187,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "found": true,
+                     *         "location": {
+                     *           "state": "Karnataka",
+                     *           "district": "Bengaluru Urban",
+                     *           "division": "Bengaluru East",
+                     *           "locality": "Indiranagar",
+                     *           "pincode": "560001",
+                     *           "delivery": "Delivery"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1022,13 +1283,25 @@ export interface operations {
     getV1GeopinAutocomplete: {
         parameters: {
             query: {
-                /** @description At least 3 characters; "near me"/"nearby" asks for the closest places */
+                /**
+                 * @description At least 3 characters; "near me"/"nearby" asks for the closest places
+                 * @example Indiranagar
+                 */
                 q: string;
-                /** @description Results, 1..10 (default 5) */
+                /**
+                 * @description Results, 1..10 (default 5)
+                 * @example 10
+                 */
                 limit?: number;
-                /** @description Bias results to about 50 km of this point; give lat and lng together */
+                /**
+                 * @description Bias results to about 50 km of this point; give lat and lng together
+                 * @example 12.9716
+                 */
                 lat?: number;
-                /** @description Give lat and lng together */
+                /**
+                 * @description Give lat and lng together
+                 * @example 77.5946
+                 */
                 lng?: number;
             };
             header?: never;
@@ -1043,6 +1316,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "query": "12 Lake View Apartments, 100 Feet Road, Indiranagar, Bengaluru 560038",
+                     *         "near_me": true,
+                     *         "results": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "type": "state",
+                     *             "pincode": "560001",
+                     *             "district": "Bengaluru Urban",
+                     *             "state": "Karnataka",
+                     *             "latitude": 12.9716,
+                     *             "longitude": 77.5946,
+                     *             "geopin": "4P3-JK8-52C9",
+                     *             "distance_km": 3
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1102,6 +1397,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 4P3-JK8-52C9 */
                 geopin: string;
             };
             cookie?: never;
@@ -1114,6 +1410,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "valid_format": true,
+                     *         "normalized": "12 lake view apartments 100 feet road indiranagar bengaluru 560038",
+                     *         "maps_to_location": true,
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "location": {
+                     *           "state": "Karnataka",
+                     *           "district": "Bengaluru Urban",
+                     *           "division": "Bengaluru East",
+                     *           "locality": "Indiranagar",
+                     *           "pincode": "560001",
+                     *           "delivery": "Delivery"
+                     *         },
+                     *         "message": "Done"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1183,7 +1503,9 @@ export interface operations {
     getV1GeopinEncode: {
         parameters: {
             query: {
+                /** @example 12.9716 */
                 latitude: number;
+                /** @example 77.5946 */
                 longitude: number;
             };
             header?: never;
@@ -1198,6 +1520,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "digipin": "4P3-JK8-52C9"
+                     *       },
+                     *       "digipin": "4P3-JK8-52C9"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1240,9 +1571,15 @@ export interface operations {
     getV1GeopinDecode: {
         parameters: {
             query?: {
-                /** @description The code to decode (this or digipin is required) */
+                /**
+                 * @description The code to decode (this or digipin is required)
+                 * @example 4P3-JK8-52C9
+                 */
                 geopin?: string;
-                /** @description Alias of geopin, as the official service names it */
+                /**
+                 * @description Alias of geopin, as the official service names it
+                 * @example 4P3-JK8-52C9
+                 */
                 digipin?: string;
             };
             header?: never;
@@ -1257,6 +1594,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "latitude": "12.971600",
+                     *         "longitude": "77.594600"
+                     *       },
+                     *       "latitude": "12.971600",
+                     *       "longitude": "77.594600"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1307,6 +1655,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "latitude": 12.9716,
+                 *       "longitude": 77.5946
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description WGS84 latitude, degrees
@@ -1334,6 +1688,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "state": "Karnataka",
+                     *         "district": "Bengaluru Urban",
+                     *         "division": "Bengaluru East",
+                     *         "locality": "Indiranagar",
+                     *         "pincode": "560001",
+                     *         "delivery": "Delivery",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "geopin": "4P3-JK8-52C9"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1421,6 +1793,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locations": [
+                 *         {}
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     locations: Record<string, never>[];
                 };
@@ -1433,6 +1812,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "results": [
+                     *           {
+                     *             "state": "Karnataka",
+                     *             "district": "Bengaluru Urban",
+                     *             "division": "Bengaluru East",
+                     *             "locality": "Indiranagar",
+                     *             "pincode": "560001",
+                     *             "delivery": "Delivery",
+                     *             "index": 3,
+                     *             "found": true,
+                     *             "coordinates": {
+                     *               "latitude": 12.9716,
+                     *               "longitude": 77.5946
+                     *             },
+                     *             "geopin": "4P3-JK8-52C9"
+                     *           }
+                     *         ],
+                     *         "found": 3,
+                     *         "not_found": 3,
+                     *         "invalid": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1550,6 +1956,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "total_boundaries": 3,
+                     *         "total_states": 3,
+                     *         "total_divisions": 3,
+                     *         "cache_size": 3,
+                     *         "dataset": "full",
+                     *         "total_districts": 3,
+                     *         "total_pincodes": 3,
+                     *         "total_offices": 3,
+                     *         "autocomplete_entries": 3,
+                     *         "native_memory_bytes": 3,
+                     *         "load_ms": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1595,6 +2019,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 560001 */
                 pincode: string;
             };
             cookie?: never;
@@ -1607,6 +2032,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "pincode": "560001",
+                     *         "valid_format": true,
+                     *         "exists": true,
+                     *         "state": "Karnataka",
+                     *         "district": "Bengaluru Urban",
+                     *         "division": "Bengaluru East",
+                     *         "delivery": true,
+                     *         "offices": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "type": "PO",
+                     *             "delivery": true
+                     *           }
+                     *         ],
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "has_boundary": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1684,6 +2135,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x",
+                     *         "label": "home",
+                     *         "plan": "free",
+                     *         "month": "2026-11",
+                     *         "used": 3,
+                     *         "limit": 50,
+                     *         "remaining": 3,
+                     *         "resets_at": "2026-11-23T10:15:00.000Z",
+                     *         "rate_limit": {
+                     *           "per_second": 3,
+                     *           "burst": 3
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1743,6 +2213,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1770,6 +2248,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "ready",
+                     *         "checks": {
+                     *           "dataset": true,
+                     *           "store": true,
+                     *           "accepting": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
