@@ -64,15 +64,15 @@ export class DirectoryCheck {
         return {
           code,
           message:
-            `city "${row.city ?? row.district}" is not where pincode ${pincode} is` +
-            (elsewhere.city ? ` (${elsewhere.city})` : ''),
+            `city "${row.city ?? row.district}" does not match "${said}"` +
+            (elsewhere.city ? `, which is in ${elsewhere.city}` : ''),
         };
       if (code === 'state_mismatch')
         return {
           code,
           message:
-            `state "${row.state}" is not the state of pincode ${pincode}` +
-            (elsewhere.state ? ` (${elsewhere.state})` : ''),
+            `state "${row.state}" does not match "${said}"` +
+            (elsewhere.state ? `, which is in ${elsewhere.state}` : ''),
         };
       return { code, message: `the address does not match pincode ${pincode} (${code})` };
     });
