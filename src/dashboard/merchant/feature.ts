@@ -87,10 +87,15 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'app.js',
       'funnel.js',
       'sessions.js',
+      'order.js',
+      'order-map.js',
       'deliveries.js',
+      'delivery-detail.js',
       'settings.js',
       'imports.js',
       'offers.js',
+      'keys.js',
+      'audit.js',
     ]),
   ];
   return { routes, authenticator, users };
