@@ -25,6 +25,7 @@ import { importRoutes } from './import-routes.ts';
 import { MerchantKeys } from './merchant-keys.ts';
 import { MerchantRepository } from './merchant-repository.ts';
 import { OfferRepository } from './offer-repository.ts';
+import { OfferAdmin } from './offer-admin.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { OtpRepository } from './otp-repository.ts';
 import { OtpService, type OtpPolicy } from './otp-service.ts';
@@ -110,6 +111,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const funnel = new FunnelRepository(sql);
   const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
   const search = new SessionSearch(sql);
+  const offers = new OfferRepository(sql, clock);
   const orders = new OrderPage({ search, addresses, outbox: deps.outbox, location: deps.location });
   const routes = [
     ...adminRoutes({
@@ -144,7 +146,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       egress: config.egress,
       clock,
     }),
-    ...offerRoutes({ offers: new OfferRepository(sql, clock), audit, sql, clock }),
+    ...offerRoutes({ offers, admin: new OfferAdmin(sql, offers, audit), clock }),
   ];
   return {
     routes,
