@@ -79,7 +79,8 @@ export function merchantWriteCases(f: RouteFixtures, round: number): RouteCase[]
               legacy_customer_id: `c-${id}`,
               legacy_address_id: `a-${id}`,
               email: `import-${id}@load.example`,
-              phone_e164: '+919876543210',
+              // A phone of its own: a phone another buyer holds fails the row (a conflict, not an import).
+              phone_e164: `+91${9_000_000_000 + ((round * 1_000_003 + n * IMPORT_ROWS + i) % 999_999_999)}`,
               name: 'Imported Buyer',
               flat_number: String(1 + i),
               street_name: place.street_name,
