@@ -64,7 +64,7 @@ export async function perRouteMain(args: string[]): Promise<number> {
             only: values.only ? values.only.split(',') : [],
             sizes: {
               shopSessions: Number(values['shop-sessions']),
-              pool: Number(values.pool ?? (store === 'sqlite' ? 16_000 : 6_000)),
+              pool: Number(values.pool ?? (store === 'sqlite' ? 24_000 : 6_000)),
             },
             cpuProfDir,
             databaseUrl: values['database-url'],
