@@ -40,6 +40,8 @@ function literal(v: unknown): string {
 class Emitter {
   readonly blocks: string[] = [];
   readonly typing = new Set<string>(['TypedDict']);
+  /** Objects already emitted, by their fields: the same shape under another parent reuses the first name. */
+  private readonly shapes = new Map<string, string>();
 
   type(schema: Schema, name: string): string {
     if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
@@ -75,6 +77,10 @@ class Emitter {
       required: required.has(key),
     }));
     const doc = typeof schema.description === 'string' ? schema.description : undefined;
+    const shape = JSON.stringify([fields, doc]);
+    const seen = this.shapes.get(shape);
+    if (seen) return seen;
+    this.shapes.set(shape, name);
     if (fields.every((f) => isIdentifier(f.key))) {
       const line = (f: (typeof fields)[number]) => `    ${f.key}: ${f.type}`;
       const must = fields.filter((f) => f.required);
@@ -129,7 +135,8 @@ export function pythonTypes(document: Schema, names: Record<string, string>, sou
       if (!name) continue;
       const ok = (operation.responses as Record<string, Schema>)['200'] as Schema;
       const body = ((ok.content as Record<string, Schema>)['application/json'] as Schema).schema as Schema;
-      emitter.type((body.properties as Record<string, Schema>).data as Schema, name);
+      const emitted = emitter.type((body.properties as Record<string, Schema>).data as Schema, name);
+      if (emitted !== name) emitter.blocks.push(`${name} = ${emitted}`);
       found.add(operation.operationId as string);
     }
   }

@@ -41,6 +41,14 @@ describe('pythonTypes', () => {
     expect(out).toContain('from typing import List, Literal, Optional, TypedDict\n');
   });
 
+  it('emits an object shape once and reuses its name', () => {
+    const point = { type: 'object', properties: { lat: { type: 'number' } }, required: ['lat'] };
+    const data = { type: 'object', properties: { from: point, to: point }, required: ['from', 'to'] };
+    const out = pythonTypes(documentWith({ type: 'object', properties: { a: data } }), { getX: 'X' }, '/x.json');
+    expect(out.match(/lat: float/g)).toHaveLength(1);
+    expect(out).toContain('"from": XAFrom, "to": XAFrom');
+  });
+
   it('uses the functional form when a key is a Python keyword', () => {
     const data = { type: 'object', properties: { from: { type: 'string' } }, required: ['from'] };
     expect(pythonTypes(documentWith(data), { getX: 'Range' }, '/x.json')).toContain(

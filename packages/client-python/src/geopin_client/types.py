@@ -47,53 +47,10 @@ class GeocodeResult(TypedDict):
     suggestions: GeocodeResultSuggestions
 
 
-class BatchGeocodeResultResultsItem1DataCoordinates(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class BatchGeocodeResultResultsItem1DataComponents(TypedDict):
-    """The address as parsed"""
-    house: Optional[str]
-    building: Optional[str]
-    street: Optional[str]
-    locality: Optional[str]
-    village: Optional[str]
-    post_office: Optional[str]
-    subdistrict: Optional[str]
-    city: Optional[str]
-    district: Optional[str]
-    state: Optional[str]
-    pincode: Optional[str]
-    landmark: Optional[str]
-
-
-class BatchGeocodeResultResultsItem1DataSuggestions(TypedDict, total=False):
-    """For each warning, the value the rest of the address points to (a checkout can ask "did you mean …?")"""
-    pincode: str
-    city: str
-    state: str
-
-
-class BatchGeocodeResultResultsItem1Data(TypedDict):
-    geopin: str
-    coordinates: BatchGeocodeResultResultsItem1DataCoordinates
-    address: str
-    confidence: float
-    level: Literal["office", "locality", "pincode", "district", "state"]
-    match_level: Literal["office", "locality", "town", "landmark", "street", "pincode", "city", "district", "state"]
-    pincode: Optional[str]
-    district: Optional[str]
-    state: Optional[str]
-    components: BatchGeocodeResultResultsItem1DataComponents
-    warnings: List[Literal["pincode_mismatch", "city_mismatch", "state_mismatch"]]
-    suggestions: BatchGeocodeResultResultsItem1DataSuggestions
-
-
 class BatchGeocodeResultResultsItem1(TypedDict):
     index: float
     success: Literal[True]
-    data: BatchGeocodeResultResultsItem1Data
+    data: GeocodeResult
 
 
 class BatchGeocodeResultResultsItem2Error(TypedDict):
@@ -113,19 +70,9 @@ class BatchGeocodeResult(TypedDict):
     failed: float
 
 
-class CoordinatesToGeopinResultCoordinates(TypedDict):
-    latitude: float
-    longitude: float
-
-
 class CoordinatesToGeopinResult(TypedDict):
     geopin: str
-    coordinates: CoordinatesToGeopinResultCoordinates
-
-
-class ReverseResultCoordinates(TypedDict):
-    latitude: float
-    longitude: float
+    coordinates: GeocodeResultCoordinates
 
 
 class ReverseResultLocation1(TypedDict):
@@ -139,7 +86,7 @@ class ReverseResultLocation1(TypedDict):
 
 class ReverseResult(TypedDict):
     geopin: str
-    coordinates: ReverseResultCoordinates
+    coordinates: GeocodeResultCoordinates
     found: bool
     location: Optional[ReverseResultLocation1]
 
@@ -165,27 +112,13 @@ class AutocompleteResult(TypedDict):
     results: List[AutocompleteResultResultsItem]
 
 
-class GeopinValidationCoordinates1(TypedDict):
-    latitude: float
-    longitude: float
-
-
-class GeopinValidationLocation1(TypedDict):
-    state: str
-    district: str
-    division: str
-    locality: str
-    pincode: str
-    delivery: Literal["Delivery", "Non Delivery"]
-
-
 class _GeopinValidationRequired(TypedDict):
     geopin: str
     valid_format: bool
     normalized: Optional[str]
     maps_to_location: bool
-    coordinates: Optional[GeopinValidationCoordinates1]
-    location: Optional[GeopinValidationLocation1]
+    coordinates: Optional[GeocodeResultCoordinates]
+    location: Optional[ReverseResultLocation1]
 
 
 class GeopinValidation(_GeopinValidationRequired, total=False):
@@ -201,11 +134,6 @@ class DecodeResult(TypedDict):
     longitude: str
 
 
-class LookupResultCoordinates(TypedDict):
-    latitude: float
-    longitude: float
-
-
 class LookupResult(TypedDict):
     state: str
     district: str
@@ -213,13 +141,8 @@ class LookupResult(TypedDict):
     locality: str
     pincode: str
     delivery: Literal["Delivery", "Non Delivery"]
-    coordinates: LookupResultCoordinates
+    coordinates: GeocodeResultCoordinates
     geopin: Optional[str]
-
-
-class BatchLookupResultResultsItem1Coordinates(TypedDict):
-    latitude: float
-    longitude: float
 
 
 class BatchLookupResultResultsItem1(TypedDict):
@@ -231,29 +154,19 @@ class BatchLookupResultResultsItem1(TypedDict):
     delivery: Literal["Delivery", "Non Delivery"]
     index: float
     found: Literal[True]
-    coordinates: BatchLookupResultResultsItem1Coordinates
+    coordinates: GeocodeResultCoordinates
     geopin: Optional[str]
-
-
-class BatchLookupResultResultsItem2Coordinates(TypedDict):
-    latitude: float
-    longitude: float
 
 
 class BatchLookupResultResultsItem2(TypedDict):
     index: float
     found: Literal[False]
-    coordinates: BatchLookupResultResultsItem2Coordinates
+    coordinates: GeocodeResultCoordinates
     geopin: Optional[str]
 
 
-class BatchLookupResultResultsItem3Error(TypedDict):
-    code: str
-    message: str
-
-
 class BatchLookupResultResultsItem3(TypedDict):
-    error: BatchLookupResultResultsItem3Error
+    error: BatchGeocodeResultResultsItem2Error
     index: float
     found: Literal[False]
 
@@ -285,11 +198,6 @@ class PincodeValidationOfficesItem(TypedDict):
     delivery: bool
 
 
-class PincodeValidationCoordinates1(TypedDict):
-    latitude: float
-    longitude: float
-
-
 class PincodeValidation(TypedDict):
     pincode: str
     valid_format: bool
@@ -299,7 +207,7 @@ class PincodeValidation(TypedDict):
     division: Optional[str]
     delivery: bool
     offices: List[PincodeValidationOfficesItem]
-    coordinates: Optional[PincodeValidationCoordinates1]
+    coordinates: Optional[GeocodeResultCoordinates]
     has_boundary: bool
 
 
