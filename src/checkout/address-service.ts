@@ -206,7 +206,7 @@ export class AddressService {
   /** A usable address: a pincode from the India Post directory and one address line; district and state filled from it. */
   private checked(fields: AddressFields): AddressFields {
     if (!fields.pincode) throw new DomainError('invalid', 'incomplete_address', 'The address needs a pincode');
-    const info = this.d.location.pincodeInfo(fields.pincode);
+    const info = this.d.location.pincodeFacts(fields.pincode);
     if (!info)
       throw new DomainError(
         'invalid',

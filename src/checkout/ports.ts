@@ -23,8 +23,8 @@ export interface WebhookTarget {
 
 /** The postal directory and geocoder checkout reads (the location service implements it). */
 export interface PostalDirectory {
-  /** Null when the pincode is not in the India Post directory. */
-  pincodeInfo(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
+  /** Null when the pincode is not in the India Post directory; no office list (it costs a gazetteer read). */
+  pincodeFacts(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
   /** Null when nothing in the address could be placed. */
   geocode(address: { address: string; city?: string; state?: string; pincode?: string }): {
     geopin: string;

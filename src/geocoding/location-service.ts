@@ -5,7 +5,14 @@ import { Autocomplete, type AutocompleteQuery, type Hit } from './autocomplete.t
 import { loadDataset, type Dataset } from './dataset.ts';
 import { Geocoder, type GeocodeMatch } from './geocoder.ts';
 import { round6 } from './geo-math.ts';
-import type { AddressInput, GeocodeResult, LocationApi, LocationInfo, PincodeInfo } from './location-api.ts';
+import type {
+  AddressInput,
+  GeocodeResult,
+  LocationApi,
+  LocationInfo,
+  PincodeFacts,
+  PincodeInfo,
+} from './location-api.ts';
 import { officePlaceName } from './normalise.ts';
 import { PolygonAnswers } from './polygon-answers.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
@@ -85,6 +92,12 @@ export class LocationService implements LocationApi {
       latitude: pin.lat === null ? null : round6(pin.lat),
       longitude: pin.lon === null ? null : round6(pin.lon),
     };
+  }
+
+  pincodeFacts(pincode: string): PincodeFacts | null {
+    const pin = this.data.pincodes.get(pincode);
+    if (!pin) return null;
+    return { pincode, state: pin.state, district: pin.district, division: pin.division, delivery: pin.delivery };
   }
 
   geocode(address: AddressInput): GeocodeAnswer | null {
