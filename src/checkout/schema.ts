@@ -1,5 +1,6 @@
 // Request schemas of the buyer endpoints (/checkout-email-otp, -funnel-events, -addresses, -payment) and shared field rules.
 import { z } from 'zod';
+import { BuyerPhoneSchema } from './phone.ts';
 
 /** Lower-cased, trimmed email, by the rule of the widget's `<input type=email>` (HTML's valid email address). */
 export const EmailSchema = z
@@ -87,7 +88,7 @@ export type FunnelEvent = z.infer<typeof FunnelEventSchema>;
 /** A buyer-entered address; the import document's field names. District and state are filled from the pincode when left out. */
 export const AddressInputSchema = z.strictObject({
   name: text(200).nullable().optional(),
-  phone: PhoneSchema.nullable().optional(),
+  phone: BuyerPhoneSchema.nullable().optional(),
   flat_number: text(100).nullable().optional(),
   building_name: text(200).nullable().optional(),
   street_name: text(300).nullable().optional(),
