@@ -25,6 +25,8 @@ export interface WebhookTarget {
 export interface PostalDirectory {
   /** Null when the pincode is not in the India Post directory. */
   pincodeInfo(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
+  /** The geopin of a point, or null outside the geopin grid (India's bounding box). */
+  geopinAt(latitude: number, longitude: number): string | null;
   /** Null when nothing in the address could be placed. */
   geocode(address: { address: string; city?: string; state?: string; pincode?: string }): {
     geopin: string;

@@ -100,6 +100,10 @@ export const AddressInputSchema = z.strictObject({
   pincode: PincodeSchema,
   label: text(50).nullable().optional().meta({ description: 'e.g. home, office' }),
   country: z.literal('IN').optional(),
+  latitude: z.number().min(-90).max(90).optional().meta({
+    description: 'The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks',
+  }),
+  longitude: z.number().min(-180).max(180).optional().meta({ description: 'With latitude' }),
 });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 

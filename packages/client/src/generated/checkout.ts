@@ -600,6 +600,10 @@ export interface components {
                 label?: string | null;
                 /** @constant */
                 country?: "IN";
+                /** @description The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks */
+                latitude?: number;
+                /** @description With latitude */
+                longitude?: number;
             };
             is_default?: boolean;
         };
@@ -628,6 +632,10 @@ export interface components {
                 label?: string | null;
                 /** @constant */
                 country?: "IN";
+                /** @description The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks */
+                latitude?: number;
+                /** @description With latitude */
+                longitude?: number;
             };
         };
         /** delete */
