@@ -82,6 +82,9 @@ export const FunnelEventSchema = z.strictObject({
   session_id: UuidSchema.optional().meta({
     description: 'The checkout session, when known: the funnel then counts sessions',
   }),
+  utm: UtmSchema.optional().meta({
+    description: 'UTM parameters of the page the checkout opened on; utm_source, utm_medium and utm_campaign are kept',
+  }),
 });
 export type FunnelEvent = z.infer<typeof FunnelEventSchema>;
 

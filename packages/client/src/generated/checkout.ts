@@ -1455,6 +1455,14 @@ export interface operations {
                      * @description The checkout session, when known: the funnel then counts sessions
                      */
                     session_id?: string;
+                    /** @description UTM parameters of the page the checkout opened on; utm_source, utm_medium and utm_campaign are kept */
+                    utm?: {
+                        utm_source?: string;
+                        utm_medium?: string;
+                        utm_campaign?: string;
+                        utm_term?: string;
+                        utm_content?: string;
+                    };
                 };
             };
         };
