@@ -185,6 +185,7 @@ export class AddressService {
       message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available',
       enabled: merchant.enable_cod,
       cart_value_paise: amount,
+      cart_value_source: s.cart_value_source,
       pincode,
       cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
     };

@@ -932,6 +932,8 @@ export interface components {
                 message: string;
                 enabled: boolean;
                 cart_value_paise: number | null;
+                /** @description merchant: the merchant's server fixed the cart (set_session_cart) and that amount is charged */
+                cart_value_source: ("widget" | "merchant") | null;
                 pincode: string | null;
                 cod_max_cart_value_paise: number | null;
             };
