@@ -21,6 +21,9 @@ export interface WebhookTarget {
   secret: string | null;
 }
 
+/** Hears a merchant's new allowed origins once they are stored. */
+export type OriginsChanged = (merchantId: string, origins: string[]) => Promise<void>;
+
 /** The postal directory and geocoder checkout reads (the location service implements it). */
 export interface PostalDirectory {
   /** Null when the pincode is not in the India Post directory. */
