@@ -118,6 +118,7 @@ export async function buildApp(
     keyPlan: config.widget.keyPlan,
     mapStyleUrl: config.widget.mapStyleUrl,
     gatewayBaseUrl: config.gateway.baseUrl,
+    devMode: config.devMode,
   });
   // An outbox row committed: the primary's dispatcher delivers it now rather than at its next poll.
   const queued = () => (role.kind === 'thread' ? role.link.send({ t: 'queued' }) : webhooks.queued());

@@ -1,5 +1,5 @@
-// The checkout widget feature: its files, its per-merchant settings, each merchant's widget location key, and the
-// Integration page's data (the key's origins follow the merchant's allowed origins).
+// The checkout widget feature: its files, its per-merchant settings, each merchant's widget location key, the
+// Integration page's data (the key's origins follow the merchant's allowed origins), and in development a demo page.
 import type { MerchantRepository } from '../checkout/merchant-repository.ts';
 import type { OriginsChanged } from '../checkout/ports.ts';
 import type { Sql } from '../db/sql.ts';
@@ -10,6 +10,7 @@ import type { PlanName } from '../platform/plans.ts';
 import { widgetAssetRoutes } from './asset-routes.ts';
 import { configRoute, gatewayCheckout } from './config-route.ts';
 import { integrationRoute } from './integration-route.ts';
+import { tryPageRoute } from './try-page.ts';
 import { WidgetKeys } from './widget-keys.ts';
 
 export interface WidgetDeps {
@@ -22,6 +23,8 @@ export interface WidgetDeps {
   keyPlan: PlanName;
   mapStyleUrl: string | null;
   gatewayBaseUrl: string;
+  /** Development: also the demo store page /widget/try. */
+  devMode: boolean;
 }
 
 export interface Widget {
@@ -40,6 +43,7 @@ export function createWidget(d: WidgetDeps): Widget {
       gateway: gatewayCheckout(d.gatewayBaseUrl),
     }),
     integrationRoute(keys),
+    ...(d.devMode ? [tryPageRoute({ gatewayUrl: d.gatewayBaseUrl, mapStyleUrl: d.mapStyleUrl })] : []),
   ];
   return { routes, keys, originsChanged: (merchantId, origins) => keys.originsChanged(merchantId, origins) };
 }
