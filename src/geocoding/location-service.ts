@@ -43,9 +43,8 @@ export interface LocationStats {
 const services = new Map<string, LocationService>();
 
 export class LocationService implements LocationApi {
-  /** Exposed for the work-bound tests and benches: entries examined by the last geocode/autocomplete. */
-  readonly geocoder: Geocoder;
-  readonly completer: Autocomplete;
+  private readonly geocoder: Geocoder;
+  private readonly completer: Autocomplete;
   readonly places: PlaceIndex;
   /** Each polygon's answer as JSON, made once. */
   readonly answers: PolygonAnswers;

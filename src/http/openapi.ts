@@ -15,12 +15,10 @@ export interface ApiInfo {
 /** The error body every refusal has; schema failures add `issues`, some refusals add fields of their own. */
 export const ErrorBodySchema = z.looseObject({
   success: z.literal(false),
-  error: z
-    .string()
-    .meta({
-      description: 'Reason phrase of the status (the official text on official-compatible routes)',
-      example: 'Bad Request',
-    }),
+  error: z.string().meta({
+    description: 'Reason phrase of the status (the official text on official-compatible routes)',
+    example: 'Bad Request',
+  }),
   message: z.string().meta({ description: 'What went wrong, for people' }),
   code: z.string().meta({ description: 'Stable machine-readable code', example: 'invalid_request' }),
   issues: z

@@ -11,13 +11,10 @@ const UsageSchema = z.object({
   label: z.string().nullable(),
   plan: z.enum(PLAN_NAMES),
   month: z.string().meta({ description: 'YYYY-MM, UTC' }),
-  used: z
-    .number()
-    .int()
-    .meta({
-      description:
-        'Requests answered this month (a batch counts one per item); refused (4xx) requests and usage reads are not counted',
-    }),
+  used: z.number().int().meta({
+    description:
+      'Requests answered this month (a batch counts one per item); refused (4xx) requests and usage reads are not counted',
+  }),
   limit: z.number().int().nullable().meta({ description: 'null = unlimited' }),
   remaining: z.number().int().nullable(),
   resets_at: z.string(),

@@ -47,11 +47,9 @@ const OriginSchema = z
 
 export const CreateKeySchema = z
   .strictObject({
-    type: z
-      .enum(['server', 'public'])
-      .meta({
-        description: 'server: secret gp_sk_ key for back ends; public: gp_pub_ key usable only from allowed_origins',
-      }),
+    type: z.enum(['server', 'public']).meta({
+      description: 'server: secret gp_sk_ key for back ends; public: gp_pub_ key usable only from allowed_origins',
+    }),
     label: text(100).optional(),
     allowed_origins: z
       .array(OriginSchema)
