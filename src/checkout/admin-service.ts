@@ -11,7 +11,7 @@ import { MAX_REPORTED_ERRORS } from './import-schema.ts';
 import type { ImportRepository } from './import-repository.ts';
 import type { ImportService } from './import-service.ts';
 import type { Merchant, MerchantConfigPatch, MerchantRepository } from './merchant-repository.ts';
-import type { WebhookOutbox } from './ports.ts';
+import type { OriginsChanged, WebhookOutbox } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { assertAllowed } from './session-states.ts';
@@ -29,6 +29,8 @@ export interface AdminDeps {
   clock: Clock;
   /** Called after an outbox row committed (wakes the webhook dispatcher). */
   queued: () => void;
+  /** Told after a merchant's allowed origins changed (the widget's location key follows them). */
+  originsChanged?: OriginsChanged;
 }
 
 /** Test deliveries per merchant per minute: enough to debug an endpoint, too few to scan a network with. */
@@ -104,7 +106,9 @@ export class AdminService {
   }
 
   async setSettings(merchant: Merchant, patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url'>) {
-    return settingsView(await this.d.merchants.update(merchant.id, patch));
+    const updated = await this.d.merchants.update(merchant.id, patch);
+    if (patch.allowed_origins !== undefined) await this.d.originsChanged?.(merchant.id, updated.allowed_origins);
+    return settingsView(updated);
   }
 
   importCustomers(merchant: Merchant, label: string | null, rows: unknown[]) {

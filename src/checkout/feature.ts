@@ -25,7 +25,7 @@ import { offerRoutes } from './offer-routes.ts';
 import { OtpRepository } from './otp-repository.ts';
 import { OtpService, type OtpPolicy } from './otp-service.ts';
 import { paymentHooks } from './payment-hooks.ts';
-import type { WebhookOutbox, WebhookTarget } from './ports.ts';
+import type { OriginsChanged, WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import { SessionRepository } from './session-repository.ts';
 
@@ -54,6 +54,8 @@ export interface CheckoutDeps {
   queued: () => void;
   log: Log;
   onOtpSend?: (result: 'mailed' | 'reused' | 'refused') => void;
+  /** Told after a merchant's allowed origins changed through the admin API (the checkout widget's key follows). */
+  originsChanged?: OriginsChanged;
 }
 
 export interface Checkout {
@@ -111,6 +113,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         secrets: deps.secrets,
         clock,
         queued: deps.queued,
+        originsChanged: deps.originsChanged,
       }),
       clock,
       egress: config.egress,

@@ -21,10 +21,15 @@ export interface WebhookTarget {
   secret: string | null;
 }
 
+/** Hears a merchant's new allowed origins once they are stored. */
+export type OriginsChanged = (merchantId: string, origins: string[]) => Promise<void>;
+
 /** The postal directory and geocoder checkout reads (the location service implements it). */
 export interface PostalDirectory {
   /** Null when the pincode is not in the India Post directory; no office list (it costs a gazetteer read). */
   pincodeFacts(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
+  /** The geopin of a point, or null outside the geopin grid (India's bounding box). */
+  geopinAt(latitude: number, longitude: number): string | null;
   /** Null when nothing in the address could be placed. */
   geocode(address: { address: string; city?: string; state?: string; pincode?: string }): {
     geopin: string;

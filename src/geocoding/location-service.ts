@@ -1,6 +1,6 @@
 // The loaded location service: LocationApi for in-process callers, plus the batch, autocomplete and stats the routes use.
 import type { BoundaryIndex } from '../native/boundary-index.ts';
-import { encode } from '../native/digipin.ts';
+import { encode, encodeOrNull } from '../native/digipin.ts';
 import { Autocomplete, type AutocompleteQuery, type Hit } from './autocomplete.ts';
 import { loadDataset, type Dataset } from './dataset.ts';
 import { Geocoder, type GeocodeMatch } from './geocoder.ts';
@@ -98,6 +98,10 @@ export class LocationService implements LocationApi {
     const pin = this.data.pincodes.get(pincode);
     if (!pin) return null;
     return { pincode, state: pin.state, district: pin.district, division: pin.division, delivery: pin.delivery };
+  }
+
+  geopinAt(latitude: number, longitude: number): string | null {
+    return encodeOrNull(latitude, longitude);
   }
 
   geocode(address: AddressInput): GeocodeAnswer | null {

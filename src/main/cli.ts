@@ -15,6 +15,7 @@ commands:
   merchant add-user --merchant-id ID --email E
                                let E sign in to the merchant dashboard (/merchant)
   dashboard allow --email E    let E sign in to the developer dashboard (/dashboard)
+  widget try [--url URL]       a demo merchant on a development server, and the widget demo page to open
   data build [--input PATH] [--out DIR] [--directory-dir DIR] [--quiet]
                                build the location dataset (boundaries.bin, gazetteer.sqlite, manifest.json)
   --help, --version
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, Command> = {
     exit(await (await import('./commands/merchant-add-user.ts')).merchantAddUserCommand(args)),
   'dashboard allow': async (args) =>
     exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
+  'widget try': async (args) => exit(await (await import('./commands/widget-try.ts')).widgetTryCommand(args)),
   'data build': async (args) => (await import('../dataset/build.ts')).buildDataCommand(args),
 };
 

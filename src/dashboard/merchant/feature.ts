@@ -81,6 +81,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'settings.js',
       'imports.js',
       'offers.js',
+      'integration.js',
     ]),
   ];
   return { routes, authenticator, users };

@@ -600,6 +600,10 @@ export interface components {
                 label?: string | null;
                 /** @constant */
                 country?: "IN";
+                /** @description The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks */
+                latitude?: number;
+                /** @description With latitude */
+                longitude?: number;
             };
             is_default?: boolean;
         };
@@ -628,6 +632,10 @@ export interface components {
                 label?: string | null;
                 /** @constant */
                 country?: "IN";
+                /** @description The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks */
+                latitude?: number;
+                /** @description With latitude */
+                longitude?: number;
             };
         };
         /** delete */
@@ -924,6 +932,8 @@ export interface components {
                 message: string;
                 enabled: boolean;
                 cart_value_paise: number | null;
+                /** @description merchant: the merchant's server fixed the cart (set_session_cart) and that amount is charged */
+                cart_value_source: ("widget" | "merchant") | null;
                 pincode: string | null;
                 cod_max_cart_value_paise: number | null;
             };
@@ -1447,6 +1457,14 @@ export interface operations {
                      * @description The checkout session, when known: the funnel then counts sessions
                      */
                     session_id?: string;
+                    /** @description UTM parameters of the page the checkout opened on; utm_source, utm_medium and utm_campaign are kept */
+                    utm?: {
+                        utm_source?: string;
+                        utm_medium?: string;
+                        utm_campaign?: string;
+                        utm_term?: string;
+                        utm_content?: string;
+                    };
                 };
             };
         };

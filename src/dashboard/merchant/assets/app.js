@@ -3,6 +3,7 @@ import { currentUser, onSignedOut, say, showSignedIn, signIn, wireSignOut } from
 import { initDeliveries } from '/merchant/assets/deliveries.js';
 import { initFunnel } from '/merchant/assets/funnel.js';
 import { initImports } from '/merchant/assets/imports.js';
+import { initIntegration } from '/merchant/assets/integration.js';
 import { initOffers } from '/merchant/assets/offers.js';
 import { initSessions } from '/merchant/assets/sessions.js';
 import { initSettings } from '/merchant/assets/settings.js';
@@ -31,6 +32,7 @@ async function start() {
     initDeliveries(),
     initSettings(),
     initOffers(),
+    initIntegration(),
   ]);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed)
