@@ -12,6 +12,7 @@ const STORE_TESTS = [
   'test/cluster/**/*.test.ts',
   'test/dashboard/*-api.test.ts',
   'test/main/commands/**/*.test.ts',
+  'test/widget/*.test.ts',
   'test/http/pipelining.test.ts',
 ];
 

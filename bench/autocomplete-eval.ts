@@ -2,74 +2,10 @@
 import { LocationService } from '../src/geocoding/location-service.ts';
 import { editDistance } from '../src/geocoding/fuzzy.ts';
 import { tokenize } from '../src/geocoding/normalise.ts';
+import { PLACES, PREFIX_LENGTHS } from './autocomplete-places.ts';
 
 const dir = process.env.GEO_DATA_DIR ?? 'data/build';
 const service = LocationService.open(dir);
-
-/** Well-known localities and towns, written from knowledge of the places: name as people type it, and its district. */
-const PLACES: Array<[name: string, district: string]> = [
-  ['Koramangala', 'Bengaluru Urban'],
-  ['Indiranagar', 'Bengaluru Urban'],
-  ['Whitefield', 'Bengaluru Urban'],
-  ['Jayanagar', 'Bengaluru Urban'],
-  ['Malleswaram', 'Bengaluru Urban'],
-  ['Yelahanka', 'Bengaluru Urban'],
-  ['Marathahalli', 'Bengaluru Urban'],
-  ['Basavanagudi', 'Bengaluru Urban'],
-  ['Powai', 'Mumbai Suburban'],
-  ['Andheri', 'Mumbai Suburban'],
-  ['Bandra', 'Mumbai Suburban'],
-  ['Borivali', 'Mumbai Suburban'],
-  ['Ghatkopar', 'Mumbai Suburban'],
-  ['Chembur', 'Mumbai Suburban'],
-  ['Colaba', 'Mumbai'],
-  ['Worli', 'Mumbai'],
-  ['Dadar', 'Mumbai'],
-  ['Connaught Place', 'New Delhi'],
-  ['Karol Bagh', 'Central'],
-  ['Lajpat Nagar', 'South East'],
-  ['Chandni Chowk', 'North'],
-  ['Saket', 'South'],
-  ['Janakpuri', 'West'],
-  ['Rohini', 'North West'],
-  ['Dwarka', 'South West'],
-  ['Vasant Kunj', 'New Delhi'],
-  ['Adyar', 'Chennai'],
-  ['Mylapore', 'Chennai'],
-  ['Velachery', 'Chennai'],
-  ['Nungambakkam', 'Chennai'],
-  ['Tambaram', 'Chengalpattu'],
-  ['Banjara Hills', 'Hyderabad'],
-  ['Jubilee Hills', 'Hyderabad'],
-  ['Gachibowli', 'Hyderabad'],
-  ['Kukatpally', 'Medchal Malkajgiri'],
-  ['Secunderabad', 'Hyderabad'],
-  ['Ballygunge', 'Kolkata'],
-  ['Salt Lake', '24 Paraganas North'],
-  ['Behala', 'Kolkata'],
-  ['Howrah', 'Howrah'],
-  ['Kothrud', 'Pune'],
-  ['Hadapsar', 'Pune'],
-  ['Hinjewadi', 'Pune'],
-  ['Viman Nagar', 'Pune'],
-  ['Navrangpura', 'Ahmadabad'],
-  ['Maninagar', 'Ahmadabad'],
-  ['Hazratganj', 'Lucknow'],
-  ['Gomti Nagar', 'Lucknow'],
-  ['Kankarbagh', 'Patna'],
-  ['Malviya Nagar', 'Jaipur'],
-  ['Vaishali Nagar', 'Jaipur'],
-  ['Arera Colony', 'Bhopal'],
-  ['Vijay Nagar', 'Indore'],
-  ['Kakkanad', 'Ernakulam'],
-  ['Gandhipuram', 'Coimbatore'],
-  ['Dharampeth', 'Nagpur'],
-  ['Vashi', 'Thane'],
-  ['Thane', 'Thane'],
-  ['Gurgaon', 'Gurugram'],
-  ['Noida', 'Gautam Buddha Nagar'],
-];
-const LENGTHS = [4, 5, 6, 8];
 
 const compact = (s: string) => tokenize(s).join('');
 let right = 0;
@@ -77,7 +13,7 @@ let total = 0;
 const misses: string[] = [];
 const calls: Array<() => unknown> = [];
 for (const [name, district] of PLACES) {
-  for (const n of LENGTHS) {
+  for (const n of PREFIX_LENGTHS) {
     if (n >= name.length) continue;
     const q = name.slice(0, n);
     if (q.trim().length < 3) continue;

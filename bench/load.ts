@@ -1,10 +1,17 @@
-// `npm run bench:load [-- --seconds 30 --connections 8 --nodes 2 --store postgres]`: mixed location + checkout load on fresh server nodes, 127.0.0.1 only.
+// `npm run bench:load [-- --seconds 30 --connections 8 --nodes 2 --store postgres]`: mixed location + checkout load on fresh server nodes, 127.0.0.1 only;
+// `-- --per-route [--store postgres]`: each checkout route alone, CPU per request (bench/load/per-route-cli.ts).
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLoad } from './load/harness.ts';
 import { interruption } from './load/interrupt.ts';
 import { failuresOf, memoryOf, printReport } from './load/report.ts';
+
+if (process.argv.includes('--per-route')) {
+  // One route at a time against fresh production servers (bench/load/per-route.ts); its own options.
+  const { perRouteMain } = await import('./load/per-route-cli.ts');
+  process.exit(await perRouteMain(process.argv.slice(2)));
+}
 
 const { values } = parseArgs({
   options: {

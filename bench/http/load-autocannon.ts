@@ -12,7 +12,7 @@ const job = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 autocannon({
   url: job.url + job.path, duration: job.seconds, connections: job.connections, method: 'POST', timeout: 10,
   headers: { 'x-api-key': job.apiKey, 'content-type': 'application/json' },
-  requests: job.bodies.map((body) => ({ method: 'POST', body })),
+  requests: job.bodies.map((body) => job.method === 'GET' ? { method: 'GET', path: body } : { method: 'POST', body }),
 }, (err, r) => {
   if (err) throw err;
   process.stdout.write(JSON.stringify({ requests: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }));

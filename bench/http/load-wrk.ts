@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { LoadJob, LoadResult } from './load.ts';
 
 const SCRIPT = join(import.meta.dirname, 'rotate.lua');
+const GET_SCRIPT = join(import.meta.dirname, 'rotate-get.lua');
 /** wrk threads; 2 by default (wrk's own default), on this 2-core machine shared with the server. */
 const THREADS = Number(process.env.BENCH_WRK_THREADS ?? 2);
 
@@ -25,6 +26,7 @@ export async function runWrk(job: LoadJob): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   const bodiesFile = join(dir, 'bodies.ndjson');
   writeFileSync(bodiesFile, `${job.bodies.join('\n')}\n`);
+  const get = job.method === 'GET';
   const args = [
     '-t',
     String(THREADS),
@@ -35,13 +37,12 @@ export async function runWrk(job: LoadJob): Promise<LoadResult> {
     '--timeout',
     '10s',
     '-s',
-    SCRIPT,
+    get ? GET_SCRIPT : SCRIPT,
     job.url + job.path,
     '--',
-    job.path,
-    job.apiKey,
-    bodiesFile,
+    ...(get ? [job.apiKey, bodiesFile] : [job.path, job.apiKey, bodiesFile]),
   ];
+
   try {
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile('wrk', args, { maxBuffer: 1 << 20 }, (err, out, errOut) =>

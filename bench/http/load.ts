@@ -8,8 +8,10 @@ export interface LoadJob {
   /** The request path, e.g. /v1/location/lookup. */
   path: string;
   apiKey: string;
-  /** JSON bodies, sent in rotation. */
+  /** JSON bodies, sent in rotation; for GET, the request paths (query included) in rotation. */
   bodies: string[];
+  /** POST (default) or GET. */
+  method?: 'GET' | 'POST';
   seconds: number;
   connections: number;
 }

@@ -15,6 +15,7 @@ interface CallFrame {
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
+  children?: number[];
 }
 export interface CpuProfile {
   nodes: ProfileNode[];
@@ -51,29 +52,45 @@ function locate(frame: CallFrame): string {
 }
 
 /**
- * Self time per function (sample i lasts until sample i+1), as a share of all non-idle time; samples in the first `fromMs`
- * of the profile (the server's start-up, when profiling a load) are left out.
+ * Self time per function (sample i lasts until sample i+1), as a share of all non-idle time; samples in the first
+ * `fromMs` of the profile (the server's start-up, when profiling a load) and after `toMs` (its shutdown) are left out. With
+ * `chargeTo`, each sample goes to the innermost frame on its stack whose location passes it (the leaf when none does):
+ * e.g. SQLite's native time, which V8 books on the driver's wrapper, to the repository method that ran the statement.
  */
 export function topSelfTime(
   profile: CpuProfile,
   limit = 25,
   fromMs = 0,
+  toMs = Infinity,
+  chargeTo?: (where: string) => boolean,
 ): { rows: SelfTime[]; busyMs: number; idleMs: number } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n);
+  const owners = new Map<number, CallFrame>();
+  const owner = (leaf: ProfileNode): CallFrame => {
+    if (!chargeTo) return leaf.callFrame;
+    let found = owners.get(leaf.id);
+    for (let n: ProfileNode | undefined = leaf; !found && n; n = parents.get(n.id))
+      if (chargeTo(locate(n.callFrame))) found = n.callFrame;
+    owners.set(leaf.id, (found ??= leaf.callFrame));
+    return found;
+  };
   const totals = new Map<string, { name: string; where: string; us: number }>();
   let idleUs = 0;
   let busyUs = 0;
   let atUs = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     atUs += profile.timeDeltas[i] ?? 0;
-    if (atUs < fromMs * 1000) continue;
+    if (atUs < fromMs * 1000 || atUs > toMs * 1000) continue;
     const us = profile.timeDeltas[i + 1] ?? 0;
-    const frame = byId.get(profile.samples[i]!)!.callFrame;
-    if (frame.functionName === '(idle)') {
+    const leaf = byId.get(profile.samples[i]!)!;
+    if (leaf.callFrame.functionName === '(idle)') {
       idleUs += us;
       continue;
     }
     busyUs += us;
+    const frame = owner(leaf);
     const where = locate(frame);
     const name = frame.functionName || '(anonymous)';
     const key = `${name}@${where}`;

@@ -25,6 +25,10 @@ export declare class BoundaryIndex {
    * it (see geo-core `batch_json`), before `attachAnswers`, or when `out` is too small.
    */
   answerBatch(body: Uint8Array, out: Buffer): BatchAnswer | null
+  /** The stored outline of polygon `id`, or null for an unknown id. */
+  outline(id: number): PolygonOutline | null
+  /** Ids of the polygons one of whose parts' boxes meets the box (lon/lat degrees), ascending. */
+  polygonsInBox(minLon: number, minLat: number, maxLon: number, maxLat: number): Uint32Array
   /** Number of polygons. */
   get size(): number
   /** Number of vertices. */
@@ -72,6 +76,13 @@ export declare function encodeMany(lonLat: Float64Array): Buffer
  * but are seen by every thread. Unmapped once every such ArrayBuffer has been collected.
  */
 export declare function mapFile(path: string): ArrayBuffer
+
+/** One polygon's stored outline (geo-core `Outline`): rings per part, vertices per ring, lon/lat pairs in 1e-6 degrees. */
+export interface PolygonOutline {
+  ringCounts: Uint32Array
+  vertexCounts: Uint32Array
+  coordsE6: Int32Array
+}
 
 /** Reads and verifies a boundary file into its offset tables. */
 export declare function readBoundaryFile(path: string): BoundaryTables

@@ -6,10 +6,12 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { ASSET_INDEX_KEY, type AssetEntry, type AssetIndex } from '../../src/main/extract-assets.ts';
 import { NATIVE_ADDONS } from './native-addons.ts';
 import { repoRoot } from './paths.ts';
+import { WIDGET_BUILD_FILES } from './widget.ts';
 
 /**
  * Repository-relative paths of every file read at run time: the addons, the migrations, the dev checkout page, the
- * dashboards' and /docs pages (Swagger UI from swagger-ui-dist), the built dataset (manifest.json and each output it lists), the licence files, and the data pipeline's sources (a build
+ * dashboards' and /docs pages (Swagger UI from swagger-ui-dist), the checkout widget as built and MapLibre GL JS, the
+ * built dataset (manifest.json and each output it lists), the licence files, and the data pipeline's sources (a build
  * or a staleness check inside the executable hashes them, see pipelineSha256).
  */
 export function assetPaths(root = repoRoot): string[] {
@@ -32,6 +34,11 @@ export function assetPaths(root = repoRoot): string[] {
       filesIn(`src/dashboard/${page}/assets`, /\.(html|js|css)$/),
     ),
     ...filesIn('src/docs-page/assets', /\.(html|js|css)$/),
+    ...WIDGET_BUILD_FILES.map((name) => `dist/widget/${name}`),
+    'node_modules/maplibre-gl/package.json',
+    'node_modules/maplibre-gl/dist/maplibre-gl.mjs',
+    'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs',
+    'node_modules/maplibre-gl/dist/maplibre-gl.css',
     'node_modules/swagger-ui-dist/package.json',
     'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
     'node_modules/swagger-ui-dist/swagger-ui.css',

@@ -1,18 +1,24 @@
-// `npm run build`: bundles src/main/cli.ts into dist/geopin.cjs (CommonJS for node 20, the SEA main's format), native addons loaded at run time.
+// `npm run build`: bundles src/main/cli.ts into dist/geopin.cjs (CommonJS for node 20, the SEA main's format), native addons loaded at run time,
+// and the checkout widget into dist/widget/.
 import { build } from 'esbuild';
 import { statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { nativeAddonPlugin } from './native-addons.ts';
 import { bundlePath, repoRoot } from './paths.ts';
+import { bundleWidget } from './widget.ts';
 
 /** The HTTP worker threads' script (src/main/http-workers.ts finds it beside the bundle). */
 export const workerBundlePath = join(dirname(bundlePath), 'http-worker.cjs');
 
-/** Writes `outfile` (and the worker script beside it) with source maps; returns the main bundle's size in bytes. */
+/**
+ * Writes `outfile` (and the worker script and the widget beside it) with source maps; returns the main bundle's size in
+ * bytes.
+ */
 export async function bundle(outfile = bundlePath): Promise<number> {
   await bundleEntry('src/main/cli.ts', outfile);
   await bundleEntry('src/main/http-worker.ts', join(dirname(outfile), 'http-worker.cjs'));
+  await bundleWidget(join(dirname(outfile), 'widget'));
   return statSync(outfile).size;
 }
 

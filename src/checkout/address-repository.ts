@@ -35,6 +35,13 @@ export interface Address extends AddressFields {
   updated_at: string;
 }
 
+/** A point the buyer confirmed on the map, with its geopin; what address_completed and the webhook carry. */
+export interface Pin {
+  geopin: string;
+  latitude: number;
+  longitude: number;
+}
+
 const SET_FIELDS = ADDRESS_FIELDS.map((f) => `${f} = ?`).join(', ');
 
 export class AddressRepository {
@@ -55,6 +62,7 @@ export class AddressRepository {
     fields: AddressFields,
     makeDefault: boolean,
     legacyId: string | null = null,
+    pin: Pin | null = null,
   ): Promise<string> {
     const id = newId();
     const now = this.clock().toISOString();
@@ -68,8 +76,9 @@ export class AddressRepository {
         ])) === undefined;
       if (makeDefault && !first) await repo.clearDefault(merchantId, buyerId);
       await tx.run(
-        `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?)`,
+        `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default,
+           geopin, latitude, longitude, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?)`,
         [
           id,
           merchantId,
@@ -77,6 +86,9 @@ export class AddressRepository {
           legacyId,
           ...ADDRESS_FIELDS.map((f) => fields[f]),
           makeDefault || first ? 1 : 0,
+          pin?.geopin ?? null,
+          pin?.latitude ?? null,
+          pin?.longitude ?? null,
           now,
           now,
         ],
@@ -85,12 +97,21 @@ export class AddressRepository {
     return id;
   }
 
-  /** Replaces the fields; the geopin belongs to the old text, so it is cleared and recomputed lazily. */
-  async update(merchantId: string, buyerId: string, id: string, fields: AddressFields): Promise<void> {
+  /**
+   * Replaces the fields and the pin: `pin` null clears it (recomputed lazily from the text), 'keep' leaves the stored one.
+   */
+  async update(
+    merchantId: string,
+    buyerId: string,
+    id: string,
+    fields: AddressFields,
+    pin: Pin | null | 'keep' = null,
+  ): Promise<void> {
+    const setPin = pin === 'keep' ? '' : ', geopin = ?, latitude = ?, longitude = ?';
+    const pinValues = pin === 'keep' ? [] : [pin?.geopin ?? null, pin?.latitude ?? null, pin?.longitude ?? null];
     await this.sql.run(
-      `UPDATE addresses SET ${SET_FIELDS}, geopin = NULL, latitude = NULL, longitude = NULL, updated_at = ?
-       WHERE id = ? AND merchant_id = ? AND buyer_id = ?`,
-      [...ADDRESS_FIELDS.map((f) => fields[f]), this.clock().toISOString(), id, merchantId, buyerId],
+      `UPDATE addresses SET ${SET_FIELDS}${setPin}, updated_at = ? WHERE id = ? AND merchant_id = ? AND buyer_id = ?`,
+      [...ADDRESS_FIELDS.map((f) => fields[f]), ...pinValues, this.clock().toISOString(), id, merchantId, buyerId],
     );
   }
 

@@ -2,7 +2,13 @@
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { PostalDirectory } from './ports.ts';
-import { ADDRESS_FIELDS, type Address, type AddressFields, type AddressRepository } from './address-repository.ts';
+import {
+  ADDRESS_FIELDS,
+  type Address,
+  type AddressFields,
+  type AddressRepository,
+  type Pin,
+} from './address-repository.ts';
 import { COD_MESSAGES, codVerdict } from './cod.ts';
 import { amountToCharge } from './session-cart.ts';
 import { assertAllowed } from './session-states.ts';
@@ -23,6 +29,19 @@ export interface Mismatches {
   warnings: string[];
   suggestions: { pincode?: string; city?: string; state?: string };
 }
+
+/** Fields that place the address: when one changes without a new pin, the stored pin no longer belongs to it. */
+const PLACING_FIELDS = [
+  'flat_number',
+  'building_name',
+  'street_name',
+  'locality',
+  'landmark',
+  'city',
+  'district',
+  'state',
+  'pincode',
+] as const;
 
 /** The address lines that say where in the pincode to deliver; one of them is needed for a usable address. */
 const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'] as const;
@@ -55,11 +74,15 @@ export class AddressService {
     makeDefault = false,
   ): Promise<{ address: PublicAddress } & Mismatches> {
     const typed = toFields(input);
-    const id = await this.d.addresses.insert(s.merchant_id, s.buyer_id, this.checked(typed), makeDefault);
+    const pin = this.pinOf(input);
+    const id = await this.d.addresses.insert(s.merchant_id, s.buyer_id, this.checked(typed), makeDefault, null, pin);
     return { address: publicAddress(await this.get(s, id)), ...this.mismatches(typed) };
   }
 
-  /** The same checks as create, on the merged address. */
+  /**
+   * The same checks as create, on the merged address. A confirmed pin in the patch replaces the stored one; without one,
+   * the pin is cleared when a field that places the address changed (it belonged to the old text) and kept otherwise.
+   */
   async update(
     { session: s }: SessionContext,
     id: string,
@@ -67,7 +90,9 @@ export class AddressService {
   ): Promise<{ address: PublicAddress } & Mismatches> {
     const current = await this.get(s, id);
     const merged = { ...pickFields(current), ...toFields(patch, true) };
-    await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged));
+    const moved = PLACING_FIELDS.some((f) => merged[f] !== current[f]);
+    const pin = this.pinOf(patch) ?? (moved ? null : 'keep');
+    await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged), pin);
     return { address: publicAddress(await this.get(s, id)), ...this.mismatches(merged) };
   }
 
@@ -160,6 +185,7 @@ export class AddressService {
       message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available',
       enabled: merchant.enable_cod,
       cart_value_paise: amount,
+      cart_value_source: s.cart_value_source,
       pincode,
       cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
     };
@@ -197,6 +223,17 @@ export class AddressService {
     return { session_id: s.id, cart_value_paise: cart, utm };
   }
 
+  /** The buyer's confirmed map point, when the input has one: both coordinates, inside the geopin grid. */
+  private pinOf(input: Partial<AddressInput>): Pin | null {
+    const { latitude, longitude } = input;
+    if (latitude === undefined && longitude === undefined) return null;
+    const geopin =
+      latitude === undefined || longitude === undefined ? null : this.d.location.geopinAt(latitude, longitude);
+    if (geopin === null || latitude === undefined || longitude === undefined)
+      throw new DomainError('invalid', 'invalid_pin', 'latitude and longitude must both be given, inside India');
+    return { geopin, latitude, longitude };
+  }
+
   private async get(s: CheckoutSession, id: string): Promise<Address> {
     const address = await this.d.addresses.byId(s.merchant_id, s.buyer_id, id);
     if (!address) throw new DomainError('not_found', 'address_not_found', `No address ${id} for this buyer`);
@@ -206,7 +243,7 @@ export class AddressService {
   /** A usable address: a pincode from the India Post directory and one address line; district and state filled from it. */
   private checked(fields: AddressFields): AddressFields {
     if (!fields.pincode) throw new DomainError('invalid', 'incomplete_address', 'The address needs a pincode');
-    const info = this.d.location.pincodeInfo(fields.pincode);
+    const info = this.d.location.pincodeFacts(fields.pincode);
     if (!info)
       throw new DomainError(
         'invalid',

@@ -8,6 +8,7 @@ import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
 import type { FunnelRepository } from './funnel-repository.ts';
 import type { SessionFunnel } from './session-funnel.ts';
 import type { Merchant, MerchantConfigPatch, MerchantRepository } from './merchant-repository.ts';
+import type { OriginsChanged } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import type { OrderPage } from './order-page.ts';
 import type { SessionRepository } from './session-repository.ts';
@@ -25,6 +26,8 @@ export interface AdminDeps {
   secrets: SecretBox;
   audit: AuditLog;
   clock: Clock;
+  /** Told after a merchant's allowed origins changed (the widget's location key follows them). */
+  originsChanged?: OriginsChanged;
 }
 
 interface Window {
@@ -123,6 +126,7 @@ export class AdminService {
     const after = await this.change(merchant, 'settings', patch, (m) =>
       changesOf(settingsView(merchant), settingsView(m), ['allowed_origins', 'courier_coverage_url']),
     );
+    if (patch.allowed_origins !== undefined) await this.d.originsChanged?.(merchant.id, after.allowed_origins);
     return settingsView(after);
   }
 

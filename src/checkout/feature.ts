@@ -30,7 +30,7 @@ import { offerRoutes } from './offer-routes.ts';
 import { OtpRepository } from './otp-repository.ts';
 import { OtpService, type OtpPolicy } from './otp-service.ts';
 import { paymentHooks } from './payment-hooks.ts';
-import type { WebhookOutbox, WebhookTarget } from './ports.ts';
+import type { OriginsChanged, WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import { OrderPage } from './order-page.ts';
 import { SessionRepository } from './session-repository.ts';
@@ -64,6 +64,8 @@ export interface CheckoutDeps {
   queued: () => void;
   log: Log;
   onOtpSend?: (result: 'mailed' | 'reused' | 'refused') => void;
+  /** Told after a merchant's allowed origins changed through the admin API (the checkout widget's key follows). */
+  originsChanged?: OriginsChanged;
 }
 
 export interface Checkout {
@@ -126,6 +128,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         secrets: deps.secrets,
         audit,
         clock,
+        originsChanged: deps.originsChanged,
       }),
       clock,
       egress: config.egress,

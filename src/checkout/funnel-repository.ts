@@ -20,7 +20,8 @@ export class FunnelRepository {
 
   async insert(event: FunnelEvent, createdAt: string): Promise<void> {
     await this.sql.run(
-      'INSERT INTO funnel_events (merchant_id, session_id, event_type, step, device_type, platform, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO funnel_events (merchant_id, session_id, event_type, step, device_type, platform, utm_source, utm_medium,
+         utm_campaign, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         event.merchant_id,
         event.session_id ?? null,
@@ -28,6 +29,9 @@ export class FunnelRepository {
         event.step ?? null,
         event.device_type ?? null,
         event.platform ?? null,
+        event.utm?.utm_source ?? null,
+        event.utm?.utm_medium ?? null,
+        event.utm?.utm_campaign ?? null,
         createdAt,
       ],
     );

@@ -19,14 +19,14 @@ const FINE: DirectoryVerdict = { error: null, warnings: [] };
 export class DirectoryCheck {
   private readonly known = new Map<string, boolean>();
 
-  constructor(private readonly location: Pick<PostalDirectory, 'pincodeInfo' | 'geocode'>) {}
+  constructor(private readonly location: Pick<PostalDirectory, 'pincodeFacts' | 'geocode'>) {}
 
   check(row: ImportRow): DirectoryVerdict {
     const pincode = row.pincode;
     if (!pincode) return FINE;
     let known = this.known.get(pincode);
     if (known === undefined) {
-      known = this.location.pincodeInfo(pincode) !== null;
+      known = this.location.pincodeFacts(pincode) !== null;
       this.known.set(pincode, known);
     }
     if (!known)

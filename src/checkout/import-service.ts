@@ -38,7 +38,7 @@ export interface ImportDeps {
   buyers: BuyerRepository;
   addresses: AddressRepository;
   /** Pincodes are checked against its directory. */
-  location: Pick<PostalDirectory, 'pincodeInfo' | 'geocode'>;
+  location: Pick<PostalDirectory, 'pincodeFacts' | 'geocode'>;
   /** This process's node id (owns the batch while it runs). */
   nodeId: string;
 }

@@ -10,7 +10,7 @@ export interface OrderPageDeps {
   search: SessionSearch;
   addresses: Pick<AddressRepository, 'byId'>;
   outbox: Pick<WebhookOutbox, 'forSession'>;
-  location: Pick<PostalDirectory, 'lookup' | 'pincodeInfo'>;
+  location: Pick<PostalDirectory, 'lookup' | 'pincodePoint'>;
 }
 
 /** One line of the order's timeline: when, which part of the system saw it, what, and a short detail. */
@@ -80,7 +80,7 @@ export class OrderPage {
       string | null
     >;
     const pinned = a.latitude !== null && a.longitude !== null;
-    const info = a.pincode ? this.d.location.pincodeInfo(a.pincode) : null;
+    const point = a.pincode ? this.d.location.pincodePoint(a.pincode) : null;
     return {
       id: a.id,
       ...fields,
@@ -88,10 +88,7 @@ export class OrderPage {
       latitude: a.latitude,
       longitude: a.longitude,
       pin_pincode: pinned ? (this.d.location.lookup(a.latitude!, a.longitude!)?.pincode ?? null) : null,
-      pincode_point:
-        info?.latitude != null && info.longitude != null
-          ? { latitude: info.latitude, longitude: info.longitude }
-          : null,
+      pincode_point: point,
     };
   }
 }

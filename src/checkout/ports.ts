@@ -33,18 +33,17 @@ export interface WebhookTarget {
   secret: string | null;
 }
 
+/** Hears a merchant's new allowed origins once they are stored. */
+export type OriginsChanged = (merchantId: string, origins: string[]) => Promise<void>;
+
 /** The postal directory and geocoder checkout reads (the location service implements it). */
 export interface PostalDirectory {
-  /** Null when the pincode is not in the India Post directory. */
-  pincodeInfo(pincode: string): {
-    state: string | null;
-    district: string | null;
-    delivery: boolean;
-    offices: Array<{ name: string }>;
-    /** The pincode's representative point. */
-    latitude: number | null;
-    longitude: number | null;
-  } | null;
+  /** Null when the pincode is not in the India Post directory; no office list (it costs a gazetteer read). */
+  pincodeFacts(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
+  /** The geopin of a point, or null outside the geopin grid (India's bounding box). */
+  geopinAt(latitude: number, longitude: number): string | null;
+  /** The pincode's representative point (inside its boundary when it has one), or null. */
+  pincodePoint(pincode: string): { latitude: number; longitude: number } | null;
   /** The pincode whose boundary holds the point, or null outside every boundary (a geopin's consistency check). */
   lookup(lat: number, lon: number): { pincode: string } | null;
   /** Null when nothing in the address could be placed. */

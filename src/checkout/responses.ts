@@ -164,6 +164,9 @@ export const CodEligibilitySchema = z.object({
   message: z.string(),
   enabled: z.boolean(),
   cart_value_paise: z.number().int().nullable(),
+  cart_value_source: z.enum(['widget', 'merchant']).nullable().meta({
+    description: "merchant: the merchant's server fixed the cart (set_session_cart) and that amount is charged",
+  }),
   pincode: Nullable,
   cod_max_cart_value_paise: z.number().int().nullable(),
 });

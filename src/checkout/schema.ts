@@ -1,5 +1,6 @@
 // Request schemas of the buyer endpoints (/checkout-email-otp, -funnel-events, -addresses, -payment) and shared field rules.
 import { z } from 'zod';
+import { BuyerPhoneSchema } from './phone.ts';
 
 /** Lower-cased, trimmed email, by the rule of the widget's `<input type=email>` (HTML's valid email address). */
 export const EmailSchema = z
@@ -81,13 +82,16 @@ export const FunnelEventSchema = z.strictObject({
   session_id: UuidSchema.optional().meta({
     description: 'The checkout session, when known: the funnel then counts sessions',
   }),
+  utm: UtmSchema.optional().meta({
+    description: 'UTM parameters of the page the checkout opened on; utm_source, utm_medium and utm_campaign are kept',
+  }),
 });
 export type FunnelEvent = z.infer<typeof FunnelEventSchema>;
 
 /** A buyer-entered address; the import document's field names. District and state are filled from the pincode when left out. */
 export const AddressInputSchema = z.strictObject({
   name: text(200).nullable().optional(),
-  phone: PhoneSchema.nullable().optional(),
+  phone: BuyerPhoneSchema.nullable().optional(),
   flat_number: text(100).nullable().optional(),
   building_name: text(200).nullable().optional(),
   street_name: text(300).nullable().optional(),
@@ -99,6 +103,10 @@ export const AddressInputSchema = z.strictObject({
   pincode: PincodeSchema,
   label: text(50).nullable().optional().meta({ description: 'e.g. home, office' }),
   country: z.literal('IN').optional(),
+  latitude: z.number().min(-90).max(90).optional().meta({
+    description: 'The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks',
+  }),
+  longitude: z.number().min(-180).max(180).optional().meta({ description: 'With latitude' }),
 });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 

@@ -12,11 +12,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const FORMAT = 'v1';
+/** Opened secrets kept at most: one or two per merchant. */
+const MAX_OPENED = 1024;
 
 /** Encrypts and hashes with keys derived from one 32-byte master key. */
 export class SecretBox {
   private readonly encKey: Buffer;
   private readonly otpKey: Buffer;
+  private readonly opened = new Map<string, string>();
 
   constructor(masterKey: Buffer) {
     if (masterKey.length !== 32) throw new Error(`encryption key must be 32 bytes, got ${masterKey.length}`);
@@ -33,8 +36,22 @@ export class SecretBox {
     return `${FORMAT}:${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64')}`;
   }
 
-  /** Throws when the text was not produced by `encrypt` with this key (tampered or another key). */
+  /**
+   * Throws when the text was not produced by `encrypt` with this key (tampered or another key). A merchant's secret is
+   * opened on every payment and each opening sets a cipher up, so what opened is kept by its sealed text (a new secret
+   * has a new sealed text); failures are not kept.
+   */
   decrypt(sealed: string): string {
+    let plain = this.opened.get(sealed);
+    if (plain === undefined) {
+      plain = this.open(sealed);
+      if (this.opened.size >= MAX_OPENED) this.opened.clear();
+      this.opened.set(sealed, plain);
+    }
+    return plain;
+  }
+
+  private open(sealed: string): string {
     const [format, body] = sealed.split(':');
     if (format !== FORMAT || !body) throw new Error(`unknown secret format, expected ${FORMAT}`);
     const raw = Buffer.from(body, 'base64');

@@ -51,7 +51,7 @@ export async function checkServiceability(
   input: ServiceabilityInput,
   call: CourierCall,
 ): Promise<ServiceabilityResult> {
-  const info = location.pincodeInfo(input.pincode);
+  const info = location.pincodeFacts(input.pincode);
   const base = { enabled: merchant.courier_coverage_url !== null, pincode: input.pincode };
   if (!info) {
     return {

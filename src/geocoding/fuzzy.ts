@@ -75,10 +75,33 @@ export function letterMask(s: string): number {
   return mask;
 }
 
+/** Set bits of a 26-bit mask (the usual SWAR count). */
 function popcount(x: number): number {
-  let n = 0;
-  for (let v = x; v !== 0; v &= v - 1) n++;
-  return n;
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** A list's items' lengths and letter masks: most candidates are ruled out without reading them. */
+interface Shapes {
+  lengths: Uint16Array;
+  masks: Int32Array;
+}
+
+/** Made on a list's first fuzzy search (about 1 MiB for the place index's keys and vocabulary). */
+const SHAPES = new WeakMap<string[], Shapes>();
+
+function shapesOf(items: string[]): Shapes {
+  let shapes = SHAPES.get(items);
+  if (!shapes) {
+    shapes = { lengths: new Uint16Array(items.length), masks: new Int32Array(items.length) };
+    for (let i = 0; i < items.length; i++) {
+      shapes.lengths[i] = Math.min(0xffff, items[i]!.length);
+      shapes.masks[i] = letterMask(items[i]!);
+    }
+    SHAPES.set(items, shapes);
+  }
+  return shapes;
 }
 
 /** A sorted string list with a prefix-range lookup (the index's keys or vocabulary). */
@@ -103,11 +126,13 @@ export function fuzzyFind(list: SortedList, word: string, max: number, prefix: b
   if (max === 0 || word.length < 2 || spent(work)) return [];
   const hits: FuzzyHit[] = [];
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
+  const { lengths, masks } = shapesOf(list.items);
   const compare = (i: number) => {
-    const item = list.items[i]!;
     work.count++;
-    if (prefix ? item.length < word.length - max : Math.abs(item.length - word.length) > max) return;
-    if (!prefix && popcount(mask & ~letterMask(item)) > max) return;
+    const length = lengths[i]!;
+    if (prefix ? length < word.length - max : Math.abs(length - word.length) > max) return;
+    if (!prefix && popcount(mask & ~masks[i]!) > max) return;
+    const item = list.items[i]!;
     const d = editDistance(word, item, max, prefix);
     if (d <= max) hits.push({ item: i, distance: d });
   };

@@ -15,6 +15,9 @@ export interface PincodeInfo {
   longitude: number | null;
 }
 
+/** A pincode's facts without its offices and point: what checkout reads, from memory (no gazetteer read). */
+export type PincodeFacts = Pick<PincodeInfo, 'pincode' | 'state' | 'district' | 'division' | 'delivery'>;
+
 /** Result of geocoding an address. */
 export interface GeocodeResult {
   geopin: string;
@@ -51,6 +54,8 @@ export interface AddressInput {
 export interface LocationApi {
   /** Null when the pincode is not in the postal directory. */
   pincodeInfo(pincode: string): PincodeInfo | null;
+  /** pincodeInfo without the office list and point; null likewise. */
+  pincodeFacts(pincode: string): PincodeFacts | null;
   /** Null when nothing in the address could be placed. */
   geocode(address: AddressInput): GeocodeResult | null;
   /** Null when the point is outside every pincode boundary. */

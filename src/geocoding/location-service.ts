@@ -1,11 +1,18 @@
 // The loaded location service: LocationApi for in-process callers, plus the batch, autocomplete and stats the routes use.
 import type { BoundaryIndex } from '../native/boundary-index.ts';
-import { encode } from '../native/digipin.ts';
+import { encode, encodeOrNull } from '../native/digipin.ts';
 import { Autocomplete, type AutocompleteQuery, type Hit } from './autocomplete.ts';
 import { loadDataset, type Dataset } from './dataset.ts';
 import { Geocoder, type GeocodeMatch } from './geocoder.ts';
 import { round6 } from './geo-math.ts';
-import type { AddressInput, GeocodeResult, LocationApi, LocationInfo, PincodeInfo } from './location-api.ts';
+import type {
+  AddressInput,
+  GeocodeResult,
+  LocationApi,
+  LocationInfo,
+  PincodeFacts,
+  PincodeInfo,
+} from './location-api.ts';
 import { officePlaceName } from './normalise.ts';
 import { PolygonAnswers } from './polygon-answers.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
@@ -43,9 +50,8 @@ export interface LocationStats {
 const services = new Map<string, LocationService>();
 
 export class LocationService implements LocationApi {
-  /** Exposed for the work-bound tests and benches: entries examined by the last geocode/autocomplete. */
-  readonly geocoder: Geocoder;
-  readonly completer: Autocomplete;
+  private readonly geocoder: Geocoder;
+  private readonly completer: Autocomplete;
   readonly places: PlaceIndex;
   /** Each polygon's answer as JSON, made once. */
   readonly answers: PolygonAnswers;
@@ -86,6 +92,22 @@ export class LocationService implements LocationApi {
       latitude: pin.lat === null ? null : round6(pin.lat),
       longitude: pin.lon === null ? null : round6(pin.lon),
     };
+  }
+
+  pincodeFacts(pincode: string): PincodeFacts | null {
+    const pin = this.data.pincodes.get(pincode);
+    if (!pin) return null;
+    return { pincode, state: pin.state, district: pin.district, division: pin.division, delivery: pin.delivery };
+  }
+
+  pincodePoint(pincode: string): { latitude: number; longitude: number } | null {
+    const pin = this.data.pincodes.get(pincode);
+    if (!pin || pin.lat === null || pin.lon === null) return null;
+    return { latitude: round6(pin.lat), longitude: round6(pin.lon) };
+  }
+
+  geopinAt(latitude: number, longitude: number): string | null {
+    return encodeOrNull(latitude, longitude);
   }
 
   geocode(address: AddressInput): GeocodeAnswer | null {

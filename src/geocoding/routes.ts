@@ -3,6 +3,7 @@
 import type { Endpoint } from '../http/pipeline.ts';
 import type { RouteDef } from '../http/route.ts';
 import type { Clock } from '../kernel/clock.ts';
+import { boundaryRoutes } from './boundary-routes.ts';
 import { withClientErrors } from './client-errors.ts';
 import { geopinRoutes } from './geopin-routes.ts';
 import { infoRoutes, type PricingRow } from './info-routes.ts';
@@ -32,6 +33,7 @@ export function createLocationFeature(deps: {
     ...geopinRoutes(service, onBatch),
     ...pointRoutes(service, onBatch),
     ...pincodeRoutes(service),
+    ...boundaryRoutes(service),
   ];
   return {
     routes: routes.map(withClientErrors),

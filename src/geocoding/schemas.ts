@@ -145,14 +145,12 @@ export const AutocompleteQuerySchema = z
       .pipe(z.number().int().min(1).max(10))
       .optional()
       .meta({ description: 'Results, 1..10 (default 5)', type: 'integer', minimum: 1, maximum: 10 }),
-    lat: QueryNumberSchema.pipe(z.number().min(-90).max(90))
-      .optional()
-      .meta({
-        description: 'Bias results to about 50 km of this point; give lat and lng together',
-        type: 'number',
-        minimum: -90,
-        maximum: 90,
-      }),
+    lat: QueryNumberSchema.pipe(z.number().min(-90).max(90)).optional().meta({
+      description: 'Bias results to about 50 km of this point; give lat and lng together',
+      type: 'number',
+      minimum: -90,
+      maximum: 90,
+    }),
     lng: QueryNumberSchema.pipe(z.number().min(-180).max(180))
       .optional()
       .meta({ description: 'Give lat and lng together', type: 'number', minimum: -180, maximum: 180 }),
@@ -304,11 +302,9 @@ export const LookupBatchAnswerSchema = z.object({
 
 export const PlaceSchema = z.object({
   name: z.string(),
-  type: z
-    .enum(['state', 'district', 'locality', 'office', 'landmark'])
-    .meta({
-      description: 'landmark: a monument, place of worship or station (from OpenStreetMap or datameet/railways)',
-    }),
+  type: z.enum(['state', 'district', 'locality', 'office', 'landmark']).meta({
+    description: 'landmark: a monument, place of worship or station (from OpenStreetMap or datameet/railways)',
+  }),
   pincode: z.string().nullable(),
   district: z.string().nullable(),
   state: z.string().nullable(),

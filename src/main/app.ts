@@ -29,6 +29,7 @@ import { createAccess, type Access } from '../platform/access.ts';
 import { RateLimiter } from '../platform/rate-limiter.ts';
 import { devPageRoutes } from '../web/routes.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/feature.ts';
+import { createWidget } from '../widget/feature.ts';
 import type { Config } from './config.ts';
 import { HttpThreads, type ThreadRole } from './http-threads.ts';
 import { listen, type Listening } from '../http/listen.ts';
@@ -110,6 +111,16 @@ export async function buildApp(
     targets: (id) => checkout.webhookTarget(id),
     options: dispatcher || null,
   });
+  const widget = createWidget({
+    sql,
+    clock,
+    keys: access.keys,
+    merchants: () => checkout.merchants,
+    keyPlan: config.widget.keyPlan,
+    mapStyleUrl: config.widget.mapStyleUrl,
+    gatewayBaseUrl: config.gateway.baseUrl,
+    devMode: config.devMode,
+  });
   // An outbox row committed: the primary's dispatcher delivers it now rather than at its next poll.
   const queued = () => (role.kind === 'thread' ? role.link.send({ t: 'queued' }) : webhooks.queued());
   checkout = createCheckout({
@@ -123,6 +134,7 @@ export async function buildApp(
     queued,
     log,
     onOtpSend: (result) => metrics.otpSend(result),
+    originsChanged: widget.originsChanged,
     config: {
       egress: config.egress,
       trustProxyHops: config.server.trustProxyHops,
@@ -185,6 +197,7 @@ export async function buildApp(
     }),
     ...developerDashboard.routes,
     ...merchantPortal.routes,
+    ...widget.routes,
     ...consoleAssetRoutes(),
     ...docsPageRoutes(),
   ];

@@ -19,6 +19,7 @@ commands:
   dashboard allow --email E    let E sign in to the developer dashboard (/dashboard)
   dashboard login-link --email E
                                print a one-time sign-in URL for /dashboard (no mail needed)
+  widget try [--url URL]       a demo merchant on a development server, and the widget demo page to open
   data build [--input PATH] [--out DIR] [--directory-dir DIR] [--quiet]
                                build the location dataset (boundaries.bin, gazetteer.sqlite, manifest.json)
   --help, --version
@@ -48,6 +49,7 @@ const COMMANDS: Record<string, Command> = {
     exit(await (await import('./commands/login-link.ts')).dashboardLoginLinkCommand(args)),
   'dashboard allow': async (args) =>
     exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
+  'widget try': async (args) => exit(await (await import('./commands/widget-try.ts')).widgetTryCommand(args)),
   'data build': async (args) => (await import('../dataset/build.ts')).buildDataCommand(args),
 };
 

@@ -101,6 +101,10 @@ const EnvSchema = z.object({
   DASHBOARD_ALLOWED_EMAILS: z.string().default(''),
   /** How long a dashboard sign-in lasts. */
   DASHBOARD_SESSION_HOURS: int(1, 720).default(12),
+  /** The checkout widget's map: a MapLibre style URL (OSM-compatible raster or vector tiles); unset: outlines only. */
+  MAP_STYLE_URL: z.url().optional(),
+  /** The plan of the location keys made for merchants' checkout widgets. */
+  WIDGET_KEY_PLAN: oneOf('free', 'paid', 'enterprise').default('enterprise'),
 });
 
 export interface Config {
@@ -138,6 +142,8 @@ export interface Config {
   egress: EgressPolicy;
   /** The developer and merchant dashboards: Secure `__Host-` cookies outside dev mode (which serves plain http). */
   dashboard: { allowedEmails: string[]; sessionTtlMs: number; secureCookies: boolean };
+  /** The checkout widget: its map style (null: the server's own outlines) and the plan of merchants' widget keys. */
+  widget: { mapStyleUrl: string | null; keyPlan: 'free' | 'paid' | 'enterprise' };
 }
 
 /** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
@@ -222,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionTtlMs: e.DASHBOARD_SESSION_HOURS * 3_600_000,
       secureCookies: !devMode,
     },
+    widget: { mapStyleUrl: e.MAP_STYLE_URL ?? null, keyPlan: e.WIDGET_KEY_PLAN },
   };
 }
 

@@ -1,5 +1,5 @@
 // Typed wrapper over the native pincode boundary index: open once per process (threads share it), look up points by polygon id.
-import type { BoundaryIndex as NativeBoundaryIndex } from '../../crates/geo-node/index.d.ts';
+import type { BoundaryIndex as NativeBoundaryIndex, PolygonOutline } from '../../crates/geo-node/index.d.ts';
 import { callNative, GeoError, native } from './addon.ts';
 
 /** Items in one batch the native answer reads (geo-core batch_json MAX_ITEMS). */
@@ -61,6 +61,17 @@ export class BoundaryIndex {
     if (this.answerBytes === null) return null;
     const answer = callNative(() => this.inner.answerBatch(body, this.answerBytes!));
     return answer && { items: answer.items, json: this.answerBytes.subarray(0, answer.bytes) };
+  }
+
+  /** Polygon `id`'s stored parts and rings (lon/lat pairs in 1e-6 degrees, rings open), or null for an unknown id. */
+  outline(id: number): PolygonOutline | null {
+    if (!Number.isInteger(id) || id < 0) return null;
+    return callNative(() => this.inner.outline(id));
+  }
+
+  /** Ids of polygons one of whose parts' bounding boxes meets the box (degrees), ascending. */
+  polygonsInBox(minLon: number, minLat: number, maxLon: number, maxLat: number): Uint32Array {
+    return callNative(() => this.inner.polygonsInBox(minLon, minLat, maxLon, maxLat));
   }
 
   /** Number of polygons. */

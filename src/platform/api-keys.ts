@@ -144,11 +144,24 @@ export class ApiKeyRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** Keys revoked at or after `since` (ISO time), so every node marks them revoked in its cache. */
-  async revokedSince(since: string): Promise<Array<{ key_hash: string; revoked_at: string }>> {
-    return this.sql.all<{ key_hash: string; revoked_at: string }>(
-      'SELECT key_hash, revoked_at FROM api_keys WHERE revoked_at >= ?',
-      [since],
+  /**
+   * Hashes of keys revoked or changed (their origins) at or after `since` (ISO time), so every node drops them from
+   * its cache: a revoked key is then refused, a changed one read again.
+   */
+  async revokedSince(since: string): Promise<string[]> {
+    const rows = await this.sql.all<{ key_hash: string }>(
+      'SELECT key_hash FROM api_keys WHERE revoked_at >= ? OR changed_at >= ?',
+      [since, since],
     );
+    return rows.map((r) => r.key_hash);
+  }
+
+  /** Replaces the origins of key `id` (normalised); every node's cache reads it again within a revocation poll. */
+  async setOrigins(id: number, origins: string[]): Promise<void> {
+    await this.sql.run('UPDATE api_keys SET allowed_origins = ?, changed_at = ? WHERE id = ?', [
+      JSON.stringify(origins.map(normaliseOrigin)),
+      this.clock().toISOString(),
+      id,
+    ]);
   }
 }

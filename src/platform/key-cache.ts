@@ -70,19 +70,21 @@ export class KeyCache {
     return found instanceof Promise ? found.then(remember) : remember(found);
   }
 
-  /** Marks keys revoked since the last poll (by any node) as revoked, so they are refused as such from now on. */
+  /**
+   * Drops keys revoked or changed since the last poll (by any node): the next request reads them again, so a revoked
+   * key is refused as revoked (with its date) and a changed one is used as it is now.
+   */
   async pollRevocations(): Promise<void> {
     const started = this.clock().getTime();
     const since = new Date(this.lastPoll - CLOCK_SKEW_MS).toISOString();
-    const revoked = new Set<ApiKeyRecord>();
-    for (const { key_hash: hash, revoked_at: at } of await this.repo.revokedSince(since)) {
+    const dropped = new Set<ApiKeyRecord>();
+    for (const hash of await this.repo.revokedSince(since)) {
       const key = this.byHash.get(hash);
-      if (!key || key.revokedAt) continue;
-      revoked.add(key);
-      this.byHash.set(hash, { ...key, revokedAt: at });
+      if (key) dropped.add(key);
+      this.byHash.delete(hash);
     }
-    if (revoked.size > 0)
-      for (const [presented, key] of this.byPresented) if (revoked.has(key)) this.byPresented.delete(presented);
+    if (dropped.size > 0)
+      for (const [presented, key] of this.byPresented) if (dropped.has(key)) this.byPresented.delete(presented);
     this.lastPoll = started;
   }
 

@@ -264,6 +264,7 @@ describe('cod_eligibility and update_session', () => {
       eligible: false,
       reason: 'cart_value_exceeds_limit',
       cart_value_paise: 150_000,
+      cart_value_source: 'widget',
       pincode: '560001',
     });
     expect(

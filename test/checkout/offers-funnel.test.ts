@@ -190,6 +190,15 @@ describe('POST /checkout-funnel-events', () => {
     expect(stored).toEqual({ step: null, device_type: null, platform: null, session_id: null });
   });
 
+  it('keeps the UTM source, medium and campaign of the page the checkout opened on', async () => {
+    const utm = { utm_source: 'instagram', utm_medium: 'social', utm_campaign: 'insta', utm_term: 'kurta' };
+    expect((await funnel({ ...event, event_type: 'otp_sent', merchant_id: a.id, utm })).status).toBe(200);
+    const stored = await h.sql.get(
+      "SELECT utm_source, utm_medium, utm_campaign FROM funnel_events WHERE event_type = 'otp_sent'",
+    );
+    expect(stored).toEqual({ utm_source: 'instagram', utm_medium: 'social', utm_campaign: 'insta' });
+  });
+
   it('rejects values outside the documented enums, unknown merchants and foreign origins, and stores none of them', async () => {
     const before = await scalar(h.sql, 'SELECT COUNT(*) FROM funnel_events');
     const bad = [
@@ -200,6 +209,8 @@ describe('POST /checkout-funnel-events', () => {
       { device_type: 'watch' },
       { platform: 'shopify' },
       { session_id: 's0' },
+      { utm: { utm_campaign: 'x'.repeat(201) } },
+      { utm: 'insta' },
       { extra: 1 },
       { merchant_id: 'mer_1' },
     ];

@@ -28,6 +28,20 @@ describe('SecretBox', () => {
     expect(() => box.decrypt('v0:abc')).toThrow(/format/);
   });
 
+  it('opens a secret again from what it kept, and still refuses what it never opened', () => {
+    const sealed = box.encrypt('sk_kept');
+    expect(box.decrypt(sealed)).toBe('sk_kept');
+    expect(box.decrypt(sealed)).toBe('sk_kept');
+    const raw = Buffer.from(sealed.slice(3), 'base64');
+    raw[raw.length - 1]! ^= 1;
+    for (let i = 0; i < 2; i++) expect(() => box.decrypt(`v1:${raw.toString('base64')}`)).toThrow();
+    expect(() => new SecretBox(Buffer.alloc(32, 8)).decrypt(sealed)).toThrow();
+    // More secrets than it keeps: each still opens to its own plain text.
+    const many = Array.from({ length: 1500 }, (_, i) => [`s${i}`, box.encrypt(`s${i}`)] as const);
+    for (const [plain, text] of many) expect(box.decrypt(text)).toBe(plain);
+    for (const [plain, text] of many) expect(box.decrypt(text)).toBe(plain);
+  });
+
   it('hashes OTP codes per merchant and email', () => {
     expect(box.hashOtp('m1', 'a@b.co', '123456')).not.toBe(box.hashOtp('m2', 'a@b.co', '123456'));
     expect(box.hashOtp('m1', 'a@b.co', '123456')).toBe(box.hashOtp('m1', 'a@b.co', '123456'));

@@ -26,6 +26,22 @@ describe('the in-process location api', () => {
     expect(location.pincodeInfo('999999')).toBeNull();
   });
 
+  it('gives the same pincode facts without the office list, for every pincode of the dataset', () => {
+    const pincodes = api.server.parts.location.data.places.pinCode;
+    expect(pincodes.length).toBeGreaterThan(10);
+    for (const pincode of [...pincodes, '999999', '000000']) {
+      const info = location.pincodeInfo(pincode);
+      const facts = info && {
+        pincode: info.pincode,
+        state: info.state,
+        district: info.district,
+        division: info.division,
+        delivery: info.delivery,
+      };
+      expect(location.pincodeFacts(pincode)).toEqual(facts);
+    }
+  });
+
   it('geocodes an address and looks up a point', () => {
     const geo = location.geocode({ address: 'Indiranagar', city: 'Bengaluru', pincode: '560038' });
     expect(geo).toMatchObject({ level: 'locality', confidence: 0.92 });

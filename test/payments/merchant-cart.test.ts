@@ -153,6 +153,7 @@ describe('COD under a cart cap, from the document alone', () => {
     expect(dataOf(await w.h.addresses(s.token, { action: 'cod_eligibility' }))).toMatchObject({
       eligible: true,
       cart_value_paise: 70_000,
+      cart_value_source: 'merchant',
     });
     expect(errorCode(await w.h.addresses(s.token, { action: 'cod_eligibility', amount_paise: 90_000 }))).toBe(
       'amount_mismatch',

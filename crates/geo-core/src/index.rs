@@ -3,7 +3,8 @@ use crate::error::GeoError;
 use crate::format::{self, BoundaryData, Header, Sections};
 use crate::grid::{Cell, GridView};
 use crate::image::Image;
-use crate::pip::{PartsView, Probe};
+use crate::outline::{polygons_meeting, Outline, OutlineView};
+use crate::pip::{BBox, PartsView, Probe};
 #[cfg(feature = "oracle")]
 use rstar::{
     primitives::{GeomWithData, Rectangle},
@@ -41,6 +42,7 @@ struct View<'a> {
     grid: GridView<'a>,
     parts: PartsView<'a>,
     part_polygon: &'a [u32],
+    outlines: OutlineView<'a>,
 }
 
 impl BoundaryIndex {
@@ -125,6 +127,29 @@ impl BoundaryIndex {
             .collect()
     }
 
+    /// The stored outline of polygon `id` (parts, rings, microdegree coordinates), or None for an unknown id.
+    pub fn outline(&self, id: u32) -> Option<Outline> {
+        self.view().outlines.outline(id)
+    }
+
+    /// Polygons one of whose parts' bounding boxes meets the box, ascending (candidates for a map view or neighbours).
+    pub fn polygons_in_box(
+        &self,
+        min_lon: f64,
+        min_lat: f64,
+        max_lon: f64,
+        max_lat: f64,
+    ) -> Vec<u32> {
+        let area = BBox {
+            min_x: min_lon,
+            min_y: min_lat,
+            max_x: max_lon,
+            max_y: max_lat,
+        };
+        let view = self.view();
+        polygons_meeting(&view.parts, view.part_polygon, &area)
+    }
+
     /// Number of polygons.
     pub fn len(&self) -> usize {
         self.header.polygons as usize
@@ -184,6 +209,12 @@ impl<'a> View<'a> {
                 band_edges: format::table(bytes, s.band_edges.clone())?,
             },
             part_polygon: format::table(bytes, s.part_polygon.clone())?,
+            outlines: OutlineView {
+                polygon_parts: format::table(bytes, s.polygon_parts.clone())?,
+                part_rings: format::table(bytes, s.part_rings.clone())?,
+                ring_vertices: format::table(bytes, s.ring_vertices.clone())?,
+                coords_e6: format::table(bytes, s.coords_e6.clone())?,
+            },
         })
     }
 

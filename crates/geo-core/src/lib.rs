@@ -7,6 +7,7 @@ pub mod grid;
 mod image;
 pub mod index;
 pub mod mapped_file;
+pub mod outline;
 pub mod pip;
 mod prepare;
 pub mod shared;

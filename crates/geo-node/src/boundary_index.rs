@@ -5,7 +5,7 @@
 //! times the lookup itself.
 use crate::error::{bad_batch, closed_index, internal, NodeError, Result};
 use geo_core::batch_json::{self, PolygonAnswers};
-use napi::bindgen_prelude::{BufferSlice, Int32ArraySlice};
+use napi::bindgen_prelude::{BufferSlice, Int32Array, Int32ArraySlice, Uint32Array};
 use napi::Env;
 use napi_derive::napi;
 use std::cell::RefCell;
@@ -43,6 +43,14 @@ pub struct BoundaryIndex {
 pub struct BatchAnswer {
     pub items: u32,
     pub bytes: u32,
+}
+
+/// One polygon's stored outline (geo-core `Outline`): rings per part, vertices per ring, lon/lat pairs in 1e-6 degrees.
+#[napi(object)]
+pub struct PolygonOutline {
+    pub ring_counts: Uint32Array,
+    pub vertex_counts: Uint32Array,
+    pub coords_e6: Int32Array,
 }
 
 impl BoundaryIndex {
@@ -123,6 +131,32 @@ impl BoundaryIndex {
             items: a.items as u32,
             bytes: a.bytes as u32,
         }))
+    }
+
+    /// The stored outline of polygon `id`, or null for an unknown id.
+    #[napi(catch_unwind)]
+    pub fn outline(&self, id: u32) -> Result<Option<PolygonOutline>> {
+        Ok(self
+            .index(|index| index.outline(id))?
+            .map(|o| PolygonOutline {
+                ring_counts: o.ring_counts.into(),
+                vertex_counts: o.vertex_counts.into(),
+                coords_e6: o.coords_e6.into(),
+            }))
+    }
+
+    /// Ids of the polygons one of whose parts' boxes meets the box (lon/lat degrees), ascending.
+    #[napi(catch_unwind)]
+    pub fn polygons_in_box(
+        &self,
+        min_lon: f64,
+        min_lat: f64,
+        max_lon: f64,
+        max_lat: f64,
+    ) -> Result<Uint32Array> {
+        Ok(self
+            .index(|index| index.polygons_in_box(min_lon, min_lat, max_lon, max_lat))?
+            .into())
     }
 
     /// Number of polygons.

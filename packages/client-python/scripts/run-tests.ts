@@ -1,11 +1,12 @@
-// `npm run test:python` (part of `npm test`): builds the wheel, installs it in a virtualenv and runs pytest on a real server.
+// `npm run test:python` (part of `npm test`): builds the wheel, installs it in a virtualenv, type-checks the package
+// (mypy) and runs pytest on a real server.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Pinned, so a new release cannot turn CI red on its own; httpx is the client's one dependency. */
-const REQUIREMENTS = ['httpx==0.28.1', 'pytest==9.2.0', 'build==1.6.1', 'hatchling==1.33.0'];
+const REQUIREMENTS = ['httpx==0.28.1', 'pytest==9.2.0', 'build==1.6.1', 'hatchling==1.33.0', 'mypy==1.18.2'];
 
 const here = resolve(import.meta.dirname, '..');
 const root = resolve(here, '../..');
@@ -44,6 +45,8 @@ try {
     '--force-reinstall',
     join(out, wheel),
   ]);
+  console.log('== mypy: every function annotated, the annotations consistent (with the generated types.py)');
+  run(python, ['-m', 'mypy', '--disallow-untyped-defs', '--disallow-incomplete-defs', '--no-incremental', 'src']);
   console.log('== pytest packages/client-python/tests');
   execFileSync(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'tests'], {
     cwd: here,

@@ -96,6 +96,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'offers.js',
       'keys.js',
       'audit.js',
+      'integration.js',
     ]),
   ];
   return { routes, authenticator, users };

@@ -2,6 +2,7 @@
 import type { Endpoint as AppEndpoint } from '../../../src/http/pipeline.ts';
 import { authKinds } from '../../../src/http/route.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
+import { widgetEndpoints } from './widget-endpoints.ts';
 
 /**
  * How a request proves who it is: a /v1 key, a merchant key, a buyer session, a merchant_id in the body, a signed-in
@@ -123,6 +124,7 @@ export function endpoints(t: Targets, app: AppEndpoint[]): Endpoint[] {
     ...adminEndpoints(t),
     ...buyerEndpoints(t),
     ...dashboardEndpoints(t),
+    ...widgetEndpoints(t),
     ...[
       '/v1/geopin/geocode',
       '/checkout-admin',
@@ -214,6 +216,17 @@ function locationEndpoints(): Draft[] {
       path: '/v1/location/batch-lookup',
       body: { locations: [{ ...coords }] },
       required: ['locations'],
+    }),
+    // Either a pincode or a point: the valid request names the pincode, and removing it alone is refused.
+    v1({
+      name: 'boundaries',
+      method: 'GET',
+      path: '/v1/location/boundaries',
+      requiredQuery: ['pincode'],
+      query: {
+        pincode: { valid: '560001', junk: ['', '56000', '5600011', 'abcdef', "' OR 1=1 --"] },
+        neighbours: { valid: 'false', junk: ['yes', '1', 'TRUE', ''] },
+      },
     }),
     v1({
       name: 'autocomplete',

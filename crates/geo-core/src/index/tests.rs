@@ -164,3 +164,17 @@ fn opening_rejects_a_corrupt_a_truncated_and_a_missing_file() {
         Err(GeoError::Io(_))
     ));
 }
+
+#[test]
+fn outlines_come_back_as_stored_and_boxes_find_their_polygons() {
+    let index = fixture();
+    let data = fixture_data();
+    let second = index.outline(1).expect("polygon 1 exists");
+    assert_eq!(second.ring_counts, vec![1, 1]);
+    assert_eq!(second.vertex_counts, vec![4, 4]);
+    assert_eq!(second.coords_e6, data.coords_e6[8..24].to_vec());
+    assert_eq!(index.outline(4), None);
+    assert_eq!(index.polygons_in_box(10.2, 0.2, 10.4, 0.4), vec![1]);
+    assert_eq!(index.polygons_in_box(1.5, 1.5, 2.5, 1.8), vec![0, 1, 2]);
+    assert!(index.polygons_in_box(50.0, 50.0, 51.0, 51.0).is_empty());
+}

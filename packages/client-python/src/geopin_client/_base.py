@@ -1,12 +1,14 @@
 """What every client shares: construction from the common options, closing, and use as a context manager."""
 from __future__ import annotations
 
-from typing import Callable, Mapping, Optional
+from typing import Callable, Mapping, Optional, TypeVar
 
 import httpx
 
 from ._retry import RetryPolicy
 from ._transport import RetryEvent, Transport
+
+_Self = TypeVar("_Self", bound="BaseClient")
 
 
 class BaseClient:
@@ -14,7 +16,7 @@ class BaseClient:
                  max_retries: int = 3, base_delay: float = 0.5, max_backoff: float = 8.0,
                  max_retry_after: float = 60.0, headers: Optional[Mapping[str, str]] = None,
                  on_retry: Optional[Callable[[RetryEvent], None]] = None,
-                 http_client: Optional[httpx.Client] = None):
+                 http_client: Optional[httpx.Client] = None) -> None:
         """``timeout`` is per attempt, in seconds; the retry settings are described in docs/clients.md."""
         policy = RetryPolicy(max_retries=max_retries, base_delay=base_delay, max_backoff=max_backoff,
                              max_retry_after=max_retry_after)
@@ -25,10 +27,10 @@ class BaseClient:
         """Closes the connection pool (unless an ``http_client`` was passed in)."""
         self._transport.close()
 
-    def __enter__(self):
+    def __enter__(self: _Self) -> _Self:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 

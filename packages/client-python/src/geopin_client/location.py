@@ -1,12 +1,26 @@
 """The location API (/v1) client: lookups, geocoding, autocomplete, DIGIPIN and usage, with batches of any length."""
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 from urllib.parse import quote
 
 from ._base import BaseClient, require
 from ._chunks import Progress, run_split
-from ._transport import JSON
+from .types import (
+    AutocompleteResult,
+    BatchGeocodeResult,
+    BatchLookupResult,
+    CoordinatesToGeopinResult,
+    DecodeResult,
+    EncodeResult,
+    GeocodeResult,
+    GeopinValidation,
+    LookupResult,
+    PincodeValidation,
+    ReverseResult,
+    Stats,
+    Usage,
+)
 
 #: Items per request of the two batch routes (the server refuses more).
 BATCH_SIZE = 100
@@ -21,80 +35,86 @@ class LocationClient(BaseClient):
         super().__init__(base_url, {"x-api-key": require(api_key, "api_key")}, **options)
 
     def lookup(self, location: Optional[Mapping[str, Any]] = None, *, timeout: Optional[float] = None,
-               **fields: Any) -> JSON:
+               **fields: Any) -> LookupResult:
         """State, district, division, locality, pincode and delivery of ``{latitude, longitude}`` or ``{geopin}``
         (a mapping or keyword arguments); NotFoundError outside every pincode boundary."""
         return self._data("POST", "/v1/location/lookup", body={**(location or {}), **fields}, timeout=timeout)
 
     def lookup_many(self, locations: Sequence[Mapping[str, Any]], *, on_progress: ProgressCallback = None,
-                    timeout: Optional[float] = None) -> JSON:
+                    timeout: Optional[float] = None) -> BatchLookupResult:
         """Any number of points or geopins, 100 per request, joined in order: ``results[i]["index"]`` is the item's
         position in ``locations``, and ``found``/``not_found``/``invalid`` count all of them."""
         parts = run_split(locations, BATCH_SIZE, lambda piece: self._data(
             "POST", "/v1/location/batch-lookup", body={"locations": piece}, timeout=timeout), on_progress)
-        joined: Dict[str, Any] = {"results": [], "found": 0, "not_found": 0, "invalid": 0}
+        joined: BatchLookupResult = {"results": [], "found": 0, "not_found": 0, "invalid": 0}
         for i, part in enumerate(parts):
-            joined["results"].extend({**r, "index": r["index"] + i * BATCH_SIZE} for r in part["results"])
+            for r in part["results"]:
+                moved = r.copy()
+                moved["index"] = r["index"] + i * BATCH_SIZE
+                joined["results"].append(moved)
             for key in ("found", "not_found", "invalid"):
                 joined[key] += part[key]
         return joined
 
     def geocode(self, address: Union[str, Mapping[str, Any]], *, timeout: Optional[float] = None,
-                **fields: Any) -> JSON:
+                **fields: Any) -> GeocodeResult:
         """Address -> point, geopin, confidence. ``address`` is the text (with ``city``, ``state``, ``pincode``,
         ``country`` as keywords) or a whole mapping; NotFoundError when nothing in it could be placed."""
         body = {"address": address, **fields} if isinstance(address, str) else {**address, **fields}
         return self._data("POST", "/v1/geopin/geocode", body=body, timeout=timeout)
 
     def geocode_many(self, addresses: Sequence[Mapping[str, Any]], *, on_progress: ProgressCallback = None,
-                     timeout: Optional[float] = None) -> JSON:
+                     timeout: Optional[float] = None) -> BatchGeocodeResult:
         """Any number of addresses, 100 per request, joined in order (``index`` = position in ``addresses``)."""
         parts = run_split(addresses, BATCH_SIZE, lambda piece: self._data(
             "POST", "/v1/geopin/batch", body={"addresses": piece}, timeout=timeout), on_progress)
-        joined: Dict[str, Any] = {"results": [], "succeeded": 0, "failed": 0}
+        joined: BatchGeocodeResult = {"results": [], "succeeded": 0, "failed": 0}
         for i, part in enumerate(parts):
-            joined["results"].extend({**r, "index": r["index"] + i * BATCH_SIZE} for r in part["results"])
+            for r in part["results"]:
+                moved = r.copy()
+                moved["index"] = r["index"] + i * BATCH_SIZE
+                joined["results"].append(moved)
             joined["succeeded"] += part["succeeded"]
             joined["failed"] += part["failed"]
         return joined
 
     def autocomplete(self, q: str, *, limit: Optional[int] = None, lat: Optional[float] = None,
-                     lng: Optional[float] = None, timeout: Optional[float] = None) -> JSON:
+                     lng: Optional[float] = None, timeout: Optional[float] = None) -> AutocompleteResult:
         """Place suggestions for ``q`` (3..100 characters); ``lat``/``lng`` rank nearer places first."""
         query = {"q": q, "limit": limit, "lat": lat, "lng": lng}
         return self._data("GET", "/v1/geopin/autocomplete", query=query, timeout=timeout)
 
-    def reverse(self, geopin: str, *, timeout: Optional[float] = None) -> JSON:
+    def reverse(self, geopin: str, *, timeout: Optional[float] = None) -> ReverseResult:
         """Geopin -> its cell centre and the pincode boundary holding it (``found: False`` in the sea)."""
         return self._data("POST", "/v1/geopin/reverse", body={"geopin": geopin}, timeout=timeout)
 
-    def coordinates_to_geopin(self, latitude: float, longitude: float, *, timeout: Optional[float] = None) -> JSON:
+    def coordinates_to_geopin(self, latitude: float, longitude: float, *, timeout: Optional[float] = None) -> CoordinatesToGeopinResult:
         """Point -> geopin (inside the DIGIPIN grid, else BadRequestError ``latitude_out_of_range``/...)."""
         body = {"latitude": latitude, "longitude": longitude}
         return self._data("POST", "/v1/geopin/coordinates-to-geopin", body=body, timeout=timeout)
 
-    def validate_geopin(self, geopin: str, *, timeout: Optional[float] = None) -> JSON:
+    def validate_geopin(self, geopin: str, *, timeout: Optional[float] = None) -> GeopinValidation:
         """Well formed, and inside a pincode boundary? A malformed code is an answer, not an error."""
         return self._data("GET", f"/v1/geopin/validate/{quote(geopin, safe='')}", timeout=timeout)
 
-    def validate_pincode(self, pincode: str, *, timeout: Optional[float] = None) -> JSON:
+    def validate_pincode(self, pincode: str, *, timeout: Optional[float] = None) -> PincodeValidation:
         """Format, existence, offices and delivery; unknown pincodes answer ``exists: False``, not an error."""
         return self._data("GET", f"/v1/pincode/validate/{quote(pincode, safe='')}", timeout=timeout)
 
-    def encode(self, latitude: float, longitude: float, *, timeout: Optional[float] = None) -> JSON:
+    def encode(self, latitude: float, longitude: float, *, timeout: Optional[float] = None) -> EncodeResult:
         """India Post-compatible encode: ``{"digipin": ...}``."""
         query = {"latitude": latitude, "longitude": longitude}
         return self._data("GET", "/v1/geopin/encode", query=query, timeout=timeout)
 
-    def decode(self, geopin: str, *, timeout: Optional[float] = None) -> JSON:
+    def decode(self, geopin: str, *, timeout: Optional[float] = None) -> DecodeResult:
         """India Post-compatible decode: the cell centre as 6-decimal strings."""
         return self._data("GET", "/v1/geopin/decode", query={"geopin": geopin}, timeout=timeout)
 
-    def usage(self, *, timeout: Optional[float] = None) -> JSON:
+    def usage(self, *, timeout: Optional[float] = None) -> Usage:
         """This key's plan, requests used this month, limit and rate limit (not counted)."""
         return self._data("GET", "/v1/geopin/usage", timeout=timeout)
 
-    def stats(self, *, timeout: Optional[float] = None) -> JSON:
+    def stats(self, *, timeout: Optional[float] = None) -> Stats:
         """Counts of the server's loaded dataset."""
         return self._data("GET", "/v1/location/stats", timeout=timeout)
 

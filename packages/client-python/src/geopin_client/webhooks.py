@@ -12,7 +12,7 @@ import json
 import re
 import time
 from datetime import datetime
-from typing import Any, Dict, List, Mapping, Optional, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Union
 
 #: How far webhook-timestamp may be from this machine's clock, either way, in seconds.
 DEFAULT_TOLERANCE_SECONDS = 300
@@ -92,7 +92,7 @@ def _body_bytes(raw_body: Any) -> bytes:
     return _fail("invalid_body", "raw_body must be the raw request body as bytes or str (not parsed JSON)")
 
 
-def _header_reader(headers: Any):
+def _header_reader(headers: Any) -> Callable[[str], str]:
     """Case-insensitive lookup; a header sent twice (a list, or repeated in ``items()``) is malformed."""
     if headers is None or not hasattr(headers, "items"):
         _fail("missing_header", "headers are required")

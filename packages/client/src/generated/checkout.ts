@@ -974,6 +974,10 @@ export interface components {
                 label?: string | null;
                 /** @constant */
                 country?: "IN";
+                /** @description The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks */
+                latitude?: number;
+                /** @description With latitude */
+                longitude?: number;
             };
             is_default?: boolean;
         };
@@ -1002,6 +1006,10 @@ export interface components {
                 label?: string | null;
                 /** @constant */
                 country?: "IN";
+                /** @description The point the buyer confirmed on the map, with longitude: stored with its geopin, sent in webhooks */
+                latitude?: number;
+                /** @description With latitude */
+                longitude?: number;
             };
         };
         /** delete */
@@ -1298,6 +1306,8 @@ export interface components {
                 message: string;
                 enabled: boolean;
                 cart_value_paise: number | null;
+                /** @description merchant: the merchant's server fixed the cart (set_session_cart) and that amount is charged */
+                cart_value_source: ("widget" | "merchant") | null;
                 pincode: string | null;
                 cod_max_cart_value_paise: number | null;
             };
@@ -1928,7 +1938,14 @@ export interface operations {
                  *       "step": "address",
                  *       "device_type": "mobile",
                  *       "platform": "web",
-                 *       "session_id": "5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14"
+                 *       "session_id": "5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14",
+                 *       "utm": {
+                 *         "utm_source": "instagram",
+                 *         "utm_medium": "social",
+                 *         "utm_campaign": "diwali",
+                 *         "utm_term": "kurta",
+                 *         "utm_content": "story-1"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -1945,6 +1962,14 @@ export interface operations {
                      * @description The checkout session, when known: the funnel then counts sessions
                      */
                     session_id?: string;
+                    /** @description UTM parameters of the page the checkout opened on; utm_source, utm_medium and utm_campaign are kept */
+                    utm?: {
+                        utm_source?: string;
+                        utm_medium?: string;
+                        utm_campaign?: string;
+                        utm_term?: string;
+                        utm_content?: string;
+                    };
                 };
             };
         };

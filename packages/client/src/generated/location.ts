@@ -300,6 +300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/location/boundaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GeoJSON outline of a pincode (by code or at a point) and its neighbours', simplified for display
+         * @description GeoJSON outline of a pincode (by code or at a point) and its neighbours', simplified for display
+         */
+        get: operations["getV1LocationBoundaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/geopin/usage": {
         parameters: {
             query?: never;
@@ -2102,6 +2122,152 @@ export interface operations {
             };
             /** @description Missing or invalid api key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit or monthly quota exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1LocationBoundaries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The pincode to outline (this, or latitude and longitude)
+                 * @example 560001
+                 */
+                pincode?: string;
+                /**
+                 * @description Outline the pincode at this point
+                 * @example 12.9716
+                 */
+                latitude?: number;
+                /** @example 77.5946 */
+                longitude?: number;
+                /**
+                 * @description Also the pincodes around it (at most 24, nearest first)
+                 * @example true
+                 */
+                neighbours?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "type": "FeatureCollection",
+                     *         "bbox": [
+                     *           3
+                     *         ],
+                     *         "pincode": "560001",
+                     *         "features": [
+                     *           {
+                     *             "type": "Feature",
+                     *             "id": 3,
+                     *             "properties": {
+                     *               "pincode": "560001",
+                     *               "locality": "Indiranagar",
+                     *               "district": "Bengaluru Urban",
+                     *               "state": "Karnataka",
+                     *               "delivery": true,
+                     *               "selected": true,
+                     *               "label": [
+                     *                 3
+                     *               ]
+                     *             },
+                     *             "geometry": {
+                     *               "type": "MultiPolygon",
+                     *               "coordinates": [
+                     *                 [
+                     *                   [
+                     *                     [
+                     *                       null
+                     *                     ]
+                     *                   ]
+                     *                 ]
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @constant */
+                            type: "FeatureCollection";
+                            /** @description The selected outline's [west, south, east, north] */
+                            bbox: number[];
+                            pincode: string;
+                            features: {
+                                /** @constant */
+                                type: "Feature";
+                                id: number;
+                                properties: {
+                                    pincode: string;
+                                    locality: string | null;
+                                    district: string | null;
+                                    state: string | null;
+                                    delivery: boolean;
+                                    /** @description The pincode asked for (or at the point); false for neighbours */
+                                    selected: boolean;
+                                    /** @description [longitude, latitude] inside the outline */
+                                    label: number[];
+                                };
+                                geometry: {
+                                    /** @constant */
+                                    type: "MultiPolygon";
+                                    coordinates: number[][][][];
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid api key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No pincode boundary has this code or contains this point */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import { initAudit } from '/merchant/assets/audit.js';
 import { initDeliveries } from '/merchant/assets/deliveries.js';
 import { initFunnel } from '/merchant/assets/funnel.js';
 import { initImports } from '/merchant/assets/imports.js';
+import { initIntegration } from '/merchant/assets/integration.js';
 import { initKeys } from '/merchant/assets/keys.js';
 import { initOffers } from '/merchant/assets/offers.js';
 import { showOrder } from '/merchant/assets/order.js';
@@ -64,6 +65,7 @@ async function start() {
     initOffers(),
     initKeys(),
     initAudit(),
+    initIntegration(),
   ]);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed)

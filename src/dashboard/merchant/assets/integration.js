@@ -1,0 +1,109 @@
+// The Integration section: the checkout widget's snippet with this merchant's own ids, and the origins it may run on.
+import { api, codeSample, fill, h, say } from '/console/console.js';
+
+const lines = (text) =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The snippet a store pastes where the checkout goes (docs/widget.md describes every attribute). */
+export function snippet(base, merchantId, key) {
+  return [
+    `<script type="module" src="${base}/widget/v1/geopin-checkout.js"></script>`,
+    `<geopin-checkout merchant="${merchantId}"`,
+    `  location-key="${key}"`,
+    '  amount-paise="149900"></geopin-checkout>',
+  ].join('\n');
+}
+
+function renderSnippet(box, info) {
+  if (!info.widget_key) {
+    fill(box, h('p', { class: 'hint' }, 'Add the origin of your store below; the snippet appears here.'));
+    return;
+  }
+  fill(
+    box,
+    codeSample(
+      'Paste this where the checkout goes',
+      snippet(window.location.origin, info.merchant_id, info.widget_key),
+    ),
+    h(
+      'p',
+      { class: 'hint' },
+      'Set amount-paise to the cart total in paise. Merchant id ',
+      h('code', { class: 'mono' }, info.merchant_id),
+      ', location key ',
+      h('code', { class: 'mono' }, info.widget_key),
+      ' (public: it works only from the origins below). Your page may load the widget under a Content-Security-Policy',
+      ' that allows this service in script-src, style-src, connect-src, img-src and worker-src (with blob:).',
+    ),
+  );
+}
+
+/** The origins form; its error shows under the field it is about. */
+function originsForm(info, onSaved) {
+  const input = h('textarea', {
+    id: 'integration-origins-input',
+    name: 'origins',
+    rows: 3,
+    'aria-describedby': 'integration-origins-hint integration-origins-error',
+  });
+  input.value = info.allowed_origins.join('\n');
+  const error = h('p', { class: 'status', id: 'integration-origins-error', 'data-kind': 'error', hidden: true });
+  const status = h('p', { class: 'status', id: 'integration-status', role: 'status', 'aria-live': 'polite' });
+  const form = h(
+    'form',
+    {},
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: input.id }, 'Store origins'),
+      input,
+      h(
+        'span',
+        { class: 'hint', id: 'integration-origins-hint' },
+        'One per line: scheme and host, e.g. https://shop.example.',
+      ),
+      error,
+    ),
+    h('button', { type: 'submit' }, 'Save origins'),
+  );
+  const showError = (text) => {
+    error.textContent = text;
+    error.hidden = !text;
+    if (text) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  };
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    showError('');
+    say(status, '');
+    try {
+      const saved = await api('PATCH', '/checkout-admin?action=settings', { allowed_origins: lines(input.value) });
+      input.value = saved.allowed_origins.join('\n');
+      await onSaved();
+      const n = saved.allowed_origins.length;
+      say(status, `${n} origin${n === 1 ? '' : 's'} allowed`, 'ok');
+    } catch (err) {
+      const issue = err.body?.issues?.[0];
+      showError(issue ? `${issue.message}` : err.message);
+      input.focus();
+    }
+  });
+  return [form, status];
+}
+
+export async function initIntegration() {
+  const body = document.getElementById('integration-body');
+  const box = h('div', { id: 'integration-snippet' });
+  const info = await api('GET', '/merchant/api/integration');
+  const reload = async () => renderSnippet(box, await api('GET', '/merchant/api/integration'));
+  fill(
+    body,
+    h('p', { class: 'hint' }, 'The checkout widget on your store: one script and one element.'),
+    box,
+    ...originsForm(info, reload),
+  );
+  renderSnippet(box, info);
+}

@@ -1,0 +1,167 @@
+// The address form: pincode checked against the postal directory as it is typed (state and city filled from it, the
+// district only shown), delivery checked with the merchant, and every error shown under the field it is about.
+import { busy, field, h, messageLine } from './dom.js';
+
+/** One of these says where in the pincode to deliver (the server's rule). */
+const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'];
+const TEXT_FIELDS = ['name', 'phone', 'pincode', ...LINE_FIELDS, 'landmark', 'city', 'state'];
+
+/** The town India Post writes in brackets after an office name ("Indiranagar S.O (Bengaluru)"), if any. */
+export function cityOfOffice(name) {
+  return /\(([^)]+)\)\s*$/.exec(name ?? '')?.[1]?.trim() ?? '';
+}
+
+/**
+ * `save(address, isDefault)` stores the address and resolves with it; server errors land on their fields. Calls
+ * `onSaved(address, pincodeInfo)` after a successful save. `offerDefault` shows "Make this my default address" (not for
+ * a first address, which is the default anyway, nor for the default itself).
+ */
+export function addressForm({ api, initial = null, offerDefault = true, save, onSaved, onCancel }) {
+  const input = (name, attrs) => h('input', { type: 'text', name, value: initial?.[name] ?? '', ...attrs });
+  const f = {
+    name: field('name', 'Full name', input('name', { autocomplete: 'name', required: true, maxlength: 200 })),
+    phone: field(
+      'phone',
+      'Mobile number',
+      input('phone', { type: 'tel', inputmode: 'tel', autocomplete: 'tel', required: true, maxlength: 24 }),
+      '10 digits; 0 or +91 before them is fine',
+    ),
+    pincode: field(
+      'pincode',
+      'Pincode',
+      input('pincode', { inputmode: 'numeric', autocomplete: 'postal-code', required: true, maxlength: 6 }),
+    ),
+    flat_number: field('flat_number', 'Flat, house no.', input('flat_number', { maxlength: 100 })),
+    building_name: field('building_name', 'Building, apartment', input('building_name', { maxlength: 200 })),
+    street_name: field(
+      'street_name',
+      'Street, road',
+      input('street_name', { autocomplete: 'address-line1', maxlength: 300 }),
+    ),
+    locality: field('locality', 'Area, locality', input('locality', { autocomplete: 'address-line2', maxlength: 200 })),
+    landmark: field('landmark', 'Landmark (optional)', input('landmark', { maxlength: 200 })),
+    city: field('city', 'City, town', input('city', { autocomplete: 'address-level2', maxlength: 100 })),
+    state: field('state', 'State', input('state', { autocomplete: 'address-level1', maxlength: 100 })),
+  };
+  const makeDefault = h('input', { type: 'checkbox', name: 'is_default', checked: initial?.is_default ?? false });
+  const message = messageLine();
+  const auto = { city: '', state: '' };
+  let pincodeInfo = null;
+  let checking = null;
+
+  /** Directory answer and delivery verdict for the pincode typed; fills state and city unless the buyer typed them. */
+  async function checkPincode() {
+    const pincode = f.pincode.input.value.trim();
+    f.pincode.hint.textContent = '';
+    f.pincode.set('');
+    pincodeInfo = null;
+    if (!/^[0-9]{6}$/.test(pincode)) return null;
+    const info = await api.geo(`/v1/pincode/validate/${pincode}`);
+    if (pincode !== f.pincode.input.value.trim()) return null;
+    if (!info.exists) {
+      f.pincode.set(`${pincode} is not a pincode India Post knows; check the number`);
+      return null;
+    }
+    for (const [key, value] of [
+      ['state', info.state ?? ''],
+      ['city', cityOfOffice(info.offices[0]?.name)],
+    ]) {
+      const el = f[key].input;
+      if (value && (!el.value || el.value === auto[key])) el.value = auto[key] = value;
+    }
+    const place = [info.offices[0]?.name, info.district && `${info.district} district`, info.state];
+    f.pincode.hint.textContent = place.filter(Boolean).join(', ');
+    const delivery = await api.book({ action: 'serviceability_check', pincode });
+    if (delivery.block_checkout) {
+      f.pincode.set(delivery.message || `This shop does not deliver to ${pincode}`);
+      return null;
+    }
+    if (delivery.checked && delivery.message) f.pincode.hint.textContent += `. ${delivery.message}`;
+    pincodeInfo = info;
+    return info;
+  }
+
+  f.pincode.input.addEventListener('input', () => {
+    const el = f.pincode.input;
+    const digits = el.value.replace(/\D/g, '').slice(0, 6);
+    if (digits !== el.value) el.value = digits;
+    checking = checkPincode().catch((err) => {
+      f.pincode.set(err.message);
+      return null;
+    });
+  });
+
+  /** Server errors on their fields: issues name "address.phone"; codes name the rule that failed. */
+  function showServerError(err) {
+    let placed = false;
+    for (const issue of err.issues) {
+      const name = String(issue.path).replace(/^address\./, '');
+      if (f[name]) {
+        f[name].set(issue.message);
+        placed = true;
+      }
+    }
+    if (err.code === 'invalid_pincode') (f.pincode.set(err.message), (placed = true));
+    if (err.code === 'incomplete_address') (f.flat_number.set(err.message), (placed = true));
+    if (!placed) message.say(err.message, 'error');
+  }
+
+  function validate(address) {
+    const problems = [];
+    if (!address.name) problems.push(['name', 'Enter the name of the person receiving the order']);
+    if (!address.phone) problems.push(['phone', 'Enter a mobile number']);
+    else if (address.phone.replace(/\D/g, '').length < 10) problems.push(['phone', 'Enter all 10 digits']);
+    if (!/^[0-9]{6}$/.test(address.pincode ?? '')) problems.push(['pincode', 'Enter the 6-digit pincode']);
+    if (!LINE_FIELDS.some((k) => address[k]))
+      problems.push(['flat_number', 'Enter a flat or house number, building, street or area']);
+    for (const [name, text] of problems) f[name].set(text);
+    return problems.length === 0;
+  }
+
+  const form = h(
+    'form',
+    { class: 'gc-form', novalidate: true },
+    f.name.wrap,
+    f.phone.wrap,
+    f.pincode.wrap,
+    h('div', { class: 'gc-row' }, f.flat_number.wrap, f.building_name.wrap),
+    f.street_name.wrap,
+    f.locality.wrap,
+    f.landmark.wrap,
+    h('div', { class: 'gc-row' }, f.city.wrap, f.state.wrap),
+    offerDefault ? h('label', { class: 'gc-check' }, makeDefault, 'Make this my default address') : null,
+    message.el,
+    h(
+      'div',
+      { class: 'gc-actions' },
+      onCancel ? h('button', { type: 'button', class: 'gc-secondary', onclick: onCancel }, 'Cancel') : null,
+      h('button', { type: 'submit', class: 'gc-primary' }, 'Continue to map'),
+    ),
+  );
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    message.clear();
+    const address = {};
+    for (const name of TEXT_FIELDS) {
+      // The pincode's error belongs to its directory check, which the buyer's next keystroke reruns.
+      if (name !== 'pincode') f[name].set('');
+      const value = f[name].input.value.trim();
+      if (value) address[name] = value;
+    }
+    const valid = validate(address);
+    void busy(form, async () => {
+      try {
+        const info = /^[0-9]{6}$/.test(address.pincode ?? '') ? ((await checking) ?? (await checkPincode())) : null;
+        if (!valid || !info) return;
+        const saved = await save(address, makeDefault.checked);
+        onSaved(saved, info);
+      } catch (err) {
+        showServerError(err);
+      }
+    });
+  });
+
+  if (initial?.pincode) checking = checkPincode().catch(() => null);
+  return { el: form, focus: () => f.name.input.focus() };
+}

@@ -1,0 +1,241 @@
+// The buyer's journey, one step at a time: email code, address (saved or new), the pin on the map, payment, done.
+// Each step takes focus at its heading, reports itself to the funnel, and shows its errors where they occur.
+import { addressBook } from './address-book.js';
+import { addressForm } from './address-form.js';
+import { h, rupees } from './dom.js';
+import { orderTotal } from './order-total.js';
+import { paymentStep } from './payment-step.js';
+import { pinMap } from './pin-map.js';
+import { codeForm, emailForm } from './sign-in.js';
+
+const STEPS = ['Email', 'Address', 'Location', 'Payment'];
+
+export class CheckoutFlow {
+  constructor({ root, shadow, host, api, funnel, options }) {
+    Object.assign(this, { root, shadow, host, api, funnel, options });
+    this.state = { email: '', session: null, config: null };
+    this.progress = h('ol', { class: 'gc-steps', 'aria-label': 'Checkout steps' });
+    this.body = h('div', { class: 'gc-body' });
+    this.title = h('h2', { class: 'gc-title' }, 'Checkout');
+    root.replaceChildren(h('header', { class: 'gc-head' }, this.title, this.progress), this.body);
+  }
+
+  async start() {
+    try {
+      this.state.config = await this.api.config();
+      this.title.textContent = `Checkout · ${this.state.config.name}`;
+    } catch (err) {
+      return this.fail(
+        err.code === 'origin_not_allowed' ? `${err.message}. The shop must allow it in its dashboard.` : err.message,
+      );
+    }
+    this.funnel.track('checkout_opened', 'email');
+    this.emailStep();
+  }
+
+  fail(text) {
+    this.body.replaceChildren(h('p', { class: 'gc-message error', role: 'alert' }, text));
+  }
+
+  /** Shows a step: its progress mark, its heading (focused, so screen readers announce it) and content. */
+  show(index, heading, ...content) {
+    this.progress.replaceChildren(
+      ...STEPS.map((name, i) =>
+        h(
+          'li',
+          { class: i < index ? 'done' : i === index ? 'current' : '', 'aria-current': i === index ? 'step' : null },
+          name,
+        ),
+      ),
+    );
+    const title = h('h3', { tabindex: '-1', class: 'gc-step-title' }, heading);
+    this.body.replaceChildren(title, ...content);
+    if (this.started) title.focus({ preventScroll: true });
+    this.started = true;
+    this.host.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  emailStep() {
+    this.current?.stop();
+    this.current = emailForm({
+      api: this.api,
+      email: this.state.email,
+      onSent: (email, sent) => {
+        this.state.email = email;
+        this.funnel.track('otp_sent', 'email');
+        this.codeStep(sent);
+      },
+    });
+    this.show(0, 'Sign in with your email', this.current.el);
+  }
+
+  codeStep(sent) {
+    this.current = codeForm({
+      api: this.api,
+      email: this.state.email,
+      sent,
+      extras: this.options.verifyExtras,
+      onChangeEmail: () => this.emailStep(),
+      onVerified: async (session) => {
+        this.api.setToken(session.session_token);
+        this.state.session = session;
+        this.funnel.setSession(session.session_id);
+        this.funnel.track('otp_verified', 'otp');
+        this.go(() => this.addressStep());
+      },
+    });
+    this.show(0, 'Enter the code we emailed you', this.current.el);
+    this.current.focus();
+  }
+
+  /** Runs a step change; a failure (network, server) is shown in place of the step with a way to try again. */
+  go(next) {
+    Promise.resolve()
+      .then(next)
+      .catch((err) => {
+        const retry = h('button', { type: 'button', class: 'gc-secondary', onclick: () => this.go(next) }, 'Try again');
+        this.body.replaceChildren(
+          h('p', { class: 'gc-message error', role: 'alert' }, err.message || 'Something went wrong'),
+          h('div', { class: 'gc-actions' }, retry),
+        );
+        retry.focus();
+      });
+  }
+
+  async addressStep() {
+    const { addresses } = await this.api.book({ action: 'list' });
+    if (addresses.length === 0) return this.addressFormStep(null, false);
+    const book = addressBook({
+      api: this.api,
+      addresses,
+      onChoose: (a) => {
+        this.funnel.track('address_selected', 'address');
+        this.go(() => this.mapStep(a));
+      },
+      onEdit: (a) => this.addressFormStep(a, true),
+      onAdd: () => this.addressFormStep(null, true),
+    });
+    this.show(1, 'Where should we deliver?', book.el);
+  }
+
+  /** The form for a new address (`initial` null) or for editing one; `canCancel` goes back to the saved list. */
+  addressFormStep(initial, canCancel) {
+    const form = addressForm({
+      api: this.api,
+      initial,
+      offerDefault: canCancel && !initial?.is_default,
+      save: async (address, isDefault) => {
+        if (!initial) return (await this.api.book({ action: 'create', address, is_default: isDefault })).address;
+        const saved = (await this.api.book({ action: 'update', address_id: initial.id, address })).address;
+        if (!isDefault || saved.is_default) return saved;
+        return (await this.api.book({ action: 'set_default', address_id: saved.id })).address;
+      },
+      onSaved: (address) => {
+        this.funnel.track('address_entered', 'address');
+        this.go(() => this.mapStep(address));
+      },
+      onCancel: canCancel ? () => this.go(() => this.addressStep()) : null,
+    });
+    this.show(1, initial ? 'Edit the address' : 'Add a delivery address', form.el);
+  }
+
+  /** Where the pin starts: the stored pin, else the geocoded address, else the pincode's point. */
+  async startPoint(a) {
+    if (a.latitude != null) return { latitude: a.latitude, longitude: a.longitude };
+    const address = [a.flat_number, a.building_name, a.street_name, a.locality].filter(Boolean).join(', ');
+    const hit = await this.api
+      .geo('/v1/geopin/geocode', {
+        address,
+        city: a.city ?? undefined,
+        state: a.state ?? undefined,
+        pincode: a.pincode,
+      })
+      .catch(() => null);
+    if (hit) return hit.coordinates;
+    const info = await this.api.geo(`/v1/pincode/validate/${a.pincode}`);
+    return info.coordinates ?? { latitude: 20.5937, longitude: 78.9629 };
+  }
+
+  async mapStep(address) {
+    const start = await this.startPoint(address);
+    const step = pinMap({
+      api: this.api,
+      assetBase: this.options.assetBase,
+      shadow: this.shadow,
+      styleUrl: this.state.config.map_style_url,
+      pincode: address.pincode,
+      start,
+      onBack: () => (step.destroy(), this.go(() => this.addressStep())),
+      onConfirm: async (pin) => {
+        const { geopin } = await this.api.geo('/v1/geopin/coordinates-to-geopin', pin);
+        const saved = (await this.api.book({ action: 'update', address_id: address.id, address: pin })).address;
+        const done = await this.api.book({ action: 'address_completed', address_id: saved.id });
+        this.funnel.track('location_confirmed', 'location');
+        step.destroy();
+        await this.paymentStep(done.address, geopin);
+      },
+    });
+    this.show(2, 'Confirm the delivery location', step.el);
+    await step.start();
+  }
+
+  async paymentStep(address, geopin) {
+    const [session, offer] = await Promise.all([
+      this.api.book({ action: 'cod_eligibility', address_id: address.id }),
+      this.api.offer().catch(() => null),
+    ]);
+    const order = orderTotal({ pageCart: this.options.amountPaise, offer, cod: session });
+    // Cash on delivery is judged on what the buyer will pay, the offer taken off.
+    const cod =
+      order.total === null || order.total === session.cart_value_paise
+        ? session
+        : await this.api.book({ action: 'cod_eligibility', address_id: address.id, amount_paise: order.total });
+    const step = paymentStep({
+      api: this.api,
+      config: this.state.config,
+      order,
+      cod,
+      offer,
+      address,
+      geopin,
+      shadow: this.shadow,
+      onPaid: (payment) => this.done(address, geopin, payment),
+    });
+    step.el.addEventListener('submit', () => this.funnel.track('payment_selected', 'payment'), { capture: true });
+    this.show(3, 'Review and pay', step.el);
+  }
+
+  done(address, geopin, payment) {
+    this.funnel.track('order_placed', 'done');
+    const { session } = this.state;
+    const detail = {
+      session_id: session.session_id,
+      buyer_id: session.buyer_id,
+      address_id: address.id,
+      geopin,
+      ...payment,
+    };
+    const paise = payment.amount_paise ?? null;
+    const text =
+      payment.payment_method === 'cod'
+        ? `Pay ${paise === null ? 'in cash' : `${rupees(paise)} in cash`} when it arrives.`
+        : payment.payment_method === 'gateway'
+          ? `Payment of ${rupees(paise)} received.`
+          : 'The shop will confirm payment with you.';
+    const result = h(
+      'div',
+      { class: 'gc-done', 'data-payment-method': payment.payment_method ?? 'none' },
+      h('p', {}, `Thank you! Your order is placed. ${text}`),
+      h('p', { class: 'gc-hint' }, 'Delivery to geopin ', h('span', { class: 'gc-mono' }, geopin)),
+    );
+    this.progress.replaceChildren();
+    this.show(4, 'Order placed', result);
+    this.host.dispatchEvent(new CustomEvent('geopin-checkout:complete', { detail, bubbles: true, composed: true }));
+    const next = this.options.successUrl;
+    if (next) {
+      const url = new URL(next, window.location.href);
+      url.searchParams.set('service_session_id', session.session_id);
+      window.location.assign(url.href);
+    }
+  }
+}

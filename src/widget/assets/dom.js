@@ -1,0 +1,87 @@
+// DOM helpers of the widget: elements built without innerHTML, labelled fields with their own error line, money.
+
+/** Element builder: h('p', { class: 'x' }, 'text', child). Text is set as text; `on…` attributes add listeners. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name.startsWith('on')) el.addEventListener(name.slice(2), value);
+    else if (name === 'value') el.value = value;
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+let ids = 0;
+/** A unique id inside this page (several widgets may share one). */
+export const uid = (name) => `gc-${name}-${++ids}`;
+
+/**
+ * A labelled input with a hint and an error line tied to it (aria-describedby), so a screen reader reads the error with
+ * the field and the error shows where the buyer is looking.
+ */
+export function field(name, label, input, hint = '') {
+  input.id ||= uid(name);
+  input.name ||= name;
+  const hintEl = h('p', { class: 'gc-hint', id: `${input.id}-hint` }, hint);
+  const error = h('p', { class: 'gc-error', id: `${input.id}-error`, hidden: true });
+  input.setAttribute('aria-describedby', `${hintEl.id} ${error.id}`);
+  const wrap = h('div', { class: 'gc-field' }, h('label', { for: input.id }, label), input, hintEl, error);
+  return { wrap, input, hint: hintEl, error, set: (message) => setError({ input, error }, message) };
+}
+
+/** Shows `message` under the field (or clears it with ''), marking the input invalid for assistive technology. */
+export function setError({ input, error }, message) {
+  error.textContent = message || '';
+  error.hidden = !message;
+  if (message) input.setAttribute('aria-invalid', 'true');
+  else input.removeAttribute('aria-invalid');
+}
+
+/** ₹1,499.00 from paise. */
+export function rupees(paise) {
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A form-level message line next to the submit button: errors are alerts, progress is polite. */
+export function messageLine() {
+  const el = h('p', { class: 'gc-message', role: 'status', 'aria-live': 'polite' });
+  return {
+    el,
+    say(text, kind = 'info') {
+      el.textContent = text;
+      el.className = `gc-message ${kind}`;
+      el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    },
+    clear() {
+      el.textContent = '';
+      el.className = 'gc-message';
+    },
+  };
+}
+
+/**
+ * Disables the form's controls while `work` runs. Then, if the form is still shown, focus goes to its first invalid
+ * field, else back where it was (a disabled control loses focus, and keyboard users must not be sent to the page top).
+ */
+export async function busy(form, work) {
+  const root = form.getRootNode();
+  const had = root.activeElement;
+  const controls = [...form.querySelectorAll('button, input, select, textarea')].filter((c) => !c.disabled);
+  controls.forEach((c) => (c.disabled = true));
+  form.setAttribute('aria-busy', 'true');
+  try {
+    return await work();
+  } finally {
+    controls.forEach((c) => (c.disabled = false));
+    form.removeAttribute('aria-busy');
+    if (form.isConnected) {
+      const target = form.querySelector('[aria-invalid="true"]') ?? (form.contains(had) ? had : null);
+      target?.focus();
+    }
+  }
+}

@@ -1,0 +1,174 @@
+// The payment step: the order summary (amount, the UTM offer, where it goes), cash on delivery when the merchant's
+// rules allow it, or online payment through the gateway's own checkout (Razorpay's, or a pay page in a frame).
+import { addressText } from './address-book.js';
+import { busy, h, messageLine, rupees, uid } from './dom.js';
+
+/** What an offer gives, in words. */
+export function offerText(offer) {
+  const value =
+    offer.discount_type === 'percent' ? `${offer.discount_value}% off` : `${rupees(offer.discount_value)} off`;
+  const minimum = offer.min_cart_value_paise ? ` on orders above ${rupees(offer.min_cart_value_paise)}` : '';
+  return `${value}${minimum}`;
+}
+
+/** The order summary: cart, the offer's discount, the total; or the merchant's fixed total alone. */
+function summaryList(order, offer) {
+  if (order.total === null) return h('p', { class: 'gc-hint' }, 'The shop will tell you the total.');
+  return h(
+    'dl',
+    { class: 'gc-summary' },
+    order.discount ? [h('dt', {}, 'Cart'), h('dd', {}, rupees(order.cart))] : null,
+    order.discount ? [h('dt', {}, offer.title), h('dd', {}, `−${rupees(order.discount)}`)] : null,
+    h('dt', { class: 'gc-total' }, order.fixedByMerchant ? 'Total (set by the shop)' : 'Total'),
+    h('dd', { class: 'gc-total', 'data-amount-paise': order.total }, rupees(order.total)),
+  );
+}
+
+/**
+ * `order` is orderTotal()'s answer (what will be charged is order.total); `cod` the cod_eligibility answer for that
+ * total. `onPaid({payment_method, …})` finishes the checkout.
+ */
+export function paymentStep({ api, config, order, cod, offer, address, geopin, shadow, onPaid }) {
+  const amount = order.total;
+  const message = messageLine();
+  const name = uid('method');
+  const methods = [];
+  if (config.payment_enabled && amount !== null)
+    methods.push(['gateway', `Pay online ${rupees(amount)}`, 'UPI, cards, net banking']);
+  if (config.cod_enabled)
+    methods.push(['cod', 'Cash on delivery', cod.eligible ? 'Pay when the order arrives' : cod.message]);
+  const firstAvailable = methods.find(([m]) => m !== 'cod' || cod.eligible)?.[0];
+  const options = methods.map(([value, label, hint]) => {
+    const radio = h('input', {
+      type: 'radio',
+      name,
+      value,
+      id: `${name}-${value}`,
+      checked: value === firstAvailable,
+      disabled: value === 'cod' && !cod.eligible,
+      'aria-describedby': `${name}-${value}-hint`,
+    });
+    return h(
+      'li',
+      {},
+      h('label', { for: radio.id }, radio, h('span', {}, label)),
+      h('p', { class: 'gc-hint', id: `${name}-${value}-hint` }, hint),
+    );
+  });
+  const none = methods.length === 0 || !firstAvailable;
+  const submit = h('button', { type: 'submit', class: 'gc-primary' }, none ? 'Continue' : 'Place order');
+  const form = h(
+    'form',
+    { class: 'gc-form' },
+    offer
+      ? h(
+          'div',
+          { class: 'gc-offer', role: 'note' },
+          h('strong', {}, offer.title),
+          h('span', {}, offer.description ?? offerText(offer)),
+        )
+      : null,
+    h('h4', {}, 'Order summary'),
+    summaryList(order, offer),
+    h('p', { class: 'gc-deliver' }, 'Deliver to ', h('strong', {}, address.name ?? ''), `: ${addressText(address)}`),
+    h('p', { class: 'gc-hint' }, 'Geopin ', h('span', { class: 'gc-mono' }, geopin)),
+    none
+      ? h('p', { class: 'gc-hint' }, 'The shop takes payment for this order itself.')
+      : h('fieldset', {}, h('legend', {}, 'Payment method'), h('ul', { class: 'gc-methods' }, options)),
+    message.el,
+    h('div', { class: 'gc-actions' }, submit),
+  );
+  form.addEventListener('change', () => {
+    const method = form.querySelector('input[type=radio]:checked')?.value;
+    submit.textContent = method === 'gateway' ? `Pay ${rupees(amount)}` : 'Place order';
+  });
+  if (firstAvailable === 'gateway') submit.textContent = `Pay ${rupees(amount)}`;
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    message.clear();
+    const method = form.querySelector('input[type=radio]:checked')?.value ?? null;
+    void busy(form, async () => {
+      try {
+        if (method === null) return onPaid({ payment_method: null });
+        if (method === 'cod') {
+          await api.payment({ action: 'record_cod', ...(amount === null ? {} : { amount_paise: amount }) });
+          return onPaid({ payment_method: 'cod', amount_paise: amount });
+        }
+        const created = await api.payment({ action: 'create_order', amount_paise: amount });
+        message.say('Waiting for the payment to finish…');
+        const paid = await payAtGateway(config, created, { shadow, address });
+        const verified = await api.payment({
+          action: 'verify',
+          gateway_order_id: paid.razorpay_order_id,
+          gateway_payment_id: paid.razorpay_payment_id,
+          gateway_signature: paid.razorpay_signature,
+        });
+        onPaid({
+          payment_method: 'gateway',
+          amount_paise: created.amount_paise,
+          gateway_order_id: verified.gateway_order_id,
+          gateway_payment_id: verified.gateway_payment_id,
+        });
+      } catch (err) {
+        message.say(err.message, 'error');
+      }
+    });
+  });
+  return { el: form, focus: () => form.querySelector('input[type=radio]:checked, button[type=submit]')?.focus() };
+}
+
+/** The gateway's checkout for the order; resolves with Razorpay's handler fields, rejects when the buyer closes it. */
+function payAtGateway(config, order, { shadow, address }) {
+  if (config.gateway.kind === 'razorpay') return razorpay(config, order, address);
+  const origin = new URL(config.gateway.url).origin;
+  // The pay page answers only this page's origin (postMessage's target).
+  const back = encodeURIComponent(window.location.origin);
+  const frame = h('iframe', {
+    title: 'Payment',
+    src: `${config.gateway.url}/pay/${encodeURIComponent(order.gateway_order_id)}?origin=${back}`,
+  });
+  const overlay = h(
+    'div',
+    { class: 'gc-overlay', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Payment' },
+    frame,
+  );
+  shadow.querySelector('.gc').append(overlay);
+  frame.focus();
+  return new Promise((resolve, reject) => {
+    const onMessage = (event) => {
+      if (event.origin !== origin || event.source !== frame.contentWindow) return;
+      if (event.data?.type !== 'gateway.payment' && event.data?.type !== 'gateway.dismissed') return;
+      window.removeEventListener('message', onMessage);
+      overlay.remove();
+      if (event.data.type === 'gateway.payment') resolve(event.data.payment);
+      else reject(new Error('Payment cancelled; choose a method and try again'));
+    };
+    window.addEventListener('message', onMessage);
+  });
+}
+
+/** Razorpay Checkout (checkout.js, loaded on first use from Razorpay, as its integration guide asks). */
+async function razorpay(config, order, address) {
+  if (!window.Razorpay) {
+    await new Promise((resolve, reject) => {
+      const script = h('script', { src: config.gateway.script_url, async: true });
+      script.addEventListener('load', resolve);
+      script.addEventListener('error', () => reject(new Error('The payment page could not be loaded')));
+      document.head.append(script);
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const checkout = new window.Razorpay({
+      key: order.gateway_key_id,
+      order_id: order.gateway_order_id,
+      amount: order.amount_paise,
+      currency: order.currency ?? 'INR',
+      name: config.name,
+      prefill: { name: address.name ?? '', contact: address.phone ?? '' },
+      handler: resolve,
+      modal: { ondismiss: () => reject(new Error('Payment cancelled; choose a method and try again')) },
+    });
+    checkout.open();
+  });
+}

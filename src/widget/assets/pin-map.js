@@ -1,0 +1,264 @@
+// The location step: a MapLibre map with a pin the buyer drags, taps or moves with the arrow keys, a geopin field that
+// moves it when a code is typed or pasted, and a line saying which pincode the pin is in against the one typed.
+import { busy, field, h, messageLine } from './dom.js';
+import { addOutlineLayers, containsPoint, extend, OUTLINES, plainStyle } from './map-style.js';
+
+/** One arrow-key press moves the pin about 11 m; with Shift, about 110 m. */
+const STEP_DEGREES = 0.0001;
+const GRID = ['FC98', 'J327', 'K456', 'LMPT'];
+/** A tile server that has not drawn the map by then is treated as unreachable. */
+const STYLE_TIMEOUT_MS = 8000;
+
+/** India Post's DIGIPIN of a point (shown live while the pin moves; the server's answer is the one stored). */
+export function encodeGeopin(lat, lon) {
+  let [minLat, maxLat, minLon, maxLon] = [2.5, 38.5, 63.5, 99.5];
+  let code = '';
+  for (let level = 1; level <= 10; level++) {
+    const latStep = (maxLat - minLat) / 4;
+    const lonStep = (maxLon - minLon) / 4;
+    const row = Math.min(3, Math.max(0, 3 - Math.floor((lat - minLat) / latStep)));
+    const col = Math.min(3, Math.max(0, Math.floor((lon - minLon) / lonStep)));
+    code += GRID[row][col] + (level === 3 || level === 6 ? '-' : '');
+    maxLat = minLat + latStep * (4 - row);
+    minLat = minLat + latStep * (3 - row);
+    minLon = minLon + lonStep * col;
+    maxLon = minLon + lonStep;
+  }
+  return code;
+}
+
+const round6 = (v) => Math.round(v * 1e6) / 1e6;
+
+/** `onConfirm({latitude, longitude})` stores the pin; errors it throws are shown beside the button. */
+export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onConfirm, onBack }) {
+  let pin = { latitude: round6(start.latitude), longitude: round6(start.longitude) };
+  const features = new Map();
+  let map = null;
+  let marker = null;
+  let ml = null;
+  const labels = [];
+  const mapEl = h('div', { class: 'gc-map' });
+  const geopin = field(
+    'geopin',
+    'Geopin',
+    h('input', { type: 'text', autocomplete: 'off', spellcheck: 'false', maxlength: 14, class: 'gc-mono' }),
+    'Type or paste a geopin (e.g. 4P3-JK8-52C9) to move the pin there',
+  );
+  const where = h('p', { class: 'gc-pin-status', role: 'status', 'aria-live': 'polite' });
+  const coordinates = h('p', { class: 'gc-hint gc-mono gc-coordinates' });
+  const message = messageLine();
+  const confirm = h('button', { type: 'submit', class: 'gc-primary' }, 'Confirm this location');
+  const form = h(
+    'form',
+    { class: 'gc-form' },
+    h('p', { class: 'gc-hint' }, 'Drag the pin to your door, tap the map, or focus the pin and use the arrow keys.'),
+    mapEl,
+    where,
+    coordinates,
+    geopin.wrap,
+    message.el,
+    h(
+      'div',
+      { class: 'gc-actions' },
+      h('button', { type: 'button', class: 'gc-secondary', onclick: onBack }, 'Back'),
+      confirm,
+    ),
+  );
+
+  function collection() {
+    return { type: 'FeatureCollection', features: [...features.values()] };
+  }
+
+  /** Adds outlines (by pincode or at a point); the typed pincode's are the highlighted ones. */
+  async function loadOutlines(query) {
+    const data = await api.geo(`/v1/location/boundaries?${query}`);
+    for (const f of data.features) {
+      f.properties.selected = f.properties.pincode === pincode;
+      features.set(f.id, f);
+    }
+    map?.getSource(OUTLINES)?.setData(collection());
+    drawLabels();
+    return data;
+  }
+
+  function drawLabels() {
+    if (!map || !ml) return;
+    for (const l of labels.splice(0)) l.remove();
+    for (const f of features.values()) {
+      const el = h('span', { class: `gc-map-label${f.properties.selected ? ' selected' : ''}`, 'aria-hidden': 'true' });
+      el.textContent = f.properties.pincode;
+      labels.push(new ml.Marker({ element: el }).setLngLat(f.properties.label).addTo(map));
+    }
+  }
+
+  /** Says which pincode the pin is in, fetching the outline there when none loaded holds it. */
+  async function describe(fetchIfUnknown = true) {
+    const point = [pin.longitude, pin.latitude];
+    const hit = [...features.values()].find((f) => containsPoint(f.geometry, point));
+    if (!hit && fetchIfUnknown) {
+      try {
+        await loadOutlines(`latitude=${pin.latitude}&longitude=${pin.longitude}&neighbours=false`);
+        return describe(false);
+      } catch (err) {
+        if (err.code !== 'boundary_not_found') throw err;
+      }
+    }
+    const p = hit?.properties;
+    where.className = `gc-pin-status ${p?.pincode === pincode ? 'ok' : 'warn'}`;
+    where.textContent = !p
+      ? 'The pin is outside every pincode area. Move it onto the delivery address.'
+      : p.pincode === pincode
+        ? `The pin is in pincode ${pincode}${p.locality ? ` (${p.locality})` : ''}.`
+        : `The pin is in pincode ${p.pincode}${p.locality ? ` (${p.locality})` : ''}, not ${pincode} as typed. ` +
+          'Move the pin, or go back and correct the pincode.';
+  }
+
+  let describing = null;
+  /** Puts the pin at a point; `typed` when the geopin field put it there (the field then keeps what was typed). */
+  function moved(latitude, longitude, { fly = false, typed = false } = {}) {
+    pin = { latitude: round6(latitude), longitude: round6(longitude) };
+    marker?.setLngLat([pin.longitude, pin.latitude]);
+    if (fly) map?.easeTo({ center: [pin.longitude, pin.latitude] });
+    coordinates.textContent = `${pin.latitude.toFixed(6)}, ${pin.longitude.toFixed(6)}`;
+    const code = encodeGeopin(pin.latitude, pin.longitude);
+    if (!typed) {
+      geopin.input.value = code;
+      geopin.set('');
+    }
+    const pinButton = marker?.getElement();
+    pinButton?.setAttribute('aria-label', `Delivery pin at geopin ${code}. Arrow keys move it.`);
+    describing = describe().catch((err) => message.say(err.message, 'error'));
+  }
+
+  geopin.input.addEventListener('input', async () => {
+    const code = geopin.input.value.toUpperCase().replace(/[\s-]/g, '');
+    geopin.set('');
+    if (code.length < 10) return;
+    if (!/^[2-9CFJKLMPT]{10}$/.test(code)) {
+      geopin.set('A geopin has 10 characters: the digits 2 to 9 and the letters C, F, J, K, L, M, P, T');
+      return;
+    }
+    try {
+      const point = await api.geo(`/v1/geopin/decode?geopin=${code}`);
+      moved(Number(point.latitude), Number(point.longitude), { fly: true, typed: true });
+    } catch (err) {
+      geopin.set(err.message);
+    }
+  });
+
+  function onKey(event) {
+    const step = STEP_DEGREES * (event.shiftKey ? 10 : 1);
+    const delta = { ArrowUp: [step, 0], ArrowDown: [-step, 0], ArrowLeft: [0, -step], ArrowRight: [0, step] }[
+      event.key
+    ];
+    if (!delta) return;
+    event.preventDefault();
+    event.stopPropagation();
+    moved(pin.latitude + delta[0], pin.longitude + delta[1], { fly: true });
+  }
+
+  /** The first view: the typed pincode's outline and the pin together, or the pin close up when none is known. */
+  function view() {
+    const box = [pin.longitude, pin.latitude, pin.longitude, pin.latitude];
+    for (const f of features.values()) if (f.properties.selected) extend(box, f.geometry);
+    if (box[0] === box[2]) return { center: [pin.longitude, pin.latitude], zoom: 15 };
+    return { bounds: box, fitBoundsOptions: { padding: 24, maxZoom: 16 } };
+  }
+
+  async function openMap() {
+    try {
+      ml = await import(`${assetBase}/maplibre-gl.mjs`);
+      if (!shadow.querySelector('link[data-maplibre]'))
+        shadow.prepend(h('link', { rel: 'stylesheet', href: `${assetBase}/maplibre-gl.css`, 'data-maplibre': true }));
+      map = new ml.Map({
+        container: mapEl,
+        style: styleUrl ?? plainStyle(),
+        ...view(),
+        attributionControl: { compact: true },
+      });
+    } catch {
+      mapEl.replaceChildren(h('p', { class: 'gc-hint' }, 'The map could not be shown here; type a geopin instead.'));
+      mapEl.classList.add('gc-map-off');
+      return;
+    }
+    map.addControl(new ml.NavigationControl({ showCompass: false }));
+    const pinButton = h('button', { type: 'button', class: 'gc-pin', onkeydown: onKey });
+    marker = new ml.Marker({ element: pinButton, draggable: true, anchor: 'bottom' })
+      .setLngLat([pin.longitude, pin.latitude])
+      .addTo(map);
+    marker.on('dragend', () => {
+      const at = marker.getLngLat();
+      moved(at.lat, at.lng);
+    });
+    map.on('click', (event) => moved(event.lngLat.lat, event.lngLat.lng));
+    map.on('load', () => addOutlineLayers(map, collection()));
+    foldAttribution();
+    if (styleUrl) watchTiles();
+    drawLabels();
+    moved(pin.latitude, pin.longitude);
+  }
+
+  /**
+   * Compact attribution opens by itself once its text arrives (after MapLibre's own data listener, which runs first)
+   * and would cover a phone's map; folded once here, its (i) button still opens it.
+   */
+  function foldAttribution() {
+    const events = ['styledata', 'sourcedata', 'idle'];
+    const fold = () => {
+      const open = mapEl.querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show');
+      if (!open) return;
+      open.classList.remove('maplibregl-compact-show');
+      open.removeAttribute('open');
+      for (const name of events) map.off(name, fold);
+    };
+    for (const name of events) map.on(name, fold);
+  }
+
+  /** A tile style that errors or never loads gives way to the outlines on a plain background. */
+  function watchTiles() {
+    let fallen = false;
+    const fallBack = () => {
+      if (fallen) return;
+      fallen = true;
+      map.setStyle(plainStyle(), { diff: false });
+      map.once('style.load', () => addOutlineLayers(map, collection()));
+      message.say('Map tiles are unavailable; showing pincode outlines.');
+    };
+    map.on('error', (event) => {
+      if (event.sourceId !== OUTLINES) fallBack();
+    });
+    setTimeout(() => {
+      if (!map.loaded()) fallBack();
+    }, STYLE_TIMEOUT_MS);
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    message.clear();
+    void busy(form, async () => {
+      try {
+        await describing;
+        await onConfirm({ ...pin });
+      } catch (err) {
+        message.say(err.message, 'error');
+      }
+    });
+  });
+
+  return {
+    el: form,
+    /** Called once the form is in the page (MapLibre measures its container). */
+    async start() {
+      coordinates.textContent = `${pin.latitude.toFixed(6)}, ${pin.longitude.toFixed(6)}`;
+      await loadOutlines(`pincode=${pincode}`).catch(() => null);
+      await openMap();
+      if (!map) moved(pin.latitude, pin.longitude);
+    },
+    get pin() {
+      return { ...pin };
+    },
+    destroy() {
+      map?.remove();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// Email sign-in: the address form, then the 6-digit code with a resend button that counts down before it works again.
+import { busy, field, h, messageLine } from './dom.js';
+
+/** Seconds before "Resend code" works again. */
+export const RESEND_AFTER_S = 30;
+
+/** `onSent(email, answer)` follows a successful send; errors show under the field or beside the button. */
+export function emailForm({ api, email: initial = '', onSent }) {
+  const email = field(
+    'email',
+    'Email',
+    h('input', { type: 'email', autocomplete: 'email', required: true, maxlength: 254, value: initial }),
+    "We'll email you a 6-digit code",
+  );
+  const message = messageLine();
+  const form = h(
+    'form',
+    { class: 'gc-form', novalidate: true },
+    email.wrap,
+    message.el,
+    h('div', { class: 'gc-actions' }, h('button', { type: 'submit', class: 'gc-primary' }, 'Email me a code')),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = email.input.value.trim();
+    email.set('');
+    message.clear();
+    if (!email.input.checkValidity() || !value)
+      return (email.set('Enter an email address such as name@example.com'), email.input.focus());
+    void busy(form, async () => {
+      try {
+        onSent(value, await api.otp({ action: 'send', email: value }));
+      } catch (err) {
+        if (err.issues.length) email.set(err.issues[0].message);
+        else message.say(err.message, 'error');
+      }
+    });
+  });
+  return { el: form, focus: () => email.input.focus(), stop() {} };
+}
+
+/**
+ * The code form for `email`; `extras` go with verify (UTM, cart). `onVerified(session)` follows a good code; a wrong
+ * one shows under the field with the tries left. `stop()` ends the countdown.
+ */
+export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }) {
+  const code = field(
+    'code',
+    'Code from the email',
+    h('input', {
+      type: 'text',
+      inputmode: 'numeric',
+      autocomplete: 'one-time-code',
+      maxlength: 6,
+      required: true,
+      class: 'gc-mono',
+    }),
+    sent.reused ? `A code sent earlier to ${email} is still valid` : `Sent to ${email}`,
+  );
+  const message = messageLine();
+  const resend = h('button', { type: 'button', class: 'gc-link' });
+  const form = h(
+    'form',
+    { class: 'gc-form', novalidate: true },
+    code.wrap,
+    message.el,
+    h(
+      'div',
+      { class: 'gc-actions' },
+      h('button', { type: 'button', class: 'gc-secondary', onclick: onChangeEmail }, 'Change email'),
+      h('button', { type: 'submit', class: 'gc-primary' }, 'Verify'),
+    ),
+    h('p', { class: 'gc-resend' }, resend),
+  );
+  let timer = null;
+  let left = RESEND_AFTER_S;
+  const tick = () => {
+    resend.disabled = left > 0;
+    resend.textContent = left > 0 ? `Resend code in ${left} s` : 'Resend code';
+    if (left-- > 0) timer = setTimeout(tick, 1000);
+  };
+  tick();
+  resend.addEventListener('click', async () => {
+    message.clear();
+    try {
+      const again = await api.otp({ action: 'send', email });
+      const until = new Date(again.expires_at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
+      message.say(
+        again.reused
+          ? `Your code is still valid until ${until}; check spam if it has not arrived.`
+          : 'A new code is on its way.',
+      );
+      left = RESEND_AFTER_S;
+      tick();
+    } catch (err) {
+      message.say(err.message, 'error');
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    code.set('');
+    message.clear();
+    const value = code.input.value.trim();
+    if (!/^[0-9]{6}$/.test(value)) return (code.set('Enter the 6 digits from the email'), code.input.focus());
+    void busy(form, async () => {
+      try {
+        const session = await api.otp({ action: 'verify', email, code: value, ...extras });
+        clearTimeout(timer);
+        await onVerified(session);
+      } catch (err) {
+        const tries = err.body?.attempts_remaining;
+        if (err.status === 401) code.set(`${err.message}${tries ? ` (${tries} tries left)` : ''}`);
+        else message.say(err.message, 'error');
+      }
+    });
+  });
+  return { el: form, focus: () => code.input.focus(), stop: () => clearTimeout(timer) };
+}
