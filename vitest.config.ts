@@ -11,6 +11,7 @@ const STORE_TESTS = [
   'test/db/**/*.test.ts',
   'test/cluster/**/*.test.ts',
   'test/dashboard/*-api.test.ts',
+  'test/main/commands/**/*.test.ts',
   'test/widget/*.test.ts',
   'test/http/pipelining.test.ts',
 ];

@@ -59,6 +59,7 @@ const importer = new ImportService({
   imports: new ImportRepository(sql, systemClock),
   buyers: new BuyerRepository(sql, systemClock),
   addresses: new AddressRepository(sql, systemClock),
+  location: app.parts.location,
   nodeId: nodes.id,
 });
 

@@ -4,32 +4,27 @@ import type { EgressPolicy } from '../net/egress-policy.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import {
   CodPatchSchema,
-  ImportStatusQuerySchema,
   PageSchema,
-  pagedWindowSchema,
+  SessionIdQuerySchema,
+  sessionsQuerySchema,
   PaymentConfigSchema,
-  RedeliverSchema,
   SessionCartSchema,
   settingsPatchSchema,
   webhookPatchSchema,
   windowSchema,
 } from './admin-schema.ts';
-import { TEST_WEBHOOKS_PER_MINUTE, type AdminService } from './admin-service.ts';
+import type { AdminService } from './admin-service.ts';
 import { codView, paymentView, settingsView, webhookView } from './admin-views.ts';
-import { ImportRequestSchema, MAX_REPORTED_ERRORS } from './import-schema.ts';
-import type { Merchant } from './merchant-repository.ts';
+import { FunnelReportSchema } from './funnel-responses.ts';
+import { OrderPageSchema } from './order-responses.ts';
+import type { MerchantPrincipal } from './audit-log.ts';
 import {
+  AuditPageSchema,
   CodViewSchema,
-  DeliveriesPageSchema,
-  FunnelReportSchema,
-  ImportResultSchema,
-  ImportStatusSchema,
   PaymentViewSchema,
-  RedeliveredSchema,
   SessionCartViewSchema,
   SessionsPageSchema,
   SettingsViewSchema,
-  TestWebhookSchema,
   WebhookViewSchema,
 } from './responses.ts';
 
@@ -40,8 +35,6 @@ export interface AdminRouteDeps {
   egress: EgressPolicy;
 }
 
-/** 5000 rows of a few hundred bytes fit comfortably; read only after the key was checked. */
-const IMPORT_MAX_BODY_BYTES = 8 << 20;
 /** Room for the most blocked pincodes cod_config takes (20,000 of 9 bytes each in JSON). */
 const COD_MAX_BODY_BYTES = 256 * 1024;
 const PATH = '/checkout-admin';
@@ -50,7 +43,7 @@ export const MERCHANT_AUTH = ['merchant_key', 'merchant_user'] as const;
 
 export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
   const admin = d.service;
-  const route = routesWith<Merchant>();
+  const route = routesWith<MerchantPrincipal>();
   const get = (name: string) => ({
     method: 'get' as const,
     path: PATH,
@@ -61,7 +54,7 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
   const patch = (name: string) => ({ ...get(name), method: 'patch' as const });
   const post = (name: string) => ({ ...get(name), method: 'post' as const });
   const window = windowSchema(d.clock);
-  const pagedWindow = pagedWindowSchema(d.clock);
+  const sessionsQuery = sessionsQuerySchema(d.clock);
   return [
     route({
       ...get('funnel'),
@@ -72,17 +65,22 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
     }),
     route({
       ...get('sessions'),
-      query: pagedWindow,
+      query: sessionsQuery,
       response: SessionsPageSchema,
-      summary: 'Checkout sessions created in a window, newest first, with payment state.',
+      summary:
+        'Checkout sessions created in a window, newest first, with payment state; searched by email, pincode or id ' +
+        'and filtered by status and payment method.',
       handle: ({ auth, query }) => admin.sessions(auth, query),
     }),
     route({
-      ...get('webhook_deliveries'),
-      query: PageSchema,
-      response: DeliveriesPageSchema,
-      summary: 'Recent delivery attempts (HTTP status, response body, retry state), newest first.',
-      handle: ({ auth, query }) => admin.deliveries(auth, query),
+      ...get('session'),
+      query: SessionIdQuerySchema,
+      response: OrderPageSchema,
+      errors: { 404: 'No session with this id' },
+      summary:
+        'One session as an order: its payment, chosen address with its pin, gateway orders, widget events, ' +
+        'webhooks with every attempt, and all of it as one timeline.',
+      handle: ({ auth, query }) => admin.order(auth, query.session_id),
     }),
     route({
       ...get('cod_config'),
@@ -109,12 +107,11 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       handle: ({ auth }) => settingsView(auth),
     }),
     route({
-      ...get('import_status'),
-      query: ImportStatusQuerySchema,
-      response: ImportStatusSchema,
-      errors: { 404: 'No import batch with this id' },
-      summary: `An import batch with up to ${MAX_REPORTED_ERRORS} row errors (errors_truncated when there are more).`,
-      handle: ({ auth, query }) => admin.importStatus(auth, query.batch_id),
+      ...get('audit_log'),
+      query: PageSchema,
+      response: AuditPageSchema,
+      summary: 'Who changed settings, keys or offers (a dashboard user or an api key), what and when; newest first.',
+      handle: ({ auth, query }) => admin.auditLog(auth, query),
     }),
     route({
       ...patch('cod_config'),
@@ -146,40 +143,12 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       handle: ({ auth, body }) => admin.setSettings(auth, body),
     }),
     route({
-      ...post('import_customers'),
-      body: ImportRequestSchema,
-      response: ImportResultSchema,
-      maxBodyBytes: IMPORT_MAX_BODY_BYTES,
-      waits: true,
-      summary: 'Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.',
-      handle: ({ auth, body }) => admin.importCustomers(auth, body.batch_label ?? null, body.rows),
-    }),
-    route({
       ...post('set_session_cart'),
       body: SessionCartSchema,
       response: SessionCartViewSchema,
       errors: { 404: 'No such session', 409: 'The session is paid or abandoned' },
       summary: "Sets a session's cart value from the merchant's server: create_order charges exactly this amount.",
       handle: ({ auth, body }) => admin.setSessionCart(auth, body.session_id, body.cart_value_paise),
-    }),
-    route({
-      ...post('redeliver_webhook'),
-      body: RedeliverSchema,
-      response: RedeliveredSchema,
-      errors: { 404: 'No failed delivery with this id' },
-      summary: 'Queues a failed delivery again, with its original payload and delivery id.',
-      handle: ({ auth, body }) => admin.redeliver(auth, body.delivery_id),
-    }),
-    route({
-      ...post('test_webhook'),
-      envelope: 'fields',
-      response: TestWebhookSchema,
-      errors: {
-        409: 'No webhook_url configured',
-        429: `More than ${TEST_WEBHOOKS_PER_MINUTE} test deliveries a minute`,
-      },
-      summary: 'Queues one session.phone_verified delivery with a test payload to the configured webhook_url.',
-      handle: ({ auth }) => admin.testWebhook(auth),
     }),
   ];
 }

@@ -4,6 +4,7 @@ import { normaliseOrigin } from '../kernel/origin.ts';
 import { documentAs } from '../http/openapi.ts';
 import { checkUrl, type EgressError, type EgressPolicy } from '../net/egress-policy.ts';
 import { CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';
+import { SESSION_STATUSES } from './session-states.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -72,13 +73,32 @@ export function windowSchema(now: () => Date) {
     .refine((w) => w.from <= w.to, ordered);
 }
 
-/** from/to plus limit/offset (the sessions listing). */
-export function pagedWindowSchema(now: () => Date) {
+/** The sessions listing: its window and page, narrowed by a search and filters. */
+export function sessionsQuerySchema(now: () => Date) {
   return z
-    .object({ ...windowFields, ...PageSchema.shape })
+    .object({
+      ...windowFields,
+      ...PageSchema.shape,
+      q: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .optional()
+        .meta({ description: 'An email or part of one, a 6-digit pincode of the chosen address, or a session id' }),
+      status: z.enum(SESSION_STATUSES).optional().meta({ description: 'Only sessions in this state' }),
+      payment_method: z
+        .enum(['gateway', 'cod', 'none'])
+        .optional()
+        .meta({ description: 'Paid through the gateway, cash on delivery, or with no payment recorded' }),
+    })
     .transform((q) => withDefaults(q, now))
     .refine((w) => w.from <= w.to, ordered);
 }
+
+export const SessionIdQuerySchema = z.object({
+  session_id: UuidSchema.meta({ description: 'Required for action=session' }),
+});
 
 export const ImportStatusQuerySchema = z.object({
   batch_id: UuidSchema.meta({ description: 'Required for import_status' }),
@@ -179,30 +199,48 @@ export const SessionCartSchema = z.strictObject({
 
 export const RedeliverSchema = z.strictObject({ delivery_id: UuidSchema });
 
+/** The fields of an offer as create and update take them (update: any of them, the offer's id besides). */
+const offerFields = {
+  title: text(200),
+  description: text(1000, 0).nullable(),
+  discount_type: z.enum(['percent', 'flat']),
+  discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
+  min_cart_value_paise: CartValueSchema.nullable(),
+  // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
+  utm_rules: z.strictObject(UtmSchema.shape),
+  priority: z.number().int().min(-1000).max(1000),
+  active: z.boolean().meta({ description: 'false switches the offer off (it is kept and can be switched on again)' }),
+  starts_at: instant('start').nullable().meta({ description: 'Shown from this time on (null: from now)' }),
+  ends_at: instant('end').nullable().meta({ description: 'Shown until this time (null: until switched off)' }),
+};
+
+/** What every offer must satisfy, as created or after an update. */
+export const offerRules = {
+  percent: (o: { discount_type: string; discount_value: number }) =>
+    o.discount_type !== 'percent' || o.discount_value <= 100,
+  window: (o: { starts_at: string | null; ends_at: string | null }) =>
+    !o.starts_at || !o.ends_at || o.starts_at < o.ends_at,
+};
+
+export const OfferUpdateSchema = z
+  .strictObject({ action: z.literal('update'), offer_id: UuidSchema })
+  .extend(z.object(offerFields).partial().shape);
+
 export const OfferCreateSchema = z
   .strictObject({
     action: z.literal('create'),
-    title: text(200),
-    description: text(1000, 0).nullable().default(null),
-    discount_type: z.enum(['percent', 'flat']),
-    discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
-    min_cart_value_paise: CartValueSchema.nullable().default(null),
-    // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
-    utm_rules: z.strictObject(UtmSchema.shape).default({}),
-    priority: z.number().int().min(-1000).max(1000).default(0),
-    active: z.boolean().default(true),
-    starts_at: instant('start').nullable().default(null),
-    ends_at: instant('end').nullable().default(null),
+    ...offerFields,
+    description: offerFields.description.default(null),
+    min_cart_value_paise: offerFields.min_cart_value_paise.default(null),
+    utm_rules: offerFields.utm_rules.default({}),
+    priority: offerFields.priority.default(0),
+    active: offerFields.active.default(true),
+    starts_at: offerFields.starts_at.default(null),
+    ends_at: offerFields.ends_at.default(null),
   })
   .meta({
     if: { properties: { discount_type: { const: 'percent' } } },
     then: { properties: { discount_value: { maximum: 100 } } },
   })
-  .refine((o) => o.discount_type !== 'percent' || o.discount_value <= 100, {
-    message: 'a percent discount is at most 100',
-    path: ['discount_value'],
-  })
-  .refine((o) => !o.starts_at || !o.ends_at || o.starts_at < o.ends_at, {
-    message: 'starts_at must be before ends_at',
-    path: ['ends_at'],
-  });
+  .refine(offerRules.percent, { message: 'a percent discount is at most 100', path: ['discount_value'] })
+  .refine(offerRules.window, { message: 'starts_at must be before ends_at', path: ['ends_at'] });

@@ -2,39 +2,33 @@
 import type { Sql } from '../db/sql.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { newId } from '../kernel/ids.ts';
-import type { RateCounter } from '../limits/rate-counter.ts';
+import { changesOf, type AuditLog, type Changes, type MerchantPrincipal } from './audit-log.ts';
 import { codView, paymentView, sessionView, settingsView, webhookView } from './admin-views.ts';
 import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
 import type { FunnelRepository } from './funnel-repository.ts';
-import { MAX_REPORTED_ERRORS } from './import-schema.ts';
-import type { ImportRepository } from './import-repository.ts';
-import type { ImportService } from './import-service.ts';
+import type { SessionFunnel } from './session-funnel.ts';
 import type { Merchant, MerchantConfigPatch, MerchantRepository } from './merchant-repository.ts';
-import type { OriginsChanged, WebhookOutbox } from './ports.ts';
+import type { OriginsChanged } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
+import type { OrderPage } from './order-page.ts';
 import type { SessionRepository } from './session-repository.ts';
+import type { SessionFilter, SessionSearch } from './session-search.ts';
 import { assertAllowed } from './session-states.ts';
 
 export interface AdminDeps {
   sql: Sql;
   merchants: MerchantRepository;
   sessions: SessionRepository;
+  search: SessionSearch;
+  orders: OrderPage;
   funnel: FunnelRepository;
-  imports: ImportRepository;
-  importer: ImportService;
-  outbox: WebhookOutbox;
-  counter: RateCounter;
+  sessionFunnel: SessionFunnel;
   secrets: SecretBox;
+  audit: AuditLog;
   clock: Clock;
-  /** Called after an outbox row committed (wakes the webhook dispatcher). */
-  queued: () => void;
   /** Told after a merchant's allowed origins changed (the widget's location key follows them). */
   originsChanged?: OriginsChanged;
 }
-
-/** Test deliveries per merchant per minute: enough to debug an endpoint, too few to scan a network with. */
-export const TEST_WEBHOOKS_PER_MINUTE = 10;
 
 interface Window {
   from: string;
@@ -46,73 +40,113 @@ interface Page {
   offset: number;
 }
 
+/** A secret in the audit log: never its value, only whether it was set, replaced or removed. */
+function secretChange(field: string, before: string | null, sent: string | null | undefined): Changes {
+  if (sent === undefined || sent === before) return {};
+  const was = before === null ? 'not set' : 'set';
+  return { [field]: { from: was, to: sent === null ? 'removed' : before === null ? 'set' : 'replaced' } };
+}
+
 export class AdminService {
   constructor(private readonly d: AdminDeps) {}
 
+  /** The widget's funnel events, and beside them the funnel and UTM rows counted from sessions and payments. */
   async funnel(merchant: Merchant, w: Window) {
-    return funnelReport(await this.d.funnel.counts(merchant.id, w.from, w.to, STAGE_EVENTS), w.from, w.to);
+    const [counts, fromSessions] = await Promise.all([
+      this.d.funnel.counts(merchant.id, w.from, w.to, STAGE_EVENTS),
+      this.d.sessionFunnel.report(merchant.id, w.from, w.to),
+    ]);
+    return { ...funnelReport(counts, w.from, w.to), from_sessions: fromSessions };
   }
 
-  async sessions(merchant: Merchant, q: Window & Page) {
-    const { sessions, total } = await this.d.sessions.list(merchant.id, q.from, q.to, q.limit, q.offset);
+  async sessions(merchant: Merchant, q: SessionFilter & Page) {
+    const { sessions, total } = await this.d.search.list(merchant.id, q, q.limit, q.offset);
     return { sessions: sessions.map(sessionView), total, limit: q.limit, offset: q.offset, from: q.from, to: q.to };
   }
 
-  async deliveries(merchant: Merchant, page: Page) {
-    return { ...(await this.d.outbox.deliveries(merchant.id, page.limit, page.offset)), ...page };
-  }
-
-  async importStatus(merchant: Merchant, batchId: string) {
-    const batch = await this.d.imports.byId(merchant.id, batchId);
-    if (!batch) throw new DomainError('not_found', 'batch_not_found', `No import batch ${batchId}`);
-    const errors = await this.d.imports.errors(batch.id, MAX_REPORTED_ERRORS + 1);
-    return {
-      batch,
-      errors: errors.slice(0, MAX_REPORTED_ERRORS),
-      errors_truncated: errors.length > MAX_REPORTED_ERRORS,
-    };
+  /** One session as its order page shows it. */
+  order(merchant: Merchant, sessionId: string) {
+    return this.d.orders.of(merchant, sessionId);
   }
 
   async setCod(
-    merchant: Merchant,
+    merchant: MerchantPrincipal,
     patch: Pick<MerchantConfigPatch, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>,
   ) {
     const blocked = patch.cod_blocked_pincodes && [...new Set(patch.cod_blocked_pincodes)];
-    return codView(await this.d.merchants.update(merchant.id, { ...patch, cod_blocked_pincodes: blocked }));
+    const after = await this.change(merchant, 'cod_config', { ...patch, cod_blocked_pincodes: blocked }, (m) =>
+      changesOf(codView(merchant), codView(m), Object.keys(codView(m))),
+    );
+    return codView(after);
   }
 
   /** A secret of null removes it; an absent field keeps its value. */
-  async setWebhooks(merchant: Merchant, patch: { webhook_url?: string | null; webhook_secret?: string | null }) {
+  async setWebhooks(
+    merchant: MerchantPrincipal,
+    patch: { webhook_url?: string | null; webhook_secret?: string | null },
+  ) {
     const secret =
       patch.webhook_secret === undefined
         ? undefined
         : patch.webhook_secret && this.d.secrets.encrypt(patch.webhook_secret);
-    return webhookView(
-      await this.d.merchants.update(merchant.id, { webhook_url: patch.webhook_url, webhook_secret_enc: secret }),
+    const before = merchant.webhook_secret_enc && this.d.secrets.decrypt(merchant.webhook_secret_enc);
+    const after = await this.change(
+      merchant,
+      'webhooks',
+      { webhook_url: patch.webhook_url, webhook_secret_enc: secret },
+      (m) => ({
+        ...changesOf(merchant, m, ['webhook_url']),
+        ...secretChange('webhook_secret', before, patch.webhook_secret),
+      }),
     );
+    return webhookView(after);
   }
 
   async setPaymentConfig(
-    merchant: Merchant,
+    merchant: MerchantPrincipal,
     config: { gateway_key_id: string; gateway_secret_key: string; payment_enabled?: boolean },
   ) {
-    return paymentView(
-      await this.d.merchants.update(merchant.id, {
-        payment_enabled: config.payment_enabled,
-        gateway_key_id: config.gateway_key_id,
-        gateway_secret_enc: this.d.secrets.encrypt(config.gateway_secret_key),
-      }),
+    const before = merchant.gateway_secret_enc && this.d.secrets.decrypt(merchant.gateway_secret_enc);
+    const patch = {
+      payment_enabled: config.payment_enabled,
+      gateway_key_id: config.gateway_key_id,
+      gateway_secret_enc: this.d.secrets.encrypt(config.gateway_secret_key),
+    };
+    const after = await this.change(merchant, 'set_payment_config', patch, (m) => ({
+      ...changesOf(merchant, m, ['gateway_key_id', 'payment_enabled']),
+      ...secretChange('gateway_secret_key', before, config.gateway_secret_key),
+    }));
+    return paymentView(after);
+  }
+
+  async setSettings(
+    merchant: MerchantPrincipal,
+    patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url'>,
+  ) {
+    const after = await this.change(merchant, 'settings', patch, (m) =>
+      changesOf(settingsView(merchant), settingsView(m), ['allowed_origins', 'courier_coverage_url']),
     );
+    if (patch.allowed_origins !== undefined) await this.d.originsChanged?.(merchant.id, after.allowed_origins);
+    return settingsView(after);
   }
 
-  async setSettings(merchant: Merchant, patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url'>) {
-    const updated = await this.d.merchants.update(merchant.id, patch);
-    if (patch.allowed_origins !== undefined) await this.d.originsChanged?.(merchant.id, updated.allowed_origins);
-    return settingsView(updated);
+  /** Who changed what, newest first. */
+  async auditLog(merchant: Merchant, page: Page) {
+    return { ...(await this.d.audit.list(merchant.id, page.limit, page.offset)), ...page };
   }
 
-  importCustomers(merchant: Merchant, label: string | null, rows: unknown[]) {
-    return this.d.importer.run(merchant.id, label, 'api', rows);
+  /** Applies `patch` and records what it changed in the audit log, in one transaction. */
+  private change(
+    merchant: MerchantPrincipal,
+    action: string,
+    patch: MerchantConfigPatch,
+    changes: (after: Merchant) => Changes,
+  ): Promise<Merchant> {
+    return this.d.sql.transaction(async (tx) => {
+      const after = await this.d.merchants.in(tx).update(merchant.id, patch);
+      await this.d.audit.in(tx).record(merchant.id, merchant.actor, action, null, changes(after));
+      return after;
+    });
   }
 
   /** The cart the payment must be for; only while the session is open (see session-states.ts). */
@@ -128,53 +162,5 @@ export class AdminService {
       utm_content: session.utm_content ?? undefined,
     });
     return { session_id: session.id, cart_value_paise: cartValuePaise, cart_value_source: 'merchant' as const };
-  }
-
-  async redeliver(merchant: Merchant, deliveryId: string) {
-    if (!(await this.d.outbox.redeliver(merchant.id, deliveryId, this.d.clock()))) {
-      throw new DomainError('not_found', 'delivery_not_found', `No failed delivery ${deliveryId}`);
-    }
-    this.d.queued();
-    return { delivery_id: deliveryId, status: 'pending' as const };
-  }
-
-  /** Queues one session.phone_verified delivery with a test payload to the configured webhook_url. */
-  async testWebhook(merchant: Merchant) {
-    const { d } = this;
-    if (!merchant.webhook_url)
-      throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
-    const hit = await d.counter.hit(
-      { scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 },
-      merchant.id,
-    );
-    if (!hit.allowed) {
-      throw new DomainError(
-        'rate_limited',
-        'rate_limited',
-        `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`,
-        { retryAfterSeconds: hit.retryAfterSeconds },
-      );
-    }
-    const now = d.clock();
-    const deliveryId = await d.sql.transaction((tx) =>
-      d.outbox.enqueue(
-        tx,
-        {
-          event: 'session.phone_verified',
-          merchant_id: merchant.id,
-          buyer_id: newId(),
-          session_id: newId(),
-          auth_channel: 'phone',
-          timestamp: now.toISOString(),
-          data: { phone: '+919999999999', test: true },
-        },
-        now,
-      ),
-    );
-    d.queued();
-    return {
-      message: 'Test webhook queued; see action=webhook_deliveries for the attempt log',
-      delivery_id: deliveryId,
-    };
   }
 }

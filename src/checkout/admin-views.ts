@@ -29,7 +29,7 @@ export function paymentView(m: Pick<Merchant, 'payment_enabled' | 'gateway_key_i
 }
 
 /** A session in the admin listing, with its payment: paid (gateway), cod, an order created but unpaid, or none. */
-export function sessionView(s: SessionWithPayment) {
+export function sessionView(s: SessionWithPayment & { pincode: string | null }) {
   const utm: Utm = {};
   for (const key of UTM_KEYS) if (s[key] !== null) utm[key] = s[key];
   const status =
@@ -50,6 +50,7 @@ export function sessionView(s: SessionWithPayment) {
     cart_value_source: s.cart_value_source,
     utm,
     selected_address_id: s.selected_address_id,
+    pincode: s.pincode,
     created_at: s.created_at,
     expires_at: s.expires_at,
     address_completed_at: s.address_completed_at,

@@ -5,17 +5,26 @@ import type { Authenticator } from '../http/route.ts';
 import type { RequestHead } from '../http/request.ts';
 import { sha256 } from '../kernel/crypto.ts';
 import type { SessionContext } from './address-service.ts';
+import type { MerchantPrincipal } from './audit-log.ts';
 import type { Merchant, MerchantRepository } from './merchant-repository.ts';
 import type { SessionRepository } from './session-repository.ts';
 
-/** x-api-key carrying a merchant key (server side only): the principal is the merchant. */
-export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<Merchant> {
+/** x-api-key carrying a merchant key (server side only): the principal is the merchant, acting as that key. */
+export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<MerchantPrincipal> {
   return async (head) => {
     const key = head.headers['x-api-key'];
     if (!key) throw new DomainError('unauthorized', 'missing_api_key', 'x-api-key header is required');
-    const merchant = await merchants.byApiKey(key);
-    if (!merchant) throw new DomainError('unauthorized', 'invalid_api_key', 'API key is unknown, revoked or expired');
-    return { principal: merchant };
+    const found = await merchants.byApiKey(key);
+    if (!found) throw new DomainError('unauthorized', 'invalid_api_key', 'API key is unknown');
+    if (found.endedAt) {
+      throw new DomainError(
+        'unauthorized',
+        'key_revoked',
+        `The API key ${found.prefix}… was revoked or replaced; it stopped working at ${found.endedAt}`,
+        { details: { revoked_at: found.endedAt } },
+      );
+    }
+    return { principal: { ...found.merchant, actor: `api key ${found.prefix}…` } };
   };
 }
 

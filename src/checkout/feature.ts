@@ -11,6 +11,7 @@ import { AddressRepository } from './address-repository.ts';
 import { addressRoutes } from './address-routes.ts';
 import { AddressService, type SessionContext } from './address-service.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { AuditLog, type MerchantPrincipal } from './audit-log.ts';
 import { AdminService } from './admin-service.ts';
 import { merchantKeyAuth, sessionAuth } from './auth.ts';
 import { BuyerRepository } from './buyer-repository.ts';
@@ -19,15 +20,24 @@ import { FunnelRepository } from './funnel-repository.ts';
 import { DEFAULT_FUNNEL_LIMITS, FunnelService, type FunnelLimits } from './funnel-service.ts';
 import { ImportRepository } from './import-repository.ts';
 import { ImportService } from './import-service.ts';
-import { MerchantRepository, type Merchant } from './merchant-repository.ts';
+import { ImportAdmin } from './import-admin.ts';
+import { importRoutes } from './import-routes.ts';
+import { MerchantKeys } from './merchant-keys.ts';
+import { MerchantRepository } from './merchant-repository.ts';
 import { OfferRepository } from './offer-repository.ts';
+import { OfferAdmin } from './offer-admin.ts';
 import { offerRoutes } from './offer-routes.ts';
 import { OtpRepository } from './otp-repository.ts';
 import { OtpService, type OtpPolicy } from './otp-service.ts';
 import { paymentHooks } from './payment-hooks.ts';
 import type { OriginsChanged, WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
+import { OrderPage } from './order-page.ts';
 import { SessionRepository } from './session-repository.ts';
+import { SessionFunnel } from './session-funnel.ts';
+import { SessionSearch } from './session-search.ts';
+import { WebhookAdmin } from './webhook-admin.ts';
+import { webhookAdminRoutes } from './webhook-admin-routes.ts';
 
 export interface CheckoutConfig {
   /** What merchant-supplied URLs (webhooks, courier coverage) may reach, on save and on every call. */
@@ -60,8 +70,10 @@ export interface CheckoutDeps {
 
 export interface Checkout {
   routes: RouteDef[];
-  authenticators: { merchant_key: Authenticator<Merchant>; session: Authenticator<SessionContext> };
+  authenticators: { merchant_key: Authenticator<MerchantPrincipal>; session: Authenticator<SessionContext> };
   merchants: MerchantRepository;
+  /** The merchant's api keys as its dashboard lists and rotates them (audited). */
+  merchantKeys: MerchantKeys;
   /** Email one-time codes; the dashboards sign their users in with it under their own scopes. */
   otp: OtpService;
   /** What payments reads of checkout. */
@@ -97,27 +109,32 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     log: deps.log.child({ component: 'otp' }),
     onSend: deps.onOtpSend,
   });
-  const importer = new ImportService({ sql, imports, buyers, addresses, nodeId: deps.nodeId });
+  const importer = new ImportService({ sql, imports, buyers, addresses, location: deps.location, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql);
+  const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
+  const search = new SessionSearch(sql);
+  const offers = new OfferRepository(sql, clock);
+  const orders = new OrderPage({ search, addresses, outbox: deps.outbox, location: deps.location });
   const routes = [
     ...adminRoutes({
       service: new AdminService({
         sql,
         merchants,
         sessions,
+        search,
+        orders,
         funnel,
-        imports,
-        importer,
-        outbox: deps.outbox,
-        counter,
+        sessionFunnel: new SessionFunnel(sql),
         secrets: deps.secrets,
+        audit,
         clock,
-        queued: deps.queued,
         originsChanged: deps.originsChanged,
       }),
       clock,
       egress: config.egress,
     }),
+    ...importRoutes(new ImportAdmin(imports, importer)),
+    ...webhookAdminRoutes(new WebhookAdmin({ sql, outbox: deps.outbox, counter, clock, queued: deps.queued })),
     ...buyerRoutes({
       merchants,
       otp,
@@ -132,12 +149,13 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       egress: config.egress,
       clock,
     }),
-    ...offerRoutes(new OfferRepository(sql, clock), clock),
+    ...offerRoutes({ offers, admin: new OfferAdmin(sql, offers, audit), clock }),
   ];
   return {
     routes,
     authenticators: { merchant_key: merchantKeyAuth(merchants), session: sessionAuth(sessions, merchants, clock) },
     merchants,
+    merchantKeys: new MerchantKeys(sql, merchants, audit, clock),
     otp,
     paymentPorts: paymentHooks(book, deps.secrets),
     async webhookTarget(merchantId) {

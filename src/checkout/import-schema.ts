@@ -10,6 +10,17 @@ export const MAX_REPORTED_ERRORS = 100;
 /** The request envelope; rows are checked individually by ImportRowSchema. */
 export const ImportRequestSchema = z.strictObject({
   batch_label: text(200).optional(),
+  first_row: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000_000)
+    .optional()
+    .meta({
+      description:
+        'The spreadsheet row number of rows[0] (2 under a header row; 5002 for the second 5,000-row part): errors and ' +
+        'warnings then carry sheet_row, the row a spreadsheet shows',
+    }),
   rows: z
     .array(z.unknown())
     .min(1, 'rows must contain at least one row')

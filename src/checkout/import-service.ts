@@ -5,6 +5,8 @@ import type { AddressFields, AddressRepository } from './address-repository.ts';
 import type { Buyer, BuyerRepository } from './buyer-repository.ts';
 import { ADDRESS_COLUMNS, IMPORT_COLUMNS, ImportRowSchema, rowError, type ImportRow } from './import-schema.ts';
 import type { ImportRepository } from './import-repository.ts';
+import { DirectoryCheck } from './import-checks.ts';
+import type { PostalDirectory } from './ports.ts';
 
 /** One element of data.results: the document's fields (buyer_id/address_id only when there is one). */
 export interface RowResult {
@@ -14,6 +16,8 @@ export interface RowResult {
   address_id?: string;
   error?: string;
   error_code?: string;
+  /** What does not match the directory in a row imported all the same (a pincode pointing elsewhere). */
+  warnings?: string[];
 }
 
 export interface ImportResult {
@@ -22,6 +26,7 @@ export interface ImportResult {
   total_rows: number;
   imported_count: number;
   error_count: number;
+  warning_count: number;
   results: RowResult[];
   /** Columns no row field is named after; their values were not imported. */
   unknown_columns: string[];
@@ -32,6 +37,8 @@ export interface ImportDeps {
   imports: ImportRepository;
   buyers: BuyerRepository;
   addresses: AddressRepository;
+  /** Pincodes are checked against its directory. */
+  location: Pick<PostalDirectory, 'pincodeFacts' | 'geocode'>;
   /** This process's node id (owns the batch while it runs). */
   nodeId: string;
 }
@@ -60,9 +67,16 @@ export class ImportService {
    * 'processing' until the orphan sweep fails it, with the chunks committed so far counted: running the same rows
    * again completes it (rows are upserts by legacy id, email and phone).
    */
-  async run(merchantId: string, label: string | null, source: string, rows: unknown[]): Promise<ImportResult> {
+  async run(
+    merchantId: string,
+    label: string | null,
+    source: string,
+    rows: unknown[],
+    firstRow: number | null = null,
+  ): Promise<ImportResult> {
     const { d } = this;
-    const batchId = await d.imports.create(merchantId, label, source, rows.length, d.nodeId);
+    const batchId = await d.imports.create(merchantId, label, source, rows.length, d.nodeId, firstRow);
+    const directory = new DirectoryCheck(d.location);
     const results: RowResult[] = [];
     try {
       for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
@@ -70,9 +84,10 @@ export class ImportService {
         const chunk = await d.sql.transaction(async (tx) => {
           const done: RowResult[] = [];
           for (let i = start; i < Math.min(rows.length, start + CHUNK_ROWS); i++)
-            done.push(await this.importRow(tx, merchantId, batchId, i, rows[i]));
+            done.push(await this.importRow(tx, merchantId, batchId, i, rows[i], directory));
           const imported = done.filter((r) => r.success).length;
-          await d.imports.in(tx).count(batchId, imported, done.length - imported);
+          const warned = done.filter((r) => r.warnings).length;
+          await d.imports.in(tx).count(batchId, imported, done.length - imported, warned);
           return done;
         });
         results.push(...chunk);
@@ -90,6 +105,7 @@ export class ImportService {
       total_rows: rows.length,
       imported_count: imported,
       error_count: rows.length - imported,
+      warning_count: results.filter((r) => r.warnings).length,
       results,
       unknown_columns: unknownColumns(rows),
     };
@@ -101,15 +117,22 @@ export class ImportService {
     batchId: string,
     index: number,
     raw: unknown,
+    directory: DirectoryCheck,
   ): Promise<RowResult> {
     const parsed = ImportRowSchema.safeParse(raw);
     const legacy = parsed.success
       ? (parsed.data.legacy_address_id ?? parsed.data.legacy_customer_id ?? null)
       : legacyIdOf(raw);
+    const note = (kind: 'error' | 'warning', code: string, message: string) =>
+      this.d.imports.in(tx).addError(batchId, {
+        kind,
+        row_index: index,
+        legacy_external_id: legacy,
+        error_code: code,
+        error_message: message,
+      });
     const fail = async (code: string, message: string): Promise<RowResult> => {
-      await this.d.imports
-        .in(tx)
-        .addError(batchId, { row_index: index, legacy_external_id: legacy, error_code: code, error_message: message });
+      await note('error', code, message);
       return { row_index: index, success: false, error: message, error_code: code };
     };
     if (!parsed.success) {
@@ -119,13 +142,18 @@ export class ImportService {
     const row = parsed.data;
     if (IMPORT_COLUMNS.every((c) => row[c] === undefined))
       return fail('empty_row', 'the row has none of the import fields');
+    const verdict = directory.check(row);
+    if (verdict.error) return fail(verdict.error.code, verdict.error.message);
     try {
       // A savepoint per row: a row that fails half-way leaves nothing behind, and the batch goes on.
-      return await tx.transaction(async (sp) => {
+      const done: RowResult = await tx.transaction(async (sp) => {
         const buyerId = await this.upsertBuyer(sp, merchantId, row);
         const addressId = await this.upsertAddress(sp, merchantId, buyerId, row);
         return { row_index: index, success: true, buyer_id: buyerId, ...(addressId ? { address_id: addressId } : {}) };
       });
+      if (verdict.warnings.length === 0) return done;
+      for (const w of verdict.warnings) await note('warning', w.code, w.message);
+      return { ...done, warnings: verdict.warnings.map((w) => w.message) };
     } catch (err) {
       if (err instanceof RowConflict) return fail(err.code, err.message);
       if (err instanceof DomainError) return fail(err.code, err.message);

@@ -93,19 +93,32 @@ export class MerchantRepository {
     return { merchant: (await this.byId(id))!, apiKey };
   }
 
+  /** The same repository inside a transaction. */
+  in(tx: Sql): MerchantRepository {
+    return new MerchantRepository(tx, this.clock);
+  }
+
   async byId(id: string): Promise<Merchant | null> {
     const row = await this.sql.get<MerchantRow>('SELECT * FROM merchants WHERE id = ?', [id]);
     return row ? toMerchant(row) : null;
   }
 
-  /** The merchant a live key (not revoked, not past its rotation overlap) belongs to. */
-  async byApiKey(key: string): Promise<Merchant | null> {
-    const row = await this.sql.get<MerchantRow>(
-      `SELECT m.* FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id
-       WHERE k.key_hash = ? AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ?)`,
-      [sha256(key), this.clock().toISOString()],
+  /**
+   * The merchant a key belongs to, with the key's prefix and when it stopped working (revoked, or past its rotation
+   * overlap), null while it works; null for a key that never existed.
+   */
+  async byApiKey(key: string): Promise<{ merchant: Merchant; prefix: string; endedAt: string | null } | null> {
+    const row = await this.sql.get<
+      MerchantRow & { key_prefix: string; key_revoked_at: string | null; key_expires_at: string | null }
+    >(
+      `SELECT m.*, k.key_prefix, k.revoked_at AS key_revoked_at, k.expires_at AS key_expires_at
+       FROM merchant_api_keys k JOIN merchants m ON m.id = k.merchant_id WHERE k.key_hash = ?`,
+      [sha256(key)],
     );
-    return row ? toMerchant(row) : null;
+    if (!row) return null;
+    const { key_prefix: prefix, key_revoked_at: revokedAt, key_expires_at: expiresAt, ...merchant } = row;
+    const expired = expiresAt !== null && expiresAt <= this.clock().toISOString() ? expiresAt : null;
+    return { merchant: toMerchant(merchant), prefix, endedAt: revokedAt ?? expired };
   }
 
   /** Writes the given config columns (none: no write) and returns the merchant. */

@@ -40,6 +40,11 @@ export class OfferRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** The same repository inside a transaction. */
+  in(tx: Sql): OfferRepository {
+    return new OfferRepository(tx, this.clock);
+  }
+
   async insert(merchantId: string, o: NewOffer): Promise<Offer> {
     const row = await this.sql.get<OfferRow>(
       `INSERT INTO offers (id, merchant_id, title, description, discount_type, discount_value, min_cart_value_paise, utm_rules, priority, active, starts_at, ends_at, created_at)
@@ -61,6 +66,38 @@ export class OfferRepository {
       ],
     );
     return toOffer(row!);
+  }
+
+  async byId(merchantId: string, id: string): Promise<Offer | null> {
+    const row = await this.sql.get<OfferRow>(`SELECT ${COLUMNS} FROM offers WHERE merchant_id = ? AND id = ?`, [
+      merchantId,
+      id,
+    ]);
+    return row ? toOffer(row) : null;
+  }
+
+  /** Writes every field of `o` (the whole offer after a change); null when the merchant has no such offer. */
+  async update(merchantId: string, id: string, o: NewOffer): Promise<Offer | null> {
+    const row = await this.sql.get<OfferRow>(
+      `UPDATE offers SET title = ?, description = ?, discount_type = ?, discount_value = ?, min_cart_value_paise = ?,
+         utm_rules = ?, priority = ?, active = ?, starts_at = ?, ends_at = ?
+       WHERE merchant_id = ? AND id = ? RETURNING ${COLUMNS}`,
+      [
+        o.title,
+        o.description,
+        o.discount_type,
+        o.discount_value,
+        o.min_cart_value_paise,
+        JSON.stringify(o.utm_rules),
+        o.priority,
+        o.active ? 1 : 0,
+        o.starts_at,
+        o.ends_at,
+        merchantId,
+        id,
+      ],
+    );
+    return row ? toOffer(row) : null;
   }
 
   /** Highest priority first, then newest; at most `limit`. */

@@ -1,16 +1,23 @@
-// GET /checkout-offers (the session's UTM-matched banner) and POST /checkout-offers (list, create; merchant api key).
+// GET /checkout-offers (the session's UTM-matched banner); POST /checkout-offers (list, create, update; merchant key).
 import { z } from 'zod';
 import type { Clock } from '../kernel/clock.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import type { SessionContext } from './address-service.ts';
 import { MERCHANT_AUTH } from './admin-routes.ts';
-import { OfferCreateSchema } from './admin-schema.ts';
-import type { Merchant } from './merchant-repository.ts';
+import { OfferCreateSchema, OfferUpdateSchema } from './admin-schema.ts';
+import type { MerchantPrincipal } from './audit-log.ts';
+import type { OfferAdmin } from './offer-admin.ts';
 import { matchOffer } from './offer-match.ts';
 import type { OfferRepository } from './offer-repository.ts';
 import { OfferSchema } from './responses.ts';
 
-export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
+export interface OfferRouteDeps {
+  offers: OfferRepository;
+  admin: OfferAdmin;
+  clock: Clock;
+}
+
+export function offerRoutes({ offers, admin, clock }: OfferRouteDeps): RouteDef[] {
   const post = (name: string) => ({
     method: 'post' as const,
     path: '/checkout-offers',
@@ -18,6 +25,7 @@ export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
     auth: MERCHANT_AUTH,
     tag: 'checkout-admin',
   });
+  const route = routesWith<MerchantPrincipal>();
   return [
     routesWith<SessionContext>()({
       method: 'get',
@@ -30,21 +38,41 @@ export function offerRoutes(offers: OfferRepository, clock: Clock): RouteDef[] {
       handle: async ({ auth }) =>
         matchOffer(await offers.list(auth.session.merchant_id), auth.session, clock().toISOString()),
     }),
-    routesWith<Merchant>()({
+    route({
       ...post('list'),
       body: z.strictObject({ action: z.literal('list') }),
       response: z.object({ offers: z.array(OfferSchema) }),
       summary: 'Every offer, highest priority first.',
-      handle: async ({ auth }) => ({ offers: await offers.list(auth.id) }),
+      handle: ({ auth }) => admin.list(auth.id),
     }),
-    routesWith<Merchant>()({
+    route({
       ...post('create'),
       body: OfferCreateSchema,
       response: OfferSchema,
       summary: 'Creates an offer: a title, a discount, optional UTM rules, cart minimum, priority and time window.',
       handle: ({ auth, body }) => {
         const { action: _action, ...offer } = body;
-        return offers.insert(auth.id, offer);
+        return admin.create(auth, offer);
+      },
+    }),
+    route({
+      ...post('update'),
+      body: OfferUpdateSchema,
+      response: OfferSchema,
+      errors: { 404: 'No offer with this id' },
+      examples: {
+        body: {
+          action: 'update',
+          offer_id: 'b2d4f6a8-3e5c-4d7b-8a9f-1c2e3d4f5a6b',
+          active: false,
+          ends_at: '2026-11-30',
+        },
+      },
+      summary:
+        'Changes the fields sent (edit, switch off with active: false, reschedule with starts_at/ends_at); the rest stay.',
+      handle: ({ auth, body }) => {
+        const { action: _action, offer_id: id, ...patch } = body;
+        return admin.update(auth, id, patch);
       },
     }),
   ];

@@ -15,6 +15,15 @@ import { newOtpCode, randomToken, sameHash, type SecretBox } from './secrets.ts'
 import type { SessionRepository, Utm } from './session-repository.ts';
 
 /** The documented limits (README, Email OTP); the two send limits come from configuration. */
+/** How one send request treats a live code. */
+export interface IssueOptions {
+  /**
+   * Mail a new code (replacing the live one) once the live one is this old: the dashboards' "send again". Without it a
+   * live code is reused and nothing is mailed, as the checkout document says of send.
+   */
+  resendAfterMs?: number;
+}
+
 export interface OtpPolicy {
   /** @default 600_000 (10 minutes) */
   codeTtlMs: number;
@@ -105,9 +114,10 @@ export class OtpService {
     email: string,
     ip: string,
     compose: (code: string, ttlMinutes: number) => MailMessage,
+    options: IssueOptions = {},
   ): Promise<SendResult> {
     try {
-      const result = await this.issueCode(scope, email, ip, compose);
+      const result = await this.issueCode(scope, email, ip, compose, options);
       this.d.onSend?.(result.reused ? 'reused' : 'mailed');
       return result;
     } catch (err) {
@@ -121,6 +131,7 @@ export class OtpService {
     email: string,
     ip: string,
     compose: (code: string, ttlMinutes: number) => MailMessage,
+    options: IssueOptions,
   ): Promise<SendResult> {
     const { d } = this;
     const now = d.clock();
@@ -132,11 +143,13 @@ export class OtpService {
       'Too many codes requested for this email',
     );
     const latest = await d.otps.latest(scope, email);
+    const resend = options.resendAfterMs;
     if (
       latest &&
       !latest.consumed_at &&
       Date.parse(latest.expires_at) > now.getTime() &&
-      latest.failed_attempts < d.policy.maxCodeFailures
+      latest.failed_attempts < d.policy.maxCodeFailures &&
+      (resend === undefined || now.getTime() - Date.parse(latest.created_at) < resend)
     ) {
       return {
         reused: true,

@@ -1,17 +1,29 @@
 // What checkout needs from other features, declared here so that checkout imports none of them (the root wires them).
 import type { Sql } from '../db/sql.ts';
-import type { DeliveryLogEntry, WebhookPayload } from '../kernel/events.ts';
+import type { DeliveryDetail, DeliveryLogEntry, DeliverySummary, WebhookPayload } from '../kernel/events.ts';
 
 /** Webhook events: queued inside the state change's transaction; their delivery log read and retried by the merchant. */
 export interface WebhookOutbox {
   /** Inserts `event` with the transaction `tx` that makes the state change; returns its delivery id. */
   enqueue(tx: Sql, event: WebhookPayload<object>, now: Date): Promise<string>;
-  deliveries(
+  /** Attempts, newest first. */
+  attempts(
     merchantId: string,
     limit: number,
     offset: number,
   ): Promise<{ deliveries: DeliveryLogEntry[]; total: number }>;
-  /** Queues a failed delivery again with its payload and delivery id; false when there is none. */
+  /** Deliveries (one per event), newest first, with their latest attempt; `filter` a state or `failing`. */
+  summaries(
+    merchantId: string,
+    filter: 'pending' | 'sending' | 'delivered' | 'failed' | 'failing' | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ deliveries: DeliverySummary[]; total: number }>;
+  /** One delivery with its body and every attempt; null when the merchant has none with this id. */
+  detail(merchantId: string, deliveryId: string): Promise<DeliveryDetail | null>;
+  /** The deliveries about one checkout session, oldest first. */
+  forSession(merchantId: string, sessionId: string): Promise<DeliveryDetail[]>;
+  /** Sends a failed delivery again, or one waiting for a retry now; false when there is no such delivery. */
   redeliver(merchantId: string, deliveryId: string, now: Date): Promise<boolean>;
 }
 
@@ -30,6 +42,10 @@ export interface PostalDirectory {
   pincodeFacts(pincode: string): { state: string | null; district: string | null; delivery: boolean } | null;
   /** The geopin of a point, or null outside the geopin grid (India's bounding box). */
   geopinAt(latitude: number, longitude: number): string | null;
+  /** The pincode's representative point (inside its boundary when it has one), or null. */
+  pincodePoint(pincode: string): { latitude: number; longitude: number } | null;
+  /** The pincode whose boundary holds the point, or null outside every boundary (a geopin's consistency check). */
+  lookup(lat: number, lon: number): { pincode: string } | null;
   /** Null when nothing in the address could be placed. */
   geocode(address: { address: string; city?: string; state?: string; pincode?: string }): {
     geopin: string;

@@ -41,6 +41,7 @@ export const SessionViewSchema = z.object({
   cart_value_source: z.enum(['widget', 'merchant']).nullable(),
   utm: z.record(z.string(), z.string()),
   selected_address_id: Nullable,
+  pincode: Nullable.meta({ description: "The chosen address's pincode" }),
   created_at: Instant,
   expires_at: Instant,
   address_completed_at: Instant.nullable(),
@@ -58,21 +59,33 @@ export const SessionsPageSchema = z.object({
   to: Instant,
 });
 
+const AttemptOutcomeSchema = z
+  .enum(['delivered', 'retrying', 'failed'])
+  .meta({ description: "This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good" });
+
+const AttemptFields = {
+  id: z.number().int(),
+  attempt: z.number().int(),
+  http_status: z.number().int().nullable(),
+  response_body: Nullable,
+  error: Nullable,
+  next_retry_at: Instant.nullable(),
+  created_at: Instant,
+  outcome: AttemptOutcomeSchema,
+};
+
+const DeliveryStatusSchema = z
+  .enum(['pending', 'sending', 'delivered', 'failed'])
+  .meta({ description: 'Retry state of the delivery now' });
+
 export const DeliveriesPageSchema = z.object({
   deliveries: z.array(
     z.object({
-      id: z.number().int(),
+      ...AttemptFields,
       delivery_id: z.string(),
       event: z.string(),
-      attempt: z.number().int(),
-      http_status: z.number().int().nullable(),
-      response_body: Nullable,
-      error: Nullable,
-      next_retry_at: Instant.nullable(),
-      created_at: Instant,
-      status: z
-        .enum(['pending', 'sending', 'delivered', 'failed'])
-        .meta({ description: 'Retry state of the delivery now' }),
+      session_id: Nullable.meta({ description: 'The checkout session the event is about' }),
+      status: DeliveryStatusSchema,
     }),
   ),
   total: z.number().int(),
@@ -80,75 +93,27 @@ export const DeliveriesPageSchema = z.object({
   offset: z.number().int(),
 });
 
-export const FunnelReportSchema = z.object({
-  from: Instant,
-  to: Instant,
-  total_events: z.number().int(),
-  events: z.record(z.string(), z.number().int()),
-  steps: z.record(z.string(), z.number().int()),
-  stages: z.array(
-    z.object({
-      stage: z.string(),
-      events: z.number().int(),
-      sessions: z.number().int(),
-      reached: z.number().int(),
-      from_previous: z.number().min(0).max(1).nullable(),
-      from_start: z.number().min(0).max(1).nullable(),
-    }),
-  ),
-  overall_conversion: z.number().min(0).max(1).nullable(),
-  abandonment_rate: z.number().min(0).max(1).nullable(),
-  sessions: z.record(z.string(), z.number().int()),
-});
-
-/** The document's Import batch, plus the label the merchant gave it. */
-export const ImportBatchSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(['processing', 'completed', 'failed']),
-  total_rows: z.number().int(),
-  imported_count: z.number().int(),
-  error_count: z.number().int(),
-  source: z.string(),
-  label: Nullable,
+const DeliveryFields = {
+  delivery_id: z.uuid(),
+  event: z.string(),
+  session_id: Nullable,
+  status: DeliveryStatusSchema,
+  attempts: z.number().int().meta({ description: 'Attempts made (since the latest redeliver)' }),
+  next_attempt_at: Instant.nullable().meta({ description: 'When a pending delivery is next attempted' }),
   created_at: Instant,
-  completed_at: Instant.nullable(),
+};
+
+export const DeliverySummariesSchema = z.object({
+  deliveries: z.array(z.object({ ...DeliveryFields, last_attempt: z.object(AttemptFields).nullable() })),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
 });
 
-export const ImportStatusSchema = z.object({
-  batch: ImportBatchSchema,
-  errors: z
-    .array(
-      z.object({
-        row_index: z.number().int(),
-        legacy_external_id: Nullable,
-        error_code: z.string(),
-        error_message: z.string(),
-        created_at: Instant,
-      }),
-    )
-    .max(100),
-  errors_truncated: z.boolean(),
-});
-
-export const ImportResultSchema = z.object({
-  batch_id: z.uuid(),
-  status: z.enum(['completed', 'failed']),
-  total_rows: z.number().int(),
-  imported_count: z.number().int(),
-  error_count: z.number().int(),
-  results: z.array(
-    z.object({
-      row_index: z.number().int(),
-      success: z.boolean(),
-      buyer_id: z.uuid().optional(),
-      address_id: z.uuid().optional(),
-      error: z.string().optional(),
-      error_code: z.string().optional(),
-    }),
-  ),
-  unknown_columns: z
-    .array(z.string())
-    .meta({ description: 'Columns that are not import fields; their values were not imported' }),
+export const DeliveryDetailSchema = z.object({
+  ...DeliveryFields,
+  payload: z.record(z.string(), z.unknown()).meta({ description: 'The JSON body every attempt sends and signs' }),
+  attempt_log: z.array(z.object(AttemptFields)).meta({ description: 'Every attempt, oldest first' }),
 });
 
 export const TestWebhookSchema = z.object({ message: z.string(), delivery_id: z.uuid() });
@@ -231,4 +196,24 @@ export const OfferSchema = z.object({
   starts_at: Instant.nullable(),
   ends_at: Instant.nullable(),
   created_at: Instant,
+});
+
+export const AuditPageSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      actor: z.string().meta({ description: "A dashboard user's email, or `api key ck_…` for the merchant's server" }),
+      action: z
+        .string()
+        .meta({ description: 'What was changed: an admin action (cod_config, …), offer_*, key_rotated' }),
+      target: Nullable.meta({ description: 'The offer id or key prefix the change was about' }),
+      changes: z
+        .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+        .meta({ description: 'Each changed field before and after; secrets only as set, replaced or removed' }),
+      created_at: Instant,
+    }),
+  ),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
 });

@@ -45,8 +45,8 @@ export interface SessionWithPayment extends CheckoutSession {
   last_order_amount_paise: number | null;
 }
 
-/** Every column except the token hash, which never leaves the repository. */
-const COLUMNS = `s.id, s.merchant_id, s.buyer_id, s.auth_channel, s.email, s.status, s.cart_value_paise, s.cart_value_source, s.utm_source,
+/** Every column except the token hash, which never leaves the checkout repositories. */
+export const SESSION_COLUMNS = `s.id, s.merchant_id, s.buyer_id, s.auth_channel, s.email, s.status, s.cart_value_paise, s.cart_value_source, s.utm_source,
   s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.selected_address_id, s.created_at, s.expires_at,
   s.address_completed_at, s.completed_at, s.abandoned_at`;
 
@@ -96,7 +96,7 @@ export class SessionRepository {
   async byTokenHash(tokenHash: string, now: string): Promise<CheckoutSession | null> {
     return (
       (await this.sql.get<CheckoutSession>(
-        `SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.token_hash = ? AND s.expires_at > ?`,
+        `SELECT ${SESSION_COLUMNS} FROM checkout_sessions s WHERE s.token_hash = ? AND s.expires_at > ?`,
         [tokenHash, now],
       )) ?? null
     );
@@ -105,37 +105,10 @@ export class SessionRepository {
   async byId(merchantId: string, id: string): Promise<CheckoutSession | null> {
     return (
       (await this.sql.get<CheckoutSession>(
-        `SELECT ${COLUMNS} FROM checkout_sessions s WHERE s.merchant_id = ? AND s.id = ?`,
+        `SELECT ${SESSION_COLUMNS} FROM checkout_sessions s WHERE s.merchant_id = ? AND s.id = ?`,
         [merchantId, id],
       )) ?? null
     );
-  }
-
-  /** Newest first, with payment state. */
-  async list(
-    merchantId: string,
-    from: string,
-    to: string,
-    limit: number,
-    offset: number,
-  ): Promise<{ sessions: SessionWithPayment[]; total: number }> {
-    const sessions = await this.sql.all<SessionWithPayment>(
-      `SELECT ${COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise, p.created_at AS paid_at,
-         (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1) AS last_order_id,
-         (SELECT o.amount_paise FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1) AS last_order_amount_paise
-       FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
-       WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at <= ?
-       ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
-      [merchantId, from, to, limit, offset],
-    );
-    const total =
-      (
-        await this.sql.get<{ n: number }>(
-          'SELECT COUNT(*) AS n FROM checkout_sessions WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?',
-          [merchantId, from, to],
-        )
-      )?.n ?? 0;
-    return { sessions, total };
   }
 
   /** Selects the address and queues session.address_completed in the same transaction (409 if the session moved on). */

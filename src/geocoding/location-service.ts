@@ -100,6 +100,12 @@ export class LocationService implements LocationApi {
     return { pincode, state: pin.state, district: pin.district, division: pin.division, delivery: pin.delivery };
   }
 
+  pincodePoint(pincode: string): { latitude: number; longitude: number } | null {
+    const pin = this.data.pincodes.get(pincode);
+    if (!pin || pin.lat === null || pin.lon === null) return null;
+    return { latitude: round6(pin.lat), longitude: round6(pin.lon) };
+  }
+
   geopinAt(latitude: number, longitude: number): string | null {
     return encodeOrNull(latitude, longitude);
   }

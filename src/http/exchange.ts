@@ -10,10 +10,20 @@ import { decodeBody } from './json-body.ts';
 import type { CapturedHead } from './head-capture.ts';
 import { JSON_ONLY, serialiseError, type Reply } from './envelope.ts';
 import type { Admission, Endpoint } from './pipeline.ts';
+import type { RequestHead } from './request.ts';
 import type { Authenticated } from './route.ts';
 
-/** Called once per answered request: the route pattern ('unmatched' for 404/405), method, status and seconds taken. */
-export type Observer = (route: string, method: string, status: number, seconds: number) => void;
+/**
+ * Called once per answered request: the route pattern ('unmatched' for 404/405), method, status, seconds taken and the
+ * request's head (its id and path; null for a request whose framing was refused before a head was captured).
+ */
+export type Observer = (
+  route: string,
+  method: string,
+  status: number,
+  seconds: number,
+  head: RequestHead | null,
+) => void;
 
 /** What every endpoint's requests share: the body budget, the proxy hops, the observer and the drain state. */
 export interface Transport {
@@ -172,6 +182,7 @@ export class Exchange {
       this.head.method,
       reply.status,
       (performance.now() - this.started) / 1000,
+      this.head,
     );
   }
 

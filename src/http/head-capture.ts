@@ -12,6 +12,8 @@ const IDS = new RequestIds();
 export class CapturedHead implements RequestHead {
   readonly receivedAt = Date.now();
   closed = false;
+  /** Declared here, so the gate's setting it keeps every head the same shape. */
+  keyId: number | undefined = undefined;
   /** The caller's request id, or null when this thread generated `sequence`. */
   private readonly given: string | null;
   private readonly sequence: number;

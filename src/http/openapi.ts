@@ -1,6 +1,7 @@
 // OpenAPI 3.1 generated from the route table: one operation per method and path, actions as oneOf, errors as really sent.
 import { z } from 'zod';
 import { reasonPhrase } from './errors.ts';
+import { bodyExamples, exampleOf, responseExamples } from './openapi-examples.ts';
 import type { Endpoint } from './pipeline.ts';
 import { authKinds, pathParams, type AuthKind, type RouteAuth, type RouteDef } from './route.ts';
 
@@ -204,7 +205,7 @@ function parameter(
   fallbackDescription?: string,
 ): Json {
   const { description, ...rest } = schema as { description?: string };
-  const param: Json = { name, in: where, required, schema: rest };
+  const param: Json = { name, in: where, required, schema: rest, example: exampleOf(rest, name) };
   if (description ?? fallbackDescription) param.description = description ?? fallbackDescription;
   return param;
 }
@@ -221,7 +222,7 @@ function requestBody(routes: RouteDef[]): Json | null {
       : byBody
         ? { oneOf: schemas, discriminator: { propertyName: 'action' } }
         : { anyOf: schemas };
-  return { required: true, content: { 'application/json': { schema } } };
+  return { required: true, content: { 'application/json': { schema, ...bodyExamples(bodies, schemas) } } };
 }
 
 function responses(routes: RouteDef[]): Json {
@@ -230,7 +231,12 @@ function responses(routes: RouteDef[]): Json {
     // anyOf: the action decides the shape, and two actions' results may both fit one reply.
     '200': {
       description: 'OK',
-      content: { 'application/json': { schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies } } },
+      content: {
+        'application/json': {
+          schema: bodies.length === 1 ? bodies[0] : { anyOf: bodies },
+          ...responseExamples(routes, bodies),
+        },
+      },
     },
   };
   const errors: Record<number, string> = authErrors(routes[0]!.auth);

@@ -15,6 +15,8 @@ export interface RequestHead {
   /** Route parameters in pattern order (`{id}` segments), percent-decoded. */
   params: string[];
   remoteIp: string;
+  /** The location api key the request was admitted (or refused as revoked or over its limits) under, once known. */
+  keyId?: number;
   /** True once the client went away (the transport sets it): work not yet begun for this request is skipped. */
   closed?: boolean;
   /**

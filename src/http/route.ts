@@ -66,6 +66,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   params?: P;
   /** Schema of the result (of `data` for the `data` envelope). */
   response: z.ZodType;
+  /** Hand-written examples for the document, where the ones made from the schemas would not be realistic. */
+  examples?: { body?: unknown; response?: unknown };
   /** @default 'data' */
   envelope?: Envelope;
   /** @default 16 KiB */

@@ -43,7 +43,7 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   // Answered inside uWS's route handler, where the socket is corked already.
   const unmatched = (res: HttpResponse, head: CapturedHead, reply: Reply, started: number) => {
     write(res, head, reply, transport.draining);
-    transport.observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000);
+    transport.observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000, head);
   };
   const byPath = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
@@ -122,7 +122,7 @@ function refuseFraming(res: HttpResponse, transport: Transport): void {
         .writeHeader('content-type', 'application/json; charset=utf-8')
         .end(FRAMING, true),
     );
-    transport.observe('unmatched', 'post', 400, 0);
+    transport.observe('unmatched', 'post', 400, 0, null);
   });
 }
 

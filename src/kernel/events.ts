@@ -46,17 +46,44 @@ export type SessionCompletedData = CartAtCompletion &
     | { payment_method: 'cod'; amount_paise: number | null }
   );
 
+/** What one attempt came to: answered 2xx, failed with a retry scheduled, or failed for good. */
+export type AttemptOutcome = 'delivered' | 'retrying' | 'failed';
+
 /** One logged delivery attempt with the event it carried (the merchant's delivery log). */
 export interface DeliveryLogEntry {
   id: number;
   delivery_id: string;
   event: string;
+  /** The checkout session the event is about (test deliveries name a made-up one). */
+  session_id: string | null;
   attempt: number;
   http_status: number | null;
   response_body: string | null;
   error: string | null;
   next_retry_at: string | null;
   created_at: string;
+  /** This attempt's own result, which later attempts do not change. */
+  outcome: AttemptOutcome;
   /** The delivery's current state: pending, sending, delivered or failed. */
   status: string;
+}
+
+/** One event sent (or to be sent) to the merchant, however many attempts it took: the delivery log's rows. */
+export interface DeliverySummary {
+  delivery_id: string;
+  event: string;
+  session_id: string | null;
+  /** pending (queued or waiting for a retry), sending, delivered or failed. */
+  status: string;
+  attempts: number;
+  /** When the next attempt is due (pending only). */
+  next_attempt_at: string | null;
+  created_at: string;
+  last_attempt: Omit<DeliveryLogEntry, 'delivery_id' | 'event' | 'session_id' | 'status'> | null;
+}
+
+/** One delivery with the exact body it sends and every attempt, oldest first. */
+export interface DeliveryDetail extends Omit<DeliverySummary, 'last_attempt'> {
+  payload: unknown;
+  attempt_log: Array<Omit<DeliveryLogEntry, 'delivery_id' | 'event' | 'session_id' | 'status'>>;
 }

@@ -19,6 +19,7 @@ import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
 import type { Log } from '../kernel/log.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { createAccessLog } from '../ops/access-log.ts';
 import { createLogger } from '../ops/logger.ts';
 import { Metrics, ThreadMetrics, type MetricsSink } from '../ops/metrics.ts';
 import { startMetricsListener, type MetricsListener } from '../ops/metrics-listener.ts';
@@ -168,6 +169,7 @@ export async function buildApp(
   const merchantPortal = createMerchantPortal({
     ...dashboardDeps,
     merchants: checkout.merchants,
+    keys: checkout.merchantKeys,
     cookie: { name: cookies.merchant_user, secure },
   });
   const locationFeature = createLocationFeature({
@@ -213,13 +215,20 @@ export async function buildApp(
   );
   const lane = locationFeature.lane(endpoints, access.authenticate.reads ?? ['x-api-key']);
   const laned = new Set(lane.map((e) => `${e.method} ${e.path}`));
+  const accessLog = createAccessLog(config.log.access, log);
   // The body budget is the process's: each HTTP thread holds its share.
   const { app: http, transport } = createHttpApp(
     [...lane, ...endpoints.filter((e) => !laned.has(`${e.method} ${e.path}`))],
     {
       bodyBudgetBytes: Math.floor(config.server.bodyBudgetBytes / config.server.workers),
       trustProxyHops: config.server.trustProxyHops,
-      observe: (route, method, status, seconds) => metrics.request(route, method, status, seconds),
+      observe: (route, method, status, seconds, head) => {
+        metrics.request(route, method, status, seconds);
+        accessLog?.(route, method, status, seconds, head);
+        // A keyed request goes to its key's request log (the developer dashboard shows the latest).
+        if (head?.keyId !== undefined)
+          access.requests.record(head.keyId, head.receivedAt, method, head.path, status, seconds);
+      },
     },
   );
   const parts: AppParts = {

@@ -14,7 +14,11 @@ commands:
                                issue a new merchant API key; the old ones keep working for the overlap
   merchant add-user --merchant-id ID --email E
                                let E sign in to the merchant dashboard (/merchant)
+  merchant login-link --email E
+                               print a one-time sign-in URL for /merchant (no mail needed)
   dashboard allow --email E    let E sign in to the developer dashboard (/dashboard)
+  dashboard login-link --email E
+                               print a one-time sign-in URL for /dashboard (no mail needed)
   widget try [--url URL]       a demo merchant on a development server, and the widget demo page to open
   data build [--input PATH] [--out DIR] [--directory-dir DIR] [--quiet]
                                build the location dataset (boundaries.bin, gazetteer.sqlite, manifest.json)
@@ -39,6 +43,10 @@ const COMMANDS: Record<string, Command> = {
     exit(await (await import('./commands/merchants.ts')).rotateMerchantKeyCommand(args)),
   'merchant add-user': async (args) =>
     exit(await (await import('./commands/merchant-add-user.ts')).merchantAddUserCommand(args)),
+  'merchant login-link': async (args) =>
+    exit(await (await import('./commands/login-link.ts')).merchantLoginLinkCommand(args)),
+  'dashboard login-link': async (args) =>
+    exit(await (await import('./commands/login-link.ts')).dashboardLoginLinkCommand(args)),
   'dashboard allow': async (args) =>
     exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
   'widget try': async (args) => exit(await (await import('./commands/widget-try.ts')).widgetTryCommand(args)),

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-service.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
+import type { AccessLogSettings } from '../ops/access-log.ts';
 import type { DispatcherOptions } from '../webhooks/dispatcher.ts';
 import { resourcePath } from '../resources.ts';
 import { DEFAULT_RETRY_POLICY } from '../webhooks/retry-schedule.ts';
@@ -41,6 +42,15 @@ const EnvSchema = z.object({
   WORKERS: z.union([z.literal('auto'), int(1, 64)], { error: '"auto" or an integer from 1 to 64' }).default('auto'),
   NODE_HEARTBEAT_MS: int(50, 60_000).default(5000),
   LOG_LEVEL: oneOf('debug', 'info', 'warn', 'error', 'silent').default('info'),
+  /** One record per request: every one, a sample (server errors always), or none; unset: all at LOG_LEVEL=debug. */
+  ACCESS_LOG: oneOf('off', 'sampled', 'all').optional(),
+  /** The share of requests a sampled access log keeps. */
+  ACCESS_LOG_SAMPLE_RATE: z
+    .string()
+    .trim()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'a number from 0 to 1')
+    .transform(Number)
+    .default(0.01),
   /** When set, GET /metrics on the API port answers with Authorization: Bearer <token>. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** A listener of its own for GET /metrics (no token), on METRICS_HOST; "off" for none. */
@@ -100,7 +110,8 @@ const EnvSchema = z.object({
 export interface Config {
   /** Development or test: http callbacks to localhost, codes logged without SMTP, the gateway emulator, the dev page. */
   devMode: boolean;
-  log: { level: 'debug' | 'info' | 'warn' | 'error' | 'silent' };
+  /** `access`: the access log (one info record per request), off unless asked for or at debug level. */
+  log: { level: 'debug' | 'info' | 'warn' | 'error' | 'silent'; access: AccessLogSettings };
   /**
    * `workers`: HTTP threads (WORKERS), the main thread included. `drainMs`: what SIGTERM waits with /readyz at 503 before
    * closing the port; `shutdownTimeoutMs`: how long requests in flight may then take.
@@ -153,7 +164,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   return {
     devMode,
-    log: { level: e.LOG_LEVEL },
+    log: {
+      level: e.LOG_LEVEL,
+      access: {
+        mode: e.ACCESS_LOG ?? (e.LOG_LEVEL === 'debug' ? 'all' : 'off'),
+        sampleRate: e.ACCESS_LOG_SAMPLE_RATE,
+      },
+    },
     server: {
       host: e.HOST,
       port: e.PORT,

@@ -1,6 +1,7 @@
 // Runs the server for a configuration until SIGINT/SIGTERM, then stops it cleanly (exit 0) or reports why it could not (exit 1).
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { reportStart } from './start-report.ts';
 
 export async function runServer(config: Config): Promise<void> {
   const app = await buildApp(config);
@@ -19,6 +20,7 @@ export async function runServer(config: Config): Promise<void> {
   );
   // Tools wait for this line (scripts/package/server-process.ts, the benches): keep its wording.
   log.info({ port, store: config.store.kind }, `[server] listening on http://${config.server.host}:${port}`);
+  reportStart(config, app.parts.sql.location, port, log);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

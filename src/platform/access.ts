@@ -7,6 +7,7 @@ import { ApiKeyRepository } from './api-keys.ts';
 import { createGate, type ApiKeyPrincipal } from './gate.ts';
 import { KeyCache } from './key-cache.ts';
 import { RateLimiter } from './rate-limiter.ts';
+import { RequestLog } from './request-log.ts';
 import { UsageMeter } from './usage-meter.ts';
 import { UsageRepository } from './usage-repository.ts';
 import { pricing, usageRoute } from './usage-route.ts';
@@ -16,6 +17,8 @@ export interface Access {
   meter: UsageMeter;
   /** Stored counts per month and per day (the developer dashboard's chart reads them). */
   usage: UsageRepository;
+  /** Each key's latest requests, for the developer dashboard. */
+  requests: RequestLog;
   /** The burst buckets, in memory shared by the HTTP threads. */
   limiter: RateLimiter;
   authenticate: Authenticator<ApiKeyPrincipal>;
@@ -23,7 +26,7 @@ export interface Access {
   routes: RouteDef[];
   /** The plans, as the service information document lists them. */
   pricing: ReturnType<typeof pricing>;
-  /** Starts the usage flush and the revocation poll. */
+  /** Starts the usage and request-log flushes and the revocation poll. */
   start(): void;
   /** Stops both and writes the remaining counts. */
   stop(): Promise<void>;
@@ -44,21 +47,25 @@ export function createAccess(deps: {
   const usage = new UsageRepository(deps.sql);
   const limiter = deps.limiter ?? new RateLimiter();
   const meter = new UsageMeter(usage, deps.clock, log.child({ component: 'usage' }));
+  const requests = new RequestLog(deps.sql, log.child({ component: 'request-log' }));
   return {
     keys,
     meter,
     usage,
+    requests,
     limiter,
     authenticate: createGate(cache, meter, limiter, deps.clock, deps.liveNodes),
     routes: [usageRoute({ meter, clock: deps.clock })],
     pricing: pricing(),
     start() {
       meter.start();
+      requests.start();
       cache.start();
     },
     async stop() {
       cache.stop();
       await meter.stop();
+      await requests.stop();
     },
   };
 }

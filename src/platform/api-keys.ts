@@ -108,12 +108,9 @@ export class ApiKeyRepository {
     return { key, record: toRecord(row!) };
   }
 
-  /** The active key with this hash, or null. */
+  /** The key with this hash, revoked or not (a revoked key is refused as such, not as unknown), or null. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = await this.sql.get<KeyRow>(
-      `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL`,
-      [hash],
-    );
+    const row = await this.sql.get<KeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`, [hash]);
     return row ? toRecord(row) : null;
   }
 

@@ -134,6 +134,8 @@ export function createGate(
     metered: boolean,
   ): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
+    head.keyId = key.id;
+    if (key.revokedAt) throw revokedKey(key.prefix, key.revokedAt);
     let headers: Record<string, string> | undefined;
     if (key.isPublic) {
       head.readMore?.(BROWSER_HEADERS);
@@ -168,6 +170,16 @@ export function createGate(
     const used = meter.used(key.id, month);
     return used instanceof Promise ? used.then(check) : check(used);
   }
+}
+
+/**
+ * A revoked key keeps the document's 401 with a code of its own, so its owner learns it was revoked (and when) rather
+ * than mistyped; the key stays listed as revoked in the dashboard.
+ */
+export function revokedKey(prefix: string, revokedAt: string): DomainError {
+  return new DomainError('unauthorized', 'key_revoked', `The API key ${prefix}… was revoked at ${revokedAt}`, {
+    details: { revoked_at: revokedAt },
+  });
 }
 
 /** What the gate reads besides the key, and only for public keys: the calling page's origin (`browserOrigin`). */

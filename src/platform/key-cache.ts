@@ -34,7 +34,7 @@ export class KeyCache {
     this.lastPoll = clock().getTime();
   }
 
-  /** The active key for `hash`: synchronously when cached, else after one store query. */
+  /** The key for `hash` (revoked ones too, with revokedAt set): synchronously when cached, else after one store query. */
   find(hash: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
     const hit = this.byHash.get(hash);
     if (hit) return hit;
@@ -53,7 +53,7 @@ export class KeyCache {
     return load;
   }
 
-  /** The active key for a secret as the client sent it: find() by its hash, remembered for the next request. */
+  /** The key for a secret as the client sent it: find() by its hash, remembered for the next request. */
   findPresented(presented: string): ApiKeyRecord | null | Promise<ApiKeyRecord | null> {
     // A map, not a comparison with the last secret seen: a presented secret is compared with a stored one only when
     // their hashes agree, never character by character with whichever caller came before.
@@ -70,18 +70,21 @@ export class KeyCache {
     return found instanceof Promise ? found.then(remember) : remember(found);
   }
 
-  /** Drops keys revoked since the last poll (by any node). */
+  /**
+   * Drops keys revoked or changed since the last poll (by any node): the next request reads them again, so a revoked
+   * key is refused as revoked (with its date) and a changed one is used as it is now.
+   */
   async pollRevocations(): Promise<void> {
     const started = this.clock().getTime();
     const since = new Date(this.lastPoll - CLOCK_SKEW_MS).toISOString();
-    const revoked = new Set<ApiKeyRecord>();
+    const dropped = new Set<ApiKeyRecord>();
     for (const hash of await this.repo.revokedSince(since)) {
       const key = this.byHash.get(hash);
-      if (key) revoked.add(key);
+      if (key) dropped.add(key);
       this.byHash.delete(hash);
     }
-    if (revoked.size > 0)
-      for (const [presented, key] of this.byPresented) if (revoked.has(key)) this.byPresented.delete(presented);
+    if (dropped.size > 0)
+      for (const [presented, key] of this.byPresented) if (dropped.has(key)) this.byPresented.delete(presented);
     this.lastPoll = started;
   }
 

@@ -145,8 +145,10 @@ export class WebhookDispatcher {
     const outcome = await this.sendRow(row);
     this.options.onAttempt?.(outcome);
     const now = this.now();
+    const next = this.nextStep(row, outcome, now);
+    this.report(row, outcome, next);
     try {
-      await this.store.recordAttempt(row, outcome, this.nextStep(row, outcome, now), now);
+      await this.store.recordAttempt(row, outcome, next, now);
     } catch (err) {
       // The lease expires and the row is sent again; receivers dedupe by X-Service-Delivery.
       (this.options.log ?? silentLog).error(
@@ -154,6 +156,30 @@ export class WebhookDispatcher {
         'could not record a delivery attempt',
       );
     }
+  }
+
+  /** A failed attempt is a warning, with when it is tried again or that it never will be (the merchant must act). */
+  private report(row: OutboxRow, outcome: DeliveryOutcome, next: AttemptResult): void {
+    if (outcome.ok) return;
+    const log = this.options.log ?? silentLog;
+    const fields = {
+      merchant_id: row.merchant_id,
+      delivery_id: row.delivery_id,
+      event: row.event,
+      attempt: row.attempts,
+      http_status: outcome.httpStatus,
+      error: outcome.error,
+    };
+    if (outcome.error === NOT_CONFIGURED) log.info(fields, 'webhook event dropped: the merchant has no webhook_url');
+    else if (next.status === 'pending')
+      log.warn({ ...fields, next_attempt_at: next.nextAttemptAt.toISOString() }, 'webhook attempt failed; will retry');
+    else
+      log.warn(
+        { ...fields, reason: outcome.httpStatus === GONE ? 'gone' : 'retries_exhausted' },
+        outcome.httpStatus === GONE
+          ? 'webhook delivery failed: the receiver answered 410 Gone; not retried'
+          : `webhook delivery failed: retries exhausted after ${row.attempts} attempts`,
+      );
   }
 
   private async sendRow(row: OutboxRow): Promise<DeliveryOutcome> {

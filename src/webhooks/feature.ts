@@ -1,12 +1,16 @@
 // The webhook feature: the outbox dispatcher over the store; features call `queued` after committing an outbox row.
 import type { Sql } from '../db/sql.ts';
+import { DeliveryLog } from './delivery-log.ts';
 import { WebhookDispatcher, type DispatcherOptions, type WebhookTargetLookup } from './dispatcher.ts';
 import { enqueueWebhook, OutboxRepository } from './outbox-repository.ts';
 
 /** What features that queue events are given: enqueue in their transaction, read and retry the delivery log. */
 export interface WebhookOutboxPort {
   enqueue: typeof enqueueWebhook;
-  deliveries: OutboxRepository['deliveries'];
+  attempts: DeliveryLog['attempts'];
+  summaries: DeliveryLog['summaries'];
+  detail: DeliveryLog['detail'];
+  forSession: DeliveryLog['forSession'];
   redeliver: OutboxRepository['redeliver'];
 }
 
@@ -28,12 +32,16 @@ export function createWebhooks(deps: {
   options: DispatcherOptions | null;
 }): Webhooks {
   const outbox = new OutboxRepository(deps.sql);
+  const log = new DeliveryLog(deps.sql);
   const dispatcher = deps.options ? new WebhookDispatcher(outbox, deps.targets, deps.options) : null;
   return {
     outbox,
     port: {
       enqueue: enqueueWebhook,
-      deliveries: (m, l, o) => outbox.deliveries(m, l, o),
+      attempts: (m, l, o) => log.attempts(m, l, o),
+      summaries: (m, f, l, o) => log.summaries(m, f, l, o),
+      detail: (m, d) => log.detail(m, d),
+      forSession: (m, s) => log.forSession(m, s),
       redeliver: (m, d, n) => outbox.redeliver(m, d, n),
     },
     queued: () => dispatcher?.wake(),

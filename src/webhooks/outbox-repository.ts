@@ -2,7 +2,7 @@
 import { newId } from '../kernel/ids.ts';
 import type { Sql } from '../db/sql.ts';
 import type { DeliveryOutcome } from './deliver.ts';
-import type { DeliveryLogEntry, WebhookPayload } from '../kernel/events.ts';
+import type { WebhookPayload } from '../kernel/events.ts';
 
 /** One queued event as the dispatcher sees it after claiming it. */
 export interface OutboxRow {
@@ -26,9 +26,17 @@ export type AttemptResult = { status: 'delivered' } | { status: 'failed' } | { s
 export async function enqueueWebhook(tx: Sql, payload: WebhookPayload<object>, now: Date): Promise<string> {
   const deliveryId = newId();
   await tx.run(
-    `INSERT INTO webhook_outbox (merchant_id, event, payload, delivery_id, status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    [payload.merchant_id, payload.event, JSON.stringify(payload), deliveryId, now.toISOString(), now.toISOString()],
+    `INSERT INTO webhook_outbox (merchant_id, session_id, event, payload, delivery_id, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+    [
+      payload.merchant_id,
+      payload.session_id,
+      payload.event,
+      JSON.stringify(payload),
+      deliveryId,
+      now.toISOString(),
+      now.toISOString(),
+    ],
   );
   return deliveryId;
 }
@@ -103,31 +111,16 @@ export class OutboxRepository {
     );
   }
 
-  /** `merchantId`'s attempts, newest first. */
-  async deliveries(
-    merchantId: string,
-    limit: number,
-    offset: number,
-  ): Promise<{ deliveries: DeliveryLogEntry[]; total: number }> {
-    const deliveries = await this.sql.all<DeliveryLogEntry>(
-      `SELECT d.id, o.delivery_id, o.event, d.attempt, d.http_status, d.response_body, d.error, d.next_retry_at, d.created_at, o.status
-       FROM webhook_deliveries d JOIN webhook_outbox o ON o.id = d.outbox_id
-       WHERE d.merchant_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
-      [merchantId, limit, offset],
-    );
-    const total =
-      (
-        await this.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM webhook_deliveries WHERE merchant_id = ?', [
-          merchantId,
-        ])
-      )?.n ?? 0;
-    return { deliveries, total };
-  }
-
-  /** Queues a failed delivery again with its original payload and delivery id (the redeliver button); false if none. */
+  /**
+   * Sends a delivery now: a failed one again from its first attempt (the redeliver button), one waiting for a retry at
+   * once rather than at its scheduled time (retry now); both keep the original payload and delivery id. False when the
+   * merchant has no such delivery that is failed or pending (delivered ones, and one being sent now, are left alone).
+   */
   async redeliver(merchantId: string, deliveryId: string, now: Date): Promise<boolean> {
     const changed = await this.sql.run(
-      `UPDATE webhook_outbox SET status = 'pending', next_attempt_at = ?, attempts = 0 WHERE merchant_id = ? AND delivery_id = ? AND status = 'failed'`,
+      `UPDATE webhook_outbox SET next_attempt_at = ?, attempts = CASE WHEN status = 'failed' THEN 0 ELSE attempts END,
+         status = 'pending'
+       WHERE merchant_id = ? AND delivery_id = ? AND status IN ('failed', 'pending')`,
       [now.toISOString(), merchantId, deliveryId],
     );
     return changed > 0;

@@ -37,6 +37,20 @@ describe('/checkout-admin authentication and actions', () => {
     expect([bad.status, errorCode(bad)]).toEqual([401, 'invalid_api_key']);
   });
 
+  it('answers 401 key_revoked, saying when, for a key revoked or replaced by a rotation without overlap', async () => {
+    const shop = await h.merchant('Rotating');
+    const merchants = h.server.parts.checkout.merchants;
+    const next = await merchants.rotateKey(shop.id, 0);
+    const old = await admin('GET', 'action=cod_config', shop.key);
+    expect([old.status, errorCode(old)]).toEqual([401, 'key_revoked']);
+    expect(old.body.message).toBe(
+      `The API key ${shop.key.slice(0, 12)}… was revoked or replaced; it stopped working at ${old.body.revoked_at}`,
+    );
+    expect((await admin('GET', 'action=cod_config', next)).status).toBe(200);
+    expect(await merchants.revokeKey(shop.id, next.slice(0, 12))).toBe(true);
+    expect(errorCode(await admin('GET', 'action=cod_config', next))).toBe('key_revoked');
+  });
+
   it('answers 400 unknown_action for a missing, unknown or wrong-method action, and 405 with Allow for another method', async () => {
     for (const [method, query] of [
       ['GET', ''],

@@ -94,13 +94,17 @@ describe('import_customers', () => {
       total_rows: 11,
       imported_count: 4,
       error_count: 7,
+      warning_count: 0,
+      first_row: null,
       source: 'api',
       label: 'legacy-2024',
       created_at: expect.any(String),
       completed_at: expect.any(String),
     });
     expect(st.errors[0]).toEqual({
+      kind: 'error',
       row_index: 1,
+      sheet_row: null,
       legacy_external_id: 'BAD1',
       error_code: 'invalid_email',
       error_message: expect.stringContaining('email'),

@@ -85,6 +85,61 @@ describe('POST /checkout-offers', () => {
   });
 });
 
+describe('POST /checkout-offers action=update', () => {
+  it('edits, switches off and reschedules an offer, changing only the fields sent; the banner follows', async () => {
+    const made = dataOf(await offers(b.key, offer('Monsoon', { utm_rules: { utm_campaign: 'monsoon' } })));
+    const s = await h.login(b.id, 'monsoon@example.com', { utm: { utm_campaign: 'monsoon' } });
+    expect(dataOf(await current(s.session_token))).toMatchObject({ id: made.id, discount_value: 10 });
+    const edited = dataOf(await offers(b.key, { action: 'update', offer_id: made.id, discount_value: 15 }));
+    expect(edited).toEqual({ ...made, discount_value: 15 });
+    const off = dataOf(await offers(b.key, { action: 'update', offer_id: made.id, active: false }));
+    expect(off).toMatchObject({ active: false, discount_value: 15, title: 'Monsoon' });
+    expect((await current(s.session_token)).body.data).toBeNull();
+    const later = dataOf(
+      await offers(b.key, {
+        action: 'update',
+        offer_id: made.id,
+        active: true,
+        starts_at: '2099-01-01',
+        ends_at: '2099-01-31',
+      }),
+    );
+    expect(later).toMatchObject({ starts_at: '2099-01-01T00:00:00.000Z', ends_at: '2099-01-31T23:59:59.999Z' });
+    expect((await current(s.session_token)).body.data).toBeNull();
+    const now = dataOf(await offers(b.key, { action: 'update', offer_id: made.id, starts_at: null, ends_at: null }));
+    expect(now).toMatchObject({ starts_at: null, ends_at: null, active: true });
+    expect(dataOf(await current(s.session_token))).toMatchObject({ id: made.id, discount_value: 15 });
+  });
+
+  it("refuses an update that breaks the offer's rules, an unknown field or id, or another merchant's offer", async () => {
+    const made = dataOf(await offers(b.key, offer('Flat', { discount_type: 'flat', discount_value: 50_000 })));
+    const update = (key: string, body: Record<string, unknown>) =>
+      offers(key, { action: 'update', offer_id: made.id, ...body });
+    const percent = await update(b.key, { discount_type: 'percent' });
+    expect([percent.status, errorCode(percent), percent.body.issues]).toEqual([
+      400,
+      'invalid_request',
+      [{ path: 'discount_value', message: 'a percent discount is at most 100' }],
+    ]);
+    await update(b.key, { starts_at: '2030-05-01' });
+    expect(errorCode(await update(b.key, { ends_at: '2030-04-01' }))).toBe('invalid_request');
+    expect(errorCode(await update(b.key, { colour: 'red' }))).toBe('invalid_request');
+    expect(errorCode(await update(b.key, { utm_rules: { utm_campain: 'x' } }))).toBe('invalid_request');
+    const foreign = await update(a.key, { active: false });
+    expect([foreign.status, errorCode(foreign)]).toEqual([404, 'offer_not_found']);
+    const missing = await offers(b.key, { action: 'update', offer_id: MISSING_ID, active: false });
+    expect([missing.status, errorCode(missing)]).toEqual([404, 'offer_not_found']);
+    const list = dataOf(await offers(b.key, { action: 'list' })).offers as Array<{ id: string }>;
+    expect(list.find((o) => o.id === made.id)).toMatchObject({
+      discount_type: 'flat',
+      discount_value: 50_000,
+      starts_at: '2030-05-01T00:00:00.000Z',
+      ends_at: null,
+      active: true,
+    });
+  });
+});
+
 describe('GET /checkout-offers', () => {
   it('returns the offer whose UTM rules match the session, case-insensitively', async () => {
     const insta = await h.login(a.id, 'insta@example.com', { utm: { utm_source: 'Instagram' } });

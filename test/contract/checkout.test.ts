@@ -103,9 +103,12 @@ describe('2. Resources: import rows, batches, row errors and results', () => {
     });
     expect(Date.parse(status.batch.created_at)).not.toBeNaN();
     expect(Date.parse(status.batch.completed_at)).not.toBeNaN();
+    // The document's Import row error fields, plus what this server adds (kind, sheet_row).
     expect(status.errors).toEqual([
       {
+        kind: 'error',
         row_index: 3,
+        sheet_row: null,
         legacy_external_id: null,
         error_code: 'invalid_email',
         error_message: expect.any(String),

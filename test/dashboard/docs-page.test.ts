@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { axeViolations, eventually, openPage, PHONE, screenshot } from './support/page.ts';
+import { axeViolations, DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -36,13 +36,70 @@ describe('GET /docs', () => {
     expect(problems).toEqual([]);
   });
 
-  it('is readable at phone width, and its own parts pass the accessibility checks', async () => {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`passes the accessibility checks on a ${name}, Swagger UI included, with operations and schemas open`, async () => {
+      const { page, problems } = await openPage(browser, viewport);
+      await page.goto(`${server.baseUrl}/docs`);
+      await eventually(() => page.locator('.opblock').count(), 20_000).toBeGreaterThan(10);
+      expect(await axeViolations(page)).toEqual([]);
+      for (const path of ['/checkout-offers', '/checkout-admin', '/v1/geopin/encode', '/v1/location/lookup']) {
+        await page.locator('.opblock-summary-path', { hasText: path }).first().click();
+        await eventually(() => page.locator('.opblock.is-open').count()).toBeGreaterThan(0);
+      }
+      // The Schemas section is open from the start; one schema is expanded too.
+      await page.locator('.models.is-open .json-schema-2020-12-accordion').first().click();
+      await eventually(() => page.locator('.models .json-schema-2020-12-body').count()).toBeGreaterThan(0);
+      // No exclusions: contrast, nested controls and scrollable samples are fixed by the page's styles.
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      if (name === 'phone') {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, 'docs-phone', false);
+      }
+    });
+  }
+
+  it('gives each ?action= its own realistic example body, picked from a list', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${server.baseUrl}/docs#/checkout-admin/postCheckoutOffers`);
+    const op = page.locator('#operations-checkout-admin-postCheckoutOffers');
+    await eventually(() => op.locator('.opblock-body').count(), 20_000).toBe(1);
+    const list = op.getByRole('combobox', { name: 'Example request body of /checkout-offers' });
+    expect(await list.locator('option').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^create/), expect.stringMatching(/^update/)]),
+    );
+    const sample = () => op.locator('.body-param__example, .highlight-code').first().textContent();
+    await list.selectOption({ label: (await list.locator('option', { hasText: /^create/ }).textContent())! });
+    await eventually(sample).toContain('"Diwali 10% off"');
+    expect(await sample()).toContain('"action": "create"');
+    await list.selectOption({ label: (await list.locator('option', { hasText: /^update/ }).textContent())! });
+    await eventually(sample).toContain('"offer_id": "b2d4f6a8-3e5c-4d7b-8a9f-1c2e3d4f5a6b"');
+    expect(await sample()).not.toMatch(/additionalProp|-9007199254740991|"string"/);
+    await op.scrollIntoViewIfNeeded();
+    await screenshot(page, 'docs-examples', false);
+    expect(problems).toEqual([]);
+  });
+
+  it('searches operations by path, action or word and says how many match', async () => {
     const { page, problems } = await openPage(browser, PHONE);
     await page.goto(`${server.baseUrl}/docs`);
     await eventually(() => page.locator('.opblock').count(), 20_000).toBeGreaterThan(10);
-    await screenshot(page, 'docs-phone', false);
-    // Swagger UI's markup is the package's own; the bar and the page around it are ours.
-    expect(await axeViolations(page, ['.swagger-ui'])).toEqual([]);
+    const search = page.getByRole('searchbox', { name: 'Search the API' });
+    await search.fill('import_errors');
+    await eventually(() => page.locator('.opblock:not(.docs-hidden) .opblock-summary-path').allTextContents()).toEqual([
+      '/checkout-admin',
+    ]);
+    await search.fill('pincode/validate');
+    await eventually(() => page.locator('.opblock:not(.docs-hidden)').count()).toBe(1);
+    expect(await page.locator('#docs-search-count').textContent()).toMatch(/^1 of \d+ operations$/);
+    await search.fill('no such thing at all');
+    await eventually(() => page.locator('.opblock:not(.docs-hidden)').count()).toBe(0);
+    expect(await page.locator('.opblock-tag-section:not(.docs-hidden)').count()).toBe(0);
+    await search.fill('');
+    await eventually(() => page.locator('.opblock.docs-hidden').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 

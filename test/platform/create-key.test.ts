@@ -72,6 +72,11 @@ describe('scripts/revoke-key.ts', () => {
       status = (await stats(key)).status;
     }
     expect(status).toBe(401);
+    // Refused as revoked, not as unknown: its owner learns what happened to it, and when.
+    const refused = (await stats(key)).body as { code: string; message: string; revoked_at: string };
+    expect(refused.code).toBe('key_revoked');
+    expect(refused.message).toBe(`The API key ${key.slice(0, 12)}… was revoked at ${refused.revoked_at}`);
+    expect((await stats('gp_sk_never_issued_0000000000000000')).body.code).toBe('invalid_api_key');
     expect((await stats(other)).status).toBe(200);
     expect(runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], commandEnv(api.server)).status).toBe(1);
   });

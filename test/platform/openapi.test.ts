@@ -142,7 +142,7 @@ describe('GET /openapi.json', () => {
     const params = Object.fromEntries(
       doc.paths['/checkout-admin'].get.parameters.map((p: { name: string }) => [p.name, p]),
     );
-    expect(params.batch_id['x-actions']).toEqual(['import_status']);
+    expect(params.batch_id['x-actions']).toEqual(['import_status', 'import_errors']);
     expect(params.limit['x-actions']).toEqual(expect.arrayContaining(['sessions', 'webhook_deliveries']));
     expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
     // Each alternative names its type, so generators (openapi-typescript) type the parameter as a string.

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildApp, type App, type AppParts } from '../../src/main/app.ts';
 import { loadConfig } from '../../src/main/config.ts';
 import { systemClock, type Clock } from '../../src/kernel/clock.ts';
+import type { Log } from '../../src/kernel/log.ts';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { datasetDir } from './dataset.ts';
@@ -20,16 +21,17 @@ export interface TestServer {
   dispose(): Promise<void>;
 }
 
-/** `env` overrides configuration variables (e.g. NODE_ENV, SMTP_HOST, DATABASE_URL); `clock` the app's time. */
+/** `env` overrides configuration variables (e.g. NODE_ENV, SMTP_HOST, DATABASE_URL); `clock` the app's time; `log` its log. */
 export async function startTestServer(
   env: Record<string, string> = {},
   clock: Clock = systemClock,
+  log?: Log,
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'geopin-test-'));
   const store = await testStore();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'error',
     WORKERS: '1',
     DATA_OUT_DIR: datasetDir,
     ...store.env,
@@ -38,7 +40,7 @@ export async function startTestServer(
     PORT: '0',
     DB_PATH: join(dir, 'app.sqlite'),
   });
-  const app = await buildApp(config, clock);
+  const app = await buildApp(config, clock, log);
   const { port } = await app.start();
   return {
     app,

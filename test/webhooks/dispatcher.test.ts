@@ -1,6 +1,7 @@
 // The dispatcher over a real SQLite outbox and real 127.0.0.1 receivers: headers, retries, timeouts, 410, leases.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from '../../src/db/sql.ts';
+import { createLogger } from '../../src/ops/logger.ts';
 import { WebhookDispatcher, type DispatcherOptions, type WebhookTarget } from '../../src/webhooks/dispatcher.ts';
 import type { WebhookPayload } from '../../src/kernel/events.ts';
 import { enqueueWebhook, OutboxRepository } from '../../src/webhooks/outbox-repository.ts';
@@ -142,14 +143,26 @@ describe('webhook dispatcher', () => {
     expect(await deliveryLog(db)).toMatchObject([{ attempt: 1, http_status: 410, next_retry_at: null }]);
   });
 
-  it('gives up after maxAttempts non-2xx answers', async () => {
+  it('gives up after maxAttempts non-2xx answers, warning at each failed attempt and when retries run out', async () => {
     const receiver = await startReceiver(() => ({ status: 503 }));
-    const { db, dispatcher } = await setup(receiver, {}, { retry: { ...fast.retry, baseDelayMs: 10 } });
-    await enqueue(db);
+    const records: Array<Record<string, unknown>> = [];
+    const log = createLogger('info', { write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const { db, dispatcher } = await setup(receiver, {}, { retry: { ...fast.retry, baseDelayMs: 10 }, log });
+    const deliveryId = await enqueue(db);
     dispatcher.start();
     await eventually(async () => (await outboxRows(db))[0]?.status === 'failed');
     expect(receiver.requests).toHaveLength(4);
     expect((await deliveryLog(db)).map((l) => l.attempt)).toEqual([1, 2, 3, 4]);
+    const warnings = records.filter((r) => r.level === 40);
+    expect(warnings.map((w) => [w.msg, w.attempt, w.http_status])).toEqual([
+      ['webhook attempt failed; will retry', 1, 503],
+      ['webhook attempt failed; will retry', 2, 503],
+      ['webhook attempt failed; will retry', 3, 503],
+      ['webhook delivery failed: retries exhausted after 4 attempts', 4, 503],
+    ]);
+    expect(warnings[0]).toMatchObject({ delivery_id: deliveryId, merchant_id: 'm_1', event: 'session.phone_verified' });
+    expect(Date.parse(String(warnings[0]!.next_attempt_at))).toBeGreaterThan(0);
+    expect(warnings[3]).toMatchObject({ reason: 'retries_exhausted' });
   });
 
   it('logs one attempt and drops the event when the merchant has no webhook_url', async () => {

@@ -107,8 +107,10 @@ describe('the funnel after those checkouts', () => {
     await signInByMail(page, `${w.baseUrl}/merchant#funnel`, w.owner, w.smtp);
     const stats = page.locator('#funnel-stats');
     await expect.poll(() => stats.locator('div', { hasText: 'Sessions' }).locator('dd').textContent()).toBe(`${n}`);
-    expect(await stats.locator('div', { hasText: 'Events' }).locator('dd').textContent()).toBe(`${n * 7}`);
-    expect(await stats.locator('div', { hasText: 'Checkout to order' }).locator('dd').textContent()).toBe('100.0%');
+    expect(await stats.locator('div', { hasText: 'Widget events' }).locator('dd').textContent()).toBe(`${n * 7}`);
+    // Counted by the server from sessions and payments: every buyer paid.
+    expect(await stats.locator('div', { hasText: 'Paid or COD' }).locator('dd').textContent()).toBe(`${n}`);
+    expect(await stats.locator('div', { hasText: 'Conversion' }).locator('dd').textContent()).toBe('100.0%');
     const table = page.locator('#funnel-table');
     for (const event of [...STEPS, 'payment_selected', 'order_placed'])
       expect(

@@ -9,5 +9,7 @@ export function consoleAssetRoutes(): RouteDef[] {
     'console.js',
     'chart.js',
     'csv.js',
+    'format.js',
+    'parts.css',
   ]);
 }

@@ -13,11 +13,13 @@ import {
 } from '../../http/route.ts';
 import { clearedCookie, readCookie, sessionCookie, type CookiePolicy } from './cookies.ts';
 import { assertSameOrigin, csrfTokenFor } from './csrf.ts';
-import { CODE_REQUESTED, type SignIn } from './sign-in.ts';
+import { CODE_REQUESTED, RESEND_AFTER_SECONDS, type SignIn } from './sign-in.ts';
 
 export interface SignInRouteOptions<P> {
   /** e.g. /dashboard/api */
   base: string;
+  /** The dashboard page a redeemed sign-in link lands on, e.g. /dashboard. */
+  page: string;
   tag: string;
   kind: Extract<AuthKind, 'developer' | 'merchant_user'>;
   signIn: SignIn;
@@ -83,7 +85,13 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       path: `${o.base}/sign-in/code`,
       auth: 'public',
       body: z.strictObject({ email: EmailSchema }),
-      response: z.object({ message: z.string() }),
+      response: z.object({
+        message: z.string(),
+        resend_after_seconds: z
+          .number()
+          .int()
+          .meta({ description: 'When the page offers to send again; the same for every email' }),
+      }),
       waits: true,
       errors: {
         403: 'Request from another site',
@@ -91,11 +99,13 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
         502: 'Mail server refused',
         503: 'Mail not configured',
       },
-      summary: 'Mails a 6-digit sign-in code to an email that may sign in; the answer is the same for any other email.',
+      summary:
+        'Mails a 6-digit sign-in code to an email that may sign in; the answer is the same for any other email. Asked ' +
+        'again once the live code is a minute old, it mails a new code that replaces it.',
       handle: async ({ body, head }) => {
         assertSameOrigin(head);
         await o.signIn.requestCode(body.email, clientIp(head, o.trustProxyHops));
-        return { message: CODE_REQUESTED };
+        return { message: CODE_REQUESTED, resend_after_seconds: RESEND_AFTER_SECONDS };
       },
     }),
     defineRoute({
@@ -112,6 +122,30 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
         return withCookie(
           { csrf_token: csrfTokenFor(token), expires_at: expiresAt },
           sessionCookie(o.cookie, token, Math.floor(o.sessionTtlMs / 1000)),
+        );
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: `${o.base}/sign-in/link`,
+      auth: 'public',
+      tag: o.tag,
+      hidden: true,
+      query: z.object({ token: z.string().trim().min(1).max(128) }),
+      response: z.unknown(),
+      errors: { 401: 'Unknown, used or expired link' },
+      summary: 'Redeems a one-time sign-in link an operator printed: sets the session cookie and opens the dashboard.',
+      handle: async ({ query }) => {
+        const { token } = await o.signIn.redeemLink(query.token);
+        return new RawReply(
+          '',
+          {
+            location: o.page,
+            'set-cookie': sessionCookie(o.cookie, token, Math.floor(o.sessionTtlMs / 1000)),
+            'cache-control': 'no-store',
+            'referrer-policy': 'no-referrer',
+          },
+          303,
         );
       },
     }),

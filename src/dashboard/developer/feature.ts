@@ -6,9 +6,10 @@ import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
 import { resourcePath } from '../../resources.ts';
 import type { Access } from '../../platform/access.ts';
-import { PLANS } from '../../platform/plans.ts';
+import { PLAN_NAMES, PLANS } from '../../platform/plans.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
 import type { CookiePolicy } from '../console/cookies.ts';
+import { LoginLinkRepository } from '../console/login-links.ts';
 import { consoleAuth } from '../console/session-auth.ts';
 import { SignIn } from '../console/sign-in.ts';
 import { signInRoutes } from '../console/sign-in-routes.ts';
@@ -22,7 +23,7 @@ export interface DeveloperDashboardDeps {
   sql: Sql;
   clock: Clock;
   otp: OtpService;
-  access: Pick<Access, 'keys' | 'usage'>;
+  access: Pick<Access, 'keys' | 'usage' | 'requests'>;
   cookie: CookiePolicy;
   sessionTtlMs: number;
   /** Emails that get an account on their first sign-in (DASHBOARD_ALLOWED_EMAILS), lower case. */
@@ -47,10 +48,11 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
     dashboard: 'developer dashboard',
     otp: d.otp,
     sessions,
+    links: new LoginLinkRepository(d.sql, d.clock),
     sessionTtlMs: d.sessionTtlMs,
     subjectFor: (email) => accounts.signInSubject(email, d.allowList),
   });
-  const { keys, usage } = d.access;
+  const { keys, usage, requests } = d.access;
   const authenticator = consoleAuth({
     realm: 'developer',
     cookie: d.cookie,
@@ -65,11 +67,18 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
       plan: a.plan,
       plan_description: PLANS[a.plan].description,
       monthly_limit: PLANS[a.plan].monthlyRequests,
+      plans: PLAN_NAMES.map((name) => ({
+        name,
+        monthly_requests: PLANS[name].monthlyRequests,
+        price_inr_per_month: PLANS[name].priceInrPerMonth,
+        description: PLANS[name].description,
+      })),
     }),
   };
   const routes = [
     ...signInRoutes({
       base: '/dashboard/api',
+      page: '/dashboard',
       tag: 'dashboard',
       kind: 'developer',
       signIn,
@@ -79,10 +88,10 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
       authenticate: authenticator,
       user,
     }),
-    ...keyRoutes({ keys, usage, clock: d.clock }),
+    ...keyRoutes({ keys, usage, requests, clock: d.clock }),
     usageRoute({ keys, usage, clock: d.clock }),
     fileRoute('/dashboard', StaticFile.read(join(ASSETS, 'index.html')), 'Developer dashboard'),
-    ...folderRoutes('/dashboard/assets', ASSETS, ['app.js', 'keys.js', 'usage.js', 'examples.js']),
+    ...folderRoutes('/dashboard/assets', ASSETS, ['app.js', 'keys.js', 'usage.js', 'examples.js', 'requests.js']),
   ];
   return { routes, authenticator, accounts };
 }

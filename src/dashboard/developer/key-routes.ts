@@ -6,13 +6,22 @@ import { routesWith, type RouteDef } from '../../http/route.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../platform/api-keys.ts';
 import { limitsOf } from '../../platform/gate.ts';
 import { monthKey } from '../../platform/plans.ts';
+import type { RequestLog } from '../../platform/request-log.ts';
 import type { UsageRepository } from '../../platform/usage-repository.ts';
 import type { DeveloperAccount } from './accounts.ts';
-import { CreatedKeySchema, CreateKeySchema, KeyIdParamsSchema, KeyViewSchema, type KeyView } from './schemas.ts';
+import {
+  CreatedKeySchema,
+  CreateKeySchema,
+  KeyIdParamsSchema,
+  KeyRequestsSchema,
+  KeyViewSchema,
+  type KeyView,
+} from './schemas.ts';
 
 export interface KeyRouteDeps {
   keys: ApiKeyRepository;
   usage: UsageRepository;
+  requests: RequestLog;
   clock: Clock;
 }
 
@@ -76,6 +85,20 @@ export function keyRoutes(d: KeyRouteDeps): RouteDef[] {
           ownerId: auth.id,
         });
         return { key, record: view(record, 0) };
+      },
+    }),
+    route({
+      ...common,
+      method: 'get',
+      path: `${BASE}/keys/{id}/requests`,
+      params: KeyIdParamsSchema,
+      response: KeyRequestsSchema,
+      errors: { 404: 'No key with this id on the account' },
+      summary: "The key's latest requests (up to 100), newest first, with status and latency; revoked keys too.",
+      handle: async ({ auth, params }) => {
+        const owned = (await d.keys.listOwned(auth.id)).find((k) => k.id === params.id);
+        if (!owned) throw new DomainError('not_found', 'key_not_found', `No key ${params.id} on this account`);
+        return { key_id: owned.id, requests: await d.requests.recent(owned.id) };
       },
     }),
     route({

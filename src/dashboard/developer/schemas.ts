@@ -16,6 +16,16 @@ export const DeveloperViewSchema = z.object({
     .int()
     .nullable()
     .meta({ description: "Requests per month per key on the account's plan; null = unlimited" }),
+  plans: z
+    .array(
+      z.object({
+        name: z.enum(PLAN_NAMES),
+        monthly_requests: z.number().int().nullable(),
+        price_inr_per_month: z.number().int().nullable().meta({ description: 'Starting price; null: by agreement' }),
+        description: z.string(),
+      }),
+    )
+    .meta({ description: 'Every plan, side by side' }),
 });
 
 export const KeyViewSchema = z.object({
@@ -83,6 +93,19 @@ export const UsageQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM')
     .optional()
     .meta({ description: 'Default: this month (UTC)' }),
+});
+
+export const KeyRequestsSchema = z.object({
+  key_id: z.number().int(),
+  requests: z.array(
+    z.object({
+      at: Instant,
+      method: z.string(),
+      path: z.string().meta({ description: 'Without the query string' }),
+      status: z.number().int(),
+      ms: z.number(),
+    }),
+  ),
 });
 
 export const UsageSchema = z.object({

@@ -4,26 +4,31 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../kernel/clock.ts';
 import type { Sql } from '../../db/sql.ts';
-import type { Merchant, MerchantRepository } from '../../checkout/merchant-repository.ts';
+import type { MerchantPrincipal } from '../../checkout/audit-log.ts';
+import type { MerchantKeys } from '../../checkout/merchant-keys.ts';
+import type { MerchantRepository } from '../../checkout/merchant-repository.ts';
 import type { OtpService } from '../../checkout/otp-service.ts';
 import type { Authenticator, RouteDef } from '../../http/route.ts';
 import { resourcePath } from '../../resources.ts';
 import { ConsoleSessionRepository } from '../console/console-sessions.ts';
 import type { CookiePolicy } from '../console/cookies.ts';
+import { LoginLinkRepository } from '../console/login-links.ts';
 import { consoleAuth } from '../console/session-auth.ts';
 import { SignIn } from '../console/sign-in.ts';
 import { signInRoutes } from '../console/sign-in-routes.ts';
 import { fileRoute, folderRoutes, StaticFile } from '../console/static-files.ts';
+import { merchantKeyRoutes } from './key-routes.ts';
 import { MerchantUserRepository, type MerchantUser } from './users.ts';
 
-/** The merchant, as the admin routes expect it, plus who of its users is signed in. */
-export type MerchantPortalPrincipal = Merchant & { portal_user: Pick<MerchantUser, 'id' | 'email'> };
+/** The merchant, as the admin routes expect it (acting as the signed-in user), plus who of its users that is. */
+export type MerchantPortalPrincipal = MerchantPrincipal & { portal_user: Pick<MerchantUser, 'id' | 'email'> };
 
 export interface MerchantPortalDeps {
   sql: Sql;
   clock: Clock;
   otp: OtpService;
   merchants: MerchantRepository;
+  keys: MerchantKeys;
   cookie: CookiePolicy;
   sessionTtlMs: number;
   trustProxyHops: number;
@@ -47,13 +52,16 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
     dashboard: 'merchant dashboard',
     otp: d.otp,
     sessions,
+    links: new LoginLinkRepository(d.sql, d.clock),
     sessionTtlMs: d.sessionTtlMs,
     subjectFor: async (email) => (await users.byEmail(email))?.id ?? null,
   });
   const load = async (id: number): Promise<MerchantPortalPrincipal | null> => {
     const user = await users.byId(id);
     const merchant = user && (await d.merchants.byId(user.merchant_id));
-    return user && merchant ? { ...merchant, portal_user: { id: user.id, email: user.email } } : null;
+    return user && merchant
+      ? { ...merchant, actor: user.email, portal_user: { id: user.id, email: user.email } }
+      : null;
   };
   const authenticator = consoleAuth({ realm: 'merchant', cookie: d.cookie, sessions, signInPage: '/merchant', load });
   const user = {
@@ -63,6 +71,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
   const routes = [
     ...signInRoutes({
       base: '/merchant/api',
+      page: '/merchant',
       tag: 'merchant-dashboard',
       kind: 'merchant_user',
       signIn,
@@ -72,15 +81,21 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       authenticate: authenticator,
       user,
     }),
+    ...merchantKeyRoutes(d.keys),
     fileRoute('/merchant', StaticFile.read(join(ASSETS, 'index.html')), 'Merchant dashboard'),
     ...folderRoutes('/merchant/assets', ASSETS, [
       'app.js',
       'funnel.js',
       'sessions.js',
+      'order.js',
+      'order-map.js',
       'deliveries.js',
+      'delivery-detail.js',
       'settings.js',
       'imports.js',
       'offers.js',
+      'keys.js',
+      'audit.js',
       'integration.js',
     ]),
   ];

@@ -97,3 +97,48 @@ export function customerCsv(rows: number, badPincodes: number): Buffer {
   for (let i = 0; i < badPincodes; i++) lines.push(`BAD${i},bad${i}@example.in,Bad ${i},1 Main Road,Delhi,12345,no`);
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`);
 }
+
+export interface PlacedOrder {
+  sessionId: string;
+  email: string;
+}
+
+/**
+ * A buyer's whole checkout as the widget drives it: email code, the merchant's cart, an address, then cash on delivery.
+ * The shop must allow COD (and be in Mode B for session.completed).
+ */
+export async function placeOrder(
+  server: TestServer,
+  smtp: TestSmtp,
+  shop: MerchantFixture,
+  order: { email: string; cartPaise: number; pincode: string; street: string; utm?: Record<string, string> },
+): Promise<PlacedOrder> {
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    return await res.json();
+  };
+  const merchantId = shop.id;
+  await post('/checkout-email-otp', { action: 'send', email: order.email, merchant_id: merchantId });
+  const code = await smtp.nextCode(order.email);
+  const verified = await post('/checkout-email-otp', {
+    action: 'verify',
+    email: order.email,
+    merchant_id: merchantId,
+    code,
+    utm: order.utm ?? {},
+  });
+  // The merchant's server sets the cart it will charge, as in production (the widget's own figure is not trusted).
+  const cart = { session_id: verified.session_id, cart_value_paise: order.cartPaise };
+  expect((await shop.admin('POST', 'set_session_cart', cart)).status).toBe(200);
+  const token = { 'x-session-token': verified.session_token as string };
+  const address = { name: 'Asha Rao', flat_number: '12', street_name: order.street, pincode: order.pincode };
+  const created = await post('/checkout-addresses', { action: 'create', address }, token);
+  await post('/checkout-addresses', { action: 'address_completed', address_id: created.data.address.id }, token);
+  await post('/checkout-payment', { action: 'record_cod' }, token);
+  return { sessionId: verified.session_id as string, email: order.email };
+}

@@ -55,6 +55,16 @@ function consoleEndpoints(base: '/dashboard/api' | '/merchant/api', auth: Auth, 
     post('sign-in/code', { email }, ['email']),
     post('sign-in/verify', { email, code: '123456' }, ['email', 'code']),
     { name: `${base} sign-out`, method: 'POST', path: `${base}/sign-out`, auth },
+    // No printed link is live during the run: every token, valid in shape or not, is refused (400 or 401).
+    {
+      name: `${base} sign-in/link`,
+      method: 'GET',
+      path: `${base}/sign-in/link`,
+      auth: 'public',
+      readOnly: true,
+      requiredQuery: ['token'],
+      query: { token: { valid: 'gpl_not_a_printed_link', junk: ['', ' ', 'x'.repeat(200)] } },
+    },
   ];
 }
 
@@ -64,6 +74,17 @@ export function dashboardEndpoints(t: Targets): Draft[] {
     ...consoleEndpoints('/dashboard/api', 'developer', t.developer.email),
     ...consoleEndpoints('/merchant/api', 'merchant-user', t.merchantUser.email),
     developer({ name: 'dashboard keys', method: 'GET', path: '/dashboard/api/keys', readOnly: true }),
+    { name: 'merchant keys', method: 'GET', path: '/merchant/api/keys', auth: 'merchant-user', readOnly: true },
+    // A request that got past a refusal would rotate the fuzz merchant's key, and the store snapshot would show it.
+    {
+      name: 'merchant rotate key',
+      method: 'POST',
+      path: '/merchant/api/keys/rotate',
+      auth: 'merchant-user',
+      strict: true,
+      emptyOk: true,
+      body: { overlap_hours: 24 },
+    },
     developer({
       name: 'dashboard create key',
       method: 'POST',
@@ -80,6 +101,13 @@ export function dashboardEndpoints(t: Targets): Draft[] {
       path: `/dashboard/api/keys/${t.developerKeyId}`,
       route: '/dashboard/api/keys/{id}',
       pathParam: true,
+    }),
+    developer({
+      name: 'dashboard key requests',
+      method: 'GET',
+      path: `/dashboard/api/keys/${t.developerKeyId}/requests`,
+      route: '/dashboard/api/keys/{id}/requests',
+      readOnly: true,
     }),
     developer({
       name: 'dashboard usage',

@@ -2,6 +2,7 @@
 import type { Endpoint as AppEndpoint } from '../../../src/http/pipeline.ts';
 import { authKinds } from '../../../src/http/route.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
+import { widgetEndpoints } from './widget-endpoints.ts';
 
 /**
  * How a request proves who it is: a /v1 key, a merchant key, a buyer session, a merchant_id in the body, a signed-in
@@ -123,6 +124,7 @@ export function endpoints(t: Targets, app: AppEndpoint[]): Endpoint[] {
     ...adminEndpoints(t),
     ...buyerEndpoints(t),
     ...dashboardEndpoints(t),
+    ...widgetEndpoints(t),
     ...[
       '/v1/geopin/geocode',
       '/checkout-admin',
@@ -215,6 +217,17 @@ function locationEndpoints(): Draft[] {
       body: { locations: [{ ...coords }] },
       required: ['locations'],
     }),
+    // Either a pincode or a point: the valid request names the pincode, and removing it alone is refused.
+    v1({
+      name: 'boundaries',
+      method: 'GET',
+      path: '/v1/location/boundaries',
+      requiredQuery: ['pincode'],
+      query: {
+        pincode: { valid: '560001', junk: ['', '56000', '5600011', 'abcdef', "' OR 1=1 --"] },
+        neighbours: { valid: 'false', junk: ['yes', '1', 'TRUE', ''] },
+      },
+    }),
     v1({
       name: 'autocomplete',
       method: 'GET',
@@ -296,8 +309,28 @@ function adminEndpoints(t: Targets): Draft[] {
   const page = { limit: { valid: '10', junk: LIMIT_JUNK }, offset: { valid: '0', junk: OFFSET_JUNK } };
   return [
     admin('GET', 'funnel', { query: window }),
-    admin('GET', 'sessions', { query: { ...window, ...page } }),
+    admin('GET', 'sessions', {
+      query: {
+        ...window,
+        ...page,
+        q: { valid: 'asha@example.in', junk: ['', 'x'.repeat(201)] },
+        status: { valid: 'completed', junk: ['paid', '', "' OR 1=1 --"] },
+        payment_method: { valid: 'cod', junk: ['card', 'COD', ''] },
+      },
+    }),
+    admin('GET', 'session', {
+      requiredQuery: ['session_id'],
+      query: { session_id: { valid: t.missingId, junk: UUID_JUNK } },
+    }),
     admin('GET', 'webhook_deliveries', { query: page }),
+    admin('GET', 'webhook_events', {
+      query: { ...page, state: { valid: 'failing', junk: ['lost', '', 'FAILED', "' OR 1=1 --"] } },
+    }),
+    admin('GET', 'webhook_delivery', {
+      requiredQuery: ['delivery_id'],
+      query: { delivery_id: { valid: t.missingId, junk: UUID_JUNK } },
+    }),
+    admin('GET', 'audit_log', { query: page }),
     admin('GET', 'webhooks'),
     admin('GET', 'cod_config'),
     admin('GET', 'get_payment_config'),
@@ -305,6 +338,11 @@ function adminEndpoints(t: Targets): Draft[] {
     admin('GET', 'import_status', {
       requiredQuery: ['batch_id'],
       query: { batch_id: { valid: t.missingId, junk: UUID_JUNK } },
+    }),
+    admin('GET', 'import_batches', { query: page }),
+    admin('GET', 'import_errors', {
+      requiredQuery: ['batch_id'],
+      query: { ...page, batch_id: { valid: t.missingId, junk: UUID_JUNK } },
     }),
     // Every field is optional ({} is a valid PATCH), so removing fields is no mutation here.
     admin('PATCH', 'cod_config', {
@@ -328,7 +366,7 @@ function adminEndpoints(t: Targets): Draft[] {
       emptyOk: true,
     }),
     admin('POST', 'import_customers', {
-      body: { batch_label: 'fuzz', rows: [{ email: 'imported@example.com', name: 'Imported' }] },
+      body: { batch_label: 'fuzz', first_row: 2, rows: [{ email: 'imported@example.com', name: 'Imported' }] },
       required: ['rows'],
       strict: true,
     }),
@@ -421,6 +459,11 @@ function buyerEndpoints(t: Targets): Draft[] {
         required: ['title', 'discount_type', 'discount_value'],
         objects: ['utm_rules'],
       },
+    ),
+    body('/checkout-offers', 'offers', 'merchant')(
+      'update',
+      { offer_id: t.missingId, title: 'Fuzz offer', active: false, starts_at: '2030-01-01', ends_at: null },
+      { required: ['offer_id'] },
     ),
     // The fuzz merchant has no gateway keys and no COD: a payment request that gets past validation is refused anyway.
     pay('create_order', { amount_paise: 1000 }),

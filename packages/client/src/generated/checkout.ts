@@ -8,23 +8,29 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * checkout-admin: funnel, sessions, webhook_deliveries, cod_config, webhooks, get_payment_config, settings, import_status
+         * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, import_batches, import_errors, webhook_deliveries, webhook_events, webhook_delivery
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
-         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state.
-         *     - `webhook_deliveries`: Recent delivery attempts (HTTP status, response body, retry state), newest first.
+         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state; searched by email, pincode or id and filtered by status and payment method.
+         *     - `session`: One session as an order: its payment, chosen address with its pin, gateway orders, widget events, webhooks with every attempt, and all of it as one timeline.
          *     - `cod_config`: Cash-on-delivery rules.
          *     - `webhooks`: Webhook settings (the secret is write-only).
          *     - `get_payment_config`: Gateway settings (the secret is never returned).
          *     - `settings`: Browser origins and the courier coverage endpoint.
-         *     - `import_status`: An import batch with up to 100 row errors (errors_truncated when there are more).
+         *     - `audit_log`: Who changed settings, keys or offers (a dashboard user or an api key), what and when; newest first.
+         *     - `import_status`: An import batch with up to 100 row errors (errors_truncated when there are more) and as many warnings.
+         *     - `import_batches`: The merchant's import batches, newest first.
+         *     - `import_errors`: Every error and warning of a batch in row order, a page at a time (the dashboard's error file).
+         *     - `webhook_deliveries`: Recent delivery attempts (HTTP status, response body, retry state), newest first.
+         *     - `webhook_events`: Deliveries, one per event sent, newest first, each with its state, attempts and latest attempt.
+         *     - `webhook_delivery`: One delivery: the exact body it sends, its state, the next attempt and every attempt with its answer.
          */
         get: operations["getCheckoutAdmin"];
         put?: never;
         /**
-         * checkout-admin: import_customers, set_session_cart, redeliver_webhook, test_webhook
-         * @description - `import_customers`: Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own.
-         *     - `set_session_cart`: Sets a session's cart value from the merchant's server: create_order charges exactly this amount.
-         *     - `redeliver_webhook`: Queues a failed delivery again, with its original payload and delivery id.
+         * checkout-admin: set_session_cart, import_customers, redeliver_webhook, test_webhook
+         * @description - `set_session_cart`: Sets a session's cart value from the merchant's server: create_order charges exactly this amount.
+         *     - `import_customers`: Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own. A pincode not in the India Post directory fails its row; an address that points to another pincode is a warning.
+         *     - `redeliver_webhook`: Sends a delivery again with its original payload and delivery id: a failed one from its first attempt, one waiting for a retry now.
          *     - `test_webhook`: Queues one session.phone_verified delivery with a test payload to the configured webhook_url.
          */
         post: operations["postCheckoutAdmin"];
@@ -125,9 +131,10 @@ export interface paths {
         get: operations["getCheckoutOffers"];
         put?: never;
         /**
-         * checkout-admin: list, create
+         * checkout-admin: list, create, update
          * @description - `list`: Every offer, highest priority first.
          *     - `create`: Creates an offer: a title, a discount, optional UTM rules, cart minimum, priority and time window.
+         *     - `update`: Changes the fields sent (edit, switch off with active: false, reschedule with starts_at/ends_at); the rest stay.
          */
         post: operations["postCheckoutOffers"];
         delete?: never;
@@ -214,6 +221,31 @@ export interface components {
                 sessions: {
                     [key: string]: number;
                 };
+                /** @description The funnel as the server saw it, from checkout sessions and payments: counts whether or not the widget sends funnel events */
+                from_sessions: {
+                    stages: {
+                        /** @enum {string} */
+                        stage: "verified" | "address_completed" | "payment_started" | "paid";
+                        sessions: number;
+                        from_previous: number | null;
+                        from_start: number | null;
+                    }[];
+                    /** @description Paid (gateway or COD) of all verified sessions */
+                    conversion: number | null;
+                    abandoned: number;
+                    /** @description Sum of recorded payments (COD at its cart value) */
+                    revenue_paise: number;
+                    /** @description Per source, medium and campaign (null: none), most sessions first, at most 50 */
+                    utm: {
+                        utm_source: string | null;
+                        utm_medium: string | null;
+                        utm_campaign: string | null;
+                        sessions: number;
+                        paid: number;
+                        revenue_paise: number;
+                        conversion: number | null;
+                    }[];
+                };
             };
         };
         /** sessions */
@@ -235,6 +267,8 @@ export interface components {
                         [key: string]: string;
                     };
                     selected_address_id: string | null;
+                    /** @description The chosen address's pincode */
+                    pincode: string | null;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -261,31 +295,134 @@ export interface components {
                 to: string;
             };
         };
-        /** webhook_deliveries */
-        getCheckoutAdmin_webhook_deliveries_response: {
+        /** session */
+        getCheckoutAdmin_session_response: {
             /** @constant */
             success: true;
             data: {
-                deliveries: {
-                    id: number;
-                    delivery_id: string;
-                    event: string;
-                    attempt: number;
-                    http_status: number | null;
-                    response_body: string | null;
-                    error: string | null;
-                    next_retry_at: string | null;
+                session: {
+                    id: string;
+                    buyer_id: string;
+                    email: string | null;
+                    /** @enum {string} */
+                    auth_channel: "email" | "phone";
+                    /** @enum {string} */
+                    status: "verified" | "address_completed" | "completed" | "abandoned";
+                    cart_value_paise: number | null;
+                    cart_value_source: ("widget" | "merchant") | null;
+                    utm: {
+                        [key: string]: string;
+                    };
+                    selected_address_id: string | null;
+                    /** @description The chosen address's pincode */
+                    pincode: string | null;
                     /** Format: date-time */
                     created_at: string;
+                    /** Format: date-time */
+                    expires_at: string;
+                    address_completed_at: string | null;
+                    completed_at: string | null;
+                    abandoned_at: string | null;
+                    payment: {
+                        method: ("gateway" | "cod") | null;
+                        /** @enum {string} */
+                        status: "none" | "order_created" | "paid" | "cod";
+                        gateway_order_id: string | null;
+                        gateway_payment_id: string | null;
+                        amount_paise: number | null;
+                        paid_at: string | null;
+                    };
+                };
+                /** @description The chosen address (null before address_completed) */
+                address: {
+                    id: string;
+                    name: string | null;
+                    phone: string | null;
+                    flat_number: string | null;
+                    building_name: string | null;
+                    street_name: string | null;
+                    locality: string | null;
+                    landmark: string | null;
+                    city: string | null;
+                    district: string | null;
+                    state: string | null;
+                    pincode: string | null;
+                    label: string | null;
+                    /** @description The DIGIPIN of the pin */
+                    geopin: string | null;
+                    latitude: number | null;
+                    longitude: number | null;
+                    /** @description The pincode whose boundary holds the pin (null: outside every one) */
+                    pin_pincode: string | null;
+                    /** @description The address pincode's representative point, for the map */
+                    pincode_point: {
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                } | null;
+                orders: {
+                    gateway_order_id: string;
+                    amount_paise: number;
+                    currency: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                /** @description Funnel events the widget logged with this session id, oldest first */
+                events: {
+                    event_type: string;
+                    step: string | null;
+                    device_type: string | null;
+                    platform: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                /** @description Webhooks sent about this session, with every attempt */
+                webhooks: {
+                    /** Format: uuid */
+                    delivery_id: string;
+                    event: string;
+                    session_id: string | null;
                     /**
                      * @description Retry state of the delivery now
                      * @enum {string}
                      */
                     status: "pending" | "sending" | "delivered" | "failed";
+                    /** @description Attempts made (since the latest redeliver) */
+                    attempts: number;
+                    /** @description When a pending delivery is next attempted */
+                    next_attempt_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** @description The JSON body every attempt sends and signs */
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Every attempt, oldest first */
+                    attempt_log: {
+                        id: number;
+                        attempt: number;
+                        http_status: number | null;
+                        response_body: string | null;
+                        error: string | null;
+                        next_retry_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                         * @enum {string}
+                         */
+                        outcome: "delivered" | "retrying" | "failed";
+                    }[];
                 }[];
-                total: number;
-                limit: number;
-                offset: number;
+                /** @description All of the above in time order */
+                timeline: {
+                    /** Format: date-time */
+                    at: string;
+                    /** @enum {string} */
+                    source: "session" | "payment" | "widget" | "webhook";
+                    event: string;
+                    detail: string | null;
+                }[];
             };
         };
         /** cod_config */
@@ -328,6 +465,34 @@ export interface components {
                 courier_coverage_url: string | null;
             };
         };
+        /** audit_log */
+        getCheckoutAdmin_audit_log_response: {
+            /** @constant */
+            success: true;
+            data: {
+                entries: {
+                    id: number;
+                    /** @description A dashboard user's email, or `api key ck_…` for the merchant's server */
+                    actor: string;
+                    /** @description What was changed: an admin action (cod_config, …), offer_*, key_rotated */
+                    action: string;
+                    /** @description The offer id or key prefix the change was about */
+                    target: string | null;
+                    /** @description Each changed field before and after; secrets only as set, replaced or removed */
+                    changes: {
+                        [key: string]: {
+                            from: unknown;
+                            to: unknown;
+                        };
+                    };
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
         /** import_status */
         getCheckoutAdmin_import_status_response: {
             /** @constant */
@@ -341,6 +506,10 @@ export interface components {
                     total_rows: number;
                     imported_count: number;
                     error_count: number;
+                    /** @description Rows imported with a warning */
+                    warning_count: number;
+                    /** @description Spreadsheet row of rows[0], when the import said */
+                    first_row: number | null;
                     source: string;
                     label: string | null;
                     /** Format: date-time */
@@ -348,7 +517,15 @@ export interface components {
                     completed_at: string | null;
                 };
                 errors: {
+                    /**
+                     * @description error: the row was not imported; warning: it was
+                     * @enum {string}
+                     */
+                    kind: "error" | "warning";
+                    /** @description Index in the rows array, from 0 */
                     row_index: number;
+                    /** @description first_row + row_index: the row a spreadsheet shows */
+                    sheet_row: number | null;
                     legacy_external_id: string | null;
                     error_code: string;
                     error_message: string;
@@ -356,6 +533,199 @@ export interface components {
                     created_at: string;
                 }[];
                 errors_truncated: boolean;
+                /** @description Rows imported with a warning, at most 100 */
+                warnings: {
+                    /**
+                     * @description error: the row was not imported; warning: it was
+                     * @enum {string}
+                     */
+                    kind: "error" | "warning";
+                    /** @description Index in the rows array, from 0 */
+                    row_index: number;
+                    /** @description first_row + row_index: the row a spreadsheet shows */
+                    sheet_row: number | null;
+                    legacy_external_id: string | null;
+                    error_code: string;
+                    error_message: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                warnings_truncated: boolean;
+            };
+        };
+        /** import_batches */
+        getCheckoutAdmin_import_batches_response: {
+            /** @constant */
+            success: true;
+            data: {
+                batches: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    status: "processing" | "completed" | "failed";
+                    total_rows: number;
+                    imported_count: number;
+                    error_count: number;
+                    /** @description Rows imported with a warning */
+                    warning_count: number;
+                    /** @description Spreadsheet row of rows[0], when the import said */
+                    first_row: number | null;
+                    source: string;
+                    label: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    completed_at: string | null;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
+        /** import_errors */
+        getCheckoutAdmin_import_errors_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                batch_id: string;
+                /** @description Errors and warnings in row order (the error file) */
+                issues: {
+                    /**
+                     * @description error: the row was not imported; warning: it was
+                     * @enum {string}
+                     */
+                    kind: "error" | "warning";
+                    /** @description Index in the rows array, from 0 */
+                    row_index: number;
+                    /** @description first_row + row_index: the row a spreadsheet shows */
+                    sheet_row: number | null;
+                    legacy_external_id: string | null;
+                    error_code: string;
+                    error_message: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
+        /** webhook_deliveries */
+        getCheckoutAdmin_webhook_deliveries_response: {
+            /** @constant */
+            success: true;
+            data: {
+                deliveries: {
+                    id: number;
+                    attempt: number;
+                    http_status: number | null;
+                    response_body: string | null;
+                    error: string | null;
+                    next_retry_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /**
+                     * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                     * @enum {string}
+                     */
+                    outcome: "delivered" | "retrying" | "failed";
+                    delivery_id: string;
+                    event: string;
+                    /** @description The checkout session the event is about */
+                    session_id: string | null;
+                    /**
+                     * @description Retry state of the delivery now
+                     * @enum {string}
+                     */
+                    status: "pending" | "sending" | "delivered" | "failed";
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
+        /** webhook_events */
+        getCheckoutAdmin_webhook_events_response: {
+            /** @constant */
+            success: true;
+            data: {
+                deliveries: {
+                    /** Format: uuid */
+                    delivery_id: string;
+                    event: string;
+                    session_id: string | null;
+                    /**
+                     * @description Retry state of the delivery now
+                     * @enum {string}
+                     */
+                    status: "pending" | "sending" | "delivered" | "failed";
+                    /** @description Attempts made (since the latest redeliver) */
+                    attempts: number;
+                    /** @description When a pending delivery is next attempted */
+                    next_attempt_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    last_attempt: {
+                        id: number;
+                        attempt: number;
+                        http_status: number | null;
+                        response_body: string | null;
+                        error: string | null;
+                        next_retry_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                         * @enum {string}
+                         */
+                        outcome: "delivered" | "retrying" | "failed";
+                    } | null;
+                }[];
+                total: number;
+                limit: number;
+                offset: number;
+            };
+        };
+        /** webhook_delivery */
+        getCheckoutAdmin_webhook_delivery_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                delivery_id: string;
+                event: string;
+                session_id: string | null;
+                /**
+                 * @description Retry state of the delivery now
+                 * @enum {string}
+                 */
+                status: "pending" | "sending" | "delivered" | "failed";
+                /** @description Attempts made (since the latest redeliver) */
+                attempts: number;
+                /** @description When a pending delivery is next attempted */
+                next_attempt_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** @description The JSON body every attempt sends and signs */
+                payload: {
+                    [key: string]: unknown;
+                };
+                /** @description Every attempt, oldest first */
+                attempt_log: {
+                    id: number;
+                    attempt: number;
+                    http_status: number | null;
+                    response_body: string | null;
+                    error: string | null;
+                    next_retry_at: string | null;
+                    /** Format: date-time */
+                    created_at: string;
+                    /**
+                     * @description This attempt's own result: a 2xx, a failure with a retry scheduled, or a failure for good
+                     * @enum {string}
+                     */
+                    outcome: "delivered" | "retrying" | "failed";
+                }[];
             };
         };
         /** cod_config */
@@ -428,11 +798,6 @@ export interface components {
                 courier_coverage_url: string | null;
             };
         };
-        /** import_customers */
-        postCheckoutAdmin_import_customers_request: {
-            batch_label?: string;
-            rows: unknown[];
-        };
         /** set_session_cart */
         postCheckoutAdmin_set_session_cart_request: {
             /** Format: uuid */
@@ -440,10 +805,29 @@ export interface components {
             /** @description The order total; create_order charges exactly this */
             cart_value_paise: number;
         };
+        /** import_customers */
+        postCheckoutAdmin_import_customers_request: {
+            batch_label?: string;
+            /** @description The spreadsheet row number of rows[0] (2 under a header row; 5002 for the second 5,000-row part): errors and warnings then carry sheet_row, the row a spreadsheet shows */
+            first_row?: number;
+            rows: unknown[];
+        };
         /** redeliver_webhook */
         postCheckoutAdmin_redeliver_webhook_request: {
             /** Format: uuid */
             delivery_id: string;
+        };
+        /** set_session_cart */
+        postCheckoutAdmin_set_session_cart_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                session_id: string;
+                cart_value_paise: number;
+                /** @constant */
+                cart_value_source: "merchant";
+            };
         };
         /** import_customers */
         postCheckoutAdmin_import_customers_response: {
@@ -457,6 +841,7 @@ export interface components {
                 total_rows: number;
                 imported_count: number;
                 error_count: number;
+                warning_count: number;
                 results: {
                     row_index: number;
                     success: boolean;
@@ -466,21 +851,10 @@ export interface components {
                     address_id?: string;
                     error?: string;
                     error_code?: string;
+                    warnings?: string[];
                 }[];
                 /** @description Columns that are not import fields; their values were not imported */
                 unknown_columns: string[];
-            };
-        };
-        /** set_session_cart */
-        postCheckoutAdmin_set_session_cart_response: {
-            /** @constant */
-            success: true;
-            data: {
-                /** Format: uuid */
-                session_id: string;
-                cart_value_paise: number;
-                /** @constant */
-                cart_value_source: "merchant";
             };
         };
         /** redeliver_webhook */
@@ -996,9 +1370,45 @@ export interface components {
             };
             /** @default 0 */
             priority?: number;
-            /** @default true */
+            /**
+             * @description false switches the offer off (it is kept and can be switched on again)
+             * @default true
+             */
             active?: boolean;
+            /** @description Shown from this time on (null: from now) */
             starts_at?: (string) | null;
+            /** @description Shown until this time (null: until switched off) */
+            ends_at?: (string) | null;
+        };
+        /** update */
+        postCheckoutOffers_update_request: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "update";
+            /** Format: uuid */
+            offer_id: string;
+            title?: string;
+            description?: string | null;
+            /** @enum {string} */
+            discount_type?: "percent" | "flat";
+            /** @description Percent (1..100) or paise */
+            discount_value?: number;
+            min_cart_value_paise?: number | null;
+            utm_rules?: {
+                utm_source?: string;
+                utm_medium?: string;
+                utm_campaign?: string;
+                utm_term?: string;
+                utm_content?: string;
+            };
+            priority?: number;
+            /** @description false switches the offer off (it is kept and can be switched on again) */
+            active?: boolean;
+            /** @description Shown from this time on (null: from now) */
+            starts_at?: (string) | null;
+            /** @description Shown until this time (null: until switched off) */
             ends_at?: (string) | null;
         };
         /** list */
@@ -1029,6 +1439,30 @@ export interface components {
         };
         /** create */
         postCheckoutOffers_create_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                description: string | null;
+                /** @enum {string} */
+                discount_type: "percent" | "flat";
+                discount_value: number;
+                min_cart_value_paise: number | null;
+                utm_rules: {
+                    [key: string]: string;
+                };
+                priority: number;
+                active: boolean;
+                starts_at: string | null;
+                ends_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+            };
+        };
+        /** update */
+        postCheckoutOffers_update_response: {
             /** @constant */
             success: true;
             data: {
@@ -1119,18 +1553,66 @@ export interface operations {
     getCheckoutAdmin: {
         parameters: {
             query: {
-                /** @description The operation to run */
-                action: "funnel" | "sessions" | "webhook_deliveries" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "import_status";
-                /** @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to` */
+                /**
+                 * @description The operation to run
+                 * @example funnel
+                 */
+                action: "funnel" | "sessions" | "session" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "import_batches" | "import_errors" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
+                /**
+                 * @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to`
+                 * @example 2026-11-01
+                 */
                 from?: string;
-                /** @description End, inclusive (a date means the whole day, UTC). Default: now */
+                /**
+                 * @description End, inclusive (a date means the whole day, UTC). Default: now
+                 * @example 2026-11-30
+                 */
                 to?: string;
-                /** @description Page size, 1..200 (default 50) */
+                /**
+                 * @description Page size, 1..200 (default 50)
+                 * @example 50
+                 */
                 limit?: number;
-                /** @description Rows to skip (default 0) */
+                /**
+                 * @description Rows to skip (default 0)
+                 * @example 0
+                 */
                 offset?: number;
-                /** @description Required for import_status */
+                /**
+                 * @description An email or part of one, a 6-digit pincode of the chosen address, or a session id
+                 * @example Indiranagar
+                 */
+                q?: string;
+                /**
+                 * @description Only sessions in this state
+                 * @example verified
+                 */
+                status?: "verified" | "address_completed" | "completed" | "abandoned";
+                /**
+                 * @description Paid through the gateway, cash on delivery, or with no payment recorded
+                 * @example gateway
+                 */
+                payment_method?: "gateway" | "cod" | "none";
+                /**
+                 * @description Required for action=session
+                 * @example 5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14
+                 */
+                session_id?: string;
+                /**
+                 * @description Required for import_status
+                 * @example 3c8a5f2e-7d1b-4e9a-a6c4-8b2f0d5e1a73
+                 */
                 batch_id?: string;
+                /**
+                 * @description Only deliveries in this state; failing: failed, or waiting to retry after a failed attempt
+                 * @example pending
+                 */
+                state?: "pending" | "sending" | "delivered" | "failed" | "failing";
+                /**
+                 * @description Required for webhook_delivery
+                 * @example feda42fb-1c3e-4b7a-9d5f-6e8a2c4b0d19
+                 */
+                delivery_id?: string;
             };
             header?: never;
             path?: never;
@@ -1144,7 +1626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"];
+                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_session_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_import_batches_response"] | components["schemas"]["getCheckoutAdmin_import_errors_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"];
                 };
             };
             /** @description Missing or malformed parameters */
@@ -1174,7 +1656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No import batch with this id */
+            /** @description No delivery with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1188,8 +1670,11 @@ export interface operations {
     postCheckoutAdmin: {
         parameters: {
             query: {
-                /** @description The operation to run */
-                action: "import_customers" | "set_session_cart" | "redeliver_webhook" | "test_webhook";
+                /**
+                 * @description The operation to run
+                 * @example set_session_cart
+                 */
+                action: "set_session_cart" | "import_customers" | "redeliver_webhook" | "test_webhook";
             };
             header?: never;
             path?: never;
@@ -1197,7 +1682,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["postCheckoutAdmin_import_customers_request"] | components["schemas"]["postCheckoutAdmin_set_session_cart_request"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_request"];
+                "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_request"] | components["schemas"]["postCheckoutAdmin_import_customers_request"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_request"];
             };
         };
         responses: {
@@ -1207,7 +1692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
+                    "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
                 };
             };
             /** @description Missing or malformed parameters */
@@ -1237,7 +1722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No failed delivery with this id */
+            /** @description No failed or waiting delivery with this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1278,7 +1763,10 @@ export interface operations {
     patchCheckoutAdmin: {
         parameters: {
             query: {
-                /** @description The operation to run */
+                /**
+                 * @description The operation to run
+                 * @example cod_config
+                 */
                 action: "cod_config" | "webhooks" | "set_payment_config" | "settings";
             };
             header?: never;
@@ -1443,6 +1931,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "merchant_id": "7f3c2a9e-5b1d-4e8f-9a6c-2d4b8e1f0a37",
+                 *       "event_type": "checkout_opened",
+                 *       "step": "address",
+                 *       "device_type": "mobile",
+                 *       "platform": "web",
+                 *       "session_id": "5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14",
+                 *       "utm": {
+                 *         "utm_source": "instagram",
+                 *         "utm_medium": "social",
+                 *         "utm_campaign": "diwali",
+                 *         "utm_term": "kurta",
+                 *         "utm_content": "story-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     merchant_id: string;
@@ -1475,6 +1980,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "logged": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1614,6 +2125,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14",
+                     *         "title": "Diwali 10% off",
+                     *         "description": "On orders above ₹1,499",
+                     *         "discount_type": "percent",
+                     *         "discount_value": 10,
+                     *         "min_cart_value_paise": 149900,
+                     *         "utm_rules": {
+                     *           "utm_campaign": "diwali"
+                     *         },
+                     *         "priority": 10,
+                     *         "active": true,
+                     *         "starts_at": "2026-11-01T00:00:00.000Z",
+                     *         "ends_at": "2026-11-30T23:59:59.999Z",
+                     *         "created_at": "2026-11-23T10:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1659,7 +2191,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["postCheckoutOffers_list_request"] | components["schemas"]["postCheckoutOffers_create_request"];
+                "application/json": components["schemas"]["postCheckoutOffers_list_request"] | components["schemas"]["postCheckoutOffers_create_request"] | components["schemas"]["postCheckoutOffers_update_request"];
             };
         };
         responses: {
@@ -1669,7 +2201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["postCheckoutOffers_list_response"] | components["schemas"]["postCheckoutOffers_create_response"];
+                    "application/json": components["schemas"]["postCheckoutOffers_list_response"] | components["schemas"]["postCheckoutOffers_create_response"] | components["schemas"]["postCheckoutOffers_update_response"];
                 };
             };
             /** @description Missing or malformed parameters */
@@ -1692,6 +2224,15 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No offer with this id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

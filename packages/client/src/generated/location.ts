@@ -431,6 +431,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "message": "Done",
+                     *         "description": "On orders above ₹1,499",
+                     *         "live_statistics": {
+                     *           "total_boundaries": 3,
+                     *           "total_states": 3,
+                     *           "total_divisions": 3,
+                     *           "cache_size": 3,
+                     *           "total_pincodes": 3,
+                     *           "total_offices": 3,
+                     *           "uptime_seconds": 3
+                     *         },
+                     *         "endpoints": {
+                     *           "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x"
+                     *         },
+                     *         "dataset": "full",
+                     *         "documentation": "https://geo.example.in/docs",
+                     *         "version": "1.0.0",
+                     *         "features": [
+                     *           "text"
+                     *         ],
+                     *         "products": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "version": "1.0.0",
+                     *             "base_path": "/v1"
+                     *           }
+                     *         ],
+                     *         "pricing": [
+                     *           {
+                     *             "plan": "free",
+                     *             "monthly_requests": 3,
+                     *             "price_inr_per_month": 3,
+                     *             "rate_limit": "50 requests per second per key (burst 100)",
+                     *             "description": "On orders above ₹1,499"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -489,6 +532,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "message": "Done",
+                     *         "description": "On orders above ₹1,499",
+                     *         "live_statistics": {
+                     *           "total_boundaries": 3,
+                     *           "total_states": 3,
+                     *           "total_divisions": 3,
+                     *           "cache_size": 3,
+                     *           "total_pincodes": 3,
+                     *           "total_offices": 3,
+                     *           "uptime_seconds": 3
+                     *         },
+                     *         "endpoints": {
+                     *           "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x"
+                     *         },
+                     *         "dataset": "full",
+                     *         "documentation": "https://geo.example.in/docs",
+                     *         "version": "1.0.0",
+                     *         "features": [
+                     *           "text"
+                     *         ],
+                     *         "products": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "version": "1.0.0",
+                     *             "base_path": "/v1"
+                     *           }
+                     *         ],
+                     *         "pricing": [
+                     *           {
+                     *             "plan": "free",
+                     *             "monthly_requests": 3,
+                     *             "price_inr_per_month": 3,
+                     *             "rate_limit": "50 requests per second per key (burst 100)",
+                     *             "description": "On orders above ₹1,499"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -547,6 +633,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "message": "Done",
+                     *         "description": "On orders above ₹1,499",
+                     *         "live_statistics": {
+                     *           "total_boundaries": 3,
+                     *           "total_states": 3,
+                     *           "total_divisions": 3,
+                     *           "cache_size": 3,
+                     *           "total_pincodes": 3,
+                     *           "total_offices": 3,
+                     *           "uptime_seconds": 3
+                     *         },
+                     *         "endpoints": {
+                     *           "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x"
+                     *         },
+                     *         "dataset": "full",
+                     *         "documentation": "https://geo.example.in/docs"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -585,6 +694,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "address": "12, 100 Feet Road, Indiranagar, near CMH Hospital",
+                 *       "city": "Bengaluru",
+                 *       "state": "Karnataka",
+                 *       "pincode": "560038",
+                 *       "country": "India"
+                 *     }
+                 */
                 "application/json": {
                     /** @example 12, 100 Feet Road, Indiranagar, near CMH Hospital */
                     address: string;
@@ -612,6 +730,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "address": "12 Lake View, 100 Feet Road, Indiranagar, Bengaluru 560038",
+                     *         "confidence": 0.75,
+                     *         "level": "office",
+                     *         "match_level": "office",
+                     *         "pincode": "560001",
+                     *         "district": "Bengaluru Urban",
+                     *         "state": "Karnataka",
+                     *         "components": {
+                     *           "house": "12",
+                     *           "building": "Lake View Apartments",
+                     *           "street": "100 Feet Road",
+                     *           "locality": "Indiranagar",
+                     *           "village": "Indiranagar",
+                     *           "post_office": "Indiranagar S.O",
+                     *           "subdistrict": "Bangalore North",
+                     *           "city": "Bengaluru",
+                     *           "district": "Bengaluru Urban",
+                     *           "state": "Karnataka",
+                     *           "pincode": "560001",
+                     *           "landmark": "Near the metro station"
+                     *         },
+                     *         "warnings": [
+                     *           "pincode_mismatch"
+                     *         ],
+                     *         "suggestions": {
+                     *           "pincode": "560001",
+                     *           "city": "Bengaluru",
+                     *           "state": "Karnataka"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -727,6 +886,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "addresses": [
+                 *         {}
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     addresses: Record<string, never>[];
                 };
@@ -739,6 +905,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "results": [
+                     *           {
+                     *             "index": 3,
+                     *             "success": true,
+                     *             "data": {
+                     *               "geopin": "4P3-JK8-52C9",
+                     *               "coordinates": {
+                     *                 "latitude": 12.9716,
+                     *                 "longitude": 77.5946
+                     *               },
+                     *               "address": "12 Lake View, 100 Feet Road, Indiranagar, Bengaluru 560038",
+                     *               "confidence": 0.75,
+                     *               "level": "office",
+                     *               "match_level": "office",
+                     *               "pincode": "560001",
+                     *               "district": "Bengaluru Urban",
+                     *               "state": "Karnataka",
+                     *               "components": {
+                     *                 "house": "12",
+                     *                 "building": "Lake View Apartments",
+                     *                 "street": "100 Feet Road",
+                     *                 "locality": "Indiranagar",
+                     *                 "village": "Indiranagar",
+                     *                 "post_office": "Indiranagar S.O",
+                     *                 "subdistrict": "Bangalore North",
+                     *                 "city": "Bengaluru",
+                     *                 "district": "Bengaluru Urban",
+                     *                 "state": "Karnataka",
+                     *                 "pincode": "560001",
+                     *                 "landmark": "Near the metro station"
+                     *               },
+                     *               "warnings": [
+                     *                 "pincode_mismatch"
+                     *               ],
+                     *               "suggestions": {
+                     *                 "pincode": "560001",
+                     *                 "city": "Bengaluru",
+                     *                 "state": "Karnataka"
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "succeeded": 3,
+                     *         "failed": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -862,6 +1079,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "latitude": 12.9716,
+                 *       "longitude": 77.5946
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description WGS84 latitude, degrees
@@ -883,6 +1106,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -951,6 +1186,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "geopin": "4P3-JK8-52C9"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description DIGIPIN, with or without hyphens
@@ -967,6 +1207,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "found": true,
+                     *         "location": {
+                     *           "state": "Karnataka",
+                     *           "district": "Bengaluru Urban",
+                     *           "division": "Bengaluru East",
+                     *           "locality": "Indiranagar",
+                     *           "pincode": "560001",
+                     *           "delivery": "Delivery"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1042,13 +1303,25 @@ export interface operations {
     getV1GeopinAutocomplete: {
         parameters: {
             query: {
-                /** @description At least 3 characters; "near me"/"nearby" asks for the closest places */
+                /**
+                 * @description At least 3 characters; "near me"/"nearby" asks for the closest places
+                 * @example Indiranagar
+                 */
                 q: string;
-                /** @description Results, 1..10 (default 5) */
+                /**
+                 * @description Results, 1..10 (default 5)
+                 * @example 10
+                 */
                 limit?: number;
-                /** @description Bias results to about 50 km of this point; give lat and lng together */
+                /**
+                 * @description Bias results to about 50 km of this point; give lat and lng together
+                 * @example 12.9716
+                 */
                 lat?: number;
-                /** @description Give lat and lng together */
+                /**
+                 * @description Give lat and lng together
+                 * @example 77.5946
+                 */
                 lng?: number;
             };
             header?: never;
@@ -1063,6 +1336,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "query": "12 Lake View Apartments, 100 Feet Road, Indiranagar, Bengaluru 560038",
+                     *         "near_me": true,
+                     *         "results": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "type": "state",
+                     *             "pincode": "560001",
+                     *             "district": "Bengaluru Urban",
+                     *             "state": "Karnataka",
+                     *             "latitude": 12.9716,
+                     *             "longitude": 77.5946,
+                     *             "geopin": "4P3-JK8-52C9",
+                     *             "distance_km": 3
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1122,6 +1417,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 4P3-JK8-52C9 */
                 geopin: string;
             };
             cookie?: never;
@@ -1134,6 +1430,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "geopin": "4P3-JK8-52C9",
+                     *         "valid_format": true,
+                     *         "normalized": "12 lake view apartments 100 feet road indiranagar bengaluru 560038",
+                     *         "maps_to_location": true,
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "location": {
+                     *           "state": "Karnataka",
+                     *           "district": "Bengaluru Urban",
+                     *           "division": "Bengaluru East",
+                     *           "locality": "Indiranagar",
+                     *           "pincode": "560001",
+                     *           "delivery": "Delivery"
+                     *         },
+                     *         "message": "Done"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1203,7 +1523,9 @@ export interface operations {
     getV1GeopinEncode: {
         parameters: {
             query: {
+                /** @example 12.9716 */
                 latitude: number;
+                /** @example 77.5946 */
                 longitude: number;
             };
             header?: never;
@@ -1218,6 +1540,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "digipin": "4P3-JK8-52C9"
+                     *       },
+                     *       "digipin": "4P3-JK8-52C9"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1260,9 +1591,15 @@ export interface operations {
     getV1GeopinDecode: {
         parameters: {
             query?: {
-                /** @description The code to decode (this or digipin is required) */
+                /**
+                 * @description The code to decode (this or digipin is required)
+                 * @example 4P3-JK8-52C9
+                 */
                 geopin?: string;
-                /** @description Alias of geopin, as the official service names it */
+                /**
+                 * @description Alias of geopin, as the official service names it
+                 * @example 4P3-JK8-52C9
+                 */
                 digipin?: string;
             };
             header?: never;
@@ -1277,6 +1614,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "latitude": "12.971600",
+                     *         "longitude": "77.594600"
+                     *       },
+                     *       "latitude": "12.971600",
+                     *       "longitude": "77.594600"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1327,6 +1675,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "latitude": 12.9716,
+                 *       "longitude": 77.5946
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description WGS84 latitude, degrees
@@ -1354,6 +1708,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "state": "Karnataka",
+                     *         "district": "Bengaluru Urban",
+                     *         "division": "Bengaluru East",
+                     *         "locality": "Indiranagar",
+                     *         "pincode": "560001",
+                     *         "delivery": "Delivery",
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "geopin": "4P3-JK8-52C9"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1441,6 +1813,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "locations": [
+                 *         {}
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     locations: Record<string, never>[];
                 };
@@ -1453,6 +1832,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "results": [
+                     *           {
+                     *             "state": "Karnataka",
+                     *             "district": "Bengaluru Urban",
+                     *             "division": "Bengaluru East",
+                     *             "locality": "Indiranagar",
+                     *             "pincode": "560001",
+                     *             "delivery": "Delivery",
+                     *             "index": 3,
+                     *             "found": true,
+                     *             "coordinates": {
+                     *               "latitude": 12.9716,
+                     *               "longitude": 77.5946
+                     *             },
+                     *             "geopin": "4P3-JK8-52C9"
+                     *           }
+                     *         ],
+                     *         "found": 3,
+                     *         "not_found": 3,
+                     *         "invalid": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1570,6 +1976,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "total_boundaries": 3,
+                     *         "total_states": 3,
+                     *         "total_divisions": 3,
+                     *         "cache_size": 3,
+                     *         "dataset": "full",
+                     *         "total_districts": 3,
+                     *         "total_pincodes": 3,
+                     *         "total_offices": 3,
+                     *         "autocomplete_entries": 3,
+                     *         "native_memory_bytes": 3,
+                     *         "load_ms": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1615,6 +2039,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 560001 */
                 pincode: string;
             };
             cookie?: never;
@@ -1627,6 +2052,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "pincode": "560001",
+                     *         "valid_format": true,
+                     *         "exists": true,
+                     *         "state": "Karnataka",
+                     *         "district": "Bengaluru Urban",
+                     *         "division": "Bengaluru East",
+                     *         "delivery": true,
+                     *         "offices": [
+                     *           {
+                     *             "name": "Asha Rao",
+                     *             "type": "PO",
+                     *             "delivery": true
+                     *           }
+                     *         ],
+                     *         "coordinates": {
+                     *           "latitude": 12.9716,
+                     *           "longitude": 77.5946
+                     *         },
+                     *         "has_boundary": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1692,12 +2143,22 @@ export interface operations {
     getV1LocationBoundaries: {
         parameters: {
             query?: {
-                /** @description The pincode to outline (this, or latitude and longitude) */
+                /**
+                 * @description The pincode to outline (this, or latitude and longitude)
+                 * @example 560001
+                 */
                 pincode?: string;
-                /** @description Outline the pincode at this point */
+                /**
+                 * @description Outline the pincode at this point
+                 * @example 12.9716
+                 */
                 latitude?: number;
+                /** @example 77.5946 */
                 longitude?: number;
-                /** @description Also the pincodes around it (at most 24, nearest first) */
+                /**
+                 * @description Also the pincodes around it (at most 24, nearest first)
+                 * @example true
+                 */
                 neighbours?: "true" | "false";
             };
             header?: never;
@@ -1712,6 +2173,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "type": "FeatureCollection",
+                     *         "bbox": [
+                     *           3
+                     *         ],
+                     *         "pincode": "560001",
+                     *         "features": [
+                     *           {
+                     *             "type": "Feature",
+                     *             "id": 3,
+                     *             "properties": {
+                     *               "pincode": "560001",
+                     *               "locality": "Indiranagar",
+                     *               "district": "Bengaluru Urban",
+                     *               "state": "Karnataka",
+                     *               "delivery": true,
+                     *               "selected": true,
+                     *               "label": [
+                     *                 3
+                     *               ]
+                     *             },
+                     *             "geometry": {
+                     *               "type": "MultiPolygon",
+                     *               "coordinates": [
+                     *                 [
+                     *                   [
+                     *                     [
+                     *                       null
+                     *                     ]
+                     *                   ]
+                     *                 ]
+                     *               ]
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1799,6 +2301,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "key": "gp_sk_3yN8qR2vT6wX0zB4dF7hJ9kL1mP5sV8x",
+                     *         "label": "home",
+                     *         "plan": "free",
+                     *         "month": "2026-11",
+                     *         "used": 3,
+                     *         "limit": 50,
+                     *         "remaining": 3,
+                     *         "resets_at": "2026-11-23T10:15:00.000Z",
+                     *         "rate_limit": {
+                     *           "per_second": 3,
+                     *           "burst": 3
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1858,6 +2379,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -1885,6 +2414,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "ready",
+                     *         "checks": {
+                     *           "dataset": true,
+                     *           "store": true,
+                     *           "accepting": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;

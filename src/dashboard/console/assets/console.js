@@ -1,4 +1,5 @@
 // Browser helpers both dashboards share: DOM building without innerHTML, JSON calls with the CSRF header, the sign-in form.
+import { setTimeZone, timeZone, zoneChoices } from '/console/format.js';
 
 let csrfToken = '';
 const signedOutHandlers = [];
@@ -70,14 +71,16 @@ export function say(region, text, kind = 'info') {
   region.dataset.kind = kind;
 }
 
-const numberFormat = new Intl.NumberFormat('en-IN');
-export const formatNumber = (n) => (n === null || n === undefined ? '—' : numberFormat.format(n));
-export const formatPercent = (ratio) => (ratio === null || ratio === undefined ? '—' : `${(ratio * 100).toFixed(1)}%`);
-export const rupees = (paise) => (paise === null || paise === undefined ? '—' : `₹${numberFormat.format(paise / 100)}`);
-export function formatTime(iso) {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+export { formatNumber, formatPercent, formatTime, plural, rupees } from '/console/format.js';
+
+/** Offers the browser a file to save (a CSV export, an error file). */
+export function downloadFile(name, text, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h('a', { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** A button that copies `text`, with a fallback for browsers without the clipboard API. */
@@ -107,28 +110,56 @@ export function codeSample(title, text) {
   );
 }
 
+/** The "send a new code" button: disabled with a countdown until the server would mail a new code. */
+function resendButton(onClick) {
+  const button = h('button', { type: 'button', class: 'secondary small', id: 'sign-in-resend', hidden: true });
+  let timer = null;
+  button.addEventListener('click', onClick);
+  return {
+    button,
+    start(seconds) {
+      clearInterval(timer);
+      let left = seconds;
+      button.hidden = false;
+      const tick = () => {
+        button.disabled = left > 0;
+        button.textContent = left > 0 ? `Send a new code in ${left} s` : 'Send a new code';
+        if (left-- <= 0) clearInterval(timer);
+      };
+      tick();
+      timer = setInterval(tick, 1000);
+    },
+  };
+}
+
 /**
- * The email-code sign-in of a dashboard: #sign-in-email form, then #sign-in-code form. Resolves once signed in with
- * the CSRF token set.
+ * The email-code sign-in of a dashboard: #sign-in-email form, then #sign-in-code form with a countdown to "send a new
+ * code". Resolves once signed in with the CSRF token set.
  */
 export function signIn(base) {
   const emailForm = document.getElementById('sign-in-email');
   const codeForm = document.getElementById('sign-in-code');
   const status = document.getElementById('sign-in-status');
   let email = '';
+  const requestCode = async () => {
+    say(status, 'Sending a code…');
+    try {
+      const { message, resend_after_seconds: wait } = await api('POST', `${base}/sign-in/code`, { email });
+      say(status, `${message}. Enter the 6-digit code from the email.`, 'ok');
+      codeForm.hidden = false;
+      codeForm.elements.code.focus();
+      resend.start(wait ?? 60);
+    } catch (err) {
+      say(status, err.message, 'error');
+    }
+  };
+  const resend = resendButton(requestCode);
+  codeForm.after(resend.button);
   return new Promise((resolve) => {
     emailForm.addEventListener('submit', async (event) => {
       event.preventDefault();
       email = emailForm.elements.email.value.trim();
-      say(status, 'Sending a code…');
-      try {
-        const { message } = await api('POST', `${base}/sign-in/code`, { email });
-        say(status, `${message}. Enter the 6-digit code from the email.`, 'ok');
-        codeForm.hidden = false;
-        codeForm.elements.code.focus();
-      } catch (err) {
-        say(status, err.message, 'error');
-      }
+      await requestCode();
     });
     codeForm.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -162,6 +193,19 @@ export async function currentUser(base) {
 export function wireSignOut(base) {
   document.getElementById('sign-out').addEventListener('click', async () => {
     await api('POST', `${base}/sign-out`).catch(() => undefined);
+    location.reload();
+  });
+}
+
+/** The header's time-zone picker: IST by default; a change reloads the page so every time is shown in the new zone. */
+export function wireTimeZone(select) {
+  const current = timeZone();
+  fill(
+    select,
+    ...zoneChoices().map(([zone, label]) => h('option', { value: zone, selected: zone === current }, label)),
+  );
+  select.addEventListener('change', () => {
+    setTimeZone(select.value);
     location.reload();
   });
 }

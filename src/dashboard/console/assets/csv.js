@@ -56,3 +56,16 @@ export function chunks(items, size) {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/**
+ * CSV text of `rows` (arrays of cells) with a header: quoted where needed, CRLF line ends, and a cell that a spreadsheet
+ * would run as a formula (=, +, -, @ first) prefixed with an apostrophe.
+ */
+export function toCsv(header, rows) {
+  const cell = (value) => {
+    let text = value === null || value === undefined ? '' : String(value);
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,7 +1,19 @@
 // Developer dashboard start-up: sign in (or resume the session), then keys, usage and examples.
-import { currentUser, onSignedOut, say, showSignedIn, signIn, wireSignOut } from '/console/console.js';
+import {
+  currentUser,
+  fill,
+  formatNumber,
+  h,
+  onSignedOut,
+  say,
+  showSignedIn,
+  signIn,
+  wireSignOut,
+  wireTimeZone,
+} from '/console/console.js';
 import { renderExamples } from '/dashboard/assets/examples.js';
 import { initKeys } from '/dashboard/assets/keys.js';
+import { initRequests } from '/dashboard/assets/requests.js';
 import { initUsage } from '/dashboard/assets/usage.js';
 
 const BASE = '/dashboard/api';
@@ -19,16 +31,16 @@ async function start() {
   // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
   onSignedOut(() => location.reload());
   document.getElementById('who').textContent = me.email;
-  const limit =
-    me.monthly_limit === null
-      ? 'no monthly limit'
-      : `${new Intl.NumberFormat('en-IN').format(me.monthly_limit)} requests per key per month`;
-  document.getElementById('plan-text').textContent =
-    `${me.plan[0].toUpperCase()}${me.plan.slice(1)} plan: ${limit}. New keys get this plan.`;
+  wireTimeZone(document.getElementById('time-zone'));
+  showPlans(me);
   const usage = initUsage();
+  const requests = initRequests();
   renderExamples(null);
   const keys = await initKeys({
-    onKeys: (list) => usage.setKeys(list),
+    onKeys: async (list) => {
+      await usage.setKeys(list);
+      await requests.setKeys(list);
+    },
     onCreated: (created) => renderExamples(created),
   });
   // Refresh re-reads the key list (this month's counts) and with it the chart of the chosen key.
@@ -36,6 +48,39 @@ async function start() {
     .getElementById('usage-refresh')
     .addEventListener('click', () => keys.refresh().catch((err) => say(status, err.message, 'error')));
   say(status, '');
+}
+
+const title = (name) => `${name[0].toUpperCase()}${name.slice(1)}`;
+
+/** The plans side by side, the account's own marked; new keys get that plan. */
+function showPlans(me) {
+  document.getElementById('plan-text').textContent = `You are on the ${title(me.plan)} plan; new keys get it.`;
+  fill(
+    document.getElementById('plan-cards'),
+    me.plans.map((p) =>
+      h(
+        'article',
+        { class: `plan${p.name === me.plan ? ' current' : ''}`, 'aria-current': p.name === me.plan ? 'true' : null },
+        h('h3', {}, title(p.name), p.name === me.plan ? ' · your plan' : ''),
+        h(
+          'p',
+          { class: 'price' },
+          p.price_inr_per_month === null
+            ? 'Priced by agreement'
+            : p.price_inr_per_month === 0
+              ? 'Free'
+              : `From ₹${formatNumber(p.price_inr_per_month)} a month`,
+        ),
+        h(
+          'p',
+          {},
+          p.monthly_requests === null
+            ? 'Unlimited requests'
+            : `${formatNumber(p.monthly_requests)} requests a month per key`,
+        ),
+      ),
+    ),
+  );
 }
 
 start().catch((err) =>

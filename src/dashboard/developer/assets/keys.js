@@ -28,10 +28,10 @@ export async function initKeys({ onKeys, onCreated }) {
         ? formatNumber(key.used_this_month)
         : `${formatNumber(key.used_this_month)} / ${formatNumber(key.monthly_limit)}`;
     const state = key.revoked_at
-      ? h('span', { class: 'pill bad' }, 'revoked')
+      ? h('span', { class: 'pill bad' }, `revoked ${formatTime(key.revoked_at, false)}`)
       : h('span', { class: 'pill ok' }, 'active');
     const revoke = key.revoked_at
-      ? null
+      ? '—'
       : h(
           'button',
           {
@@ -42,16 +42,18 @@ export async function initKeys({ onKeys, onCreated }) {
           },
           'Revoke',
         );
+    // data-label names each cell when the table shows as cards on a phone.
+    const cell = (label, ...content) => h('td', { 'data-label': label }, ...content);
     return h(
       'tr',
-      { 'data-key-id': key.id },
-      h('td', {}, key.label ?? '—'),
-      h('td', {}, h('code', {}, `${key.prefix}…`), ' ', state),
-      h('td', {}, key.type),
-      h('td', {}, key.allowed_origins.length ? key.allowed_origins.join(', ') : '—'),
-      h('td', { class: 'num' }, used),
-      h('td', {}, formatTime(key.created_at)),
-      h('td', {}, revoke),
+      { 'data-key-id': key.id, class: key.revoked_at ? 'revoked' : null },
+      cell('Label', key.label ?? '—'),
+      cell('Key', h('code', {}, `${key.prefix}…`), ' ', state),
+      cell('Type', key.type),
+      cell('Origins', key.allowed_origins.length ? key.allowed_origins.join(', ') : '—'),
+      h('td', { class: 'num', 'data-label': 'This month' }, used),
+      cell('Created', formatTime(key.created_at)),
+      cell('Actions', revoke),
     );
   }
 

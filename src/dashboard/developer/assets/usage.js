@@ -85,12 +85,14 @@ export function initUsage() {
   return {
     setKeys(keys) {
       const previous = picker.value;
-      const active = keys.filter((k) => !k.revoked_at);
+      // Revoked keys stay in the list: their usage this month still counts and is worth seeing.
       fill(
         picker,
-        active.map((k) => h('option', { value: k.id }, `${k.label ?? 'unlabelled'} (${k.prefix}…)`)),
+        keys.map((k) =>
+          h('option', { value: k.id }, `${k.label ?? 'unlabelled'} (${k.prefix}…)${k.revoked_at ? ' · revoked' : ''}`),
+        ),
       );
-      if (active.some((k) => String(k.id) === previous)) picker.value = previous;
+      if (keys.some((k) => String(k.id) === previous)) picker.value = previous;
       return show();
     },
   };

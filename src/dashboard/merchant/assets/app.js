@@ -1,14 +1,40 @@
-// Merchant dashboard start-up: sign in (or resume the session), then every section over /checkout-admin and /checkout-offers.
-import { currentUser, onSignedOut, say, showSignedIn, signIn, wireSignOut } from '/console/console.js';
+// Merchant dashboard start-up: sign in (or resume the session), then every section; #order/<id> opens one order's page.
+import {
+  copyButton,
+  currentUser,
+  onSignedOut,
+  say,
+  showSignedIn,
+  signIn,
+  wireSignOut,
+  wireTimeZone,
+} from '/console/console.js';
+import { initAudit } from '/merchant/assets/audit.js';
 import { initDeliveries } from '/merchant/assets/deliveries.js';
 import { initFunnel } from '/merchant/assets/funnel.js';
 import { initImports } from '/merchant/assets/imports.js';
 import { initIntegration } from '/merchant/assets/integration.js';
+import { initKeys } from '/merchant/assets/keys.js';
 import { initOffers } from '/merchant/assets/offers.js';
+import { showOrder } from '/merchant/assets/order.js';
 import { initSessions } from '/merchant/assets/sessions.js';
 import { initSettings } from '/merchant/assets/settings.js';
 
 const BASE = '/merchant/api';
+
+/** #order/<id> shows that order alone; any other hash shows the sections (and scrolls to the one named). */
+function route() {
+  const match = /^#order\/([0-9a-f-]{36})$/.exec(location.hash);
+  const order = document.getElementById('order');
+  document.getElementById('overview').hidden = Boolean(match);
+  order.hidden = !match;
+  if (match) {
+    showOrder(match[1]).catch((err) =>
+      say(document.getElementById('page-status'), `Could not load the order: ${err.message}`, 'error'),
+    );
+    order.focus();
+  }
+}
 
 async function start() {
   wireSignOut(BASE);
@@ -21,9 +47,14 @@ async function start() {
   showSignedIn(true);
   // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
   onSignedOut(() => location.reload());
+  wireTimeZone(document.getElementById('time-zone'));
   document.getElementById('sections').hidden = false;
   document.getElementById('who').textContent = me.email;
   document.getElementById('merchant-name').textContent = `· ${me.merchant_name}`;
+  document.getElementById('merchant-id').textContent = me.merchant_id;
+  document.getElementById('merchant-id-copy').append(copyButton(me.merchant_id, 'Copy id'));
+  window.addEventListener('hashchange', route);
+  route();
   initImports();
   // Sections load side by side; one failing leaves the others working.
   const results = await Promise.allSettled([
@@ -32,6 +63,8 @@ async function start() {
     initDeliveries(),
     initSettings(),
     initOffers(),
+    initKeys(),
+    initAudit(),
     initIntegration(),
   ]);
   const failed = results.find((r) => r.status === 'rejected');

@@ -1,67 +1,114 @@
-// The webhook section: delivery attempts with status and response, a redeliver button on failed deliveries, a test send.
-import { api, fill, formatTime, h, say } from '/console/console.js';
-
-const TONE = { delivered: 'ok', failed: 'bad', pending: 'warn', sending: 'warn' };
+// The webhook log: one row per event sent with its attempts, the next try, "retry now", the full body, a test send.
+import { api, fill, formatTime, h, plural, say } from '/console/console.js';
+import { showDetail, STATE_NAMES, STATE_TONE } from '/merchant/assets/delivery-detail.js';
 
 export async function initDeliveries() {
   const body = document.getElementById('deliveries-body');
   const status = document.getElementById('deliveries-status');
+  const filter = document.getElementById('deliveries-filter');
+  const detail = document.getElementById('delivery-detail');
 
   async function load() {
-    const { deliveries } = await api('GET', '/checkout-admin?action=webhook_deliveries&limit=50');
-    // Attempts are listed newest first; the button goes on the newest attempt of each failed delivery only.
-    const offered = new Set();
+    const state = filter.value ? `&state=${filter.value}` : '';
+    const { deliveries, total } = await api('GET', `/checkout-admin?action=webhook_events&limit=50${state}`);
     fill(
       body,
-      deliveries.length === 0
-        ? h('tr', {}, h('td', { colspan: 7 }, 'No deliveries yet.'))
-        : deliveries.map((d) => {
-            const button =
-              d.status === 'failed' && !offered.has(d.delivery_id)
-                ? h(
-                    'button',
-                    {
-                      type: 'button',
-                      class: 'secondary small',
-                      'aria-label': `Redeliver ${d.event} ${d.delivery_id}`,
-                      onclick: () => redeliver(d),
-                    },
-                    'Redeliver',
-                  )
-                : null;
-            offered.add(d.delivery_id);
-            return h(
-              'tr',
-              { 'data-delivery-id': d.delivery_id },
-              h('td', {}, formatTime(d.created_at)),
-              h('td', {}, d.event),
-              h('td', { class: 'num' }, d.attempt),
-              h('td', {}, d.http_status ?? '—'),
-              h('td', {}, h('span', { class: `pill ${TONE[d.status] ?? 'muted'}` }, d.status)),
-              h('td', { class: 'mono' }, (d.error ?? d.response_body ?? '').slice(0, 120) || '—'),
-              h('td', {}, button),
-            );
-          }),
+      deliveries.length === 0 ? h('tr', {}, h('td', { colspan: 7 }, 'No deliveries here yet.')) : deliveries.map(row),
+    );
+    return total;
+  }
+
+  function row(d) {
+    const last = d.last_attempt;
+    const failing = d.status === 'failed' || (d.status === 'pending' && d.attempts > 0);
+    const name = `${d.event} ${d.delivery_id}`;
+    const cell = (label, attrs, ...content) => h('td', { 'data-label': label, ...attrs }, ...content);
+    return h(
+      'tr',
+      { 'data-delivery-id': d.delivery_id },
+      cell('Created', {}, formatTime(d.created_at)),
+      cell('Event', {}, d.event, d.session_id ? h('br') : null, d.session_id ? link(d.session_id) : null),
+      cell(
+        'State',
+        {},
+        h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, STATE_NAMES[d.status] ?? d.status),
+      ),
+      cell('Attempts', { class: 'num' }, d.attempts),
+      cell(
+        'Last attempt',
+        {},
+        last
+          ? [
+              `${last.http_status ?? last.error ?? '—'} at ${formatTime(last.created_at)}`,
+              h('br'),
+              h('span', { class: 'mono' }, (last.response_body ?? '').slice(0, 80)),
+            ]
+          : 'not yet',
+      ),
+      cell('Next try', {}, d.next_attempt_at ? formatTime(d.next_attempt_at) : '—'),
+      cell(
+        'Actions',
+        { class: 'actions' },
+        h(
+          'button',
+          { type: 'button', class: 'secondary small', 'aria-label': `Details of ${name}`, onclick: () => open(d) },
+          'Details',
+        ),
+        failing
+          ? h(
+              'button',
+              {
+                type: 'button',
+                class: 'small',
+                'aria-label': `${d.status === 'failed' ? 'Send again' : 'Retry now'} ${name}`,
+                onclick: () => retry(d),
+              },
+              d.status === 'failed' ? 'Send again' : 'Retry now',
+            )
+          : null,
+      ),
     );
   }
 
-  async function redeliver(d) {
+  const link = (sessionId) => h('a', { href: `#order/${sessionId}` }, 'order ', h('code', {}, sessionId.slice(0, 8)));
+
+  async function open(d) {
+    try {
+      const full = await api('GET', `/checkout-admin?action=webhook_delivery&delivery_id=${d.delivery_id}`);
+      showDetail(detail, full, () => {
+        detail.hidden = true;
+      });
+    } catch (err) {
+      say(status, err.message, 'error');
+    }
+  }
+
+  async function retry(d) {
     try {
       await api('POST', '/checkout-admin?action=redeliver_webhook', { delivery_id: d.delivery_id });
-      say(status, `Delivery ${d.delivery_id.slice(0, 8)}… queued again`, 'ok');
+      say(status, `${d.event} ${d.delivery_id.slice(0, 8)}… is being sent now`, 'ok');
       await load();
     } catch (err) {
       say(status, err.message, 'error');
     }
   }
 
-  document
-    .getElementById('deliveries-refresh')
-    .addEventListener('click', () => load().catch((err) => say(status, err.message, 'error')));
+  const refresh = () =>
+    load()
+      .then((total) =>
+        say(
+          status,
+          `${plural(total, 'delivery', 'deliveries')} · refreshed ${formatTime(new Date().toISOString())}`,
+          'info',
+        ),
+      )
+      .catch((err) => say(status, err.message, 'error'));
+  document.getElementById('deliveries-refresh').addEventListener('click', refresh);
+  filter.addEventListener('change', refresh);
   document.getElementById('test-webhook').addEventListener('click', async () => {
     try {
       const { message } = await api('POST', '/checkout-admin?action=test_webhook');
-      say(status, message, 'ok');
+      say(status, `${message}; it appears below within seconds`, 'ok');
       setTimeout(() => load().catch(() => undefined), 1500);
     } catch (err) {
       say(status, err.message, 'error');

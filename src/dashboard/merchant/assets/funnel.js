@@ -1,5 +1,5 @@
-// The funnel section: buyers reaching each checkout stage in a period, the step's conversion and the overall rates.
-import { api, fill, formatNumber, formatPercent, h } from '/console/console.js';
+// The funnel section: the funnel counted from sessions and the one the widget reported, side by side, and UTM rows.
+import { api, fill, formatNumber, formatPercent, h, rupees } from '/console/console.js';
 import { funnelChart } from '/console/chart.js';
 
 const STAGE_NAMES = {
@@ -9,6 +9,12 @@ const STAGE_NAMES = {
   address: 'Address',
   payment_selected: 'Payment chosen',
   order_placed: 'Order placed',
+};
+const SESSION_STAGES = {
+  verified: 'Signed in',
+  address_completed: 'Address given',
+  payment_started: 'Payment begun',
+  paid: 'Paid or COD',
 };
 
 export async function initFunnel() {
@@ -21,46 +27,79 @@ export async function initFunnel() {
   await load();
 }
 
+const note = (s, i) =>
+  i === 0 ? '' : `${formatPercent(s.from_previous)} of the previous step · ${formatPercent(s.from_start)} of all`;
+
 function render(report) {
+  const server = report.from_sessions;
   const stat = (label, value) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
   fill(
     document.getElementById('funnel-stats'),
-    stat('Sessions', formatNumber(report.sessions.total ?? 0)),
-    stat('Checkout to order', formatPercent(report.overall_conversion)),
-    stat('Abandonment', formatPercent(report.abandonment_rate)),
-    stat('Events', formatNumber(report.total_events)),
+    stat('Sessions', formatNumber(server.stages[0].sessions)),
+    stat('Paid or COD', formatNumber(server.stages[3].sessions)),
+    stat('Conversion', formatPercent(server.conversion)),
+    stat('Revenue', rupees(server.revenue_paise)),
+    stat('Widget events', formatNumber(report.total_events)),
   );
-  funnelChart(document.getElementById('funnel-chart'), {
-    title: 'Buyers reaching each checkout stage',
-    rows: report.stages.map((s, i) => ({
-      label: STAGE_NAMES[s.stage] ?? s.stage,
-      value: s.reached,
-      note:
-        i === 0
-          ? `${formatNumber(s.events)} events`
-          : `${formatPercent(s.from_previous)} of the previous step · ${formatPercent(s.from_start)} of all`,
+  funnelChart(document.getElementById('session-funnel-chart'), {
+    title: 'Sessions reaching each stage, counted by the server',
+    rows: server.stages.map((s, i) => ({
+      label: SESSION_STAGES[s.stage] ?? s.stage,
+      value: s.sessions,
+      note: note(s, i),
     })),
   });
+  const widget = document.getElementById('funnel-chart');
+  if (report.total_events === 0)
+    fill(widget, h('p', { class: 'hint' }, 'No widget events in this period: the widget may not send them.'));
+  else
+    funnelChart(widget, {
+      title: 'Buyers reaching each checkout stage, as the widget reported',
+      rows: report.stages.map((s, i) => ({
+        label: STAGE_NAMES[s.stage] ?? s.stage,
+        value: s.reached,
+        note: i === 0 ? `${formatNumber(s.events)} events` : note(s, i),
+      })),
+    });
+  fill(
+    document.getElementById('utm-body'),
+    server.utm.length === 0
+      ? h('tr', {}, h('td', { colspan: 7 }, 'No sessions in this period.'))
+      : server.utm.map((u) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, u.utm_source ?? '(none)'),
+            h('td', {}, u.utm_medium ?? '—'),
+            h('td', {}, u.utm_campaign ?? '—'),
+            h('td', { class: 'num' }, formatNumber(u.sessions)),
+            h('td', { class: 'num' }, formatNumber(u.paid)),
+            h('td', { class: 'num' }, rupees(u.revenue_paise)),
+            h('td', { class: 'num' }, formatPercent(u.conversion)),
+          ),
+        ),
+  );
+  eventTable(report);
+}
+
+function eventTable(report) {
   const rows = [
     ...Object.entries(report.events).map(([name, n]) => ['event', name, n]),
     ...Object.entries(report.steps).map(([name, n]) => ['step', name, n]),
   ];
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, 'Kind'),
+    h('th', { scope: 'col' }, 'Name'),
+    h('th', { scope: 'col', class: 'num' }, 'Count'),
+  );
   fill(
     document.getElementById('funnel-table'),
     h(
       'table',
       {},
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col' }, 'Kind'),
-          h('th', { scope: 'col' }, 'Name'),
-          h('th', { scope: 'col', class: 'num' }, 'Count'),
-        ),
-      ),
+      h('thead', {}, head),
       h(
         'tbody',
         {},

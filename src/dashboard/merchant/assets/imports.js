@@ -1,6 +1,7 @@
-// The import section: a CSV read in the browser, sent 5,000 rows a request with a progress bar, each batch's status shown.
-import { api, fill, formatNumber, h, say } from '/console/console.js';
-import { chunks, csvRecords } from '/console/csv.js';
+// The import section: a CSV read in the browser, sent 5,000 rows a request with progress; every batch listed with its
+// problems by spreadsheet row, and each batch's errors and warnings downloadable as a CSV file.
+import { api, downloadFile, fill, formatNumber, formatTime, h, plural, say } from '/console/console.js';
+import { chunks, csvRecords, toCsv } from '/console/csv.js';
 
 /** The import's per-request maximum (import_customers). */
 const ROWS_PER_BATCH = 5000;
@@ -29,15 +30,12 @@ export function initImports() {
   const box = document.getElementById('import-progress-box');
   const bar = document.getElementById('import-progress');
   const barLabel = document.getElementById('import-progress-label');
-  const body = document.getElementById('import-body');
   document.getElementById('import-columns').textContent = COLUMNS.join(', ');
-  const batches = [];
-  fill(body, h('tr', {}, h('td', { colspan: 6 }, 'No batches sent from this page yet.')));
 
   const progress = (done, total) => {
     bar.max = total;
     bar.value = done;
-    barLabel.textContent = `${formatNumber(done)} of ${formatNumber(total)} rows sent`;
+    barLabel.textContent = `${formatNumber(done)} of ${plural(total, 'row')} sent`;
   };
 
   form.addEventListener('submit', async (event) => {
@@ -54,27 +52,22 @@ export function initImports() {
       const label = form.elements.label.value.trim() || file.name;
       box.hidden = false;
       progress(0, records.length);
-      say(
-        status,
-        `Importing ${formatNumber(records.length)} rows in ${parts.length} batch${parts.length > 1 ? 'es' : ''}…`,
-      );
+      say(status, `Importing ${plural(records.length, 'row')} in ${plural(parts.length, 'batch', 'batches')}…`);
       let sent = 0;
       for (const [i, rows] of parts.entries()) {
         const batchLabel = parts.length > 1 ? `${label} (${i + 1}/${parts.length})` : label;
-        const result = await api('POST', '/checkout-admin?action=import_customers', {
+        // Row 1 is the header: the first record is spreadsheet row 2, the next part's first is 5,002, and so on.
+        await api('POST', '/checkout-admin?action=import_customers', {
           batch_label: batchLabel.slice(0, 200),
+          first_row: sent + 2,
           rows,
         });
         sent += rows.length;
         progress(sent, records.length);
-        batches.unshift(result.batch_id);
         await showBatches();
       }
-      say(
-        status,
-        `Done: ${formatNumber(records.length)} rows sent${unknown.length ? `; ignored columns: ${unknown.join(', ')}` : ''}`,
-        'ok',
-      );
+      const ignored = unknown.length ? `; ignored columns: ${unknown.join(', ')}` : '';
+      say(status, `Done: ${plural(records.length, 'row')} sent${ignored}`, 'ok');
       form.reset();
     } catch (err) {
       say(status, `Import stopped: ${err.message}`, 'error');
@@ -82,39 +75,81 @@ export function initImports() {
       button.disabled = false;
     }
   });
+  showBatches().catch((err) => say(status, err.message, 'error'));
+}
 
-  /** Each batch as import_status reports it now. */
-  async function showBatches() {
-    const statuses = await Promise.all(
-      batches.map((id) => api('GET', `/checkout-admin?action=import_status&batch_id=${id}`)),
-    );
-    fill(
-      body,
-      statuses.map(({ batch, errors, errors_truncated }) => {
-        const tone =
-          batch.status === 'completed'
-            ? batch.error_count
-              ? 'warn'
-              : 'ok'
-            : batch.status === 'failed'
+/** A row as its problems name it: the spreadsheet's row number when the batch knows it, else the index. */
+const rowName = (e) => (e.sheet_row === null ? `row index ${e.row_index}` : `row ${formatNumber(e.sheet_row)}`);
+
+/** The latest batches with their first problems. */
+async function showBatches() {
+  const body = document.getElementById('import-body');
+  const { batches } = await api('GET', '/checkout-admin?action=import_batches&limit=20');
+  const statuses = await Promise.all(
+    batches.map((b) => api('GET', `/checkout-admin?action=import_status&batch_id=${b.id}`)),
+  );
+  fill(
+    body,
+    statuses.length === 0
+      ? h('tr', {}, h('td', { colspan: 9 }, 'No imports yet.'))
+      : statuses.map(({ batch, errors, errors_truncated, warnings }) => {
+          const tone =
+            batch.status === 'failed'
               ? 'bad'
-              : 'muted';
-        const firstErrors =
-          errors
-            .slice(0, 3)
-            .map((e) => `row ${e.row_index}: ${e.error_message}`)
-            .join('; ') + (errors_truncated || errors.length > 3 ? ' …' : '');
-        return h(
-          'tr',
-          { 'data-batch-id': batch.id },
-          h('td', {}, batch.label ?? batch.id.slice(0, 8)),
-          h('td', {}, h('span', { class: `pill ${tone}` }, batch.status)),
-          h('td', { class: 'num' }, formatNumber(batch.total_rows)),
-          h('td', { class: 'num' }, formatNumber(batch.imported_count)),
-          h('td', { class: 'num' }, formatNumber(batch.error_count)),
-          h('td', {}, firstErrors || '—'),
-        );
-      }),
+              : batch.status !== 'completed'
+                ? 'muted'
+                : batch.error_count
+                  ? 'warn'
+                  : 'ok';
+          const problems = [...errors, ...warnings].sort((a, b) => a.row_index - b.row_index);
+          const first =
+            problems
+              .slice(0, 3)
+              .map((e) => `${rowName(e)}: ${e.kind === 'warning' ? '(warning) ' : ''}${e.error_message}`)
+              .join('; ') + (errors_truncated || problems.length > 3 ? ' …' : '');
+          const download =
+            problems.length === 0
+              ? '—'
+              : h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'secondary small',
+                    'aria-label': `Download CSV of the errors of ${batch.label ?? batch.id}`,
+                    onclick: () => errorFile(batch),
+                  },
+                  'Download CSV',
+                );
+          return h(
+            'tr',
+            { 'data-batch-id': batch.id },
+            h('td', {}, batch.label ?? batch.id.slice(0, 8)),
+            h('td', {}, formatTime(batch.created_at)),
+            h('td', {}, h('span', { class: `pill ${tone}` }, batch.status)),
+            h('td', { class: 'num' }, formatNumber(batch.total_rows)),
+            h('td', { class: 'num' }, formatNumber(batch.imported_count)),
+            h('td', { class: 'num' }, formatNumber(batch.error_count)),
+            h('td', { class: 'num' }, formatNumber(batch.warning_count)),
+            h('td', {}, first || '—'),
+            h('td', {}, download),
+          );
+        }),
+  );
+}
+
+/** Every error and warning of a batch, a page at a time, saved as one CSV with the spreadsheet's row numbers. */
+async function errorFile(batch) {
+  const rows = [];
+  for (let offset = 0; ; offset += 200) {
+    const page = await api(
+      'GET',
+      `/checkout-admin?action=import_errors&batch_id=${batch.id}&limit=200&offset=${offset}`,
     );
+    for (const e of page.issues)
+      rows.push([e.sheet_row ?? '', e.row_index, e.kind, e.legacy_external_id, e.error_code, e.error_message]);
+    if (offset + page.issues.length >= page.total || page.issues.length === 0) break;
   }
+  const header = ['sheet_row', 'row_index', 'kind', 'legacy_id', 'code', 'message'];
+  const name = (batch.label ?? batch.id).replace(/[^\w.-]+/g, '-').slice(0, 80);
+  downloadFile(`import-errors-${name}.csv`, toCsv(header, rows));
 }

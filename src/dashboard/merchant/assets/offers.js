@@ -1,41 +1,120 @@
-// The offers section: every offer, highest priority first, and a form for a new one (POST /checkout-offers).
-import { api, fill, formatNumber, h, rupees, say } from '/console/console.js';
+// The offers section: every offer with its schedule; create one, edit one, switch one off or on (POST /checkout-offers).
+import { api, fill, formatNumber, formatTime, h, rupees, say } from '/console/console.js';
+import { localDate, zoneInstant } from '/console/format.js';
 
-function field(id, label, input) {
+function field(id, label, input, hint) {
   input.id = id;
-  return h('div', { class: 'field' }, h('label', { for: id }, label), input);
+  if (hint) input.setAttribute('aria-describedby', `${id}-hint`);
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    input,
+    hint ? h('span', { class: 'hint', id: `${id}-hint` }, hint) : null,
+  );
 }
+
+/** What an offer does now: off, waiting for its start, showing, or ended. */
+function stateOf(o, now = new Date().toISOString()) {
+  if (!o.active) return ['off', 'muted'];
+  if (o.starts_at && o.starts_at > now) return ['scheduled', 'warn'];
+  if (o.ends_at && o.ends_at < now) return ['ended', 'muted'];
+  return ['active', 'ok'];
+}
+
+const discount = (o) => (o.discount_type === 'percent' ? `${o.discount_value}%` : rupees(o.discount_value));
+const shown = (o) =>
+  o.starts_at || o.ends_at
+    ? `${o.starts_at ? formatTime(o.starts_at, false) : 'now'} – ${o.ends_at ? formatTime(o.ends_at, false) : 'no end'}`
+    : 'always';
 
 export async function initOffers() {
   const body = document.getElementById('offers-body');
   const form = document.getElementById('offer-form');
+  const title = document.getElementById('offer-form-title');
   const status = document.getElementById('offers-status');
+  let editing = null;
 
   async function load() {
     const { offers } = await api('POST', '/checkout-offers', { action: 'list' });
-    fill(
-      body,
-      offers.length === 0
-        ? h('tr', {}, h('td', { colspan: 6 }, 'No offers yet.'))
-        : offers.map((o) =>
-            h(
-              'tr',
-              {},
-              h('td', {}, o.title),
-              h('td', {}, o.discount_type === 'percent' ? `${o.discount_value}%` : rupees(o.discount_value)),
-              h('td', {}, rupees(o.min_cart_value_paise)),
-              h(
-                'td',
-                {},
-                Object.entries(o.utm_rules)
-                  .map(([k, v]) => `${k}=${v}`)
-                  .join(', ') || 'any',
-              ),
-              h('td', { class: 'num' }, formatNumber(o.priority)),
-              h('td', {}, h('span', { class: `pill ${o.active ? 'ok' : 'muted'}` }, o.active ? 'active' : 'off')),
-            ),
-          ),
+    fill(body, offers.length === 0 ? h('tr', {}, h('td', { colspan: 8 }, 'No offers yet.')) : offers.map(row));
+  }
+
+  function row(o) {
+    const [state, tone] = stateOf(o);
+    const cell = (label, attrs, ...content) => h('td', { 'data-label': label, ...attrs }, ...content);
+    return h(
+      'tr',
+      { 'data-offer-id': o.id },
+      cell('Title', {}, o.title),
+      cell('Discount', {}, discount(o)),
+      cell('Minimum cart', {}, rupees(o.min_cart_value_paise)),
+      cell(
+        'UTM rules',
+        {},
+        Object.entries(o.utm_rules)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ') || 'any',
+      ),
+      cell('Shown', {}, shown(o)),
+      cell('Priority', { class: 'num' }, formatNumber(o.priority)),
+      cell('State', {}, h('span', { class: `pill ${tone}` }, state)),
+      cell(
+        'Actions',
+        { class: 'actions' },
+        h(
+          'button',
+          { type: 'button', class: 'secondary small', 'aria-label': `Edit ${o.title}`, onclick: () => edit(o) },
+          'Edit',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary small',
+            'aria-label': `${o.active ? 'Switch off' : 'Switch on'} ${o.title}`,
+            onclick: () => toggle(o),
+          },
+          o.active ? 'Switch off' : 'Switch on',
+        ),
+      ),
     );
+  }
+
+  async function toggle(o) {
+    try {
+      await api('POST', '/checkout-offers', { action: 'update', offer_id: o.id, active: !o.active });
+      say(status, `${o.title} is ${o.active ? 'off' : 'on'}`, 'ok');
+      await load();
+    } catch (err) {
+      say(status, err.message, 'error');
+    }
+  }
+
+  function edit(o) {
+    editing = o;
+    const e = form.elements;
+    title.textContent = `Edit “${o.title}”`;
+    e.title.value = o.title;
+    e.type.value = o.discount_type;
+    e.value.value = o.discount_type === 'percent' ? o.discount_value : o.discount_value / 100;
+    e.min.value = o.min_cart_value_paise === null ? '' : o.min_cart_value_paise / 100;
+    e.campaign.value = o.utm_rules.utm_campaign ?? '';
+    e.priority.value = o.priority;
+    e.starts.value = o.starts_at ? localDate(new Date(o.starts_at)) : '';
+    e.ends.value = o.ends_at ? localDate(new Date(o.ends_at)) : '';
+    e.active.checked = o.active;
+    form.querySelector('button[type="submit"]').textContent = 'Save offer';
+    form.querySelector('.cancel').hidden = false;
+    e.title.focus();
+  }
+
+  function reset() {
+    editing = null;
+    form.reset();
+    title.textContent = 'New offer';
+    form.querySelector('button[type="submit"]').textContent = 'Create offer';
+    form.querySelector('.cancel').hidden = true;
   }
 
   fill(
@@ -62,24 +141,48 @@ export async function initOffers() {
       'Only for utm_campaign (optional)',
       h('input', { type: 'text', name: 'campaign', maxlength: 200 }),
     ),
-    h('button', { type: 'submit' }, 'Create offer'),
+    field(
+      'offer-priority',
+      'Priority',
+      h('input', { type: 'number', name: 'priority', min: -1000, max: 1000, step: 1, value: 0 }),
+      'The highest matching offer is shown.',
+    ),
+    field('offer-starts', 'Show from (optional)', h('input', { type: 'date', name: 'starts' })),
+    field('offer-ends', 'Show until (optional)', h('input', { type: 'date', name: 'ends' })),
+    h(
+      'label',
+      { class: 'check' },
+      h('input', { type: 'checkbox', name: 'active', id: 'offer-active', checked: true }),
+      'Switched on',
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      h('button', { type: 'submit' }, 'Create offer'),
+      h('button', { type: 'button', class: 'secondary cancel', hidden: true, onclick: reset }, 'Cancel'),
+    ),
   );
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const e = form.elements;
     const percent = e.type.value === 'percent';
+    const fields = {
+      title: e.title.value.trim(),
+      discount_type: e.type.value,
+      discount_value: percent ? Math.round(Number(e.value.value)) : Math.round(Number(e.value.value) * 100),
+      min_cart_value_paise: e.min.value ? Math.round(Number(e.min.value) * 100) : null,
+      utm_rules: e.campaign.value.trim() ? { utm_campaign: e.campaign.value.trim() } : {},
+      priority: Number(e.priority.value || 0),
+      starts_at: e.starts.value ? zoneInstant(e.starts.value) : null,
+      ends_at: e.ends.value ? zoneInstant(e.ends.value, true) : null,
+      active: e.active.checked,
+    };
     try {
-      await api('POST', '/checkout-offers', {
-        action: 'create',
-        title: e.title.value.trim(),
-        discount_type: e.type.value,
-        discount_value: percent ? Math.round(Number(e.value.value)) : Math.round(Number(e.value.value) * 100),
-        min_cart_value_paise: e.min.value ? Math.round(Number(e.min.value) * 100) : null,
-        utm_rules: e.campaign.value.trim() ? { utm_campaign: e.campaign.value.trim() } : {},
-      });
-      say(status, 'Offer created', 'ok');
-      form.reset();
+      if (editing) await api('POST', '/checkout-offers', { action: 'update', offer_id: editing.id, ...fields });
+      else await api('POST', '/checkout-offers', { action: 'create', ...fields });
+      say(status, editing ? `Saved ${fields.title}` : 'Offer created', 'ok');
+      reset();
       await load();
     } catch (err) {
       const issue = err.body?.issues?.[0];

@@ -1,47 +1,84 @@
-// The sessions section: the last 90 days of checkout sessions, newest first, with their payment state, 20 a page.
-import { api, fill, formatTime, h, rupees } from '/console/console.js';
+// The orders section: search by email, pincode or id, filter by status, payment and dates, page, export as CSV.
+import { api, downloadFile, fill, formatNumber, formatTime, h, plural, rupees, say } from '/console/console.js';
+import { toCsv } from '/console/csv.js';
+import { localDate, zoneInstant } from '/console/format.js';
 
 const PAGE = 20;
-const PAYMENT = {
-  paid: ['paid', 'ok'],
+/** Rows one export fetches at most: 50 pages of the API's largest page. */
+const EXPORT_ROWS = 10_000;
+export const PAYMENT = {
+  paid: ['paid online', 'ok'],
   cod: ['cash on delivery', 'ok'],
   order_created: ['order created, unpaid', 'warn'],
   none: ['no payment', 'muted'],
 };
+export const STATUS = {
+  verified: 'verified',
+  address_completed: 'address given',
+  completed: 'completed',
+  abandoned: 'abandoned',
+};
 
 export async function initSessions() {
+  const form = document.getElementById('sessions-filter');
   const body = document.getElementById('sessions-body');
+  const line = document.getElementById('sessions-status-line');
   const pageLabel = document.getElementById('sessions-page');
   const prev = document.getElementById('sessions-prev');
   const next = document.getElementById('sessions-next');
+  form.elements.from.value = localDate(new Date(Date.now() - 29 * 86_400_000));
+  form.elements.to.value = localDate(new Date());
   let offset = 0;
 
+  /** The API query of the form's filters (dates are whole days in the chosen time zone). */
+  function query() {
+    const e = form.elements;
+    const params = new URLSearchParams({ from: zoneInstant(e.from.value), to: zoneInstant(e.to.value, true) });
+    for (const name of ['q', 'status', 'payment_method'])
+      if (e[name].value.trim()) params.set(name, e[name].value.trim());
+    return params;
+  }
+
   async function load() {
-    const from = new Date(Date.now() - 90 * 86_400_000).toISOString();
-    const page = await api(
-      'GET',
-      `/checkout-admin?action=sessions&limit=${PAGE}&offset=${offset}&from=${encodeURIComponent(from)}`,
-    );
+    const params = query();
+    params.set('limit', String(PAGE));
+    params.set('offset', String(offset));
+    const page = await api('GET', `/checkout-admin?action=sessions&${params}`);
     fill(
       body,
       page.sessions.length === 0
-        ? h('tr', {}, h('td', { colspan: 6 }, 'No checkout sessions in the last 90 days.'))
+        ? h('tr', {}, h('td', { colspan: 7 }, 'No orders match these filters.'))
         : page.sessions.map(row),
     );
     const last = Math.min(page.total, offset + page.sessions.length);
-    pageLabel.textContent = page.total === 0 ? '' : `${offset + 1}–${last} of ${page.total}`;
+    pageLabel.textContent =
+      page.total === 0 ? '' : `${formatNumber(offset + 1)}–${formatNumber(last)} of ${formatNumber(page.total)}`;
+    say(line, plural(page.total, 'order'), 'info');
     prev.disabled = offset === 0;
     next.disabled = last >= page.total;
   }
 
+  const reload = () => load().catch((err) => say(line, err.message, 'error'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    offset = 0;
+    reload();
+  });
   prev.addEventListener('click', () => {
     offset = Math.max(0, offset - PAGE);
-    load().catch(() => undefined);
+    reload();
   });
   next.addEventListener('click', () => {
     offset += PAGE;
-    load().catch(() => undefined);
+    reload();
   });
+  document
+    .getElementById('sessions-export')
+    .addEventListener('click', () =>
+      exportCsv(query(), form.elements.from.value, form.elements.to.value, line).catch((err) =>
+        say(line, `Export stopped: ${err.message}`, 'error'),
+      ),
+    );
   await load();
 }
 
@@ -50,19 +87,74 @@ function row(s) {
   const utm = Object.entries(s.utm)
     .map(([k, v]) => `${k.replace('utm_', '')}=${v}`)
     .join(', ');
+  const cell = (label, ...content) => h('td', { 'data-label': label }, ...content);
   return h(
     'tr',
-    {},
-    h('td', {}, formatTime(s.created_at)),
-    h('td', {}, s.email ?? s.buyer_id),
-    h('td', {}, s.status.replace('_', ' ')),
-    h('td', { class: 'num' }, rupees(s.cart_value_paise)),
-    h(
-      'td',
-      {},
+    { 'data-session-id': s.id },
+    cell('Created', h('a', { href: `#order/${s.id}` }, formatTime(s.created_at))),
+    cell('Buyer', s.email ?? s.buyer_id),
+    cell('Status', STATUS[s.status] ?? s.status),
+    cell('Pincode', s.pincode ?? '—'),
+    h('td', { class: 'num', 'data-label': 'Cart' }, rupees(s.cart_value_paise)),
+    cell(
+      'Payment',
       h('span', { class: `pill ${tone}` }, payment),
       s.payment.amount_paise !== null ? ` ${rupees(s.payment.amount_paise)}` : '',
     ),
-    h('td', {}, utm || '—'),
+    cell('UTM', utm || '—'),
   );
+}
+
+const CSV_HEADER = [
+  'order_id',
+  'created_at',
+  'created',
+  'email',
+  'status',
+  'pincode',
+  'cart_rupees',
+  'payment_method',
+  'payment_status',
+  'amount_rupees',
+  'gateway_order_id',
+  'gateway_payment_id',
+  'paid_at',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+];
+const asRupees = (paise) => (paise === null ? '' : (paise / 100).toFixed(2));
+
+/** Every order the filters match (up to EXPORT_ROWS), fetched a page at a time, saved as one CSV file. */
+async function exportCsv(params, from, to, line) {
+  const rows = [];
+  for (let offset = 0; offset < EXPORT_ROWS; offset += 200) {
+    params.set('limit', '200');
+    params.set('offset', String(offset));
+    const page = await api('GET', `/checkout-admin?action=sessions&${params}`);
+    for (const s of page.sessions) {
+      rows.push([
+        s.id,
+        s.created_at,
+        formatTime(s.created_at),
+        s.email,
+        s.status,
+        s.pincode,
+        asRupees(s.cart_value_paise),
+        s.payment.method ?? '',
+        s.payment.status,
+        asRupees(s.payment.amount_paise),
+        s.payment.gateway_order_id,
+        s.payment.gateway_payment_id,
+        s.payment.paid_at,
+        s.utm.utm_source,
+        s.utm.utm_medium,
+        s.utm.utm_campaign,
+      ]);
+    }
+    say(line, `Exporting… ${plural(rows.length, 'order')} of ${formatNumber(page.total)}`);
+    if (offset + page.sessions.length >= page.total) break;
+  }
+  downloadFile(`orders-${from}-to-${to}.csv`, toCsv(CSV_HEADER, rows));
+  say(line, `Exported ${plural(rows.length, 'order')}`, 'ok');
 }

@@ -1,5 +1,5 @@
 // The settings section: webhook, cash on delivery, payment gateway and browser origins, each its own form over PATCH /checkout-admin.
-import { api, h, say } from '/console/console.js';
+import { api, h, plural, say } from '/console/console.js';
 
 /** A labelled input; `hint` is tied to it with aria-describedby. */
 function field(id, label, input, hint) {
@@ -119,7 +119,7 @@ export async function initSettings() {
           cod_max_cart_value_paise: max ? Math.round(Number(max) * 100) : null,
           cod_blocked_pincodes: lines(form.elements.blocked.value),
         });
-        return saved.enable_cod ? `COD on; ${saved.cod_blocked_pincodes.length} pincodes blocked` : 'COD off';
+        return saved.enable_cod ? `COD on; ${plural(saved.cod_blocked_pincodes.length, 'pincode')} blocked` : 'COD off';
       },
     ),
     settingsForm(
@@ -180,7 +180,7 @@ export async function initSettings() {
           allowed_origins: lines(form.elements.origins.value),
           courier_coverage_url: coverage || null,
         });
-        return `${saved.allowed_origins.length} origins allowed`;
+        return `${plural(saved.allowed_origins.length, 'origin')} allowed`;
       },
     ),
   );

@@ -1,0 +1,116 @@
+// One checkout session as the merchant's order page shows it: address and pin, payment, and everything that happened.
+import { DomainError } from '../kernel/errors.ts';
+import type { Merchant } from './merchant-repository.ts';
+import type { AddressRepository } from './address-repository.ts';
+import { sessionView } from './admin-views.ts';
+import type { PostalDirectory, WebhookOutbox } from './ports.ts';
+import type { ListedSession, SessionSearch } from './session-search.ts';
+
+export interface OrderPageDeps {
+  search: SessionSearch;
+  addresses: Pick<AddressRepository, 'byId'>;
+  outbox: Pick<WebhookOutbox, 'forSession'>;
+  location: Pick<PostalDirectory, 'lookup' | 'pincodePoint'>;
+}
+
+/** One line of the order's timeline: when, which part of the system saw it, what, and a short detail. */
+export interface TimelineEntry {
+  at: string;
+  source: 'session' | 'payment' | 'widget' | 'webhook';
+  event: string;
+  detail: string | null;
+}
+
+const ADDRESS_FIELDS = [
+  'name',
+  'phone',
+  'flat_number',
+  'building_name',
+  'street_name',
+  'locality',
+  'landmark',
+  'city',
+  'district',
+  'state',
+  'pincode',
+  'label',
+] as const;
+
+export class OrderPage {
+  constructor(private readonly d: OrderPageDeps) {}
+
+  async of(merchant: Merchant, sessionId: string) {
+    const s = await this.d.search.one(merchant.id, sessionId);
+    if (!s) throw new DomainError('not_found', 'session_not_found', `No session ${sessionId}`);
+    const [address, orders, events, webhooks] = await Promise.all([
+      this.address(s),
+      this.d.search.orders(merchant.id, s.id),
+      this.d.search.funnelEvents(merchant.id, s.id),
+      this.d.outbox.forSession(merchant.id, s.id),
+    ]);
+    const timeline: TimelineEntry[] = [
+      ...sessionSteps(s),
+      ...orders.map((o) =>
+        entry(o.created_at, 'payment', 'order_created', `${o.gateway_order_id}, ${o.amount_paise} paise`),
+      ),
+      ...events.map((e) =>
+        entry(e.created_at, 'widget', e.event_type, [e.step, e.device_type].filter(Boolean).join(', ')),
+      ),
+      ...webhooks.flatMap((w) =>
+        w.attempt_log.map((a) =>
+          entry(
+            a.created_at,
+            'webhook',
+            w.event,
+            `attempt ${a.attempt}: ${a.http_status ?? a.error ?? '—'} (${a.outcome})`,
+          ),
+        ),
+      ),
+    ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+    return { session: sessionView(s), address, orders, events, webhooks, timeline };
+  }
+
+  /** The chosen address with its pin, the pincode the pin falls in, and the pincode's own point for the map. */
+  private async address(s: ListedSession) {
+    if (!s.selected_address_id) return null;
+    const a = await this.d.addresses.byId(s.merchant_id, s.buyer_id, s.selected_address_id);
+    if (!a) return null;
+    const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f] ?? null])) as Record<
+      (typeof ADDRESS_FIELDS)[number],
+      string | null
+    >;
+    const pinned = a.latitude !== null && a.longitude !== null;
+    const point = a.pincode ? this.d.location.pincodePoint(a.pincode) : null;
+    return {
+      id: a.id,
+      ...fields,
+      geopin: a.geopin,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      pin_pincode: pinned ? (this.d.location.lookup(a.latitude!, a.longitude!)?.pincode ?? null) : null,
+      pincode_point: point,
+    };
+  }
+}
+
+function entry(at: string, source: TimelineEntry['source'], event: string, detail: string | null): TimelineEntry {
+  return { at, source, event, detail: detail || null };
+}
+
+/** The session's own milestones, from its timestamps and payment. */
+function sessionSteps(s: ListedSession): TimelineEntry[] {
+  const out = [entry(s.created_at, 'session', 'verified', `${s.auth_channel} ${s.email ?? ''}`.trim())];
+  if (s.address_completed_at) out.push(entry(s.address_completed_at, 'session', 'address_completed', s.pincode));
+  if (s.paid_at)
+    out.push(
+      entry(
+        s.paid_at,
+        'payment',
+        s.payment_method === 'cod' ? 'cod_recorded' : 'payment_verified',
+        s.gateway_payment_id ?? (s.amount_paise === null ? null : `${s.amount_paise} paise`),
+      ),
+    );
+  if (s.completed_at) out.push(entry(s.completed_at, 'session', 'completed', null));
+  if (s.abandoned_at) out.push(entry(s.abandoned_at, 'session', 'abandoned', null));
+  return out;
+}

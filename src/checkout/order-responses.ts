@@ -1,0 +1,63 @@
+// Response schema of one order's page (GET /checkout-admin?action=session): the session, its address and pin, its story.
+import { z } from 'zod';
+import { DeliveryDetailSchema, SessionViewSchema } from './responses.ts';
+
+const Instant = z.string().meta({ format: 'date-time' });
+const Nullable = z.string().nullable();
+const Point = z.object({ latitude: z.number(), longitude: z.number() });
+
+const OrderAddressSchema = z.object({
+  id: z.string(),
+  name: Nullable,
+  phone: Nullable,
+  flat_number: Nullable,
+  building_name: Nullable,
+  street_name: Nullable,
+  locality: Nullable,
+  landmark: Nullable,
+  city: Nullable,
+  district: Nullable,
+  state: Nullable,
+  pincode: Nullable,
+  label: Nullable,
+  geopin: Nullable.meta({ description: 'The DIGIPIN of the pin' }),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  pin_pincode: Nullable.meta({ description: 'The pincode whose boundary holds the pin (null: outside every one)' }),
+  pincode_point: Point.nullable().meta({ description: "The address pincode's representative point, for the map" }),
+});
+
+export const OrderPageSchema = z.object({
+  session: SessionViewSchema,
+  address: OrderAddressSchema.nullable().meta({ description: 'The chosen address (null before address_completed)' }),
+  orders: z.array(
+    z.object({
+      gateway_order_id: z.string(),
+      amount_paise: z.number().int(),
+      currency: z.string(),
+      created_at: Instant,
+    }),
+  ),
+  events: z
+    .array(
+      z.object({
+        event_type: z.string(),
+        step: Nullable,
+        device_type: Nullable,
+        platform: Nullable,
+        created_at: Instant,
+      }),
+    )
+    .meta({ description: 'Funnel events the widget logged with this session id, oldest first' }),
+  webhooks: z.array(DeliveryDetailSchema).meta({ description: 'Webhooks sent about this session, with every attempt' }),
+  timeline: z
+    .array(
+      z.object({
+        at: Instant,
+        source: z.enum(['session', 'payment', 'widget', 'webhook']),
+        event: z.string(),
+        detail: Nullable,
+      }),
+    )
+    .meta({ description: 'All of the above in time order' }),
+});

@@ -1,0 +1,118 @@
+// The merchant's view of its checkout sessions: searched, filtered and paged, or one with its payment, orders and events.
+import type { Sql } from '../db/sql.ts';
+import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './session-repository.ts';
+
+/** What the sessions listing narrows by; every field is optional but the window. */
+export interface SessionFilter {
+  from: string;
+  to: string;
+  /** An email (or part of one), a 6-digit pincode of the chosen address, or a session id (or its start). */
+  q?: string;
+  status?: SessionStatus;
+  /** How it was paid: gateway, cod, or none (no payment recorded, an unpaid order included). */
+  payment_method?: 'gateway' | 'cod' | 'none';
+}
+
+/** A listed session: with its payment and the pincode of its chosen address. */
+export type ListedSession = SessionWithPayment & { pincode: string | null };
+
+/** One gateway order made for a session. */
+export interface SessionOrder {
+  gateway_order_id: string;
+  amount_paise: number;
+  currency: string;
+  created_at: string;
+}
+
+/** One event the widget logged for the session. */
+export interface SessionFunnelEvent {
+  event_type: string;
+  step: string | null;
+  device_type: string | null;
+  platform: string | null;
+  created_at: string;
+}
+
+const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise,
+    p.created_at AS paid_at, a.pincode,
+    (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
+      AS last_order_id,
+    (SELECT o.amount_paise FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
+      AS last_order_amount_paise`;
+const FROM = `FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
+  LEFT JOIN addresses a ON a.id = s.selected_address_id`;
+
+/** `%` and `_` typed in a search box are searched for, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE clause of a filter and its values, in order. */
+function where(merchantId: string, f: SessionFilter): { sql: string; values: unknown[] } {
+  const parts = ['s.merchant_id = ?', 's.created_at >= ?', 's.created_at <= ?'];
+  const values: unknown[] = [merchantId, f.from, f.to];
+  if (f.q) {
+    const q = f.q.trim().toLowerCase();
+    if (/^\d{6}$/.test(q)) {
+      parts.push('a.pincode = ?');
+      values.push(q);
+    } else {
+      parts.push(`(lower(s.email) LIKE ? ESCAPE '\\' OR s.id LIKE ? ESCAPE '\\')`);
+      values.push(`%${escapeLike(q)}%`, `${escapeLike(q)}%`);
+    }
+  }
+  if (f.status) {
+    parts.push('s.status = ?');
+    values.push(f.status);
+  }
+  if (f.payment_method === 'none') parts.push('p.session_id IS NULL');
+  else if (f.payment_method) {
+    parts.push('p.payment_method = ?');
+    values.push(f.payment_method);
+  }
+  return { sql: `WHERE ${parts.join(' AND ')}`, values };
+}
+
+export class SessionSearch {
+  constructor(private readonly sql: Sql) {}
+
+  /** Newest first, with payment state. */
+  async list(
+    merchantId: string,
+    filter: SessionFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ sessions: ListedSession[]; total: number }> {
+    const w = where(merchantId, filter);
+    const sessions = await this.sql.all<ListedSession>(
+      `${SELECT} ${FROM} ${w.sql} ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
+      [...w.values, limit, offset],
+    );
+    const total = await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n ${FROM} ${w.sql}`, w.values);
+    return { sessions, total: total?.n ?? 0 };
+  }
+
+  /** One session of the merchant with its payment, or null. */
+  async one(merchantId: string, id: string): Promise<ListedSession | null> {
+    return (
+      (await this.sql.get<ListedSession>(`${SELECT} ${FROM} WHERE s.merchant_id = ? AND s.id = ?`, [merchantId, id])) ??
+      null
+    );
+  }
+
+  /** Gateway orders made for the session, oldest first. */
+  orders(merchantId: string, sessionId: string): Promise<SessionOrder[]> {
+    return this.sql.all<SessionOrder>(
+      `SELECT gateway_order_id, amount_paise, currency, created_at FROM payment_orders
+       WHERE merchant_id = ? AND session_id = ? ORDER BY created_at, gateway_order_id LIMIT 50`,
+      [merchantId, sessionId],
+    );
+  }
+
+  /** Funnel events the widget logged with this session id, oldest first. */
+  funnelEvents(merchantId: string, sessionId: string): Promise<SessionFunnelEvent[]> {
+    return this.sql.all<SessionFunnelEvent>(
+      `SELECT event_type, step, device_type, platform, created_at FROM funnel_events
+       WHERE merchant_id = ? AND session_id = ? ORDER BY id LIMIT 200`,
+      [merchantId, sessionId],
+    );
+  }
+}

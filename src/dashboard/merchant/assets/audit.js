@@ -1,0 +1,56 @@
+// The audit log section: who changed settings, keys and offers, what changed and when, newest first, 20 a page.
+import { api, fill, formatNumber, formatTime, h } from '/console/console.js';
+
+const PAGE = 20;
+const show = (v) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+
+export async function initAudit() {
+  const body = document.getElementById('audit-body');
+  const label = document.getElementById('audit-page');
+  const prev = document.getElementById('audit-prev');
+  const next = document.getElementById('audit-next');
+  let offset = 0;
+
+  async function load() {
+    const { entries, total } = await api('GET', `/checkout-admin?action=audit_log&limit=${PAGE}&offset=${offset}`);
+    fill(
+      body,
+      entries.length === 0
+        ? h('tr', {}, h('td', { colspan: 4 }, 'No changes recorded yet.'))
+        : entries.map((e) =>
+            h(
+              'tr',
+              {},
+              h('td', { 'data-label': 'Time' }, formatTime(e.created_at)),
+              h('td', { 'data-label': 'Who' }, e.actor),
+              h('td', { 'data-label': 'What' }, e.action, e.target ? [h('br'), h('code', {}, e.target)] : null),
+              h(
+                'td',
+                { 'data-label': 'Changes' },
+                h(
+                  'ul',
+                  { class: 'changes' },
+                  Object.entries(e.changes).map(([field, c]) =>
+                    h('li', {}, h('strong', {}, field), `: ${show(c.from)} → ${show(c.to)}`),
+                  ),
+                ),
+              ),
+            ),
+          ),
+    );
+    const last = Math.min(total, offset + entries.length);
+    label.textContent =
+      total === 0 ? '' : `${formatNumber(offset + 1)}–${formatNumber(last)} of ${formatNumber(total)}`;
+    prev.disabled = offset === 0;
+    next.disabled = last >= total;
+  }
+  prev.addEventListener('click', () => {
+    offset = Math.max(0, offset - PAGE);
+    load().catch(() => undefined);
+  });
+  next.addEventListener('click', () => {
+    offset += PAGE;
+    load().catch(() => undefined);
+  });
+  await load();
+}

@@ -1,0 +1,71 @@
+// One webhook delivery in full: the exact body it sends, and each attempt with its time, answer and outcome.
+import { fill, formatTime, h } from '/console/console.js';
+
+export const STATE_TONE = { delivered: 'ok', failed: 'bad', pending: 'warn', sending: 'warn' };
+export const OUTCOME_TONE = { delivered: 'ok', retrying: 'warn', failed: 'bad' };
+export const STATE_NAMES = { delivered: 'delivered', failed: 'given up', pending: 'waiting', sending: 'sending' };
+
+/** The attempts as a table and the payload as formatted JSON. */
+export function deliveryDetail(d) {
+  const cell = (label, attrs, ...content) => h('td', { 'data-label': label, ...attrs }, ...content);
+  const rows = d.attempt_log.map((a) =>
+    h(
+      'tr',
+      {},
+      cell('#', { class: 'num' }, a.attempt),
+      cell('Time', {}, formatTime(a.created_at)),
+      cell('HTTP', {}, a.http_status ?? '—'),
+      cell('Outcome', {}, h('span', { class: `pill ${OUTCOME_TONE[a.outcome] ?? 'muted'}` }, a.outcome)),
+      cell('Response or error', { class: 'mono' }, [a.error, a.response_body].filter(Boolean).join(' · ') || '—'),
+      cell('Retry planned', {}, a.next_retry_at ? formatTime(a.next_retry_at) : '—'),
+    ),
+  );
+  return h(
+    'div',
+    { class: 'delivery-detail' },
+    h('p', { class: 'hint' }, 'Delivery id ', h('code', {}, d.delivery_id)),
+    h(
+      'div',
+      { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': `Attempts of ${d.event}` },
+      h(
+        'table',
+        { class: 'cards' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ['#', 'Time', 'HTTP', 'Outcome', 'Response or error', 'Retry planned'].map((t) =>
+              h('th', { scope: 'col' }, t),
+            ),
+          ),
+        ),
+        h('tbody', {}, rows.length ? rows : h('tr', {}, h('td', { colspan: 6 }, 'Not attempted yet.'))),
+      ),
+    ),
+    h('h4', {}, 'Payload (the exact body sent and signed)'),
+    h('pre', { class: 'payload', tabindex: '0' }, h('code', {}, JSON.stringify(d.payload, null, 2))),
+  );
+}
+
+/** Shows `d` in `box` with a heading and a close button. */
+export function showDetail(box, d, onClose) {
+  fill(
+    box,
+    h(
+      'div',
+      { class: 'row detail-head' },
+      h(
+        'h3',
+        {},
+        `${d.event} · `,
+        h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, STATE_NAMES[d.status]),
+      ),
+      h('button', { type: 'button', class: 'secondary small', onclick: onClose }, 'Close'),
+    ),
+    deliveryDetail(d),
+  );
+  box.hidden = false;
+  box.focus();
+}

@@ -1,0 +1,141 @@
+// One order's page (#order/<id>): payment, the address with its pin on a map, and everything that happened, in order.
+import { api, fill, formatTime, h, rupees } from '/console/console.js';
+import { deliveryDetail, STATE_TONE } from '/merchant/assets/delivery-detail.js';
+import { orderMap } from '/merchant/assets/order-map.js';
+import { PAYMENT, STATUS } from '/merchant/assets/sessions.js';
+
+const SOURCE_NAMES = { session: 'checkout', payment: 'payment', widget: 'widget', webhook: 'webhook' };
+
+export async function showOrder(sessionId) {
+  const body = document.getElementById('order-body');
+  fill(body, h('p', { class: 'status' }, 'Loading the order…'));
+  const order = await api('GET', `/checkout-admin?action=session&session_id=${sessionId}`);
+  const s = order.session;
+  document.getElementById('order-title').textContent = `Order of ${s.email ?? s.buyer_id}`;
+  fill(
+    body,
+    summary(s),
+    h('h3', {}, 'Address'),
+    address(order.address),
+    h('h3', {}, 'Timeline'),
+    timeline(order.timeline),
+    h('h3', {}, 'Webhooks about this order'),
+    order.webhooks.length === 0
+      ? h('p', { class: 'hint' }, 'No webhooks were sent about this order.')
+      : h('div', {}, order.webhooks.map(webhook)),
+  );
+}
+
+function summary(s) {
+  const [payment, tone] = PAYMENT[s.payment.status] ?? [s.payment.status, 'muted'];
+  const item = (term, ...value) => h('div', {}, h('dt', {}, term), h('dd', {}, ...value));
+  const utm = Object.entries(s.utm).map(([k, v]) => `${k.replace('utm_', '')}=${v}`);
+  return h(
+    'dl',
+    { class: 'facts' },
+    item('Order id', h('code', {}, s.id)),
+    item('Created', formatTime(s.created_at)),
+    item('Status', STATUS[s.status] ?? s.status),
+    item('Cart', rupees(s.cart_value_paise)),
+    item(
+      'Payment',
+      h('span', { class: `pill ${tone}` }, payment),
+      s.payment.amount_paise === null ? '' : ` ${rupees(s.payment.amount_paise)}`,
+    ),
+    s.payment.gateway_payment_id ? item('Gateway payment', h('code', {}, s.payment.gateway_payment_id)) : null,
+    s.payment.gateway_order_id ? item('Gateway order', h('code', {}, s.payment.gateway_order_id)) : null,
+    s.payment.paid_at ? item('Paid at', formatTime(s.payment.paid_at)) : null,
+    item('Campaign', utm.length ? utm.join(', ') : '—'),
+  );
+}
+
+function address(a) {
+  if (!a) return h('p', { class: 'hint' }, 'The buyer has not given an address yet.');
+  const lines = [
+    a.name,
+    [a.flat_number, a.building_name].filter(Boolean).join(', '),
+    [a.street_name, a.locality, a.landmark].filter(Boolean).join(', '),
+    [a.city ?? a.district, a.state, a.pincode].filter(Boolean).join(', '),
+    a.phone,
+  ].filter(Boolean);
+  const pinned = a.latitude !== null && a.longitude !== null;
+  const agrees = a.pin_pincode === a.pincode;
+  return h(
+    'div',
+    { class: 'address-grid' },
+    h(
+      'div',
+      {},
+      h(
+        'address',
+        {},
+        lines.flatMap((line, i) => (i === 0 ? [line] : [h('br'), line])),
+      ),
+      h(
+        'dl',
+        { class: 'facts' },
+        h('div', {}, h('dt', {}, 'Geopin'), h('dd', {}, h('code', {}, a.geopin ?? '—'))),
+        pinned
+          ? h('div', {}, h('dt', {}, 'Pin'), h('dd', {}, `${a.latitude.toFixed(6)}, ${a.longitude.toFixed(6)}`))
+          : null,
+        pinned
+          ? h(
+              'div',
+              {},
+              h('dt', {}, 'Pin falls in'),
+              h(
+                'dd',
+                {},
+                h(
+                  'span',
+                  { class: `pill ${agrees ? 'ok' : 'warn'}` },
+                  a.pin_pincode ? `pincode ${a.pin_pincode}` : 'no pincode area',
+                ),
+                agrees ? '' : ` (the address says ${a.pincode})`,
+              ),
+            )
+          : null,
+      ),
+    ),
+    pinned ? orderMap(a) : h('p', { class: 'hint' }, 'No pin yet: it is set when the buyer completes the address.'),
+  );
+}
+
+function timeline(entries) {
+  return h(
+    'ol',
+    { class: 'timeline' },
+    entries.map((t) =>
+      h(
+        'li',
+        { class: `timeline-item source-${t.source}` },
+        h('time', { datetime: t.at }, formatTime(t.at)),
+        h('span', { class: 'pill muted' }, SOURCE_NAMES[t.source] ?? t.source),
+        h('strong', {}, t.event),
+        t.detail
+          ? h(
+              'span',
+              { class: 'timeline-detail' },
+              t.detail.replace(/(\d+) paise/g, (_m, p) => rupees(Number(p))),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+function webhook(d) {
+  return h(
+    'details',
+    { class: 'webhook' },
+    h(
+      'summary',
+      {},
+      h('strong', {}, d.event),
+      ' ',
+      h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, d.status),
+      ` · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} · ${formatTime(d.created_at)}`,
+    ),
+    deliveryDetail(d),
+  );
+}

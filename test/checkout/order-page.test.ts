@@ -1,0 +1,84 @@
+// One order's page (GET ?action=session): the session, its address and pin, payment, widget events, webhooks, timeline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderPageSchema } from '../../src/checkout/order-responses.ts';
+import { buyerSession, configureShop, startWorld, type Buyer, type World } from '../payments/support/shop.ts';
+import { eventually } from '../webhooks/support/receiver.ts';
+import { dataOf, errorCode, MISSING_ID, ok, type Shop } from './support.ts';
+
+let w: World;
+let shop: Shop;
+let buyer: Buyer;
+beforeAll(async () => {
+  // Mode B (gateway keys set), so session.completed is sent after COD too.
+  w = await startWorld({ rzp_test_order: 'order_secret_0123' });
+  shop = await configureShop(w.h, {
+    payment: { keyId: 'rzp_test_order', keySecret: 'order_secret_0123' },
+    webhook: { url: w.receiver.url },
+    cod: { enabled: true },
+  });
+  buyer = await buyerSession(w.h, shop, { cartValuePaise: 15_000_050, pincode: '560001' });
+  const funnel = (event_type: string) =>
+    w.h.call('POST', '/checkout-funnel-events', {
+      body: { merchant_id: shop.id, event_type, session_id: buyer.sessionId, device_type: 'mobile' },
+    });
+  ok(await funnel('payment_selected'), 'funnel');
+  ok(await w.h.payment(buyer.token, { action: 'record_cod' }), 'cod');
+  await eventually(async () => w.receiver.requests.length >= 3);
+});
+afterAll(async () => w?.dispose());
+
+const order = (sessionId: string, key = shop.key) =>
+  w.h.admin('GET', 'session', key, undefined, `session_id=${sessionId}`);
+
+describe('GET ?action=session', () => {
+  it('shows the order: payment, the chosen address with its pin and the pincode the pin falls in', async () => {
+    const page = OrderPageSchema.parse(dataOf(await order(buyer.sessionId)));
+    expect(page.session).toMatchObject({
+      id: buyer.sessionId,
+      status: 'completed',
+      cart_value_paise: 15_000_050,
+      pincode: '560001',
+      payment: { method: 'cod', status: 'cod', amount_paise: 15_000_050 },
+    });
+    expect(page.address).toMatchObject({ id: buyer.addressId, name: 'A Buyer', street_name: 'MG Road' });
+    expect(page.address!.pincode).toBe('560001');
+    expect(page.address!.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
+    expect(page.address!.latitude).toBeGreaterThan(12);
+    expect(page.address!.pin_pincode).toMatch(/^\d{6}$/);
+    expect(page.address!.pincode_point).toMatchObject({ latitude: expect.any(Number) });
+    expect(page.events.map((e) => [e.event_type, e.device_type])).toEqual([['payment_selected', 'mobile']]);
+  });
+
+  it('lists the webhooks sent about it with their attempts, and tells its whole story in time order', async () => {
+    await eventually(async () => {
+      const page = dataOf(await order(buyer.sessionId));
+      return page.webhooks.length === 3 && page.webhooks.every((x: { status: string }) => x.status === 'delivered');
+    });
+    const page = OrderPageSchema.parse(dataOf(await order(buyer.sessionId)));
+    expect(page.webhooks.map((x) => x.event)).toEqual([
+      'session.email_verified',
+      'session.address_completed',
+      'session.completed',
+    ]);
+    expect(page.webhooks[2]!.payload).toMatchObject({ data: { payment_method: 'cod' } });
+    const story = page.timeline.map((t) => `${t.source}:${t.event}`);
+    expect(story[0]).toBe('session:verified');
+    for (const step of ['session:address_completed', 'widget:payment_selected', 'payment:cod_recorded']) {
+      expect(story).toContain(step);
+    }
+    expect(story.filter((s) => s.startsWith('webhook:'))).toHaveLength(3);
+    const times = page.timeline.map((t) => t.at);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it("answers 404 for another merchant's session or an unknown one, and 400 for a malformed id", async () => {
+    const stranger = await configureShop(w.h, {});
+    for (const reply of [await order(buyer.sessionId, stranger.key), await order(MISSING_ID)]) {
+      expect([reply.status, errorCode(reply)]).toEqual([404, 'session_not_found']);
+    }
+    const bad = await order('abc');
+    expect([bad.status, errorCode(bad)]).toEqual([400, 'invalid_request']);
+    const missing = await w.h.admin('GET', 'session', shop.key);
+    expect(missing.status).toBe(400);
+  });
+});

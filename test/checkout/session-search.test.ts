@@ -1,0 +1,77 @@
+// The sessions listing searched by email, pincode and id, filtered by status, payment method and dates, and paged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyerSession, configureShop, startWorld, type Buyer, type World } from '../payments/support/shop.ts';
+import { dataOf, errorCode, ok, type Shop } from './support.ts';
+
+let w: World;
+let shop: Shop;
+let other: Shop;
+let cod: Buyer;
+let open: Buyer;
+let blr: Buyer;
+beforeAll(async () => {
+  w = await startWorld({});
+  shop = await configureShop(w.h, { cod: { enabled: true } });
+  other = await configureShop(w.h, {});
+  cod = await buyerSession(w.h, shop, { cartValuePaise: 150_050, pincode: '110001' });
+  ok(await w.h.payment(cod.token, { action: 'record_cod' }), 'cod');
+  open = await buyerSession(w.h, shop);
+  blr = await buyerSession(w.h, shop, { pincode: '560001' });
+  await buyerSession(w.h, other, { pincode: '560001' });
+});
+afterAll(async () => w?.dispose());
+
+interface Listed {
+  sessions: Array<{ id: string; email: string; pincode: string | null; status: string; payment: { method: string } }>;
+  total: number;
+}
+const list = async (query = '', key = shop.key) =>
+  dataOf<Listed>(await w.h.admin('GET', 'sessions', key, undefined, query));
+const ids = async (query: string) => (await list(query)).sessions.map((s) => s.id);
+
+describe('GET ?action=sessions', () => {
+  it('finds one session by its email, part of it, its pincode or the start of its id', async () => {
+    const email = (await list()).sessions.find((s) => s.id === cod.sessionId)!.email;
+    expect(await ids(`q=${encodeURIComponent(email)}`)).toEqual([cod.sessionId]);
+    expect(await ids(`q=${encodeURIComponent(email.slice(0, 12).toUpperCase())}`)).toEqual([cod.sessionId]);
+    expect(await ids('q=110001')).toEqual([cod.sessionId]);
+    expect(await ids('q=560001')).toEqual([blr.sessionId]);
+    expect(await ids(`q=${cod.sessionId.slice(0, 8)}`)).toEqual([cod.sessionId]);
+    // A wildcard typed in the box is a character, not "anything".
+    expect(await ids('q=%25')).toEqual([]);
+    expect(await ids('q=_')).toEqual([]);
+  });
+
+  it('filters by status and payment method, and lists the pincode of each chosen address', async () => {
+    expect(await ids('status=completed')).toEqual([cod.sessionId]);
+    expect(await ids('payment_method=cod')).toEqual([cod.sessionId]);
+    expect(await ids('payment_method=gateway')).toEqual([]);
+    expect((await ids('payment_method=none')).sort()).toEqual([open.sessionId, blr.sessionId].sort());
+    expect(await ids('status=address_completed&q=560001')).toEqual([blr.sessionId]);
+    const all = await list();
+    expect(all.sessions.map((s) => s.pincode).sort()).toEqual(['110001', '560001', null].sort());
+    expect(all.sessions.find((s) => s.id === cod.sessionId)!.payment.method).toBe('cod');
+  });
+
+  it('keeps to the date range and pages newest first', async () => {
+    expect((await list('from=2020-01-01&to=2020-12-31')).total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`from=${today}&to=${today}`)).total).toBe(3);
+    const first = await list('limit=2');
+    const second = await list('limit=2&offset=2');
+    expect([first.sessions.length, second.sessions.length, first.total]).toEqual([2, 1, 3]);
+    expect([...first.sessions, ...second.sessions].map((s) => s.id)).toEqual([
+      blr.sessionId,
+      open.sessionId,
+      cod.sessionId,
+    ]);
+  });
+
+  it('sees only its own merchant and refuses bad filters with a 400 naming the field', async () => {
+    expect((await list('q=560001', other.key)).total).toBe(1);
+    for (const query of ['status=paid', 'payment_method=card', 'q=', `q=${'x'.repeat(201)}`, 'from=yesterday']) {
+      const reply = await w.h.admin('GET', 'sessions', shop.key, undefined, query);
+      expect([reply.status, errorCode(reply)], query).toEqual([400, 'invalid_request']);
+    }
+  });
+});

@@ -1,0 +1,165 @@
+// Chromium on a phone and a desktop: find one order by email and open its page; filter orders by date and export a CSV.
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCsv } from './support/read-csv.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { createMerchant, placeOrder, type MerchantFixture, type PlacedOrder } from './support/merchant-fixture.ts';
+import { axeViolations, DESKTOP, eventually, horizontalOverflow, openPage, PHONE, screenshot } from './support/page.ts';
+import { startSwitchableReceiver, type SwitchableReceiver } from './support/receiver.ts';
+import { signInByMail } from './support/sign-in.ts';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let receiver: SwitchableReceiver;
+let browser: Browser;
+let shop: MerchantFixture;
+let asha: PlacedOrder;
+let old: PlacedOrder;
+const USER = 'owner@chai.example';
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  receiver = await startSwitchableReceiver(200);
+  server = await startTestServer({ ...smtp.env, WEBHOOK_POLL_MS: '20', CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
+  shop = await createMerchant(server, 'Chai & Co', USER);
+  for (const [action, body] of [
+    ['webhooks', { webhook_url: receiver.url }],
+    ['cod_config', { enable_cod: true }],
+    ['set_payment_config', { gateway_key_id: 'rzp_test_chai', gateway_secret_key: 'chai_secret_0123' }],
+  ] as const)
+    expect((await shop.admin('PATCH', action, body)).status).toBe(200);
+  asha = await placeOrder(server, smtp, shop, {
+    email: 'asha.rao@example.in',
+    cartPaise: 15_000_050,
+    pincode: '560001',
+    street: 'MG Road',
+    utm: { utm_source: 'instagram', utm_campaign: 'diwali' },
+  });
+  old = await placeOrder(server, smtp, shop, {
+    email: 'ravi@example.in',
+    cartPaise: 49_900,
+    pincode: '110001',
+    street: 'Connaught Place',
+  });
+  // Ravi ordered ten days ago: the date filter must leave him out of today's list.
+  const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
+  await server.parts.sql.run('UPDATE checkout_sessions SET created_at = ? WHERE id = ?', [tenDaysAgo, old.sessionId]);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await receiver?.close();
+  await smtp?.close();
+});
+
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
+describe('merchant orders in Chromium', () => {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`on a ${device}: finds an order by email and shows its page with address, map, payment and timeline`, async () => {
+      const { page, problems, hosts } = await openPage(browser, viewport);
+      await signInByMail(page, `${server.baseUrl}/merchant#sessions`, USER, smtp);
+      await page.getByLabel('Email, pincode or order id').fill('asha.rao');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => page.locator('#sessions-body tr').count()).toBe(1);
+      expect(await page.locator('#sessions-status-line').textContent()).toBe('1 order');
+      const row = page.locator('#sessions-body tr').first();
+      expect(await row.textContent()).toContain('asha.rao@example.in');
+      expect(await row.textContent()).toContain('₹1,50,000.50');
+      await row.getByRole('link').click();
+
+      await eventually(() => page.locator('#order-title').textContent()).toBe('Order of asha.rao@example.in');
+      const order = page.locator('#order');
+      expect(await order.locator('.facts').first().textContent()).toContain(asha.sessionId);
+      expect(await order.textContent()).toContain('cash on delivery ₹1,50,000.50');
+      expect(await order.locator('address').textContent()).toContain('12MG Road');
+      expect(await order.textContent()).toMatch(/Geopin[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}/);
+      const map = order.getByRole('img', { name: /^Map: the pin .* km from the centre of pincode 560001$/ });
+      expect(await map.count()).toBe(1);
+      // The timeline, to the second in IST: sign-in, address, COD, and the three webhooks sent about it.
+      const steps = order.locator('.timeline-item');
+      await eventually(async () => (await steps.allTextContents()).filter((t) => t.includes('webhook')).length).toBe(3);
+      const story = await steps.allTextContents();
+      expect(story[0]).toMatch(/^\d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} ISTcheckoutverified/);
+      for (const step of ['address_completed', 'cod_recorded', 'session.completed'])
+        expect(story.some((t) => t.includes(step))).toBe(true);
+      expect(await order.locator('details.webhook').count()).toBe(3);
+      await order.locator('details.webhook summary', { hasText: 'session.completed' }).click();
+      expect(await order.locator('details.webhook[open] .payload').textContent()).toContain('"payment_method": "cod"');
+
+      if (device === 'phone') expect(await horizontalOverflow(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `merchant-order-${device}`);
+      await page.getByRole('link', { name: '← All orders' }).click();
+      await eventually(() => page.locator('#order').isHidden()).toBe(true);
+      expect(problems).toEqual([]);
+      expect([...hosts]).toEqual([new URL(server.baseUrl).host]);
+    });
+
+    it(`on a ${device}: filters orders by date and exports exactly those as a CSV file`, async () => {
+      const { page, problems } = await openPage(browser, viewport);
+      await signInByMail(page, `${server.baseUrl}/merchant#sessions`, USER, smtp);
+      await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('2 orders');
+      await page.getByLabel('From', { exact: true }).fill(today());
+      await page.getByLabel('To', { exact: true }).fill(today());
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+      expect(await page.locator('#sessions-body').textContent()).not.toContain('ravi@example.in');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`orders-${today()}-to-${today()}.csv`);
+      const [header, ...rows] = readCsv(readFileSync(await download.path(), 'utf8'));
+      expect(header!.slice(0, 7)).toEqual([
+        'order_id',
+        'created_at',
+        'created',
+        'email',
+        'status',
+        'pincode',
+        'cart_rupees',
+      ]);
+      expect(rows).toHaveLength(1);
+      const cell = (name: string) => rows[0]![header!.indexOf(name)];
+      expect([cell('order_id'), cell('email'), cell('status'), cell('pincode')]).toEqual([
+        asha.sessionId,
+        'asha.rao@example.in',
+        'completed',
+        '560001',
+      ]);
+      expect([cell('cart_rupees'), cell('amount_rupees'), cell('payment_method'), cell('utm_campaign')]).toEqual([
+        '150000.50',
+        '150000.50',
+        'cod',
+        'diwali',
+      ]);
+      expect(cell('created')).toMatch(/ IST$/);
+      await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('Exported 1 order');
+
+      const before = new Date(Date.now() - 12 * 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel('From', { exact: true }).fill(before);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('2 orders');
+      await page.getByLabel('Payment', { exact: true }).selectOption('cod');
+      await page.getByLabel('Email, pincode or order id').fill('110001');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => page.locator('#sessions-body tr').first().textContent()).toContain('ravi@example.in');
+      expect(await page.locator('#sessions-body tr').count()).toBe(1);
+      await page.locator('#sessions').scrollIntoViewIfNeeded();
+      await screenshot(page, `merchant-orders-${device}-screen`, false);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,121 @@
+// Chromium on a phone and a desktop: a failing webhook waits an hour for its retry; "Retry now" sends it at once and the
+// log shows the new attempt beside the first, each with its own answer, time and the body sent.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { buyerSession, createMerchant, type MerchantFixture } from './support/merchant-fixture.ts';
+import { axeViolations, DESKTOP, eventually, horizontalOverflow, openPage, PHONE, screenshot } from './support/page.ts';
+import { startSwitchableReceiver, type SwitchableReceiver } from './support/receiver.ts';
+import { signInByMail } from './support/sign-in.ts';
+import { waitFor } from './support/wait.ts';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let receiver: SwitchableReceiver;
+let browser: Browser;
+let shop: MerchantFixture;
+const USER = 'owner@chai.example';
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  receiver = await startSwitchableReceiver(503);
+  // A failed attempt waits an hour (±20 %) for its retry: only "Retry now" sends it again within the test.
+  server = await startTestServer({
+    ...smtp.env,
+    WEBHOOK_RETRY_BASE_MS: '3600000',
+    WEBHOOK_POLL_MS: '20',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500',
+  });
+  shop = await createMerchant(server, 'Chai & Co', USER);
+  expect((await shop.admin('PATCH', 'webhooks', { webhook_url: receiver.url })).status).toBe(200);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await receiver?.close();
+  await smtp?.close();
+});
+
+describe('the webhook log in Chromium', () => {
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`on a ${device}: retries a failing webhook now and shows the new attempt`, async () => {
+      receiver.answer(503);
+      const buyer = `buyer-${device}@example.in`;
+      await buyerSession(server, smtp, shop.id, buyer);
+      const failing = await waitFor(
+        async () =>
+          (await shop.admin('GET', 'webhook_events&state=failing')).body.data.deliveries as Array<{
+            delivery_id: string;
+          }>,
+        (list) => list.length > 0,
+      );
+      const id = failing[0]!.delivery_id;
+
+      const { page, problems, hosts } = await openPage(browser, viewport);
+      await signInByMail(page, `${server.baseUrl}/merchant#deliveries`, USER, smtp);
+      const row = page.locator(`#deliveries-body tr[data-delivery-id="${id}"]`);
+      await eventually(() => row.textContent()).toContain('waiting');
+      const text = (await row.textContent())!;
+      expect(text).toContain('session.email_verified');
+      expect(text).toMatch(/503 at \d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} IST/);
+      expect(text).toContain('receiver is down');
+      // The next try, to the second, about an hour after the attempt.
+      expect(text).toMatch(/IST.*IST.*\d{2}:\d{2}:\d{2} IST/);
+      await page.getByLabel('Show', { exact: true }).selectOption('failing');
+      await eventually(() => page.locator('#deliveries-body tr').count()).toBe(1);
+      await page.locator('#deliveries').scrollIntoViewIfNeeded();
+      await screenshot(page, `merchant-webhook-failing-${device}`, false);
+
+      receiver.answer(200);
+      await page.getByRole('button', { name: `Retry now session.email_verified ${id}` }).click();
+      await eventually(() => page.locator('#deliveries-status').textContent()).toContain('is being sent now');
+      await page.getByLabel('Show', { exact: true }).selectOption('');
+      await expect
+        .poll(
+          async () => {
+            await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+            return row.textContent();
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toContain('delivered');
+      expect(receiver.deliveries.filter((d) => d === id)).toHaveLength(2);
+      expect(await row.locator('td').nth(3).textContent()).toBe('2');
+
+      await page.getByRole('button', { name: `Details of session.email_verified ${id}` }).click();
+      const detail = page.locator('#delivery-detail');
+      await eventually(() => detail.locator('tbody tr').count()).toBe(2);
+      const attempts = await detail.locator('tbody tr').allTextContents();
+      expect(attempts[0]).toMatch(
+        /^1\d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} IST503retryingHTTP 503 · receiver is down\d{2} \w{3}/,
+      );
+      expect(attempts[1]).toMatch(/^2.*IST200deliveredok—$/);
+      expect(await detail.locator('.payload').textContent()).toContain(`"email": "${buyer}"`);
+      await detail.scrollIntoViewIfNeeded();
+      await screenshot(page, `merchant-webhook-retried-${device}`, false);
+
+      if (device === 'phone') expect(await horizontalOverflow(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      expect([...hosts]).toEqual([new URL(server.baseUrl).host]);
+    });
+  }
+
+  it('sends a test webhook and says where it went', async () => {
+    const { page, problems } = await openPage(browser);
+    await signInByMail(page, `${server.baseUrl}/merchant#deliveries`, USER, smtp);
+    await page.getByRole('button', { name: 'Send a test webhook' }).click();
+    await eventually(() => page.locator('#deliveries-status').textContent()).toBe(
+      `Test webhook queued for ${receiver.url}; it appears below within seconds`,
+    );
+    expect(problems).toEqual([]);
+  });
+});
