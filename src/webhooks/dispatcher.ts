@@ -47,7 +47,8 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private timerDueAt = Infinity;
   private running = false;
-  private scanning = false;
+  /** The scan under way, if any: stop() waits for it, since attempts it claims must be recorded too. */
+  private scanning: Promise<void> | null = null;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly send: (req: DeliveryRequest) => Promise<DeliveryOutcome>;
@@ -81,6 +82,7 @@ export class WebhookDispatcher {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.scanning;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -101,16 +103,16 @@ export class WebhookDispatcher {
 
   private pump(): void {
     if (!this.running || this.scanning) return;
-    this.scanning = true;
-    this.scan().then(
+    this.scanning = this.scan().then(
       (sleepMs) => {
-        this.scanning = false;
-        this.schedule(sleepMs);
+        this.scanning = null;
+        if (this.running) this.schedule(sleepMs);
       },
       (err: unknown) => {
-        this.scanning = false;
+        this.scanning = null;
         // A locked or closing database must not kill the loop; try again at the next poll.
-        if (this.running) (this.options.log ?? silentLog).error({ err }, 'outbox scan failed');
+        if (!this.running) return;
+        (this.options.log ?? silentLog).error({ err }, 'outbox scan failed');
         this.schedule(this.options.pollMs);
       },
     );

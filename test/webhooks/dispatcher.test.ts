@@ -229,4 +229,38 @@ describe('webhook dispatcher', () => {
     await eventually(async () => (await deliveryLog(db)).length === 1);
     expect((await deliveryLog(db))[0]!.response_body!.length).toBeLessThanOrEqual(2049);
   });
+
+  it('stop() waits for a scan under way and records what it claimed', async () => {
+    const receiver = await startReceiver();
+    const t = await openTestDb();
+    let entered!: () => void;
+    const claiming = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A store whose claim is held open, so stop() is called while a scan is in the middle of it.
+    class HeldStore extends OutboxRepository {
+      override async claimDue(now: Date, leaseMs: number, limit: number) {
+        entered();
+        await released;
+        return super.claimDue(now, leaseMs, limit);
+      }
+    }
+    const dispatcher = new WebhookDispatcher(
+      new HeldStore(t.sql),
+      async () => ({ url: receiver.url, secret: null }),
+      fast,
+    );
+    cleanup.push(
+      () => receiver.close(),
+      () => t.dispose(),
+    );
+    await enqueue(t.sql);
+    dispatcher.start();
+    await claiming;
+    const stopped = dispatcher.stop();
+    release();
+    await stopped;
+    expect(receiver.requests).toHaveLength(1);
+    expect((await outboxRows(t.sql)).map((r) => r.status)).toEqual(['delivered']);
+  });
 });
