@@ -41,18 +41,17 @@ const PATH = '/checkout-admin';
 /** The merchant's server with its api key, or a signed-in user of the merchant dashboard (same principal: the merchant). */
 export const MERCHANT_AUTH = ['merchant_key', 'merchant_user'] as const;
 
+/** What every `/checkout-admin?action=name` route shares: its path, action, credentials and tag. */
+export function adminAction<M extends 'get' | 'post' | 'patch'>(method: M, name: string) {
+  return { method, path: PATH, action: { name, in: 'query' as const }, auth: MERCHANT_AUTH, tag: 'checkout-admin' };
+}
+
 export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
   const admin = d.service;
   const route = routesWith<MerchantPrincipal>();
-  const get = (name: string) => ({
-    method: 'get' as const,
-    path: PATH,
-    action: { name, in: 'query' as const },
-    auth: MERCHANT_AUTH,
-    tag: 'checkout-admin',
-  });
-  const patch = (name: string) => ({ ...get(name), method: 'patch' as const });
-  const post = (name: string) => ({ ...get(name), method: 'post' as const });
+  const get = (name: string) => adminAction('get', name);
+  const patch = (name: string) => adminAction('patch', name);
+  const post = (name: string) => adminAction('post', name);
   const window = windowSchema(d.clock);
   const sessionsQuery = sessionsQuerySchema(d.clock);
   return [

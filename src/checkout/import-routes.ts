@@ -1,6 +1,6 @@
 // The import actions of /checkout-admin: send rows, read a batch, list batches, page a batch's errors and warnings.
 import { routesWith, type RouteDef } from '../http/route.ts';
-import { MERCHANT_AUTH } from './admin-routes.ts';
+import { adminAction } from './admin-routes.ts';
 import { ImportStatusQuerySchema, PageSchema } from './admin-schema.ts';
 import type { MerchantPrincipal } from './audit-log.ts';
 import type { ImportAdmin } from './import-admin.ts';
@@ -13,16 +13,9 @@ const IMPORT_MAX_BODY_BYTES = 8 << 20;
 
 export function importRoutes(imports: ImportAdmin): RouteDef[] {
   const route = routesWith<MerchantPrincipal>();
-  const at = (method: 'get' | 'post', name: string) => ({
-    method,
-    path: '/checkout-admin',
-    action: { name, in: 'query' as const },
-    auth: MERCHANT_AUTH,
-    tag: 'checkout-admin',
-  });
   return [
     route({
-      ...at('post', 'import_customers'),
+      ...adminAction('post', 'import_customers'),
       body: ImportRequestSchema,
       response: ImportResultSchema,
       maxBodyBytes: IMPORT_MAX_BODY_BYTES,
@@ -57,7 +50,7 @@ export function importRoutes(imports: ImportAdmin): RouteDef[] {
       handle: ({ auth, body }) => imports.run(auth, body.batch_label ?? null, body.rows, body.first_row ?? null),
     }),
     route({
-      ...at('get', 'import_status'),
+      ...adminAction('get', 'import_status'),
       query: ImportStatusQuerySchema,
       response: ImportStatusSchema,
       errors: { 404: 'No import batch with this id' },
@@ -67,14 +60,14 @@ export function importRoutes(imports: ImportAdmin): RouteDef[] {
       handle: ({ auth, query }) => imports.status(auth, query.batch_id),
     }),
     route({
-      ...at('get', 'import_batches'),
+      ...adminAction('get', 'import_batches'),
       query: PageSchema,
       response: ImportBatchesSchema,
       summary: "The merchant's import batches, newest first.",
       handle: ({ auth, query }) => imports.batches(auth, query),
     }),
     route({
-      ...at('get', 'import_errors'),
+      ...adminAction('get', 'import_errors'),
       query: PageSchema.extend({ batch_id: UuidSchema.meta({ description: 'Required for import_errors' }) }),
       response: ImportIssuesSchema,
       errors: { 404: 'No import batch with this id' },

@@ -1,7 +1,7 @@
 // The webhook actions of /checkout-admin: attempts, deliveries, one delivery, send again or now, and a test send.
 import { z } from 'zod';
 import { routesWith, type RouteDef } from '../http/route.ts';
-import { MERCHANT_AUTH } from './admin-routes.ts';
+import { adminAction } from './admin-routes.ts';
 import { PageSchema, RedeliverSchema } from './admin-schema.ts';
 import type { MerchantPrincipal } from './audit-log.ts';
 import {
@@ -21,30 +21,23 @@ const DeliveryFilterSchema = z
 
 export function webhookAdminRoutes(webhooks: WebhookAdmin): RouteDef[] {
   const route = routesWith<MerchantPrincipal>();
-  const at = (method: 'get' | 'post', name: string) => ({
-    method,
-    path: '/checkout-admin',
-    action: { name, in: 'query' as const },
-    auth: MERCHANT_AUTH,
-    tag: 'checkout-admin',
-  });
   return [
     route({
-      ...at('get', 'webhook_deliveries'),
+      ...adminAction('get', 'webhook_deliveries'),
       query: PageSchema,
       response: DeliveriesPageSchema,
       summary: 'Recent delivery attempts (HTTP status, response body, retry state), newest first.',
       handle: ({ auth, query }) => webhooks.attempts(auth, query),
     }),
     route({
-      ...at('get', 'webhook_events'),
+      ...adminAction('get', 'webhook_events'),
       query: PageSchema.extend({ state: DeliveryFilterSchema }),
       response: DeliverySummariesSchema,
       summary: 'Deliveries, one per event sent, newest first, each with its state, attempts and latest attempt.',
       handle: ({ auth, query }) => webhooks.deliveries(auth, query),
     }),
     route({
-      ...at('get', 'webhook_delivery'),
+      ...adminAction('get', 'webhook_delivery'),
       query: z.object({ delivery_id: UuidSchema.meta({ description: 'Required for webhook_delivery' }) }),
       response: DeliveryDetailSchema,
       errors: { 404: 'No delivery with this id' },
@@ -52,7 +45,7 @@ export function webhookAdminRoutes(webhooks: WebhookAdmin): RouteDef[] {
       handle: ({ auth, query }) => webhooks.delivery(auth, query.delivery_id),
     }),
     route({
-      ...at('post', 'redeliver_webhook'),
+      ...adminAction('post', 'redeliver_webhook'),
       body: RedeliverSchema,
       response: RedeliveredSchema,
       errors: { 404: 'No failed or waiting delivery with this id' },
@@ -62,7 +55,7 @@ export function webhookAdminRoutes(webhooks: WebhookAdmin): RouteDef[] {
       handle: ({ auth, body }) => webhooks.redeliver(auth, body.delivery_id),
     }),
     route({
-      ...at('post', 'test_webhook'),
+      ...adminAction('post', 'test_webhook'),
       envelope: 'fields',
       response: TestWebhookSchema,
       errors: {
