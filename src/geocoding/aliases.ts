@@ -8,45 +8,32 @@ export interface CityRegion {
   centre: string;
 }
 
+/** Delhi and New Delhi: people write either for the whole territory's eleven districts. */
+const DELHI: CityRegion = {
+  state: 'Delhi',
+  districts: [
+    'Central',
+    'East',
+    'New Delhi',
+    'North',
+    'North East',
+    'North West',
+    'Shahdara',
+    'South',
+    'South East',
+    'South West',
+    'West',
+  ],
+  centre: 'New Delhi',
+};
+
 /** Metro and twin-city names -> districts (state spellings as in the gazetteer). Real administrative facts, not tuned to tests. */
 export const CITY_REGIONS: Record<string, CityRegion> = {
   mumbai: { state: 'Maharashtra', districts: ['Mumbai', 'Mumbai Suburban'], centre: 'Mumbai' },
   navimumbai: { state: 'Maharashtra', districts: ['Thane', 'Raigad'], centre: 'Thane' },
   thane: { state: 'Maharashtra', districts: ['Thane', 'Palghar'], centre: 'Thane' },
-  delhi: {
-    state: 'Delhi',
-    districts: [
-      'Central',
-      'East',
-      'New Delhi',
-      'North',
-      'North East',
-      'North West',
-      'Shahdara',
-      'South',
-      'South East',
-      'South West',
-      'West',
-    ],
-    centre: 'New Delhi',
-  },
-  newdelhi: {
-    state: 'Delhi',
-    districts: [
-      'Central',
-      'East',
-      'New Delhi',
-      'North',
-      'North East',
-      'North West',
-      'Shahdara',
-      'South',
-      'South East',
-      'South West',
-      'West',
-    ],
-    centre: 'New Delhi',
-  },
+  delhi: DELHI,
+  newdelhi: DELHI,
   bengaluru: { state: 'Karnataka', districts: ['Bengaluru Urban', 'Bengaluru Rural'], centre: 'Bengaluru Urban' },
   hyderabad: {
     state: 'Telangana',
