@@ -79,7 +79,7 @@ describe('offers and the api key in Chromium', () => {
       });
 
       await page.getByRole('button', { name: 'Switch off Diwali ₹150 off' }).click();
-      await eventually(() => row.textContent()).toContain('off');
+      await eventually(() => page.locator('#offers-status').textContent()).toBe('Diwali ₹150 off is off');
       expect((await offers(shop))[0]!.active).toBe(false);
       expect(await page.getByRole('button', { name: 'Switch on Diwali ₹150 off' }).count()).toBe(1);
 

@@ -66,8 +66,8 @@ export async function initKeys({ onKeys, onCreated }) {
       return;
     try {
       await api('DELETE', `${BASE}/keys/${key.id}`);
-      say(status, `Revoked ${key.prefix}…`, 'ok');
       await refresh();
+      say(status, `Revoked ${key.prefix}…`, 'ok');
     } catch (err) {
       say(status, err.message, 'error');
     }
@@ -92,8 +92,8 @@ export async function initKeys({ onKeys, onCreated }) {
       showNewKey(created);
       form.reset();
       originsField.hidden = true;
-      say(status, `Created ${created.record.prefix}…`, 'ok');
       await refresh();
+      say(status, `Created ${created.record.prefix}…`, 'ok');
       onCreated(created);
     } catch (err) {
       const issue = err.body?.issues?.[0];

@@ -86,8 +86,8 @@ export async function initDeliveries() {
   async function retry(d) {
     try {
       await api('POST', '/checkout-admin?action=redeliver_webhook', { delivery_id: d.delivery_id });
-      say(status, `${d.event} ${d.delivery_id.slice(0, 8)}… is being sent now`, 'ok');
       await load();
+      say(status, `${d.event} ${d.delivery_id.slice(0, 8)}… is being sent now`, 'ok');
     } catch (err) {
       say(status, err.message, 'error');
     }

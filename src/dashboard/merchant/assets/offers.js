@@ -84,8 +84,8 @@ export async function initOffers() {
   async function toggle(o) {
     try {
       await api('POST', '/checkout-offers', { action: 'update', offer_id: o.id, active: !o.active });
-      say(status, `${o.title} is ${o.active ? 'off' : 'on'}`, 'ok');
       await load();
+      say(status, `${o.title} is ${o.active ? 'off' : 'on'}`, 'ok');
     } catch (err) {
       say(status, err.message, 'error');
     }
@@ -181,9 +181,11 @@ export async function initOffers() {
     try {
       if (editing) await api('POST', '/checkout-offers', { action: 'update', offer_id: editing.id, ...fields });
       else await api('POST', '/checkout-offers', { action: 'create', ...fields });
-      say(status, editing ? `Saved ${fields.title}` : 'Offer created', 'ok');
+      const done = editing ? `Saved ${fields.title}` : 'Offer created';
       reset();
+      // Announced once the table shows it, so what is read out is what is on screen.
       await load();
+      say(status, done, 'ok');
     } catch (err) {
       const issue = err.body?.issues?.[0];
       say(status, issue ? `${issue.path}: ${issue.message}` : err.message, 'error');
