@@ -1,9 +1,11 @@
 // The per-route bench's store: merchants, a shop with a few thousand sessions, and a pool of fresh records per
 // route that uses one up per request.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MerchantRepository } from '../../src/checkout/merchant-repository.ts';
 import { OfferRepository } from '../../src/checkout/offer-repository.ts';
 import { SecretBox } from '../../src/checkout/secrets.ts';
+import { migrationsDir } from '../../src/db/migrate.ts';
 import type { Database, Sql } from '../../src/db/sql.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
 import { newId } from '../../src/kernel/ids.ts';
@@ -221,7 +223,15 @@ async function seedShopHistory(db: Database, merchantId: string, sessions: Seede
     ['merchant_id', 'session_id', 'event_type', 'step', 'device_type', 'platform', 'created_at'],
     funnel,
   );
+  await fillFunnelRollups(db);
   await seedDeliveries(db, merchantId, 300);
+}
+
+/** The funnel's daily counts of the events seeded above, filled by the statements of the migration that added them. */
+async function fillFunnelRollups(sql: Sql): Promise<void> {
+  const step = readFileSync(`${migrationsDir()}017-funnel-rollups.${sql.dialect}.sql`, 'utf8');
+  for (const statement of step.split(/;\s*\n/).map((s) => s.replace(/^--.*$/gm, '').trim()))
+    if (statement.startsWith('INSERT')) await sql.run(statement);
 }
 
 /** Finished outbox rows (nothing for the dispatcher to pick up) and two logged attempts each. */

@@ -4,7 +4,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { changesOf, type AuditLog, type Changes, type MerchantPrincipal } from './audit-log.ts';
 import { codView, paymentView, sessionView, settingsView, webhookView } from './admin-views.ts';
-import { funnelReport, STAGE_EVENTS } from './funnel-report.ts';
+import { funnelReport } from './funnel-report.ts';
 import type { FunnelRepository } from './funnel-repository.ts';
 import type { SessionFunnel } from './session-funnel.ts';
 import type { Merchant, MerchantConfigPatch, MerchantRepository } from './merchant-repository.ts';
@@ -53,7 +53,7 @@ export class AdminService {
   /** The widget's funnel events, and beside them the funnel and UTM rows counted from sessions and payments. */
   async funnel(merchant: Merchant, w: Window) {
     const [counts, fromSessions] = await Promise.all([
-      this.d.funnel.counts(merchant.id, w.from, w.to, STAGE_EVENTS),
+      this.d.funnel.counts(merchant.id, w.from, w.to),
       this.d.sessionFunnel.report(merchant.id, w.from, w.to),
     ]);
     return { ...funnelReport(counts, w.from, w.to), from_sessions: fromSessions };

@@ -17,6 +17,7 @@ import { merchantKeyAuth, sessionAuth } from './auth.ts';
 import { BuyerRepository } from './buyer-repository.ts';
 import { buyerRoutes } from './buyer-routes.ts';
 import { FunnelRepository } from './funnel-repository.ts';
+import { STAGE_EVENTS } from './funnel-report.ts';
 import { DEFAULT_FUNNEL_LIMITS, FunnelService, type FunnelLimits } from './funnel-service.ts';
 import { ImportRepository } from './import-repository.ts';
 import { ImportService } from './import-service.ts';
@@ -110,7 +111,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     onSend: deps.onOtpSend,
   });
   const importer = new ImportService({ sql, imports, buyers, addresses, location: deps.location, nodeId: deps.nodeId });
-  const funnel = new FunnelRepository(sql);
+  const funnel = new FunnelRepository(sql, STAGE_EVENTS);
   const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
   const search = new SessionSearch(sql);
   const offers = new OfferRepository(sql, clock);

@@ -1,13 +1,15 @@
-// Funnel events in the store, and the per-event, per-step and per-stage counts the admin funnel reads.
+// Funnel events in the store, the daily counts kept beside them, and the per-event, per-step and per-stage counts
+// the admin funnel reads.
 import type { Sql } from '../db/sql.ts';
 import type { FunnelEvent } from './schema.ts';
+import { windowParts, type WindowParts } from './funnel-window.ts';
 
 export interface FunnelCounts {
   /** Every event in the window (byEvent is capped, so its sum can fall short after a flood of invented types). */
   total: number;
   byEvent: Array<{ event_type: string; events: number }>;
   byStep: Array<{ step: string; events: number }>;
-  /** Per stage index: distinct sessions, and events that carried no session id. */
+  /** Per stage index: sessions that first reached it in the window, and events that carried no session id. */
   byStage: Array<{ stage: number; sessions: number; anonymous: number; events: number }>;
   sessionStatus: Array<{ status: string; sessions: number }>;
 }
@@ -15,59 +17,131 @@ export interface FunnelCounts {
 /** Caps per query so a flood of event types cannot make the report unbounded. */
 const MAX_GROUPS = 200;
 
-export class FunnelRepository {
-  constructor(private readonly sql: Sql) {}
+/** Rows of (event_type, step, events, anonymous): whole UTC days from their counts, the partial days from the events. */
+const EVENT_ROWS = `SELECT event_type, step, events, anonymous FROM funnel_day_counts
+    WHERE merchant_id = ? AND day >= ? AND day <= ?
+  UNION ALL SELECT event_type, COALESCE(step, '') AS step, 1 AS events,
+    CASE WHEN session_id IS NULL THEN 1 ELSE 0 END AS anonymous
+    FROM funnel_events WHERE merchant_id = ? AND created_at >= ? AND created_at < ?
+  UNION ALL SELECT event_type, COALESCE(step, '') AS step, 1 AS events,
+    CASE WHEN session_id IS NULL THEN 1 ELSE 0 END AS anonymous
+    FROM funnel_events WHERE merchant_id = ? AND created_at >= ? AND created_at < ?`;
 
-  async insert(event: FunnelEvent, createdAt: string): Promise<void> {
-    await this.sql.run(
-      `INSERT INTO funnel_events (merchant_id, session_id, event_type, step, device_type, platform, utm_source, utm_medium,
-         utm_campaign, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        event.merchant_id,
-        event.session_id ?? null,
-        event.event_type,
-        event.step ?? null,
-        event.device_type ?? null,
-        event.platform ?? null,
-        event.utm?.utm_source ?? null,
-        event.utm?.utm_medium ?? null,
-        event.utm?.utm_campaign ?? null,
-        createdAt,
-      ],
-    );
-  }
+/** Rows of (stage, sessions) counted at the instant each session first reached the stage, split the same way. */
+const STAGE_ROWS = `SELECT stage, sessions FROM funnel_stage_days WHERE merchant_id = ? AND day >= ? AND day <= ?
+  UNION ALL SELECT stage, 1 AS sessions FROM funnel_stage_firsts WHERE merchant_id = ? AND first_at >= ? AND first_at < ?
+  UNION ALL SELECT stage, 1 AS sessions FROM funnel_stage_firsts WHERE merchant_id = ? AND first_at >= ? AND first_at < ?`;
+
+function rowParams(merchantId: string, w: WindowParts): unknown[] {
+  return [merchantId, ...w.days, merchantId, ...w.before, merchantId, ...w.after];
+}
+
+/** Most events first, ties by name in code point order (the same on both stores, whatever PostgreSQL's collation). */
+function mostFirst<K extends string>(key: K) {
+  return (a: Record<K, string> & { events: number }, b: Record<K, string> & { events: number }) =>
+    b.events - a.events || (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
+}
+
+export class FunnelRepository {
+  private readonly stageOf: ReadonlyMap<string, number>;
 
   /** `stages[i]` lists the event types of stage i. */
-  async counts(
-    merchantId: string,
-    from: string,
-    to: string,
-    stages: ReadonlyArray<readonly string[]>,
-  ): Promise<FunnelCounts> {
-    const window = [merchantId, from, to];
-    const where = 'WHERE merchant_id = ? AND created_at >= ? AND created_at <= ?';
-    const stageOf = stages
-      .flatMap((types, i) => types.map((t) => `WHEN '${t.replace(/'/g, "''")}' THEN ${i}`))
-      .join(' ');
+  constructor(
+    private readonly sql: Sql,
+    private readonly stages: ReadonlyArray<readonly string[]>,
+  ) {
+    this.stageOf = new Map(stages.flatMap((types, i) => types.map((t) => [t, i] as const)));
+  }
+
+  /** Stores the event and counts it in its day (and, for a session's first event of a stage, in that stage's day). */
+  async insert(event: FunnelEvent, createdAt: string): Promise<void> {
+    const day = createdAt.slice(0, 10);
+    const sessionId = event.session_id ?? null;
+    const stage = this.stageOf.get(event.event_type);
+    await this.sql.transaction(async (tx) => {
+      await tx.run(
+        `INSERT INTO funnel_events (merchant_id, session_id, event_type, step, device_type, platform, utm_source,
+           utm_medium, utm_campaign, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          event.merchant_id,
+          sessionId,
+          event.event_type,
+          event.step ?? null,
+          event.device_type ?? null,
+          event.platform ?? null,
+          event.utm?.utm_source ?? null,
+          event.utm?.utm_medium ?? null,
+          event.utm?.utm_campaign ?? null,
+          createdAt,
+        ],
+      );
+      await tx.run(
+        `INSERT INTO funnel_day_counts (merchant_id, day, event_type, step, events, anonymous) VALUES (?, ?, ?, ?, 1, ?)
+         ON CONFLICT (merchant_id, day, event_type, step) DO UPDATE SET events = funnel_day_counts.events + 1,
+           anonymous = funnel_day_counts.anonymous + excluded.anonymous`,
+        [event.merchant_id, day, event.event_type, event.step ?? '', sessionId === null ? 1 : 0],
+      );
+      if (sessionId === null || stage === undefined) return;
+      const first = await tx.get(
+        `INSERT INTO funnel_stage_firsts (merchant_id, session_id, stage, first_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (merchant_id, session_id, stage) DO NOTHING RETURNING stage`,
+        [event.merchant_id, sessionId, stage, createdAt],
+      );
+      if (first === undefined) return;
+      await tx.run(
+        `INSERT INTO funnel_stage_days (merchant_id, day, stage, sessions) VALUES (?, ?, ?, 1)
+         ON CONFLICT (merchant_id, day, stage) DO UPDATE SET sessions = funnel_stage_days.sessions + 1`,
+        [event.merchant_id, day, stage],
+      );
+    });
+  }
+
+  async counts(merchantId: string, from: string, to: string): Promise<FunnelCounts> {
+    const params = rowParams(merchantId, windowParts(from, to));
+    const stageTypes = [...this.stageOf.keys()];
+    const [total, byEvent, byStep, stageEvents, stageSessions, sessionStatus] = await Promise.all([
+      this.sql.get<{ n: number | null }>(`SELECT SUM(events) AS n FROM (${EVENT_ROWS}) u`, params),
+      this.sql.all<{ event_type: string; events: number }>(
+        `SELECT event_type, SUM(events) AS events FROM (${EVENT_ROWS}) u GROUP BY event_type
+         ORDER BY events DESC, event_type LIMIT ${MAX_GROUPS}`,
+        params,
+      ),
+      this.sql.all<{ step: string; events: number }>(
+        `SELECT step, SUM(events) AS events FROM (${EVENT_ROWS}) u WHERE step <> '' GROUP BY step
+         ORDER BY events DESC, step LIMIT ${MAX_GROUPS}`,
+        params,
+      ),
+      this.sql.all<{ event_type: string; events: number; anonymous: number }>(
+        `SELECT event_type, SUM(events) AS events, SUM(anonymous) AS anonymous FROM (${EVENT_ROWS}) u
+         WHERE event_type IN (${stageTypes.map(() => '?').join(', ')}) GROUP BY event_type`,
+        [...params, ...stageTypes],
+      ),
+      this.sql.all<{ stage: number; sessions: number }>(
+        `SELECT stage, SUM(sessions) AS sessions FROM (${STAGE_ROWS}) u GROUP BY stage`,
+        params,
+      ),
+      this.sql.all<{ status: string; sessions: number }>(
+        `SELECT status, COUNT(*) AS sessions FROM checkout_sessions
+         WHERE merchant_id = ? AND created_at >= ? AND created_at <= ? GROUP BY status`,
+        [merchantId, from, to],
+      ),
+    ]);
     return {
-      total: (await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM funnel_events ${where}`, window))?.n ?? 0,
-      byEvent: await this.sql.all(
-        `SELECT event_type, COUNT(*) AS events FROM funnel_events ${where} GROUP BY event_type ORDER BY events DESC LIMIT ${MAX_GROUPS}`,
-        window,
-      ),
-      byStep: await this.sql.all(
-        `SELECT step, COUNT(*) AS events FROM funnel_events ${where} AND step IS NOT NULL GROUP BY step ORDER BY events DESC LIMIT ${MAX_GROUPS}`,
-        window,
-      ),
-      byStage: await this.sql.all(
-        `SELECT stage, COUNT(DISTINCT session_id) AS sessions, SUM(CASE WHEN session_id IS NULL THEN 1 ELSE 0 END) AS anonymous, COUNT(*) AS events
-         FROM (SELECT CASE event_type ${stageOf} END AS stage, session_id FROM funnel_events ${where}) e WHERE stage IS NOT NULL GROUP BY stage`,
-        window,
-      ),
-      sessionStatus: await this.sql.all(
-        `SELECT status, COUNT(*) AS sessions FROM checkout_sessions ${where} GROUP BY status`,
-        window,
-      ),
+      total: Number(total?.n ?? 0),
+      byEvent: byEvent
+        .map((r) => ({ event_type: r.event_type, events: Number(r.events) }))
+        .sort(mostFirst('event_type')),
+      byStep: byStep.map((r) => ({ step: r.step, events: Number(r.events) })).sort(mostFirst('step')),
+      byStage: this.stages.map((_types, stage) => {
+        const rows = stageEvents.filter((r) => this.stageOf.get(r.event_type) === stage);
+        return {
+          stage,
+          sessions: Number(stageSessions.find((r) => Number(r.stage) === stage)?.sessions ?? 0),
+          anonymous: rows.reduce((sum, r) => sum + Number(r.anonymous), 0),
+          events: rows.reduce((sum, r) => sum + Number(r.events), 0),
+        };
+      }),
+      sessionStatus: sessionStatus.map((r) => ({ status: r.status, sessions: Number(r.sessions) })),
     };
   }
 }
