@@ -29,20 +29,14 @@ export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<Me
 }
 
 /** x-session-token from a verified email OTP: the principal is the live session with its merchant, loaded once. */
-export function sessionAuth(
-  sessions: SessionRepository,
-  merchants: MerchantRepository,
-  clock: Clock,
-): Authenticator<SessionContext> {
+export function sessionAuth(sessions: SessionRepository, clock: Clock): Authenticator<SessionContext> {
   return async (head) => {
     const token = head.headers['x-session-token'];
     if (!token) throw new DomainError('unauthorized', 'missing_session_token', 'x-session-token header is required');
-    const session = await sessions.byTokenHash(sha256(token), clock().toISOString());
-    if (!session) throw new DomainError('unauthorized', 'invalid_session', 'Session token is unknown or expired');
-    const merchant = await merchants.byId(session.merchant_id);
-    if (!merchant) throw new DomainError('unauthorized', 'invalid_session', 'Session token is unknown or expired');
-    assertOrigin(head, merchant);
-    return { principal: { session, merchant } };
+    const found = await sessions.byTokenHash(sha256(token), clock().toISOString());
+    if (!found) throw new DomainError('unauthorized', 'invalid_session', 'Session token is unknown or expired');
+    assertOrigin(head, found.merchant);
+    return { principal: found };
   };
 }
 

@@ -154,7 +154,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   ];
   return {
     routes,
-    authenticators: { merchant_key: merchantKeyAuth(merchants), session: sessionAuth(sessions, merchants, clock) },
+    authenticators: { merchant_key: merchantKeyAuth(merchants), session: sessionAuth(sessions, clock) },
     merchants,
     merchantKeys: new MerchantKeys(sql, merchants, audit, clock),
     otp,

@@ -67,6 +67,37 @@ export type MerchantConfigPatch = Partial<
   >
 >;
 
+/** The merchant's columns under a prefix, for a query that joins `merchants m` to another table's row. */
+const JOINED_PREFIX = 'mc_';
+const MERCHANT_COLUMNS: ReadonlyArray<keyof Merchant> = [
+  'id',
+  'name',
+  'allowed_origins',
+  'courier_coverage_url',
+  'enable_cod',
+  'cod_max_cart_value_paise',
+  'cod_blocked_pincodes',
+  'payment_enabled',
+  'gateway_key_id',
+  'gateway_secret_enc',
+  'webhook_url',
+  'webhook_secret_enc',
+  'created_at',
+  'updated_at',
+];
+export const JOINED_MERCHANT_COLUMNS = MERCHANT_COLUMNS.map((c) => `m.${c} AS ${JOINED_PREFIX}${c}`).join(', ');
+
+/** Splits a row selected with JOINED_MERCHANT_COLUMNS into the merchant and the rest. */
+export function splitJoinedMerchant<T>(row: Record<string, unknown>): { merchant: Merchant; rest: T } {
+  const merchant: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k.startsWith(JOINED_PREFIX)) merchant[k.slice(JOINED_PREFIX.length)] = v;
+    else rest[k] = v;
+  }
+  return { merchant: toMerchant(merchant as unknown as MerchantRow), rest: rest as T };
+}
+
 const JSON_COLUMNS = new Set(['allowed_origins', 'cod_blocked_pincodes']);
 const BOOL_COLUMNS = new Set(['enable_cod', 'payment_enabled']);
 

@@ -2,6 +2,7 @@
 import type { Sql } from '../db/sql.ts';
 import type { WebhookPayload } from '../kernel/events.ts';
 import type { WebhookOutbox } from './ports.ts';
+import { JOINED_MERCHANT_COLUMNS, splitJoinedMerchant, type Merchant } from './merchant-repository.ts';
 import { assertAllowed, fromStates, TRANSITIONS, type SessionStatus } from './session-states.ts';
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
@@ -92,14 +93,16 @@ export class SessionRepository {
     );
   }
 
-  /** The live (unexpired) session for a token hash. */
-  async byTokenHash(tokenHash: string, now: string): Promise<CheckoutSession | null> {
-    return (
-      (await this.sql.get<CheckoutSession>(
-        `SELECT ${SESSION_COLUMNS} FROM checkout_sessions s WHERE s.token_hash = ? AND s.expires_at > ?`,
-        [tokenHash, now],
-      )) ?? null
+  /** The live session a token hash names, with its merchant, in one query (one round trip on PostgreSQL). */
+  async byTokenHash(tokenHash: string, now: string): Promise<{ session: CheckoutSession; merchant: Merchant } | null> {
+    const row = await this.sql.get(
+      `SELECT ${SESSION_COLUMNS}, ${JOINED_MERCHANT_COLUMNS} FROM checkout_sessions s
+       JOIN merchants m ON m.id = s.merchant_id WHERE s.token_hash = ? AND s.expires_at > ?`,
+      [tokenHash, now],
     );
+    if (!row) return null;
+    const { merchant, rest: session } = splitJoinedMerchant<CheckoutSession>(row);
+    return { session, merchant };
   }
 
   async byId(merchantId: string, id: string): Promise<CheckoutSession | null> {
