@@ -7,6 +7,28 @@ const lines = (text) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** Settings and Integration both edit the store's origins: a save in one shows in the other. */
+const ORIGINS_SAVED = 'merchant:origins-saved';
+
+export function announceOrigins(origins, from) {
+  document.dispatchEvent(new CustomEvent(ORIGINS_SAVED, { detail: { origins, from } }));
+}
+
+/** Shows origins saved elsewhere in `textarea`, unless the person has started editing it. */
+export function followOrigins(textarea, self, onChange = () => {}) {
+  let shown = textarea.value;
+  const show = (origins) => {
+    textarea.value = origins.join('\n');
+    shown = textarea.value;
+  };
+  document.addEventListener(ORIGINS_SAVED, (event) => {
+    if (event.detail.from === self) return;
+    if (textarea.value === shown) show(event.detail.origins);
+    onChange();
+  });
+  return show;
+}
+
 /** The snippet a store pastes where the checkout goes (docs/widget.md describes every attribute). */
 export function snippet(base, merchantId, key) {
   return [
@@ -69,6 +91,7 @@ function originsForm(info, onSaved) {
     ),
     h('button', { type: 'submit' }, 'Save origins'),
   );
+  const show = followOrigins(input, 'integration', onSaved);
   const showError = (text) => {
     error.textContent = text;
     error.hidden = !text;
@@ -81,7 +104,8 @@ function originsForm(info, onSaved) {
     say(status, '');
     try {
       const saved = await api('PATCH', '/checkout-admin?action=settings', { allowed_origins: lines(input.value) });
-      input.value = saved.allowed_origins.join('\n');
+      show(saved.allowed_origins);
+      announceOrigins(saved.allowed_origins, 'integration');
       await onSaved();
       const n = saved.allowed_origins.length;
       say(status, `${n} origin${n === 1 ? '' : 's'} allowed`, 'ok');

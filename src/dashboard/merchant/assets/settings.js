@@ -1,5 +1,6 @@
 // The settings section: webhook, cash on delivery, payment gateway and browser origins, each its own form over PATCH /checkout-admin.
 import { api, h, plural, say } from '/console/console.js';
+import { announceOrigins, followOrigins } from '/merchant/assets/integration.js';
 
 /** A labelled input; `hint` is tied to it with aria-describedby. */
 function field(id, label, input, hint) {
@@ -53,6 +54,8 @@ export async function initSettings() {
     api('GET', '/checkout-admin?action=settings'),
   ]);
   const patch = (action, body) => api('PATCH', `/checkout-admin?action=${action}`, body);
+  const originsInput = h('textarea', { name: 'origins' }, origins.allowed_origins.join('\n'));
+  const showOrigins = followOrigins(originsInput, 'settings');
   document.getElementById('settings-forms').replaceChildren(
     settingsForm(
       'webhook-form',
@@ -164,7 +167,7 @@ export async function initSettings() {
         field(
           'allowed-origins',
           'Allowed origins',
-          h('textarea', { name: 'origins' }, origins.allowed_origins.join('\n')),
+          originsInput,
           'Sites that may embed the checkout, one per line, e.g. https://shop.example.',
         ),
         field(
@@ -180,6 +183,8 @@ export async function initSettings() {
           allowed_origins: lines(form.elements.origins.value),
           courier_coverage_url: coverage || null,
         });
+        showOrigins(saved.allowed_origins);
+        announceOrigins(saved.allowed_origins, 'settings');
         return `${plural(saved.allowed_origins.length, 'origin')} allowed`;
       },
     ),
