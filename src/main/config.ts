@@ -1,7 +1,7 @@
 // Configuration from the environment, validated once at start-up into typed sections, one per part of the app.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-service.ts';
+import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-policy.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import type { AccessLogSettings } from '../ops/access-log.ts';
 import type { DispatcherOptions } from '../webhooks/dispatcher.ts';

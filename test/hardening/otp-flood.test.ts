@@ -2,7 +2,7 @@
 // email used up its mails for the hour. Now mails are spaced, not capped: after such a flood the buyer, from a fresh
 // address, has a working code within five minutes, and the address got at most 30 mails in the hour.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OTP_POLICY } from '../../src/checkout/otp-service.ts';
+import { DEFAULT_OTP_POLICY } from '../../src/checkout/otp-policy.ts';
 import { errorCode, startHarness, type Harness, type Shop } from '../checkout/support.ts';
 
 let now = Date.parse('2026-11-26T10:00:00.000Z');

@@ -1,6 +1,6 @@
 // Issue 13 "OTP": five sends or five wrong codes from anyone locked an email out for every merchant; now a stranger's sends and guesses lock only the stranger.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OTP_POLICY } from '../../src/checkout/otp-service.ts';
+import { DEFAULT_OTP_POLICY } from '../../src/checkout/otp-policy.ts';
 import { errorCode, freshWindow, startHarness, type Harness, type Shop } from '../checkout/support.ts';
 
 const { sendsPerEmailHour, lockAfterFailures, maxCodeFailures } = DEFAULT_OTP_POLICY;
