@@ -1,6 +1,6 @@
 // The composition root: builds every part of one HTTP thread from the configuration, wires their ports, and starts or
 // stops them in order. Every thread serves every route with its own store connection; the primary thread also runs the
-// background work (webhook delivery, heartbeats, the gateway emulator, the metrics listener) and the other threads.
+// background work (background.ts) and the other threads.
 import { createCheckout, type Checkout } from '../checkout/feature.ts';
 import { loadMasterKey, SecretBox } from '../checkout/secrets.ts';
 import { consoleAssetRoutes } from '../dashboard/console/asset-routes.ts';
@@ -22,7 +22,6 @@ import { createMailer } from '../mail/mailer.ts';
 import { createAccessLog } from '../ops/access-log.ts';
 import { createLogger } from '../ops/logger.ts';
 import { Metrics, ThreadMetrics, type MetricsSink } from '../ops/metrics.ts';
-import { startMetricsListener, type MetricsListener } from '../ops/metrics-listener.ts';
 import { opsRoutes } from '../ops/routes.ts';
 import { createPayments, type Payments } from '../payments/feature.ts';
 import { createAccess, type Access } from '../platform/access.ts';
@@ -30,6 +29,7 @@ import { RateLimiter } from '../platform/rate-limiter.ts';
 import { devPageRoutes } from '../web/routes.ts';
 import { createWebhooks, type Webhooks } from '../webhooks/feature.ts';
 import { createWidget } from '../widget/feature.ts';
+import { createBackground } from './background.ts';
 import type { Config } from './config.ts';
 import { HttpThreads, type ThreadRole } from './http-threads.ts';
 import { listen, type Listening } from '../http/listen.ts';
@@ -256,43 +256,14 @@ export async function buildApp(
     });
   }
 
-  let metricsListener: MetricsListener | null = null;
-  const background = {
-    async start() {
-      if (!primary) return;
-      const listener = config.metrics.listener;
-      if (listener)
-        metricsListener = await startMetricsListener(
-          listener.host,
-          listener.port,
-          metricsText,
-          Metrics.contentType,
-          log,
-        );
-      await nodes.start(async () => {
-        threads!.broadcast({ t: 'nodes', count: nodes.liveCount() });
-        const failed = await checkout.failOrphanImports(nodes.staleBefore());
-        if (failed > 0) log.warn({ failed }, 'marked interrupted import batches as failed');
-      });
-      webhooks.start();
-      await payments.start();
-    },
-    async stop() {
-      if (!primary) return;
-      await metricsListener?.close();
-      await webhooks.stop();
-      await payments.stop();
-      await nodes.stop();
-    },
-  };
+  const background = primary
+    ? createBackground({ config, log, nodes, threads: threads!, checkout, webhooks, payments, metricsText })
+    : null;
 
   return {
     parts,
     endpoints,
-    metricsUrl: () =>
-      metricsListener && config.metrics.listener
-        ? `http://${config.metrics.listener.host}:${metricsListener.port}/metrics`
-        : null,
+    metricsUrl: () => background?.metricsUrl() ?? null,
     async start() {
       access.start();
       if (threads) {
@@ -305,7 +276,7 @@ export async function buildApp(
           listening.close();
           throw err;
         }
-        await background.start();
+        await background?.start();
       } else {
         listening = await listen(
           http,
@@ -328,7 +299,7 @@ export async function buildApp(
       // Open connections close before the flushes, so no request can count usage after the final one.
       http.close();
       await threads?.stop(timeoutMs);
-      await background.stop();
+      await background?.stop();
       await access.stop();
       mailer.close();
       await sql.close();
