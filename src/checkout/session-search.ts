@@ -42,6 +42,19 @@ const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id,
 const FROM = `FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
   LEFT JOIN addresses a ON a.id = s.selected_address_id`;
 
+/**
+ * The count joins only the tables its filter reads: each join matches at most one row per session (both on a unique
+ * key), so it cannot change the count, and SQLite would otherwise look up both for every session of the window.
+ */
+function countFrom(f: SessionFilter): string {
+  const pincode = f.q !== undefined && /^\d{6}$/.test(f.q.trim());
+  return [
+    'FROM checkout_sessions s',
+    f.payment_method ? 'LEFT JOIN session_payments p ON p.session_id = s.id' : '',
+    pincode ? 'LEFT JOIN addresses a ON a.id = s.selected_address_id' : '',
+  ].join(' ');
+}
+
 /** `%` and `_` typed in a search box are searched for, not wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -86,7 +99,7 @@ export class SessionSearch {
       `${SELECT} ${FROM} ${w.sql} ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
       [...w.values, limit, offset],
     );
-    const total = await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n ${FROM} ${w.sql}`, w.values);
+    const total = await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n ${countFrom(filter)} ${w.sql}`, w.values);
     return { sessions, total: total?.n ?? 0 };
   }
 

@@ -51,6 +51,19 @@ describe('GET ?action=sessions', () => {
     const all = await list();
     expect(all.sessions.map((s) => s.pincode).sort()).toEqual(['110001', '560001', null].sort());
     expect(all.sessions.find((s) => s.id === cod.sessionId)!.payment.method).toBe('cod');
+    // The count of every filter is that of the sessions it lists (it joins only the tables the filter reads).
+    for (const query of [
+      '',
+      'q=560001',
+      'q=110001',
+      'q=999999',
+      'payment_method=cod',
+      'payment_method=none',
+      'q=shop',
+    ]) {
+      const page = await list(query);
+      expect([query, page.total], query).toEqual([query, page.sessions.length]);
+    }
   });
 
   it('keeps to the date range and pages newest first', async () => {
