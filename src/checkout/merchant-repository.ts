@@ -87,15 +87,13 @@ const MERCHANT_COLUMNS: ReadonlyArray<keyof Merchant> = [
 ];
 export const JOINED_MERCHANT_COLUMNS = MERCHANT_COLUMNS.map((c) => `m.${c} AS ${JOINED_PREFIX}${c}`).join(', ');
 
-/** Splits a row selected with JOINED_MERCHANT_COLUMNS into the merchant and the rest. */
-export function splitJoinedMerchant<T>(row: Record<string, unknown>): { merchant: Merchant; rest: T } {
+const JOINED_NAMES = MERCHANT_COLUMNS.map((c) => `${JOINED_PREFIX}${c}`);
+
+/** The merchant of a row selected with JOINED_MERCHANT_COLUMNS. */
+export function joinedMerchant(row: Record<string, unknown>): Merchant {
   const merchant: Record<string, unknown> = {};
-  const rest: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
-    if (k.startsWith(JOINED_PREFIX)) merchant[k.slice(JOINED_PREFIX.length)] = v;
-    else rest[k] = v;
-  }
-  return { merchant: toMerchant(merchant as unknown as MerchantRow), rest: rest as T };
+  for (let i = 0; i < MERCHANT_COLUMNS.length; i++) merchant[MERCHANT_COLUMNS[i]!] = row[JOINED_NAMES[i]!];
+  return toMerchant(merchant as unknown as MerchantRow);
 }
 
 const JSON_COLUMNS = new Set(['allowed_origins', 'cod_blocked_pincodes']);

@@ -2,7 +2,7 @@
 import type { Sql } from '../db/sql.ts';
 import type { WebhookPayload } from '../kernel/events.ts';
 import type { WebhookOutbox } from './ports.ts';
-import { JOINED_MERCHANT_COLUMNS, splitJoinedMerchant, type Merchant } from './merchant-repository.ts';
+import { JOINED_MERCHANT_COLUMNS, joinedMerchant, type Merchant } from './merchant-repository.ts';
 import { assertAllowed, fromStates, TRANSITIONS, type SessionStatus } from './session-states.ts';
 
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
@@ -47,9 +47,28 @@ export interface SessionWithPayment extends CheckoutSession {
 }
 
 /** Every column except the token hash, which never leaves the checkout repositories. */
-export const SESSION_COLUMNS = `s.id, s.merchant_id, s.buyer_id, s.auth_channel, s.email, s.status, s.cart_value_paise, s.cart_value_source, s.utm_source,
-  s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.selected_address_id, s.created_at, s.expires_at,
-  s.address_completed_at, s.completed_at, s.abandoned_at`;
+const SESSION_FIELDS: ReadonlyArray<keyof CheckoutSession> = [
+  'id',
+  'merchant_id',
+  'buyer_id',
+  'auth_channel',
+  'email',
+  'status',
+  'cart_value_paise',
+  'cart_value_source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'selected_address_id',
+  'created_at',
+  'expires_at',
+  'address_completed_at',
+  'completed_at',
+  'abandoned_at',
+];
+export const SESSION_COLUMNS = SESSION_FIELDS.map((f) => `s.${f}`).join(', ');
 
 export interface NewSession {
   id: string;
@@ -95,14 +114,15 @@ export class SessionRepository {
 
   /** The live session a token hash names, with its merchant, in one query (one round trip on PostgreSQL). */
   async byTokenHash(tokenHash: string, now: string): Promise<{ session: CheckoutSession; merchant: Merchant } | null> {
-    const row = await this.sql.get(
+    const row = await this.sql.get<Record<string, unknown>>(
       `SELECT ${SESSION_COLUMNS}, ${JOINED_MERCHANT_COLUMNS} FROM checkout_sessions s
        JOIN merchants m ON m.id = s.merchant_id WHERE s.token_hash = ? AND s.expires_at > ?`,
       [tokenHash, now],
     );
     if (!row) return null;
-    const { merchant, rest: session } = splitJoinedMerchant<CheckoutSession>(row);
-    return { session, merchant };
+    const session: Record<string, unknown> = {};
+    for (const field of SESSION_FIELDS) session[field] = row[field];
+    return { session: session as unknown as CheckoutSession, merchant: joinedMerchant(row) };
   }
 
   async byId(merchantId: string, id: string): Promise<CheckoutSession | null> {
