@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import type { LoadJob, LoadResult } from './load.ts';
 
 const SCRIPT = join(import.meta.dirname, 'rotate.lua');
-const GET_SCRIPT = join(import.meta.dirname, 'rotate-get.lua');
 /** wrk threads; 2 by default (wrk's own default), on this 2-core machine shared with the server. */
 const THREADS = Number(process.env.BENCH_WRK_THREADS ?? 2);
 
@@ -37,10 +36,13 @@ export async function runWrk(job: LoadJob): Promise<LoadResult> {
     '--timeout',
     '10s',
     '-s',
-    get ? GET_SCRIPT : SCRIPT,
+    SCRIPT,
     job.url + job.path,
     '--',
-    ...(get ? [job.apiKey, bodiesFile] : [job.path, job.apiKey, bodiesFile]),
+    get ? 'GET' : 'POST',
+    job.path,
+    job.apiKey,
+    bodiesFile,
   ];
 
   try {

@@ -1,5 +1,6 @@
--- wrk script of `npm run bench:http`: POSTs rotating over a file of JSON bodies (one per line) with an x-api-key header,
--- and a JSON summary line at the end. Arguments after "--": path, api key, bodies file.
+-- wrk script of `npm run bench:http` and `bench:search`: requests rotating over a file (one per line) with an x-api-key
+-- header, and a JSON summary line at the end. Arguments after "--": method, path, api key, file. POST sends each line
+-- as a JSON body to path; GET takes each line as the path (path is then ignored).
 
 local counter = 0
 
@@ -13,12 +14,19 @@ local reqs = {}
 local i = 0
 
 function init(args)
-  local path, key, file = args[1], args[2], args[3]
-  local headers = { ["Content-Type"] = "application/json", ["x-api-key"] = key }
+  local method, path, key, file = args[1], args[2], args[3], args[4]
+  local headers = { ["x-api-key"] = key }
+  if method == "POST" then headers["Content-Type"] = "application/json" end
   for line in io.lines(file) do
-    if #line > 0 then reqs[#reqs + 1] = wrk.format("POST", path, headers, line) end
+    if #line > 0 then
+      if method == "POST" then
+        reqs[#reqs + 1] = wrk.format("POST", path, headers, line)
+      else
+        reqs[#reqs + 1] = wrk.format("GET", line, headers)
+      end
+    end
   end
-  if #reqs == 0 then error("no bodies in " .. file) end
+  if #reqs == 0 then error("no requests in " .. file) end
   i = (offset or 0) % #reqs
 end
 
