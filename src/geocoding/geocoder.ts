@@ -262,8 +262,6 @@ export class Geocoder {
     for (let k = idx.pinEntAt[pin]!; k < idx.pinEntAt[pin + 1]!; k++) {
       const id = idx.pinEnts[k]!;
       const key = idx.compact(id);
-      // "Pune H.O" matched by the city "Pune" says nothing finer than the pincode itself.
-      if (this.regions.isAreaName(key)) continue;
       let score = grams.has(key) ? key.length : 0;
       if (score === 0 && maxEdits(key.length) > 0 && !spent(work)) {
         work.count += grams.size;
@@ -271,7 +269,8 @@ export class Geocoder {
           if (editDistance(g, key, maxEdits(key.length)) <= maxEdits(key.length)) score = key.length * 0.8;
       }
       score += idx.importance[id]! * 0.1;
-      if (score > bestScore + 1e-9 && score >= 1) {
+      // "Pune H.O" matched by the city "Pune" says nothing finer than the pincode itself (asked last: a key search).
+      if (score > bestScore + 1e-9 && score >= 1 && !this.regions.isAreaName(key)) {
         best = id;
         bestScore = score;
       }
