@@ -108,4 +108,19 @@ export class OfferRepository {
     );
     return rows.map(toOffer);
   }
+
+  /**
+   * The offers a session could be shown now: switched on, in their time window, cart minimum met (a cart of
+   * `cartPaise`), in list order. The banner reads only these; the UTM rules are matched in code.
+   */
+  async live(merchantId: string, cartPaise: number, now: string, limit = 500): Promise<Offer[]> {
+    const rows = await this.sql.all<OfferRow>(
+      `SELECT ${COLUMNS} FROM offers WHERE merchant_id = ? AND active = 1
+         AND (starts_at IS NULL OR starts_at <= ?) AND (ends_at IS NULL OR ends_at > ?)
+         AND (min_cart_value_paise IS NULL OR min_cart_value_paise <= ?)
+       ORDER BY priority DESC, created_at DESC, id LIMIT ?`,
+      [merchantId, now, now, cartPaise, limit],
+    );
+    return rows.map(toOffer);
+  }
 }

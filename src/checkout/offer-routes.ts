@@ -35,8 +35,11 @@ export function offerRoutes({ offers, admin, clock }: OfferRouteDeps): RouteDef[
       browser: true,
       response: OfferSchema.nullable(),
       summary: "The offer banner matching the session's UTM parameters and cart, or null.",
-      handle: async ({ auth }) =>
-        matchOffer(await offers.list(auth.session.merchant_id), auth.session, clock().toISOString()),
+      handle: async ({ auth }) => {
+        const now = clock().toISOString();
+        const live = await offers.live(auth.session.merchant_id, auth.session.cart_value_paise ?? 0, now);
+        return matchOffer(live, auth.session, now);
+      },
     }),
     route({
       ...post('list'),
