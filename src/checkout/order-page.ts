@@ -10,7 +10,7 @@ export interface OrderPageDeps {
   search: SessionSearch;
   addresses: Pick<AddressRepository, 'byId'>;
   outbox: Pick<WebhookOutbox, 'forSession'>;
-  location: Pick<PostalDirectory, 'lookup' | 'pincodePoint'>;
+  location: Pick<PostalDirectory, 'lookup' | 'pincodePoint' | 'pincodeOutline'>;
 }
 
 /** One line of the order's timeline: when, which part of the system saw it, what, and a short detail. */
@@ -20,6 +20,9 @@ export interface TimelineEntry {
   event: string;
   detail: string | null;
 }
+
+/** The order page's map is 320 px wide: finer detail than a pixel is not drawn. */
+const OUTLINE_PIXELS = 400;
 
 const ADDRESS_FIELDS = [
   'name',
@@ -89,6 +92,7 @@ export class OrderPage {
       longitude: a.longitude,
       pin_pincode: pinned ? (this.d.location.lookup(a.latitude!, a.longitude!)?.pincode ?? null) : null,
       pincode_point: point,
+      pincode_outline: a.pincode ? this.d.location.pincodeOutline(a.pincode, OUTLINE_PIXELS) : null,
     };
   }
 }

@@ -25,6 +25,14 @@ const OrderAddressSchema = z.object({
   longitude: z.number().nullable(),
   pin_pincode: Nullable.meta({ description: 'The pincode whose boundary holds the pin (null: outside every one)' }),
   pincode_point: Point.nullable().meta({ description: "The address pincode's representative point, for the map" }),
+  pincode_outline: z
+    .array(z.array(z.array(z.array(z.number()))))
+    .nullable()
+    .meta({
+      description:
+        "The address pincode's boundary as GeoJSON MultiPolygon coordinates ([longitude, latitude]), simplified for a " +
+        'small map; null when the pincode has none',
+    }),
 });
 
 export const OrderPageSchema = z.object({

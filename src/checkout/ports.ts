@@ -44,6 +44,8 @@ export interface PostalDirectory {
   geopinAt(latitude: number, longitude: number): string | null;
   /** The pincode's representative point (inside its boundary when it has one), or null. */
   pincodePoint(pincode: string): { latitude: number; longitude: number } | null;
+  /** The pincode's boundary simplified for a map about `pixels` across ([longitude, latitude] MultiPolygon), or null. */
+  pincodeOutline(pincode: string, pixels: number): number[][][][] | null;
   /** The pincode whose boundary holds the point, or null outside every boundary (a geopin's consistency check). */
   lookup(lat: number, lon: number): { pincode: string } | null;
   /** Null when nothing in the address could be placed. */

@@ -2,6 +2,8 @@
 // so a map without any tile server can still show which pincode a pin is in.
 import { insidePoint } from '../dataset/inside-point.ts';
 import type { PolygonOutline } from '../../crates/geo-node/index.d.ts';
+import { round6 } from './geo-math.ts';
+import { boxOf, partsOf, ring, type Box } from './outline-rings.ts';
 import type { LocationService } from './location-service.ts';
 
 /** Neighbours returned at most (nearest first): enough to see across every edge, bounded for large rural pincodes. */
@@ -33,8 +35,6 @@ export interface BoundaryCollection {
   pincode: string;
   features: BoundaryFeature[];
 }
-
-type Box = [number, number, number, number];
 
 /** Outlines around polygon `id` (the selected pincode's); null for an unknown id. */
 export function boundariesAround(service: LocationService, id: number, neighbours: boolean): BoundaryCollection | null {
@@ -83,58 +83,8 @@ function feature(
   };
 }
 
-/** The outline as parts of rings of microdegree pairs. */
-function partsOf(o: PolygonOutline): Int32Array[][] {
-  const parts: Int32Array[][] = [];
-  let r = 0;
-  let at = 0;
-  for (const rings of o.ringCounts) {
-    const part: Int32Array[] = [];
-    for (let k = 0; k < rings; k++, r++) {
-      const end = at + o.vertexCounts[r]! * 2;
-      part.push(o.coordsE6.subarray(at, end));
-      at = end;
-    }
-    parts.push(part);
-  }
-  return parts;
-}
-
-/** A closed GeoJSON ring in degrees, without vertices nearer than `tolerance` to the last kept one. */
-function ring(e6: Int32Array, tolerance: number): number[][] {
-  const out: number[][] = [];
-  const limit = tolerance * 1e6;
-  let [lastX, lastY] = [Infinity, Infinity];
-  for (let i = 0; i < e6.length; i += 2) {
-    const x = e6[i]!;
-    const y = e6[i + 1]!;
-    if (Math.abs(x - lastX) < limit && Math.abs(y - lastY) < limit && e6.length > 8) continue;
-    out.push([x / 1e6, y / 1e6]);
-    [lastX, lastY] = [x, y];
-  }
-  if (out.length < 3) for (let i = out.length; i < 3; i++) out.push([e6[0]! / 1e6, e6[1]! / 1e6]);
-  out.push(out[0]!);
-  return out;
-}
-
-function boxOf(o: PolygonOutline): Box {
-  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  const c = o.coordsE6;
-  for (let i = 0; i < c.length; i += 2) {
-    box[0] = Math.min(box[0], c[i]!);
-    box[1] = Math.min(box[1], c[i + 1]!);
-    box[2] = Math.max(box[2], c[i]!);
-    box[3] = Math.max(box[3], c[i + 1]!);
-  }
-  return box.map((v) => v / 1e6) as Box;
-}
-
 function distanceToBox([x, y]: number[], b: Box): number {
   const dx = Math.max(b[0] - x!, 0, x! - b[2]);
   const dy = Math.max(b[1] - y!, 0, y! - b[3]);
   return Math.hypot(dx, dy);
-}
-
-function round6(v: number): number {
-  return Math.round(v * 1e6) / 1e6;
 }

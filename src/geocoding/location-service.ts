@@ -14,6 +14,7 @@ import type {
   PincodeInfo,
 } from './location-api.ts';
 import { officePlaceName } from './normalise.ts';
+import { outlineForMap } from './outline-rings.ts';
 import { PolygonAnswers } from './polygon-answers.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
 
@@ -104,6 +105,12 @@ export class LocationService implements LocationApi {
     const pin = this.data.pincodes.get(pincode);
     if (!pin || pin.lat === null || pin.lon === null) return null;
     return { latitude: round6(pin.lat), longitude: round6(pin.lon) };
+  }
+
+  /** The pincode's outline simplified for a map about `pixels` across (MultiPolygon coordinates), or null. */
+  pincodeOutline(pincode: string, pixels: number): number[][][][] | null {
+    const id = this.data.pincodes.get(pincode)?.boundaryId ?? -1;
+    return id < 0 ? null : outlineForMap(this.boundaryIndex.outline(id), pixels);
   }
 
   geopinAt(latitude: number, longitude: number): string | null {

@@ -30,6 +30,18 @@ afterAll(async () => w?.dispose());
 const order = (sessionId: string, key = shop.key) =>
   w.h.admin('GET', 'session', key, undefined, `session_id=${sessionId}`);
 
+/** Even-odd point-in-polygon over a part's rings (outer ring and holes). */
+function inside(rings: number[][][], x: number, y: number): boolean {
+  let odd = false;
+  for (const ring of rings)
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i]!;
+      const [xj, yj] = ring[j]!;
+      if (yi! > y !== yj! > y && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) odd = !odd;
+    }
+  return odd;
+}
+
 describe('GET ?action=session', () => {
   it('shows the order: payment, the chosen address with its pin and the pincode the pin falls in', async () => {
     const page = OrderPageSchema.parse(dataOf(await order(buyer.sessionId)));
@@ -46,6 +58,13 @@ describe('GET ?action=session', () => {
     expect(page.address!.latitude).toBeGreaterThan(12);
     expect(page.address!.pin_pincode).toMatch(/^\d{6}$/);
     expect(page.address!.pincode_point).toMatchObject({ latitude: expect.any(Number) });
+    // The pincode's boundary for the map: closed rings, small enough for a page, around the pincode's own point.
+    const outline = page.address!.pincode_outline!;
+    const rings = outline.flat();
+    for (const ring of rings) expect(ring.at(-1)).toEqual(ring[0]);
+    expect(rings.reduce((n, ring) => n + ring.length, 0)).toBeLessThan(4_000);
+    const { latitude, longitude } = page.address!.pincode_point!;
+    expect(outline.some((part) => inside(part, longitude, latitude))).toBe(true);
     expect(page.events.map((e) => [e.event_type, e.device_type])).toEqual([['payment_selected', 'mobile']]);
   });
 

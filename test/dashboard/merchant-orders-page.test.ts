@@ -82,8 +82,19 @@ describe('merchant orders in Chromium', () => {
       expect(await order.textContent()).toContain('cash on delivery ₹1,50,000.50');
       expect(await order.locator('address').textContent()).toContain('12MG Road');
       expect(await order.textContent()).toMatch(/Geopin[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}/);
-      const map = order.getByRole('img', { name: /^Map: the pin .* km from the centre of pincode 560001$/ });
+      const map = order.getByRole('img', {
+        name: /^Map: the pin .* km from the centre of pincode 560001, (inside|outside) its boundary$/,
+      });
       expect(await map.count()).toBe(1);
+      // The pincode's boundary is drawn, with the pin on the side of it the label says.
+      expect(await map.locator('path.map-area').count()).toBe(1);
+      const answer = await fetch(`${server.baseUrl}/checkout-admin?action=session&session_id=${asha.sessionId}`, {
+        headers: { 'x-api-key': shop.apiKey },
+      });
+      const pinPincode = ((await answer.json()) as { data: { address: { pin_pincode: string } } }).data.address
+        .pin_pincode;
+      const inside = (await map.getAttribute('aria-label'))!.endsWith('inside its boundary');
+      expect(inside).toBe(pinPincode === '560001');
       // The timeline, to the second in IST: sign-in, address, COD, and the three webhooks sent about it.
       const steps = order.locator('.timeline-item');
       await eventually(async () => (await steps.allTextContents()).filter((t) => t.includes('webhook')).length).toBe(3);

@@ -359,6 +359,8 @@ export interface components {
                         latitude: number;
                         longitude: number;
                     } | null;
+                    /** @description The address pincode's boundary as GeoJSON MultiPolygon coordinates ([longitude, latitude]), simplified for a small map; null when the pincode has none */
+                    pincode_outline: number[][][][] | null;
                 } | null;
                 orders: {
                     gateway_order_id: string;

@@ -27,20 +27,47 @@ function scaleKm(kmAcross) {
   return steps.find((k) => k >= target) ?? 50;
 }
 
-/** The map of `address` (latitude, longitude, geopin, pincode, pincode_point), with a text alternative. */
+/** [west, south, east, north] of the pin, the pincode's point and its outline. */
+function boxOf(pin, centre, outline) {
+  const box = [pin.longitude, pin.latitude, pin.longitude, pin.latitude];
+  const add = (lon, lat) => {
+    box[0] = Math.min(box[0], lon);
+    box[1] = Math.min(box[1], lat);
+    box[2] = Math.max(box[2], lon);
+    box[3] = Math.max(box[3], lat);
+  };
+  if (centre) add(centre.longitude, centre.latitude);
+  for (const part of outline ?? []) for (const ring of part) for (const [lon, lat] of ring) add(lon, lat);
+  return box;
+}
+
+/** An SVG path of MultiPolygon rings (holes cut out by the even-odd rule). */
+function ringsPath(outline, at) {
+  return outline
+    .flatMap((part) =>
+      part.map(
+        (ring) =>
+          ring
+            .map(([lon, lat], i) => `${i === 0 ? 'M' : 'L'}${at({ latitude: lat, longitude: lon }).join(',')}`)
+            .join('') + 'Z',
+      ),
+    )
+    .join('');
+}
+
+/**
+ * The map of `address` (latitude, longitude, geopin, pincode, pincode_point, pincode_outline), with a text
+ * alternative: the pincode's boundary, its point and the pin, so one sees at a glance whether the pin is inside.
+ */
 export function orderMap(address) {
   const pin = { latitude: address.latitude, longitude: address.longitude };
   const centre = address.pincode_point;
+  const outline = address.pincode_outline ?? null;
   const cos = Math.cos(pin.latitude * (Math.PI / 180));
-  // Degrees of latitude the map spans: both points with room around them, at least about a kilometre.
-  const spanLat = Math.max(
-    0.01,
-    centre ? Math.abs(centre.latitude - pin.latitude) * 2.6 : 0,
-    centre ? (Math.abs(centre.longitude - pin.longitude) * cos * 2.6 * H) / W : 0,
-  );
-  const mid = centre
-    ? { latitude: (pin.latitude + centre.latitude) / 2, longitude: (pin.longitude + centre.longitude) / 2 }
-    : pin;
+  const [west, south, east, north] = boxOf(pin, centre, outline);
+  // Degrees of latitude the map spans: everything with room around it, at least about a kilometre.
+  const spanLat = Math.max(0.01, (north - south) * 1.3, ((east - west) * cos * 1.3 * H) / W);
+  const mid = { latitude: (north + south) / 2, longitude: (east + west) / 2 };
   const pxPerDeg = H / spanLat;
   const at = (p) => [
     W / 2 + (p.longitude - mid.longitude) * cos * pxPerDeg,
@@ -52,13 +79,15 @@ export function orderMap(address) {
   const away = centre ? distanceKm(pin, centre) : null;
   const label =
     `Map: the pin ${address.geopin ?? ''} at ${pin.latitude.toFixed(5)}, ${pin.longitude.toFixed(5)}` +
-    (away === null ? '' : `, ${away.toFixed(1)} km from the centre of pincode ${address.pincode}`);
+    (away === null ? '' : `, ${away.toFixed(1)} km from the centre of pincode ${address.pincode}`) +
+    (!outline ? '' : address.pin_pincode === address.pincode ? ', inside its boundary' : ', outside its boundary');
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'order-map', role: 'img', 'aria-label': label });
   svg.append(s('title', {}, label), s('rect', { x: 0, y: 0, width: W, height: H, class: 'map-bg' }));
   for (let i = 1; i < 6; i++) {
     svg.append(s('line', { x1: (W / 6) * i, y1: 0, x2: (W / 6) * i, y2: H, class: 'map-grid' }));
     svg.append(s('line', { x1: 0, y1: (H / 6) * i, x2: W, y2: (H / 6) * i, class: 'map-grid' }));
   }
+  if (outline) svg.append(s('path', { d: ringsPath(outline, at), class: 'map-area', 'fill-rule': 'evenodd' }));
   // A pin within 50 m of the pincode's centre is drawn alone: the two marks would sit on each other.
   if (centre && distanceKm(pin, centre) >= 0.05) {
     const [cx, cy] = at(centre);
