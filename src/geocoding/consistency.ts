@@ -1,7 +1,7 @@
 // Checks an answer against the pincode, city and state the buyer typed: mismatches become warnings with suggestions.
 import type { GeocodeMatch } from './geocode-answer.ts';
 import { haversineKm } from './geo-math.ts';
-import type { PlaceIndex } from './place-index.ts';
+import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS, inRegion, type Candidate } from './place-search.ts';
 import type { Region } from './regions.ts';
 
@@ -34,8 +34,8 @@ const RARE_WORD_ENTRIES = 40;
  * the typed city ("Raja Park, Jaipur" must not move to a Raja Park elsewhere); a locality or landmark, not a street.
  */
 export function isSpecific(idx: PlaceIndex, c: Candidate): boolean {
-  if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole || c.districts !== 1)
-    return false;
+  if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole) return false;
+  if (c.districts !== 1 && !outshinesNamesakes(idx, c.id)) return false;
   if (c.role === 'street' || c.role === 'building') return false;
   let rarest = Infinity;
   for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) {
@@ -44,6 +44,27 @@ export function isSpecific(idx: PlaceIndex, c: Candidate): boolean {
     rarest = Math.min(rarest, idx.vocabAt[t + 1]! - idx.vocabAt[t]!);
   }
   return rarest <= RARE_WORD_ENTRIES;
+}
+
+/** How much better known a place must be than every namesake elsewhere to stand for its name alone. */
+const OUTSHINE_RATIO = 2;
+
+/**
+ * True for a well-known place whose namesakes in other districts are all obscure ("Hazratganj" of Lucknow against a
+ * village of that name) or close by (Gachibowli's offices on both sides of a district line): the name means it.
+ */
+function outshinesNamesakes(idx: PlaceIndex, id: number): boolean {
+  if (!isKnown(idx, id)) return false;
+  const k = idx.keyIndex(idx.compact(id));
+  if (k < 0) return false;
+  const fame = idx.importance[id]! + idx.prominence[id]!;
+  for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + 64); j++) {
+    const other = idx.keyEnt[j]!;
+    if (other === id || idx.kind[other]! < KIND.locality || idx.area[other] === idx.area[id]) continue;
+    if (haversineKm(idx.lat[id]!, idx.lon[id]!, idx.lat[other]!, idx.lon[other]!) <= FAR_PINCODE_KM) continue;
+    if ((idx.importance[other]! + idx.prominence[other]!) * OUTSHINE_RATIO > fame) return false;
+  }
+  return true;
 }
 
 /** True when entry `id` lies farther than PINCODE_MISMATCH_KM from pincode `pin`'s point. */

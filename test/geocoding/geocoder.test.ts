@@ -118,6 +118,24 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Victoria Memorial, Kolkata').warnings).toEqual([]);
   });
 
+  it('takes a famous locality whose namesakes elsewhere are villages or neighbours for the place meant', () => {
+    // Hazratganj is also a village in Budaun; Gachibowli's two offices lie either side of a district line.
+    for (const [locality, city, pincode] of [
+      ['Hazratganj', 'Patna', '226001'],
+      ['Gachibowli', 'Pune', '500032'],
+    ]) {
+      const found = answer(locality!, city);
+      expect([locality, found.pincode, found.warnings]).toEqual([locality, pincode, ['city_mismatch']]);
+      expect(found.confidence).toBeLessThan(0.5);
+    }
+    // Names many cities share stay in the city typed.
+    for (const [locality, city] of [
+      ['Shastri Nagar', 'Pune'],
+      ['Model Town', 'Patna'],
+    ])
+      expect(answer(locality!, city)).toMatchObject({ district: city, warnings: [] });
+  });
+
   it('keeps a city written in another state than its own, and flags the state', () => {
     expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({
       district: 'Bengaluru Urban',
