@@ -1,7 +1,7 @@
 // Builds geocode answers from what matched: a place entry, a pincode's own point, or a region's centre.
 import type { AddressComponents } from './address-parser.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { officePlaceName } from './normalise.ts';
+import { shownPlaceName } from './normalise.ts';
 import type { Region } from './regions.ts';
 import { CONFIDENCE } from './confidence.ts';
 
@@ -39,7 +39,7 @@ export function entryAnswer(idx: PlaceIndex, id: number, components: AddressComp
   const kind = idx.kind[id]!;
   const area = idx.areas[idx.area[id]!];
   const pincode = idx.pin[id]! >= 0 ? idx.pinCode[idx.pin[id]!]! : null;
-  const name = kind === KIND.office ? officePlaceName(idx.name(id)) : idx.name(id);
+  const name = shownPlaceName(idx.name(id), kind === KIND.office);
   const precision =
     kind === KIND.office ? 'office' : kind === KIND.town ? 'town' : kind === KIND.landmark ? 'landmark' : 'locality';
   return {

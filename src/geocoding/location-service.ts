@@ -13,7 +13,7 @@ import type {
   PincodeFacts,
   PincodeInfo,
 } from './location-api.ts';
-import { officePlaceName } from './normalise.ts';
+import { shownPlaceName } from './normalise.ts';
 import { outlineForMap } from './outline-rings.ts';
 import { PolygonAnswers } from './polygon-answers.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
@@ -176,7 +176,7 @@ export class LocationService implements LocationApi {
     const type = p.kindName(id);
     const area = p.areas[p.area[id]!];
     const place: Place = {
-      name: type === 'office' ? officePlaceName(p.name(id)) : p.name(id),
+      name: shownPlaceName(p.name(id), type === 'office'),
       type,
       pincode: p.pin[id]! >= 0 ? p.pinCode[p.pin[id]!]! : null,
       district: area?.district ?? null,

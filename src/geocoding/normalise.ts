@@ -130,6 +130,30 @@ export function officePlaceName(officeName: string): string {
   return words.join(' ') || officeName.trim();
 }
 
+const ROMAN_WORD = /^(?:i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$/i;
+
+/**
+ * A directory name as people write it: all capitals become title case, keeping initials ("MG", "GPO": no vowel) and
+ * roman numerals; a number glued to a word is spaced. "VASANTHNAGAR" -> "Vasanthnagar", "Vasant Vihar1" ->
+ * "Vasant Vihar 1", "T.NAGAR" -> "T.Nagar".
+ */
+export function tidyPlaceName(name: string): string {
+  let out = name;
+  if (/[A-Z]{3}/.test(out) && out === out.toUpperCase())
+    out = out.replace(/[A-Za-z]+/g, (w, at: number) => {
+      // "ST." is an abbreviation to title-case like a word; "T." an initial.
+      const abbreviation = w.length > 1 && out[at + w.length] === '.';
+      const initials = ROMAN_WORD.test(w) || !/[AEIOU]/i.test(w);
+      return initials && !abbreviation ? w : w[0]! + w.slice(1).toLowerCase();
+    });
+  return out.replace(/\b([A-Za-z]{3,})(\d+)\b/g, '$1 $2');
+}
+
+/** What an answer calls a place: an office's name without its type, tidied. */
+export function shownPlaceName(name: string, isOffice: boolean): string {
+  return tidyPlaceName(isOffice ? officePlaceName(name) : name);
+}
+
 /** tokenize(officeName) cut at the office-type token: the same words officePlaceName keeps, without building the string. */
 export function officeNameTokens(officeName: string): string[] {
   const tokens = tokenize(officeName);

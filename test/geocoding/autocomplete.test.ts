@@ -1,4 +1,4 @@
-// GET /v1/geopin/autocomplete over HTTP, and the index's own latency on the full directory.
+// GET /v1/geopin/autocomplete over HTTP, and the index itself on the full directory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Autocomplete } from '../../src/geocoding/autocomplete.ts';
 import { LocationService } from '../../src/geocoding/location-service.ts';
@@ -23,6 +23,14 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect(one.results).toEqual([
       expect.objectContaining({ name: 'Koramangala', pincode: '560034', state: 'Karnataka' }),
     ]);
+  });
+
+  it('shows directory names as people write them ("Vasant Vihar 1", not "Vasant Vihar1" or capitals)', async () => {
+    const names = (await suggest('q=vasant%20vihar&limit=10')).results.map((r: { name: string }) => r.name);
+    expect(names).toContain('Vasant Vihar 1');
+    const capitals = (await suggest('q=vasanthnagar&limit=10')).results.map((r: { name: string }) => r.name);
+    expect(capitals).toContain('Vasanthnagar');
+    for (const name of [...names, ...capitals]) expect(name, name).not.toMatch(/[a-z]\d|^[A-Z]{4,}/);
   });
 
   it('finds multi-word and run-together spellings, and matches district words ("indiranagar bangalore")', async () => {

@@ -8,6 +8,7 @@ import {
   foldText,
   officeNameTokens,
   officePlaceName,
+  tidyPlaceName,
   tokenize,
 } from '../../src/geocoding/normalise.ts';
 
@@ -50,6 +51,21 @@ describe('normalisation', () => {
     expect(officePlaceName('Rampur B.O.')).toBe('Rampur');
     expect(officePlaceName('SO Road')).toBe('SO Road');
     expect(officeNameTokens('Tilak Nagar S.O (West Delhi)')).toEqual(['tilak', 'nagar']);
+  });
+
+  it('writes directory names as people do: title case for capitals, initials and numerals kept, numbers spaced', () => {
+    for (const [raw, shown] of [
+      ['VASANTHNAGAR', 'Vasanthnagar'],
+      ['Vasant Vihar1', 'Vasant Vihar 1'],
+      ['T.NAGAR', 'T.Nagar'],
+      ['MG ROAD', 'MG Road'],
+      ['KORAMANGALA VI BLOCK', 'Koramangala VI Block'],
+      ['ST.THOMAS MOUNT', 'St.Thomas Mount'],
+      ['Koramangala VI Bk', 'Koramangala VI Bk'],
+      ['Sector 62', 'Sector 62'],
+      ['B1 Block', 'B1 Block'],
+    ])
+      expect([raw, tidyPlaceName(raw!)]).toEqual([raw, shown]);
   });
 
   it('drops landmark text ("near", "opp.", "behind") from address segments', () => {
