@@ -108,14 +108,30 @@ export class Autocomplete {
         matched.length === words.length
           ? this.rank(this.candidates(words, compact, work), words, qCompact, query, work, false)
           : [];
+      if (hits.length > 0 || tokens.length === 1) return hits;
       // Nothing: any word of a multi-word query may hold a typo ("Chandni Chok"); candidates come from the words that
       // matched, and each entry is checked for a near spelling of the others.
-      return hits.length === 0 && tokens.length > 1
-        ? this.rank(this.candidates(matched, compact, work, true), words, qCompact, query, work, true)
-        : hits;
+      const typos = this.rank(this.candidates(matched, compact, work, true), words, qCompact, query, work, true);
+      return typos.length > 0 ? typos : this.leading(tokens, words, query, work);
     } finally {
       this.lastWork = work.count;
     }
+  }
+
+  /**
+   * "Koramangala 5th", "Banjara Hills Ro": words the data lacks after a place it knows (a block, a road being typed);
+   * the longest run of leading words that finds something is suggested meanwhile.
+   */
+  private leading(tokens: string[], words: Word[], query: AutocompleteQuery, work: Work): Hit[] {
+    // At most the last three words are dropped: a block, a road or a landmark being typed, not a sentence.
+    for (let n = tokens.length - 1; n >= Math.max(1, tokens.length - 3); n--) {
+      const lead = words.slice(0, n);
+      if (lead.some((w) => w.ranges.length === 0)) continue;
+      const text = tokens.slice(0, n).join('');
+      const hits = this.rank(this.candidates(lead, n > 1 ? text : null, work), lead, text, query, work, false);
+      if (hits.length > 0) return hits;
+    }
+    return [];
   }
 
   /**

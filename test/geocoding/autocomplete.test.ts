@@ -156,6 +156,19 @@ describe('GET /v1/geopin/autocomplete', () => {
     });
   });
 
+  it('suggests the place while the buyer types words the data lacks after it ("Koramangala 5th")', async () => {
+    expect((await suggest('q=Koramangala%205th&limit=1')).results[0]).toMatchObject({
+      name: 'Koramangala',
+      pincode: '560034',
+    });
+    expect((await suggest('q=Banjara%20Hills%20Ro&limit=1')).results[0]).toMatchObject({
+      name: 'Banjara Hills',
+      district: 'Hyderabad',
+    });
+    // Leading words that name nothing are not dropped to find the rest.
+    expect((await suggest('q=xqzq%20koramangala')).results).toEqual([]);
+  });
+
   it('answers "pharmacy near me" with the nearest addresses, and a word that names nothing with none', async () => {
     const pharmacy = await suggest('q=pharmacy%20near%20me&lat=12.97&lng=77.59');
     expect(pharmacy.results.length).toBeGreaterThan(0);
