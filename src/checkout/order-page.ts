@@ -1,7 +1,7 @@
 // One checkout session as the merchant's order page shows it: address and pin, payment, and everything that happened.
 import { DomainError } from '../kernel/errors.ts';
 import type { Merchant } from './merchant-repository.ts';
-import type { AddressRepository } from './address-repository.ts';
+import { ADDRESS_FIELDS, type AddressRepository } from './address-repository.ts';
 import { sessionView } from './admin-views.ts';
 import type { PostalDirectory, WebhookOutbox } from './ports.ts';
 import type { ListedSession, SessionSearch } from './session-search.ts';
@@ -21,23 +21,8 @@ export interface TimelineEntry {
   detail: string | null;
 }
 
-/** The order page's map is 320 px wide: finer detail than a pixel is not drawn. */
+/** The order page's map is shown at most 28rem (about 450 px) wide: detail finer than a pixel there is dropped. */
 const OUTLINE_PIXELS = 400;
-
-const ADDRESS_FIELDS = [
-  'name',
-  'phone',
-  'flat_number',
-  'building_name',
-  'street_name',
-  'locality',
-  'landmark',
-  'city',
-  'district',
-  'state',
-  'pincode',
-  'label',
-] as const;
 
 export class OrderPage {
   constructor(private readonly d: OrderPageDeps) {}
