@@ -47,6 +47,8 @@ const IMPORTANCE = {
   postal: 0.4,
   BO: 0.25,
 } as const;
+/** A district whose seat is a small town (under ~30,000 people) still ranks as a town of that size. */
+const MIN_DISTRICT_IMPORTANCE = 0.8;
 
 /** Offices that only sort mail for an area (nodal and e-commerce delivery centres); people write the area's pincode. */
 const DELIVERY_CENTRE = /\b(?:NDC|N\.D\.C|nodal|delivery cent(?:re|er)|ecom|e-com|hub|sorting)\b/i;
@@ -109,8 +111,10 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
     const lat = seat?.lat ?? d.lat;
     const lon = seat?.lon ?? d.lon;
     if (lat === null || lon === null) continue;
-    // Among namesake districts the bigger one (more pincodes) is the likelier meant.
-    const importance = IMPORTANCE.district + Math.round(Math.log10(Math.max(1, d.pincode_count)) * 10) / 1000;
+    // As well known as its seat town (Koraput is no Thane); more pincodes keep it above that town and namesakes.
+    // A seat of unknown population (GeoNames gives 0) keeps the district's own rank.
+    const base = seat?.population ? Math.max(MIN_DISTRICT_IMPORTANCE, seat.importance) : IMPORTANCE.district;
+    const importance = base + Math.round(Math.log10(Math.max(1, d.pincode_count)) * 10) / 1000;
     const e = entry(d.district!, 'district', seat?.pin ?? pinAt(ctx, lat, lon), area, lat, lon, importance);
     const words = e.tokens;
     if (words.length > 1 && DISTRICT_SUFFIXES.has(words[words.length - 1]!))
@@ -326,7 +330,9 @@ function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
 }
 
 /** Each district's seat: its largest GeoNames town (state or district seats first), as the district's centre. */
-function districtSeats(towns: Town[]): Map<number, { lat: number; lon: number; pin: number }> {
+function districtSeats(
+  towns: Town[],
+): Map<number, { lat: number; lon: number; pin: number; importance: number; population: number }> {
   const best = new Map<number, Town>();
   const rank = (t: Town) => (/^PPL(A|A2|C)$/.test(t.place.featureCode) ? 1e9 : 0) + t.place.population;
   for (const t of towns) {
@@ -335,8 +341,15 @@ function districtSeats(towns: Town[]): Map<number, { lat: number; lon: number; p
     const current = best.get(area);
     if (!current || rank(t) > rank(current)) best.set(area, t);
   }
-  const seats = new Map<number, { lat: number; lon: number; pin: number }>();
-  for (const [area, t] of best) seats.set(area, { lat: t.entry.lat, lon: t.entry.lon, pin: t.entry.pin });
+  const seats = new Map<number, { lat: number; lon: number; pin: number; importance: number; population: number }>();
+  for (const [area, t] of best)
+    seats.set(area, {
+      lat: t.entry.lat,
+      lon: t.entry.lon,
+      pin: t.entry.pin,
+      importance: t.entry.importance,
+      population: t.place.population,
+    });
   return seats;
 }
 

@@ -145,6 +145,23 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect((await suggest('q=gandhinag&limit=1')).results[0]).toMatchObject({ name: 'Gandhinagar', type: 'district' });
   });
 
+  it('ranks a district as well known as its seat town: a small seat below a city locality, a big one above', async () => {
+    // Bandipora's seat is a town of ~30,000; Bandra a Mumbai neighbourhood.
+    expect((await suggest('q=Band&limit=1')).results[0]).toMatchObject({
+      name: expect.stringMatching(/^Bandra/),
+      district: 'Mumbai Suburban',
+    });
+    const places = LocationService.open(datasetDir).places;
+    const district = (name: string) => {
+      for (let id = 0; id < places.size; id++) if (places.kind[id] === 1 && places.name(id) === name) return id;
+      throw new Error(`no district ${name}`);
+    };
+    const importance = (name: string) => places.importance[district(name)]!;
+    expect(importance('Thane')).toBeGreaterThan(importance('Koraput') + 0.1);
+    // A seat GeoNames gives no population for keeps the district's own rank (Guntur is a city of 650,000).
+    expect(importance('Guntur')).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('tolerates a typo in any word of a multi-word query', async () => {
     expect((await suggest('q=Chandni%20Chok&limit=1')).results[0]).toMatchObject({
       name: 'Chandni Chowk',
