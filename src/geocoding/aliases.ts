@@ -225,6 +225,23 @@ export const LOCALITY_ALIASES: Array<[name: string, pincode: string]> = [
   ['Marina Beach', '600005'],
 ];
 
+/**
+ * National institutions written out or as their acronym: the directory names most by acronym ("IIT Roorkee SO",
+ * "JNU SO", "AIIMS S.O") and a few in full ("Indian Institute Of Technology S.O"), buyers either way. The full name
+ * is read as the acronym, so both meet. ("NIT" is left out: in Faridabad it is a township, not an institute.)
+ */
+export const INSTITUTIONS: Record<string, string> = {
+  'indian institute of technology': 'iit',
+  'indian institute of management': 'iim',
+  'indian institute of science': 'iisc',
+  'indian institute of information technology': 'iiit',
+  'all india institute of medical sciences': 'aiims',
+  'banaras hindu university': 'bhu',
+  'jawaharlal nehru university': 'jnu',
+};
+/** The acronyms alone: a name in three letters ("IIT", "JNU"), written in capitals. */
+export const INSTITUTION_ACRONYMS: ReadonlySet<string> = new Set(Object.values(INSTITUTIONS));
+
 /** Abbreviations expanded token by token ("rd" and "road" compare equal). */
 export const ABBREVIATIONS: Record<string, string> = {
   rd: 'road',

@@ -1,5 +1,5 @@
 // Text normalisation shared by the geocoder and the autocomplete index, so an address and a gazetteer name meet in one form.
-import { ABBREVIATIONS, PLACE_ALIASES } from './aliases.ts';
+import { ABBREVIATIONS, INSTITUTION_ACRONYMS, INSTITUTIONS, PLACE_ALIASES } from './aliases.ts';
 
 /** Words that introduce a landmark; the rest of that address segment does not name a place we can match. */
 const LANDMARK_WORDS = new Set([
@@ -83,6 +83,26 @@ export function tokenize(text: string): string[] {
     }
     pushExpanded(out, raw);
   }
+  return folded.includes('univ') || folded.includes('institute') ? withAcronyms(out) : out;
+}
+
+/** Institution names by their words as tokenize leaves them ("banaras" is "varanasi"), with the acronym for them. */
+const INSTITUTION_WORDS = Object.entries(INSTITUTIONS).map(([name, acronym]) => ({
+  words: name.split(' ').flatMap((w) => EXPANSIONS.get(w) ?? [w]),
+  acronym,
+}));
+
+/** "Indian Institute of Technology Madras" -> "iit chennai": a written-out institution as its acronym. */
+function withAcronyms(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const found = INSTITUTION_WORDS.find(({ words }) => words.every((w, k) => tokens[i + k] === w));
+    if (found === undefined) out.push(tokens[i]!);
+    else {
+      out.push(found.acronym);
+      i += found.words.length - 1;
+    }
+  }
   return out;
 }
 
@@ -134,8 +154,8 @@ const ROMAN_WORD = /^(?:i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$/i;
 
 /**
  * A directory name as people write it: all capitals become title case, keeping initials ("MG", "GPO": no vowel) and
- * roman numerals; a number glued to a word is spaced. "VASANTHNAGAR" -> "Vasanthnagar", "Vasant Vihar1" ->
- * "Vasant Vihar 1", "T.NAGAR" -> "T.Nagar".
+ * roman numerals, institutions' acronyms in capitals; a number glued to a word is spaced. "VASANTHNAGAR" ->
+ * "Vasanthnagar", "Vasant Vihar1" -> "Vasant Vihar 1", "T.NAGAR" -> "T.Nagar", "Iit" -> "IIT".
  */
 export function tidyPlaceName(name: string): string {
   let out = name;
@@ -146,8 +166,12 @@ export function tidyPlaceName(name: string): string {
       const initials = ROMAN_WORD.test(w) || !/[AEIOU]/i.test(w);
       return initials && !abbreviation ? w : w[0]! + w.slice(1).toLowerCase();
     });
+  out = out.replace(ACRONYM_WORD, (w) => (INSTITUTION_ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w));
   return out.replace(/\b([A-Za-z]{3,})(\d+)\b/g, '$1 $2');
 }
+
+/** Institutions' acronyms, written in capitals whatever the directory does ("Iit SO" -> "IIT", "JNU" not "Jnu"). */
+const ACRONYM_WORD = new RegExp(`\\b(?:${[...INSTITUTION_ACRONYMS].join('|')})\\b`, 'gi');
 
 /** What an answer calls a place: an office's name without its type, tidied. */
 export function shownPlaceName(name: string, isOffice: boolean): string {

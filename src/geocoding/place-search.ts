@@ -1,4 +1,5 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
+import { INSTITUTION_ACRONYMS } from './aliases.ts';
 import type { Part, Role } from './address-parser.ts';
 import { editDistance, fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { phoneticKey } from './normalise.ts';
@@ -329,14 +330,15 @@ export function inRegion(idx: PlaceIndex, id: number, region: Region | null): nu
 }
 
 /**
- * A run worth looking up: at least 4 letters when it is one word, and not only address words or numbers,
+ * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym), and not only address words or numbers,
  * unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15, Chandigarh").
  */
 function isPlaceGram(gram: string[], local: boolean): boolean {
   // Initials count as content in a longer run ("T Nagar", "J P Nagar").
   const generic = (t: string) => ADDRESS_WORDS.has(t) || NAME_WORDS.has(t) || /^\d/.test(t);
   if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
-  if (gram.length === 1 && (gram[0]!.length < 4 || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
+  const short = gram[0]!.length < 4 && !INSTITUTION_ACRONYMS.has(gram[0]!);
+  if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
 }
 

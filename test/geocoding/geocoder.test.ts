@@ -136,6 +136,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       expect(answer(locality!, city)).toMatchObject({ district: city, warnings: [] });
   });
 
+  it('finds an institution by its acronym or its full name', () => {
+    for (const address of ['Indian Institute of Technology, Kanpur', 'IIT, Kanpur'])
+      expect([address, answer(address).pincode]).toEqual([address, '208016']);
+    expect(answer('Jawaharlal Nehru University, New Delhi')).toMatchObject({ pincode: '110067', warnings: [] });
+    expect(answer('JNU, New Delhi').formatted).toMatch(/^JNU, /);
+  });
+
   it('keeps a city written in another state than its own, and flags the state', () => {
     expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({
       district: 'Bengaluru Urban',

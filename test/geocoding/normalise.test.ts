@@ -32,6 +32,25 @@ describe('normalisation', () => {
     expect(tokenize('constructor toString')).toEqual(['constructor', 'tostring']);
   });
 
+  it('reads an institution written out as its acronym, and writes acronyms in capitals', () => {
+    expect(tokenize('Indian Institute of Technology Kanpur')).toEqual(tokenize('I.I.T. Kanpur'));
+    expect(tokenize('Indian Institute of Technology Kanpur')).toEqual(['iit', 'kanpur']);
+    expect(tokenize('All India Institute of Medical Sciences, Bhopal')).toEqual(['aiims', 'bhopal']);
+    // Words of its name are contracted after the former names are read ("Banaras" is Varanasi).
+    expect(tokenize('Banaras Hindu University')).toEqual(['bhu']);
+    expect(tokenize('Indian Institute of Science Bangalore')).toEqual(['iisc', 'bengaluru']);
+    // Only the whole name: a university road or an institute of something else stays as written.
+    expect(tokenize('University Road')).toEqual(['university', 'road']);
+    expect(tokenize('Indian Institute of Foreign Trade')).toEqual(['indian', 'institute', 'of', 'foreign', 'trade']);
+    for (const [raw, shown] of [
+      ['Iit', 'IIT'],
+      ['Powai Iit', 'Powai IIT'],
+      ['Aiims', 'AIIMS'],
+      ['Biit Road', 'Biit Road'],
+    ])
+      expect([raw, tidyPlaceName(raw!)]).toEqual([raw, shown]);
+  });
+
   it('reads "(E)" and a trailing "W" as the east and west halves of a suburb, but not block letters', () => {
     expect(tokenize('Andheri (E)')).toEqual(['andheri', 'east']);
     expect(tokenize('Goregaon(w) Station Road')).toEqual(['goregaon', 'west', 'station', 'road']);
