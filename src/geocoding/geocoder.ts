@@ -219,15 +219,17 @@ export class Geocoder {
       const tail = this.cityAtEnd(places[i], parts, state, work);
       if (tail) return tail;
     }
-    return null;
+    // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
+    const last = parts[parts.length - 1];
+    return last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, work) : null;
   }
 
   /**
    * "Kankarbagh Patna", "Malad West Mumbai": an address written without commas ends in its city. The last one or two
-   * words of the last place part, when they name a city exactly, become a city part; the rest stays the place.
+   * words of the last place (or landmark) part, when they name a city exactly, become a city part; the rest stays.
    */
   private cityAtEnd(part: Part | undefined, parts: Part[], state: Region | null, work: Work): Region | null {
-    if (!part || part.role !== 'place' || part.tokens.length < 2) return null;
+    if (!part || (part.role !== 'place' && part.role !== 'landmark') || part.tokens.length < 2) return null;
     // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city.
     const whole = part.tokens.join('');
     if (this.idx.keyIndex(whole) >= 0 || this.regions.city(whole, state, work)) return null;

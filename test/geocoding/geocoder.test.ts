@@ -143,6 +143,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('JNU, New Delhi').formatted).toMatch(/^JNU, /);
   });
 
+  it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
+    expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
+    expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
+    // A landmark alone names no city: nothing is made up from its last word.
+    expect(geocode('near Hawa Mahal')).toBeNull();
+  });
+
   it('keeps a city written in another state than its own, and flags the state', () => {
     expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({
       district: 'Bengaluru Urban',
