@@ -153,8 +153,8 @@ export function officePlaceName(officeName: string): string {
 const ROMAN_WORD = /^(?:i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$/i;
 
 /**
- * A directory name as people write it: all capitals become title case, keeping initials ("MG", "GPO": no vowel) and
- * roman numerals, institutions' acronyms in capitals; a number glued to a word is spaced. "VASANTHNAGAR" ->
+ * A directory name as people write it: all capitals (or all small letters) become title case, keeping initials ("MG",
+ * "GPO": no vowel) and roman numerals, institutions' acronyms in capitals; a number glued to a word is spaced. "VASANTHNAGAR" ->
  * "Vasanthnagar", "Vasant Vihar1" -> "Vasant Vihar 1", "T.NAGAR" -> "T.Nagar", "Iit" -> "IIT".
  */
 export function tidyPlaceName(name: string): string {
@@ -166,6 +166,11 @@ export function tidyPlaceName(name: string): string {
       const initials = ROMAN_WORD.test(w) || !/[AEIOU]/i.test(w);
       return initials && !abbreviation ? w : w[0]! + w.slice(1).toLowerCase();
     });
+  // A name all in small letters (some map points: "hanuman mandir") is capitalised word by word.
+  else if (/[a-z]{3}/.test(out) && out === out.toLowerCase())
+    out = out.replace(/[a-z]+/g, (w) =>
+      ROMAN_WORD.test(w) && w.length > 1 ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1),
+    );
   out = out.replace(ACRONYM_WORD, (w) => (INSTITUTION_ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w));
   return out.replace(/\b([A-Za-z]{3,})(\d+)\b/g, '$1 $2');
 }

@@ -72,7 +72,7 @@ describe('normalisation', () => {
     expect(officeNameTokens('Tilak Nagar S.O (West Delhi)')).toEqual(['tilak', 'nagar']);
   });
 
-  it('writes directory names as people do: title case for capitals, initials and numerals kept, numbers spaced', () => {
+  it('writes directory names as people do: title case for capitals or small letters, initials and numerals kept', () => {
     for (const [raw, shown] of [
       ['VASANTHNAGAR', 'Vasanthnagar'],
       ['Vasant Vihar1', 'Vasant Vihar 1'],
@@ -83,6 +83,9 @@ describe('normalisation', () => {
       ['Koramangala VI Bk', 'Koramangala VI Bk'],
       ['Sector 62', 'Sector 62'],
       ['B1 Block', 'B1 Block'],
+      ['hanuman mandir', 'Hanuman Mandir'],
+      ['shiv mandir sector ii', 'Shiv Mandir Sector II'],
+      ['Durga mandir', 'Durga mandir'],
     ])
       expect([raw, tidyPlaceName(raw!)]).toEqual([raw, shown]);
   });
