@@ -10,27 +10,42 @@ const service = LocationService.open(dir);
 const compact = (s: string) => tokenize(s).join('');
 const calls: Array<() => unknown> = [];
 
+interface Score {
+  right: number;
+  inTopFive: number;
+  total: number;
+  /** Prefix length -> [first right, prefixes]. */
+  byLength: Map<number, [number, number]>;
+  misses: string[];
+}
+
 /** Prefixes of each place whose first suggestion is the place, however the directory spells it (within a letter). */
-function score(places: Array<[name: string, district: string]>): { right: number; total: number; misses: string[] } {
-  let right = 0;
-  let total = 0;
-  const misses: string[] = [];
+function score(places: Array<[name: string, district: string]>): Score {
+  const s: Score = { right: 0, inTopFive: 0, total: 0, byLength: new Map(), misses: [] };
   for (const [name, district] of places) {
+    const want = compact(name);
+    const isPlace = (p: { name: string; district: string | null } | undefined) =>
+      p !== undefined && p.district === district && editDistance(compact(p.name).slice(0, want.length), want, 1) <= 1;
     for (const n of PREFIX_LENGTHS) {
       if (n >= name.length) continue;
       const q = name.slice(0, n);
       if (q.trim().length < 3) continue;
       calls.push(() => service.autocomplete({ q, limit: 5 }, false));
-      const first = service.autocomplete({ q, limit: 5 }, false)[0];
-      total++;
-      const want = compact(name);
-      if (first && first.district === district && editDistance(compact(first.name).slice(0, want.length), want, 1) <= 1)
-        right++;
-      else
-        misses.push(`${q} -> ${first ? `${first.name} (${first.district})` : 'nothing'}, want ${name} (${district})`);
+      const found = service.autocomplete({ q, limit: 5 }, false);
+      const first = found[0];
+      const counts = s.byLength.get(n) ?? [0, 0];
+      s.byLength.set(n, counts);
+      s.total++;
+      counts[1]++;
+      if (found.some(isPlace)) s.inTopFive++;
+      if (isPlace(first)) {
+        s.right++;
+        counts[0]++;
+      } else
+        s.misses.push(`${q} -> ${first ? `${first.name} (${first.district})` : 'nothing'}, want ${name} (${district})`);
     }
   }
-  return { right, total, misses };
+  return s;
 }
 
 /** The district a pincode lies in, as the answers name it. */
@@ -44,11 +59,13 @@ function districtOf(pincode: string): string {
 
 const tuning = score(PLACES);
 const heldOut = score(HELD_OUT.map(([name, pincode]) => [name, districtOf(pincode)]));
-const pct = (r: { right: number; total: number }) =>
-  `${r.right}/${r.total} (${((100 * r.right) / r.total).toFixed(1)}%)`;
+const pct = (right: number, total: number) => `${right}/${total} (${((100 * right) / total).toFixed(1)}%)`;
+const line = (s: Score) =>
+  `${pct(s.right, s.total)}; by letters typed ${[...s.byLength].map(([n, [r, t]]) => `${n}: ${r}/${t}`).join(', ')}; ` +
+  `among the five shown ${pct(s.inTopFive, s.total)}`;
 console.log(`\nAutocomplete: the intended place first for prefixes of well-known places`);
-console.log(`  tuning half (${PLACES.length} places): ${pct(tuning)}`);
-console.log(`  held-out half (${HELD_OUT.length} places): ${pct(heldOut)}\n`);
+console.log(`  tuning half (${PLACES.length} places): ${line(tuning)}`);
+console.log(`  held-out half (${HELD_OUT.length} places): ${line(heldOut)}\n`);
 // Only the tuning half's misses are ever shown: the held-out half stays unread row by row.
 if (process.argv.includes('--misses')) for (const m of tuning.misses) console.log(`  ${m}`);
 
