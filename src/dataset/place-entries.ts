@@ -1,6 +1,13 @@
 // Builds the place entries of places.bin (states, districts, localities, offices, GeoNames towns, curated aliases) with pincode and point agreeing.
 import { LOCALITY_ALIASES, PLACE_ALIASES } from '../geocoding/aliases.ts';
-import { compactKey, foldText, officeNameTokens, tokenize, withoutQualifier } from '../geocoding/normalise.ts';
+import {
+  compactKey,
+  foldText,
+  institutionWords,
+  officeNameTokens,
+  tokenize,
+  withoutQualifier,
+} from '../geocoding/normalise.ts';
 import { KIND, OFFICE_TYPE } from '../geocoding/place-index.ts';
 import { haversineKm } from '../geocoding/geo-math.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
@@ -180,7 +187,8 @@ function named(
     name,
     tokens,
     aliasKeys: [],
-    aliasTokens: [],
+    // "IIT Roorkee" is found while "Indian Institute of Tech…" is still being typed.
+    aliasTokens: tokens.flatMap(institutionWords),
     kind: KIND[kind === 'alias' ? 'locality' : kind],
     officeType: 0,
     pin,

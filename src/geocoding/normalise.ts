@@ -92,6 +92,11 @@ const INSTITUTION_WORDS = Object.entries(INSTITUTIONS).map(([name, acronym]) => 
   acronym,
 }));
 
+/** The words of the institution `token` is the acronym of (tokenized), or none: what a buyer typing it in full types. */
+export function institutionWords(token: string): readonly string[] {
+  return INSTITUTION_WORDS.find((i) => i.acronym === token)?.words ?? [];
+}
+
 /** "Indian Institute of Technology Madras" -> "iit chennai": a written-out institution as its acronym. */
 function withAcronyms(tokens: string[]): string[] {
   const out: string[] = [];
@@ -154,8 +159,8 @@ const ROMAN_WORD = /^(?:i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$/i;
 
 /**
  * A directory name as people write it: all capitals (or all small letters) become title case, keeping initials ("MG",
- * "GPO": no vowel) and roman numerals, institutions' acronyms in capitals; a number glued to a word is spaced. "VASANTHNAGAR" ->
- * "Vasanthnagar", "Vasant Vihar1" -> "Vasant Vihar 1", "T.NAGAR" -> "T.Nagar", "Iit" -> "IIT".
+ * "GPO": no vowel) and roman numerals, institutions' acronyms in capitals; a number glued to a word is spaced.
+ * "VASANTHNAGAR" -> "Vasanthnagar", "Vasant Vihar1" -> "Vasant Vihar 1", "T.NAGAR" -> "T.Nagar", "Iit" -> "IIT".
  */
 export function tidyPlaceName(name: string): string {
   let out = name;

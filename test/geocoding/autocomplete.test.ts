@@ -162,6 +162,13 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect(importance('Guntur')).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('suggests institutions the directory names by acronym while their full name is typed', async () => {
+    const names = async (q: string) =>
+      (await suggest(`q=${encodeURIComponent(q)}&limit=10`)).results.map((r: { name: string }) => r.name);
+    expect(await names('Indian Institute of Tech')).toEqual(expect.arrayContaining(['IIT Roorkee', 'Powai IIT']));
+    expect((await names('Jawaharlal Nehru Univ'))[0]).toBe('JNU');
+  });
+
   it('tolerates a typo in any word of a multi-word query', async () => {
     expect((await suggest('q=Chandni%20Chok&limit=1')).results[0]).toMatchObject({
       name: 'Chandni Chowk',
