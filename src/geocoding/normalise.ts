@@ -177,10 +177,16 @@ export function tidyPlaceName(name: string): string {
       ROMAN_WORD.test(w) && w.length > 1 ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1),
     );
   out = out.replace(ACRONYM_WORD, (w) => (INSTITUTION_ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w));
+  // "I I T" (Guwahati's office) is the acronym spelt out letter by letter.
+  out = out.replace(SPACED_LETTERS, (w) => {
+    const joined = w.replace(/[ .]/g, '');
+    return INSTITUTION_ACRONYMS.has(joined.toLowerCase()) ? joined.toUpperCase() : w;
+  });
   return out.replace(/\b([A-Za-z]{3,})(\d+)\b/g, '$1 $2');
 }
 
 /** Institutions' acronyms, written in capitals whatever the directory does ("Iit SO" -> "IIT", "JNU" not "Jnu"). */
+const SPACED_LETTERS = /\b[A-Za-z](?:[ .]+[A-Za-z]\b){2,4}\.?/g;
 const ACRONYM_WORD = new RegExp(`\\b(?:${[...INSTITUTION_ACRONYMS].join('|')})\\b`, 'gi');
 
 /** What an answer calls a place: an office's name without its type, tidied. */

@@ -47,6 +47,8 @@ describe('normalisation', () => {
       ['Powai Iit', 'Powai IIT'],
       ['Aiims', 'AIIMS'],
       ['Biit Road', 'Biit Road'],
+      ['I I T', 'IIT'],
+      ['J P Nagar', 'J P Nagar'],
     ])
       expect([raw, tidyPlaceName(raw!)]).toEqual([raw, shown]);
   });
