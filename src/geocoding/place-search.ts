@@ -92,6 +92,17 @@ export class PlaceSearch {
         if (c) best.push({ ...c, part: i, whole: true });
       }
     }
+    // "Sector 62, Noida": a numbered part of a city may carry the city's name ("Noida Sector 62", "Dwarka Sector 10").
+    if (local) {
+      searchable.forEach((part, i) => {
+        if (part.role === 'landmark' || !part.tokens.some((t) => /^\d/.test(t))) return;
+        const key = part.tokens.join('');
+        for (const joined of [region.key + key, key + region.key]) {
+          const c = this.scoreKey(joined, 'exact', COMBINED_WEIGHT, part.role, region, work);
+          if (c) best.push({ ...c, part: i, whole: true });
+        }
+      });
+    }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
     for (const a of best) {
       for (const b of best) {

@@ -143,6 +143,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('JNU, New Delhi').formatted).toMatch(/^JNU, /);
   });
 
+  it('finds a numbered sector written apart from the city its name starts with ("Sector 62, Noida")', () => {
+    expect(answer('Sector 62, Noida')).toMatchObject({ pincode: '201309', match_level: 'locality' });
+    expect(answer('Sector 21, Gandhinagar')).toMatchObject({ pincode: '382021', match_level: 'locality' });
+    // Only numbered parts: a tehsil beside its district is no place named "Chhata Mathura".
+    expect(answer('Gram Nandgaon, Tehsil Chhata, Zila Mathura').formatted).toMatch(/^Nandgaon/);
+  });
+
   it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
     expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
     expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
