@@ -6,6 +6,7 @@ import {
   LANDMARK,
   LANDMARK_NOUNS,
   MARKERS,
+  NUMBERED_PLACE,
   POSTAL_DISTRICT_PREFIX,
   SIDE_WORDS,
   STATE_CODES,
@@ -152,8 +153,6 @@ const STREET_WORDS = new Set([
   'bypass',
   'expressway',
 ]);
-/** Words that keep the number after them: "Sector 62", "Phase 2", "5th Block" stay place words. */
-const NUMBERED_PLACE = new Set(['sector', 'phase', 'block', 'stage', 'pocket', 'extension', 'part', 'sec']);
 /** Words that make a city of a state's name ("New Delhi"), so the state is not split off them. */
 const CITY_PREFIX_WORDS = new Set(['new', 'old', 'navi', 'greater', 'north', 'south', 'east', 'west', 'central']);
 /** State names as compact keys ("tamilnadu"), to split a trailing state off a part ("Sonipat Haryana"). */

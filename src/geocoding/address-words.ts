@@ -228,3 +228,15 @@ export const POSTAL_DISTRICT_PREFIX: Record<string, string> = {
   indore: '452',
   bhopal: '462',
 };
+
+/** Words that keep the number after them: "Sector 62", "Phase 2", "5th Block" stay place words. */
+export const NUMBERED_PLACE: ReadonlySet<string> = new Set([
+  'sector',
+  'phase',
+  'block',
+  'stage',
+  'pocket',
+  'extension',
+  'part',
+  'sec',
+]);

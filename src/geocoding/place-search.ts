@@ -1,6 +1,7 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import { INSTITUTION_ACRONYMS } from './aliases.ts';
 import type { Part, Role } from './address-parser.ts';
+import { NUMBERED_PLACE } from './address-words.ts';
 import { editDistance, fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { phoneticKey } from './normalise.ts';
 import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
@@ -144,10 +145,15 @@ export class PlaceSearch {
         const coverage = len / tokens.length;
         // The region's own name inside a part ("IIT Madras, Chennai") names nothing finer than the region.
         if (region && gram.join('') === region.key) continue;
-        const c = this.scoreKey(gram.join(''), 'exact', weight * (0.6 + 0.4 * coverage), part.role, region, work);
+        const gramWeight = weight * (0.6 + 0.4 * coverage);
         // Whole: the words left out are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV").
-        if (c) c.whole = tokens.every((t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t));
-        consider(c);
+        const whole = tokens.every((t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t));
+        for (const key of [gram.join(''), numberLast(gram)]) {
+          if (key === null) continue;
+          const c = this.scoreKey(key, 'exact', gramWeight, part.role, region, work);
+          if (c) c.whole = whole;
+          consider(c);
+        }
       }
       if (best) return best;
     }
@@ -351,6 +357,12 @@ function isPlaceGram(gram: string[], local: boolean): boolean {
   const short = gram[0]!.length < 4 && !INSTITUTION_ACRONYMS.has(gram[0]!);
   if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
+
+/** "Sector 10 Dwarka" as the directory writes it, "Dwarka Sector 10" (run together), or null for other runs. */
+function numberLast(gram: string[]): string | null {
+  if (gram.length < 3 || !NUMBERED_PLACE.has(gram[0]!) || !/^\d/.test(gram[1]!)) return null;
+  return gram.slice(2).join('') + gram[0]! + gram[1]!;
 }
 
 /** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */

@@ -150,6 +150,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Gram Nandgaon, Tehsil Chhata, Zila Mathura').formatted).toMatch(/^Nandgaon/);
   });
 
+  it('finds a sector written number first ("Sector 4 RK Puram") under the name the directory gives it', () => {
+    expect(answer('sector 4 rk puram new delhi')).toMatchObject({ pincode: '110022' });
+    expect(answer('Sector 10 Dwarka, New Delhi')).toMatchObject({ pincode: '110075', match_level: 'locality' });
+  });
+
   it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
     expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
     expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
