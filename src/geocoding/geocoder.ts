@@ -5,12 +5,13 @@ import { editDistance, maxEdits, spent, type Work } from './fuzzy.ts';
 import type { AddressInput } from './location-api.ts';
 import { extractPincode } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
-import { ADDRESS_WORDS, PlaceSearch, type Candidate } from './place-search.ts';
+import { PlaceSearch, type Candidate } from './place-search.ts';
 import { Regions, type Region } from './regions.ts';
 import { CONFIDENCE, calibrate, placeConfidence } from './confidence.ts';
 import { haversineKm } from './geo-math.ts';
 import { entryAnswer, pincodeAnswer, regionAnswer, round2, type GeocodeMatch } from './geocode-answer.ts';
 import { farFromPincode, flagMismatches, isKnown, isSpecific, type Given } from './consistency.ts';
+import { GivenReader } from './given-reader.ts';
 
 export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocode-answer.ts';
 
@@ -33,12 +34,14 @@ interface Found {
 
 export class Geocoder {
   private readonly regions: Regions;
+  private readonly given: GivenReader;
   private readonly places: PlaceSearch;
   /** Entries and keys examined by the last call: the work bound the abuse tests check. */
   lastWork = 0;
 
   constructor(private readonly idx: PlaceIndex) {
     this.regions = new Regions(idx);
+    this.given = new GivenReader(idx, this.regions);
     this.places = new PlaceSearch(idx);
   }
 
@@ -54,7 +57,7 @@ export class Geocoder {
   private run(input: AddressInput, work: Work): GeocodeMatch | null {
     const { parts, pincode: textPin, components } = parseAddress(input.address, input.city, input.state);
     const pincode = extractPincode(input.pincode ?? '') ?? textPin;
-    const given = this.givenOf(parts, pincode, work);
+    const given = this.given.read(parts, pincode, work);
     const region = given.city ?? given.state;
     if (given.pin >= 0) {
       const named = this.namedInPincode(given.pin, parts, work);
@@ -142,108 +145,6 @@ export class Geocoder {
   private anyPlace(parts: Part[], region: Region, work: Work): Found | null {
     const all = this.places.search(parts, region, work);
     return all[0] ? { c: all[0], all, region } : null;
-  }
-
-  /**
-   * The typed pincode, and the narrowest city/district and the state the address names (state field or part, then
-   * district, then city field, else a trailing place part naming a city). Parts used as the region are re-roled. A
-   * city in another state than the one written is still the city (it is the more specific of the two).
-   */
-  private givenOf(parts: Part[], pincode: string | null, work: Work): Given {
-    const typed = pincode === null ? -1 : this.idx.pinOf(pincode);
-    const pin = typed >= 0 && Number.isFinite(this.idx.pinLat[typed]!) ? typed : -1;
-    let state: Region | null = null;
-    for (const p of parts) if (p.role === 'state') state ??= this.regions.state(p.tokens.join(' '), work);
-    // A trailing part naming a state ("..., Karnataka") is the state.
-    const places = parts.filter((p) => p.role === 'place');
-    const last = places[places.length - 1];
-    // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
-    if (!state && last && places.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
-      const s = this.regions.state(last.tokens.join(' '), work);
-      if (s && !s.fuzzy) {
-        state = s;
-        last.role = 'state';
-      }
-    }
-    let city: Region | null = null;
-    for (const role of ['district', 'city'] as const) {
-      for (const p of parts) {
-        if (p.role !== role) continue;
-        const key = p.tokens.join('');
-        const r =
-          this.regions.city(key, state, work, role === 'district') ?? (state ? this.exactCity(key, work) : null);
-        if (r) city = r;
-        // A city field that names no city is usually a locality ("Andheri"): search it as a place.
-        else if (role === 'city') p.role = 'place';
-      }
-    }
-    city ??= this.cityInText(parts, state, work);
-    // "Madhapur, Hyderabad" with the city field Hyderabad: the part naming the city is the city, not a place in it.
-    for (const p of parts) {
-      if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
-    }
-    return { pin, city, state };
-  }
-
-  /** A city named exactly, in any state. */
-  private exactCity(key: string, work: Work): Region | null {
-    const r = this.regions.city(key, null, work);
-    return r && !r.fuzzy ? r : null;
-  }
-
-  /** The last one or two place parts, when they name a city or district and something else is left to search. */
-  private cityInText(parts: Part[], state: Region | null, work: Work): Region | null {
-    const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
-    // A lone place part is the city only when something else (a landmark, a building) is left to search.
-    const others = parts.some((p) => p.role === 'landmark' || p.role === 'building');
-    // "Bambai, Andheri", "Dilli, Karol Bagh": the city may come first when a place follows it; a metro or a district
-    // is the city before a town that is one of its suburbs (Andheri, Powai).
-    let pick: { p: Part; r: Region } | null = null;
-    for (let i = places.length - 1; i >= (places.length === 1 && !others ? 1 : Math.max(0, places.length - 2)); i--) {
-      const p = places[i]!;
-      if (p.role !== 'place' || p.tokens.length > 3) continue;
-      const key = p.tokens.join('');
-      const r = this.regions.city(key, state, work) ?? (state ? this.exactCity(key, work) : null);
-      if (!r || (r.fuzzy && key.length < 6)) continue;
-      if (this.regions.isCityName(r.key) || r.level === 'district') {
-        pick = { p, r };
-        break;
-      }
-      pick ??= { p, r };
-    }
-    if (pick) {
-      pick.p.role = 'city';
-      return pick.r;
-    }
-    for (let i = places.length - 1; i >= 0; i--) {
-      const tail = this.cityAtEnd(places[i], parts, state, work);
-      if (tail) return tail;
-    }
-    // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
-    const last = parts[parts.length - 1];
-    return last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, work) : null;
-  }
-
-  /**
-   * "Kankarbagh Patna", "Malad West Mumbai": an address written without commas ends in its city. The last one or two
-   * words of the last place (or landmark) part, when they name a city exactly, become a city part; the rest stays.
-   */
-  private cityAtEnd(part: Part | undefined, parts: Part[], state: Region | null, work: Work): Region | null {
-    if (!part || (part.role !== 'place' && part.role !== 'landmark') || part.tokens.length < 2) return null;
-    // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city.
-    const whole = part.tokens.join('');
-    if (this.idx.keyIndex(whole) >= 0 || this.regions.city(whole, state, work)) return null;
-    for (let n = Math.min(2, part.tokens.length - 1); n >= 1; n--) {
-      // "Nagar", "East", "Colony" end names; a district called East (Delhi, Sikkim) is written "East Delhi".
-      if (part.tokens.slice(-n).every((t) => ADDRESS_WORDS.has(t))) continue;
-      const r = this.regions.city(part.tokens.slice(-n).join(''), state, work);
-      if (!r || r.fuzzy) continue;
-      const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
-      part.tokens = part.tokens.slice(0, -n);
-      parts.splice(parts.indexOf(part) + 1, 0, city);
-      return r;
-    }
-    return null;
   }
 
   /** The office or locality of the typed pincode that the address names (exactly or by a typo), or -1. */
