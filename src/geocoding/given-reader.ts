@@ -80,6 +80,13 @@ export class GivenReader {
       }
       pick ??= { p, r };
     }
+    // "IIT Bombay, Powai": a metro ending another part is the city before a town that is one of its suburbs.
+    if (pick && !this.regions.isCityName(pick.r.key) && pick.r.level !== 'district') {
+      for (let i = places.length - 1; i >= 0; i--) {
+        const metro = places[i] === pick.p ? null : this.cityAtEnd(places[i], parts, state, work, true);
+        if (metro) return metro;
+      }
+    }
     if (pick) {
       pick.p.role = 'city';
       return pick.r;
@@ -95,9 +102,16 @@ export class GivenReader {
 
   /**
    * "Kankarbagh Patna", "Malad West Mumbai": an address written without commas ends in its city. The last one or two
-   * words of the last place (or landmark) part, when they name a city exactly, become a city part; the rest stays.
+   * words of the last place (or landmark) part, when they name a city exactly (with `metroOnly`, a metro or a
+   * district), become a city part; the rest stays.
    */
-  private cityAtEnd(part: Part | undefined, parts: Part[], state: Region | null, work: Work): Region | null {
+  private cityAtEnd(
+    part: Part | undefined,
+    parts: Part[],
+    state: Region | null,
+    work: Work,
+    metroOnly = false,
+  ): Region | null {
     if (!part || (part.role !== 'place' && part.role !== 'landmark') || part.tokens.length < 2) return null;
     // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city.
     const whole = part.tokens.join('');
@@ -106,7 +120,7 @@ export class GivenReader {
       // "Nagar", "East", "Colony" end names; a district called East (Delhi, Sikkim) is written "East Delhi".
       if (part.tokens.slice(-n).every((t) => ADDRESS_WORDS.has(t))) continue;
       const r = this.regions.city(part.tokens.slice(-n).join(''), state, work);
-      if (!r || r.fuzzy) continue;
+      if (!r || r.fuzzy || (metroOnly && !this.regions.isCityName(r.key) && r.level !== 'district')) continue;
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
       part.tokens = part.tokens.slice(0, -n);
       parts.splice(parts.indexOf(part) + 1, 0, city);

@@ -155,6 +155,18 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector 10 Dwarka, New Delhi')).toMatchObject({ pincode: '110075', match_level: 'locality' });
   });
 
+  it('takes a metro ending one part for the city, not a suburb in the last ("Chandivali Mumbai, Powai")', () => {
+    // Read the other way, "Mumbai" was a place inside Powai and the answer Mumbai's centre (400070).
+    for (const address of ['Chandivali Mumbai, Powai', 'Marol Mumbai, Andheri']) {
+      const found = answer(address);
+      expect([address, found.district, found.formatted.startsWith('Mumbai,')]).toEqual([
+        address,
+        'Mumbai Suburban',
+        false,
+      ]);
+    }
+  });
+
   it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
     expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
     expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
