@@ -266,6 +266,9 @@ export function phoneticKey(key: string): string {
     else if (c === 'x') c = 'k';
     // A soft g, as Metaphone reads it: "Tollygunge" and "Tollyganj" sound alike.
     else if (c === 'g' && 'eiy'.includes(key[i + 1] ?? '_')) c = 'j';
+    // Between vowels or before h, Hindi's flapped d (ड़, ढ़) is written d or r: "Bada"/"Bara", "Aligadh"/"Aligarh"
+    // (not a final d: "Road" must keep it).
+    else if (c === 'd' && 'aeiou'.includes(key[i - 1] ?? '_') && 'aeiouh'.includes(key[i + 1] ?? '_')) c = 'r';
     if (c === last) continue;
     out += c;
     last = c;

@@ -59,5 +59,10 @@ describe('phoneticKey', () => {
     // A soft g before e, i or y sounds as j: the Anglo "-gunge" spellings of Kolkata's "-ganj" places.
     expect(phoneticKey('tollygunge')).toBe(phoneticKey('tollyganj'));
     expect(phoneticKey('gurgaon')).not.toBe(phoneticKey('jurjaon'));
+    // Hindi's flapped d between vowels or before h is written d or r; a final or dental d stays a d.
+    expect(phoneticKey('badaimambara')).toBe(phoneticKey('baraimambara'));
+    expect(phoneticKey('aligadh')).toBe(phoneticKey('aligarh'));
+    expect(phoneticKey('gandhiroad')).not.toBe(phoneticKey('gandhiroar'));
+    expect(phoneticKey('chandni')).not.toBe(phoneticKey('chanrni'));
   });
 });

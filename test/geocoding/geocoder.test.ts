@@ -167,6 +167,10 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     }
   });
 
+  it('hears "Bada" and "Bara" alike inside a city (the flapped d of Hindi, written either way)', () => {
+    expect(answer('Bada Imambara, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
+  });
+
   it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
     expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
     expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
