@@ -9,6 +9,8 @@ import type { Region } from './regions.ts';
 export interface Given {
   /** Pincode index of the typed pincode (-1: none or unknown). */
   pin: number;
+  /** A pincode was typed that no post office has (a mistyped digit): any place found disagrees with it. */
+  unknownPin: boolean;
   /** The city or district named (field or text), and the state named. */
   city: Region | null;
   state: Region | null;
@@ -92,10 +94,14 @@ function withinCity(idx: PlaceIndex, city: Region, id: number, pin: number): boo
 
 /**
  * Adds a warning for each typed field the answer disagrees with, and the value the answer suggests instead: a
- * pincode the answer's point is far from, a city or district it lies outside of, a state it is not in.
+ * pincode the answer's point is far from (or one no post office has), a city or district it lies outside of, a state
+ * it is not in.
  */
 export function flagMismatches(idx: PlaceIndex, m: GeocodeMatch, given: Given, answerId: number): void {
-  if (given.pin >= 0 && m.pincode !== null && m.pincode !== idx.pinCode[given.pin]) {
+  if (given.unknownPin && m.pincode !== null) {
+    m.warnings.push('pincode_mismatch');
+    m.suggestions.pincode = m.pincode;
+  } else if (given.pin >= 0 && m.pincode !== null && m.pincode !== idx.pinCode[given.pin]) {
     const far = answerId >= 0 ? farFromPincode(idx, answerId, given.pin) : true;
     if (far) {
       m.warnings.push('pincode_mismatch');

@@ -51,7 +51,7 @@ export class GivenReader {
     for (const p of parts) {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
     }
-    return { pin, city, state };
+    return { pin, unknownPin: pincode !== null && typed < 0, city, state };
   }
 
   /** A city named exactly, in any state. */

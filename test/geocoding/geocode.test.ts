@@ -76,6 +76,21 @@ describe('POST /v1/geopin/geocode', () => {
     expect(agreeing).toMatchObject({ pincode: '110024', warnings: [], suggestions: {} });
   });
 
+  it("flags a typed pincode no post office has, in the field or the text, and suggests the place's", async () => {
+    for (const body of [
+      { address: 'Koramangala, Bengaluru', pincode: '560999' },
+      { address: 'Koramangala, Bengaluru 560999' },
+    ]) {
+      const data = dataOf(await api.post('/v1/geopin/geocode', body));
+      expect(data).toMatchObject({
+        pincode: '560034',
+        warnings: ['pincode_mismatch'],
+        suggestions: { pincode: '560034' },
+      });
+      expect(data.confidence).toBeLessThan(0.8);
+    }
+  });
+
   it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
     const data = dataOf(
       await api.post('/v1/geopin/geocode', { address: 'Flat 2, Andheri East', city: 'Bombay', state: 'MH' }),
