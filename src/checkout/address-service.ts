@@ -90,6 +90,8 @@ export class AddressService {
   ): Promise<{ address: PublicAddress } & Mismatches> {
     const current = await this.get(s, id);
     const merged = { ...pickFields(current), ...toFields(patch, true) };
+    // The district came from the old pincode (the widget has no field for it): a new pincode brings its own.
+    if (merged.pincode !== current.pincode && patch.district === undefined) merged.district = null;
     const moved = PLACING_FIELDS.some((f) => merged[f] !== current[f]);
     const pin = this.pinOf(patch) ?? (moved ? null : 'keep');
     await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged), pin);

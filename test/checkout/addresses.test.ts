@@ -126,6 +126,8 @@ describe('address book', () => {
       await act({ action: 'update', address_id: created.address.id, address: { pincode: '110024' } }),
     );
     expect(fixed).toMatchObject({ warnings: [], suggestions: {} });
+    // The district filled from the old pincode follows the new one.
+    expect([created.address.district, fixed.address.district]).toEqual(['North', 'South East']);
     const city = dataOf(
       await act({
         action: 'update',
