@@ -114,6 +114,10 @@ export async function movePinByGeopinAndDrag(page: Page): Promise<Pin> {
   await page.getByRole('textbox', { name: 'Geopin' }).fill(target);
   await expect.poll(async () => (await shownPin(page)).geopin).toBe(target);
   expect((await shownPin(page)).latitude).toBeCloseTo(centre.lat, 5);
+  // The map eases to the typed geopin: the drag starts once the pin has stopped moving on screen.
+  const pinAt = async () => JSON.stringify(await page.locator('.gc-pin').boundingBox());
+  let last = '';
+  await expect.poll(async () => last === (last = await pinAt())).toBe(true);
   const box = (await page.locator('.gc-pin').boundingBox())!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
   await page.mouse.move(x, y);
