@@ -10,6 +10,7 @@ import { signInByMail } from '../dashboard/support/sign-in.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { expectAccessible, pageProblems, PHONE, shooter } from './support/buyer.ts';
 import { CART_PAISE, journey, type Viewport } from './support/journey.ts';
+import { mistypedPincode } from './support/mismatch.ts';
 import { returningBuyer } from './support/returning.ts';
 import { startWidgetWorld, type WidgetWorld } from './support/world.ts';
 
@@ -131,5 +132,11 @@ describe('the funnel after those checkouts', () => {
 describe('a returning buyer on a phone', () => {
   it('gets a wrong code refused under the field, then lists, adds, edits, defaults and deletes addresses', async () => {
     await returningBuyer({ w, browser, shot }, 'phone.cod@example.com');
+  });
+});
+
+describe('a buyer who mistyped a digit of the pincode', () => {
+  it("sees the pin in the locality's pincode and makes it the address's with one button", async () => {
+    await mistypedPincode({ w, browser, shot }, 'mistyped.pincode@example.com');
   });
 });

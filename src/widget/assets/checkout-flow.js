@@ -166,6 +166,10 @@ export class CheckoutFlow {
       pincode: address.pincode,
       start,
       onBack: () => (step.destroy(), this.go(() => this.addressStep())),
+      // "Use pincode 110024": the pin's pincode replaces a mistyped one (the server refills the district).
+      onUsePincode: async (pincode) => {
+        address = (await this.api.book({ action: 'update', address_id: address.id, address: { pincode } })).address;
+      },
       onConfirm: async (pin) => {
         const { geopin } = await this.api.geo('/v1/geopin/coordinates-to-geopin', pin);
         const saved = (await this.api.book({ action: 'update', address_id: address.id, address: pin })).address;

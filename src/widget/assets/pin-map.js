@@ -29,8 +29,11 @@ export function encodeGeopin(lat, lon) {
 
 const round6 = (v) => Math.round(v * 1e6) / 1e6;
 
-/** `onConfirm({latitude, longitude})` stores the pin; errors it throws are shown beside the button. */
-export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onConfirm, onBack }) {
+/**
+ * `onConfirm({latitude, longitude})` stores the pin; errors it throws are shown beside the button. With
+ * `onUsePincode(pincode)`, a pin in another pincode than the typed one offers to make that the address's pincode.
+ */
+export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onConfirm, onBack, onUsePincode }) {
   let pin = { latitude: round6(start.latitude), longitude: round6(start.longitude) };
   const features = new Map();
   let map = null;
@@ -45,6 +48,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     'Type or paste a geopin (e.g. 4P3-JK8-52C9) to move the pin there',
   );
   const where = h('p', { class: 'gc-pin-status', role: 'status', 'aria-live': 'polite' });
+  const usePincode = h('button', { type: 'button', class: 'gc-secondary gc-use-pincode', hidden: true });
   const coordinates = h('p', { class: 'gc-hint gc-mono gc-coordinates' });
   const message = messageLine();
   const confirm = h('button', { type: 'submit', class: 'gc-primary' }, 'Confirm this location');
@@ -54,6 +58,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     h('p', { class: 'gc-hint' }, 'Drag the pin to your door, tap the map, or focus the pin and use the arrow keys.'),
     mapEl,
     where,
+    usePincode,
     coordinates,
     geopin.wrap,
     message.el,
@@ -110,8 +115,36 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
       : p.pincode === pincode
         ? `The pin is in pincode ${pincode}${p.locality ? ` (${p.locality})` : ''}.`
         : `The pin is in pincode ${p.pincode}${p.locality ? ` (${p.locality})` : ''}, not ${pincode} as typed. ` +
-          'Move the pin, or go back and correct the pincode.';
+          (onUsePincode ? 'Move the pin, or use that pincode.' : 'Move the pin, or go back and correct the pincode.');
+    const other = p && p.pincode !== pincode && onUsePincode ? p.pincode : null;
+    usePincode.hidden = other === null;
+    usePincode.dataset.pincode = other ?? '';
+    usePincode.textContent = other ? `Use pincode ${other}` : '';
   }
+
+  // The typed pincode becomes the pin's: outlines, labels, the view and the verdict follow.
+  usePincode.addEventListener('click', async () => {
+    const used = await busy(form, async () => {
+      message.clear();
+      try {
+        const next = usePincode.dataset.pincode;
+        await onUsePincode(next);
+        pincode = next;
+        for (const f of features.values()) f.properties.selected = f.properties.pincode === pincode;
+        map?.getSource(OUTLINES)?.setData(collection());
+        drawLabels();
+        const first = view();
+        if (first.bounds) map?.fitBounds(first.bounds, { ...first.fitBoundsOptions, animate: false });
+        await describe(false);
+        return true;
+      } catch (err) {
+        message.say(err.message, 'error');
+        return false;
+      }
+    });
+    // The button is gone: keyboard users go on to the next thing to do.
+    if (used) confirm.focus();
+  });
 
   let describing = null;
   /** Puts the pin at a point; `typed` when the geopin field put it there (the field then keeps what was typed). */
