@@ -166,8 +166,11 @@ export class CheckoutFlow {
       pincode: address.pincode,
       start,
       onBack: () => (step.destroy(), this.go(() => this.addressStep())),
-      // "Use pincode 110024": the pin's pincode replaces a mistyped one (the server refills the district).
+      // "Use pincode 110024": the pin's pincode replaces a mistyped one (the server refills the district), if the shop
+      // delivers there, as the form checks for a typed one.
       onUsePincode: async (pincode) => {
+        const delivery = await this.api.book({ action: 'serviceability_check', pincode });
+        if (delivery.block_checkout) throw new Error(delivery.message || `This shop does not deliver to ${pincode}`);
         address = (await this.api.book({ action: 'update', address_id: address.id, address: { pincode } })).address;
       },
       onConfirm: async (pin) => {
