@@ -61,9 +61,29 @@ export function addProminence(
       }
     }
     // A neighbourhood of a city (many pincodes around) is sought more than a village of the same rank; a town's
-    // population already says how big it is.
-    const urban = e.kind === KIND.town ? 0 : Math.min(MAX_URBAN_BONUS, 0.07 * Math.log2(Math.max(1, density)));
+    // population already says how big it is, and so does a district's (its seat town's, place-entries.ts).
+    const sized = e.kind === KIND.town || e.kind === KIND.district;
+    const urban = sized ? 0 : Math.min(MAX_URBAN_BONUS, 0.07 * Math.log2(Math.max(1, density)));
     const bonus = Math.min(MAX_BONUS, 0.05 * Math.log2(Math.max(1, family))) + urban;
     e.prominence = Math.round(bonus * 1000) / 1000;
+  }
+  keepDistrictsFirst(entries);
+}
+
+/**
+ * A district stays above the places of its area named like it ("Gandhinagar" the district before the head office
+ * "Gandhinagar Gujarat", which a dense city's bonus would lift past it): as well known as the best of them, and a little.
+ */
+function keepDistrictsFirst(entries: Entry[]): void {
+  const fame = (e: Entry) => e.importance + e.prominence;
+  const best = new Map<string, number>();
+  const keyOf = (e: Entry) => `${e.area}|${e.tokens[0]}`;
+  for (const e of entries) {
+    if (e.kind < KIND.locality || e.tokens.length === 0) continue;
+    best.set(keyOf(e), Math.max(best.get(keyOf(e)) ?? 0, fame(e)));
+  }
+  for (const e of entries) {
+    const rival = e.kind === KIND.district && e.tokens.length > 0 ? best.get(keyOf(e)) : undefined;
+    if (rival !== undefined && rival >= fame(e)) e.prominence = Math.round((rival - e.importance + 0.01) * 1000) / 1000;
   }
 }

@@ -151,6 +151,8 @@ describe('GET /v1/geopin/autocomplete', () => {
       name: expect.stringMatching(/^Bandra/),
       district: 'Mumbai Suburban',
     });
+    // Thane's seat is a city of 1.8 million, Thanjavur's of 220,000: the district's size, not the density around it.
+    expect((await suggest('q=Than&limit=1')).results[0]).toMatchObject({ name: 'Thane', type: 'district' });
     const places = LocationService.open(datasetDir).places;
     const district = (name: string) => {
       for (let id = 0; id < places.size; id++) if (places.kind[id] === 1 && places.name(id) === name) return id;
