@@ -222,10 +222,12 @@ export class PlaceSearch {
       for (let j = idx.soundAt[k]!; j < end; j++) {
         work.count++;
         const id = idx.soundEnt[j]!;
-        // A landmark sounds like the query only as a whole name, never as its start.
+        // A landmark sounds like the query only as a whole name, never as its start; another name's start must end at
+        // a word ("Ghatkoper" -> "Ghatkopar West", but "Imambara" is not the start of "IIM Mubarakpur").
+        const alike = idx.sounds[k] === sound;
         if (
           idx.kind[id]! < KIND.locality ||
-          (idx.kind[id] === KIND.landmark && idx.sounds[k] !== sound) ||
+          (!alike && (idx.kind[id] === KIND.landmark || !soundsLikeLeadingWords(idx, id, sound))) ||
           !inRegion(idx, id, region)
         )
           continue;
@@ -357,6 +359,18 @@ function isPlaceGram(gram: string[], local: boolean): boolean {
   const short = gram[0]!.length < 4 && !INSTITUTION_ACRONYMS.has(gram[0]!);
   if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
+
+/** True when the entry's first name words run together sound like `sound` (its skeleton ends at a word). */
+function soundsLikeLeadingWords(idx: PlaceIndex, id: number, sound: string): boolean {
+  let spelt = '';
+  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]!; k++) {
+    spelt += idx.vocab[idx.toks[k]!]!;
+    const key = phoneticKey(spelt);
+    if (key === sound) return true;
+    if (key.length > sound.length) return false;
+  }
+  return false;
 }
 
 /** "Sector 10 Dwarka" as the directory writes it, "Dwarka Sector 10" (run together), or null for other runs. */

@@ -171,6 +171,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Bada Imambara, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
   });
 
+  it('takes a sound-alike for the start of a longer name only up to a word ("Ghatkoper" -> "Ghatkopar West")', () => {
+    expect(answer('Ghatkoper West, Mumbai')).toMatchObject({ pincode: '400086' });
+    // "imambara" sounds like the start of "iimmubarakpur", inside its second word: not that place.
+    expect(answer('Imambara, Lucknow').formatted).not.toMatch(/Mubarakpur/);
+  });
+
   it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
     expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
     expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
