@@ -72,7 +72,7 @@ export function addProminence(
 
 /**
  * A district stays above the places of its area named like it ("Gandhinagar" the district before the head office
- * "Gandhinagar Gujarat", which a dense city's bonus would lift past it): as well known as the best of them, and a little.
+ * "Gandhinagar Gujarat", which a dense city's bonus would lift past it): as well known as the best of them, and a bit.
  */
 function keepDistrictsFirst(entries: Entry[]): void {
   const fame = (e: Entry) => e.importance + e.prominence;

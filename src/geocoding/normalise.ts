@@ -92,7 +92,7 @@ const INSTITUTION_WORDS = Object.entries(INSTITUTIONS).map(([name, acronym]) => 
   acronym,
 }));
 
-/** The words of the institution `token` is the acronym of (tokenized), or none: what a buyer typing it in full types. */
+/** The words (tokenized) of the institution `token` is the acronym of, or none: what a buyer spelling it out types. */
 export function institutionWords(token: string): readonly string[] {
   return INSTITUTION_WORDS.find((i) => i.acronym === token)?.words ?? [];
 }

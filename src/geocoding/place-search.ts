@@ -350,7 +350,8 @@ export function inRegion(idx: PlaceIndex, id: number, region: Region | null): nu
 
 /**
  * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym), and not only address
- * words or numbers, unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15, Chandigarh").
+ * words or numbers, unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15,
+ * Chandigarh").
  */
 function isPlaceGram(gram: string[], local: boolean): boolean {
   // Initials count as content in a longer run ("T Nagar", "J P Nagar").
