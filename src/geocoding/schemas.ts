@@ -72,7 +72,14 @@ function anyCase(word: string): string {
 }
 
 export const AddressSchema = z.object({
-  address: z.string().trim().min(1).max(500).meta({ example: '12, 100 Feet Road, Indiranagar, near CMH Hospital' }),
+  // The pattern says in the document what trimming enforces: a blank address (spaces, tabs) is refused.
+  address: z
+    .string()
+    .regex(/\S/, 'must not be blank')
+    .trim()
+    .min(1)
+    .max(500)
+    .meta({ example: '12, 100 Feet Road, Indiranagar, near CMH Hospital' }),
   city: z.string().trim().max(100).optional().meta({ example: 'Bengaluru' }),
   state: z.string().trim().max(100).optional().meta({ example: 'Karnataka' }),
   pincode: PincodeTextSchema.optional().meta({

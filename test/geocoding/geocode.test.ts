@@ -126,6 +126,9 @@ describe('POST /v1/geopin/geocode', () => {
     const missing = await api.post('/v1/geopin/geocode', { city: 'Pune' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('address') });
+    // Blank (a vertical tab, spaces): refused, and the published schema says so with its pattern.
+    const blank = await api.post('/v1/geopin/geocode', { address: '\u000b \t' });
+    expect([blank.status, blank.body.message]).toEqual([400, 'address: must not be blank']);
     const country = await api.post('/v1/geopin/geocode', { address: '10 Downing Street', country: 'United Kingdom' });
     expect(country.status).toBe(400);
     expect(country.body).toMatchObject({
