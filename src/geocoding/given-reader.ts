@@ -74,30 +74,47 @@ export class GivenReader {
       const key = p.tokens.join('');
       const r = this.regions.city(key, state, work) ?? (state ? this.exactCity(key, work) : null);
       if (!r || (r.fuzzy && key.length < 6)) continue;
-      if (this.regions.isCityName(r.key) || r.level === 'district') {
+      if (this.isMetro(r)) {
         pick = { p, r };
         break;
       }
       pick ??= { p, r };
     }
     // "IIT Bombay, Powai": a metro ending another part is the city before a town that is one of its suburbs.
-    if (pick && !this.regions.isCityName(pick.r.key) && pick.r.level !== 'district') {
-      for (let i = places.length - 1; i >= 0; i--) {
-        const metro = places[i] === pick.p ? null : this.cityAtEnd(places[i], parts, state, work, true);
-        if (metro) return metro;
-      }
+    if (pick && !this.isMetro(pick.r)) {
+      const metro = this.cityEndingAPlace(places, parts, state, work, true, pick.p);
+      if (metro) return metro;
     }
     if (pick) {
       pick.p.role = 'city';
       return pick.r;
     }
-    for (let i = places.length - 1; i >= 0; i--) {
-      const tail = this.cityAtEnd(places[i], parts, state, work);
-      if (tail) return tail;
-    }
+    const tail = this.cityEndingAPlace(places, parts, state, work, false, null);
+    if (tail) return tail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
     return last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, work) : null;
+  }
+
+  /** A metro or a district: the city before a town that is one of its suburbs. */
+  private isMetro(r: Region): boolean {
+    return this.regions.isCityName(r.key) || r.level === 'district';
+  }
+
+  /** The city that ends one of `places` (the last first, `skip` left alone), split off it as cityAtEnd does. */
+  private cityEndingAPlace(
+    places: Part[],
+    parts: Part[],
+    state: Region | null,
+    work: Work,
+    metroOnly: boolean,
+    skip: Part | null,
+  ): Region | null {
+    for (let i = places.length - 1; i >= 0; i--) {
+      const r = places[i] === skip ? null : this.cityAtEnd(places[i], parts, state, work, metroOnly);
+      if (r) return r;
+    }
+    return null;
   }
 
   /**
@@ -120,7 +137,7 @@ export class GivenReader {
       // "Nagar", "East", "Colony" end names; a district called East (Delhi, Sikkim) is written "East Delhi".
       if (part.tokens.slice(-n).every((t) => ADDRESS_WORDS.has(t))) continue;
       const r = this.regions.city(part.tokens.slice(-n).join(''), state, work);
-      if (!r || r.fuzzy || (metroOnly && !this.regions.isCityName(r.key) && r.level !== 'district')) continue;
+      if (!r || r.fuzzy || (metroOnly && !this.isMetro(r))) continue;
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
       part.tokens = part.tokens.slice(0, -n);
       parts.splice(parts.indexOf(part) + 1, 0, city);

@@ -88,20 +88,13 @@ export class PlaceSearch {
       if (searchable[i]!.role === 'landmark' || searchable[i + 1]!.role === 'landmark') continue;
       const a = searchable[i]!.tokens.join('');
       const b = searchable[i + 1]!.tokens.join('');
-      for (const key of [b + a, a + b]) {
-        const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, searchable[i]!.role, region, work);
-        if (c) best.push({ ...c, part: i, whole: true });
-      }
+      this.runTogether(a, b, searchable[i]!.role, i, region, work, best);
     }
     // "Sector 62, Noida": a numbered part of a city may carry the city's name ("Noida Sector 62", "Dwarka Sector 10").
     if (local) {
       searchable.forEach((part, i) => {
         if (part.role === 'landmark' || !part.tokens.some((t) => /^\d/.test(t))) return;
-        const key = part.tokens.join('');
-        for (const joined of [region.key + key, key + region.key]) {
-          const c = this.scoreKey(joined, 'exact', COMBINED_WEIGHT, part.role, region, work);
-          if (c) best.push({ ...c, part: i, whole: true });
-        }
+        this.runTogether(part.tokens.join(''), region.key, part.role, i, region, work, best);
       });
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
@@ -130,6 +123,22 @@ export class PlaceSearch {
       best[1] = first;
     }
     return best;
+  }
+
+  /** `b + a`, then `a + b`: each an exact name inside the region is one place named by both, added to `best`. */
+  private runTogether(
+    a: string,
+    b: string,
+    role: Role,
+    part: number,
+    region: Region | null,
+    work: Work,
+    best: Candidate[],
+  ): void {
+    for (const key of [b + a, a + b]) {
+      const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, role, region, work);
+      if (c) best.push({ ...c, part, whole: true });
+    }
   }
 
   private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: Work): Candidate | null {
