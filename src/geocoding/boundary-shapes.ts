@@ -3,7 +3,7 @@
 import { insidePoint } from '../dataset/inside-point.ts';
 import type { PolygonOutline } from '../../crates/geo-node/index.d.ts';
 import { round6 } from './geo-math.ts';
-import { boxOf, partsOf, ring, type Box } from './outline-rings.ts';
+import { boxOf, multiPolygonOf, partsOf, type Box } from './outline-rings.ts';
 import type { LocationService } from './location-service.ts';
 
 /** Neighbours returned at most (nearest first): enough to see across every edge, bounded for large rural pincodes. */
@@ -79,7 +79,7 @@ function feature(
       selected,
       label: insidePoint(parts).map(round6) as [number, number],
     },
-    geometry: { type: 'MultiPolygon', coordinates: parts.map((part) => part.map((r) => ring(r, tolerance))) },
+    geometry: { type: 'MultiPolygon', coordinates: multiPolygonOf(parts, tolerance) },
   };
 }
 

@@ -50,6 +50,11 @@ export function boxOf(o: PolygonOutline): Box {
   return box.map((v) => v / 1e6) as Box;
 }
 
+/** MultiPolygon coordinates of the parts, each ring simplified to `tolerance` degrees (see ring). */
+export function multiPolygonOf(parts: Int32Array[][], tolerance: number): number[][][][] {
+  return parts.map((part) => part.map((r) => ring(r, tolerance)));
+}
+
 /**
  * The outline as MultiPolygon coordinates simplified for a map about `pixels` across (vertices nearer than a pixel to
  * the last kept one dropped), or null without one.
@@ -58,5 +63,5 @@ export function outlineForMap(outline: PolygonOutline | null, pixels: number): n
   if (!outline) return null;
   const box = boxOf(outline);
   const tolerance = Math.max(box[2] - box[0], box[3] - box[1]) / pixels;
-  return partsOf(outline).map((part) => part.map((r) => ring(r, tolerance)));
+  return multiPolygonOf(partsOf(outline), tolerance);
 }
