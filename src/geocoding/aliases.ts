@@ -228,7 +228,8 @@ export const LOCALITY_ALIASES: Array<[name: string, pincode: string]> = [
 /**
  * National institutions written out or as their acronym: the directory names most by acronym ("IIT Roorkee SO",
  * "JNU SO", "AIIMS S.O") and a few in full ("Indian Institute Of Technology S.O"), buyers either way. The full name
- * is read as the acronym, so both meet. ("NIT" is left out: in Faridabad it is a township, not an institute.)
+ * is read as the acronym, so both meet. ("NIT" is left out: in Faridabad it is a township, not an institute.) Each name
+ * holds "institute" or "university": tokenize looks for those before it looks for the names.
  */
 export const INSTITUTIONS: Record<string, string> = {
   'indian institute of technology': 'iit',

@@ -92,9 +92,11 @@ const INSTITUTION_WORDS = Object.entries(INSTITUTIONS).map(([name, acronym]) => 
   acronym,
 }));
 
+const WORDS_OF_ACRONYM = new Map(INSTITUTION_WORDS.map((i) => [i.acronym, i.words]));
+
 /** The words (tokenized) of the institution `token` is the acronym of, or none: what a buyer spelling it out types. */
 export function institutionWords(token: string): readonly string[] {
-  return INSTITUTION_WORDS.find((i) => i.acronym === token)?.words ?? [];
+  return WORDS_OF_ACRONYM.get(token) ?? [];
 }
 
 /** "Indian Institute of Technology Madras" -> "iit chennai": a written-out institution as its acronym. */
@@ -176,7 +178,7 @@ export function tidyPlaceName(name: string): string {
     out = out.replace(/[a-z]+/g, (w) =>
       ROMAN_WORD.test(w) && w.length > 1 ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1),
     );
-  out = out.replace(ACRONYM_WORD, (w) => (INSTITUTION_ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w));
+  out = out.replace(ACRONYM_WORD, (w) => w.toUpperCase());
   // "I I T" (Guwahati's office) is the acronym spelt out letter by letter.
   out = out.replace(SPACED_LETTERS, (w) => {
     const joined = w.replace(/[ .]/g, '');
@@ -185,8 +187,9 @@ export function tidyPlaceName(name: string): string {
   return out.replace(/\b([A-Za-z]{3,})(\d+)\b/g, '$1 $2');
 }
 
-/** Institutions' acronyms, written in capitals whatever the directory does ("Iit SO" -> "IIT", "JNU" not "Jnu"). */
+/** Three to five single letters, spaced or dotted ("I I T", "I.I.T."). */
 const SPACED_LETTERS = /\b[A-Za-z](?:[ .]+[A-Za-z]\b){2,4}\.?/g;
+/** Institutions' acronyms, written in capitals whatever the directory does ("Iit SO" -> "IIT", "JNU" not "Jnu"). */
 const ACRONYM_WORD = new RegExp(`\\b(?:${[...INSTITUTION_ACRONYMS].join('|')})\\b`, 'gi');
 
 /** What an answer calls a place: an office's name without its type, tidied. */
