@@ -42,12 +42,15 @@ const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id,
 const FROM = `FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
   LEFT JOIN addresses a ON a.id = s.selected_address_id`;
 
+/** A search for a 6-digit pincode (of the chosen address), not an email or a session id. */
+const searchesPincode = (f: SessionFilter) => f.q !== undefined && /^\d{6}$/.test(f.q.trim());
+
 /**
  * The count joins only the tables its filter reads: each join matches at most one row per session (both on a unique
  * key), so it cannot change the count, and SQLite would otherwise look up both for every session of the window.
  */
 function countFrom(f: SessionFilter): string {
-  const pincode = f.q !== undefined && /^\d{6}$/.test(f.q.trim());
+  const pincode = searchesPincode(f);
   return [
     'FROM checkout_sessions s',
     f.payment_method ? 'LEFT JOIN session_payments p ON p.session_id = s.id' : '',
@@ -64,7 +67,7 @@ function where(merchantId: string, f: SessionFilter): { sql: string; values: unk
   const values: unknown[] = [merchantId, f.from, f.to];
   if (f.q) {
     const q = f.q.trim().toLowerCase();
-    if (/^\d{6}$/.test(q)) {
+    if (searchesPincode(f)) {
       parts.push('a.pincode = ?');
       values.push(q);
     } else {
