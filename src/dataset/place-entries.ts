@@ -338,9 +338,16 @@ function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
 }
 
 /** Each district's seat: its largest GeoNames town (state or district seats first), as the district's centre. */
-function districtSeats(
-  towns: Town[],
-): Map<number, { lat: number; lon: number; pin: number; importance: number; population: number }> {
+/** A district's seat: where its entry stands, and how big the town is (its rank). */
+interface Seat {
+  lat: number;
+  lon: number;
+  pin: number;
+  importance: number;
+  population: number;
+}
+
+function districtSeats(towns: Town[]): Map<number, Seat> {
   const best = new Map<number, Town>();
   const rank = (t: Town) => (/^PPL(A|A2|C)$/.test(t.place.featureCode) ? 1e9 : 0) + t.place.population;
   for (const t of towns) {
@@ -349,7 +356,7 @@ function districtSeats(
     const current = best.get(area);
     if (!current || rank(t) > rank(current)) best.set(area, t);
   }
-  const seats = new Map<number, { lat: number; lon: number; pin: number; importance: number; population: number }>();
+  const seats = new Map<number, Seat>();
   for (const [area, t] of best)
     seats.set(area, {
       lat: t.entry.lat,
