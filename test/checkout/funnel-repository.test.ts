@@ -7,6 +7,7 @@ import { STAGE_EVENTS } from '../../src/checkout/funnel-report.ts';
 import type { FunnelEvent } from '../../src/checkout/schema.ts';
 import { migrationsDir } from '../../src/db/migrate.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { mulberry32 } from '../../bench/seeded.ts';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-10-03T00:00:00.000Z');
@@ -17,16 +18,6 @@ let server: TestServer;
 let repo: FunnelRepository;
 let merchantId: string;
 const stored: Array<{ event: FunnelEvent; at: string }> = [];
-
-/** A small deterministic generator (mulberry32), so a failure names a window that can be run again. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** What the report must say, counted from every stored event. */
 function expected(from: string, to: string): FunnelCounts {
@@ -66,7 +57,7 @@ beforeAll(async () => {
   server = await startTestServer();
   merchantId = (await server.parts.checkout.merchants.create('Funnel shop', ['https://shop.example'])).merchant.id;
   repo = new FunnelRepository(server.parts.sql, STAGE_EVENTS);
-  const next = random(29);
+  const next = mulberry32(29);
   const sessions = Array.from({ length: 40 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
   const times = Array.from({ length: 500 }, () => START + Math.floor(next() * 5 * DAY)).sort((a, b) => a - b);
   // Two events exactly on a day's first and last millisecond.
@@ -89,7 +80,7 @@ afterAll(async () => server?.dispose());
 
 function windows(): Array<[string, string]> {
   const iso = (ms: number) => new Date(ms).toISOString();
-  const next = random(7);
+  const next = mulberry32(7);
   const aligned: Array<[number, number]> = [
     [START - DAY, START + 6 * DAY],
     [START, START + 5 * DAY - 1],

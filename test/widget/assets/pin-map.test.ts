@@ -3,22 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { encode } from '../../../src/native/digipin.ts';
 import { loadAsset } from '../support/asset-module.ts';
+import { mulberry32 } from '../../../bench/seeded.ts';
 
 const { encodeGeopin } = await loadAsset<{ encodeGeopin: (lat: number, lon: number) => string }>('pin-map.js');
 
-/** mulberry32: the same points every run. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('encodeGeopin', () => {
   it('agrees with the native encoder at 5,000 random points over India', () => {
-    const random = seeded(27);
+    const random = mulberry32(27);
     for (let i = 0; i < 5000; i++) {
       const lat = Math.round((2.5 + random() * 36) * 1e6) / 1e6;
       const lon = Math.round((63.5 + random() * 36) * 1e6) / 1e6;
