@@ -1,5 +1,6 @@
 // Checks an answer against the pincode, city and state the buyer typed: mismatches become warnings with suggestions.
 import type { GeocodeMatch } from './geocode-answer.ts';
+import { editDistance, maxEdits } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS, inRegion, type Candidate } from './place-search.ts';
@@ -30,14 +31,19 @@ const KNOWN_IMPORTANCE = 0.6;
 /** Entries a name's rarest word may appear in and still single out one place ("Koramangala", not "Raja Park"). */
 const RARE_WORD_ENTRIES = 40;
 
+/** How much better known a place must be than every namesake elsewhere to stand for its name alone. */
+const OUTSHINE_RATIO = 2;
+/** Against only a sound-alike in the typed city, leading its namesakes is enough ("Anna Nagar, Delhi" is Chennai's). */
+export const LEAD_RATIO = 1.2;
+
 /**
  * A place name that outweighs a typed pincode or city: the part's whole text named exactly (or with only a qualifier
  * dropped), held by one district, and with a rare word in it, so it is no namesake of a locality the data lacks in
  * the typed city ("Raja Park, Jaipur" must not move to a Raja Park elsewhere); a locality or landmark, not a street.
  */
-export function isSpecific(idx: PlaceIndex, c: Candidate): boolean {
+export function isSpecific(idx: PlaceIndex, c: Candidate, ratio = OUTSHINE_RATIO): boolean {
   if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole) return false;
-  if (c.districts !== 1 && !outshinesNamesakes(idx, c.id)) return false;
+  if (c.districts !== 1 && !outshinesNamesakes(idx, c.id, ratio)) return false;
   if (c.role === 'street' || c.role === 'building') return false;
   let rarest = Infinity;
   for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) {
@@ -48,14 +54,11 @@ export function isSpecific(idx: PlaceIndex, c: Candidate): boolean {
   return rarest <= RARE_WORD_ENTRIES;
 }
 
-/** How much better known a place must be than every namesake elsewhere to stand for its name alone. */
-const OUTSHINE_RATIO = 2;
-
 /**
  * True for a well-known place whose namesakes in other districts are all obscure ("Hazratganj" of Lucknow against a
  * village of that name) or close by (Gachibowli's offices on both sides of a district line): the name means it.
  */
-function outshinesNamesakes(idx: PlaceIndex, id: number): boolean {
+function outshinesNamesakes(idx: PlaceIndex, id: number, ratio: number): boolean {
   if (!isKnown(idx, id)) return false;
   const k = idx.keyIndex(idx.compact(id));
   if (k < 0) return false;
@@ -64,9 +67,26 @@ function outshinesNamesakes(idx: PlaceIndex, id: number): boolean {
     const other = idx.keyEnt[j]!;
     if (other === id || idx.kind[other]! < KIND.locality || idx.area[other] === idx.area[id]) continue;
     if (haversineKm(idx.lat[id]!, idx.lon[id]!, idx.lat[other]!, idx.lon[other]!) <= FAR_PINCODE_KM) continue;
-    if ((idx.importance[other]! + idx.prominence[other]!) * OUTSHINE_RATIO > fame) return false;
+    if ((idx.importance[other]! + idx.prominence[other]!) * ratio > fame) return false;
   }
   return true;
+}
+
+/**
+ * True when a sound-alike's distinctive words are a spelling of the typed ones, within the typos a word of that length
+ * allows, or the start of them ("Jaya Prakash Nagar" is Jaiprakash Nagar, "Rajmahal" Rajamahal Guttahalli); "Anna Nagar"
+ * for Aya Nagar is another name.
+ */
+export function spellsLike(idx: PlaceIndex, typed: readonly string[], id: number): boolean {
+  const distinctive = (t: string) => !ADDRESS_WORDS.has(t) && !/^\d/.test(t);
+  const query = typed.filter(distinctive).join('');
+  let name = '';
+  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]!; k++) {
+    const t = idx.vocab[idx.toks[k]!]!;
+    if (distinctive(t)) name += t;
+  }
+  const max = maxEdits(query.length);
+  return query.length > 0 && editDistance(query, name, max, true) <= max;
 }
 
 /** True when entry `id` lies farther than PINCODE_MISMATCH_KM from pincode `pin`'s point. */

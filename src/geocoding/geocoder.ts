@@ -10,7 +10,15 @@ import { Regions, type Region } from './regions.ts';
 import { CONFIDENCE, calibrate, placeConfidence } from './confidence.ts';
 import { haversineKm } from './geo-math.ts';
 import { entryAnswer, pincodeAnswer, regionAnswer, round2, type GeocodeMatch } from './geocode-answer.ts';
-import { farFromPincode, flagMismatches, isKnown, isSpecific, type Given } from './consistency.ts';
+import {
+  farFromPincode,
+  flagMismatches,
+  isKnown,
+  isSpecific,
+  LEAD_RATIO,
+  spellsLike,
+  type Given,
+} from './consistency.ts';
 import { GivenReader } from './given-reader.ts';
 
 export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocode-answer.ts';
@@ -80,9 +88,11 @@ export class Geocoder {
     const best = found[0];
     // Nothing (or only a guess) inside the named city: a specific place elsewhere means the city was mistyped. A
     // typo's match inside the city is kept unless the exact name elsewhere is far better known ("Koramangala,
-    // Chennai" is not the village Koramangalam): a misspelt name may spell some small place elsewhere exactly.
+    // Chennai" is not the village Koramangalam): a misspelt name may spell some small place elsewhere exactly. A
+    // sound-alike that is no spelling of the name gives way to the best known of its namesakes ("Anna Nagar, Delhi").
     if (region && (!best || best.quality === 'sound' || best.quality === 'fuzzy')) {
-      const elsewhere = this.specificPlace(parts, null, work);
+      const loose = best?.quality === 'sound' && !spellsLike(this.idx, parts[best.part]!.tokens, best.id);
+      const elsewhere = this.specificPlace(parts, null, work, loose ? LEAD_RATIO : undefined);
       const outweighs =
         !best ||
         best.quality === 'sound' ||
@@ -113,10 +123,10 @@ export class Geocoder {
   }
 
   /** The best candidate when it is specific enough to outweigh a typed pincode or city (see isSpecific). */
-  private specificPlace(parts: Part[], region: Region | null, work: Work): Found | null {
+  private specificPlace(parts: Part[], region: Region | null, work: Work, ratio?: number): Found | null {
     const all = this.places.search(parts, region, work);
     const c = all[0];
-    if (c && isSpecific(this.idx, c) && (region !== null || this.standsAlone(c))) return { c, all, region };
+    if (c && isSpecific(this.idx, c, ratio) && (region !== null || this.standsAlone(c))) return { c, all, region };
     if (region === null) return null;
     const national = this.places.search(parts, null, work);
     const c0 = national[0];

@@ -136,6 +136,27 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       expect(answer(locality!, city)).toMatchObject({ district: city, warnings: [] });
   });
 
+  it('prefers the best known namesake elsewhere to a mere sound-alike in the typed city', () => {
+    // Delhi has Aya Nagar and Raj Nagar II, Lucknow Anand Nagar, which only sound like the names typed.
+    for (const [locality, city, district] of [
+      ['Anna Nagar', 'Delhi', 'Chennai'],
+      ['Rajajinagar', 'Delhi', 'Bengaluru Urban'],
+      ['Aundh', 'Lucknow', 'Pune'],
+    ]) {
+      const found = answer(locality!, city);
+      expect([locality, found.district, found.warnings]).toEqual([locality, district, ['city_mismatch']]);
+      expect(found.confidence).toBeLessThan(0.5);
+    }
+    // A sound-alike spelt like the name typed, or starting with it, is the place meant.
+    for (const [locality, city, name] of [
+      ['Jaya Prakash Nagar', 'Nagpur', 'Jaiprakash Nagar'],
+      ['Rajmahal', 'Bengaluru', 'Rajamahal Guttahalli'],
+    ]) {
+      const found = answer(locality!, city);
+      expect([found.formatted.split(',')[0], found.warnings]).toEqual([name, []]);
+    }
+  });
+
   it('finds an institution by its acronym or its full name', () => {
     for (const address of ['Indian Institute of Technology, Kanpur', 'IIT, Kanpur'])
       expect([address, answer(address).pincode]).toEqual([address, '208016']);
