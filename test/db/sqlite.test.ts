@@ -28,6 +28,27 @@ describe('openSqlite', () => {
     await sql.close();
   });
 
+  it('reads rows as objects keyed by column, the last of a repeated name winning, in and out of transactions', async () => {
+    const sql = fresh();
+    await sql.run('CREATE TABLE a (id TEXT, n INTEGER, x REAL, b BLOB, t TEXT)');
+    await sql.run('INSERT INTO a VALUES (?, ?, ?, ?, ?)', ['k1', 7, 1.5, Buffer.from([1, 2]), null]);
+    await sql.run('INSERT INTO a VALUES (?, ?, ?, ?, ?)', ['k2', 8, 2.5, null, 'two']);
+    const rows = await sql.all('SELECT * FROM a ORDER BY id');
+    expect(rows).toEqual([
+      { id: 'k1', n: 7, x: 1.5, b: Buffer.from([1, 2]), t: null },
+      { id: 'k2', n: 8, x: 2.5, b: null, t: 'two' },
+    ]);
+    expect(await sql.get('SELECT a.n, b.n FROM a JOIN a b ON b.id = ? WHERE a.id = ?', ['k2', 'k1'])).toEqual({ n: 8 });
+    expect(await sql.get('SELECT * FROM a WHERE id = ?', ['none'])).toBeUndefined();
+    await sql.transaction(async (tx) => {
+      expect(await tx.get('UPDATE a SET n = n + 1 WHERE id = ? RETURNING n', ['k1'])).toEqual({ n: 8 });
+      expect(await tx.all('SELECT id FROM a WHERE n = ? ORDER BY id', [8])).toEqual([{ id: 'k1' }, { id: 'k2' }]);
+    });
+    await expect(sql.all('DELETE FROM a')).rejects.toThrow(/does not return data/);
+    expect(await sql.run('DELETE FROM a')).toBe(2);
+    await sql.close();
+  });
+
   it('rejects work after close (a caller that outlives the app gets an error, not a promise that never settles)', async () => {
     const sql = fresh();
     await sql.close();
