@@ -61,6 +61,8 @@ const UNKNOWN_KINDS = new Set(
     'petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
   ).split(' '),
 );
+/** Letters a word needs to bring candidates in the typo pass. */
+const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
 export const NEAR_BUDGET = 3000;
 
@@ -110,8 +112,11 @@ export class Autocomplete {
           : [];
       if (hits.length > 0 || tokens.length === 1) return hits;
       // Nothing: any word of a multi-word query may hold a typo ("Chandni Chok"); candidates come from the words that
-      // matched, and each entry is checked for a near spelling of the others.
-      const typos = this.rank(this.candidates(matched, compact, work, true), words, qCompact, query, work, true);
+      // matched, and each entry is checked for a near spelling of the others. A word of one or two letters being typed
+      // names too little to stand for the place ("Arera Co" is no "... Council ... Area").
+      const anchors = matched.filter((w) => w.text.length >= MIN_ANCHOR);
+      const from = anchors.length > 0 ? anchors : matched;
+      const typos = this.rank(this.candidates(from, compact, work, true), words, qCompact, query, work, true);
       return typos.length > 0 ? typos : this.leading(tokens, words, query, work);
     } finally {
       this.lastWork = work.count;

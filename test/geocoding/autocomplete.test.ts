@@ -193,6 +193,10 @@ describe('GET /v1/geopin/autocomplete', () => {
     });
     // Leading words that name nothing are not dropped to find the rest.
     expect((await suggest('q=xqzq%20koramangala')).results).toEqual([]);
+    // A word of two letters being typed does not make the name before it a typo of an address word ("area").
+    const arera = (await suggest('q=Arera%20Co')).results as Array<{ name: string; district: string }>;
+    expect(arera[0]).toMatchObject({ name: 'Arera Hills', district: 'Bhopal' });
+    for (const place of arera) expect(place.name.toLowerCase()).toContain('arera');
   });
 
   it('answers "pharmacy near me" with the nearest addresses, and a word that names nothing with none', async () => {
