@@ -3,6 +3,7 @@ import { editDistance, fuzzyFind, maxEdits, type SortedList, type Work } from '.
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
+import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 
 /** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
@@ -29,47 +30,10 @@ export interface Hit {
   distanceKm: number | null;
 }
 
-/** "near me", "nearby", "near by": the caller wants the closest places, not name matches. */
-const NEAR_ME = /\b(?:near\s*me|near\s*by|nearby|around\s*me|closest|nearest)\b/i;
-/** Words that describe what a post-office directory holds anyway; they never narrow a near-me search. */
-const GENERIC = new Set([
-  'post',
-  'office',
-  'offices',
-  'po',
-  'pincode',
-  'pin',
-  'code',
-  'area',
-  'place',
-  'places',
-  'locality',
-  'me',
-  'in',
-  'around',
-  'my',
-  'location',
-]);
-/**
- * Kinds of place the data does not hold (shops, clinics, ATMs): "pharmacy near me" answers the nearest localities,
- * an address to deliver to, rather than nothing. Kinds it holds (temple, station, metro, museum) still filter.
- */
-const UNKNOWN_KINDS = new Set(
-  (
-    'pharmacy pharmacies chemist chemists medical medicals medicine hospital hospitals clinic clinics doctor atm atms bank banks ' +
-    'restaurant restaurants food cafe hotel hotels shop shops store stores mall malls supermarket grocery kirana market ' +
-    'petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
-  ).split(' '),
-);
 /** Letters a word needs to bring candidates in the typo pass. */
 const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
 export const NEAR_BUDGET = 3000;
-
-/** True when the query asks for places near the caller. */
-export function isNearMeQuery(q: string): boolean {
-  return NEAR_ME.test(q);
-}
 
 /** Token ranges [lo, hi) a query word accepts; `fuzzy` when they came from the typo search. */
 interface Word {
@@ -147,9 +111,7 @@ export class Autocomplete {
     const idx = this.idx;
     const work = { count: 0 };
     try {
-      const tokens = tokenize(query.q.replace(NEAR_ME, ' '))
-        .filter((t) => !GENERIC.has(t) && !UNKNOWN_KINDS.has(t))
-        .slice(0, MAX_QUERY_WORDS);
+      const tokens = tokenize(withoutNearMe(query.q)).filter(narrowsNearMe).slice(0, MAX_QUERY_WORDS);
       const words = tokens.map((t) => this.word(t, work));
       // A word no name starts with (or is a typo of) can match nothing nearby either.
       if (words.some((w) => w.ranges.length === 0)) return [];

@@ -3,7 +3,7 @@ import { decode, decodeOfficial, encode, hyphenate } from '../native/digipin.ts'
 import { GeoError } from '../native/addon.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { defineRoute, routesWith, type RouteDef } from '../http/route.ts';
-import { isNearMeQuery } from './autocomplete.ts';
+import { isNearMeQuery } from './near-me-words.ts';
 import { round6 } from './geo-math.ts';
 import { documentLocation } from './polygon-answers.ts';
 import type { BatchPayer } from './location-api.ts';
