@@ -3,6 +3,7 @@ import { editDistance, fuzzyFind, maxEdits, type SortedList, type Work } from '.
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
+import { ADDRESS_WORDS } from './place-search.ts';
 import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 
@@ -30,6 +31,8 @@ export interface Hit {
   distanceKm: number | null;
 }
 
+/** Score of a name holding the word the buyer finished typing, over names it only starts a longer word of. */
+const WHOLE_WORD_BONUS = 0.5;
 /** Letters a word needs to bring candidates in the typo pass. */
 const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
@@ -202,6 +205,7 @@ export class Autocomplete {
     const keep = query.limit * 3;
     // One word and no typos: every candidate came from that word's postings, so it holds the word.
     const single = words.length === 1 && !typos;
+    const whole = this.wholeLastWord(query.q, words);
     for (const id of ids) {
       work.count++;
       const compact = this.nameStart(id, qCompact);
@@ -216,6 +220,7 @@ export class Autocomplete {
       // A former or other name the query starts ("Gurg" -> Gurgaon, now Gurugram) counts almost as the name itself.
       else if (words.length === 1 && words[0]!.ranges.some(([lo, hi]) => this.aliasTokenIn(id, lo, hi))) score += 2.5;
       if (fuzzy || typos) score -= 1;
+      if (whole.some((t) => idx.holdsToken(id, t, t + 1, false))) score += WHOLE_WORD_BONUS;
       let distanceKm: number | null = null;
       if (hasPoint) {
         distanceKm = haversineKm(query.lat!, query.lon!, idx.lat[id]!, idx.lon[id]!);
@@ -227,6 +232,22 @@ export class Autocomplete {
       insertTop(top, { id, distanceKm, score, name: idx.compact(id) }, keep);
     }
     return this.distinct(top, query.limit);
+  }
+
+  /**
+   * The vocabulary tokens that are the last word when the buyer has finished it (a space or comma after it): the word
+   * itself and the word joined to an address word ("Indira " is Indira Nagar and Indiranagar); "Viman " is a word of
+   * Viman Nagar, only the start of Vimanapura's.
+   */
+  private wholeLastWord(q: string, words: Word[]): number[] {
+    const last = words[words.length - 1];
+    if (!/[\s,]$/.test(q) || last === undefined || last.fuzzy) return [];
+    const found: number[] = [];
+    for (const spelling of [last.text, ...[...ADDRESS_WORDS].map((w) => last.text + w)]) {
+      const [lo, hi] = this.idx.tokenRange(spelling);
+      if (lo < hi && this.idx.vocab[lo] === spelling) found.push(lo);
+    }
+    return found;
   }
 
   /**

@@ -158,7 +158,7 @@ export function geopinRoutes(
           { q: query.q, limit: query.limit ?? 5, lat: query.lat, lon: query.lng },
           nearMe,
         );
-        return { query: query.q, near_me: nearMe, results };
+        return { query: query.q.trim(), near_me: nearMe, results };
       },
     }),
     defineRoute({

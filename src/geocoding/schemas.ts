@@ -139,11 +139,12 @@ export const LookupBatchSchema = z.object({
 
 export const AutocompleteQuerySchema = z
   .object({
+    // Not trimmed: a space after the last word says the buyer finished it (autocomplete ranks on that).
     q: z
       .string()
-      .trim()
-      .min(3)
+      .min(3, { abort: true })
       .max(100)
+      .refine((q) => q.trim().length >= 3, 'Too small: expected string to have >=3 characters')
       .meta({ description: 'At least 3 characters; "near me"/"nearby" asks for the closest places' }),
     limit: z
       .string()

@@ -145,6 +145,17 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect((await suggest('q=gandhinag&limit=1')).results[0]).toMatchObject({ name: 'Gandhinagar', type: 'district' });
   });
 
+  it('reads a word followed by a space as finished: a name holding it beats one it only starts', async () => {
+    // Vimanapura (Bengaluru) is better known than Viman Nagar (Pune), and ranks first while the word is being typed.
+    expect((await suggest('q=Viman&limit=1')).results[0]).toMatchObject({ name: 'Vimanapura' });
+    expect((await suggest('q=Viman%20&limit=1')).results[0]).toMatchObject({ name: 'Viman nagar', district: 'Pune' });
+    // The word joined to an address word is the same name: "Indira " still suggests Indiranagar first.
+    expect((await suggest('q=Indira%20&limit=1')).results[0]).toMatchObject({
+      name: 'Indiranagar',
+      district: 'Bengaluru Urban',
+    });
+  });
+
   it('ranks a district as well known as its seat town: a small seat below a city locality, a big one above', async () => {
     // Bandipora's seat is a town of ~30,000; Bandra a Mumbai neighbourhood.
     expect((await suggest('q=Band&limit=1')).results[0]).toMatchObject({
