@@ -6,6 +6,7 @@ import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './place-search.ts';
 import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
 import { SpatialGrid } from './spatial-grid.ts';
+import { insertTop, type ScoredHit } from './top-hits.ts';
 
 /** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
 export const BIAS_KM = 50;
@@ -201,7 +202,7 @@ export class Autocomplete {
     const idx = this.idx;
     const hasPoint = query.lat !== undefined && query.lon !== undefined;
     const fuzzy = words.some((w) => w.fuzzy);
-    const top: Array<Hit & { score: number; name: string }> = [];
+    const top: ScoredHit[] = [];
     const keep = query.limit * 3;
     // One word and no typos: every candidate came from that word's postings, so it holds the word.
     const single = words.length === 1 && !typos;
@@ -300,23 +301,4 @@ export class Autocomplete {
     }
     return this.generation;
   }
-}
-
-/** Keeps `top` sorted best-first and at most `keep` long; ties go to the shorter, then alphabetically first name. */
-function insertTop(
-  top: Array<Hit & { score: number; name: string }>,
-  hit: Hit & { score: number; name: string },
-  keep: number,
-): void {
-  const better = (a: typeof hit, b: typeof hit) =>
-    a.score !== b.score
-      ? a.score > b.score
-      : a.name.length !== b.name.length
-        ? a.name.length < b.name.length
-        : a.name < b.name;
-  if (top.length === keep && !better(hit, top[keep - 1]!)) return;
-  let at = top.length;
-  while (at > 0 && better(hit, top[at - 1]!)) at--;
-  top.splice(at, 0, hit);
-  if (top.length > keep) top.pop();
 }
