@@ -1,5 +1,6 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
+import { LANDMARK_NOUNS } from './address-words.ts';
 import type { Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -80,9 +81,11 @@ export class GivenReader {
       }
       pick ??= { p, r };
     }
-    // "IIT Bombay, Powai": a metro ending another part is the city before a town that is one of its suburbs.
+    // "IIT Bombay, Powai": a metro ending another part is the city before a town that is one of its suburbs; so is
+    // one naming a landmark ("Hyderabad Airport, Shamshabad").
     if (pick && !this.isMetro(pick.r)) {
-      const metro = this.cityEndingAPlace(places, parts, state, work, true, pick.p);
+      const metro =
+        this.cityEndingAPlace(places, parts, state, work, true, pick.p) ?? this.cityNamingALandmark(parts, state, work);
       if (metro) return metro;
     }
     if (pick) {
@@ -93,7 +96,29 @@ export class GivenReader {
     if (tail) return tail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
-    return last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, work) : null;
+    const ending =
+      last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, work) : null;
+    return ending ?? this.cityNamingALandmark(parts, state, work);
+  }
+
+  /**
+   * "Hyderabad Airport, Shamshabad", "Mumbai Airport Terminal 2, Sahar": a metro or district whose name a landmark
+   * noun follows names the landmark's city, which another part lies in. The part stays whole (the city's own name
+   * in it names nothing finer).
+   */
+  private cityNamingALandmark(parts: Part[], state: Region | null, work: Work): Region | null {
+    const named = parts.filter((p) => p.role === 'place' || p.role === 'landmark');
+    if (named.length < 2) return null;
+    for (const p of named) {
+      // "Chennai Airport", "Delhi University" are places of their own, found by name.
+      if (p.tokens.length < 2 || this.idx.keyIndex(p.tokens.join('')) >= 0) continue;
+      for (let n = Math.min(2, p.tokens.length - 1); n >= 1; n--) {
+        if (!LANDMARK_NOUNS.has(p.tokens[n]!)) continue;
+        const r = this.regions.city(p.tokens.slice(0, n).join(''), state, work);
+        if (r && !r.fuzzy && this.isMetro(r)) return r;
+      }
+    }
+    return null;
   }
 
   /** A metro or a district: the city before a town that is one of its suburbs. */

@@ -188,6 +188,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     }
   });
 
+  it('takes a metro naming a landmark for the city the other parts lie in ("Hyderabad Airport, Shamshabad")', () => {
+    // Read without it, Shamshabad was the namesake in Agra, 1,000 km off; Sahar a village of Auraiya.
+    expect(answer('Hyderabad Airport, Shamshabad')).toMatchObject({ pincode: '501218', district: 'Ranga Reddy' });
+    expect(answer('Mumbai Airport Terminal 2, Sahar')).toMatchObject({ state: 'Maharashtra' });
+    // A landmark with a name of its own keeps it; a road named after a city leads out of it.
+    expect(answer('Chennai Airport')).toMatchObject({ pincode: '600016' });
+    expect(answer('Agra Road, Kalyan')).toMatchObject({ district: 'Thane' });
+  });
+
   it('hears "Bada" and "Bara" alike inside a city (the flapped d of Hindi, written either way)', () => {
     expect(answer('Bada Imambara, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
   });
