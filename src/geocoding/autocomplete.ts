@@ -34,6 +34,8 @@ export interface Hit {
 
 /** Score of a name holding the word the buyer finished typing, over names it only starts a longer word of. */
 const WHOLE_WORD_BONUS = 0.5;
+/** Address words a finished word may be joined to and still be that word ("indira" + "nagar"). */
+const ADDRESS_WORD_LIST = [...ADDRESS_WORDS];
 /** Letters a word needs to bring candidates in the typo pass. */
 const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
@@ -244,7 +246,7 @@ export class Autocomplete {
     const last = words[words.length - 1];
     if (!/[\s,]$/.test(q) || last === undefined || last.fuzzy) return [];
     const found: number[] = [];
-    for (const spelling of [last.text, ...[...ADDRESS_WORDS].map((w) => last.text + w)]) {
+    for (const spelling of [last.text, ...ADDRESS_WORD_LIST.map((w) => last.text + w)]) {
       const [lo, hi] = this.idx.tokenRange(spelling);
       if (lo < hi && this.idx.vocab[lo] === spelling) found.push(lo);
     }

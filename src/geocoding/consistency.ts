@@ -73,9 +73,9 @@ function outshinesNamesakes(idx: PlaceIndex, id: number, ratio: number): boolean
 }
 
 /**
- * True when a sound-alike's distinctive words are a spelling of the typed ones, within the typos a word of that length
- * allows, or the start of them ("Jaya Prakash Nagar" is Jaiprakash Nagar, "Rajmahal" Rajamahal Guttahalli); "Anna Nagar"
- * for Aya Nagar is another name.
+ * True when a sound-alike's distinctive words are a spelling of the typed ones, within the typos a word of that
+ * length allows, or the start of them ("Jaya Prakash Nagar" is Jaiprakash Nagar, "Rajmahal" Rajamahal Guttahalli);
+ * "Anna Nagar" for Aya Nagar is another name.
  */
 export function spellsLike(idx: PlaceIndex, typed: readonly string[], id: number): boolean {
   const distinctive = (t: string) => !ADDRESS_WORDS.has(t) && !/^\d/.test(t);

@@ -27,9 +27,9 @@ const GENERIC = new Set([
  */
 const UNKNOWN_KINDS = new Set(
   (
-    'pharmacy pharmacies chemist chemists medical medicals medicine hospital hospitals clinic clinics doctor atm atms bank banks ' +
-    'restaurant restaurants food cafe hotel hotels shop shops store stores mall malls supermarket grocery kirana market ' +
-    'petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
+    'pharmacy pharmacies chemist chemists medical medicals medicine hospital hospitals clinic clinics doctor atm atms ' +
+    'bank banks restaurant restaurants food cafe hotel hotels shop shops store stores mall malls supermarket grocery ' +
+    'kirana market petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
   ).split(' '),
 );
 

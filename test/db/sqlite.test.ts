@@ -28,7 +28,7 @@ describe('openSqlite', () => {
     await sql.close();
   });
 
-  it('reads rows as objects keyed by column, the last of a repeated name winning, in and out of transactions', async () => {
+  it('reads rows as objects keyed by column (a repeated name: the last), in and out of transactions', async () => {
     const sql = fresh();
     await sql.run('CREATE TABLE a (id TEXT, n INTEGER, x REAL, b BLOB, t TEXT)');
     await sql.run('INSERT INTO a VALUES (?, ?, ?, ?, ?)', ['k1', 7, 1.5, Buffer.from([1, 2]), null]);
