@@ -42,6 +42,8 @@ export const LANDMARK_NOUNS = new Set(
     'memorial fort palace museum tomb caves cave lake beach minar zoo dam falls university institute airport terminal'
   ).split(' '),
 );
+/** A facility a city has one of, named by its kind after the city's name ("Mumbai Airport", "Patna Aerodrome"). */
+export const CITY_FACILITIES: ReadonlySet<string> = new Set(['airport', 'aerodrome']);
 /** Marker word -> the role of the words after it ("Vill Rampur", "Post Shahabad", "Distt Hardoi", "Tehsil Sadar"). */
 export const MARKERS: Record<string, Role> = {
   village: 'village',

@@ -1,6 +1,6 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
-import { LANDMARK_NOUNS } from './address-words.ts';
+import { CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
 import type { Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -103,17 +103,18 @@ export class GivenReader {
 
   /**
    * "Hyderabad Airport, Shamshabad", "Mumbai Airport Terminal 2, Sahar": a metro or district whose name a landmark
-   * noun follows names the landmark's city, which another part lies in. The part stays whole (the city's own name
-   * in it names nothing finer).
+   * noun follows names the landmark's city, which another part lies in, or the landmark itself when the noun is a
+   * facility the city has one of ("Bangalore Airport"). The part stays whole (the city's name in it names nothing finer).
    */
   private cityNamingALandmark(parts: Part[], state: Region | null, work: Work): Region | null {
     const named = parts.filter((p) => p.role === 'place' || p.role === 'landmark');
-    if (named.length < 2) return null;
     for (const p of named) {
       // "Chennai Airport", "Delhi University" are places of their own, found by name.
       if (p.tokens.length < 2 || this.idx.keyIndex(p.tokens.join('')) >= 0) continue;
       for (let n = Math.min(2, p.tokens.length - 1); n >= 1; n--) {
-        if (!LANDMARK_NOUNS.has(p.tokens[n]!)) continue;
+        // Alone, only a facility the city has one of ("Bangalore Airport") leaves something to place in it.
+        const noun = p.tokens[n]!;
+        if (!LANDMARK_NOUNS.has(noun) || (named.length < 2 && !CITY_FACILITIES.has(noun))) continue;
         const r = this.regions.city(p.tokens.slice(0, n).join(''), state, work);
         if (r && !r.fuzzy && this.isMetro(r)) return r;
       }

@@ -4,6 +4,7 @@ import type { Part, Role } from './address-parser.ts';
 import { NUMBERED_PLACE } from './address-words.ts';
 import { editDistance, fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { phoneticKey } from './normalise.ts';
+import { cityFacility } from './facility-search.ts';
 import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
 import { haversineKm } from './geo-math.ts';
@@ -165,6 +166,12 @@ export class PlaceSearch {
         }
       }
       if (best) return best;
+    }
+    // "Mumbai Airport": inside a city, its facility named by its kind ("Airport (Mumbai)", "IGI Airport").
+    if (local && part.role !== 'street') {
+      const inside = (id: number) => inRegion(this.idx, id, region);
+      const found = cityFacility(this.idx, part, { ...region!, inside }, weight * QUALITY.variant, work);
+      if (found) return found;
     }
     // Second pass: trailing qualifiers dropped, then the part as the start of a longer name, then typos.
     const stripped = [...tokens];

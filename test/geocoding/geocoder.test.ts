@@ -190,11 +190,25 @@ describe('a typed pincode, city or state that contradicts the place named', () =
 
   it('takes a metro naming a landmark for the city the other parts lie in ("Hyderabad Airport, Shamshabad")', () => {
     // Read without it, Shamshabad was the namesake in Agra, 1,000 km off; Sahar a village of Auraiya.
-    expect(answer('Hyderabad Airport, Shamshabad')).toMatchObject({ pincode: '501218', district: 'Ranga Reddy' });
+    expect(answer('Hyderabad Airport, Shamshabad')).toMatchObject({ district: 'Ranga Reddy', state: 'Telangana' });
     expect(answer('Mumbai Airport Terminal 2, Sahar')).toMatchObject({ state: 'Maharashtra' });
     // A landmark with a name of its own keeps it; a road named after a city leads out of it.
     expect(answer('Chennai Airport')).toMatchObject({ pincode: '600016' });
     expect(answer('Agra Road, Kalyan')).toMatchObject({ district: 'Thane' });
+  });
+
+  it("finds a city's airport by its kind, however the directory names it", () => {
+    for (const [address, pincode] of [
+      ['Mumbai Airport', '400099'], // "Airport S.O (Mumbai)", "International Airport S.O"
+      ['Delhi Airport', '110037'], // "IGI Airport", "Palam Airport"; not the metro's "Airport Express Terminal"
+      ['Patna Airport', '800014'], // "Patna Aerodrome": airport and aerodrome are one
+      ['Jaipur Airport', '302029'], // "Airport Sanganer"
+      ['VIP Road, Airport, Kolkata', '700052'],
+      ['Hyderabad Airport, Shamshabad', '500108'], // "R.G.I. Airport"
+    ])
+      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    // A road named for the airport is a road: no facility is read into it.
+    expect(answer('Airport Road, Indore')).not.toMatchObject({ pincode: '452005' });
   });
 
   it('hears "Bada" and "Bara" alike inside a city (the flapped d of Hindi, written either way)', () => {
