@@ -242,3 +242,22 @@ export const NUMBERED_PLACE: ReadonlySet<string> = new Set([
   'part',
   'sec',
 ]);
+
+/** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
+export const ADDRESS_WORDS = new Set(
+  (
+    'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
+    'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
+    'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
+    'college hotel bank bus stand railway airport highway industrial area estate complex plaza mall ward number opposite ' +
+    'behind first second third fourth fifth sadak marg path puram pur ganj bagh vihar enclave residency heights mohalla tola ' +
+    'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
+  ).split(' '),
+);
+/** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */
+export const NAME_WORDS = new Set(
+  (
+    'mahal badi bada chhota choti gandhi nehru mahatma rajiv indira sanjay subhash netaji ambedkar shivaji ram krishna hanuman ' +
+    'ganesh durga kali shiv lakshmi saraswati india bharat sri shri jai nagari'
+  ).split(' '),
+);

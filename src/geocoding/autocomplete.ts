@@ -3,7 +3,7 @@ import { editDistance, fuzzyFind, maxEdits, type SortedList, type Work } from '.
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { ADDRESS_WORDS } from './place-search.ts';
+import { ADDRESS_WORDS } from './address-words.ts';
 import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 import { insertTop, type ScoredHit } from './top-hits.ts';

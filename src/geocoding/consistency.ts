@@ -3,7 +3,9 @@ import type { GeocodeMatch } from './geocode-answer.ts';
 import { editDistance, maxEdits } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { ADDRESS_WORDS, inRegion, type Candidate } from './place-search.ts';
+import { ADDRESS_WORDS } from './address-words.ts';
+import type { Candidate } from './place-search.ts';
+import { inRegion } from './regions.ts';
 import type { Region } from './regions.ts';
 
 /** What the address states about where it is, besides its place names. */

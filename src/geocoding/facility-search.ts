@@ -1,10 +1,10 @@
 // A city's facility named by its kind ("Mumbai Airport"): the place inside the city whose name holds that word.
 import type { Part } from './address-parser.ts';
-import { CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { ADDRESS_WORDS, type Candidate } from './place-search.ts';
+import type { Candidate } from './place-search.ts';
 
 /** Entries holding a facility's word looked at per word, most important first (a city has a handful). */
 const MAX_POSTINGS = 400;

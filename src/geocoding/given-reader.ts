@@ -1,10 +1,9 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
-import { CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
 import type { Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import type { PlaceIndex } from './place-index.ts';
-import { ADDRESS_WORDS } from './place-search.ts';
 import type { Region, Regions } from './regions.ts';
 
 /** Reads the given pincode, city and state of a parsed address, re-roling the parts that name them. */

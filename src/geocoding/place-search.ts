@@ -1,12 +1,12 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import { INSTITUTION_ACRONYMS } from './aliases.ts';
 import type { Part, Role } from './address-parser.ts';
-import { NUMBERED_PLACE } from './address-words.ts';
-import { editDistance, fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
-import { phoneticKey } from './normalise.ts';
+import { ADDRESS_WORDS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
+import { fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { cityFacility } from './facility-search.ts';
-import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
-import type { Region } from './regions.ts';
+import { soundAlike } from './sound-search.ts';
+import { KIND, type PlaceIndex } from './place-index.ts';
+import { inRegion, type Region } from './regions.ts';
 import { haversineKm } from './geo-math.ts';
 
 /** One scored candidate entry. */
@@ -28,24 +28,6 @@ export interface Candidate {
   namesakes?: boolean;
 }
 
-/** Address vocabulary: never a place alone, nor in a run made only of such words ("Main Road", "Station Road"). */
-export const ADDRESS_WORDS = new Set(
-  (
-    'main road street nagar colony sector block phase cross lane market bazar bazaar chowk gali house flat floor near east ' +
-    'west north south new old village post office station stage layout extension society apartment apartments tower towers ' +
-    'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
-    'college hotel bank bus stand railway airport highway industrial area estate complex plaza mall ward number opposite ' +
-    'behind first second third fourth fifth sadak marg path puram pur ganj bagh vihar enclave residency heights mohalla tola ' +
-    'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
-  ).split(' '),
-);
-/** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */
-const NAME_WORDS = new Set(
-  (
-    'mahal badi bada chhota choti gandhi nehru mahatma rajiv indira sanjay subhash netaji ambedkar shivaji ram krishna hanuman ' +
-    'ganesh durga kali shiv lakshmi saraswati india bharat sri shri jai nagari'
-  ).split(' '),
-);
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
 const STRIPPABLE =
   /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
@@ -220,52 +202,12 @@ export class PlaceSearch {
     return best;
   }
 
-  /**
-   * Sound-alike names ("Jubli Hills" -> "Jubilee Hills"), inside a city or district also as the start of a
-   * longer name ("Ghatkoper" -> "Ghatkopar West"); the spelling closest to the query wins.
-   */
+  /** A sound-alike of the part inside the region (sound-search.ts), scored below any spelling of it. */
   private bySound(whole: string, weight: number, role: Role, region: Region | null, work: Work): Candidate | null {
-    const idx = this.idx;
-    const sound = phoneticKey(whole);
-    if (sound.length < 3) return null;
-    const [lo, hi] = idx.soundRange(sound);
-    const local = region !== null && region.level !== 'state';
-    let bestId = -1;
-    let bestCost = Infinity;
-    for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
-      if (!local && idx.sounds[k] !== sound) continue;
-      const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_KEY);
-      for (let j = idx.soundAt[k]!; j < end; j++) {
-        work.count++;
-        const id = idx.soundEnt[j]!;
-        // A landmark sounds like the query only as a whole name, never as its start; another name's start must end at
-        // a word ("Ghatkoper" -> "Ghatkopar West", but "Imambara" is not the start of "IIM Mubarakpur").
-        const alike = idx.sounds[k] === sound;
-        if (
-          idx.kind[id]! < KIND.locality ||
-          (!alike && (idx.kind[id] === KIND.landmark || !soundsLikeLeadingWords(idx, id, sound))) ||
-          !inRegion(idx, id, region)
-        )
-          continue;
-        const name = idx.compact(id);
-        const cost = editDistance(whole, name.slice(0, whole.length + 2), 6, true) - idx.importance[id]! * 0.5;
-        if (cost < bestCost) {
-          bestCost = cost;
-          bestId = id;
-        }
-      }
-    }
-    if (bestId < 0) return null;
-    return {
-      id: bestId,
-      score: weight * QUALITY.sound + idx.importance[bestId]! * 0.15,
-      quality: 'sound',
-      role,
-      districts: 1,
-      agreed: false,
-      part: 0,
-      whole: false,
-    };
+    const id = soundAlike(this.idx, whole, region, work);
+    if (id < 0) return null;
+    const score = weight * QUALITY.sound + this.idx.importance[id]! * 0.15;
+    return { id, score, quality: 'sound', role, districts: 1, agreed: false, part: 0, whole: false };
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
@@ -349,21 +291,6 @@ export class PlaceSearch {
   }
 }
 
-/** Within this distance of a city's or district's centre a place counts as inside it whatever district the data gives. */
-const NEAR_KM = { city: 15, district: 30, state: 0 } as const;
-
-/**
- * 1 when entry `id` lies in the region's districts (or state), 0.5 when it lies only near a city's or district's
- * centre (the directory files some offices under a neighbouring district), 0 outside. Always 1 without a region.
- */
-export function inRegion(idx: PlaceIndex, id: number, region: Region | null): number {
-  if (!region) return 1;
-  const area = idx.area[id]!;
-  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) return 1;
-  const near = NEAR_KM[region.level];
-  return near > 0 && haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= near ? 0.5 : 0;
-}
-
 /**
  * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym), and not only address
  * words or numbers, unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15,
@@ -376,18 +303,6 @@ function isPlaceGram(gram: string[], local: boolean): boolean {
   const short = gram[0]!.length < 4 && !INSTITUTION_ACRONYMS.has(gram[0]!);
   if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
-}
-
-/** True when the entry's first name words run together sound like `sound` (its skeleton ends at a word). */
-function soundsLikeLeadingWords(idx: PlaceIndex, id: number, sound: string): boolean {
-  let spelt = '';
-  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]!; k++) {
-    spelt += idx.vocab[idx.toks[k]!]!;
-    const key = phoneticKey(spelt);
-    if (key === sound) return true;
-    if (key.length > sound.length) return false;
-  }
-  return false;
 }
 
 /** "Sector 10 Dwarka" as the directory writes it, "Dwarka Sector 10" (run together), or null for other runs. */

@@ -2,6 +2,7 @@
 import { CITY_SHORT, STATE_CODES } from './address-words.ts';
 import { CITY_REGIONS } from './aliases.ts';
 import { fuzzyFind, maxEdits, type SortedList, type Work } from './fuzzy.ts';
+import { haversineKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 
@@ -210,4 +211,19 @@ export class Regions {
     }
     return null;
   }
+}
+
+/** Within this distance of a city's or district's centre a place counts as inside it whatever district the data gives. */
+const NEAR_KM = { city: 15, district: 30, state: 0 } as const;
+
+/**
+ * 1 when entry `id` lies in the region's districts (or state), 0.5 when it lies only near a city's or district's
+ * centre (the directory files some offices under a neighbouring district), 0 outside. Always 1 without a region.
+ */
+export function inRegion(idx: PlaceIndex, id: number, region: Region | null): number {
+  if (!region) return 1;
+  const area = idx.area[id]!;
+  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) return 1;
+  const near = NEAR_KM[region.level];
+  return near > 0 && haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= near ? 0.5 : 0;
 }
