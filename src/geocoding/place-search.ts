@@ -31,6 +31,8 @@ export interface Candidate {
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
 const STRIPPABLE =
   /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
+/** Sides of a place the directory names apart ("Borivali West", "Andheri East"). */
+const SIDES = new Set(['east', 'west', 'north', 'south']);
 /** Roles searched for a place; the city/district/state parts are the region, never the answer. */
 const ROLE_WEIGHT: Partial<Record<Role, number>> = {
   place: 1,
@@ -147,7 +149,8 @@ export class PlaceSearch {
           consider(c);
         }
       }
-      if (best) return best;
+      if (best)
+        return len < tokens.length ? (this.sidedSpelling(tokens, weight, part.role, region, work) ?? best) : best;
     }
     // "Mumbai Airport": inside a city, its facility named by its kind ("Airport (Mumbai)", "IGI Airport").
     if (local && part.role !== 'street') {
@@ -208,6 +211,22 @@ export class PlaceSearch {
     if (id < 0) return null;
     const score = weight * QUALITY.sound + this.idx.importance[id]! * 0.15;
     return { id, score, quality: 'sound', role, districts: 1, agreed: false, part: 0, whole: false };
+  }
+
+  /**
+   * "Borivli West": a name found without its side (the town Borivli) when a spelling a typo away has the side typed
+   * (Borivali West); the side word itself is never the typo ("Malad West" is not Malad East).
+   */
+  private sidedSpelling(tokens: string[], weight: number, role: Role, region: Region | null, work: Work) {
+    const side = tokens[tokens.length - 1]!;
+    const name = tokens.slice(0, -1).join('');
+    if (!SIDES.has(side) || maxEdits(name.length) === 0) return null;
+    for (const hit of fuzzyFind(this.keyList, name, maxEdits(name.length), false, work).slice(0, 8)) {
+      const key = this.idx.keys[hit.item]! + side;
+      const c = this.scoreKey(key, 'fuzzy', weight * (1 - 0.05 * hit.distance), role, region, work);
+      if (c) return { ...c, whole: true };
+    }
+    return null;
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */

@@ -211,6 +211,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Airport Road, Indore')).not.toMatchObject({ pincode: '452005' });
   });
 
+  it('keeps the side typed with a misspelt name ("Borivli West" is Borivali West, not the town Borivli)', () => {
+    // GeoNames spells the town "Borivli" (400066, its East); the directory's West office is a letter away.
+    expect(answer('Borivli West, Mumbai')).toMatchObject({ pincode: '400092' });
+    expect(answer('Kandivli East, Mumbai')).toMatchObject({ pincode: '400101' });
+    // The side itself is never the typo: Malad West stays west (Malad East is 400097).
+    expect(answer('Malad West, Mumbai')).toMatchObject({ pincode: '400064' });
+  });
+
   it('hears "Bada" and "Bara" alike inside a city (the flapped d of Hindi, written either way)', () => {
     expect(answer('Bada Imambara, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
   });
