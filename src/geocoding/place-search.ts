@@ -1,9 +1,8 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
-import { INSTITUTION_ACRONYMS } from './aliases.ts';
 import type { Part, Role } from './address-parser.ts';
-import { ADDRESS_WORDS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
 import { fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { cityFacility } from './facility-search.ts';
+import { digitsOf, isPlaceGram, numberLast, SIDES, startsWithWords, STRIPPABLE } from './place-grams.ts';
 import { soundAlike } from './sound-search.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { inRegion, type Region } from './regions.ts';
@@ -28,11 +27,6 @@ export interface Candidate {
   namesakes?: boolean;
 }
 
-/** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
-const STRIPPABLE =
-  /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
-/** Sides of a place the directory names apart ("Borivali West", "Andheri East"). */
-const SIDES = new Set(['east', 'west', 'north', 'south']);
 /** Roles searched for a place; the city/district/state parts are the region, never the answer. */
 const ROLE_WEIGHT: Partial<Record<Role, number>> = {
   place: 1,
@@ -308,37 +302,4 @@ export class PlaceSearch {
     }
     return false;
   }
-}
-
-/**
- * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym), and not only address
- * words or numbers, unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15,
- * Chandigarh").
- */
-function isPlaceGram(gram: string[], local: boolean): boolean {
-  // Initials count as content in a longer run ("T Nagar", "J P Nagar").
-  const generic = (t: string) => ADDRESS_WORDS.has(t) || NAME_WORDS.has(t) || /^\d/.test(t);
-  if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
-  const short = gram[0]!.length < 4 && !INSTITUTION_ACRONYMS.has(gram[0]!);
-  if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
-  return !/^\d/.test(gram[0]!) || gram.length > 1;
-}
-
-/** "Sector 10 Dwarka" as the directory writes it, "Dwarka Sector 10" (run together), or null for other runs. */
-function numberLast(gram: string[]): string | null {
-  if (gram.length < 3 || !NUMBERED_PLACE.has(gram[0]!) || !/^\d/.test(gram[1]!)) return null;
-  return gram.slice(2).join('') + gram[0]! + gram[1]!;
-}
-
-/** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
-function startsWithWords(idx: PlaceIndex, id: number, prefix: string): boolean {
-  let spelt = '';
-  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]! && spelt.length < prefix.length; k++)
-    spelt += idx.vocab[idx.toks[k]!]!;
-  return spelt === prefix;
-}
-
-/** The digits of a key, in order: a typo never changes them. */
-function digitsOf(key: string): string {
-  return key.replace(/\D+/g, '');
 }

@@ -1,0 +1,43 @@
+// The runs of an address part worth looking up, and the shapes of their keys: qualifiers, sides, numbered places.
+import { INSTITUTION_ACRONYMS } from './aliases.ts';
+import { ADDRESS_WORDS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
+import type { PlaceIndex } from './place-index.ts';
+
+/** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
+export const STRIPPABLE =
+  /^(?:east|west|north|south|i|ii|iii|iv|v|vi|\d+|\d+(?:st|nd|rd|th)|e|w|n|s|extension|phase|sector|block|stage|part|pocket|main|new|old)$/;
+/** Sides of a place the directory names apart ("Borivali West", "Andheri East"). */
+export const SIDES = new Set(['east', 'west', 'north', 'south']);
+
+/**
+ * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym), and not only address
+ * words or numbers, unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15,
+ * Chandigarh").
+ */
+export function isPlaceGram(gram: string[], local: boolean): boolean {
+  // Initials count as content in a longer run ("T Nagar", "J P Nagar").
+  const generic = (t: string) => ADDRESS_WORDS.has(t) || NAME_WORDS.has(t) || /^\d/.test(t);
+  if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
+  const short = gram[0]!.length < 4 && !INSTITUTION_ACRONYMS.has(gram[0]!);
+  if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
+  return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
+
+/** "Sector 10 Dwarka" as the directory writes it, "Dwarka Sector 10" (run together), or null for other runs. */
+export function numberLast(gram: string[]): string | null {
+  if (gram.length < 3 || !NUMBERED_PLACE.has(gram[0]!) || !/^\d/.test(gram[1]!)) return null;
+  return gram.slice(2).join('') + gram[0]! + gram[1]!;
+}
+
+/** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
+export function startsWithWords(idx: PlaceIndex, id: number, prefix: string): boolean {
+  let spelt = '';
+  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]! && spelt.length < prefix.length; k++)
+    spelt += idx.vocab[idx.toks[k]!]!;
+  return spelt === prefix;
+}
+
+/** The digits of a key, in order: a typo never changes them. */
+export function digitsOf(key: string): string {
+  return key.replace(/\D+/g, '');
+}
