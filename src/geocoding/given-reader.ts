@@ -3,8 +3,10 @@ import type { Part } from './address-parser.ts';
 import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
 import type { Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
-import type { PlaceIndex } from './place-index.ts';
-import type { Region, Regions } from './regions.ts';
+import { haversineKm } from './geo-math.ts';
+import { KIND, type PlaceIndex } from './place-index.ts';
+import { startsWithWords } from './place-grams.ts';
+import { inRegion, type Region, type Regions } from './regions.ts';
 
 /** Reads the given pincode, city and state of a parsed address, re-roling the parts that name them. */
 export class GivenReader {
@@ -68,18 +70,30 @@ export class GivenReader {
     // "Bambai, Andheri", "Dilli, Karol Bagh": the city may come first when a place follows it; a metro or a district
     // is the city before a town that is one of its suburbs (Andheri, Powai).
     let pick: { p: Part; r: Region } | null = null;
+    const named: Array<{ p: Part; r: Region }> = [];
     for (let i = places.length - 1; i >= (places.length === 1 && !others ? 1 : Math.max(0, places.length - 2)); i--) {
       const p = places[i]!;
       if (p.role !== 'place' || p.tokens.length > 3) continue;
       const key = p.tokens.join('');
       const r = this.regions.city(key, state, work) ?? (state ? this.exactCity(key, work) : null);
       if (!r || (r.fuzzy && key.length < 6)) continue;
-      if (this.isMetro(r)) {
-        pick = { p, r };
-        break;
-      }
-      pick ??= { p, r };
+      const found = { p, r };
+      named.push(found);
+      if (this.isMetro(r) && (pick === null || !this.isMetro(pick.r))) pick = found;
+      pick ??= found;
     }
+    // "Jammu, Gandhi Nagar", "Indore, Vijay Nagar": both parts name a region, far apart (Gandhinagar and Vijaynagar are
+    // districts too), so one is a locality's name: the city is the one the other part names a place in. Near ones
+    // nest ("Vrindavan, Mathura") and are read as above.
+    const other = named.find((n) => n !== pick && !n.r.fuzzy);
+    if (
+      pick &&
+      other &&
+      haversineKm(pick.r.lat, pick.r.lon, other.r.lat, other.r.lon) > APART_KM &&
+      this.namesPlaceIn(pick.p, other.r) &&
+      !this.namesPlaceIn(other.p, pick.r)
+    )
+      pick = other;
     // "IIT Bombay, Powai": a metro ending another part is the city before a town that is one of its suburbs; so is
     // one naming a landmark ("Hyderabad Airport, Shamshabad").
     if (pick && !this.isMetro(pick.r)) {
@@ -119,6 +133,26 @@ export class GivenReader {
       }
     }
     return null;
+  }
+
+  /**
+   * True when the part's text is a locality or office of the region (not a town: "Hyderabad" names the city, not a
+   * place of Kukatpally's), or the start of one's name at a word.
+   */
+  private namesPlaceIn(part: Part, region: Region): boolean {
+    const idx = this.idx;
+    const key = part.tokens.join('');
+    const [lo, hi] = idx.keyRange(key);
+    for (let k = lo; k < Math.min(hi, lo + PLACE_KEYS); k++) {
+      const exact = idx.keys[k] === key;
+      for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + PLACE_KEYS); j++) {
+        const id = idx.keyEnt[j]!;
+        const kind = idx.kind[id]!;
+        if ((kind !== KIND.locality && kind !== KIND.office) || !(exact || startsWithWords(idx, id, key))) continue;
+        if (inRegion(idx, id, region) > 0) return true;
+      }
+    }
+    return false;
   }
 
   /** A metro or a district: the city before a town that is one of its suburbs. */
@@ -171,3 +205,8 @@ export class GivenReader {
     return null;
   }
 }
+
+/** Two regions farther apart than this cannot both be where the address is (a town and its district are nearer). */
+const APART_KM = 100;
+/** Keys and entries per key namesPlaceIn looks at. */
+const PLACE_KEYS = 64;

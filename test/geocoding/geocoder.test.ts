@@ -219,6 +219,22 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Malad West, Mumbai')).toMatchObject({ pincode: '400064' });
   });
 
+  it('reads the city first when the locality after it also names a district or a city far away', () => {
+    // Gandhinagar and Vijaynagar are districts (Gujarat, Karnataka), "Kalyanpur" also names a city; each answered the
+    // typed city's centre flagged city_mismatch, or a city 1,800 km off.
+    for (const [address, pincode] of [
+      ['Jammu, Gandhi Nagar', '180004'],
+      ['Indore, Vijay Nagar', '452010'],
+      ['Kanpur, Kalyanpur', '208017'],
+    ]) {
+      const found = answer(address!);
+      expect([address, found.pincode, found.warnings]).toEqual([address, pincode, []]);
+    }
+    // A town and its district nest: the town stays the place.
+    expect(answer('Vrindavan, Mathura')).toMatchObject({ district: 'Mathura' });
+    expect(answer('Vrindavan, Mathura').formatted).toMatch(/^Vrindavan/);
+  });
+
   it('hears "Bada" and "Bara" alike inside a city (the flapped d of Hindi, written either way)', () => {
     expect(answer('Bada Imambara, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
   });
