@@ -251,6 +251,7 @@ export class PlaceSearch {
     let bestId = -1;
     let bestScore = -Infinity;
     const areas = new Set<number>();
+    const numbered = /\d/.test(key);
     for (let j = idx.keyAt[k]!; j < end; j++) {
       work.count++;
       const id = idx.keyEnt[j]!;
@@ -262,7 +263,8 @@ export class PlaceSearch {
       )
         continue;
       const inside = inRegion(idx, id, region);
-      if (inside === 0) continue;
+      // Numbered places repeat from town to town ("Sector 10" of Chandigarh and of Panchkula): only the region's own.
+      if (inside === 0 || (inside < 1 && numbered)) continue;
       areas.add(idx.area[id]!);
       // A name that is some place's own name beats the same text as another place's alternate name.
       let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);

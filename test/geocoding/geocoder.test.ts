@@ -176,6 +176,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector 10 Dwarka, New Delhi')).toMatchObject({ pincode: '110075', match_level: 'locality' });
   });
 
+  it("takes a numbered place only from the named city's own districts, not a neighbour's of that number", () => {
+    // Chandigarh's Sector 10 (160011) lies within 15 km of Panchkula's centre; Panchkula's own is not in the data.
+    const panchkula = answer('Sector 10, Panchkula');
+    expect([panchkula.pincode === '160011', panchkula.district]).toEqual([false, 'Panchkula']);
+    expect(answer('Sector 17, Chandigarh')).toMatchObject({ pincode: '160017', match_level: 'locality' });
+  });
+
   it('takes a metro ending one part for the city, not a suburb in the last ("Chandivali Mumbai, Powai")', () => {
     // Read the other way, "Mumbai" was a place inside Powai and the answer Mumbai's centre (400070).
     for (const address of ['Chandivali Mumbai, Powai', 'Marol Mumbai, Andheri']) {
