@@ -1,6 +1,6 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
-import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS, NUMBERED_PLACE } from './address-words.ts';
 import type { Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
@@ -105,13 +105,32 @@ export class GivenReader {
       pick.p.role = 'city';
       return pick.r;
     }
-    const tail = this.cityEndingAPlace(places, parts, state, work, false, null);
+    const tail = this.cityEndingAPlace(places, parts, state, work, false, null) ?? this.cityBeforeASector(parts, work);
     if (tail) return tail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
     const ending =
       last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, work) : null;
     return ending ?? this.cityNamingALandmark(parts, state, work);
+  }
+
+  /**
+   * "Chandigarh Sec 17", "Gurgaon Sector 14": a metro or district written before a numbered place in one part is its
+   * city; it is split off as cityAtEnd does ("Noida Sector 18", a name of its own, stays whole).
+   */
+  private cityBeforeASector(parts: Part[], work: Work): Region | null {
+    for (const p of parts) {
+      if (p.role !== 'place' || p.tokens.length < 3 || this.idx.keyIndex(p.tokens.join('')) >= 0) continue;
+      for (let n = 1; n <= Math.min(2, p.tokens.length - 2); n++) {
+        if (!NUMBERED_PLACE.has(p.tokens[n]!) || !/^\d/.test(p.tokens[n + 1]!)) continue;
+        const r = this.regions.city(p.tokens.slice(0, n).join(''), null, work);
+        if (!r || r.fuzzy || !this.isMetro(r)) continue;
+        parts.splice(parts.indexOf(p), 0, { role: 'city', tokens: p.tokens.slice(0, n) });
+        p.tokens = p.tokens.slice(n);
+        return r;
+      }
+    }
+    return null;
   }
 
   /**

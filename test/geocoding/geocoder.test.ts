@@ -176,6 +176,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector 10 Dwarka, New Delhi')).toMatchObject({ pincode: '110075', match_level: 'locality' });
   });
 
+  it('takes a city written before a sector in one part for the city ("Chandigarh Sec 17")', () => {
+    // Read as one name it found only the town: Chandigarh's centre at 0.35.
+    expect(answer('Chandigarh Sec 17')).toMatchObject({ pincode: '160017', match_level: 'locality' });
+    expect(answer('Chandigarh Sector 22 B')).toMatchObject({ pincode: '160022', match_level: 'locality' });
+    // A sector that is a name of its own keeps it.
+    expect(answer('Noida Sector 18').formatted).toMatch(/^Noida Sector 18/);
+  });
+
   it("takes a numbered place only from the named city's own districts, not a neighbour's of that number", () => {
     // Chandigarh's Sector 10 (160011) lies within 15 km of Panchkula's centre; Panchkula's own is not in the data.
     const panchkula = answer('Sector 10, Panchkula');
