@@ -282,14 +282,20 @@ function markedParts(kept: string[]): Part[] {
   return out.filter((p) => p.tokens.length > 0);
 }
 
-/** "Sonipat Haryana", "Sabarkantha Guj": the state at the end of a part becomes a part of its own. */
+/** State codes that are also English words ("or", "as", "an"): at the end of a place part they stay words. */
+const WORDLIKE_CODES = new Set(['or', 'as', 'an']);
+
+/**
+ * "Sonipat Haryana", "Sabarkantha Guj", "Sec 21 Gurgaon HR": the state at the end of a part becomes a part of its
+ * own.
+ */
 function withState(part: Part): Part[] {
   const t = part.tokens;
   for (let n = Math.min(3, t.length - 1); n >= 1; n--) {
     const key = t.slice(t.length - n).join('');
     // "New Delhi", "Navi Mumbai": a state's name after such a word is a city's name.
     if (t.slice(0, t.length - n).every((w) => CITY_PREFIX_WORDS.has(w))) continue;
-    if (STATE_KEYS.has(key) && (n > 1 || key.length > 2 || part.role !== 'place')) {
+    if (STATE_KEYS.has(key) && (n > 1 || key.length > 2 || part.role !== 'place' || !WORDLIKE_CODES.has(key))) {
       return [
         { role: part.role, tokens: t.slice(0, t.length - n) },
         { role: 'state', tokens: t.slice(t.length - n) },

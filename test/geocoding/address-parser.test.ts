@@ -69,6 +69,11 @@ describe('parseAddress', () => {
     ]);
     expect(roles('VILL+PO BIHTA PS BIHTA DIST PATNA')).toEqual(['post:bihta', 'place:bihta', 'district:patna']);
     expect(roles('andheri east mumbai maharashtra india')).toEqual(['place:andheri east mumbai', 'state:maharashtra']);
+    // A two-letter state code ends a place part too, unless it is an English word ("or", "as", "an").
+    expect(roles('plot no 45 sec 21 gurgaon hr')).toEqual(['place:sector 21 gurugram', 'state:hr']);
+    expect(roles('B-12 sector 50 noida up')).toEqual(['place:sector 50 noida', 'state:up']);
+    expect(roles('Bhagwanpur or')).toEqual(['place:bhagwanpur or']);
+    expect(roles('Rampur as')).toEqual(['place:rampur as']);
   });
 
   it('reads a postal district number after a city as its pincode ("Chennai-18", "Kol-20")', () => {
