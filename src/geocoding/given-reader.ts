@@ -76,7 +76,8 @@ export class GivenReader {
       if (p.role !== 'place' || p.tokens.length > 3) continue;
       const key = p.tokens.join('');
       const r = this.regions.city(key, state, work) ?? (state ? this.exactCity(key, work) : null);
-      if (!r || (r.fuzzy && key.length < 6)) continue;
+      // A typo never adds or drops a number: "Sector 5" is no misspelt town "Sector".
+      if (!r || (r.fuzzy && (key.length < 6 || /\d/.test(key)))) continue;
       const found = { p, r };
       named.push(found);
       if (this.isMetro(r) && (pick === null || !this.isMetro(pick.r))) pick = found;

@@ -184,6 +184,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Noida Sector 18').formatted).toMatch(/^Noida Sector 18/);
   });
 
+  it('never reads a numbered part as a misspelt town ("Sector 5" is not GeoNames\' town "Sector")', () => {
+    // Read as the town, "Sector V, Salt Lake" answered a place of Gautam Buddha Nagar, 1,300 km from Salt Lake.
+    expect(answer('Sector V, Salt Lake')).toMatchObject({ pincode: '700091', state: 'West Bengal' });
+  });
+
   it("takes a numbered place only from the named city's own districts, not a neighbour's of that number", () => {
     // Chandigarh's Sector 10 (160011) lies within 15 km of Panchkula's centre; Panchkula's own is not in the data.
     const panchkula = answer('Sector 10, Panchkula');
