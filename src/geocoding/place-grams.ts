@@ -10,15 +10,16 @@ export const STRIPPABLE =
 export const SIDES = new Set(['east', 'west', 'north', 'south']);
 
 /**
- * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym), and not only address
- * words or numbers, unless a city or district already narrows the search ("Park Street, Kolkata", "Sector 15,
- * Chandigarh").
+ * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym, or 3 letters when the
+ * word is the whole part: "Leh", "Mau", "Una" are districts), and not only address words or numbers, unless a city or
+ * district already narrows the search ("Park Street, Kolkata", "Sector 15, Chandigarh").
  */
-export function isPlaceGram(gram: string[], local: boolean): boolean {
+export function isPlaceGram(gram: string[], local: boolean, alone = false): boolean {
   // Initials count as content in a longer run ("T Nagar", "J P Nagar").
   const generic = (t: string) => ADDRESS_WORDS.has(t) || NAME_WORDS.has(t) || /^\d/.test(t);
   if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
-  const short = gram[0]!.length < 4 && !INSTITUTION_ACRONYMS.has(gram[0]!);
+  const length = gram[0]!.length;
+  const short = (length < 3 || (length === 3 && !alone)) && !INSTITUTION_ACRONYMS.has(gram[0]!);
   if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
 }

@@ -129,7 +129,7 @@ export class PlaceSearch {
     for (let len = Math.min(MAX_GRAM_WORDS, tokens.length); len >= 1; len--) {
       for (let i = 0; i + len <= tokens.length; i++) {
         const gram = tokens.slice(i, i + len);
-        if (!isPlaceGram(gram, local)) continue;
+        if (!isPlaceGram(gram, local, tokens.length === 1)) continue;
         const coverage = len / tokens.length;
         // The region's own name inside a part ("IIT Madras, Chennai") names nothing finer than the region.
         if (region && gram.join('') === region.key) continue;

@@ -189,6 +189,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector V, Salt Lake')).toMatchObject({ pincode: '700091', state: 'West Bengal' });
   });
 
+  it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
+    // Each answered null or the state: a one-word run needed 4 letters.
+    expect(answer('Leh')).toMatchObject({ pincode: '194101' });
+    expect(answer('Mau, UP')).toMatchObject({ pincode: '275101' });
+    expect(answer('Una, Himachal Pradesh')).toMatchObject({ pincode: '174303' });
+    // "ABC" in "ABC Towers" is a word of a building's name, not a place.
+    expect(answer('Flat 4, ABC Towers, Pune')).toMatchObject({ district: 'Pune' });
+  });
+
   it("takes a numbered place only from the named city's own districts, not a neighbour's of that number", () => {
     // Chandigarh's Sector 10 (160011) lies within 15 km of Panchkula's centre; Panchkula's own is not in the data.
     const panchkula = answer('Sector 10, Panchkula');
