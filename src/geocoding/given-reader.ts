@@ -65,8 +65,9 @@ export class GivenReader {
   /** The last one or two place parts, when they name a city or district and something else is left to search. */
   private cityInText(parts: Part[], state: Region | null, work: Work): Region | null {
     const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
-    // A lone place part is the city only when something else (a landmark, a building) is left to search.
-    const others = parts.some((p) => p.role === 'landmark' || p.role === 'building');
+    // A lone place part is the city only when something else (a landmark, a building, a village or post office named
+    // with its marker: "Village Bhondsi, Gurgaon") is left to search.
+    const others = parts.some((p) => OTHER_PLACE_ROLES.has(p.role));
     // "Bambai, Andheri", "Dilli, Karol Bagh": the city may come first when a place follows it; a metro or a district
     // is the city before a town that is one of its suburbs (Andheri, Powai).
     let pick: { p: Part; r: Region } | null = null;
@@ -226,6 +227,8 @@ export class GivenReader {
   }
 }
 
+/** Parts besides place parts that name something to search inside a city. */
+const OTHER_PLACE_ROLES: ReadonlySet<string> = new Set(['landmark', 'building', 'village', 'post']);
 /** Two regions farther apart than this cannot both be where the address is (a town and its district are nearer). */
 const APART_KM = 100;
 /** Keys and entries per key namesPlaceIn looks at. */

@@ -189,6 +189,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector V, Salt Lake')).toMatchObject({ pincode: '700091', state: 'West Bengal' });
   });
 
+  it('reads the city beside a village named with its marker ("Village Bhondsi, Gurgaon")', () => {
+    // Read as two places, Gurgaon the town won: its centre at 0.2.
+    expect(answer('Village Bhondsi, Gurgaon')).toMatchObject({ pincode: '122102' });
+    expect(answer('Gaon Bhondsi, Tehsil Sohna, Gurgaon')).toMatchObject({ pincode: '122102' });
+    expect(answer('PO Sohna, Gurgaon')).toMatchObject({ pincode: '122103' });
+  });
+
   it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
     // Each answered null or the state: a one-word run needed 4 letters.
     expect(answer('Leh')).toMatchObject({ pincode: '194101' });
