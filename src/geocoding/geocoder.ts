@@ -72,10 +72,12 @@ export class Geocoder {
       // A specific place named elsewhere outweighs a pincode that names nothing of it (a mistyped digit); so does any
       // place found in the typed city when the pincode lies outside it (city and place against the pincode).
       const outside = region !== null && region.level !== 'state' && !this.pinInRegion(given.pin, region);
+      const local = region !== null && region.level !== 'state';
       const place =
         named >= 0
           ? null
-          : (this.specificPlace(parts, region, work) ?? (outside ? this.anyPlace(parts, region, work) : null));
+          : (this.specificPlace(parts, region, work) ??
+            (outside ? this.anyPlace(parts, region, work) : local ? this.namedInCity(parts, region, work) : null));
       if (place && farFromPincode(this.idx, place.c.id, given.pin)) return this.answerFound(place, components, given);
       const m =
         named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
@@ -149,6 +151,17 @@ export class Geocoder {
     for (let k = start; k < start + idx.nameTokens[c.id]!; k++)
       if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;
     return true;
+  }
+
+  /**
+   * A locality named exactly inside the typed city, the only one of its name there ("T Nagar, Chennai" with a pincode
+   * of Avadi): against a pincode far from it, one of the two is mistyped, and the warning must say so.
+   */
+  private namedInCity(parts: Part[], region: Region, work: Work): Found | null {
+    const found = this.anyPlace(parts, region, work);
+    const c = found?.c;
+    const exact = c !== undefined && (c.quality === 'exact' || c.quality === 'alias') && c.whole && !c.namesakes;
+    return exact && c.role !== 'street' && c.role !== 'building' ? found : null;
   }
 
   /** The best candidate inside the region, however it matched. */

@@ -105,6 +105,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
   });
 
+  it('flags a pincode of the typed city far from the locality named in it, though the name is not a rare one', () => {
+    // 600071 lies in the Chennai metro's Thiruvallur district, 15 km from T Nagar: it answered 600071 at 0.8, silent.
+    expect(answer('T Nagar, Chennai', undefined, undefined, '600071')).toMatchObject({
+      pincode: '600017',
+      warnings: ['pincode_mismatch'],
+      suggestions: { pincode: '600017' },
+    });
+  });
+
   it('answers a well-known place elsewhere over a city it is not in, but keeps a typo inside the city', () => {
     const koramangala = answer('Koramangala 5th Block', 'Chennai');
     expect(koramangala).toMatchObject({
