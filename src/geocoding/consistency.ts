@@ -91,14 +91,35 @@ export function spellsLike(idx: PlaceIndex, typed: readonly string[], id: number
   return query.length > 0 && editDistance(query, name, max, true) <= max;
 }
 
-/** True when entry `id` lies farther than PINCODE_MISMATCH_KM from pincode `pin`'s point. */
+/**
+ * True when entry `id` lies too far from pincode `pin`'s point to be in it: over FAR_PINCODE_KM, or over
+ * PINCODE_MISMATCH_KM in another district, or in the same district when the pincode is a slip of the entry's own.
+ */
 export function farFromPincode(idx: PlaceIndex, id: number, pin: number): boolean {
   const bnd = idx.pinBoundary[pin]!;
   const lat = bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!;
   const lon = bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!;
   if (idx.pin[id] === pin) return false;
   const km = haversineKm(lat, lon, idx.lat[id]!, idx.lon[id]!);
-  return km > FAR_PINCODE_KM || (km > PINCODE_MISMATCH_KM && idx.area[id] !== idx.pinArea[pin]);
+  if (km > FAR_PINCODE_KM) return true;
+  if (km <= PINCODE_MISMATCH_KM) return false;
+  const own = idx.pin[id]!;
+  return idx.area[id] !== idx.pinArea[pin] || (own >= 0 && isSlipOf(idx.pinCode[pin]!, idx.pinCode[own]!));
+}
+
+/** True when `typed` is `own` with one digit changed or two neighbours swapped: a slip ("400067" for 400076). */
+function isSlipOf(typed: string, own: string): boolean {
+  if (typed.length !== own.length || typed === own) return false;
+  let first = -1;
+  for (let i = 0; i < typed.length; i++) {
+    if (typed[i] === own[i]) continue;
+    if (first < 0) first = i;
+    else
+      return (
+        i === first + 1 && typed[first] === own[i] && typed[i] === own[first] && typed.slice(i + 1) === own.slice(i + 1)
+      );
+  }
+  return true;
 }
 
 /** A place well known enough to stand for a mistyped city: in a dense postal area, or of high rank itself. */

@@ -105,6 +105,23 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
   });
 
+  it("flags a pincode a keystroke's slip from the locality's own though both lie in one district", () => {
+    // 400067 (Kandivali) for Powai's 400076, 560043 for Koramangala's 560034: 10 km apart, each answered silently.
+    expect(answer('Powai, Mumbai', undefined, undefined, '400067')).toMatchObject({
+      pincode: '400076',
+      warnings: ['pincode_mismatch'],
+    });
+    expect(answer('Koramangala, Bangalore', undefined, undefined, '560043')).toMatchObject({
+      pincode: '560034',
+      warnings: ['pincode_mismatch'],
+    });
+    // A neighbouring pincode that is no slip of the locality's own stays the answer.
+    expect(answer('Gomti Nagar, Lucknow', undefined, undefined, '226001')).toMatchObject({
+      pincode: '226001',
+      warnings: [],
+    });
+  });
+
   it('flags a pincode of the typed city far from the locality named in it, though the name is not a rare one', () => {
     // 600071 lies in the Chennai metro's Thiruvallur district, 15 km from T Nagar: it answered 600071 at 0.8, silent.
     expect(answer('T Nagar, Chennai', undefined, undefined, '600071')).toMatchObject({
