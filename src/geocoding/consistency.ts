@@ -127,9 +127,15 @@ export function isKnown(idx: PlaceIndex, id: number): boolean {
   return idx.prominence[id]! >= KNOWN_PROMINENCE || idx.importance[id]! >= KNOWN_IMPORTANCE;
 }
 
-/** True when the answer (entry `id`, else the typed pincode's own point) lies in or near the city named. */
+/**
+ * True when the answer (entry `id`, else the typed pincode's own point) lies in or near the city named; near is not
+ * enough across a state line ("Lajpat Nagar, Noida" is in Delhi, "Indirapuram, Delhi" in Uttar Pradesh).
+ */
 function withinCity(idx: PlaceIndex, city: Region, id: number, pin: number): boolean {
-  if (id >= 0) return inRegion(idx, id, city) > 0;
+  if (id >= 0) {
+    const inside = inRegion(idx, id, city);
+    return inside === 1 || (inside > 0 && idx.areas[idx.area[id]!]?.state === city.state);
+  }
   if (pin < 0) return true;
   const area = idx.pinArea[pin]!;
   return city.areas ? city.areas.has(area) : idx.areas[area]?.state === city.state;

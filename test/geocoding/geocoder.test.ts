@@ -105,6 +105,18 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
   });
 
+  it('flags a city across a state line even when the place lies near its centre ("Lajpat Nagar, Noida")', () => {
+    for (const [address, district] of [
+      ['Lajpat Nagar, Noida', 'South East'],
+      ['Indirapuram, Delhi', 'Ghaziabad'],
+    ]) {
+      const found = answer(address!);
+      expect([address, found.warnings, found.suggestions.city]).toEqual([address, ['city_mismatch'], district]);
+    }
+    // Near the centre in the same state is still the city (the directory files some offices under a neighbour).
+    expect(answer('Gachibowli, Hyderabad').warnings).toEqual([]);
+  });
+
   it("flags a pincode a keystroke's slip from the locality's own though both lie in one district", () => {
     // 400067 (Kandivali) for Powai's 400076, 560043 for Koramangala's 560034: 10 km apart, each answered silently.
     expect(answer('Powai, Mumbai', undefined, undefined, '400067')).toMatchObject({
