@@ -68,6 +68,28 @@ const LOANWORDS: Record<string, string> = {
   siti: 'city',
   kaimp: 'camp',
   kaint: 'cantt',
+  // The sides and the words around a place, as the romaniser reads them (a final conjunct keeps its vowel: वेस्ट).
+  northa: 'north',
+  sauth: 'south',
+  vesta: 'west',
+  vest: 'west',
+  ista: 'east',
+  ist: 'east',
+  jankshan: 'junction',
+  ples: 'place',
+  strit: 'street',
+  leaut: 'layout',
+  parka: 'park',
+  skul: 'school',
+  apartament: 'apartment',
+  relve: 'railway',
+  kros: 'cross',
+  gardan: 'garden',
+  hilsa: 'hills',
+  posta: 'post',
+  ophis: 'office',
+  niyar: 'near',
+  bihaind: 'behind',
 };
 
 /** Latin text of `text`; ASCII text comes back unchanged (the common case costs one test). */

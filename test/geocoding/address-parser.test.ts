@@ -88,6 +88,10 @@ describe('parseAddress', () => {
     expect(roles('कंकड़बाग, पटना')).toEqual(['place:kankadbag', 'place:patna']);
     expect(roles('અમદાવાદ')).toEqual(['place:ahmedabad']);
     expect(roles('மயிலாப்பூர், சென்னை')).toEqual(['place:mayilappur', 'place:chennai']);
+    // English words in Devanagari: the sides, and the words around a place, as a buyer reads them out.
+    expect(roles('बांद्रा वेस्ट, मुंबई')).toEqual(['place:bandra west', 'place:mumbai']);
+    expect(roles('पटना जंक्शन')).toEqual(['place:patna junction']);
+    expect(roles('बंजारा हिल्स, हैदराबाद')).toEqual(['place:banjara hills', 'place:haidrabad']);
   });
 
   it('reads village, post office, tehsil and district markers, Hindi ones too', () => {
