@@ -1,7 +1,7 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
 import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS, NUMBERED_PLACE } from './address-words.ts';
-import type { Given } from './consistency.ts';
+import { isKnown, type Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
@@ -77,8 +77,9 @@ export class GivenReader {
       if (p.role !== 'place' || p.tokens.length > 3) continue;
       const key = p.tokens.join('');
       const r = this.regions.city(key, state, work) ?? (state ? this.exactCity(key, work) : null);
-      // A typo never adds or drops a number: "Sector 5" is no misspelt town "Sector".
-      if (!r || (r.fuzzy && (key.length < 6 || /\d/.test(key)))) continue;
+      // A typo never adds or drops a number ("Sector 5" is no misspelt town "Sector"), nor turns a well-known place's
+      // exact name into a city's ("Koramangala" is no misspelt Kotamangalam).
+      if (!r || (r.fuzzy && (key.length < 6 || /\d/.test(key) || this.namesKnownPlace(key)))) continue;
       const found = { p, r };
       named.push(found);
       if (this.isMetro(r) && (pick === null || !this.isMetro(pick.r))) pick = found;
@@ -172,6 +173,18 @@ export class GivenReader {
         if ((kind !== KIND.locality && kind !== KIND.office) || !(exact || startsWithWords(idx, id, key))) continue;
         if (inRegion(idx, id, region) > 0) return true;
       }
+    }
+    return false;
+  }
+
+  /** True when `key` is the exact name of a well-known locality or office (consistency.ts isKnown). */
+  private namesKnownPlace(key: string): boolean {
+    const idx = this.idx;
+    const k = idx.keyIndex(key);
+    if (k < 0) return false;
+    for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + PLACE_KEYS); j++) {
+      const id = idx.keyEnt[j]!;
+      if ((idx.kind[id] === KIND.locality || idx.kind[id] === KIND.office) && isKnown(idx, id)) return true;
     }
     return false;
   }

@@ -227,6 +227,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector V, Salt Lake')).toMatchObject({ pincode: '700091', state: 'West Bengal' });
   });
 
+  it('never reads a well-known place written exactly as a misspelt city ("Koramangala" is not Kotamangalam)', () => {
+    // After a landmark, Koramangala was taken for the town Kotamangalam (Kerala), and its centre answered 0.44.
+    expect(answer('near forum mall koramangala')).toMatchObject({ pincode: '560034' });
+  });
+
   it('reads the city beside a village named with its marker ("Village Bhondsi, Gurgaon")', () => {
     // Read as two places, Gurgaon the town won: its centre at 0.2.
     expect(answer('Village Bhondsi, Gurgaon')).toMatchObject({ pincode: '122102' });
