@@ -39,7 +39,8 @@ export const LANDMARK_NOUNS = new Set(
     'theatre theater cinema office stand crossing bridge circle pillar tower plaza complex hotel college garden gate supermarket ' +
     'showroom pump bhawan bhavan building apartment apartments society hall ground stadium club chauraha tiraha square junction ' +
     'mart dhaba restaurant medical pharmacy clinic dairy godown factory depot masjid dargah ashram math kendra petrol ' +
-    'memorial fort palace museum tomb caves cave lake beach minar zoo dam falls university institute airport terminal'
+    'memorial fort palace museum tomb caves cave lake beach minar zoo dam falls university institute airport terminal ' +
+    'centre center'
   ).split(' '),
 );
 /** A facility a city has one of, named by its kind after the city's name ("Mumbai Airport", "Patna Aerodrome"). */
