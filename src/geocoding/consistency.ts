@@ -5,8 +5,7 @@ import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
 import type { Candidate } from './place-search.ts';
-import { inRegion } from './regions.ts';
-import type { Region } from './regions.ts';
+import { inRegion, type Region } from './regions.ts';
 
 /** What the address states about where it is, besides its place names. */
 export interface Given {

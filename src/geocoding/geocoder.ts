@@ -70,9 +70,10 @@ export class Geocoder {
     if (given.pin >= 0) {
       const named = this.namedInPincode(given.pin, parts, work);
       // A specific place named elsewhere outweighs a pincode that names nothing of it (a mistyped digit); so does any
-      // place found in the typed city when the pincode lies outside it (city and place against the pincode).
-      const outside = region !== null && region.level !== 'state' && !this.pinInRegion(given.pin, region);
+      // place found in the typed city when the pincode lies outside it (city and place against the pincode), and a
+      // locality named exactly in the city when the pincode lies inside it.
       const local = region !== null && region.level !== 'state';
+      const outside = local && !this.pinInRegion(given.pin, region);
       const place =
         named >= 0
           ? null
