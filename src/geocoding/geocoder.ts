@@ -1,6 +1,6 @@
 // Address -> point: parse, resolve the named city/district/state, find the named place, weigh it against the typed pincode.
 import { parseAddress, type AddressComponents, type Part } from './address-parser.ts';
-import { LANDMARK_NOUNS } from './address-words.ts';
+import { ADDRESS_WORDS, LANDMARK_NOUNS } from './address-words.ts';
 import { editDistance, maxEdits, spent, type Work } from './fuzzy.ts';
 import type { AddressInput } from './location-api.ts';
 import { extractPincode } from './normalise.ts';
@@ -179,6 +179,8 @@ export class Geocoder {
       if (p.role === 'landmark' || p.role === 'house' || p.role === 'state') continue;
       for (let len = Math.min(5, p.tokens.length); len >= 1; len--) {
         for (let i = 0; i + len <= p.tokens.length; i++) {
+          // An address word alone names no office ("Sector" of "Sector 18" is not GeoNames' village Sector).
+          if (len === 1 && ADDRESS_WORDS.has(p.tokens[i]!)) continue;
           const key = p.tokens.slice(i, i + len).join('');
           if (key.length >= 4 && !grams.has(key)) grams.set(key, len);
         }

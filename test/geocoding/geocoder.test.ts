@@ -105,6 +105,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
   });
 
+  it('never takes an address word alone for the office of the typed pincode it names', () => {
+    // GeoNames has a village "Sector" in 201301: "Sector 18, Noida" was answered as that village.
+    const noida = answer('C-45, Sector 18, Noida', undefined, undefined, '201301');
+    expect([noida.pincode, noida.formatted.startsWith('Sector,')]).toEqual(['201301', false]);
+    // Runs of address words still name places ("Park Street", "Sector 17").
+    expect(answer('Park Street, Kolkata', undefined, undefined, '700016').formatted).toMatch(/^Park Street/);
+    expect(answer('Sector 17, Chandigarh', undefined, undefined, '160017').formatted).toMatch(/^Sector 17/);
+  });
+
   it('flags a city across a state line even when the place lies near its centre ("Lajpat Nagar, Noida")', () => {
     for (const [address, district] of [
       ['Lajpat Nagar, Noida', 'South East'],
