@@ -5,16 +5,10 @@ import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import type { Candidate } from './place-search.ts';
+import { inRegion, type Region } from './regions.ts';
 
 /** Entries holding a facility's word looked at per word, most important first (a city has a handful). */
 const MAX_POSTINGS = 400;
-
-/** Where the search looks: the city's centre, and how far inside it an entry lies (place-search.ts inRegion). */
-export interface FacilityRegion {
-  lat: number;
-  lon: number;
-  inside(id: number): number;
-}
 
 /**
  * The best entry inside the city or district named for the facility the part names ("Airport (Mumbai)", "Kempegowda
@@ -25,7 +19,7 @@ export interface FacilityRegion {
 export function cityFacility(
   idx: PlaceIndex,
   part: Part,
-  region: FacilityRegion,
+  region: Region,
   matchScore: number,
   work: Work,
 ): Candidate | null {
@@ -39,7 +33,7 @@ export function cityFacility(
     for (let k = idx.vocabAt[lo]!; k < Math.min(idx.vocabAt[lo + 1]!, idx.vocabAt[lo]! + MAX_POSTINGS); k++) {
       work.count++;
       const id = idx.postings[k]!;
-      const weight = idx.kind[id]! < KIND.locality || !namedFor(idx, id) ? 0 : region.inside(id);
+      const weight = idx.kind[id]! < KIND.locality || !namedFor(idx, id) ? 0 : inRegion(idx, id, region);
       if (weight === 0) continue;
       // As scoreKey ranks namesakes: the more important, inside the region, nearer its centre.
       const km = haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!);

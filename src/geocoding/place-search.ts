@@ -148,8 +148,7 @@ export class PlaceSearch {
     }
     // "Mumbai Airport": inside a city, its facility named by its kind ("Airport (Mumbai)", "IGI Airport").
     if (local && part.role !== 'street') {
-      const inside = (id: number) => inRegion(this.idx, id, region);
-      const found = cityFacility(this.idx, part, { ...region!, inside }, weight * QUALITY.variant, work);
+      const found = cityFacility(this.idx, part, region!, weight * QUALITY.variant, work);
       if (found) return found;
     }
     // Second pass: trailing qualifiers dropped, then the part as the start of a longer name, then typos.
