@@ -74,11 +74,11 @@ export class Geocoder {
       // locality named exactly in the city when the pincode lies inside it.
       const local = region !== null && region.level !== 'state';
       const outside = local && !this.pinInRegion(given.pin, region);
+      const all = named >= 0 ? null : this.places.search(parts, region, work);
       const place =
-        named >= 0
-          ? null
-          : (this.specificPlace(parts, region, work) ??
-            (outside ? this.anyPlace(parts, region, work) : local ? this.namedInCity(parts, region, work) : null));
+        all &&
+        (this.specificPlace(parts, all, region, work) ??
+          (outside ? firstFound(all, region) : local ? namedInCity(all, region) : null));
       if (place && farFromPincode(this.idx, place.c.id, given.pin)) return this.answerFound(place, components, given);
       const m =
         named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
@@ -95,7 +95,8 @@ export class Geocoder {
     // sound-alike that is no spelling of the name gives way to the best known of its namesakes ("Anna Nagar, Delhi").
     if (region && (!best || best.quality === 'sound' || best.quality === 'fuzzy')) {
       const loose = best?.quality === 'sound' && !spellsLike(this.idx, parts[best.part]!.tokens, best.id);
-      const elsewhere = this.specificPlace(parts, null, work, loose ? LEAD_RATIO : undefined);
+      const national = this.places.search(parts, null, work);
+      const elsewhere = this.specificPlace(parts, national, null, work, loose ? LEAD_RATIO : undefined);
       const outweighs =
         !best ||
         best.quality === 'sound' ||
@@ -125,9 +126,17 @@ export class Geocoder {
     return this.checked(this.fromCandidate(found.c, found.region, found.all, components), given, found.c.id);
   }
 
-  /** The best candidate when it is specific enough to outweigh a typed pincode or city (see isSpecific). */
-  private specificPlace(parts: Part[], region: Region | null, work: Work, ratio?: number): Found | null {
-    const all = this.places.search(parts, region, work);
+  /**
+   * The best of `all` (the search in `region`) when it is specific enough to outweigh a typed pincode or city (see
+   * isSpecific); else, when a region was searched, the best found with none if it stands alone.
+   */
+  private specificPlace(
+    parts: Part[],
+    all: Candidate[],
+    region: Region | null,
+    work: Work,
+    ratio?: number,
+  ): Found | null {
     const c = all[0];
     if (c && isSpecific(this.idx, c, ratio) && (region !== null || this.standsAlone(c))) return { c, all, region };
     if (region === null) return null;
@@ -152,23 +161,6 @@ export class Geocoder {
     for (let k = start; k < start + idx.nameTokens[c.id]!; k++)
       if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;
     return true;
-  }
-
-  /**
-   * A locality named exactly inside the typed city, the only one of its name there ("T Nagar, Chennai" with a pincode
-   * of Avadi): against a pincode far from it, one of the two is mistyped, and the warning must say so.
-   */
-  private namedInCity(parts: Part[], region: Region, work: Work): Found | null {
-    const found = this.anyPlace(parts, region, work);
-    const c = found?.c;
-    const exact = c !== undefined && (c.quality === 'exact' || c.quality === 'alias') && c.whole && !c.namesakes;
-    return exact && c.role !== 'street' && c.role !== 'building' ? found : null;
-  }
-
-  /** The best candidate inside the region, however it matched. */
-  private anyPlace(parts: Part[], region: Region, work: Work): Found | null {
-    const all = this.places.search(parts, region, work);
-    return all[0] ? { c: all[0], all, region } : null;
   }
 
   /** The office or locality of the typed pincode that the address names (exactly or by a typo), or -1. */
@@ -227,4 +219,19 @@ export class Geocoder {
     m.confidence = placeConfidence(c, region, conflict, fromCentre, this.idx.officeType[c.id] === OFFICE_TYPE.POINT);
     return m;
   }
+}
+
+/** The best of `all` (the search in `region`), however it matched. */
+function firstFound(all: Candidate[], region: Region): Found | null {
+  return all[0] ? { c: all[0], all, region } : null;
+}
+
+/**
+ * The best of `all` when it is a locality named exactly inside the typed city, the only one of its name there ("T
+ * Nagar, Chennai" with a pincode of Avadi): against a pincode far from it, one of the two is mistyped.
+ */
+function namedInCity(all: Candidate[], region: Region): Found | null {
+  const c = all[0];
+  const exact = c !== undefined && (c.quality === 'exact' || c.quality === 'alias') && c.whole && !c.namesakes;
+  return exact && c.role !== 'street' && c.role !== 'building' ? { c, all, region } : null;
 }
