@@ -295,7 +295,7 @@ function withState(part: Part): Part[] {
     const key = t.slice(t.length - n).join('');
     // "New Delhi", "Navi Mumbai": a state's name after such a word is a city's name.
     if (t.slice(0, t.length - n).every((w) => CITY_PREFIX_WORDS.has(w))) continue;
-    if (STATE_KEYS.has(key) && (n > 1 || key.length > 2 || part.role !== 'place' || !WORDLIKE_CODES.has(key))) {
+    if (STATE_KEYS.has(key) && (n > 1 || part.role !== 'place' || !WORDLIKE_CODES.has(key))) {
       return [
         { role: part.role, tokens: t.slice(0, t.length - n) },
         { role: 'state', tokens: t.slice(t.length - n) },
