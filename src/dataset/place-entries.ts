@@ -337,7 +337,6 @@ function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
   }
 }
 
-/** Each district's seat: its largest GeoNames town (state or district seats first), as the district's centre. */
 /** A district's seat: where its entry stands, and how big the town is (its rank). */
 interface Seat {
   lat: number;
@@ -347,6 +346,7 @@ interface Seat {
   population: number;
 }
 
+/** Each district's seat: its largest GeoNames town (state or district seats first), as the district's centre. */
 function districtSeats(towns: Town[]): Map<number, Seat> {
   const best = new Map<number, Town>();
   const rank = (t: Town) => (/^PPL(A|A2|C)$/.test(t.place.featureCode) ? 1e9 : 0) + t.place.population;
