@@ -6,8 +6,8 @@ import { KIND, type PlaceIndex } from './place-index.ts';
 import { inRegion, type Region } from './regions.ts';
 
 /** Sound keys looked at per query, and entries per key (importance-ordered lists: the cap drops the least likely). */
-export const MAX_SOUND_KEYS = 200;
-export const MAX_PER_SOUND = 400;
+const MAX_SOUND_KEYS = 200;
+const MAX_PER_SOUND = 400;
 
 /** The entry sounding most like `whole` inside the region, the spelling closest to it first, or -1. */
 export function soundAlike(idx: PlaceIndex, whole: string, region: Region | null, work: Work): number {
