@@ -5,6 +5,7 @@ import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
 import type { Candidate } from './place-search.ts';
+import type { PincodeReach } from './pincode-reach.ts';
 import { inRegion, type Region } from './regions.ts';
 
 /** What the address states about where it is, besides its place names. */
@@ -19,9 +20,14 @@ export interface Given {
 }
 
 /**
- * A typed pincode this far from the named place, in another district, is another area, not a neighbouring office of
- * the same one (pincode points are polygon inside points, a few km from a locality's office even when both are
- * right); in the same district (a metro's, a big rural one) only farther than FAR_PINCODE_KM.
+ * A typed pincode whose boundary comes this close to the named place may be its own: a locality spans pincodes, and
+ * its point is one spot of it ("Andheri West" and 400061, Koramangala and 560095 reach it within 1.5 km; Colaba and
+ * 400004, Girgaon's, not within 5).
+ */
+export const NEAR_PINCODE_KM = 3;
+/**
+ * Without a boundary, the pincode's point: this far from the named place, in another district, is another area, not a
+ * neighbouring office of the same one; in the same district only farther than FAR_PINCODE_KM.
  */
 export const PINCODE_MISMATCH_KM = 8;
 export const FAR_PINCODE_KM = 15;
@@ -91,15 +97,13 @@ export function spellsLike(idx: PlaceIndex, typed: readonly string[], id: number
 }
 
 /**
- * True when entry `id` lies too far from pincode `pin`'s point to be in it: over FAR_PINCODE_KM, or over
- * PINCODE_MISMATCH_KM in another district, or in the same district when the pincode is a slip of the entry's own.
+ * True when entry `id` lies too far from pincode `pin` to be in it: farther than NEAR_PINCODE_KM from its boundary, or,
+ * for a pincode without one, from its point by the distances above (or a slip of the entry's own pincode).
  */
-export function farFromPincode(idx: PlaceIndex, id: number, pin: number): boolean {
-  const bnd = idx.pinBoundary[pin]!;
-  const lat = bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!;
-  const lon = bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!;
+export function farFromPincode(idx: PlaceIndex, reach: PincodeReach, id: number, pin: number): boolean {
   if (idx.pin[id] === pin) return false;
-  const km = haversineKm(lat, lon, idx.lat[id]!, idx.lon[id]!);
+  if (idx.pinBoundary[pin]! >= 0) return !reach(pin, idx.lat[id]!, idx.lon[id]!, NEAR_PINCODE_KM);
+  const km = haversineKm(idx.pinLat[pin]!, idx.pinLon[pin]!, idx.lat[id]!, idx.lon[id]!);
   if (km > FAR_PINCODE_KM) return true;
   if (km <= PINCODE_MISMATCH_KM) return false;
   const own = idx.pin[id]!;
@@ -145,12 +149,18 @@ function withinCity(idx: PlaceIndex, city: Region, id: number, pin: number): boo
  * pincode the answer's point is far from (or one no post office has), a city or district it lies outside of, a state
  * it is not in.
  */
-export function flagMismatches(idx: PlaceIndex, m: GeocodeMatch, given: Given, answerId: number): void {
+export function flagMismatches(
+  idx: PlaceIndex,
+  reach: PincodeReach,
+  m: GeocodeMatch,
+  given: Given,
+  answerId: number,
+): void {
   if (given.unknownPin && m.pincode !== null) {
     m.warnings.push('pincode_mismatch');
     m.suggestions.pincode = m.pincode;
   } else if (given.pin >= 0 && m.pincode !== null && m.pincode !== idx.pinCode[given.pin]) {
-    const far = answerId >= 0 ? farFromPincode(idx, answerId, given.pin) : true;
+    const far = answerId >= 0 ? farFromPincode(idx, reach, answerId, given.pin) : true;
     if (far) {
       m.warnings.push('pincode_mismatch');
       m.suggestions.pincode = m.pincode;

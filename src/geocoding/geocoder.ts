@@ -20,6 +20,7 @@ import {
   type Given,
 } from './consistency.ts';
 import { GivenReader } from './given-reader.ts';
+import type { PincodeReach } from './pincode-reach.ts';
 
 export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocode-answer.ts';
 
@@ -47,7 +48,10 @@ export class Geocoder {
   /** Entries and keys examined by the last call: the work bound the abuse tests check. */
   lastWork = 0;
 
-  constructor(private readonly idx: PlaceIndex) {
+  constructor(
+    private readonly idx: PlaceIndex,
+    private readonly reach: PincodeReach,
+  ) {
     this.regions = new Regions(idx);
     this.given = new GivenReader(idx, this.regions);
     this.places = new PlaceSearch(idx);
@@ -79,7 +83,8 @@ export class Geocoder {
         all &&
         (this.specificPlace(parts, all, region, work) ??
           (outside ? firstFound(all, region) : local ? namedInCity(all, region) : null));
-      if (place && farFromPincode(this.idx, place.c.id, given.pin)) return this.answerFound(place, components, given);
+      if (place && farFromPincode(this.idx, this.reach, place.c.id, given.pin))
+        return this.answerFound(place, components, given);
       const m =
         named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
       const contradicts = region !== null && !this.pinInRegion(given.pin, region);
@@ -114,7 +119,7 @@ export class Geocoder {
 
   /** Warnings for what the answer contradicts; each costs confidence, since one of the two is wrong. */
   private checked(m: GeocodeMatch, given: Given, id: number): GeocodeMatch {
-    flagMismatches(this.idx, m, given, id);
+    flagMismatches(this.idx, this.reach, m, given, id);
     const flagged = m.confidence - CONFIDENCE.mismatch * m.warnings.length;
     if (m.warnings.length > 0) m.confidence = round2(Math.min(CONFIDENCE.mismatchCap, flagged));
     m.confidence = calibrate(m.confidence);

@@ -16,6 +16,7 @@ import type {
 import { shownPlaceName } from './normalise.ts';
 import { outlineForMap } from './outline-rings.ts';
 import { PolygonAnswers } from './polygon-answers.ts';
+import { pincodeReach } from './pincode-reach.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
 
 /** One autocomplete suggestion as the API returns it. */
@@ -60,7 +61,10 @@ export class LocationService implements LocationApi {
   private constructor(readonly data: Dataset) {
     this.places = data.places;
     this.answers = PolygonAnswers.of(data.counts.polygons, (id) => this.locationOf(id));
-    this.geocoder = new Geocoder(data.places);
+    this.geocoder = new Geocoder(
+      data.places,
+      pincodeReach(() => data.index, data.places.bndPin),
+    );
     this.completer = new Autocomplete(data.places);
   }
 

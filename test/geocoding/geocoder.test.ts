@@ -6,6 +6,7 @@ import { loadEvalSet, score } from '../fixtures/geocode-eval.ts';
 import { mulberry32 } from '../../bench/seeded.ts';
 import { GEOCODE_WORK_BUDGET, Geocoder } from '../../src/geocoding/geocoder.ts';
 import { Autocomplete } from '../../src/geocoding/autocomplete.ts';
+import { pincodeReach } from '../../src/geocoding/pincode-reach.ts';
 
 const service = LocationService.open(datasetDir);
 const geocode = (address: string, city?: string, state?: string) => service.geocode({ address, city, state });
@@ -136,11 +137,28 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       pincode: '560034',
       warnings: ['pincode_mismatch'],
     });
-    // A neighbouring pincode that is no slip of the locality's own stays the answer.
-    expect(answer('Gomti Nagar, Lucknow', undefined, undefined, '226001')).toMatchObject({
-      pincode: '226001',
-      warnings: [],
-    });
+  });
+
+  it("flags a pincode whose boundary does not come near the locality, however near its office's point", () => {
+    // Girgaon's 400004 for Colaba, Vepery's 600007 for Mylapore, the GPO's 226001 for Gomti Nagar: 5-7 km from the
+    // locality's point, one district each, and each answered silently as the typed pincode.
+    for (const [address, typed, own] of [
+      ['Colaba, Mumbai', '400004', '400005'],
+      ['Mylapore, Chennai', '600007', '600004'],
+      ['Gomti Nagar, Lucknow', '226001', '226010'],
+    ]) {
+      const found = answer(address!, undefined, undefined, typed);
+      expect([address, found.pincode, found.warnings]).toEqual([address, own, ['pincode_mismatch']]);
+    }
+    // A pincode the locality spills into is its own: Koramangala's 560095, Andheri West's 400061, Salt Lake's 700106.
+    for (const [address, typed] of [
+      ['Koramangala, Bengaluru', '560095'],
+      ['Andheri West, Mumbai', '400061'],
+      ['Salt Lake, Kolkata', '700106'],
+    ]) {
+      const found = answer(address!, undefined, undefined, typed);
+      expect([address, found.pincode, found.warnings]).toEqual([address, typed, []]);
+    }
   });
 
   it('flags a pincode of the typed city far from the locality named in it, though the name is not a rare one', () => {
@@ -352,7 +370,10 @@ describe('a typed pincode, city or state that contradicts the place named', () =
 
 describe('bounded work per request', () => {
   // The search components themselves, which count the entries and keys each call examined.
-  const geocoder = new Geocoder(service.places);
+  const geocoder = new Geocoder(
+    service.places,
+    pincodeReach(() => service.boundaryIndex, service.places.bndPin),
+  );
   const completer = new Autocomplete(service.places);
 
   it('examines a bounded number of entries and keys whatever the input', () => {
