@@ -20,6 +20,7 @@ import {
   type Given,
 } from './consistency.ts';
 import { GivenReader } from './given-reader.ts';
+import { digitsOf } from './place-grams.ts';
 import type { PincodeReach } from './pincode-reach.ts';
 
 export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocode-answer.ts';
@@ -191,8 +192,10 @@ export class Geocoder {
       let score = grams.has(key) ? key.length : 0;
       if (score === 0 && maxEdits(key.length) > 0 && !spent(work)) {
         work.count += grams.size;
+        // Numbers name different places: "Sector 17" is no typo of the typed pincode's "Sector 47".
         for (const g of grams.keys())
-          if (editDistance(g, key, maxEdits(key.length)) <= maxEdits(key.length)) score = key.length * 0.8;
+          if (digitsOf(g) === digitsOf(key) && editDistance(g, key, maxEdits(key.length)) <= maxEdits(key.length))
+            score = key.length * 0.8;
       }
       score += idx.importance[id]! * 0.1;
       // "Pune H.O" matched by the city "Pune" says nothing finer than the pincode itself (asked last: a key search).

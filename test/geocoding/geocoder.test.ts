@@ -139,6 +139,19 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     });
   });
 
+  it("never reads a numbered place as a typo of the typed pincode's office of another number", () => {
+    // 160047 holds "Sector 47": "Sector 17" was taken for it, one letter off, and answered in 160047 silently.
+    expect(answer('Sector 17, Chandigarh', undefined, undefined, '160047')).toMatchObject({
+      pincode: '160017',
+      warnings: ['pincode_mismatch'],
+    });
+    // A typo of an unnumbered office of the pincode still names it ("Koramangla" for Koramangala).
+    expect(answer('Koramangla, Bengaluru', undefined, undefined, '560034')).toMatchObject({
+      pincode: '560034',
+      warnings: [],
+    });
+  });
+
   it("flags a pincode whose boundary does not come near the locality, however near its office's point", () => {
     // Girgaon's 400004 for Colaba, Vepery's 600007 for Mylapore, the GPO's 226001 for Gomti Nagar: 5-7 km from the
     // locality's point, one district each, and each answered silently as the typed pincode.
