@@ -4,6 +4,7 @@ import { editDistance, maxEdits } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
+import { startsWithWords } from './place-grams.ts';
 import type { Candidate } from './place-search.ts';
 import type { PincodeReach } from './pincode-reach.ts';
 import { inRegion, type Region } from './regions.ts';
@@ -108,6 +109,16 @@ export function farFromPincode(idx: PlaceIndex, reach: PincodeReach, id: number,
   if (km <= PINCODE_MISMATCH_KM) return false;
   const own = idx.pin[id]!;
   return idx.area[id] !== idx.pinArea[pin] || (own >= 0 && isSlipOf(idx.pinCode[pin]!, idx.pinCode[own]!));
+}
+
+/** True when one of pincode `pin`'s places (no landmark) has a name starting with the words of `prefix`. */
+export function pincodeHoldsNameStart(idx: PlaceIndex, pin: number, prefix: string): boolean {
+  for (let k = idx.pinEntAt[pin]!; k < idx.pinEntAt[pin + 1]!; k++) {
+    const id = idx.pinEnts[k]!;
+    if (idx.kind[id]! >= KIND.locality && idx.kind[id] !== KIND.landmark && startsWithWords(idx, id, prefix))
+      return true;
+  }
+  return false;
 }
 
 /** True when `typed` is `own` with one digit changed or two neighbours swapped: a slip ("400067" for 400076). */

@@ -16,6 +16,7 @@ import {
   isKnown,
   isSpecific,
   LEAD_RATIO,
+  pincodeHoldsNameStart,
   spellsLike,
   type Given,
 } from './consistency.ts';
@@ -84,8 +85,7 @@ export class Geocoder {
         all &&
         (this.specificPlace(parts, all, region, work) ??
           (outside ? firstFound(all, region) : local ? namedInCity(all, region) : null));
-      if (place && farFromPincode(this.idx, this.reach, place.c.id, given.pin))
-        return this.answerFound(place, components, given);
+      if (place && this.pincodeDisagrees(place.c, given.pin)) return this.answerFound(place, components, given);
       const m =
         named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
       const contradicts = region !== null && !this.pinInRegion(given.pin, region);
@@ -207,6 +207,15 @@ export class Geocoder {
     return best;
   }
 
+  /**
+   * True when the typed pincode lies far from the place found and holds no place its name starts: a big locality's
+   * point is one spot of it, its numbered parts name the rest ("Dwarka" and 110075, Dwarka Sector 6's).
+   */
+  private pincodeDisagrees(c: Candidate, pin: number): boolean {
+    if (!farFromPincode(this.idx, this.reach, c.id, pin)) return false;
+    return !pincodeHoldsNameStart(this.idx, pin, c.prefix ?? this.idx.compact(c.id));
+  }
+
   private pinInRegion(pin: number, region: Region): boolean {
     const area = this.idx.pinArea[pin]!;
     if (area === NO_AREA) return true;
@@ -236,10 +245,12 @@ function firstFound(all: Candidate[], region: Region): Found | null {
 
 /**
  * The best of `all` when it is a locality named exactly inside the typed city, the only one of its name there ("T
- * Nagar, Chennai" with a pincode of Avadi): against a pincode far from it, one of the two is mistyped.
+ * Nagar, Chennai" with a pincode of Avadi), or the start of the city's places' names ("Janakpuri": Janakpuri B1,
+ * C4...): against a pincode far from it, one of the two is mistyped.
  */
 function namedInCity(all: Candidate[], region: Region): Found | null {
   const c = all[0];
-  const exact = c !== undefined && (c.quality === 'exact' || c.quality === 'alias') && c.whole && !c.namesakes;
-  return exact && c.role !== 'street' && c.role !== 'building' ? { c, all, region } : null;
+  if (c === undefined || c.role === 'street' || c.role === 'building') return null;
+  const exact = (c.quality === 'exact' || c.quality === 'alias') && c.whole && !c.namesakes;
+  return exact || c.quality === 'prefix' ? { c, all, region } : null;
 }

@@ -25,6 +25,8 @@ export interface Candidate {
   whole: boolean;
   /** True when the region holds another place of this name a few km away (the one answered may not be the one meant). */
   namesakes?: boolean;
+  /** For a 'prefix' match, the text the name starts with (the part's, "Janakpuri" for "Janakpuri B1"). */
+  prefix?: string;
 }
 
 /** Roles searched for a place; the city/district/state parts are the region, never the answer. */
@@ -228,7 +230,7 @@ export class PlaceSearch {
     let best: Candidate | null = null;
     for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
       const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work, prefix);
-      if (c && (!best || c.score > best.score)) best = c;
+      if (c && (!best || c.score > best.score)) best = { ...c, prefix };
     }
     return best;
   }

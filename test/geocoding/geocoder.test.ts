@@ -139,6 +139,23 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     });
   });
 
+  it("flags a pincode far from every place a locality's name starts, and only then", () => {
+    // The data has Janakpuri only as "Janakpuri B1", "Janakpuri C4"...: with Paharganj's 110055 it answered 110055.
+    expect(answer('Janakpuri, New Delhi', undefined, undefined, '110055')).toMatchObject({
+      pincode: '110058',
+      warnings: ['pincode_mismatch'],
+    });
+    // A big locality's point is one spot of it; a pincode holding one of its numbered parts is its own.
+    for (const [address, typed] of [
+      ['Dwarka, New Delhi', '110075'],
+      ['Rohini, Delhi', '110089'],
+      ['Mayur Vihar, Delhi', '110096'],
+    ]) {
+      const found = answer(address!, undefined, undefined, typed);
+      expect([address, found.pincode, found.warnings]).toEqual([address, typed, []]);
+    }
+  });
+
   it("never reads a numbered place as a typo of the typed pincode's office of another number", () => {
     // 160047 holds "Sector 47": "Sector 17" was taken for it, one letter off, and answered in 160047 silently.
     expect(answer('Sector 17, Chandigarh', undefined, undefined, '160047')).toMatchObject({
