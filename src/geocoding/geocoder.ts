@@ -110,11 +110,8 @@ export class Geocoder {
       if (elsewhere && elsewhere.region === null && outweighs) return this.answerFound(elsewhere, components, given);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
-    if (region) {
-      const m = regionAnswer(this.idx, region, components);
-      m.confidence = calibrate(m.confidence);
-      return m;
-    }
+    // The city's centre, still checked against a state typed with it ("Boring Road, Patna, Punjab").
+    if (region) return this.checked(regionAnswer(this.idx, region, components), given, -1);
     return null;
   }
 

@@ -395,6 +395,10 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       suggestions: { state: 'Karnataka' },
     });
     expect(answer('Hazratganj, Lucknow, Bihar')).toMatchObject({ pincode: '226001', warnings: ['state_mismatch'] });
+    // A place the data lacks leaves the city's centre, which is checked against the state all the same.
+    const patna = answer('Boring Road, Patna, Punjab');
+    expect(patna).toMatchObject({ district: 'Patna', warnings: ['state_mismatch'], suggestions: { state: 'Bihar' } });
+    expect(patna.confidence).toBeLessThan(answer('Boring Road, Patna, Bihar').confidence);
   });
 });
 
