@@ -1,5 +1,6 @@
 // Splits an Indian address into typed parts (house, building, street, places, village, post office, tehsil, district, landmark, pincode).
 import {
+  ADDRESS_WORDS,
   CITY_SHORT,
   COUNTRY_WORDS,
   HINDI_NEAR,
@@ -133,6 +134,11 @@ const BUILDING_WORDS = new Set([
   'greens',
   'annexe',
   'cooperative',
+  'flats',
+  'apts',
+  'apt',
+  'bldg',
+  'chs',
 ]);
 /** A part ending in one of these is a street. */
 const STREET_WORDS = new Set([
@@ -252,6 +258,11 @@ function markedParts(kept: string[]): Part[] {
   let words: string[] = [];
   const flush = () => {
     const clean = withoutHouseNumbers(words);
+    const end = role === null ? buildingEnd(clean) : 0;
+    if (end > 0) {
+      out.push({ role: 'building', tokens: clean.slice(0, Math.min(end, MAX_PART_WORDS)) });
+      clean.splice(0, end);
+    }
     if (clean.length > 0)
       out.push(...withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) }));
     else if (words.length > 0) out.push({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
@@ -280,6 +291,18 @@ function markedParts(kept: string[]): Part[] {
   }
   flush();
   return out.filter((p) => p.tokens.length > 0);
+}
+
+/**
+ * "Chennai Towers Koramangala", "Model Town Apartments Pitampura": without commas, a building's noun after its name
+ * ends it when a place's name follows; the words after it are the place. 0 when no building ends there ("Residency
+ * Road": only an address word follows; "Tower 5": no name before the noun).
+ */
+function buildingEnd(tokens: string[]): number {
+  const noun = tokens.findIndex((t, i) => i > 0 && BUILDING_WORDS.has(t));
+  if (noun < 0) return 0;
+  const rest = tokens.slice(noun + 1);
+  return rest.some((t) => !ADDRESS_WORDS.has(t) && !STREET_WORDS.has(t) && !/^\d/.test(t)) ? noun + 1 : 0;
 }
 
 /** State codes that are also English words ("or", "as", "an"): at the end of a place part they stay words. */

@@ -41,6 +41,18 @@ describe('parseAddress', () => {
     ]);
   });
 
+  it("ends a building's name written without commas at its noun, when a place's name follows", () => {
+    expect(roles('B-404 Chennai Towers Koramangala Bengaluru')).toEqual([
+      'building:chennai towers',
+      'place:koramangala bengaluru',
+    ]);
+    expect(roles('Model Town Apartments Pitampura')).toEqual(['building:model town apartments', 'place:pitampura']);
+    expect(roles('Navrangpura Flats, Paldi')).toEqual(['building:navrangpura flats', 'place:paldi']);
+    // Only address words after the noun: one part, as before.
+    expect(roles('Residency Road, Bengaluru')).toEqual(['street:residency road', 'place:bengaluru']);
+    expect(roles('Mysore Palace Road')).toEqual(['street:mysuru palace road']);
+  });
+
   it('reads the sides of a suburb written after it: W, (W), Est, Pashchim, Purva', () => {
     expect(roles('borivali pashchim')).toEqual(['place:borivali west']);
     expect(roles('Ghatkopar Purva')).toEqual(['place:ghatkopar east']);

@@ -388,6 +388,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(geocode('near Hawa Mahal')).toBeNull();
   });
 
+  it('finds the locality after a building named like another place, commas or not', () => {
+    // Each was answered as the city's centre, or as the place the building is named after.
+    for (const [address, pincode] of [
+      ['B-404 Chennai Towers Koramangala Bengaluru', '560034'],
+      ['B-404 Mysore Towers Malleswaram Bengaluru', '560003'],
+      ['Flat 12, Navrangpura Flats, Paldi, Ahmedabad', '380007'],
+    ])
+      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+  });
+
   it('keeps a city written in another state than its own, and flags the state', () => {
     expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({
       district: 'Bengaluru Urban',
