@@ -305,6 +305,8 @@ function buildingEnd(tokens: string[]): number {
   return rest.some((t) => !ADDRESS_WORDS.has(t) && !STREET_WORDS.has(t) && !/^\d/.test(t)) ? noun + 1 : 0;
 }
 
+/** States that are one city: ending a part ("Pitampura Delhi", "Sector 22 Chandigarh") they are its city, read as such. */
+const CITY_STATES = new Set(['delhi', 'chandigarh', 'puducherry', 'pondicherry']);
 /** State codes that are also English words ("or", "as", "an"): at the end of a place part they stay words. */
 const WORDLIKE_CODES = new Set(['or', 'as', 'an']);
 
@@ -321,7 +323,7 @@ function withState(part: Part): Part[] {
     if (STATE_KEYS.has(key) && (n > 1 || part.role !== 'place' || !WORDLIKE_CODES.has(key))) {
       return [
         { role: part.role, tokens: t.slice(0, t.length - n) },
-        { role: 'state', tokens: t.slice(t.length - n) },
+        { role: CITY_STATES.has(key) ? 'place' : 'state', tokens: t.slice(t.length - n) },
       ];
     }
   }

@@ -87,6 +87,13 @@ describe('parseAddress', () => {
     expect(roles('B-12 sector 50 noida up')).toEqual(['place:sector 50 noida', 'state:up']);
     expect(roles('Bhagwanpur or')).toEqual(['place:bhagwanpur or']);
     expect(roles('Rampur as')).toEqual(['place:rampur as']);
+    // A state that is one city ends a part as that city, the place before it left to find.
+    expect(roles('Shanti Apartments Sector 22 Chandigarh')).toEqual([
+      'building:shanti apartments',
+      'place:sector 22',
+      'place:chandigarh',
+    ]);
+    expect(roles('Pitampura Delhi')).toEqual(['place:pitampura', 'place:delhi']);
   });
 
   it('reads a postal district number after a city as its pincode ("Chennai-18", "Kol-20")', () => {

@@ -398,6 +398,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       expect([address, answer(address!).pincode]).toEqual([address, pincode]);
   });
 
+  it('reads Delhi or Chandigarh ending a part as the city, not a state to search the place across', () => {
+    // "Sector 22 Chandigarh" after a building answered nothing finer than the state (null pincode).
+    expect(answer('Shanti Apartments Sector 22 Chandigarh')).toMatchObject({ pincode: '160022', warnings: [] });
+    const pitampura = answer('B-404 Shanti Apartments Pitampura Delhi');
+    expect(pitampura.pincode).toBe('110034');
+    expect(pitampura.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('keeps a city written in another state than its own, and flags the state', () => {
     expect(answer('Whitefield, Bengaluru, Tamil Nadu')).toMatchObject({
       district: 'Bengaluru Urban',
