@@ -12,13 +12,16 @@ const MAX_PER_SOUND = 400;
 /** The entry sounding most like `whole` inside the region, the spelling closest to it first, or -1. */
 export function soundAlike(idx: PlaceIndex, whole: string, region: Region | null, work: Work): number {
   const sound = phoneticKey(whole);
-  if (sound.length < 3) return -1;
-  const [lo, hi] = idx.soundRange(sound);
   const local = region !== null && region.level !== 'state';
+  // Two consonants single out a whole name, never a name's start, and only inside a city or district ("Bejai" is
+  // Mangaluru's Bijai; "Kudaa" is not Jaipur's "Khadi Bagh").
+  const short = sound.length < 3;
+  if (short && !local) return -1;
+  const [lo, hi] = idx.soundRange(sound);
   let bestId = -1;
   let bestCost = Infinity;
   for (let k = lo; k < Math.min(hi, lo + MAX_SOUND_KEYS) && !spent(work); k++) {
-    if (!local && idx.sounds[k] !== sound) continue;
+    if ((!local || short) && idx.sounds[k] !== sound) continue;
     const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_SOUND);
     for (let j = idx.soundAt[k]!; j < end; j++) {
       work.count++;

@@ -381,6 +381,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Imambara, Lucknow').formatted).not.toMatch(/Mubarakpur/);
   });
 
+  it('hears a short name with another vowel inside its city, as a whole name only ("Bejai" is Bijai)', () => {
+    // Two consonants were too few to sound like anything: Mangaluru's centre at 0.53.
+    expect(answer('Bejai, Mangaluru')).toMatchObject({ pincode: '575004', warnings: [] });
+    // Only a whole name: "Kudaa" is not the start of Jaipur's "Khadi Bagh".
+    expect(answer('Kudaa, Jaipur').formatted).toMatch(/^Jaipur/);
+  });
+
   it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
     expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
     expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
