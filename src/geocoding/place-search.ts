@@ -195,8 +195,12 @@ export class PlaceSearch {
       for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
     }
     // Sound-alikes only inside a city or district: across a state or India they find some village for any junk.
-    if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local))
-      consider(this.bySound(whole, weight * 0.85, part.role, region, work));
+    // With its qualifier first again: "Bendra West" is Bandra West, not the better known Bandra Kurla Complex.
+    if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local)) {
+      if (stripped.length < tokens.length)
+        consider(this.bySound(tokens.join(''), weight * 0.85, part.role, region, work));
+      if (!best) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
+    }
     return best;
   }
 

@@ -353,6 +353,8 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Kandivli East, Mumbai')).toMatchObject({ pincode: '400101' });
     // The side itself is never the typo: Malad West stays west (Malad East is 400097).
     expect(answer('Malad West, Mumbai')).toMatchObject({ pincode: '400064' });
+    // A vowel the typo search cannot reach (the second letter) is heard with its side: not Bandra Kurla Complex.
+    expect(answer('Bendra West, Mumbai')).toMatchObject({ pincode: '400050' });
   });
 
   it('reads the city first when the locality after it also names a district or a city far away', () => {
