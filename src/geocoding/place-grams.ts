@@ -1,6 +1,6 @@
 // The runs of an address part worth looking up, and the shapes of their keys: qualifiers, sides, numbered places.
 import { INSTITUTION_ACRONYMS } from './aliases.ts';
-import { ADDRESS_WORDS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
+import { ADDRESS_WORDS, LANDMARK_NOUNS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
 import type { PlaceIndex } from './place-index.ts';
 
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
@@ -36,6 +36,20 @@ export function startsWithWords(idx: PlaceIndex, id: number, prefix: string): bo
   for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]! && spelt.length < prefix.length; k++)
     spelt += idx.vocab[idx.toks[k]!]!;
   return spelt === prefix;
+}
+
+/**
+ * True when the entry's name goes on past `prefix` (its first words, startsWithWords) with a landmark's noun: "Beliaghata
+ * Bridge" names a thing at Beliaghata, not the place.
+ */
+export function goesOnToLandmark(idx: PlaceIndex, id: number, prefix: string): boolean {
+  let spelt = '';
+  for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]!; k++) {
+    const word = idx.vocab[idx.toks[k]!]!;
+    if (spelt.length >= prefix.length && LANDMARK_NOUNS.has(word)) return true;
+    spelt += word;
+  }
+  return false;
 }
 
 /** The digits of a key, in order: a typo never changes them. */

@@ -2,7 +2,15 @@
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { cityFacility } from './facility-search.ts';
-import { digitsOf, isPlaceGram, numberLast, SIDES, startsWithWords, STRIPPABLE } from './place-grams.ts';
+import {
+  digitsOf,
+  goesOnToLandmark,
+  isPlaceGram,
+  numberLast,
+  SIDES,
+  startsWithWords,
+  STRIPPABLE,
+} from './place-grams.ts';
 import { soundAlike } from './sound-search.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { inRegion, type Region } from './regions.ts';
@@ -264,7 +272,10 @@ export class PlaceSearch {
       // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
       if (
         idx.kind[id]! < KIND.locality ||
-        (quality === 'prefix' && (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf)))
+        (quality === 'prefix' &&
+          (idx.kind[id] === KIND.landmark ||
+            !startsWithWords(idx, id, prefixOf) ||
+            goesOnToLandmark(idx, id, prefixOf)))
       )
         continue;
       const inside = inRegion(idx, id, region);

@@ -383,6 +383,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Imambara, Lucknow').formatted).not.toMatch(/Mubarakpur/);
   });
 
+  it('never takes a thing named after a place for the place its name starts ("Beliaghata Bridge")', () => {
+    // "Beliaghata" started "Beliaghata Bridge" (743423, North 24 Parganas): the directory spells the place Beleghata.
+    expect(answer('Beliaghata, Kolkata')).toMatchObject({ pincode: '700010' });
+    // Names that go on with more of the place still start with it ("Janakpuri B1", "Nerul Node II").
+    expect(answer('Janakpuri, New Delhi').pincode).toBe('110058');
+  });
+
   it('hears a short name with another vowel inside its city, as a whole name only ("Bejai" is Bijai)', () => {
     // Two consonants were too few to sound like anything: Mangaluru's centre at 0.53.
     expect(answer('Bejai, Mangaluru')).toMatchObject({ pincode: '575004', warnings: [] });
