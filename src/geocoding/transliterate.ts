@@ -26,6 +26,11 @@ const CANDRA: Record<string, string> = {
   '\u0911': '\u0913',
   '\u090d': '\u090f',
 };
+/**
+ * Candrabindu nasalises a vowel as anusvara does; the romaniser writes it "~", which split words: गाँधी was "ga~dhi".
+ * Each script's anusvara is the next code point.
+ */
+const CANDRABINDU = /[\u0901\u0981\u0a01\u0a81\u0b01\u0c01\u0c81\u0d01]/g;
 
 const VOWELS = ['ai', 'au', 'a', 'ā', 'i', 'ī', 'u', 'ū', 'ṛ', 'ṝ', 'e', 'o', 'è', 'ò'];
 /** Latin for IAST letters that do not fold to one: c is "ch", ś and ṣ "sh", ṛ "ri", anusvara "n" (or "m" before p/b/m). */
@@ -119,7 +124,10 @@ function scriptOf(code: number): (typeof SCRIPTS)[number] | undefined {
 }
 
 function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
-  const clean = run.replace(PRE, '').replace(/[\u0949\u0945\u0911\u090d]/g, (c) => CANDRA[c]!);
+  const clean = run
+    .replace(PRE, '')
+    .replace(/[\u0949\u0945\u0911\u090d]/g, (c) => CANDRA[c]!)
+    .replace(CANDRABINDU, (c) => String.fromCharCode(c.charCodeAt(0) + 1));
   const iast = translit(clean, script.name, 'iast');
   return iast
     .split(/\s+/)

@@ -112,6 +112,9 @@ describe('parseAddress', () => {
     expect(roles('बांद्रा वेस्ट, मुंबई')).toEqual(['place:bandra west', 'place:mumbai']);
     expect(roles('पटना जंक्शन')).toEqual(['place:patna junction']);
     expect(roles('बंजारा हिल्स, हैदराबाद')).toEqual(['place:banjara hills', 'place:haidrabad']);
+    // Candrabindu nasalises like anusvara (it came out "~" and split the word: "ga dhi nagar").
+    expect(roles('गाँधी नगर, झाँसी')).toEqual(['place:gandhi nagar', 'place:jhansi']);
+    expect(roles('সাঁতরাগাছি')).toEqual(['place:santaragachi']);
   });
 
   it('reads village, post office, tehsil and district markers, Hindi ones too', () => {
