@@ -136,9 +136,15 @@ export function fuzzyFind(list: SortedList, word: string, max: number, prefix: b
     const d = editDistance(word, item, max, prefix);
     if (d <= max) hits.push({ item: i, distance: d });
   };
-  for (const head of new Set([word.slice(0, 2), word[1]! + word[0]!, word[0]! + (word[2] ?? '')])) {
+  // The word as typed, with its first two letters swapped, and without its second: each scanned from where it sorts
+  // ("thambaram" without its h sorts among "tamb...", far from where "thambaram" would sit in the "ta" range).
+  const probes = new Map<string, string>();
+  for (const probe of [word, word[1]! + word[0]! + word.slice(2), word[0]! + word.slice(2)])
+    if (probe.length >= 2 && !probes.has(probe.slice(0, 2))) probes.set(probe.slice(0, 2), probe);
+  for (const [head, probe] of probes) {
     const [lo, hi] = list.range(head);
-    const start = lowerBound(list.items, word, lo, hi);
+    if (lo < 0 || lo >= hi) continue;
+    const start = lowerBound(list.items, probe, lo, hi);
     const until = work.count + FUZZY_BUDGET / 3;
     for (let step = 0; work.count < until && !spent(work) && (start - step - 1 >= lo || start + step < hi); step++) {
       if (start + step < hi) compare(start + step);

@@ -48,6 +48,23 @@ describe('fuzzyFind', () => {
     fuzzyFind(list, 'kazzzzzz', 2, false, work);
     expect(work.count).toBeLessThanOrEqual(FUZZY_BUDGET + 3);
   });
+
+  it('finds a word typed with an extra or swapped second letter however far it sorts from the typed one', () => {
+    // Thousands of names between "tambaram" and where "thambaram" would sort in the "ta" range.
+    const filler = Array.from({ length: 5_000 }, (_, i) => `tan${i.toString(36).padStart(4, 'a')}`);
+    const items = [...filler, 'tambaram', 'kodambakkam'].sort();
+    const list = {
+      items,
+      range: (p: string): [number, number] => {
+        const lo = items.findIndex((x) => x.startsWith(p));
+        return lo < 0 ? [0, 0] : [lo, lo + items.filter((x) => x.startsWith(p)).length];
+      },
+    };
+    const found = (word: string) => fuzzyFind(list, word, 1, false, { count: 0 }).map((h) => items[h.item]);
+    expect(found('thambaram')).toContain('tambaram');
+    expect(found('atmbaram')).toContain('tambaram');
+    expect(found('kdoambakkam')).toContain('kodambakkam');
+  });
 });
 
 describe('phoneticKey', () => {
