@@ -132,10 +132,8 @@ function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
   return iast
     .split(/\s+/)
     .map((w: string) => {
-      let word = latin(script.schwa ? dropSchwas(units(w)) : units(w)).replace(/chch/g, 'ch');
-      // Sanscript reads Tamil's single stops as the aspirated ones; Tamil writes them plain (Chennai, Mylapore).
-      if (script.name === 'tamil')
-        word = word.replace(/bh/g, 'p').replace(/jh/g, 'ch').replace(/dh/g, 'th').replace(/gh/g, 'g');
+      const letters = script.schwa ? dropSchwas(units(w)) : units(w);
+      let word = latin(script.name === 'tamil' ? tamilStops(letters) : letters).replace(/chch/g, 'ch');
       // Bengali has no v: ব is b (Behala).
       if (script.name === 'bengali') word = word.replace(/v/g, 'b');
       return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
@@ -161,6 +159,31 @@ function units(word: string): string[] {
     }
   }
   return out;
+}
+
+/**
+ * Tamil has one letter per stop, which Sanscript reads as the aspirated one (க "gh", ட "ḍh"); how English spells it
+ * depends on its neighbours: voiced after a nasal (Ambattur, Guindy, Kodambakkam) and between vowels (Adyar, Madurai,
+ * Nagar), plain when doubled or first (Thoothukudi, Kodaikkanal, Chennai); ப between vowels stays p (Vadapalani).
+ */
+const TAMIL_STOPS: Record<string, { plain: string; voiced: string; between: string }> = {
+  gh: { plain: 'k', voiced: 'g', between: 'g' },
+  jh: { plain: 'ch', voiced: 'j', between: 's' },
+  ḍh: { plain: 't', voiced: 'd', between: 'd' },
+  dh: { plain: 'th', voiced: 'd', between: 'd' },
+  bh: { plain: 'p', voiced: 'b', between: 'p' },
+};
+const TAMIL_NASALS = new Set(['ṅ', 'ñ', 'ṇ', 'n', 'm', 'ṉ']);
+
+function tamilStops(u: string[]): string[] {
+  return u.map((x, i) => {
+    const stop = TAMIL_STOPS[x];
+    if (stop === undefined) return x;
+    const prev = u[i - 1];
+    if (prev === x || u[i + 1] === x) return stop.plain === 'th' ? 't' : stop.plain;
+    if (prev !== undefined && TAMIL_NASALS.has(prev)) return stop.voiced;
+    return isVowel(prev) && isVowel(u[i + 1]) ? stop.between : stop.plain;
+  });
 }
 
 const isVowel = (u: string | undefined) => u !== undefined && VOWELS.includes(u);

@@ -108,6 +108,9 @@ describe('parseAddress', () => {
     expect(roles('कंकड़बाग, पटना')).toEqual(['place:kankadbag', 'place:patna']);
     expect(roles('અમદાવાદ')).toEqual(['place:ahmedabad']);
     expect(roles('மயிலாப்பூர், சென்னை')).toEqual(['place:mayilappur', 'place:chennai']);
+    // Tamil's one letter per stop, spelt as English spells it beside a nasal, between vowels, doubled or first.
+    expect(roles('கோடம்பாக்கம், அடையார், மதுரை')).toEqual(['place:kodambakkam', 'place:adaiyar', 'place:madurai']);
+    expect(roles('அம்பத்தூர், தஞ்சாவூர், கோயம்புத்தூர்')).toEqual(['place:ambattur', 'place:thanjavur', 'place:koyambuttur']);
     // English words in Devanagari: the sides, and the words around a place, as a buyer reads them out.
     expect(roles('बांद्रा वेस्ट, मुंबई')).toEqual(['place:bandra west', 'place:mumbai']);
     expect(roles('पटना जंक्शन')).toEqual(['place:patna junction']);

@@ -390,6 +390,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Janakpuri, New Delhi').pincode).toBe('110058');
   });
 
+  it('finds Tamil-script places whose stops English spells voiced ("கோடம்பாக்கம்" is Kodambakkam)', () => {
+    for (const [address, pincode] of [
+      ['கோடம்பாக்கம், சென்னை', '600024'],
+      ['நுங்கம்பாக்கம், சென்னை', '600034'],
+      ['அம்பத்தூர், சென்னை', '600053'],
+      ['கோயம்புத்தூர்', '641001'],
+    ])
+      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+  });
+
   it('hears a short name with another vowel inside its city, as a whole name only ("Bejai" is Bijai)', () => {
     // Two consonants were too few to sound like anything: Mangaluru's centre at 0.53.
     expect(answer('Bejai, Mangaluru')).toMatchObject({ pincode: '575004', warnings: [] });
