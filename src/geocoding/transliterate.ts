@@ -32,6 +32,8 @@ const CANDRA: Record<string, string> = {
  */
 const CANDRABINDU = /[\u0901\u0981\u0a01\u0a81\u0b01\u0c01\u0c81\u0d01]/g;
 
+/** Odia writes "wa" as ୱ, which the romaniser does not know (ଭୁବନେଶ୍ୱର kept it raw); it is read as ଵ, va. */
+const ODIA_WA = /\u0b71/g;
 const VOWELS = ['ai', 'au', 'a', 'ā', 'i', 'ī', 'u', 'ū', 'ṛ', 'ṝ', 'e', 'o', 'è', 'ò'];
 /** Latin for IAST letters that do not fold to one: c is "ch", ś and ṣ "sh", ṛ "ri", anusvara "n" (or "m" before p/b/m). */
 const LATIN: Record<string, string> = {
@@ -127,7 +129,8 @@ function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
   const clean = run
     .replace(PRE, '')
     .replace(/[\u0949\u0945\u0911\u090d]/g, (c) => CANDRA[c]!)
-    .replace(CANDRABINDU, (c) => String.fromCharCode(c.charCodeAt(0) + 1));
+    .replace(CANDRABINDU, (c) => String.fromCharCode(c.charCodeAt(0) + 1))
+    .replace(ODIA_WA, '\u0b35');
   const iast = translit(clean, script.name, 'iast');
   return iast
     .split(/\s+/)

@@ -118,6 +118,8 @@ describe('parseAddress', () => {
     // Candrabindu nasalises like anusvara (it came out "~" and split the word: "ga dhi nagar").
     expect(roles('गाँधी नगर, झाँसी')).toEqual(['place:gandhi nagar', 'place:jhansi']);
     expect(roles('সাঁতরাগাছি')).toEqual(['place:santaragachi']);
+    // Odia's ୱ (wa), which the romaniser leaves raw.
+    expect(roles('ଭୁବନେଶ୍ୱର')).toEqual(['place:bhubneshvar']);
   });
 
   it('reads village, post office, tehsil and district markers, Hindi ones too', () => {
