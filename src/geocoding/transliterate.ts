@@ -34,6 +34,8 @@ const CANDRABINDU = /[\u0901\u0981\u0a01\u0a81\u0b01\u0c01\u0c81\u0d01]/g;
 
 /** Odia writes "wa" as ୱ, which the romaniser does not know (ଭୁବନେଶ୍ୱର kept it raw); it is read as ଵ, va. */
 const ODIA_WA = /\u0b71/g;
+/** Bengali's য is said "j" (যাদবপুর is Jadavpur) except after a consonant (্য) or with a nukta (য়, "y"). */
+const BENGALI_JA = /(?<!\u09cd)\u09af(?!\u09bc)/g;
 const VOWELS = ['ai', 'au', 'a', 'ā', 'i', 'ī', 'u', 'ū', 'ṛ', 'ṝ', 'e', 'o', 'è', 'ò'];
 /** Latin for IAST letters that do not fold to one: c is "ch", ś and ṣ "sh", ṛ "ri", anusvara "n" (or "m" before p/b/m). */
 const LATIN: Record<string, string> = {
@@ -97,6 +99,11 @@ const LOANWORDS: Record<string, string> = {
   ophis: 'office',
   niyar: 'near',
   bihaind: 'behind',
+  nyu: 'new',
+  niu: 'new',
+  olda: 'old',
+  old: 'old',
+  taun: 'town',
 };
 
 /** Latin text of `text`; ASCII text comes back unchanged (the common case costs one test). */
@@ -127,6 +134,7 @@ function scriptOf(code: number): (typeof SCRIPTS)[number] | undefined {
 
 function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
   const clean = run
+    .replace(BENGALI_JA, '\u099c')
     .replace(PRE, '')
     .replace(/[\u0949\u0945\u0911\u090d]/g, (c) => CANDRA[c]!)
     .replace(CANDRABINDU, (c) => String.fromCharCode(c.charCodeAt(0) + 1))

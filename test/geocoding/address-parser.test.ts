@@ -118,6 +118,9 @@ describe('parseAddress', () => {
     // Candrabindu nasalises like anusvara (it came out "~" and split the word: "ga dhi nagar").
     expect(roles('गाँधी नगर, झाँसी')).toEqual(['place:gandhi nagar', 'place:jhansi']);
     expect(roles('সাঁতরাগাছি')).toEqual(['place:santaragachi']);
+    // Bengali's য is said j (not after a consonant, not with a nukta: য় is y); English words, in either script.
+    expect(roles('যোধপুর পার্ক, গড়িয়াহাট')).toEqual(['place:jodhpur park', 'place:gadiyahat']);
+    expect(roles('নিউ টাউন, न्यू टाउन')).toEqual(['place:new town', 'place:new town']);
     // Odia's ୱ (wa), which the romaniser leaves raw.
     expect(roles('ଭୁବନେଶ୍ୱର')).toEqual(['place:bhubneshvar']);
   });
