@@ -54,6 +54,8 @@ const MAX_PREFIX_KEYS = 200;
 /** Entries looked at per key: lists are importance-ordered, so the cap drops only the least likely. */
 const MAX_PER_KEY = 400;
 const MAX_GRAM_WORDS = 4;
+/** Rank a town or district needs to be found by its sound outside a city: a town of about 100,000 people. */
+const CITY_IMPORTANCE = 0.85;
 
 export class PlaceSearch {
   private readonly keyList: SortedList;
@@ -202,19 +204,27 @@ export class PlaceSearch {
     for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(1, stripped.length - 1); len--) {
       for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
     }
-    // Sound-alikes only inside a city or district: across a state or India they find some village for any junk.
-    // With its qualifier first again: "Bendra West" is Bandra West, not the better known Bandra Kurla Complex.
-    if (!best && local && whole.length >= 5 && isPlaceGram(stripped, local)) {
+    // Sound-alikes inside a city or district; across a state or India they find some village for any junk, so there
+    // only a city ("फ़िरोज़ाबाद" is read "phirojabad": Firozabad). With its qualifier first again: "Bendra West" is
+    // Bandra West, not the better known Bandra Kurla Complex.
+    if (!best && whole.length >= 5 && isPlaceGram(stripped, local)) {
       if (stripped.length < tokens.length)
-        consider(this.bySound(tokens.join(''), weight * 0.85, part.role, region, work));
-      if (!best) consider(this.bySound(whole, weight * 0.85, part.role, region, work));
+        consider(this.bySound(tokens.join(''), weight * 0.85, part.role, region, local, work));
+      if (!best) consider(this.bySound(whole, weight * 0.85, part.role, region, local, work));
     }
     return best;
   }
 
   /** A sound-alike of the part inside the region (sound-search.ts), scored below any spelling of it. */
-  private bySound(whole: string, weight: number, role: Role, region: Region | null, work: Work): Candidate | null {
-    const id = soundAlike(this.idx, whole, region, work);
+  private bySound(
+    whole: string,
+    weight: number,
+    role: Role,
+    region: Region | null,
+    local: boolean,
+    work: Work,
+  ): Candidate | null {
+    const id = soundAlike(this.idx, whole, region, work, local ? 0 : CITY_IMPORTANCE);
     if (id < 0) return null;
     const score = weight * QUALITY.sound + this.idx.importance[id]! * 0.15;
     return { id, score, quality: 'sound', role, districts: 1, agreed: false, part: 0, whole: false };

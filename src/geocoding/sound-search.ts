@@ -9,8 +9,11 @@ import { inRegion, type Region } from './regions.ts';
 const MAX_SOUND_KEYS = 200;
 const MAX_PER_SOUND = 400;
 
-/** The entry sounding most like `whole` inside the region, the spelling closest to it first, or -1. */
-export function soundAlike(idx: PlaceIndex, whole: string, region: Region | null, work: Work): number {
+/**
+ * The entry sounding most like `whole` inside the region, the spelling closest to it first, or -1. With `minCity`,
+ * only a town or district of at least that rank (a city; outside a city or district, where villages would answer).
+ */
+export function soundAlike(idx: PlaceIndex, whole: string, region: Region | null, work: Work, minCity = 0): number {
   const sound = phoneticKey(whole);
   const local = region !== null && region.level !== 'state';
   // Two consonants single out a whole name, never a name's start, and only inside a city or district ("Bejai" is
@@ -26,6 +29,11 @@ export function soundAlike(idx: PlaceIndex, whole: string, region: Region | null
     for (let j = idx.soundAt[k]!; j < end; j++) {
       work.count++;
       const id = idx.soundEnt[j]!;
+      if (
+        minCity > 0 &&
+        !((idx.kind[id] === KIND.town || idx.kind[id] === KIND.district) && idx.importance[id]! >= minCity)
+      )
+        continue;
       // A landmark sounds like the query only as a whole name, never as its start; another name's start must end at
       // a word ("Ghatkoper" -> "Ghatkopar West", but "Imambara" is not the start of "IIM Mubarakpur").
       const alike = idx.sounds[k] === sound;

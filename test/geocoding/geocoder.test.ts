@@ -400,6 +400,19 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       expect([address, answer(address!).pincode]).toEqual([address, pincode]);
   });
 
+  it('hears a city written in Hindi, but no village, outside any city ("फ़िरोज़ाबाद" is Firozabad)', () => {
+    // Romanised "phirojabad", "gvaliyar": no spelling within the typo search's reach, and no city to hear them in.
+    for (const [address, pincode] of [
+      ['फ़िरोज़ाबाद', '283203'],
+      ['ग्वालियर', '474003'],
+      ['औरंगाबाद, महाराष्ट्र', '431001'],
+    ])
+      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    // A village is heard only inside its city or district: "Bhaundsee" alone is nothing, with Gurgaon it is Bhondsi.
+    expect(geocode('Bhaundsee')).toBeNull();
+    expect(answer('Bhaundsee, Gurgaon').pincode).toBe('122102');
+  });
+
   it('hears a short name with another vowel inside its city, as a whole name only ("Bejai" is Bijai)', () => {
     // Two consonants were too few to sound like anything: Mangaluru's centre at 0.53.
     expect(answer('Bejai, Mangaluru')).toMatchObject({ pincode: '575004', warnings: [] });
