@@ -174,6 +174,12 @@ export class PlaceSearch {
     }
     if (part.role === 'landmark') return best;
     const whole = stripped.join('');
+    // A long vowel doubled as English often writes it ("Jaipoor", "Sreenagar"): the directory's single letter.
+    const single = whole.replace(/oo/g, 'u').replace(/ee/g, 'i');
+    if (single !== whole && isPlaceGram(stripped, local)) {
+      const c = this.scoreKey(single, 'variant', weight * 0.9, part.role, region, work);
+      if (c) return { ...c, whole: true };
+    }
     if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
       consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));
       if (best) return best;

@@ -413,6 +413,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Bhaundsee, Gurgaon').pincode).toBe('122102');
   });
 
+  it('reads a long vowel doubled as English writes it ("Jaipoor", "Sreenagar") as the single letter', () => {
+    // "Jaipoor" was a village one letter away (Jainoor, Telangana), "Nagpoor" the village Nagapoor.
+    expect(answer('Jaipoor')).toMatchObject({ district: 'Jaipur' });
+    expect(answer('Nagpoor')).toMatchObject({ district: 'Nagpur' });
+    expect(answer('Sreenagar').pincode).toBe('190001');
+    // A name the directory spells with the double vowel is found as written.
+    expect(answer('Coonoor').pincode).toBe('643101');
+  });
+
   it('hears a short name with another vowel inside its city, as a whole name only ("Bejai" is Bijai)', () => {
     // Two consonants were too few to sound like anything: Mangaluru's centre at 0.53.
     expect(answer('Bejai, Mangaluru')).toMatchObject({ pincode: '575004', warnings: [] });
