@@ -39,6 +39,8 @@ const KNOWN_IMPORTANCE = 0.6;
 /** Entries a name's rarest word may appear in and still single out one place ("Koramangala", not "Raja Park"). */
 const RARE_WORD_ENTRIES = 40;
 
+/** Entries of one name compared (key lists are in rank order, so the best known come early). */
+const NAMESAKES_LOOKED_AT = 64;
 /** How much better known a place must be than every namesake elsewhere to stand for its name alone. */
 const OUTSHINE_RATIO = 2;
 /** Against only a sound-alike in the typed city, leading its namesakes is enough ("Anna Nagar, Delhi" is Chennai's). */
@@ -51,7 +53,7 @@ export const LEAD_RATIO = 1.2;
  */
 export function isSpecific(idx: PlaceIndex, c: Candidate, ratio = OUTSHINE_RATIO): boolean {
   if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole) return false;
-  if (c.districts !== 1 && !outshinesNamesakes(idx, c.id, ratio)) return false;
+  if (c.districts !== 1 && !outshinesNamesakes(idx, c.id, ratio) && urbanNamesake(idx, c.id) !== c.id) return false;
   if (c.role === 'street' || c.role === 'building') return false;
   let rarest = Infinity;
   for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) {
@@ -70,14 +72,54 @@ function outshinesNamesakes(idx: PlaceIndex, id: number, ratio: number): boolean
   if (!isKnown(idx, id)) return false;
   const k = idx.keyIndex(idx.compact(id));
   if (k < 0) return false;
-  const fame = idx.importance[id]! + idx.prominence[id]!;
-  for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + 64); j++) {
+  const known = fame(idx, id);
+  for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + NAMESAKES_LOOKED_AT); j++) {
     const other = idx.keyEnt[j]!;
     if (other === id || idx.kind[other]! < KIND.locality || idx.area[other] === idx.area[id]) continue;
     if (haversineKm(idx.lat[id]!, idx.lon[id]!, idx.lat[other]!, idx.lon[other]!) <= FAR_PINCODE_KM) continue;
-    if ((idx.importance[other]! + idx.prominence[other]!) * ratio > fame) return false;
+    if (fame(idx, other) * ratio > known) return false;
   }
   return true;
+}
+
+/** Most prominence a namesake of a city's place may have and still be a village's or a small town's. */
+const RURAL_PROMINENCE = 0.2;
+/** Rank of a town too big to be passed over as a namesake (about 30,000 people). */
+const TOWN_IMPORTANCE = 0.8;
+
+/**
+ * The place of `id`'s name in a city (a dense postal area), when every namesake in another district is a village's or
+ * a small town's ("Hebbal" is Bengaluru's, not Belagavi's or Kolhapur's): what the name alone means. -1 when no
+ * holder is in a city, or another holder is too (Jayanagar of Bengaluru and of Mysuru), or a big town has the name.
+ */
+export function urbanNamesake(idx: PlaceIndex, id: number): number {
+  const k = idx.keyIndex(idx.compact(id));
+  if (k < 0) return -1;
+  const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + NAMESAKES_LOOKED_AT);
+  const place = (j: number) => {
+    const other = idx.keyEnt[j]!;
+    return idx.kind[other]! < KIND.locality || idx.kind[other] === KIND.landmark ? -1 : other;
+  };
+  let urban = -1;
+  for (let j = idx.keyAt[k]!; j < end; j++) {
+    const other = place(j);
+    if (other >= 0 && idx.prominence[other]! >= KNOWN_PROMINENCE && (urban < 0 || fame(idx, other) > fame(idx, urban)))
+      urban = other;
+  }
+  if (urban < 0) return -1;
+  for (let j = idx.keyAt[k]!; j < end; j++) {
+    const other = place(j);
+    if (other < 0 || idx.area[other] === idx.area[urban]) continue;
+    if (haversineKm(idx.lat[urban]!, idx.lon[urban]!, idx.lat[other]!, idx.lon[other]!) <= FAR_PINCODE_KM) continue;
+    const town = idx.kind[other] === KIND.town && idx.importance[other]! >= TOWN_IMPORTANCE;
+    if (idx.prominence[other]! >= RURAL_PROMINENCE || town) return -1;
+  }
+  return urban;
+}
+
+/** Rank and prominence together: how well known a place is. */
+function fame(idx: PlaceIndex, id: number): number {
+  return idx.importance[id]! + idx.prominence[id]!;
 }
 
 /**

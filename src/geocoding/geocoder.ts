@@ -18,6 +18,7 @@ import {
   LEAD_RATIO,
   pincodeHoldsNameStart,
   spellsLike,
+  urbanNamesake,
   type Given,
 } from './consistency.ts';
 import { GivenReader } from './given-reader.ts';
@@ -140,12 +141,26 @@ export class Geocoder {
     work: Work,
     ratio?: number,
   ): Found | null {
-    const c = all[0];
-    if (c && isSpecific(this.idx, c, ratio) && (region !== null || this.standsAlone(c))) return { c, all, region };
+    const c = region === null ? this.urban(all) : all[0];
+    if (c && isSpecific(this.idx, c, ratio) && (region !== null || this.standsAlone(c)))
+      return { c, all: [c, ...all.slice(1)], region };
     if (region === null) return null;
     const national = this.places.search(parts, null, work);
-    const c0 = national[0];
-    return c0 && isSpecific(this.idx, c0) && this.standsAlone(c0) ? { c: c0, all: national, region: null } : null;
+    const c0 = this.urban(national);
+    return c0 && isSpecific(this.idx, c0) && this.standsAlone(c0)
+      ? { c: c0, all: [c0, ...national.slice(1)], region: null }
+      : null;
+  }
+
+  /**
+   * The best of a search with no region; for a name held in several districts, its one holder in a city if it has
+   * one (urbanNamesake), standing in the search's first place.
+   */
+  private urban(all: Candidate[]): Candidate | undefined {
+    const c = all[0];
+    if (c === undefined || c.districts < 2) return c;
+    const id = urbanNamesake(this.idx, c.id);
+    return id < 0 ? c : { ...c, id };
   }
 
   /** Rank and prominence together: how well known a place is. */

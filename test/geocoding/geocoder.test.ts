@@ -231,6 +231,20 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       expect(answer(locality!, city)).toMatchObject({ district: city, warnings: [] });
   });
 
+  it("takes a name's one holder in a city for it when every namesake elsewhere is a village's", () => {
+    // Hebbal is also a village of Belagavi, Kolhapur and Koppal (ranked higher as post offices), Aundh one of Satara.
+    for (const [locality, city, pincode] of [
+      ['Hebbal', 'Chennai', '560024'],
+      ['Aundh', 'Bengaluru', '411067'],
+      ['Kondapur', 'Bengaluru', '500084'],
+    ]) {
+      const found = answer(locality!, city);
+      expect([locality, found.pincode, found.warnings]).toEqual([locality, pincode, ['city_mismatch']]);
+    }
+    // Held in two cities (Jayanagar: Bengaluru and Mysuru), the name says nothing against the city typed.
+    expect(answer('Jayanagar', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
+  });
+
   it('prefers the best known namesake elsewhere to a mere sound-alike in the typed city', () => {
     // Delhi has Aya Nagar and Raj Nagar II, Lucknow Anand Nagar, which only sound like the names typed.
     for (const [locality, city, district] of [
