@@ -2,18 +2,11 @@
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { cityFacility } from './facility-search.ts';
-import {
-  digitsOf,
-  goesOnToLandmark,
-  isPlaceGram,
-  numberLast,
-  SIDES,
-  startsWithWords,
-  STRIPPABLE,
-} from './place-grams.ts';
+import { digitsOf, isPlaceGram, numberLast, SIDES, STRIPPABLE } from './place-grams.ts';
+import { QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
-import { KIND, type PlaceIndex } from './place-index.ts';
-import { inRegion, type Region } from './regions.ts';
+import type { PlaceIndex } from './place-index.ts';
+import type { Region } from './regions.ts';
 import { haversineKm } from './geo-math.ts';
 
 /** One scored candidate entry. */
@@ -47,12 +40,9 @@ const ROLE_WEIGHT: Partial<Record<Role, number>> = {
   building: 0.5,
   landmark: 0.45,
 };
-const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, prefix: 0.82, fuzzy: 0.78, sound: 0.74 } as const;
 /** Weight of two neighbouring parts run together: above any single part, as the longer match. */
 const COMBINED_WEIGHT = 1.05;
 const MAX_PREFIX_KEYS = 200;
-/** Entries looked at per key: lists are importance-ordered, so the cap drops only the least likely. */
-const MAX_PER_KEY = 400;
 const MAX_GRAM_WORDS = 4;
 /** Rank a town or district needs to be found by its sound outside a city: a town of about 100,000 people. */
 const CITY_IMPORTANCE = 0.85;
@@ -127,7 +117,7 @@ export class PlaceSearch {
     best: Candidate[],
   ): void {
     for (const key of [b + a, a + b]) {
-      const c = this.scoreKey(key, 'exact', COMBINED_WEIGHT, role, region, work);
+      const c = scoreKey(this.idx, key, 'exact', COMBINED_WEIGHT, role, region, work);
       if (c) best.push({ ...c, part, whole: true });
     }
   }
@@ -150,7 +140,7 @@ export class PlaceSearch {
         const whole = tokens.every((t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t));
         for (const key of [gram.join(''), numberLast(gram)]) {
           if (key === null) continue;
-          const c = this.scoreKey(key, 'exact', gramWeight, part.role, region, work);
+          const c = scoreKey(this.idx, key, 'exact', gramWeight, part.role, region, work);
           if (c) c.whole = whole;
           consider(c);
         }
@@ -167,7 +157,7 @@ export class PlaceSearch {
     const stripped = [...tokens];
     while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
     if (stripped.length < tokens.length && isPlaceGram(stripped, local)) {
-      const c = this.scoreKey(stripped.join(''), 'variant', weight * 0.9, part.role, region, work);
+      const c = scoreKey(this.idx, stripped.join(''), 'variant', weight * 0.9, part.role, region, work);
       if (c) c.whole = true;
       consider(c);
       if (best) return best;
@@ -177,7 +167,7 @@ export class PlaceSearch {
     // A long vowel doubled as English often writes it ("Jaipoor", "Sreenagar"): the directory's single letter.
     const single = whole.replace(/oo/g, 'u').replace(/ee/g, 'i');
     if (single !== whole && isPlaceGram(stripped, local)) {
-      const c = this.scoreKey(single, 'variant', weight * 0.9, part.role, region, work);
+      const c = scoreKey(this.idx, single, 'variant', weight * 0.9, part.role, region, work);
       if (c) return { ...c, whole: true };
     }
     if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
@@ -191,7 +181,8 @@ export class PlaceSearch {
         // Numbers name different places ("Sector 17" is not a typo of "Sector 18").
         if (digitsOf(this.idx.keys[hit.item]!) !== digitsOf(key)) continue;
         consider(
-          this.scoreKey(
+          scoreKey(
+            this.idx,
             this.idx.keys[hit.item]!,
             'fuzzy',
             weight * (0.6 + 0.4 * (gram.length / tokens.length)) * (1 - 0.05 * hit.distance),
@@ -246,7 +237,7 @@ export class PlaceSearch {
     if (!SIDES.has(side) || maxEdits(name.length) === 0) return null;
     for (const hit of fuzzyFind(this.keyList, name, maxEdits(name.length), false, work).slice(0, 8)) {
       const key = this.idx.keys[hit.item]! + side;
-      const c = this.scoreKey(key, 'fuzzy', weight * (1 - 0.05 * hit.distance), role, region, work);
+      const c = scoreKey(this.idx, key, 'fuzzy', weight * (1 - 0.05 * hit.distance), role, region, work);
       if (c) return { ...c, whole: true };
     }
     return null;
@@ -257,83 +248,9 @@ export class PlaceSearch {
     const [lo, hi] = this.idx.keyRange(prefix);
     let best: Candidate | null = null;
     for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
-      const c = this.scoreKey(this.idx.keys[k]!, 'prefix', weight, role, region, work, prefix);
+      const c = scoreKey(this.idx, this.idx.keys[k]!, 'prefix', weight, role, region, work, prefix);
       if (c && (!best || c.score > best.score)) best = { ...c, prefix };
     }
     return best;
-  }
-
-  /** The best entry under `key` inside the region (or pincode), scored. */
-  private scoreKey(
-    key: string,
-    quality: Candidate['quality'],
-    weight: number,
-    role: Role,
-    region: Region | null,
-    work: Work,
-    prefixOf = '',
-  ): Candidate | null {
-    const idx = this.idx;
-    const k = idx.keyIndex(key);
-    if (k < 0 || spent(work)) return null;
-    const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + MAX_PER_KEY);
-    let bestId = -1;
-    let bestScore = -Infinity;
-    const areas = new Set<number>();
-    const numbered = /\d/.test(key);
-    for (let j = idx.keyAt[k]!; j < end; j++) {
-      work.count++;
-      const id = idx.keyEnt[j]!;
-      // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station"; and a prefix
-      // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
-      if (
-        idx.kind[id]! < KIND.locality ||
-        (quality === 'prefix' &&
-          (idx.kind[id] === KIND.landmark ||
-            !startsWithWords(idx, id, prefixOf) ||
-            goesOnToLandmark(idx, id, prefixOf)))
-      )
-        continue;
-      const inside = inRegion(idx, id, region);
-      // Numbered places repeat from town to town ("Sector 10" of Chandigarh and of Panchkula): only the region's own.
-      if (inside === 0 || (inside < 1 && numbered)) continue;
-      areas.add(idx.area[id]!);
-      // A name that is some place's own name beats the same text as another place's alternate name.
-      let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
-      // Among namesakes inside a city (or district) the one nearer its centre is the likelier.
-      if (region && region.level !== 'state') {
-        const km = haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!);
-        score -= region.level === 'city' ? Math.min(0.2, km / 150) : Math.min(0.1, km / 300);
-      }
-      if (score > bestScore) {
-        bestScore = score;
-        bestId = id;
-      }
-    }
-    if (bestId < 0) return null;
-    const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
-    const namesakes = areas.size === 1 && this.hasNamesake(k, end, bestId, region);
-    return {
-      id: bestId,
-      score: weight * QUALITY[q] + bestScore,
-      quality: q,
-      role,
-      districts: areas.size,
-      agreed: false,
-      part: 0,
-      whole: false,
-      namesakes,
-    };
-  }
-
-  /** True when another entry of key index k inside the region lies over 5 km from `id` (two "Model Town"s in one district). */
-  private hasNamesake(k: number, end: number, id: number, region: Region | null): boolean {
-    const idx = this.idx;
-    for (let j = idx.keyAt[k]!; j < end; j++) {
-      const other = idx.keyEnt[j]!;
-      if (other === id || idx.kind[other]! < KIND.locality || inRegion(idx, other, region) === 0) continue;
-      if (haversineKm(idx.lat[id]!, idx.lon[id]!, idx.lat[other]!, idx.lon[other]!) > 5) return true;
-    }
-    return false;
   }
 }

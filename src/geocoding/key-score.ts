@@ -1,0 +1,84 @@
+// Scores the entries under one key of the place index inside a region: the best of them, how it matched, its namesakes.
+import type { Role } from './address-parser.ts';
+import { spent, type Work } from './fuzzy.ts';
+import { haversineKm } from './geo-math.ts';
+import { goesOnToLandmark, startsWithWords } from './place-grams.ts';
+import { KIND, type PlaceIndex } from './place-index.ts';
+import type { Candidate } from './place-search.ts';
+import { inRegion, type Region } from './regions.ts';
+
+/** How much each way of matching a name is worth. */
+export const QUALITY = { exact: 1, alias: 0.95, variant: 0.85, prefix: 0.82, fuzzy: 0.78, sound: 0.74 } as const;
+/** Entries looked at per key: lists are importance-ordered, so the cap drops only the least likely. */
+const MAX_PER_KEY = 400;
+
+/** The best entry under `key` inside the region (or pincode), scored. */
+export function scoreKey(
+  idx: PlaceIndex,
+  key: string,
+  quality: Candidate['quality'],
+  weight: number,
+  role: Role,
+  region: Region | null,
+  work: Work,
+  prefixOf = '',
+): Candidate | null {
+  const k = idx.keyIndex(key);
+  if (k < 0 || spent(work)) return null;
+  const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + MAX_PER_KEY);
+  let bestId = -1;
+  let bestScore = -Infinity;
+  const areas = new Set<number>();
+  const numbered = /\d/.test(key);
+  for (let j = idx.keyAt[k]!; j < end; j++) {
+    work.count++;
+    const id = idx.keyEnt[j]!;
+    // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station"; and a prefix
+    // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
+    if (
+      idx.kind[id]! < KIND.locality ||
+      (quality === 'prefix' &&
+        (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf) || goesOnToLandmark(idx, id, prefixOf)))
+    )
+      continue;
+    const inside = inRegion(idx, id, region);
+    // Numbered places repeat from town to town ("Sector 10" of Chandigarh and of Panchkula): only the region's own.
+    if (inside === 0 || (inside < 1 && numbered)) continue;
+    areas.add(idx.area[id]!);
+    // A name that is some place's own name beats the same text as another place's alternate name.
+    let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
+    // Among namesakes inside a city (or district) the one nearer its centre is the likelier.
+    if (region && region.level !== 'state') {
+      const km = haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!);
+      score -= region.level === 'city' ? Math.min(0.2, km / 150) : Math.min(0.1, km / 300);
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      bestId = id;
+    }
+  }
+  if (bestId < 0) return null;
+  const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
+  const namesakes = areas.size === 1 && hasNamesake(idx, k, end, bestId, region);
+  return {
+    id: bestId,
+    score: weight * QUALITY[q] + bestScore,
+    quality: q,
+    role,
+    districts: areas.size,
+    agreed: false,
+    part: 0,
+    whole: false,
+    namesakes,
+  };
+}
+
+/** True when another entry of key index k inside the region lies over 5 km from `id` (two "Model Town"s in one district). */
+function hasNamesake(idx: PlaceIndex, k: number, end: number, id: number, region: Region | null): boolean {
+  for (let j = idx.keyAt[k]!; j < end; j++) {
+    const other = idx.keyEnt[j]!;
+    if (other === id || idx.kind[other]! < KIND.locality || inRegion(idx, other, region) === 0) continue;
+    if (haversineKm(idx.lat[id]!, idx.lon[id]!, idx.lat[other]!, idx.lon[other]!) > 5) return true;
+  }
+  return false;
+}
