@@ -1,5 +1,6 @@
 // Indic scripts to the Latin spellings addresses use: Sanscript's IAST, then Hindi schwa deletion and plain letters.
 import SanscriptModule from '@indic-transliteration/sanscript';
+import { readInitials } from './letter-names.ts';
 
 type Translit = (data: string, from: string, to: string) => string;
 /** The package is CommonJS while its types declare a default export: take `t` from wherever the loader put it. */
@@ -140,16 +141,15 @@ function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
     .replace(CANDRABINDU, (c) => String.fromCharCode(c.charCodeAt(0) + 1))
     .replace(ODIA_WA, '\u0b35');
   const iast = translit(clean, script.name, 'iast');
-  return iast
-    .split(/\s+/)
-    .map((w: string) => {
-      const letters = script.schwa ? dropSchwas(units(w)) : units(w);
-      let word = latin(script.name === 'tamil' ? tamilStops(letters) : letters).replace(/chch/g, 'ch');
-      // Bengali has no v: ব is b (Behala).
-      if (script.name === 'bengali') word = word.replace(/v/g, 'b');
-      return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
-    })
-    .join(' ');
+  const words = iast.split(/\s+/).map((w: string) => {
+    const letters = script.schwa ? dropSchwas(units(w)) : units(w);
+    let word = latin(script.name === 'tamil' ? tamilStops(letters) : letters).replace(/chch/g, 'ch');
+    // Bengali has no v: ব is b (Behala).
+    if (script.name === 'bengali') word = word.replace(/v/g, 'b');
+    return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
+  });
+  // Initials spelt out by their letters' names (एमजी रोड is MG Road): Devanagari is where buyers write them so.
+  return (script.name === 'devanagari' ? readInitials(words) : words).join(' ');
 }
 
 /** A word as IAST letters, aspirates and two-letter vowels kept together ("kh", "ai"). */

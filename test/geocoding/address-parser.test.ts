@@ -121,6 +121,14 @@ describe('parseAddress', () => {
     // Bengali's য is said j (not after a consonant, not with a nukta: য় is y); English words, in either script.
     expect(roles('যোধপুর পার্ক, গড়িয়াহাট')).toEqual(['place:jodhpur park', 'place:gadiyahat']);
     expect(roles('নিউ টাউন, न्यू टाउन')).toEqual(['place:new town', 'place:new town']);
+    // English initials spelt by their letters' names, in one word or apart before an address word; Hindi words stay.
+    expect(roles('एमजी रोड, एचएसआर लेआउट, कानपुर यूपी')).toEqual([
+      'street:mahatma gandhi road',
+      'place:hsr layout',
+      'place:kanpur',
+      'state:up',
+    ]);
+    expect(roles('के के नगर, गांधी जी के पास')).toEqual(['place:kk nagar', 'landmark:gandhi ji']);
     // Odia's ୱ (wa), which the romaniser leaves raw.
     expect(roles('ଭୁବନେଶ୍ୱର')).toEqual(['place:bhubneshvar']);
   });

@@ -414,6 +414,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       expect([address, answer(address!).pincode]).toEqual([address, pincode]);
   });
 
+  it('reads initials a buyer spells out in Devanagari ("आरके पुरम" is RK Puram)', () => {
+    expect(answer('आरके पुरम, नई दिल्ली').pincode).toBe('110066');
+    expect(answer('डीएलएफ फेज 3, गुड़गांव').pincode).toBe('122002');
+  });
+
   it('hears a city written in Hindi, but no village, outside any city ("फ़िरोज़ाबाद" is Firozabad)', () => {
     // Romanised "phirojabad", "gvaliyar": no spelling within the typo search's reach, and no city to hear them in.
     for (const [address, pincode] of [
