@@ -231,7 +231,9 @@ function splitPart(raw: string[]): Part[] {
   if (cut < 0) return markedParts(tokens);
   const before = markedParts(tokens.slice(0, cut));
   const phrase = tokens.slice(cut);
-  const noun = phrase.findIndex((t, i) => i > 0 && i <= LANDMARK_NAME_WORDS && LANDMARK_NOUNS.has(t));
+  let noun = phrase.findIndex((t, i) => i > 0 && i <= LANDMARK_NAME_WORDS && LANDMARK_NOUNS.has(t));
+  // Nouns in a row are one ("Gupta Medical Store", "near Petrol Pump | Sector 14"): the place starts after the last.
+  while (noun > 0 && LANDMARK_NOUNS.has(phrase[noun + 1] ?? '')) noun++;
   if (noun > 0)
     return [...before, { role: 'landmark', tokens: phrase.slice(0, noun + 1) }, ...splitPart(phrase.slice(noun + 1))];
   // No landmark noun: the whole phrase may be the landmark's name ("near Hawa Mahal Jaipur"), or its first word with

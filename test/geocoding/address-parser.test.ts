@@ -34,6 +34,11 @@ describe('parseAddress', () => {
     expect(roles('opp axis bank malad (w) mumbai')).toEqual(['landmark:opposite axis bank', 'place:malad west mumbai']);
     expect(roles('c21 mall ke paas vijay nagar indore')).toEqual(['landmark:c21 mall', 'place:vijay nagar indore']);
     expect(roles('near city centre salt lake')).toEqual(['landmark:near city centre', 'place:salt lake']);
+    // Nouns in a row are one landmark's: the place starts after the last.
+    expect(roles('near gupta medical store sector 14')).toEqual([
+      'landmark:near gupta medical store',
+      'place:sector 14',
+    ]);
     // No landmark noun: the phrase is kept whole (it may be the landmark's name) and its tail is searched as a place too.
     expect(roles('near zero mile sitabuldi nagpur')).toEqual([
       'landmark:near zero mile sitabuldi nagpur',
