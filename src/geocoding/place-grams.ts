@@ -52,6 +52,19 @@ export function goesOnToLandmark(idx: PlaceIndex, id: number, prefix: string): b
   return false;
 }
 
+/** Words a town's railway station is written with after its name ("Pune station", "Patna Jn"). */
+const STATION_WORDS = new Set(['station', 'stn', 'junction', 'jn']);
+/** Words before them that make it some other station ("Hauz Khas metro station", "Kotwali police station"). */
+const OTHER_STATIONS = new Set(['railway', 'metro', 'bus', 'police', 'fire', 'petrol', 'power', 'radio', 'rly']);
+
+/** "Pune station", "Patna Junction": the key the railway station of that name has ("punerailwaystation"), or null. */
+export function railwayStation(gram: string[]): string | null {
+  const last = gram[gram.length - 1]!;
+  const before = gram[gram.length - 2];
+  if (!STATION_WORDS.has(last) || before === undefined || OTHER_STATIONS.has(before)) return null;
+  return `${gram.slice(0, -1).join('')}railwaystation`;
+}
+
 /** The digits of a key, in order: a typo never changes them. */
 export function digitsOf(key: string): string {
   return key.replace(/\D+/g, '');

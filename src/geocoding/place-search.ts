@@ -1,8 +1,9 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
+import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility } from './facility-search.ts';
-import { digitsOf, isPlaceGram, numberLast, SIDES, STRIPPABLE } from './place-grams.ts';
+import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
 import { QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -58,11 +59,13 @@ export class PlaceSearch {
   search(parts: Part[], region: Region | null, work: Work): Candidate[] {
     const best: Candidate[] = [];
     const local = region !== null && region.level !== 'state';
-    // A landmark ("near Charminar") is looked up only inside a city or district, and only by its exact name.
-    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined && (p.role !== 'landmark' || local));
+    // A landmark ("near Charminar") is looked up only by its exact name; outside a city or district only a name one
+    // place has (names of monuments and temples repeat from city to city).
+    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
     for (const part of searchable) {
       const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
-      if (c) best.push({ ...c, part: searchable.indexOf(part) });
+      if (c && (part.role !== 'landmark' || local || this.namesOnePlace(c)))
+        best.push({ ...c, part: searchable.indexOf(part) });
     }
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7".
     for (let i = 0; i + 1 < searchable.length; i++) {
@@ -106,6 +109,14 @@ export class PlaceSearch {
     return best;
   }
 
+  /**
+   * True for a landmark part's match that stands without a city: a name one district holds, the landmark's whole name
+   * ("near Charminar") or a place named in it ("near Mysore Palace"), never its noun alone ("Medical", a Meerut office).
+   */
+  private namesOnePlace(c: Candidate): boolean {
+    return c.districts === 1 && (c.whole || !LANDMARK_NOUNS.has(this.idx.compact(c.id)));
+  }
+
   /** `b + a`, then `a + b`: each an exact name inside the region is one place named by both, added to `best`. */
   private runTogether(
     a: string,
@@ -137,8 +148,10 @@ export class PlaceSearch {
         if (region && gram.join('') === region.key) continue;
         const gramWeight = weight * (0.6 + 0.4 * coverage);
         // Whole: the words left out are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV").
-        const whole = tokens.every((t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t));
-        for (const key of [gram.join(''), numberLast(gram)]) {
+        const whole = tokens.every(
+          (t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t) || (part.role === 'landmark' && LANDMARK.has(t)),
+        );
+        for (const key of [gram.join(''), numberLast(gram), railwayStation(gram)]) {
           if (key === null) continue;
           const c = scoreKey(this.idx, key, 'exact', gramWeight, part.role, region, work);
           if (c) c.whole = whole;

@@ -451,8 +451,23 @@ describe('a typed pincode, city or state that contradicts the place named', () =
   it('reads the city that ends a landmark phrase with no noun to close it ("near AIIMS Bhopal")', () => {
     expect(answer('near AIIMS Bhopal')).toMatchObject({ pincode: '462020', district: 'Bhopal' });
     expect(answer('opp Aiims Patna')).toMatchObject({ district: 'Patna' });
-    // A landmark alone names no city: nothing is made up from its last word.
-    expect(geocode('near Hawa Mahal')).toBeNull();
+    // A landmark alone names no city: nothing is made up from its last word or its noun ("Medical", a Meerut office).
+    expect(geocode('near Sharma Sweets')).toBeNull();
+    expect(geocode('near Gupta Medical Store')).toBeNull();
+  });
+
+  it("finds a landmark alone when one place has its name, and a town's station by the town's name", () => {
+    // Each was a 404: landmarks were searched only inside a city, and "X station" is "X Railway Station" in the data.
+    for (const [address, pincode] of [
+      ['near Charminar', '500002'],
+      ['near Hawa Mahal', '302002'],
+      ['opp Howrah station', '711101'],
+      ['near Patna Junction', '800001'],
+      ['near Kalyan Jn', '421301'],
+    ])
+      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    // A name several places have stays unanswered without a city ("Shiv Mandir").
+    expect(geocode('near Shiv Mandir')).toBeNull();
   });
 
   it('finds the locality after a building named like another place, commas or not', () => {
