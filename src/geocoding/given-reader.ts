@@ -223,14 +223,15 @@ export class GivenReader {
     metroOnly = false,
   ): Region | null {
     if (!part || (part.role !== 'place' && part.role !== 'landmark') || part.tokens.length < 2) return null;
-    // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city.
     const whole = part.tokens.join('');
-    if (this.idx.keyIndex(whole) >= 0 || this.regions.city(whole, state, work)) return null;
+    if (this.idx.keyIndex(whole) >= 0) return null;
     for (let n = Math.min(2, part.tokens.length - 1); n >= 1; n--) {
       // "Nagar", "East", "Colony" end names; a district called East (Delhi, Sikkim) is written "East Delhi".
       if (part.tokens.slice(-n).every((t) => ADDRESS_WORDS.has(t))) continue;
       const r = this.regions.city(part.tokens.slice(-n).join(''), state, work);
       if (!r || r.fuzzy || (metroOnly && !this.isMetro(r))) continue;
+      // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city (asked only now: a search).
+      if (this.regions.city(whole, state, work)) return null;
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
       part.tokens = part.tokens.slice(0, -n);
       parts.splice(parts.indexOf(part) + 1, 0, city);
