@@ -1,6 +1,6 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
-import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS, NUMBERED_PLACE } from './address-words.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, CITY_SHORT, LANDMARK_NOUNS, NUMBERED_PLACE } from './address-words.ts';
 import { isKnown, type Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
@@ -108,7 +108,12 @@ export class GivenReader {
       pick.p.role = 'city';
       return pick.r;
     }
-    const tail = this.cityEndingAPlace(places, parts, state, work, false, null) ?? this.cityBeforeASector(parts, work);
+    // A metro ending a part, then one starting it, then any town ending it: "Delhi Karol Bagh" is Delhi's Karol Bagh,
+    // though GeoNames has a town Karol Bagh.
+    const tail =
+      this.cityEndingAPlace(places, parts, state, work, true, null) ??
+      this.cityBeforeAPlace(parts, work) ??
+      this.cityEndingAPlace(places, parts, state, work, false, null);
     if (tail) return tail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
@@ -118,18 +123,21 @@ export class GivenReader {
   }
 
   /**
-   * "Chandigarh Sec 17", "Gurgaon Sector 14": a metro or district written before a numbered place in one part is its
-   * city; it is split off as cityAtEnd does ("Noida Sector 18", a name of its own, stays whole).
+   * "Chandigarh Sec 17", "Pune Kothrud", "Delhi Karol Bagh": a metro or district written before a numbered place, or
+   * before a locality or office of its own, in one part is its city; it is split off as cityAtEnd does ("Noida Sector
+   * 18", "Mumbai Central", names of their own, stay whole).
    */
-  private cityBeforeASector(parts: Part[], work: Work): Region | null {
+  private cityBeforeAPlace(parts: Part[], work: Work): Region | null {
     for (const p of parts) {
-      if (p.role !== 'place' || p.tokens.length < 3 || this.idx.keyIndex(p.tokens.join('')) >= 0) continue;
-      for (let n = 1; n <= Math.min(2, p.tokens.length - 2); n++) {
-        if (!NUMBERED_PLACE.has(p.tokens[n]!) || !/^\d/.test(p.tokens[n + 1]!)) continue;
-        const r = this.regions.city(p.tokens.slice(0, n).join(''), null, work);
-        if (!r || r.fuzzy || !this.isMetro(r)) continue;
+      if (p.role !== 'place' || p.tokens.length < 2 || this.idx.keyIndex(p.tokens.join('')) >= 0) continue;
+      for (let n = Math.min(2, p.tokens.length - 1); n >= 1; n--) {
+        const rest = p.tokens.slice(n);
+        const numbered = NUMBERED_PLACE.has(rest[0]!) && /^\d/.test(rest[1] ?? '');
+        if (!numbered && rest.every((t) => ADDRESS_WORDS.has(t))) continue;
+        const r = this.metroNamed(p.tokens.slice(0, n).join(''), null, work);
+        if (!r || (!numbered && !this.namesPlaceIn({ role: 'place', tokens: rest }, r))) continue;
         parts.splice(parts.indexOf(p), 0, { role: 'city', tokens: p.tokens.slice(0, n) });
-        p.tokens = p.tokens.slice(n);
+        p.tokens = rest;
         return r;
       }
     }
@@ -189,6 +197,13 @@ export class GivenReader {
     return false;
   }
 
+  /** The metro or district `key` names exactly (no typo search: a part's words are tried many ways), or null. */
+  private metroNamed(key: string, state: Region | null, work: Work): Region | null {
+    if (!this.regions.isCityName(key) && !Object.hasOwn(CITY_SHORT, key)) return null;
+    const r = this.regions.city(key, state, work);
+    return r && !r.fuzzy && this.isMetro(r) ? r : null;
+  }
+
   /** A metro or a district: the city before a town that is one of its suburbs. */
   private isMetro(r: Region): boolean {
     return this.regions.isCityName(r.key) || r.level === 'district';
@@ -228,8 +243,9 @@ export class GivenReader {
     for (let n = Math.min(2, part.tokens.length - 1); n >= 1; n--) {
       // "Nagar", "East", "Colony" end names; a district called East (Delhi, Sikkim) is written "East Delhi".
       if (part.tokens.slice(-n).every((t) => ADDRESS_WORDS.has(t))) continue;
-      const r = this.regions.city(part.tokens.slice(-n).join(''), state, work);
-      if (!r || r.fuzzy || (metroOnly && !this.isMetro(r))) continue;
+      const key = part.tokens.slice(-n).join('');
+      const r = metroOnly ? this.metroNamed(key, state, work) : this.regions.city(key, state, work);
+      if (!r || r.fuzzy) continue;
       // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city (asked only now: a search).
       if (this.regions.city(whole, state, work)) return null;
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };

@@ -293,6 +293,21 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Noida Sector 18').formatted).toMatch(/^Noida Sector 18/);
   });
 
+  it('takes a metro written before its locality in one part for the city ("pune kothrud")', () => {
+    // Each was the city's centre (Hyderabad's at 0.88), or a namesake elsewhere (Delhi's Malviya Nagar for Jaipur).
+    for (const [address, pincode] of [
+      ['pune kothrud', '411038'],
+      ['jaipur malviya nagar', '302017'],
+      ['hyderabad kukatpally', '500072'],
+      ['delhi karol bagh', '110005'],
+      ['blr koramangala', '560034'],
+    ])
+      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    // A name of its own that starts with a metro's stays whole ("Mumbai Central", "Delhi Cantt").
+    expect(answer('Mumbai Central').formatted).toMatch(/^Mumbai Central/);
+    expect(answer('Delhi Cantt').formatted).toMatch(/^Delhi Cantt/);
+  });
+
   it('never reads a numbered part as a misspelt town ("Sector 5" is not GeoNames\' town "Sector")', () => {
     // Read as the town, "Sector V, Salt Lake" answered a place of Gautam Buddha Nagar, 1,300 km from Salt Lake.
     expect(answer('Sector V, Salt Lake')).toMatchObject({ pincode: '700091', state: 'West Bengal' });
