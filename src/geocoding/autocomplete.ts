@@ -18,6 +18,9 @@ const IMPORTANCE_WEIGHT = 2;
 export const MAX_QUERY_WORDS = 6;
 export const MAX_CANDIDATES = 2500;
 const MAX_WORD = 32;
+/** Names a multi-word query run together may start, and entries taken per name (namesStarting). */
+const JOINED_KEYS = 64;
+const JOINED_PER_KEY = 8;
 
 export interface AutocompleteQuery {
   q: string;
@@ -174,6 +177,9 @@ export class Autocomplete {
     const tokenCount = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
     // Each token's postings are importance-ordered: a quota per token keeps the best of every token of a short prefix.
     const quota = Math.max(32, Math.floor(MAX_CANDIDATES / Math.max(1, tokenCount)));
+    // Names the query run together starts ("T Nag" -> "T Nagar"): with a word of one letter, no token range is rare
+    // enough for the cap to reach them.
+    if (compact !== null) this.namesStarting(compact, gen, out);
     for (const [lo, hi] of ranges) {
       for (let t = lo; t < hi && out.length < MAX_CANDIDATES; t++) {
         const end = Math.min(
@@ -191,6 +197,20 @@ export class Autocomplete {
     }
     work.count += out.length;
     return out;
+  }
+
+  /** Adds the entries of names (keys) starting with `compact`, a few per key, the best known first. */
+  private namesStarting(compact: string, gen: number, out: number[]): void {
+    const idx = this.idx;
+    const [lo, hi] = idx.keyRange(compact);
+    for (let k = lo; k < Math.min(hi, lo + JOINED_KEYS); k++) {
+      for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + JOINED_PER_KEY); j++) {
+        const id = idx.keyEnt[j]!;
+        if (this.stamp[id] === gen) continue;
+        this.stamp[id] = gen;
+        out.push(id);
+      }
+    }
   }
 
   private rank(

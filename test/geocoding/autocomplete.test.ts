@@ -145,6 +145,13 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect((await suggest('q=gandhinag&limit=1')).results[0]).toMatchObject({ name: 'Gandhinagar', type: 'district' });
   });
 
+  it('suggests a name that starts with an initial ("T Nag" is T Nagar, "JP Nag" J P Nagar)', async () => {
+    // "t" starts every name with a t-word and "nag" every Nagar: the capped candidates never reached T Nagar.
+    expect((await suggest('q=T%20Nag&limit=1')).results[0]).toMatchObject({ name: 'T Nagar', district: 'Chennai' });
+    expect((await suggest('q=T%20Nagar&limit=1')).results[0]).toMatchObject({ name: 'T Nagar', district: 'Chennai' });
+    expect((await suggest('q=JP%20Nag&limit=1')).results[0]).toMatchObject({ district: 'Bengaluru Urban' });
+  });
+
   it('reads a word followed by a space as finished: a name holding it beats one it only starts', async () => {
     // Vimanapura (Bengaluru) is better known than Viman Nagar (Pune), and ranks first while the word is being typed.
     expect((await suggest('q=Viman&limit=1')).results[0]).toMatchObject({ name: 'Vimanapura' });
