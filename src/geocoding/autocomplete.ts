@@ -7,6 +7,7 @@ import { ADDRESS_WORDS } from './address-words.ts';
 import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 import { insertTop, type ScoredHit } from './top-hits.ts';
+import { CandidatePool, type Word } from './autocomplete-candidates.ts';
 
 /** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
 export const BIAS_KM = 50;
@@ -14,13 +15,9 @@ export const BIAS_KM = 50;
 const BIAS_WEIGHT = 3;
 /** Weight of an entry's importance (0.25 for a branch office .. ~1.2 for a metro) against the name match. */
 const IMPORTANCE_WEIGHT = 2;
-/** Query words kept (after de-duplication) and entries examined per query: the work bound. */
+/** Query words kept (after de-duplication): with MAX_CANDIDATES, the work bound. */
 export const MAX_QUERY_WORDS = 6;
-export const MAX_CANDIDATES = 2500;
 const MAX_WORD = 32;
-/** Names a multi-word query run together may start, and entries taken per name (namesStarting). */
-const JOINED_KEYS = 64;
-const JOINED_PER_KEY = 8;
 
 export interface AutocompleteQuery {
   q: string;
@@ -44,24 +41,16 @@ const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
 export const NEAR_BUDGET = 3000;
 
-/** Token ranges [lo, hi) a query word accepts; `fuzzy` when they came from the typo search. */
-interface Word {
-  text: string;
-  ranges: Array<[number, number]>;
-  fuzzy: boolean;
-}
-
 export class Autocomplete {
   private readonly vocabList: SortedList;
-  private stamp: Uint32Array;
-  private generation = 0;
+  private readonly pool: CandidatePool;
   /** Built by the first "near me" query (~20 ms), then shared by every later one. */
   private grid: SpatialGrid | null = null;
   /** Entries and vocabulary items examined by the last call. */
   lastWork = 0;
 
   constructor(private readonly idx: PlaceIndex) {
-    this.stamp = new Uint32Array(idx.size);
+    this.pool = new CandidatePool(idx);
     this.vocabList = { items: idx.vocab, range: (p) => idx.tokenRange(p) };
   }
 
@@ -81,7 +70,7 @@ export class Autocomplete {
       const compact = tokens.length > 1 ? qCompact : null;
       const hits =
         matched.length === words.length
-          ? this.rank(this.candidates(words, compact, work), words, qCompact, query, work, false)
+          ? this.rank(this.pool.candidates(words, compact, work), words, qCompact, query, work, false)
           : [];
       if (hits.length > 0 || tokens.length === 1) return hits;
       // Nothing: any word of a multi-word query may hold a typo ("Chandni Chok"); candidates come from the words that
@@ -89,7 +78,7 @@ export class Autocomplete {
       // names too little to stand for the place ("Arera Co" is no "... Council ... Area").
       const anchors = matched.filter((w) => w.text.length >= MIN_ANCHOR);
       const from = anchors.length > 0 ? anchors : matched;
-      const typos = this.rank(this.candidates(from, compact, work, true), words, qCompact, query, work, true);
+      const typos = this.rank(this.pool.candidates(from, compact, work, true), words, qCompact, query, work, true);
       return typos.length > 0 ? typos : this.leading(tokens, words, query, work);
     } finally {
       this.lastWork = work.count;
@@ -106,7 +95,7 @@ export class Autocomplete {
       const lead = words.slice(0, n);
       if (lead.some((w) => w.ranges.length === 0)) continue;
       const text = tokens.slice(0, n).join('');
-      const hits = this.rank(this.candidates(lead, n > 1 ? text : null, work), lead, text, query, work, false);
+      const hits = this.rank(this.pool.candidates(lead, n > 1 ? text : null, work), lead, text, query, work, false);
       if (hits.length > 0) return hits;
     }
     return [];
@@ -156,61 +145,6 @@ export class Autocomplete {
       if (editDistance(word, idx.vocab[idx.toks[k]!]!, max, true) <= max) return true;
     }
     return false;
-  }
-
-  /**
-   * Entries holding the rarest word (or the whole query run together, for "indira nagar"), capped: postings
-   * are ordered by importance, so the cap drops only the least important entries of very common prefixes.
-   */
-  private candidates(words: Word[], compact: string | null, work: Work, union = false): number[] {
-    const idx = this.idx;
-    const size = (w: Word) => w.ranges.reduce((n, [lo, hi]) => n + idx.vocabAt[hi]! - idx.vocabAt[lo]!, 0);
-    const rarest = words.reduce((a, b) => (size(b) < size(a) ? b : a));
-    // With typos any word may be the misspelt one: every word's entries are candidates.
-    const ranges = union ? words.flatMap((w) => w.ranges) : [...rarest.ranges];
-    if (compact !== null) {
-      const joined = idx.tokenRange(compact);
-      if (joined[1] > joined[0]) ranges.push(joined);
-    }
-    const gen = this.nextGeneration();
-    const out: number[] = [];
-    const tokenCount = ranges.reduce((n, [lo, hi]) => n + hi - lo, 0);
-    // Each token's postings are importance-ordered: a quota per token keeps the best of every token of a short prefix.
-    const quota = Math.max(32, Math.floor(MAX_CANDIDATES / Math.max(1, tokenCount)));
-    // Names the query run together starts ("T Nag" -> "T Nagar"): with a word of one letter, no token range is rare
-    // enough for the cap to reach them.
-    if (compact !== null) this.namesStarting(compact, gen, out);
-    for (const [lo, hi] of ranges) {
-      for (let t = lo; t < hi && out.length < MAX_CANDIDATES; t++) {
-        const end = Math.min(
-          idx.vocabAt[t + 1]!,
-          idx.vocabAt[t]! + quota,
-          idx.vocabAt[t]! + MAX_CANDIDATES - out.length,
-        );
-        for (let k = idx.vocabAt[t]!; k < end; k++) {
-          const id = idx.postings[k]!;
-          if (this.stamp[id] === gen) continue;
-          this.stamp[id] = gen;
-          out.push(id);
-        }
-      }
-    }
-    work.count += out.length;
-    return out;
-  }
-
-  /** Adds the entries of names (keys) starting with `compact`, a few per key, the best known first. */
-  private namesStarting(compact: string, gen: number, out: number[]): void {
-    const idx = this.idx;
-    const [lo, hi] = idx.keyRange(compact);
-    for (let k = lo; k < Math.min(hi, lo + JOINED_KEYS); k++) {
-      for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + JOINED_PER_KEY); j++) {
-        const id = idx.keyEnt[j]!;
-        if (this.stamp[id] === gen) continue;
-        this.stamp[id] = gen;
-        out.push(id);
-      }
-    }
   }
 
   private rank(
@@ -313,14 +247,5 @@ export class Autocomplete {
       if (out.length === limit) break;
     }
     return out;
-  }
-
-  private nextGeneration(): number {
-    this.generation = (this.generation + 1) >>> 0;
-    if (this.generation === 0) {
-      this.stamp.fill(0);
-      this.generation = 1;
-    }
-    return this.generation;
   }
 }
