@@ -26,15 +26,16 @@ export class CandidatePool {
   }
 
   /**
-   * Entries holding the rarest word (or the whole query run together, for "indira nagar"), capped: postings
-   * are ordered by importance, so the cap drops only the least important entries of very common prefixes.
+   * Entries holding the rarest word (none given: only the names `compact` starts) or the whole query run together
+   * ("indira nagar"), capped: postings are ordered by importance, so the cap drops only the least important entries of
+   * very common prefixes.
    */
   candidates(words: Word[], compact: string | null, work: Work, union = false): number[] {
     const idx = this.idx;
     const size = (w: Word) => w.ranges.reduce((n, [lo, hi]) => n + idx.vocabAt[hi]! - idx.vocabAt[lo]!, 0);
-    const rarest = words.reduce((a, b) => (size(b) < size(a) ? b : a));
     // With typos any word may be the misspelt one: every word's entries are candidates.
-    const ranges = union ? words.flatMap((w) => w.ranges) : [...rarest.ranges];
+    const rarest = words.length > 0 ? words.reduce((a, b) => (size(b) < size(a) ? b : a)).ranges : [];
+    const ranges = union ? words.flatMap((w) => w.ranges) : [...rarest];
     if (compact !== null) {
       const joined = idx.tokenRange(compact);
       if (joined[1] > joined[0]) ranges.push(joined);

@@ -18,6 +18,8 @@ const IMPORTANCE_WEIGHT = 2;
 /** Query words kept (after de-duplication): with MAX_CANDIDATES, the work bound. */
 export const MAX_QUERY_WORDS = 6;
 const MAX_WORD = 32;
+/** Letters one word needs before names written as two words are looked up by it (short prefixes start too many). */
+const JOINED_WORD = 6;
 
 export interface AutocompleteQuery {
   q: string;
@@ -66,8 +68,13 @@ export class Autocomplete {
       const qCompact = tokens.join('');
       const words = tokens.map((t) => this.word(t, work));
       const matched = words.filter((w) => w.ranges.length > 0);
-      if (matched.length === 0) return [];
-      const compact = tokens.length > 1 ? qCompact : null;
+      // Several words may be one name run together ("indira nagar"); one long word may be a two-word name run
+      // together ("Vasantku" of Vasant Kunj), even one no word of a name starts ("Lowerpar" of Lower Parel).
+      const compact = tokens.length > 1 || qCompact.length >= JOINED_WORD ? qCompact : null;
+      if (matched.length === 0) {
+        if (compact === null || tokens.length > 1) return [];
+        return this.rank(this.pool.candidates([], compact, work), words, qCompact, query, work, false);
+      }
       const hits =
         matched.length === words.length
           ? this.rank(this.pool.candidates(words, compact, work), words, qCompact, query, work, false)

@@ -152,6 +152,15 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect((await suggest('q=JP%20Nag&limit=1')).results[0]).toMatchObject({ district: 'Bengaluru Urban' });
   });
 
+  it('suggests a two-word name typed as one word ("Vasantku" is Vasant Kunj, "Lowerpar" Lower Parel)', async () => {
+    // "vasantku" starts only Vasantpur's word; no word at all starts with "lowerpar": nothing, or villages.
+    expect((await suggest('q=Vasantku&limit=1')).results[0]).toMatchObject({ name: 'Vasant Kunj' });
+    expect((await suggest('q=Lowerpar&limit=1')).results[0]).toMatchObject({
+      name: expect.stringMatching(/^Lower Parel/),
+    });
+    expect((await suggest('q=qwertyuiop')).results).toEqual([]);
+  });
+
   it('reads a word followed by a space as finished: a name holding it beats one it only starts', async () => {
     // Vimanapura (Bengaluru) is better known than Viman Nagar (Pune), and ranks first while the word is being typed.
     expect((await suggest('q=Viman&limit=1')).results[0]).toMatchObject({ name: 'Vimanapura' });
