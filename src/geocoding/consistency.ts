@@ -86,11 +86,14 @@ function outshinesNamesakes(idx: PlaceIndex, id: number, ratio: number): boolean
 const RURAL_PROMINENCE = 0.2;
 /** Rank of a town too big to be passed over as a namesake (about 30,000 people). */
 const TOWN_IMPORTANCE = 0.8;
+/** States a name may be held in and still be one city's (Aundh: Maharashtra, Himachal, Uttar Pradesh). */
+const MAX_NAME_STATES = 3;
 
 /**
  * The place of `id`'s name in a city (a dense postal area), when every namesake in another district is a village's or
  * a small town's ("Hebbal" is Bengaluru's, not Belagavi's or Kolhapur's): what the name alone means. -1 when no
- * holder is in a city, or another holder is too (Jayanagar of Bengaluru and of Mysuru), or a big town has the name.
+ * holder is in a city, or another holder is too (Jayanagar of Bengaluru and of Mysuru), or a big town has the name,
+ * or holders in many states make it a common name.
  */
 export function urbanNamesake(idx: PlaceIndex, id: number): number {
   const k = idx.keyIndex(idx.compact(id));
@@ -107,14 +110,17 @@ export function urbanNamesake(idx: PlaceIndex, id: number): number {
       urban = other;
   }
   if (urban < 0) return -1;
+  const states = new Set<string>();
   for (let j = idx.keyAt[k]!; j < end; j++) {
     const other = place(j);
+    if (other >= 0) states.add(idx.areas[idx.area[other]!]!.state);
     if (other < 0 || idx.area[other] === idx.area[urban]) continue;
     if (haversineKm(idx.lat[urban]!, idx.lon[urban]!, idx.lat[other]!, idx.lon[other]!) <= FAR_PINCODE_KM) continue;
     const town = idx.kind[other] === KIND.town && idx.importance[other]! >= TOWN_IMPORTANCE;
     if (idx.prominence[other]! >= RURAL_PROMINENCE || town) return -1;
   }
-  return urban;
+  // Held in many states, it is a name any city may have where the data lacks it ("Shanti Nagar, Kolkata").
+  return states.size > MAX_NAME_STATES ? -1 : urban;
 }
 
 /** Rank and prominence together: how well known a place is. */

@@ -243,6 +243,8 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     }
     // Held in two cities (Jayanagar: Bengaluru and Mysuru), the name says nothing against the city typed.
     expect(answer('Jayanagar', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
+    // Nor does a name held in many states, which any city may have where the data lacks it.
+    expect(answer('Shanti Nagar', 'Kolkata')).toMatchObject({ district: 'Kolkata', warnings: [] });
   });
 
   it('prefers the best known namesake elsewhere to a mere sound-alike in the typed city', () => {
