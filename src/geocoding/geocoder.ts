@@ -34,6 +34,8 @@ export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocod
  */
 export const GEOCODE_WORK_BUDGET = 12_000;
 
+/** A typed pincode this far from the city written, in another state, is a mistyped one, not a neighbouring city's. */
+const PINCODE_ACROSS_KM = 100;
 /** How much better known an exact name elsewhere must be than a typo's match inside the typed city to replace it. */
 const FAME_MARGIN = 0.3;
 
@@ -87,6 +89,9 @@ export class Geocoder {
         (this.specificPlace(parts, all, region, work) ??
           (outside ? firstFound(all, region) : local ? namedInCity(all, region) : null));
       if (place && this.pincodeDisagrees(place.c, given.pin)) return this.answerFound(place, components, given);
+      if (named < 0 && !place && outside && this.farAcrossAState(given.pin, region)) {
+        return this.cityOverPincode(region, components, given);
+      }
       const m =
         named >= 0 ? entryAnswer(this.idx, named, components) : pincodeAnswer(this.idx, given.pin, 0, components);
       const contradicts = region !== null && !this.pinInRegion(given.pin, region);
@@ -114,6 +119,24 @@ export class Geocoder {
     // The city's centre, still checked against a state typed with it ("Boring Road, Patna, Punjab").
     if (region) return this.checked(regionAnswer(this.idx, region, components), given, -1);
     return null;
+  }
+
+  /**
+   * True when the pincode lies in another state than the city written exactly, far from it ("Arera Colony, Bhopal"
+   * with Odisha's 762016): a slip of a digit, not a buyer writing a neighbouring city ("Sector 14, Delhi, 122001").
+   */
+  private farAcrossAState(pin: number, city: Region): boolean {
+    const area = this.idx.pinArea[pin]!;
+    if (city.fuzzy || area === NO_AREA || this.idx.areas[area]!.state === city.state) return false;
+    return haversineKm(city.lat, city.lon, this.idx.pinLat[pin]!, this.idx.pinLon[pin]!) > PINCODE_ACROSS_KM;
+  }
+
+  /** The typed city's centre over a pincode far across a state line: the pincode is flagged, the state checked. */
+  private cityOverPincode(city: Region, components: AddressComponents, given: Given): GeocodeMatch {
+    const m = regionAnswer(this.idx, city, components);
+    m.warnings.push('pincode_mismatch');
+    if (m.pincode !== null) m.suggestions.pincode = m.pincode;
+    return this.checked(m, { ...given, pin: -1, unknownPin: false }, -1);
   }
 
   /** Warnings for what the answer contradicts; each costs confidence, since one of the two is wrong. */

@@ -156,6 +156,22 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     }
   });
 
+  it('keeps the city written over a pincode far across a state line, when nothing finer is found', () => {
+    // The data lacks Boring Road; Mumbai's 400001 was the answer, flagged as a city mismatch.
+    const patna = answer('Boring Road, Patna', undefined, undefined, '400001');
+    expect(patna).toMatchObject({
+      district: 'Patna',
+      warnings: ['pincode_mismatch'],
+      suggestions: { pincode: '800001' },
+    });
+    expect(patna.confidence).toBeLessThan(0.5);
+    // A neighbouring city's pincode across a state line is the buyer's own: NCR addresses are written "Delhi".
+    expect(answer('Sector 14, Delhi', undefined, undefined, '122001')).toMatchObject({
+      pincode: '122001',
+      warnings: ['city_mismatch'],
+    });
+  });
+
   it("never reads a numbered place as a typo of the typed pincode's office of another number", () => {
     // 160047 holds "Sector 47": "Sector 17" was taken for it, one letter off, and answered in 160047 silently.
     expect(answer('Sector 17, Chandigarh', undefined, undefined, '160047')).toMatchObject({
