@@ -122,8 +122,8 @@ export class Geocoder {
   }
 
   /**
-   * True when the pincode lies in another state than the city written exactly, far from it ("Arera Colony, Bhopal"
-   * with Odisha's 762016): a slip of a digit, not a buyer writing a neighbouring city ("Sector 14, Delhi, 122001").
+   * True when the pincode lies in another state than the city written exactly, far from it ("Boring Road, Patna" with
+   * Mumbai's 400001): a slip of a digit, not a buyer writing a neighbouring city ("Sector 14, Delhi, 122001").
    */
   private farAcrossAState(pin: number, city: Region): boolean {
     const area = this.idx.pinArea[pin]!;
