@@ -3,6 +3,7 @@ import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
 import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility } from './facility-search.ts';
+import { InitialsSearch } from './initials-search.ts';
 import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
 import { QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
@@ -51,7 +52,10 @@ const CITY_IMPORTANCE = 0.85;
 export class PlaceSearch {
   private readonly keyList: SortedList;
 
+  private readonly initials: InitialsSearch;
+
   constructor(private readonly idx: PlaceIndex) {
+    this.initials = new InitialsSearch(idx);
     this.keyList = { items: idx.keys, range: (p) => idx.keyRange(p) };
   }
 
@@ -182,6 +186,15 @@ export class PlaceSearch {
     if (single !== whole && isPlaceGram(stripped, local)) {
       const c = scoreKey(this.idx, single, 'variant', weight * 0.9, part.role, region, work);
       if (c) return { ...c, whole: true };
+    }
+    // "GK 2", "NFC", "FC Road": inside a city, a name written by its initials.
+    if (local && this.idx.keyIndex(tokens[0]!) < 0) {
+      const id = this.initials.find(tokens, region!, work);
+      if (id >= 0) {
+        // A guess from letters: scored and trusted as a typo's match is.
+        const score = weight * 0.9 * QUALITY.fuzzy + this.idx.importance[id]! * 0.15;
+        return { id, score, quality: 'fuzzy', role: part.role, districts: 1, agreed: false, part: 0, whole: false };
+      }
     }
     if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
       consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));

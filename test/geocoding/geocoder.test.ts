@@ -284,6 +284,21 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     }
   });
 
+  it('finds a locality written by its initials inside the city ("GK 2", "NFC", "FC Road")', () => {
+    // Each was the city's centre at 0.53.
+    for (const [address, pincode] of [
+      ['GK 2, New Delhi', '110048'],
+      ['NFC, New Delhi', '110025'],
+      ['FC Road, Pune', '411004'],
+    ]) {
+      const found = answer(address!);
+      expect([address, found.pincode]).toEqual([address, pincode]);
+      expect(found.confidence).toBeLessThan(0.8);
+    }
+    // Two letters alone stand only for a name of two words that are no address words ("AB" is no Audit Bhavan).
+    expect(answer('AB, Mumbai').formatted).toMatch(/^Mumbai/);
+  });
+
   it('finds an institution by its acronym or its full name', () => {
     for (const address of ['Indian Institute of Technology, Kanpur', 'IIT, Kanpur'])
       expect([address, answer(address).pincode]).toEqual([address, '208016']);
