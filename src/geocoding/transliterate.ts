@@ -103,7 +103,6 @@ const LOANWORDS: Record<string, string> = {
   nyu: 'new',
   niu: 'new',
   olda: 'old',
-  old: 'old',
   taun: 'town',
 };
 
