@@ -13,6 +13,7 @@ import {
   STATE_CODES,
   TRAILING_MARKERS,
 } from './address-words.ts';
+import { editDistance } from './fuzzy.ts';
 import { extractPincode, tokenize } from './normalise.ts';
 import { transliterate } from './transliterate.ts';
 
@@ -246,11 +247,19 @@ function splitPart(raw: string[]): Part[] {
 function withSides(tokens: string[]): string[] {
   return tokens.map((t, i) => {
     const prev = tokens[i - 1];
-    const side = Object.hasOwn(SIDE_WORDS, t) ? SIDE_WORDS[t]! : null;
+    const side = Object.hasOwn(SIDE_WORDS, t) ? SIDE_WORDS[t]! : misspeltSide(t);
     if (!side || prev === undefined || !/^[a-z]{3,}$/.test(prev) || NUMBERED_PLACE.has(prev) || HOUSE_WORDS.has(prev))
       return t;
     return side;
   });
+}
+
+/** "Eest", "Wset", "Esat": east or west a slip away, first letter kept (so "best" or "nest" stay words). */
+function misspeltSide(t: string): string | null {
+  for (const side of ['east', 'west']) {
+    if (t[0] === side[0] && t.length >= 3 && t.length <= 5 && editDistance(t, side, 1) <= 1) return side;
+  }
+  return null;
 }
 
 /** Marker words ("Vill", "PO", "Teh", "Distt") split a piece into roled parts; a trailing state name is split off. */

@@ -63,9 +63,16 @@ describe('parseAddress', () => {
     expect(roles('Ghatkopar Purva')).toEqual(['place:ghatkopar east']);
     expect(roles('Goregaon Est')).toEqual(['place:goregaon east']);
     expect(roles('andheri w mumbai')).toEqual(['place:andheri west mumbai']);
-    // Not a side: a block letter, or the first word of a name ("Paschim Vihar").
+    // A slip of east or west, its first letter kept ("Andheri Eest" was the town Andheri, not its East).
+    expect(roles('Andheri Eest, Bandra Wset, Malad Esat')).toEqual([
+      'place:andheri east',
+      'place:bandra west',
+      'place:malad east',
+    ]);
+    // Not a side: a block letter, the first word of a name ("Paschim Vihar"), a word a slip from a side ("Best").
     expect(roles('Paschim Vihar')).toEqual(['place:paschim vihar']);
     expect(roles('Block E, Sector 5')).toEqual(['place:block e', 'place:sector 5']);
+    expect(roles('Colaba Best')).toEqual(['place:colaba best']);
   });
 
   it('reads all-caps rural postal addresses: Vill, P.O., P.S., Teh., Distt., Ta., At/Po, and a trailing state', () => {
