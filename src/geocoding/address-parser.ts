@@ -136,10 +136,6 @@ const BUILDING_WORDS = new Set([
   'annexe',
   'cooperative',
   'flats',
-  'apts',
-  'apt',
-  'bldg',
-  'chs',
 ]);
 /** A part ending in one of these is a street. */
 const STREET_WORDS = new Set([
