@@ -264,6 +264,8 @@ export const ABBREVIATIONS: Record<string, string> = {
   extn: 'extension',
   ext: 'extension',
   lyt: 'layout',
+  gdn: 'garden',
+  gdns: 'gardens',
   mg: 'mahatma gandhi',
   indl: 'industrial',
   cantt: 'cantonment',

@@ -28,6 +28,7 @@ describe('normalisation', () => {
       '5',
       'bengaluru',
     ]);
+    expect(tokenize('Rajouri Gdn, Hiranandani Gdns')).toEqual(['rajouri', 'garden', 'hiranandani', 'gardens']);
     expect(tokenize('Gurgaon')).toEqual(['gurugram']);
     expect(tokenize('constructor toString')).toEqual(['constructor', 'tostring']);
   });
