@@ -143,6 +143,15 @@ export class Autocomplete {
     return { text: token, ranges: hits.map((h): [number, number] => [h.item, h.item + 1]), fuzzy: true };
   }
 
+  /**
+   * True when the word is a whole name word of five letters or more ("thane"): a place holding it is meant, not a near
+   * spelling (a shorter word may be a typo that happens to spell some rare name: "chok").
+   */
+  private isName(w: Word): boolean {
+    const [lo, hi] = this.idx.tokenRange(w.text);
+    return !w.fuzzy && lo < hi && this.idx.vocab[lo] === w.text && w.text.length >= 5;
+  }
+
   /** True when entry `id` has a name token within a typo of `word` as a prefix ("chok" of chowk, "hils" of hills). */
   private nearToken(id: number, word: string): boolean {
     const idx = this.idx;
@@ -170,12 +179,18 @@ export class Autocomplete {
     // One word and no typos: every candidate came from that word's postings, so it holds the word.
     const single = words.length === 1 && !typos;
     const whole = this.wholeLastWord(query.q, words);
+    const asTyped = words.map((w) => typos && this.isName(w));
     for (const id of ids) {
       work.count++;
       const compact = this.nameStart(id, qCompact);
       const joined = compact.startsWith(qCompact);
       const holds = (w: Word) => w.ranges.some(([lo, hi]) => idx.holdsToken(id, lo, hi, true));
-      if (!joined && !single && !words.every((w) => holds(w) || (typos && this.nearToken(id, w.text)))) continue;
+      if (
+        !joined &&
+        !single &&
+        !words.every((w, i) => holds(w) || (typos && !asTyped[i] && this.nearToken(id, w.text)))
+      )
+        continue;
       // Importance counts double: a famous place a prefix starts beats an obscure one it spells out ("Powa" -> Powai).
       let score = IMPORTANCE_WEIGHT * (idx.importance[id]! + idx.prominence[id]!);
       if (compact === qCompact) score += 3.3;

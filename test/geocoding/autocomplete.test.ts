@@ -152,6 +152,13 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect((await suggest('q=JP%20Nag&limit=1')).results[0]).toMatchObject({ district: 'Bengaluru Urban' });
   });
 
+  it('keeps a whole name word as typed when a later word finds nothing with it ("Thane W" is Thane)', async () => {
+    // The data has no "Thane West": the typo pass read "thane" as Thanjavur's start and suggested Thanjavur West.
+    expect((await suggest('q=Thane%20W&limit=1')).results[0]).toMatchObject({ district: 'Thane' });
+    // A misspelt word is still read as its near spelling ("Chandni Chok").
+    expect((await suggest('q=Chandni%20Chok&limit=1')).results[0]).toMatchObject({ name: 'Chandni Chowk' });
+  });
+
   it('suggests a two-word name typed as one word ("Vasantku" is Vasant Kunj, "Lowerpar" Lower Parel)', async () => {
     // "vasantku" starts only Vasantpur's word; no word at all starts with "lowerpar": nothing, or villages.
     expect((await suggest('q=Vasantku&limit=1')).results[0]).toMatchObject({ name: 'Vasant Kunj' });
