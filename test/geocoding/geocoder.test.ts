@@ -95,6 +95,10 @@ describe('matching', () => {
 describe('a typed pincode, city or state that contradicts the place named', () => {
   const answer = (address: string, city?: string, state?: string, pincode?: string) =>
     service.geocode({ address, city, state, pincode })!;
+  /** Each address answered with its pincode; the address stands beside it so a failure names the row. */
+  const expectPincodes = (rows: Array<[address: string, pincode: string]>) => {
+    for (const [address, pincode] of rows) expect([address, answer(address).pincode]).toEqual([address, pincode]);
+  };
 
   it('answers the specific locality over a mistyped pincode, with a warning and the pincode it suggests', () => {
     expect(answer('Anna Nagar, Chennai', undefined, undefined, '110040')).toMatchObject({
@@ -328,14 +332,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
 
   it('takes a metro written before its locality in one part for the city ("pune kothrud")', () => {
     // Each was the city's centre (Hyderabad's at 0.88), or a namesake elsewhere (Delhi's Malviya Nagar for Jaipur).
-    for (const [address, pincode] of [
+    expectPincodes([
       ['pune kothrud', '411038'],
       ['jaipur malviya nagar', '302017'],
       ['hyderabad kukatpally', '500072'],
       ['delhi karol bagh', '110005'],
       ['blr koramangala', '560034'],
-    ])
-      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    ]);
     // A name of its own that starts with a metro's stays whole ("Mumbai Central", "Delhi Cantt").
     expect(answer('Mumbai Central').formatted).toMatch(/^Mumbai Central/);
     expect(answer('Delhi Cantt').formatted).toMatch(/^Delhi Cantt/);
@@ -396,15 +399,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
   });
 
   it("finds a city's airport by its kind, however the directory names it", () => {
-    for (const [address, pincode] of [
+    expectPincodes([
       ['Mumbai Airport', '400099'], // "Airport S.O (Mumbai)", "International Airport S.O"
       ['Delhi Airport', '110037'], // "IGI Airport", "Palam Airport"; not the metro's "Airport Express Terminal"
       ['Patna Airport', '800014'], // "Patna Aerodrome": airport and aerodrome are one
       ['Jaipur Airport', '302029'], // "Airport Sanganer"
       ['VIP Road, Airport, Kolkata', '700052'],
       ['Hyderabad Airport, Shamshabad', '500108'], // "R.G.I. Airport"
-    ])
-      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    ]);
     // A road named for the airport is a road: no facility is read into it.
     expect(answer('Airport Road, Indore')).not.toMatchObject({ pincode: '452005' });
   });
@@ -453,13 +455,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
   });
 
   it('finds Tamil-script places whose stops English spells voiced ("கோடம்பாக்கம்" is Kodambakkam)', () => {
-    for (const [address, pincode] of [
+    expectPincodes([
       ['கோடம்பாக்கம், சென்னை', '600024'],
       ['நுங்கம்பாக்கம், சென்னை', '600034'],
       ['அம்பத்தூர், சென்னை', '600053'],
       ['கோயம்புத்தூர்', '641001'],
-    ])
-      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    ]);
   });
 
   it('reads initials a buyer spells out in Devanagari ("आरके पुरम" is RK Puram)', () => {
@@ -469,12 +470,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
 
   it('hears a city written in Hindi, but no village, outside any city ("फ़िरोज़ाबाद" is Firozabad)', () => {
     // Romanised "phirojabad", "gvaliyar": no spelling within the typo search's reach, and no city to hear them in.
-    for (const [address, pincode] of [
+    expectPincodes([
       ['फ़िरोज़ाबाद', '283203'],
       ['ग्वालियर', '474003'],
       ['औरंगाबाद, महाराष्ट्र', '431001'],
-    ])
-      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    ]);
     // A village is heard only inside its city or district: "Bhaundsee" alone is nothing, with Gurgaon it is Bhondsi.
     expect(geocode('Bhaundsee')).toBeNull();
     expect(answer('Bhaundsee, Gurgaon').pincode).toBe('122102');
@@ -506,26 +506,24 @@ describe('a typed pincode, city or state that contradicts the place named', () =
 
   it("finds a landmark alone when one place has its name, and a town's station by the town's name", () => {
     // Each was a 404: landmarks were searched only inside a city, and "X station" is "X Railway Station" in the data.
-    for (const [address, pincode] of [
+    expectPincodes([
       ['near Charminar', '500002'],
       ['near Hawa Mahal', '302002'],
       ['opp Howrah station', '711101'],
       ['near Patna Junction', '800001'],
       ['near Kalyan Jn', '421301'],
-    ])
-      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    ]);
     // A name several places have stays unanswered without a city ("Shiv Mandir").
     expect(geocode('near Shiv Mandir')).toBeNull();
   });
 
   it('finds the locality after a building named like another place, commas or not', () => {
     // Each was answered as the city's centre, or as the place the building is named after.
-    for (const [address, pincode] of [
+    expectPincodes([
       ['B-404 Chennai Towers Koramangala Bengaluru', '560034'],
       ['B-404 Mysore Towers Malleswaram Bengaluru', '560003'],
       ['Flat 12, Navrangpura Flats, Paldi, Ahmedabad', '380007'],
-    ])
-      expect([address, answer(address!).pincode]).toEqual([address, pincode]);
+    ]);
   });
 
   it('reads Delhi or Chandigarh ending a part as the city, not a state to search the place across', () => {
