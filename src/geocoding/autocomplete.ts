@@ -148,8 +148,13 @@ export class Autocomplete {
    * spelling (a shorter word may be a typo that happens to spell some rare name: "chok").
    */
   private isName(w: Word): boolean {
-    const [lo, hi] = this.idx.tokenRange(w.text);
-    return !w.fuzzy && lo < hi && this.idx.vocab[lo] === w.text && w.text.length >= 5;
+    return w.text.length >= 5 && this.tokenOf(w.text) >= 0;
+  }
+
+  /** The vocabulary token spelt exactly `text`, or -1. */
+  private tokenOf(text: string): number {
+    const [lo, hi] = this.idx.tokenRange(text);
+    return lo < hi && this.idx.vocab[lo] === text ? lo : -1;
   }
 
   /** True when entry `id` has a name token within a typo of `word` as a prefix ("chok" of chowk, "hils" of hills). */
@@ -223,8 +228,8 @@ export class Autocomplete {
     if (!/[\s,]$/.test(q) || last === undefined || last.fuzzy) return [];
     const found: number[] = [];
     for (const spelling of [last.text, ...ADDRESS_WORD_LIST.map((w) => last.text + w)]) {
-      const [lo, hi] = this.idx.tokenRange(spelling);
-      if (lo < hi && this.idx.vocab[lo] === spelling) found.push(lo);
+      const token = this.tokenOf(spelling);
+      if (token >= 0) found.push(token);
     }
     return found;
   }
