@@ -1,5 +1,5 @@
 // Autocomplete over the place index: token prefixes (typo-tolerant), aliases, importance, smooth distance decay, and "near me".
-import { editDistance, fuzzyFind, maxEdits, type SortedList, type Work } from './fuzzy.ts';
+import { editDistance, fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
@@ -44,7 +44,6 @@ const MIN_ANCHOR = 3;
 export const NEAR_BUDGET = 3000;
 
 export class Autocomplete {
-  private readonly vocabList: SortedList;
   private readonly pool: CandidatePool;
   /** Built by the first "near me" query (~20 ms), then shared by every later one. */
   private grid: SpatialGrid | null = null;
@@ -53,7 +52,6 @@ export class Autocomplete {
 
   constructor(private readonly idx: PlaceIndex) {
     this.pool = new CandidatePool(idx);
-    this.vocabList = { items: idx.vocab, range: (p) => idx.tokenRange(p) };
   }
 
   /** Name search ranked by match quality, importance and (given lat/lon) a smooth distance decay. */
@@ -137,7 +135,7 @@ export class Autocomplete {
   private word(token: string, work: Work): Word {
     const exact = this.idx.tokenRange(token);
     if (exact[1] > exact[0]) return { text: token, ranges: [exact], fuzzy: false };
-    const found = fuzzyFind(this.vocabList, token, maxEdits(token.length), true, work);
+    const found = fuzzyFind(this.idx.vocabList, token, maxEdits(token.length), true, work);
     // Only the nearest spellings: "koramangla" means Koramangala (1 edit), not Kotamangalam (2).
     const hits = found.filter((h) => h.distance === found[0]?.distance).slice(0, 24);
     return { text: token, ranges: hits.map((h): [number, number] => [h.item, h.item + 1]), fuzzy: true };

@@ -1,4 +1,5 @@
 // Bounded typo tolerance: optimal-string-alignment distance with early exit, over the sorted key or token lists of the place index.
+import type { SortedStrings } from './sorted-strings.ts';
 
 /** Most list items one fuzzy search compares; keeps a search under ~0.3 ms whatever the query. */
 export const FUZZY_BUDGET = 3000;
@@ -104,12 +105,6 @@ function shapesOf(items: string[]): Shapes {
   return shapes;
 }
 
-/** A sorted string list with a prefix-range lookup (the index's keys or vocabulary). */
-export interface SortedList {
-  items: string[];
-  range(prefix: string): [number, number];
-}
-
 /** A fuzzy hit: item index and its distance. */
 export interface FuzzyHit {
   item: number;
@@ -122,7 +117,7 @@ export interface FuzzyHit {
  * centre-out from where `word` would sort, at most FUZZY_BUDGET / 3 per head: typos in the first letters are
  * rare, and near spellings share their first letters. `work.count` adds the comparisons.
  */
-export function fuzzyFind(list: SortedList, word: string, max: number, prefix: boolean, work: Work): FuzzyHit[] {
+export function fuzzyFind(list: SortedStrings, word: string, max: number, prefix: boolean, work: Work): FuzzyHit[] {
   if (max === 0 || word.length < 2 || spent(work)) return [];
   const hits: FuzzyHit[] = [];
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
@@ -144,7 +139,7 @@ export function fuzzyFind(list: SortedList, word: string, max: number, prefix: b
   for (const [head, probe] of probes) {
     const [lo, hi] = list.range(head);
     if (lo < 0 || lo >= hi) continue;
-    const start = lowerBound(list.items, probe, lo, hi);
+    const start = list.lowerBound(probe);
     const until = work.count + FUZZY_BUDGET / 3;
     for (let step = 0; work.count < until && !spent(work) && (start - step - 1 >= lo || start + step < hi); step++) {
       if (start + step < hi) compare(start + step);
@@ -152,13 +147,4 @@ export function fuzzyFind(list: SortedList, word: string, max: number, prefix: b
     }
   }
   return hits.sort((a, b) => a.distance - b.distance || a.item - b.item);
-}
-
-function lowerBound(sorted: string[], value: string, lo: number, hi: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

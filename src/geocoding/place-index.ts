@@ -2,6 +2,7 @@
 import { ODBL_LAYER, type PlaceFile } from './place-file.ts';
 import { readEntryColumns } from './place-layer.ts';
 import { mergedColumns } from './shared-columns.ts';
+import { lowerBound, SortedStrings } from './sorted-strings.ts';
 
 /** Entry kinds as stored; "town" is a GeoNames populated place, "landmark" a monument, place of worship or station. */
 export const KIND = { state: 0, district: 1, locality: 2, office: 3, town: 4, landmark: 5 } as const;
@@ -73,6 +74,10 @@ export class PlaceIndex {
   readonly layerEntries: number;
   private readonly nameAt: Uint32Array;
   private readonly names: Buffer;
+  /** `vocab` and `keys` searchable (fuzzy.ts scans them). */
+  readonly vocabList: SortedStrings;
+  readonly keyList: SortedStrings;
+  private readonly soundList: SortedStrings;
 
   constructor(file: PlaceFile) {
     this.pinCode = file.lines('pin.code');
@@ -121,6 +126,9 @@ export class PlaceIndex {
       areaToks: this.areaToks,
     } = c);
     this.size = this.kind.length;
+    this.vocabList = new SortedStrings(this.vocab);
+    this.keyList = new SortedStrings(this.keys);
+    this.soundList = new SortedStrings(this.sounds);
     this.fileBytes = file.byteLength + (layer?.byteLength ?? 0);
   }
 
@@ -147,29 +155,28 @@ export class PlaceIndex {
 
   /** Pincode index of a 6-digit pincode, or -1 (binary search over the sorted column). */
   pinOf(pincode: string): number {
-    const i = lowerBound(this.pinCode, pincode);
+    const i = lowerBound(this.pinCode, pincode, 0, this.pinCode.length);
     return i < this.pinCode.length && this.pinCode[i] === pincode ? i : -1;
   }
 
   /** [lo, hi) of the vocabulary tokens starting with `prefix`. */
   tokenRange(prefix: string): [number, number] {
-    return [lowerBound(this.vocab, prefix), lowerBound(this.vocab, `${prefix}\uffff`)];
+    return this.vocabList.range(prefix);
   }
 
   /** [lo, hi) of the compact keys starting with `prefix`. */
   keyRange(prefix: string): [number, number] {
-    return [lowerBound(this.keys, prefix), lowerBound(this.keys, `${prefix}\uffff`)];
+    return this.keyList.range(prefix);
   }
 
   /** [lo, hi) of the sound skeletons starting with `prefix`. */
   soundRange(prefix: string): [number, number] {
-    return [lowerBound(this.sounds, prefix), lowerBound(this.sounds, `${prefix}\uffff`)];
+    return this.soundList.range(prefix);
   }
 
   /** Index of an exact compact key, or -1. */
   keyIndex(key: string): number {
-    const i = lowerBound(this.keys, key);
-    return i < this.keys.length && this.keys[i] === key ? i : -1;
+    return this.keyList.indexOf(key);
   }
 
   /** True when entry `id` (or its district/state) has a token in [lo, hi). */
@@ -187,15 +194,4 @@ export class PlaceIndex {
     }
     return false;
   }
-}
-
-function lowerBound(sorted: string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

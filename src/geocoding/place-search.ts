@@ -1,6 +1,6 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
-import { fuzzyFind, maxEdits, spent, type SortedList, type Work } from './fuzzy.ts';
+import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
 import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
@@ -50,13 +50,10 @@ const MAX_GRAM_WORDS = 4;
 const CITY_IMPORTANCE = 0.85;
 
 export class PlaceSearch {
-  private readonly keyList: SortedList;
-
   private readonly initials: InitialsSearch;
 
   constructor(private readonly idx: PlaceIndex) {
     this.initials = new InitialsSearch(idx);
-    this.keyList = { items: idx.keys, range: (p) => idx.keyRange(p) };
   }
 
   /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
@@ -203,7 +200,7 @@ export class PlaceSearch {
     const typo = (gram: string[]) => {
       const key = gram.join('');
       if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) return;
-      for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
+      for (const hit of fuzzyFind(this.idx.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
         // Numbers name different places ("Sector 17" is not a typo of "Sector 18").
         if (digitsOf(this.idx.keys[hit.item]!) !== digitsOf(key)) continue;
         consider(
@@ -261,7 +258,7 @@ export class PlaceSearch {
     const side = tokens[tokens.length - 1]!;
     const name = tokens.slice(0, -1).join('');
     if (!SIDES.has(side) || maxEdits(name.length) === 0) return null;
-    for (const hit of fuzzyFind(this.keyList, name, maxEdits(name.length), false, work).slice(0, 8)) {
+    for (const hit of fuzzyFind(this.idx.keyList, name, maxEdits(name.length), false, work).slice(0, 8)) {
       const key = this.idx.keys[hit.item]! + side;
       const c = scoreKey(this.idx, key, 'fuzzy', weight * (1 - 0.05 * hit.distance), role, region, work);
       if (c) return { ...c, whole: true };

@@ -1,10 +1,11 @@
 // Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
 import { CITY_SHORT, STATE_CODES } from './address-words.ts';
 import { CITY_REGIONS } from './aliases.ts';
-import { fuzzyFind, maxEdits, type SortedList, type Work } from './fuzzy.ts';
+import { fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
+import type { SortedStrings } from './sorted-strings.ts';
 
 /** A constraint: candidates must lie in one of `areas` (district area ids), or in `state` when areas is null. */
 export interface Region {
@@ -29,14 +30,14 @@ const MIN_TOWN_IMPORTANCE = 0.6;
 export class Regions {
   private readonly areaByName = new Map<string, number>();
   private readonly stateArea = new Map<string, number>();
-  private readonly keyList: SortedList;
+  private readonly keyList: SortedStrings;
 
   constructor(private readonly idx: PlaceIndex) {
     idx.areas.forEach((a, i) => {
       if (a.district === null) this.stateArea.set(a.state, i);
       else this.areaByName.set(`${a.state}|${a.district}`, i);
     });
-    this.keyList = { items: idx.keys, range: (p) => idx.keyRange(p) };
+    this.keyList = idx.keyList;
   }
 
   /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"). */

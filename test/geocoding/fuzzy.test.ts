@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../bench/seeded.ts';
 import { editDistance, FUZZY_BUDGET, fuzzyFind } from '../../src/geocoding/fuzzy.ts';
 import { phoneticKey } from '../../src/geocoding/normalise.ts';
+import { SortedStrings } from '../../src/geocoding/sorted-strings.ts';
 
 function oracle(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -40,10 +41,7 @@ describe('editDistance', () => {
 describe('fuzzyFind', () => {
   it('stops after its budget however large the list', () => {
     const items = Array.from({ length: 50_000 }, (_, i) => `ka${i.toString(36).padStart(6, 'a')}`).sort();
-    const list = {
-      items,
-      range: (p: string): [number, number] => [items.findIndex((x) => x.startsWith(p)), items.length],
-    };
+    const list = new SortedStrings(items);
     const work = { count: 0 };
     fuzzyFind(list, 'kazzzzzz', 2, false, work);
     expect(work.count).toBeLessThanOrEqual(FUZZY_BUDGET + 3);
@@ -53,13 +51,7 @@ describe('fuzzyFind', () => {
     // Thousands of names between "tambaram" and where "thambaram" would sort in the "ta" range.
     const filler = Array.from({ length: 5_000 }, (_, i) => `tan${i.toString(36).padStart(4, 'a')}`);
     const items = [...filler, 'tambaram', 'kodambakkam'].sort();
-    const list = {
-      items,
-      range: (p: string): [number, number] => {
-        const lo = items.findIndex((x) => x.startsWith(p));
-        return lo < 0 ? [0, 0] : [lo, lo + items.filter((x) => x.startsWith(p)).length];
-      },
-    };
+    const list = new SortedStrings(items);
     const found = (word: string) => fuzzyFind(list, word, 1, false, { count: 0 }).map((h) => items[h.item]);
     expect(found('thambaram')).toContain('tambaram');
     expect(found('atmbaram')).toContain('tambaram');

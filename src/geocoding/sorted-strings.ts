@@ -1,0 +1,85 @@
+// Binary search over a sorted string list by integers: each item's first five characters packed into one number.
+
+/** Characters the packing covers, in code-unit order; the place index's keys, tokens and skeletons use only these. */
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+const PACKED = 5;
+/** Rank of a code unit (1-36; the end of a string is 0), -1 outside the alphabet; \uffff ends a range and ranks last. */
+const RANK = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) RANK[ALPHABET.charCodeAt(i)] = i + 1;
+const LAST = 63;
+
+/** The first five characters as a number that sorts as the text does, or -1 when one is outside the alphabet. */
+function pack(text: string): number {
+  let code = 0;
+  for (let i = 0; i < PACKED; i++) {
+    const c = text.charCodeAt(i);
+    const rank = i >= text.length ? 0 : c < 128 ? RANK[c]! : c === 0xffff ? LAST : -1;
+    if (rank < 0) return -1;
+    code = code * 64 + rank;
+  }
+  return code;
+}
+
+/**
+ * A sorted list (JavaScript's code-unit order) searched by its items' packed starts first: integer comparisons narrow
+ * the search to the items sharing the value's first five characters, and only those compare as strings. A list with
+ * an item outside the alphabet searches by strings alone.
+ */
+export class SortedStrings {
+  private readonly codes: Int32Array | null;
+
+  constructor(readonly items: string[]) {
+    const codes = new Int32Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      codes[i] = pack(items[i]!);
+      if (codes[i]! < 0) {
+        this.codes = null;
+        return;
+      }
+    }
+    this.codes = codes;
+  }
+
+  /** Where `value` sorts: its index when present. */
+  lowerBound(value: string): number {
+    const codes = this.codes;
+    const code = codes === null ? -1 : pack(value);
+    if (codes === null || code < 0) return lowerBound(this.items, value, 0, this.items.length);
+    const lo = firstAtLeast(codes, code, 0);
+    // Up to five characters, the packed start is the whole text: an equal one is the same string.
+    if (value.length <= PACKED) return lo;
+    return lowerBound(this.items, value, lo, firstAtLeast(codes, code + 1, lo));
+  }
+
+  /** Index of `value`, or -1. */
+  indexOf(value: string): number {
+    const i = this.lowerBound(value);
+    return i < this.items.length && this.items[i] === value ? i : -1;
+  }
+
+  /** [lo, hi) of the items starting with `prefix`. */
+  range(prefix: string): [number, number] {
+    return [this.lowerBound(prefix), this.lowerBound(`${prefix}\uffff`)];
+  }
+}
+
+/** First index from `lo` of `codes` (ascending) whose code is not below `code`. */
+function firstAtLeast(codes: Int32Array, code: number, lo: number): number {
+  let hi = codes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (codes[mid]! < code) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index in [lo, hi) of `sorted` whose item is not below `value` (hi when none). */
+export function lowerBound(sorted: string[], value: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
