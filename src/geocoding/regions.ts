@@ -5,7 +5,7 @@ import { fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
-import type { SortedStrings } from './sorted-strings.ts';
+import { SortedStrings } from './sorted-strings.ts';
 
 /** A constraint: candidates must lie in one of `areas` (district area ids), or in `state` when areas is null. */
 export interface Region {
@@ -27,17 +27,43 @@ export interface Region {
 /** Smallest town (GeoNames population) or office rank accepted as a city; smaller names are localities. */
 const MIN_TOWN_IMPORTANCE = 0.6;
 
+/** Entries of one key read for a region (a key's entries sort most important first). */
+const ENTRIES_READ = 64;
+
+type Kind = 'district' | 'town' | 'state';
+const ALL_KINDS: readonly Kind[] = ['district', 'town', 'state'];
+
 export class Regions {
   private readonly areaByName = new Map<string, number>();
   private readonly stateArea = new Map<string, number>();
-  private readonly keyList: SortedStrings;
+  /** The keys some region answers to, and each one's index among the index's keys. */
+  private readonly regionKeys: { list: SortedStrings; keyOf: Int32Array };
 
   constructor(private readonly idx: PlaceIndex) {
     idx.areas.forEach((a, i) => {
       if (a.district === null) this.stateArea.set(a.state, i);
       else this.areaByName.set(`${a.state}|${a.district}`, i);
     });
-    this.keyList = idx.keyList;
+    this.regionKeys = this.regionKeyList();
+  }
+
+  /**
+   * The keys some district, state or town answers to (about 1 in 22 of the index's): a typo of a region's name is
+   * searched among them only, not among every locality's.
+   */
+  private regionKeyList(): { list: SortedStrings; keyOf: Int32Array } {
+    const idx = this.idx;
+    const of: number[] = [];
+    for (let k = 0; k < idx.keys.length; k++) {
+      const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + ENTRIES_READ);
+      for (let j = idx.keyAt[k]!; j < end; j++) {
+        if (this.kindOf(idx.keyEnt[j]!, ALL_KINDS)) {
+          of.push(k);
+          break;
+        }
+      }
+    }
+    return { list: new SortedStrings(of.map((k) => idx.keys[k]!)), keyOf: Int32Array.from(of) };
   }
 
   /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"). */
@@ -129,12 +155,7 @@ export class Regions {
   }
 
   /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
-  private resolve(
-    key: string,
-    within: Region | null,
-    work: Work,
-    kinds: Array<'district' | 'town' | 'state'>,
-  ): Region | null {
+  private resolve(key: string, within: Region | null, work: Work, kinds: readonly Kind[]): Region | null {
     if (key.length < 3) return null;
     // A district of that name beats a town of it elsewhere ("Gorakhpur" is the district, not a Haryana village).
     const k = this.idx.keyIndex(key);
@@ -144,38 +165,39 @@ export class Regions {
       district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
     const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     if (exact !== null) return this.regionOf(exact, false);
-    for (const hit of fuzzyFind(this.keyList, key, maxEdits(key.length), false, work)) {
-      const id = this.bestEntry(hit.item, within, kinds, work);
+    for (const hit of fuzzyFind(this.regionKeys.list, key, maxEdits(key.length), false, work)) {
+      const id = this.bestEntry(this.regionKeys.keyOf[hit.item]!, within, kinds, work);
       if (id !== null) return this.regionOf(id, true);
     }
     return null;
   }
 
-  private bestEntry(
-    keyIndex: number,
-    within: Region | null,
-    kinds: Array<'district' | 'town' | 'state'>,
-    work: Work,
-  ): number | null {
+  private bestEntry(keyIndex: number, within: Region | null, kinds: readonly Kind[], work: Work): number | null {
     if (keyIndex < 0) return null;
     const idx = this.idx;
-    const end = Math.min(idx.keyAt[keyIndex + 1]!, idx.keyAt[keyIndex]! + 64);
+    const end = Math.min(idx.keyAt[keyIndex + 1]!, idx.keyAt[keyIndex]! + ENTRIES_READ);
     for (let k = idx.keyAt[keyIndex]!; k < end; k++) {
       work.count++;
       const id = idx.keyEnt[k]!;
-      const kind = idx.kind[id]!;
-      const ok =
-        (kind === KIND.district && kinds.includes('district')) ||
-        (kind === KIND.state && kinds.includes('state')) ||
-        (kinds.includes('town') &&
-          idx.importance[id]! >= MIN_TOWN_IMPORTANCE &&
-          (kind === KIND.town || (kind === KIND.office && idx.officeType[id] !== OFFICE_TYPE.BO)));
-      if (!ok) continue;
+      if (!this.kindOf(id, kinds)) continue;
       const area = idx.area[id]!;
       if (within && (area === NO_AREA || idx.areas[area]!.state !== within.state)) continue;
       return id;
     }
     return null;
+  }
+
+  /** True when entry `id` is a region of one of `kinds`: a district, a state, a town or a town's head post office. */
+  private kindOf(id: number, kinds: readonly Kind[]): boolean {
+    const idx = this.idx;
+    const kind = idx.kind[id]!;
+    return (
+      (kind === KIND.district && kinds.includes('district')) ||
+      (kind === KIND.state && kinds.includes('state')) ||
+      (kinds.includes('town') &&
+        idx.importance[id]! >= MIN_TOWN_IMPORTANCE &&
+        (kind === KIND.town || (kind === KIND.office && idx.officeType[id] !== OFFICE_TYPE.BO)))
+    );
   }
 
   private regionOf(id: number, fuzzy: boolean): Region | null {
