@@ -31,6 +31,7 @@ let cur = new Int32Array(67);
  * computed (any cheaper alignment stays inside it); strings are capped at 64 characters.
  */
 export function editDistance(a: string, b: string, max: number, prefix = false): number {
+  if (max === 1 && !prefix && a.length < 64 && b.length < 64) return withinOneEdit(a, b);
   const n = Math.min(a.length, 64);
   const m = Math.min(b.length, prefix ? n + max : 64);
   if (!prefix && Math.abs(n - m) > max) return max + 1;
@@ -64,6 +65,31 @@ export function editDistance(a: string, b: string, max: number, prefix = false):
   let best = BIG;
   for (let j = Math.max(0, n - max); j <= m; j++) if (prev[j]! < best) best = prev[j]!;
   return best;
+}
+
+/**
+ * 0 when equal, 1 when one substitution, insertion, deletion or swap of neighbours apart, else 2: the distance with a
+ * bound of one, read off the first difference instead of a table (most typo checks allow one edit).
+ */
+function withinOneEdit(a: string, b: string): number {
+  const n = a.length;
+  const m = b.length;
+  if (n - m > 1 || m - n > 1) return 2;
+  let i = 0;
+  while (i < n && i < m && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n && i === m) return 0;
+  if (n > m) return sameFrom(a, i + 1, b, i) ? 1 : 2;
+  if (m > n) return sameFrom(a, i, b, i + 1) ? 1 : 2;
+  if (sameFrom(a, i + 1, b, i + 1)) return 1;
+  const swapped = i + 1 < n && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i);
+  return swapped && sameFrom(a, i + 2, b, i + 2) ? 1 : 2;
+}
+
+/** True when `a` from `i` and `b` from `j` are the same text to their ends. */
+function sameFrom(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
 }
 
 /** Bit per letter a-z present in `s`: a letter of the word missing from a candidate costs at least one edit. */
@@ -122,29 +148,44 @@ export function fuzzyFind(list: SortedStrings, word: string, max: number, prefix
   const hits: FuzzyHit[] = [];
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
   const { lengths, masks } = shapesOf(list.items);
-  const compare = (i: number) => {
-    work.count++;
-    const length = lengths[i]!;
-    if (prefix ? length < word.length - max : Math.abs(length - word.length) > max) return;
-    if (!prefix && popcount(mask & ~masks[i]!) > max) return;
-    const item = list.items[i]!;
-    const d = editDistance(word, item, max, prefix);
-    if (d <= max) hits.push({ item: i, distance: d });
-  };
   // The word as typed, with its first two letters swapped, and without its second: each scanned from where it sorts
   // ("thambaram" without its h sorts among "tamb...", far from where "thambaram" would sit in the "ta" range).
-  const probes = new Map<string, string>();
-  for (const probe of [word, word[1]! + word[0]! + word.slice(2), word[0]! + word.slice(2)])
-    if (probe.length >= 2 && !probes.has(probe.slice(0, 2))) probes.set(probe.slice(0, 2), probe);
-  for (const [head, probe] of probes) {
+  const heads: string[] = [];
+  for (const probe of [word, word[1]! + word[0]! + word.slice(2), word[0]! + word.slice(2)]) {
+    const head = probe.slice(0, 2);
+    if (probe.length < 2 || heads.includes(head)) continue;
+    heads.push(head);
     const [lo, hi] = list.range(head);
-    if (lo < 0 || lo >= hi) continue;
-    const start = list.lowerBound(probe);
-    const until = work.count + FUZZY_BUDGET / 3;
-    for (let step = 0; work.count < until && !spent(work) && (start - step - 1 >= lo || start + step < hi); step++) {
-      if (start + step < hi) compare(start + step);
-      if (start - step - 1 >= lo) compare(start - step - 1);
+    if (lo >= hi) continue;
+    const [from, to] = window(list.lowerBound(probe), lo, hi, work);
+    for (let i = from; i < to; i++) {
+      const length = lengths[i]!;
+      if (prefix ? length < word.length - max : Math.abs(length - word.length) > max) continue;
+      if (!prefix && (popcount(mask & ~masks[i]!) > max || popcount(masks[i]! & ~mask) > max)) continue;
+      const d = editDistance(word, list.items[i]!, max, prefix);
+      if (d <= max) hits.push({ item: i, distance: d });
     }
   }
   return hits.sort((a, b) => a.distance - b.distance || a.item - b.item);
+}
+
+/**
+ * [from, to) of the items around `start` in [lo, hi) a search reads, centre-out (the item at `start`, the one before,
+ * the next after...) until FUZZY_BUDGET / 3 of them or the work's limit; `work.count` adds them.
+ */
+function window(start: number, lo: number, hi: number, work: Work): [number, number] {
+  const bound = Math.min(work.count + FUZZY_BUDGET / 3, work.limit ?? Infinity);
+  let after = 0;
+  let before = 0;
+  while (work.count < bound && (start + after < hi || start - before - 1 >= lo)) {
+    if (start + after < hi) {
+      after++;
+      work.count++;
+    }
+    if (start - before - 1 >= lo) {
+      before++;
+      work.count++;
+    }
+  }
+  return [start - before, start + after];
 }

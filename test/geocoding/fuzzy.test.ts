@@ -47,6 +47,22 @@ describe('fuzzyFind', () => {
     expect(work.count).toBeLessThanOrEqual(FUZZY_BUDGET + 3);
   });
 
+  it('finds every item within the distance among those it scans: its letter filters never rule out a near one', () => {
+    const next = mulberry32(11);
+    const word = () =>
+      Array.from({ length: 3 + Math.floor(next() * 8) }, () => 'abcdefg'[Math.floor(next() * 7)]).join('');
+    const list = new SortedStrings([...new Set(Array.from({ length: 600 }, word))].sort());
+    for (let k = 0; k < 400; k++) {
+      const w = word();
+      const max = 1 + (k % 2);
+      // Small enough to be scanned whole: the items under the typed, swapped and second-dropped heads.
+      const heads = new Set([w.slice(0, 2), w[1]! + w[0]!, w[0]! + w[2]!]);
+      const expected = list.items.filter((x) => heads.has(x.slice(0, 2)) && oracle(w, x) <= max);
+      const found = fuzzyFind(list, w, max, false, { count: 0 }).map((h) => list.items[h.item]);
+      expect(found.sort(), w).toEqual(expected.sort());
+    }
+  });
+
   it('finds a word typed with an extra or swapped second letter however far it sorts from the typed one', () => {
     // Thousands of names between "tambaram" and where "thambaram" would sort in the "ta" range.
     const filler = Array.from({ length: 5_000 }, (_, i) => `tan${i.toString(36).padStart(4, 'a')}`);
