@@ -46,7 +46,7 @@ export function scoreKey(
     if (inside === 0 || (inside < 1 && numbered)) continue;
     areas.add(idx.area[id]!);
     // A name that is some place's own name beats the same text as another place's alternate name.
-    let score = idx.importance[id]! * 0.15 - (idx.compact(id) === key ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
+    let score = idx.importance[id]! * 0.15 - (idx.namedExactly(id, key) ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
     // Among namesakes inside a city (or district) the one nearer its centre is the likelier.
     if (region && region.level !== 'state') {
       const km = haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!);
@@ -58,7 +58,7 @@ export function scoreKey(
     }
   }
   if (bestId < 0) return null;
-  const q = quality === 'exact' && idx.compact(bestId) !== key ? 'alias' : quality;
+  const q = quality === 'exact' && !idx.namedExactly(bestId, key) ? 'alias' : quality;
   const namesakes = areas.size === 1 && hasNamesake(idx, k, end, bestId, region);
   return {
     id: bestId,

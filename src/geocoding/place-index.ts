@@ -145,6 +145,18 @@ export class PlaceIndex {
     return out;
   }
 
+  /** True when the entry's own name tokens run together are `key`: `compact(id) === key` without building the text. */
+  namedExactly(id: number, key: string): boolean {
+    let at = 0;
+    const start = this.tokAt[id]!;
+    for (let k = start; k < start + this.nameTokens[id]!; k++) {
+      const token = this.vocab[this.toks[k]!]!;
+      if (!key.startsWith(token, at)) return false;
+      at += token.length;
+    }
+    return at === key.length;
+  }
+
   kindName(id: number): PlaceKind {
     return KIND_NAMES[this.kind[id]!]!;
   }
