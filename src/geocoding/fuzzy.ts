@@ -174,18 +174,14 @@ export function fuzzyFind(list: SortedStrings, word: string, max: number, prefix
  * the next after...) until FUZZY_BUDGET / 3 of them or the work's limit; `work.count` adds them.
  */
 function window(start: number, lo: number, hi: number, work: Work): [number, number] {
-  const bound = Math.min(work.count + FUZZY_BUDGET / 3, work.limit ?? Infinity);
-  let after = 0;
-  let before = 0;
-  while (work.count < bound && (start + after < hi || start - before - 1 >= lo)) {
-    if (start + after < hi) {
-      after++;
-      work.count++;
-    }
-    if (start - before - 1 >= lo) {
-      before++;
-      work.count++;
-    }
-  }
-  return [start - before, start + after];
+  const budget = Math.max(0, Math.min(work.count + FUZZY_BUDGET / 3, work.limit ?? Infinity) - work.count);
+  const after = hi - start;
+  const before = start - lo;
+  const both = Math.min(after, before);
+  // Two a step while both sides last (a step begun is finished), then one a step on the side left.
+  const [taken, rest] = budget <= 2 * both ? [Math.ceil(budget / 2), 0] : [both, budget - 2 * both];
+  const right = Math.min(after, taken + rest);
+  const left = Math.min(before, taken + rest);
+  work.count += right + left;
+  return [start - left, start + right];
 }

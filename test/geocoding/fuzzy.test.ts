@@ -63,6 +63,32 @@ describe('fuzzyFind', () => {
     }
   });
 
+  it('reads the items nearest where the word sorts, one after and one before in turn, as far as its budget', () => {
+    const next = mulberry32(13);
+    const word = () => `ka${Array.from({ length: 4 }, () => 'abcdef'[Math.floor(next() * 6)]).join('')}`;
+    const list = new SortedStrings([...new Set(Array.from({ length: 3000 }, word))].sort());
+    for (let k = 0; k < 200; k++) {
+      const w = word();
+      const [lo, hi] = list.range('ka');
+      const start = list.lowerBound(w);
+      // A call's whole limit may be nearer than the scan's budget, and odd.
+      const limit = k % 2 === 0 ? undefined : 1 + (k % 11) * 101;
+      const bound = Math.min(FUZZY_BUDGET / 3, limit ?? Infinity);
+      // The scan as first written: item by item, centre-out, until a third of the budget or the limit.
+      const read: number[] = [];
+      for (let step = 0; read.length < bound && (start - step - 1 >= lo || start + step < hi); step++) {
+        if (start + step < hi) read.push(start + step);
+        if (start - step - 1 >= lo) read.push(start - step - 1);
+      }
+      const work = { count: 0, limit };
+      const found = fuzzyFind(list, w, 1, false, work).map((h) => h.item);
+      expect(work.count).toBe(read.length);
+      expect(found.sort((a, b) => a - b)).toEqual(
+        read.filter((i) => oracle(w, list.items[i]!) <= 1).sort((a, b) => a - b),
+      );
+    }
+  });
+
   it('finds a word typed with an extra or swapped second letter however far it sorts from the typed one', () => {
     // Thousands of names between "tambaram" and where "thambaram" would sort in the "ta" range.
     const filler = Array.from({ length: 5_000 }, (_, i) => `tan${i.toString(36).padStart(4, 'a')}`);
