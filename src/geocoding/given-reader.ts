@@ -42,7 +42,8 @@ export class GivenReader {
         if (p.role !== role) continue;
         const key = p.tokens.join('');
         const r =
-          this.regions.city(key, state, work, role === 'district') ?? (state ? this.exactCity(key, work) : null);
+          this.regions.city(key, state, work, { districtFirst: role === 'district' }) ??
+          (state ? this.exactCity(key, work) : null);
         if (r) city = r;
         // A city field that names no city is usually a locality ("Andheri"): search it as a place.
         else if (role === 'city') p.role = 'place';
@@ -58,8 +59,7 @@ export class GivenReader {
 
   /** A city named exactly, in any state. */
   private exactCity(key: string, work: Work): Region | null {
-    const r = this.regions.city(key, null, work);
-    return r && !r.fuzzy ? r : null;
+    return this.regions.city(key, null, work, { typos: false });
   }
 
   /** The last one or two place parts, when they name a city or district and something else is left to search. */

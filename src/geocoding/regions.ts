@@ -75,16 +75,22 @@ export class Regions {
 
   /**
    * A city or district name, within `state` when one is known; null when nothing of that name is a city.
-   * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town.
+   * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town;
+   * `typos: false` when only the name spelt exactly will do.
    */
-  city(written: string, state: Region | null, work: Work, districtFirst = false): Region | null {
+  city(
+    written: string,
+    state: Region | null,
+    work: Work,
+    { districtFirst = false, typos = true }: { districtFirst?: boolean; typos?: boolean } = {},
+  ): Region | null {
     // "Lko", "Chn", "B'lore": short forms count only here, where a city is expected.
     const key = Object.hasOwn(CITY_SHORT, written) ? CITY_SHORT[written]! : written;
     const metro = this.metro(key, state, false);
     if (metro) return metro;
     const region =
-      (districtFirst ? this.resolve(key, state, work, ['district']) : null) ??
-      this.resolve(key, state, work, ['district', 'town', 'state']);
+      (districtFirst ? this.resolve(key, state, work, ['district'], typos) : null) ??
+      this.resolve(key, state, work, ALL_KINDS, typos);
     // A typo or another spelling of a metro ("Dilhi", "Nai Dilli") still means the whole metro.
     return (region && this.metro(compactKey(region.label), state, region.fuzzy)) ?? region;
   }
@@ -155,7 +161,7 @@ export class Regions {
   }
 
   /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
-  private resolve(key: string, within: Region | null, work: Work, kinds: readonly Kind[]): Region | null {
+  private resolve(key: string, within: Region | null, work: Work, kinds: readonly Kind[], typos = true): Region | null {
     if (key.length < 3) return null;
     // A district of that name beats a town of it elsewhere ("Gorakhpur" is the district, not a Haryana village).
     const k = this.idx.keyIndex(key);
@@ -165,6 +171,7 @@ export class Regions {
       district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
     const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     if (exact !== null) return this.regionOf(exact, false);
+    if (!typos) return null;
     for (const hit of fuzzyFind(this.regionKeys.list, key, maxEdits(key.length), false, work)) {
       const id = this.bestEntry(this.regionKeys.keyOf[hit.item]!, within, kinds, work);
       if (id !== null) return this.regionOf(id, true);
