@@ -1,5 +1,5 @@
 // Bounded typo tolerance: optimal-string-alignment distance with early exit, over the sorted key or token lists of the place index.
-import type { SortedStrings } from './sorted-strings.ts';
+import { firstAtLeast, type SortedStrings } from './sorted-strings.ts';
 
 /** Most list items one fuzzy search compares; keeps a search under ~0.3 ms whatever the query. */
 export const FUZZY_BUDGET = 3000;
@@ -109,10 +109,16 @@ function popcount(x: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Lengths from this one on share a group of `Shapes.byLength`. */
+const LONG = 64;
+
 /** A list's items' lengths and letter masks: most candidates are ruled out without reading them. */
 interface Shapes {
   lengths: Uint16Array;
   masks: Int32Array;
+  /** Item indexes grouped by length (LONG and over together), ascending in each: group g is [lengthAt[g], lengthAt[g + 1]). */
+  byLength: Int32Array;
+  lengthAt: Int32Array;
 }
 
 /** Made on a list's first fuzzy search (about 1 MiB for the place index's keys and vocabulary). */
@@ -121,11 +127,19 @@ const SHAPES = new WeakMap<string[], Shapes>();
 function shapesOf(items: string[]): Shapes {
   let shapes = SHAPES.get(items);
   if (!shapes) {
-    shapes = { lengths: new Uint16Array(items.length), masks: new Int32Array(items.length) };
+    const lengths = new Uint16Array(items.length);
+    const masks = new Int32Array(items.length);
+    const lengthAt = new Int32Array(LONG + 2);
     for (let i = 0; i < items.length; i++) {
-      shapes.lengths[i] = Math.min(0xffff, items[i]!.length);
-      shapes.masks[i] = letterMask(items[i]!);
+      lengths[i] = Math.min(0xffff, items[i]!.length);
+      masks[i] = letterMask(items[i]!);
+      lengthAt[Math.min(LONG, lengths[i]!) + 1]!++;
     }
+    for (let g = 0; g <= LONG; g++) lengthAt[g + 1]! += lengthAt[g]!;
+    const byLength = new Int32Array(items.length);
+    const filled = lengthAt.slice(0, LONG + 1);
+    for (let i = 0; i < items.length; i++) byLength[filled[Math.min(LONG, lengths[i]!)]!++] = i;
+    shapes = { lengths, masks, byLength, lengthAt };
     SHAPES.set(items, shapes);
   }
   return shapes;
@@ -147,7 +161,8 @@ export function fuzzyFind(list: SortedStrings, word: string, max: number, prefix
   if (max === 0 || word.length < 2 || spent(work)) return [];
   const hits: FuzzyHit[] = [];
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
-  const { lengths, masks } = shapesOf(list.items);
+  const { lengths, masks, byLength, lengthAt } = shapesOf(list.items);
+  const n = word.length;
   // The word as typed, with its first two letters swapped, and without its second: each scanned from where it sorts
   // ("thambaram" without its h sorts among "tamb...", far from where "thambaram" would sit in the "ta" range).
   const heads: string[] = [];
@@ -158,12 +173,24 @@ export function fuzzyFind(list: SortedStrings, word: string, max: number, prefix
     const [lo, hi] = list.range(head);
     if (lo >= hi) continue;
     const [from, to] = window(list.lowerBound(probe), lo, hi, work);
-    for (let i = from; i < to; i++) {
-      const length = lengths[i]!;
-      if (prefix ? length < word.length - max : Math.abs(length - word.length) > max) continue;
-      if (!prefix && (popcount(mask & ~masks[i]!) > max || popcount(masks[i]! & ~mask) > max)) continue;
-      const d = editDistance(word, list.items[i]!, max, prefix);
-      if (d <= max) hits.push({ item: i, distance: d });
+    if (prefix) {
+      for (let i = from; i < to; i++) {
+        if (lengths[i]! < n - max) continue;
+        const d = editDistance(word, list.items[i]!, max, true);
+        if (d <= max) hits.push({ item: i, distance: d });
+      }
+      continue;
+    }
+    // Only items within `max` of the word's length can be: each such length's items in the window, in order.
+    for (let g = Math.min(LONG, Math.max(0, n - max)); g <= Math.min(LONG, n + max); g++) {
+      const end = lengthAt[g + 1]!;
+      for (let k = firstAtLeast(byLength, from, lengthAt[g]!, end); k < end && byLength[k]! < to; k++) {
+        const i = byLength[k]!;
+        if (Math.abs(lengths[i]! - n) > max) continue;
+        if (popcount(mask & ~masks[i]!) > max || popcount(masks[i]! & ~mask) > max) continue;
+        const d = editDistance(word, list.items[i]!, max, false);
+        if (d <= max) hits.push({ item: i, distance: d });
+      }
     }
   }
   return hits.sort((a, b) => a.distance - b.distance || a.item - b.item);

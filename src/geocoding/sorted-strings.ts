@@ -45,10 +45,10 @@ export class SortedStrings {
     const codes = this.codes;
     const code = codes === null ? -1 : pack(value);
     if (codes === null || code < 0) return lowerBound(this.items, value, 0, this.items.length);
-    const lo = firstAtLeast(codes, code, 0);
+    const lo = firstAtLeast(codes, code, 0, codes.length);
     // Up to five characters, the packed start is the whole text: an equal one is the same string.
     if (value.length <= PACKED) return lo;
-    return lowerBound(this.items, value, lo, firstAtLeast(codes, code + 1, lo));
+    return lowerBound(this.items, value, lo, firstAtLeast(codes, code + 1, lo, codes.length));
   }
 
   /** Index of `value`, or -1. */
@@ -63,12 +63,11 @@ export class SortedStrings {
   }
 }
 
-/** First index from `lo` of `codes` (ascending) whose code is not below `code`. */
-function firstAtLeast(codes: Int32Array, code: number, lo: number): number {
-  let hi = codes.length;
+/** First index in [lo, hi) of `sorted` (ascending) whose number is not below `value` (hi when none). */
+export function firstAtLeast(sorted: Int32Array, value: number, lo: number, hi: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (codes[mid]! < code) lo = mid + 1;
+    if (sorted[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
