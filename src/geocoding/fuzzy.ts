@@ -32,24 +32,39 @@ let cur = new Int32Array(67);
  */
 export function editDistance(a: string, b: string, max: number, prefix = false): number {
   if (max === 1 && !prefix && a.length < 64 && b.length < 64) return withinOneEdit(a, b);
-  const n = Math.min(a.length, 64);
-  const m = Math.min(b.length, prefix ? n + max : 64);
+  let n = Math.min(a.length, 64);
+  let m = Math.min(b.length, prefix ? n + max : 64);
   if (!prefix && Math.abs(n - m) > max) return max + 1;
+  // What both share at their start (and, whole strings compared, at their end) costs nothing: the table covers the rest.
+  let skip = 0;
+  while (skip < n && skip < m && a.charCodeAt(skip) === b.charCodeAt(skip)) skip++;
+  while (!prefix && n > skip && m > skip && a.charCodeAt(n - 1) === b.charCodeAt(m - 1)) {
+    n--;
+    m--;
+  }
+  n -= skip;
+  m -= skip;
   for (let j = 0; j <= m + 1; j++) prev[j] = j <= max ? j : BIG;
   for (let i = 1; i <= n; i++) {
     const lo = Math.max(1, i - max);
     const hi = Math.min(m, i + max);
     cur[lo - 1] = lo === 1 ? i : BIG;
     let rowMin = lo === 1 ? i : BIG;
-    const ac = a.charCodeAt(i - 1);
+    const ac = a.charCodeAt(skip + i - 1);
     for (let j = lo; j <= hi; j++) {
-      const bc = b.charCodeAt(j - 1);
+      const bc = b.charCodeAt(skip + j - 1);
       let v = prev[j - 1]! + (ac === bc ? 0 : 1);
       const del = prev[j]! + 1;
       const ins = cur[j - 1]! + 1;
       if (del < v) v = del;
       if (ins < v) v = ins;
-      if (i > 1 && j > 1 && ac === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bc && prev2[j - 2]! + 1 < v)
+      if (
+        i > 1 &&
+        j > 1 &&
+        ac === b.charCodeAt(skip + j - 2) &&
+        a.charCodeAt(skip + i - 2) === bc &&
+        prev2[j - 2]! + 1 < v
+      )
         v = prev2[j - 2]! + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;

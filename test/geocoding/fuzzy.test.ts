@@ -32,6 +32,23 @@ describe('editDistance', () => {
     }
   });
 
+  it('agrees with the oracle against the closest prefix on random strings', () => {
+    const next = mulberry32(9);
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(next() * 9) }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    for (let k = 0; k < 3000; k++) {
+      const a = word();
+      const b = word();
+      for (const max of [1, 2]) {
+        // Prefixes of b up to max letters longer than a: a longer one is more than max edits away.
+        const best = Math.min(
+          ...Array.from({ length: Math.min(b.length, a.length + max) + 1 }, (_, j) => oracle(a, b.slice(0, j))),
+        );
+        expect(Math.min(editDistance(a, b, max, true), max + 1), `${a} ${b} ${max}`).toBe(Math.min(best, max + 1));
+      }
+    }
+  });
+
   it('measures against the closest prefix when asked (the user may still be typing)', () => {
     expect(editDistance('koramangla', 'koramangala', 2, true)).toBe(1);
     expect(editDistance('bangalor', 'bangalore', 1, true)).toBe(0);
