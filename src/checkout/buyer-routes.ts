@@ -44,6 +44,7 @@ export function buyerRoutes(d: BuyerDeps): RouteDef[] {
         503: 'Mail not configured',
       },
       summary: 'Mails a 6-digit code (or reuses the live one: reused = true, no new mail).',
+      readsPeer: true,
       handle: async ({ body, head }) => {
         const merchant = await buyerMerchant(d.merchants, body.merchant_id, head);
         return d.otp.send(merchant.id, body.email, clientIp(head, d.trustProxyHops));
@@ -60,6 +61,7 @@ export function buyerRoutes(d: BuyerDeps): RouteDef[] {
         429: 'Locked after wrong codes',
       },
       summary: 'Checks the code and opens a checkout session (session_token for x-session-token).',
+      readsPeer: true,
       handle: async ({ body, head }) => {
         const merchant = await buyerMerchant(d.merchants, body.merchant_id, head);
         return d.otp.verify(merchant.id, body.email, body.code, clientIp(head, d.trustProxyHops), {
@@ -80,6 +82,7 @@ export function buyerRoutes(d: BuyerDeps): RouteDef[] {
       response: FunnelLoggedSchema,
       errors: { 403: 'Origin not allowed for the merchant', 404: 'No such merchant', 429: 'Flood limit reached' },
       summary: 'Logs one funnel step.',
+      readsPeer: true,
       handle: async ({ body, head }) => {
         await buyerMerchant(d.merchants, body.merchant_id, head);
         await d.funnel.log(body, clientIp(head, d.trustProxyHops));

@@ -156,7 +156,8 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
     routes,
     browser,
     maxBodyBytes: Math.max(...routes.map((r) => r.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)),
-    capture: { headers: null, peer: true, query: true },
+    // Asking uWS for the peer address is a system call and a formatted string: only for routes that read it.
+    capture: { headers: null, peer: routes.some((r) => r.readsPeer === true), query: true },
     readsBytes: false,
     begin,
     finish,

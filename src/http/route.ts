@@ -74,6 +74,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   maxBodyBytes?: number;
   /** Widget-facing: every reply, refusals included, reflects the caller's Origin so the page can read it. */
   browser?: boolean;
+  /** The handler reads the client's address (`head.remoteIp`, through clientIp): only then is it captured. */
+  readsPeer?: boolean;
   /** Error statuses this route can answer with beyond those of its auth kind, with what they mean. */
   errors?: Record<number, string>;
   /** Official-compatible route: a refusal carries its text in `error`, as India Post's service answers. */

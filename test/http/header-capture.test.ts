@@ -91,6 +91,33 @@ describe('header capture', () => {
   });
 });
 
+describe('peer address capture', () => {
+  const peerRoute = (readsPeer: boolean) =>
+    defineRoute({
+      method: 'get',
+      path: readsPeer ? '/peer' : '/no-peer',
+      auth: 'public',
+      tag: 't',
+      summary: 'peer',
+      readsPeer,
+      response: z.unknown(),
+      handle: ({ head }) => ({ ip: readsPeer ? head.remoteIp : null }),
+    });
+
+  it('asks uWS for the address only for an endpoint with a route that reads it, and hands it over there', async () => {
+    const [reads, ignores] = compileEndpoints([peerRoute(true), peerRoute(false)], {});
+    expect(reads!.capture.peer).toBe(true);
+    expect(ignores!.capture.peer).toBe(false);
+    const listening = await listen(createHttpApp([reads!, ignores!], { bodyBudgetBytes: 1 << 20 }).app, '127.0.0.1', 0);
+    try {
+      const res = await fetch(`http://127.0.0.1:${listening.port}/peer`);
+      expect(await res.json()).toEqual({ success: true, data: { ip: '127.0.0.1' } });
+    } finally {
+      listening.close();
+    }
+  });
+});
+
 /** Everything the server sends on one connection for `raw`, until it closes the connection or 1 s passes. */
 function rawExchange(raw: string): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve) => {

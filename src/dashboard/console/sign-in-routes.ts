@@ -102,6 +102,7 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       summary:
         'Mails a 6-digit sign-in code to an email that may sign in; the answer is the same for any other email. Asked ' +
         'again once the live code is a minute old, it mails a new code that replaces it.',
+      readsPeer: true,
       handle: async ({ body, head }) => {
         assertSameOrigin(head);
         await o.signIn.requestCode(body.email, clientIp(head, o.trustProxyHops));
@@ -116,6 +117,7 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       response: SignedInSchema,
       errors: { 401: 'Wrong, used or expired code', 403: 'Request from another site', 429: 'Locked after wrong codes' },
       summary: 'Redeems the code: sets the httpOnly session cookie and returns the CSRF token for unsafe requests.',
+      readsPeer: true,
       handle: async ({ body, head }) => {
         assertSameOrigin(head);
         const { token, expiresAt } = await o.signIn.verify(body.email, body.code, clientIp(head, o.trustProxyHops));
