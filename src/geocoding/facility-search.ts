@@ -1,9 +1,10 @@
-// A city's facility named by its kind ("Mumbai Airport"): the place inside the city whose name holds that word.
+// A landmark named by or without its kind: a city's facility ("Mumbai Airport"), a landmark without its noun ("Salar Jung").
 import type { Part } from './address-parser.ts';
-import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
-import type { Work } from './fuzzy.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
+import { spent, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
+import { scoreKey } from './key-score.ts';
 import type { Candidate } from './place-search.ts';
 import { inRegion, type Region } from './regions.ts';
 
@@ -47,6 +48,33 @@ export function cityFacility(
   if (bestId < 0) return null;
   const score = matchScore + bestScore;
   return { id: bestId, score, quality: 'variant', role: part.role, districts: 1, agreed: false, part: 0, whole: true };
+}
+
+/** Names read that start with a landmark's written name: a handful have one noun more. */
+const MAX_LONGER_NAMES = 32;
+
+/**
+ * "near Salar Jung", "Victoria Memorial", "ISKCON": a landmark written without the noun its name ends with (Salar Jung
+ * Museum, Victoria Memorial Hall, ISKCON Temple), inside the region, scored as a name with a qualifier dropped.
+ */
+export function landmarkWithNoun(
+  idx: PlaceIndex,
+  part: Part,
+  region: Region,
+  matchScore: number,
+  work: Work,
+): Candidate | null {
+  const name = part.tokens.filter((t) => !LANDMARK.has(t)).join('');
+  if (name.length < 4) return null;
+  const [lo, hi] = idx.keyRange(name);
+  let best: Candidate | null = null;
+  for (let k = lo; k < Math.min(hi, lo + MAX_LONGER_NAMES) && !spent(work); k++) {
+    const key = idx.keys[k]!;
+    if (!LANDMARK_NOUNS.has(key.slice(name.length))) continue;
+    const c = scoreKey(idx, key, 'variant', matchScore, part.role, region, work);
+    if (c && (!best || c.score > best.score)) best = { ...c, whole: true };
+  }
+  return best;
 }
 
 /** True when the entry's own name holds a facility word that no other noun or address word follows. */

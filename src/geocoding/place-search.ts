@@ -2,7 +2,7 @@
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
 import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
-import { cityFacility } from './facility-search.ts';
+import { cityFacility, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
 import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
 import { QUALITY, scoreKey } from './key-score.ts';
@@ -176,7 +176,9 @@ export class PlaceSearch {
       consider(c);
       if (best) return best;
     }
-    if (part.role === 'landmark') return best;
+    // "near Salar Jung": inside a city, a landmark written without its noun (Salar Jung Museum).
+    if (part.role === 'landmark')
+      return best ?? (local ? landmarkWithNoun(this.idx, part, region!, weight * 0.9, work) : null);
     const whole = stripped.join('');
     // A long vowel doubled as English often writes it ("Jaipoor", "Sreenagar"): the directory's single letter.
     const single = whole.replace(/oo/g, 'u').replace(/ee/g, 'i');

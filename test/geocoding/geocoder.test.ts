@@ -517,6 +517,19 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(geocode('near Shiv Mandir')).toBeNull();
   });
 
+  it('finds a landmark written without its noun inside the city', () => {
+    // Each answered the city's centre: the data names them Salar Jung Museum, Victoria Memorial Hall, Cubbon Park,
+    // Elephanta Caves.
+    expectPincodes([
+      ['near Salar Jung, Hyderabad', '500002'],
+      ['near Victoria Memorial, Kolkata', '700071'],
+      ['near Cubbon, Bengaluru', '560001'],
+      ['opp Elephanta, Mumbai', '400021'],
+    ]);
+    // Only a noun: "Victoria Memorial Metro Station" (Hyderabad) is no completion, and outside a city none is tried.
+    expect(geocode('near Salar Jung')).toBeNull();
+  });
+
   it('finds the locality after a building named like another place, commas or not', () => {
     // Each was answered as the city's centre, or as the place the building is named after.
     expectPincodes([
