@@ -176,7 +176,7 @@ export function parseAddress(
   for (const raw of text.split(/[,;\n|]+|\s-\s/)) {
     if (parts.length >= MAX_PARTS) break;
     const tokens = tokenize(raw.replace(/(?:^|\D)[1-9]\d{2}\s?\d{3}(?!\d)/g, ' ')).slice(0, 3 * MAX_PART_WORDS);
-    while (tokens.length > 1 && COUNTRY_WORDS.has(tokens[tokens.length - 1]!)) tokens.pop();
+    while (tokens.length > 1 && endsWithCountry(tokens)) tokens.pop();
     pincode ??= postalDistrict(tokens);
     for (const part of splitPart(tokens)) if (parts.length < MAX_PARTS) parts.push(part);
   }
@@ -200,13 +200,14 @@ function postalDistrict(tokens: string[]): string | null {
 function dropCountry(parts: Part[]): void {
   const last = parts[parts.length - 1];
   if (!last) return;
-  while (
-    last.tokens.length > 0 &&
-    COUNTRY_WORDS.has(last.tokens[last.tokens.length - 1]!) &&
-    (last.tokens.length > 1 || parts.length > 1)
-  )
+  while (last.tokens.length > 0 && endsWithCountry(last.tokens) && (last.tokens.length > 1 || parts.length > 1))
     last.tokens.pop();
   if (last.tokens.length === 0) parts.pop();
+}
+
+/** True when the words end in the country's name, not in a name of something "of India" (Gateway, Reserve Bank). */
+function endsWithCountry(tokens: string[]): boolean {
+  return COUNTRY_WORDS.has(tokens[tokens.length - 1]!) && tokens[tokens.length - 2] !== 'of';
 }
 
 /** One comma-separated piece -> parts: landmark phrases cut out, marker words split, house numbers dropped, role by last word. */
@@ -234,8 +235,8 @@ function splitPart(raw: string[]): Part[] {
   if (noun > 0)
     return [...before, { role: 'landmark', tokens: phrase.slice(0, noun + 1) }, ...splitPart(phrase.slice(noun + 1))];
   // No landmark noun: the whole phrase may be the landmark's name ("near Hawa Mahal Jaipur"), or its first word with
-  // the place after it ("near DMart Wakad Pune"); both are kept and searched.
-  const tail = phrase.length > 3 ? markedParts(phrase.slice(2)) : [];
+  // the place after it ("near DMart Wakad Pune"); both are kept and searched. A name goes on past "of" ("Gateway of India").
+  const tail = phrase.length > 3 && phrase[2] !== 'of' ? markedParts(phrase.slice(2)) : [];
   return [...before, { role: 'landmark', tokens: phrase.slice(0, MAX_PART_WORDS) }, ...tail];
 }
 

@@ -108,6 +108,13 @@ describe('parseAddress', () => {
     expect(roles('Pitampura Delhi')).toEqual(['place:pitampura', 'place:delhi']);
   });
 
+  it('drops the country ending an address, but not a name "of India"', () => {
+    expect(roles('Koramangala, Bengaluru, India')).toEqual(['place:koramangala', 'place:bengaluru']);
+    expect(roles('Koramangala Bengaluru India')).toEqual(['place:koramangala bengaluru']);
+    expect(roles('Gateway of India, Colaba, India')).toEqual(['place:gateway of india', 'place:colaba']);
+    expect(roles('near Gateway of India, Mumbai, India')).toEqual(['landmark:near gateway of india', 'place:mumbai']);
+  });
+
   it('reads a postal district number after a city as its pincode ("Chennai-18", "Kol-20")', () => {
     expect(parseAddress('No 8, TTK Rd, Alwarpet, Chennai-18').pincode).toBe('600018');
     expect(parseAddress('Flat 2B, 12 Sarat Bose Rd, Kol-20').pincode).toBe('700020');

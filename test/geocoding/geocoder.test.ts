@@ -530,6 +530,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(geocode('near Salar Jung')).toBeNull();
   });
 
+  it('finds a name "of India" whole', () => {
+    // Each answered Mumbai's centre: "India" was dropped from "Gateway of India" as if it were the country.
+    expectPincodes([
+      ['near Gateway of India, Mumbai', '400001'],
+      ['Gateway of India, Colaba, Mumbai, India', '400001'],
+    ]);
+  });
+
   it('finds the locality after a building named like another place, commas or not', () => {
     // Each was answered as the city's centre, or as the place the building is named after.
     expectPincodes([
