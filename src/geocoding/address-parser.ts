@@ -229,7 +229,15 @@ function splitPart(raw: string[]): Part[] {
   if (cut < 0) return markedParts(tokens);
   const before = markedParts(tokens.slice(0, cut));
   const phrase = tokens.slice(cut);
-  let noun = phrase.findIndex((t, i) => i > 0 && i <= LANDMARK_NAME_WORDS && LANDMARK_NOUNS.has(t));
+  // A noun straight after "near" ends the landmark alone or before another noun ("near Park", "near Petrol Pump"); before
+  // a name word it starts a name ("near Park Street metro", "opp Bank of Baroda", "near Market Yard").
+  let noun = phrase.findIndex(
+    (t, i) =>
+      i > 0 &&
+      i <= LANDMARK_NAME_WORDS &&
+      LANDMARK_NOUNS.has(t) &&
+      (i > 1 || phrase.length === 2 || LANDMARK_NOUNS.has(phrase[2]!)),
+  );
   // Nouns in a row are one ("Gupta Medical Store", "near Petrol Pump | Sector 14"): the place starts after the last.
   while (noun > 0 && LANDMARK_NOUNS.has(phrase[noun + 1] ?? '')) noun++;
   if (noun > 0)

@@ -108,6 +108,18 @@ describe('parseAddress', () => {
     expect(roles('Pitampura Delhi')).toEqual(['place:pitampura', 'place:delhi']);
   });
 
+  it('reads a landmark noun straight after "near" as the start of a name when a name word follows', () => {
+    expect(roles('near Park Street metro, Kolkata')).toEqual([
+      'landmark:near park street metro',
+      'place:street metro',
+      'place:kolkata',
+    ]);
+    expect(roles('near Market Yard, Pune')).toEqual(['landmark:near market yard', 'place:pune']);
+    // Alone, or before another noun, it is the landmark ("near the park", "near the petrol pump").
+    expect(roles('near Park, Sector 5')).toEqual(['landmark:near park', 'place:sector 5']);
+    expect(roles('near Petrol Pump Sector 14')).toEqual(['landmark:near petrol pump', 'place:sector 14']);
+  });
+
   it('drops the country ending an address, but not a name "of India"', () => {
     expect(roles('Koramangala, Bengaluru, India')).toEqual(['place:koramangala', 'place:bengaluru']);
     expect(roles('Koramangala Bengaluru India')).toEqual(['place:koramangala bengaluru']);

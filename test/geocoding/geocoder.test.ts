@@ -530,6 +530,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(geocode('near Salar Jung')).toBeNull();
   });
 
+  it('finds a locality named with a landmark noun first after "near" ("near Park Street")', () => {
+    // Each answered the city's centre: "near Park" was the landmark and "Street metro" a place.
+    expectPincodes([
+      ['near Park Street metro, Kolkata', '700016'],
+      ['near Market Yard, Pune', '411037'],
+      ['near Garden Reach, Kolkata', '700024'],
+    ]);
+  });
+
   it('finds a name "of India" whole', () => {
     // Each answered Mumbai's centre: "India" was dropped from "Gateway of India" as if it were the country.
     expectPincodes([
