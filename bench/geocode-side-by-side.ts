@@ -1,5 +1,5 @@
-// `npm run bench:geocode-side-by-side -- <other checkout>`: this tree's geocoder and another checkout's (a worktree of an
-// earlier commit, with its own data/build) loaded in one process, timed in alternating rounds over the evaluation's
+// `npm run bench:geocode-side-by-side -- <other checkout>`: this tree's geocoder and another checkout's (a worktree of
+// an earlier commit, with its own data/build) loaded in one process, timed in alternating rounds over the evaluation's
 // addresses; CPU time per geocode, median of the rounds, and the ratio. One process, so both meet the same machine.
 import { join, resolve } from 'node:path';
 import { LocationService } from '../src/geocoding/location-service.ts';

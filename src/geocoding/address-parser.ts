@@ -229,8 +229,8 @@ function splitPart(raw: string[]): Part[] {
   if (cut < 0) return markedParts(tokens);
   const before = markedParts(tokens.slice(0, cut));
   const phrase = tokens.slice(cut);
-  // A noun straight after "near" ends the landmark alone or before another noun ("near Park", "near Petrol Pump"); before
-  // a name word it starts a name ("near Park Street metro", "opp Bank of Baroda", "near Market Yard").
+  // A noun straight after "near" ends the landmark alone or before another noun ("near Park", "near Petrol Pump");
+  // before a name word it starts a name ("near Park Street metro", "opp Bank of Baroda", "near Market Yard").
   let noun = phrase.findIndex(
     (t, i) =>
       i > 0 &&
@@ -243,7 +243,8 @@ function splitPart(raw: string[]): Part[] {
   if (noun > 0)
     return [...before, { role: 'landmark', tokens: phrase.slice(0, noun + 1) }, ...splitPart(phrase.slice(noun + 1))];
   // No landmark noun: the whole phrase may be the landmark's name ("near Hawa Mahal Jaipur"), or its first word with
-  // the place after it ("near DMart Wakad Pune"); both are kept and searched. A name goes on past "of" ("Gateway of India").
+  // the place after it ("near DMart Wakad Pune"); both are kept and searched, unless the name goes on with "of"
+  // ("Gateway of India").
   const tail = phrase.length > 3 && phrase[2] !== 'of' ? markedParts(phrase.slice(2)) : [];
   return [...before, { role: 'landmark', tokens: phrase.slice(0, MAX_PART_WORDS) }, ...tail];
 }
