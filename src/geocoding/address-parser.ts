@@ -173,8 +173,10 @@ export function parseAddress(
   const text = transliterate(address.slice(0, MAX_INPUT_CHARS));
   let pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
   const parts: Part[] = [];
-  for (const raw of text.split(/[,;\n|]+|\s-\s/)) {
+  const pieces = text.split(/[,;\n|]+|\s-\s/);
+  for (const raw of pieces) {
     if (parts.length >= MAX_PARTS) break;
+    if (pieces.length > 1 && isRecipient(raw)) continue;
     const tokens = tokenize(raw.replace(/(?:^|\D)[1-9]\d{2}\s?\d{3}(?!\d)/g, ' ')).slice(0, 3 * MAX_PART_WORDS);
     while (tokens.length > 1 && endsWithCountry(tokens)) tokens.pop();
     pincode ??= postalDistrict(tokens);
@@ -184,6 +186,17 @@ export function parseAddress(
   if (city?.trim()) parts.push({ role: 'city', tokens: tokenize(transliterate(city)).slice(0, MAX_PART_WORDS) });
   if (state?.trim()) parts.push({ role: 'state', tokens: tokenize(transliterate(state)).slice(0, MAX_PART_WORDS) });
   return { parts, pincode, components: componentsOf(parts, pincode) };
+}
+
+/** "C/O", "S/O", "W/O", "D/O", "H/O" (care of, son, wife, daughter, husband of), "Care of": the person mail goes to. */
+const RELATION = /^\s*(?:[cswdh]\s*\/\s*o\b|care\s+of\b)[\s.:-]*(\S.*)?$/i;
+/** Names after a relation marker: more words than this are an address written without commas after the name. */
+const RECIPIENT_WORDS = 4;
+
+/** True for a piece that only names the addressee ("S/O Mohan Nagar"): a person's name, however like a place's. */
+function isRecipient(raw: string): boolean {
+  const match = RELATION.exec(raw);
+  return match !== null && (match[1] ?? '').trim().split(/\s+/).length <= RECIPIENT_WORDS;
 }
 
 /** "Chennai-18", "Kol 20", "Delhi 92": a city that numbers its postal districts, then the number -> that pincode. */

@@ -120,6 +120,21 @@ describe('parseAddress', () => {
     expect(roles('near Petrol Pump Sector 14')).toEqual(['landmark:near petrol pump', 'place:sector 14']);
   });
 
+  it('leaves out the addressee named after C/O, S/O, W/O, D/O, H/O or "care of"', () => {
+    expect(roles('S/O Mohan Nagar, Raj Nagar, Ghaziabad')).toEqual(['place:raj nagar', 'place:ghaziabad']);
+    expect(roles('C/O Ramesh Kumar, Ward 5, Sitamarhi')).toEqual(['house:ward 5', 'place:sitamarhi']);
+    expect(roles('S/O: Ram Singh, VPO Kharkhoda, Sonipat')).toEqual(['post:kharkhoda', 'place:sonipat']);
+    expect(roles('Care of Mr Verma, Lalpur, Ranchi')).toEqual(['place:lalpur', 'place:ranchi']);
+    // Alone, or going on past a name's length (an address without commas), the piece is kept.
+    expect(roles('S/O Mohan Nagar')).toEqual(['place:so mohan nagar']);
+    expect(roles('C/O Ramesh Kumar H No 12 Sitamarhi, Bihar')).toEqual([
+      'place:co ramesh kumar sitamarhi',
+      'place:bihar',
+    ]);
+    // "So" not written as a relation is a word.
+    expect(roles('So Vihar, Delhi')).toEqual(['place:so vihar', 'place:delhi']);
+  });
+
   it('drops the country ending an address, but not a name "of India"', () => {
     expect(roles('Koramangala, Bengaluru, India')).toEqual(['place:koramangala', 'place:bengaluru']);
     expect(roles('Koramangala Bengaluru India')).toEqual(['place:koramangala bengaluru']);

@@ -539,6 +539,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('never answers the addressee\'s name ("S/O Mohan Nagar") for the place', () => {
+    // Each answered the locality named like the father (Rajendra Nagar 800016, Shastri Nagar 250004).
+    expect(answer('S/O Rajendra Nagar, Kankarbagh, Patna')).toMatchObject({ pincode: '800020' });
+    expect(answer('C/O Shastri Nagar, Sadar Bazar, Meerut').formatted).not.toMatch(/Shastri Nagar/);
+  });
+
   it('finds a name "of India" whole', () => {
     // Each answered Mumbai's centre: "India" was dropped from "Gateway of India" as if it were the country.
     expectPincodes([
