@@ -1,0 +1,60 @@
+// `npm run bench:cpu-split -- geocode|lookup [--perf]`: our server (WORKERS=1) under wrk for 8 s after 2 s, and where
+// its CPU per request went: user and system time of the whole process (/proc/<pid>/stat) and its main thread's running
+// time; with --perf, `perf record -g` on the server meanwhile (report: `perf report -i /tmp/geopin-perf.data`).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadEvalSet } from '../../test/fixtures/geocode-eval.ts';
+import { mainThreadOf } from '../proc.ts';
+import { pickLoadTool } from './load.ts';
+import { ensureDist, startOurs } from './servers.ts';
+
+const SECONDS = 8;
+const scenario = process.argv[2] ?? 'geocode';
+if (scenario !== 'geocode' && scenario !== 'lookup')
+  throw new Error('usage: bench:cpu-split -- geocode|lookup [--perf]');
+const bodies =
+  scenario === 'lookup'
+    ? Array.from({ length: 300 }, (_, i) =>
+        JSON.stringify({ latitude: 12 + (i % 97) / 10, longitude: 75 + (i % 89) / 10 }),
+      )
+    : loadEvalSet()
+        .filter((c) => !c.doubtful)
+        .map((c) => JSON.stringify({ address: c.address, city: c.city, state: c.state }));
+const path = scenario === 'lookup' ? '/v1/location/lookup' : '/v1/geopin/geocode';
+
+/** User and system CPU seconds of every thread of the process (fields 14 and 15 of /proc/<pid>/stat). */
+function userAndSystem(pid: number): { user: number; system: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+ensureDist();
+const server = await startOurs(1);
+try {
+  const tool = pickLoadTool();
+  const pid = server.child.pid;
+  const job = { url: server.child.baseUrl, path, apiKey: server.apiKey, bodies, connections: 32 };
+  await tool.run({ ...job, seconds: 2 });
+  const before = userAndSystem(pid);
+  const mainBefore = mainThreadOf(pid);
+  const perf = process.argv.includes('--perf')
+    ? spawn('perf', ['record', '-g', '-o', '/tmp/geopin-perf.data', '-p', String(pid)], { stdio: 'inherit' })
+    : null;
+  const result = await tool.run({ ...job, seconds: SECONDS });
+  if (perf) {
+    perf.kill('SIGINT');
+    await new Promise((resolve) => perf.on('exit', resolve));
+  }
+  const after = userAndSystem(pid);
+  const mainAfter = mainThreadOf(pid);
+  const requests = result.rps * SECONDS;
+  const us = (seconds: number) => ((1e6 * seconds) / requests).toFixed(1);
+  console.log(
+    `${scenario}: ${result.rps.toFixed(0)} req/s; µs per request: user ${us(after.user - before.user)}, system ` +
+      `${us(after.system - before.system)}; main thread running ${us(mainAfter.running - mainBefore.running)}, ` +
+      `waiting for a core ${us(mainAfter.waiting - mainBefore.waiting)}`,
+  );
+} finally {
+  await server.stop();
+}
