@@ -1,26 +1,45 @@
-// `npm run bench:cpu-split -- geocode|lookup [--perf]`: our server (WORKERS=1) under wrk for 8 s after 2 s, and where
+// `npm run bench:cpu-split -- geocode|autocomplete|lookup [--perf]`: our server (WORKERS=1) under wrk for 8 s after 2 s, and where
 // its CPU per request went: user and system time of the whole process (/proc/<pid>/stat) and its main thread's running
 // time; with --perf, `perf record -g` on the server meanwhile (report: `perf report -i /tmp/geopin-perf.data`).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadEvalSet } from '../../test/fixtures/geocode-eval.ts';
+import { PLACES, PREFIX_LENGTHS } from '../autocomplete-places.ts';
 import { mainThreadOf } from '../proc.ts';
 import { pickLoadTool } from './load.ts';
 import { ensureDist, startOurs } from './servers.ts';
 
 const SECONDS = 8;
 const scenario = process.argv[2] ?? 'geocode';
-if (scenario !== 'geocode' && scenario !== 'lookup')
-  throw new Error('usage: bench:cpu-split -- geocode|lookup [--perf]');
-const bodies =
-  scenario === 'lookup'
-    ? Array.from({ length: 300 }, (_, i) =>
-        JSON.stringify({ latitude: 12 + (i % 97) / 10, longitude: 75 + (i % 89) / 10 }),
-      )
-    : loadEvalSet()
-        .filter((c) => !c.doubtful)
-        .map((c) => JSON.stringify({ address: c.address, city: c.city, state: c.state }));
-const path = scenario === 'lookup' ? '/v1/location/lookup' : '/v1/geopin/geocode';
+const SCENARIOS: Record<string, () => { path: string; method: 'GET' | 'POST'; bodies: string[] }> = {
+  geocode: () => ({
+    path: '/v1/geopin/geocode',
+    method: 'POST',
+    bodies: loadEvalSet()
+      .filter((c) => !c.doubtful)
+      .map((c) => JSON.stringify({ address: c.address, city: c.city, state: c.state })),
+  }),
+  // As bench:search sends them: each line a path (GET).
+  autocomplete: () => ({
+    path: '/v1/geopin/autocomplete',
+    method: 'GET',
+    bodies: PLACES.flatMap(([name]) =>
+      PREFIX_LENGTHS.filter((n) => n < name.length && name.slice(0, n).trim().length >= 3).map(
+        (n) => `/v1/geopin/autocomplete?q=${encodeURIComponent(name.slice(0, n))}&limit=5`,
+      ),
+    ),
+  }),
+  lookup: () => ({
+    path: '/v1/location/lookup',
+    method: 'POST',
+    bodies: Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify({ latitude: 12 + (i % 97) / 10, longitude: 75 + (i % 89) / 10 }),
+    ),
+  }),
+};
+const make = SCENARIOS[scenario];
+if (!make) throw new Error(`usage: bench:cpu-split -- ${Object.keys(SCENARIOS).join('|')} [--perf]`);
+const { path, method, bodies } = make();
 
 /** User and system CPU seconds of every thread of the process (fields 14 and 15 of /proc/<pid>/stat). */
 function userAndSystem(pid: number): { user: number; system: number } {
@@ -34,7 +53,7 @@ const server = await startOurs(1);
 try {
   const tool = pickLoadTool();
   const pid = server.child.pid;
-  const job = { url: server.child.baseUrl, path, apiKey: server.apiKey, bodies, connections: 32 };
+  const job = { url: server.child.baseUrl, path, method, apiKey: server.apiKey, bodies, connections: 32 };
   await tool.run({ ...job, seconds: 2 });
   const before = userAndSystem(pid);
   const mainBefore = mainThreadOf(pid);
