@@ -158,8 +158,8 @@ export class GivenReader {
         // Alone, only a facility the city has one of ("Bangalore Airport") leaves something to place in it.
         const noun = p.tokens[n]!;
         if (!LANDMARK_NOUNS.has(noun) || (named.length < 2 && !CITY_FACILITIES.has(noun))) continue;
-        const r = this.regions.city(p.tokens.slice(0, n).join(''), state, work);
-        if (r && !r.fuzzy && this.isMetro(r)) return r;
+        const r = this.regions.city(p.tokens.slice(0, n).join(''), state, work, { typos: false });
+        if (r && this.isMetro(r)) return r;
       }
     }
     return null;
@@ -200,8 +200,8 @@ export class GivenReader {
   /** The metro or district `key` names exactly (no typo search: a part's words are tried many ways), or null. */
   private metroNamed(key: string, state: Region | null, work: Work): Region | null {
     if (!this.regions.isCityName(key) && !Object.hasOwn(CITY_SHORT, key)) return null;
-    const r = this.regions.city(key, state, work);
-    return r && !r.fuzzy && this.isMetro(r) ? r : null;
+    const r = this.regions.city(key, state, work, { typos: false });
+    return r && this.isMetro(r) ? r : null;
   }
 
   /** A metro or a district: the city before a town that is one of its suburbs. */
@@ -244,8 +244,8 @@ export class GivenReader {
       // "Nagar", "East", "Colony" end names; a district called East (Delhi, Sikkim) is written "East Delhi".
       if (part.tokens.slice(-n).every((t) => ADDRESS_WORDS.has(t))) continue;
       const key = part.tokens.slice(-n).join('');
-      const r = metroOnly ? this.metroNamed(key, state, work) : this.regions.city(key, state, work);
-      if (!r || r.fuzzy) continue;
+      const r = metroOnly ? this.metroNamed(key, state, work) : this.regions.city(key, state, work, { typos: false });
+      if (!r) continue;
       // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city (asked only now: a search).
       if (this.regions.city(whole, state, work)) return null;
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
