@@ -124,7 +124,7 @@ export function urbanNamesake(idx: PlaceIndex, id: number): number {
 }
 
 /** Rank and prominence together: how well known a place is. */
-function fame(idx: PlaceIndex, id: number): number {
+export function fame(idx: PlaceIndex, id: number): number {
   return idx.importance[id]! + idx.prominence[id]!;
 }
 

@@ -11,6 +11,7 @@ import { CONFIDENCE, calibrate, placeConfidence } from './confidence.ts';
 import { haversineKm } from './geo-math.ts';
 import { entryAnswer, pincodeAnswer, regionAnswer, round2, type GeocodeMatch } from './geocode-answer.ts';
 import {
+  fame,
   farFromPincode,
   flagMismatches,
   isKnown,
@@ -112,7 +113,7 @@ export class Geocoder {
       const outweighs =
         !best ||
         best.quality === 'sound' ||
-        (elsewhere !== null && this.fame(elsewhere.c.id) > this.fame(best.id) + FAME_MARGIN);
+        (elsewhere !== null && fame(this.idx, elsewhere.c.id) > fame(this.idx, best.id) + FAME_MARGIN);
       if (elsewhere && elsewhere.region === null && outweighs) return this.answerFound(elsewhere, components, given);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
@@ -184,11 +185,6 @@ export class Geocoder {
     if (c === undefined || c.districts < 2) return c;
     const id = urbanNamesake(this.idx, c.id);
     return id < 0 ? c : { ...c, id };
-  }
-
-  /** Rank and prominence together: how well known a place is. */
-  private fame(id: number): number {
-    return this.idx.importance[id]! + this.idx.prominence[id]!;
   }
 
   /**
