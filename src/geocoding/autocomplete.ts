@@ -146,13 +146,7 @@ export class Autocomplete {
    * spelling (a shorter word may be a typo that happens to spell some rare name: "chok").
    */
   private isName(w: Word): boolean {
-    return w.text.length >= 5 && this.tokenOf(w.text) >= 0;
-  }
-
-  /** The vocabulary token spelt exactly `text`, or -1. */
-  private tokenOf(text: string): number {
-    const [lo, hi] = this.idx.tokenRange(text);
-    return lo < hi && this.idx.vocab[lo] === text ? lo : -1;
+    return w.text.length >= 5 && this.idx.tokenIndex(w.text) >= 0;
   }
 
   /** True when entry `id` has a name token within a typo of `word` as a prefix ("chok" of chowk, "hils" of hills). */
@@ -226,7 +220,7 @@ export class Autocomplete {
     if (!/[\s,]$/.test(q) || last === undefined || last.fuzzy) return [];
     const found: number[] = [];
     for (const spelling of [last.text, ...ADDRESS_WORD_LIST.map((w) => last.text + w)]) {
-      const token = this.tokenOf(spelling);
+      const token = this.idx.tokenIndex(spelling);
       if (token >= 0) found.push(token);
     }
     return found;

@@ -29,9 +29,9 @@ export function cityFacility(
   let bestId = -1;
   let bestScore = -Infinity;
   for (const word of CITY_FACILITIES) {
-    const [lo, hi] = idx.tokenRange(word);
-    if (lo >= hi || idx.vocab[lo] !== word) continue;
-    for (let k = idx.vocabAt[lo]!; k < Math.min(idx.vocabAt[lo + 1]!, idx.vocabAt[lo]! + MAX_POSTINGS); k++) {
+    const t = idx.tokenIndex(word);
+    if (t < 0) continue;
+    for (let k = idx.vocabAt[t]!; k < Math.min(idx.vocabAt[t + 1]!, idx.vocabAt[t]! + MAX_POSTINGS); k++) {
       work.count++;
       const id = idx.postings[k]!;
       const weight = idx.kind[id]! < KIND.locality || !namedFor(idx, id) ? 0 : inRegion(idx, id, region);

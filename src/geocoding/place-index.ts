@@ -171,6 +171,11 @@ export class PlaceIndex {
     return i < this.pinCode.length && this.pinCode[i] === pincode ? i : -1;
   }
 
+  /** Index of the vocabulary token spelt exactly `token`, or -1. */
+  tokenIndex(token: string): number {
+    return this.vocabList.indexOf(token);
+  }
+
   /** [lo, hi) of the vocabulary tokens starting with `prefix`. */
   tokenRange(prefix: string): [number, number] {
     return this.vocabList.range(prefix);

@@ -20,8 +20,10 @@ describe('PlaceIndex', () => {
     }
   });
 
-  it('finds every key at its index, and each key range holds exactly the keys with that start', () => {
+  it('finds every key and token at its index, and each key range holds exactly the keys with that start', () => {
     for (let k = 0; k < index.keys.length; k += 101) expect(index.keyIndex(index.keys[k]!)).toBe(k);
+    for (let t = 0; t < index.vocab.length; t += 101) expect(index.tokenIndex(index.vocab[t]!)).toBe(t);
+    expect(index.tokenIndex('koramangal')).toBe(-1);
     for (const prefix of ['kora', 'sector1', 'z', 'andheri', 'qqqq']) {
       const [lo, hi] = index.keyRange(prefix);
       expect(index.keys.slice(lo, hi)).toEqual(index.keys.filter((key) => key.startsWith(prefix)));
