@@ -4,7 +4,7 @@ import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK, LANDMARK_NOUNS } from './addr
 import { spent, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { scoreKey } from './key-score.ts';
+import { oneEntry, scoreKey } from './key-score.ts';
 import type { Candidate } from './place-search.ts';
 import { inRegion, type Region } from './regions.ts';
 
@@ -47,7 +47,7 @@ export function cityFacility(
   }
   if (bestId < 0) return null;
   const score = matchScore + bestScore;
-  return { id: bestId, score, quality: 'variant', role: part.role, districts: 1, agreed: false, part: 0, whole: true };
+  return oneEntry(bestId, score, 'variant', part.role, true);
 }
 
 /** Names read that start with a landmark's written name: a handful have one noun more. */

@@ -73,6 +73,17 @@ export function scoreKey(
   };
 }
 
+/** A candidate found by one entry alone (a facility, initials, a sound-alike): one district, not yet agreed. */
+export function oneEntry(
+  id: number,
+  score: number,
+  quality: Candidate['quality'],
+  role: Role,
+  whole: boolean,
+): Candidate {
+  return { id, score, quality, role, districts: 1, agreed: false, part: 0, whole };
+}
+
 /** True when another entry of key index k inside the region lies over 5 km from `id` (two "Model Town"s in one district). */
 function hasNamesake(idx: PlaceIndex, k: number, end: number, id: number, region: Region | null): boolean {
   for (let j = idx.keyAt[k]!; j < end; j++) {

@@ -5,7 +5,7 @@ import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
 import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
-import { QUALITY, scoreKey } from './key-score.ts';
+import { oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
@@ -192,7 +192,7 @@ export class PlaceSearch {
       if (id >= 0) {
         // A guess from letters: scored and trusted as a typo's match is.
         const score = weight * 0.9 * QUALITY.fuzzy + this.idx.importance[id]! * 0.15;
-        return { id, score, quality: 'fuzzy', role: part.role, districts: 1, agreed: false, part: 0, whole: false };
+        return oneEntry(id, score, 'fuzzy', part.role, false);
       }
     }
     if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
@@ -249,7 +249,7 @@ export class PlaceSearch {
     const id = soundAlike(this.idx, whole, region, work, local ? 0 : CITY_IMPORTANCE);
     if (id < 0) return null;
     const score = weight * QUALITY.sound + this.idx.importance[id]! * 0.15;
-    return { id, score, quality: 'sound', role, districts: 1, agreed: false, part: 0, whole: false };
+    return oneEntry(id, score, 'sound', role, false);
   }
 
   /**
