@@ -76,10 +76,11 @@ export class GivenReader {
       const p = places[i]!;
       if (p.role !== 'place' || p.tokens.length > 3) continue;
       const key = p.tokens.join('');
-      const r = this.regions.city(key, state, work) ?? (state ? this.exactCity(key, work) : null);
       // A typo never adds or drops a number ("Sector 5" is no misspelt town "Sector"), nor turns a well-known place's
-      // exact name into a city's ("Koramangala" is no misspelt Kotamangalam).
-      if (!r || (r.fuzzy && (key.length < 6 || /\d/.test(key) || this.namesKnownPlace(key)))) continue;
+      // exact name into a city's ("Koramangala" is no misspelt Kotamangalam): for those no typo is searched.
+      const typos = key.length >= 6 && !/\d/.test(key) && !this.namesKnownPlace(key);
+      const r = this.regions.city(key, state, work, { typos }) ?? (state ? this.exactCity(key, work) : null);
+      if (!r) continue;
       const found = { p, r };
       named.push(found);
       if (this.isMetro(r) && (pick === null || !this.isMetro(pick.r))) pick = found;
