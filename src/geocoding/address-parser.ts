@@ -164,12 +164,15 @@ const STATE_KEYS = new Set([
   ...Object.values(STATE_CODES).map((s) => tokenize(s).join('')),
 ]);
 
-/** Parses free text plus the optional city/state fields; the `city`/`state` fields become parts of those roles. */
+/**
+ * Parses free text plus the optional city/state fields; the `city`/`state` fields become parts of those roles. Parts
+ * that name the city or state in the text are re-roled by the geocoder (given-reader.ts) before componentsOf.
+ */
 export function parseAddress(
   address: string,
   city?: string,
   state?: string,
-): { parts: Part[]; pincode: string | null; components: AddressComponents } {
+): { parts: Part[]; pincode: string | null } {
   const text = transliterate(address.slice(0, MAX_INPUT_CHARS));
   let pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
   const parts: Part[] = [];
@@ -185,7 +188,7 @@ export function parseAddress(
   dropCountry(parts);
   if (city?.trim()) parts.push({ role: 'city', tokens: tokenize(transliterate(city)).slice(0, MAX_PART_WORDS) });
   if (state?.trim()) parts.push({ role: 'state', tokens: tokenize(transliterate(state)).slice(0, MAX_PART_WORDS) });
-  return { parts, pincode, components: componentsOf(parts, pincode) };
+  return { parts, pincode };
 }
 
 /** "C/O", "S/O", "W/O", "D/O", "H/O" (care of, son, wife, daughter, husband of), "Care of": the person mail goes to. */
@@ -391,7 +394,8 @@ function roleOf(tokens: string[]): Role {
   return 'place';
 }
 
-function componentsOf(parts: Part[], pincode: string | null): AddressComponents {
+/** The parts by role as the answer's `components`: place parts together as the locality. */
+export function componentsOf(parts: Part[], pincode: string | null): AddressComponents {
   const first = (role: Role) => {
     const p = parts.find((x) => x.role === role);
     return p ? p.tokens.join(' ') : null;

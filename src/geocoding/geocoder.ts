@@ -1,5 +1,5 @@
 // Address -> point: parse, resolve the named city/district/state, find the named place, weigh it against the typed pincode.
-import { parseAddress, type AddressComponents, type Part } from './address-parser.ts';
+import { componentsOf, parseAddress, type AddressComponents, type Part } from './address-parser.ts';
 import { ADDRESS_WORDS, LANDMARK_NOUNS } from './address-words.ts';
 import { editDistance, maxEdits, spent, type Work } from './fuzzy.ts';
 import type { AddressInput } from './location-api.ts';
@@ -73,9 +73,11 @@ export class Geocoder {
   }
 
   private run(input: AddressInput, work: Work): GeocodeMatch | null {
-    const { parts, pincode: textPin, components } = parseAddress(input.address, input.city, input.state);
+    const { parts, pincode: textPin } = parseAddress(input.address, input.city, input.state);
     const pincode = extractPincode(input.pincode ?? '') ?? textPin;
     const given = this.given.read(parts, pincode, work);
+    // After the reading: a part naming the city or state ("..., Noida, Uttar Pradesh") is that, not a locality.
+    const components = componentsOf(parts, pincode);
     const region = given.city ?? given.state;
     if (given.pin >= 0) {
       const named = this.namedInPincode(given.pin, parts, work);

@@ -90,6 +90,22 @@ describe('matching', () => {
       landmark: expect.stringContaining('inorbit'),
     });
   });
+
+  it('gives the city and state an address names in its text as those, not as part of the locality', () => {
+    expect(geocode('B-45, Sector 18, Noida, Uttar Pradesh')!.components).toMatchObject({
+      house: 'b 45',
+      locality: 'sector 18',
+      city: 'noida',
+      state: 'uttar pradesh',
+    });
+    expect(geocode('Flat 12, Koramangala 5th Block, Bangalore')!.components).toMatchObject({
+      locality: 'koramangala 5th block',
+      city: 'bengaluru',
+    });
+    // With the pincode typed in its own field, as the checkout sends it.
+    const r = service.geocode({ address: '12 MG Road, Indiranagar, Bengaluru', pincode: '560038' })!;
+    expect(r.components).toMatchObject({ locality: 'indiranagar', city: 'bengaluru', pincode: '560038' });
+  });
 });
 
 describe('a typed pincode, city or state that contradicts the place named', () => {
