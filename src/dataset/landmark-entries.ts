@@ -17,8 +17,12 @@ const IMPORTANCE: Record<PointCategory, number> = {
   railway: 0.3,
   tourist: 0.45,
   worship: 0.34,
+  institution: 0.4,
+  locality: 0.3,
 };
 const NOTABLE_BONUS = 0.2;
+/** Categories indexed as landmarks; the others name localities. */
+const LANDMARKS = new Set<PointCategory>(['railway', 'tourist', 'worship', 'institution']);
 /** A point whose name an existing entry already carries within this distance adds nothing. */
 const SAME_PLACE_KM = 5;
 
@@ -98,7 +102,7 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     const where = placeOf(p.lat, p.lon);
     if (!where) continue;
     remember(key, p.lat, p.lon);
-    const landmark = p.category === 'railway' || p.category === 'tourist' || p.category === 'worship';
+    const landmark = LANDMARKS.has(p.category);
     const importance = IMPORTANCE[p.category] + (p.notable ? NOTABLE_BONUS : 0);
     const e: Entry = {
       name,
@@ -117,6 +121,10 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     // "Patna Junction", "Andheri station": a station is written with or without its word.
     if (p.category === 'railway') e.aliasKeys.push(compactKey(`${base} station`), compactKey(`${base} junction`));
     if (p.category === 'metro') e.aliasKeys.push(compactKey(`${base} metro station`), compactKey(`${base} metro`));
+    for (const alias of p.aliases ?? []) {
+      const aliasKey = compactKey(alias);
+      if (aliasKey !== key && !e.aliasKeys.includes(aliasKey)) e.aliasKeys.push(aliasKey);
+    }
     out.push(e);
   }
   return out;

@@ -56,12 +56,13 @@ export interface Manifest {
 /** Provenance of the real data (see data/README.md). */
 export const SOURCE =
   'Department of Posts, India: All India Pincode Boundary GeoJSON and All India Pincode Directory (data.gov.in); ' +
-  'state polygons from datta07/INDIAN-SHAPEFILES; towns, alternate names and postal names from GeoNames; ' +
+  'state polygons from datta07/INDIAN-SHAPEFILES; towns, alternate names, postal names and landmarks from GeoNames; ' +
   'municipal wards from DataMeet; railway stations from datameet/railways; ' +
   'places-odbl.bin: points of interest from OpenStreetMap contributors and places from countrystatecity';
 /** Licence as cited by projects reusing the data.gov.in files. */
 export const LICENCE =
-  'Government Open Data License - India (GODL-India); state polygons MIT; GeoNames and DataMeet wards CC BY 4.0; ' +
+  'Government Open Data License - India (GODL-India); state polygons MIT; GeoNames and DataMeet wards CC BY 4.0 ' +
+  '(GeoNames landmarks CC BY 3.0); ' +
   'datameet/railways CC0; places-odbl.bin ODbL 1.0 (c) OpenStreetMap contributors, countrystatecity';
 
 /** Streams a file through sha256. */

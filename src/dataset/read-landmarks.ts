@@ -1,11 +1,21 @@
-// Reads the gazetteer point inputs of data/source: wards and railway stations (open licences), OSM POIs and city lists (ODbL).
+// Reads the gazetteer point inputs of data/source: wards, railway stations and GeoNames landmarks (open licences), OSM
+// POIs and city lists (ODbL).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataError } from './feature.ts';
 import { readCsv, readLines } from './lines.ts';
 
-/** What a point names: a landmark (monument, place of worship, station) or a locality (ward, police station, suburb). */
-export type PointCategory = 'ward' | 'railway' | 'metro' | 'police' | 'worship' | 'tourist' | 'city';
+/** What a point names: a landmark (monument, place of worship, station, campus) or a locality (ward, suburb...). */
+export type PointCategory =
+  | 'ward'
+  | 'railway'
+  | 'metro'
+  | 'police'
+  | 'worship'
+  | 'tourist'
+  | 'institution'
+  | 'city'
+  | 'locality';
 
 /** One named point of a gazetteer input. */
 export interface GazetteerPoint {
@@ -15,12 +25,15 @@ export interface GazetteerPoint {
   lon: number;
   /** True for places with a Wikipedia or Wikidata page: the better-known ones. */
   notable: boolean;
+  /** Other Latin-script names of the place ("Qutub Minar" for Qutb Minar). */
+  aliases?: string[];
 }
 
 /** The point files of a data/source directory: open ones go into places.bin, ODbL ones into their own layer. */
 export const POINT_FILES = {
   wards: 'datameet_wards.tsv.gz',
   stations: 'datameet_railway_stations.tsv.gz',
+  geonames: 'geonames_in_landmarks.tsv.gz',
   osm: 'odbl_osm_india_pois.csv.gz',
   ghmc: 'odbl_ghmc_wards.tsv.gz',
   cities: 'odbl_countrystatecity_in_cities.csv.gz',
@@ -37,6 +50,66 @@ const OSM_CATEGORY: Record<string, PointCategory> = {
   zoo: 'tourist',
   theme_park: 'tourist',
 };
+
+/**
+ * GeoNames feature codes of the landmarks file and what each names; monuments, forts, palaces, museums, zoos, stadiums
+ * and universities are the well-known ones. Sections of a city (PPLX) and localities (PPLL) are localities.
+ */
+const GEONAMES_CATEGORY: Record<string, [PointCategory, boolean]> = {
+  MNMT: ['tourist', true],
+  HSTS: ['tourist', true],
+  PAL: ['tourist', true],
+  MUS: ['tourist', true],
+  ZOO: ['tourist', true],
+  STDM: ['tourist', true],
+  PRK: ['tourist', false],
+  GDN: ['tourist', false],
+  RUIN: ['tourist', false],
+  FT: ['tourist', false],
+  LK: ['tourist', false],
+  RSV: ['tourist', false],
+  AMUS: ['tourist', false],
+  TMPL: ['worship', false],
+  CH: ['worship', false],
+  MSQE: ['worship', false],
+  SHRN: ['worship', false],
+  UNIV: ['institution', true],
+  SCHT: ['institution', false],
+  SCH: ['institution', false],
+  CTRS: ['institution', false],
+  MALL: ['institution', false],
+  PPLX: ['locality', false],
+  PPLL: ['locality', false],
+};
+
+/** Latin letters (with accents), spaces and the punctuation names use; anything else is another script. */
+const LATIN = /^[A-Za-z\u00c0-\u024f\u1e00-\u1eff .'()-]+$/;
+
+/** GeoNames rows (geonameid, name, asciiname, alternatenames, lat, lon, class, code, ...) of the codes above. */
+async function readGeonamesLandmarks(path: string): Promise<GazetteerPoint[]> {
+  const out: GazetteerPoint[] = [];
+  for await (const [n, line] of readLines(path)) {
+    if (line.trim() === '') continue;
+    const f = line.split('\t');
+    if (f.length < 15) throw new DataError(`${path}:${n}: expected 19 tab-separated columns, got ${f.length}`);
+    const known = GEONAMES_CATEGORY[f[7]!];
+    const [lat, lon] = [Number(f[4]), Number(f[5])];
+    if (!known || f[8] !== 'IN' || (toTheMinute(lat) && toTheMinute(lon))) continue;
+    // "City Palace, Jaipur": the city after a comma is written as the address's own part.
+    const name = (f[2] || f[1]!).split(',')[0]!.trim();
+    const aliases = (f[3] ?? '').split(',').filter((a) => a.length >= 4 && a !== name && LATIN.test(a));
+    out.push({ category: known[0], name, lat, lon, notable: known[1], aliases });
+  }
+  return out;
+}
+
+/**
+ * True for a coordinate given only to the whole minute: about 1.8 km, the next pincode's distance in a city (a lake's
+ * or a section's rough centre, "Beliaghata" at 22°34', 88°23'); such a point names no pincode.
+ */
+function toTheMinute(degrees: number): boolean {
+  return Math.abs(degrees * 60 - Math.round(degrees * 60)) < 1e-3;
+}
 
 /** The derived TSV files (source, category, name, city, lat, lon). */
 async function readPointTsv(path: string): Promise<GazetteerPoint[]> {
@@ -89,6 +162,7 @@ export async function readLandmarks(dir: string): Promise<{ open: GazetteerPoint
     open: [
       ...(await read(POINT_FILES.wards, readPointTsv)),
       ...(await read(POINT_FILES.stations, readPointTsv)),
+      ...(await read(POINT_FILES.geonames, readGeonamesLandmarks)),
     ].filter(valid),
     odbl: [
       ...(await read(POINT_FILES.osm, readOsm)),

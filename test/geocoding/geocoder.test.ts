@@ -546,6 +546,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(geocode('near Salar Jung')).toBeNull();
   });
 
+  it('finds the well-known landmarks GeoNames names that no other source has', () => {
+    // Each answered the city's centre: monuments, palaces and temples of GeoNames' landmark file, by name or alias.
+    expectPincodes([
+      ['near Qutab Minar, Delhi', '110030'],
+      ['Akshardham Temple, Delhi', '110092'],
+      ['near Amber Fort, Jaipur', '302028'],
+      ['Technopark, Thiruvananthapuram', '695581'],
+    ]);
+  });
+
   it('finds a locality named with a landmark noun first after "near" ("near Park Street")', () => {
     // Each answered the city's centre: "near Park" was the landmark and "Street metro" a place.
     expectPincodes([
