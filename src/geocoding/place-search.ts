@@ -167,6 +167,25 @@ export class PlaceSearch {
       const found = cityFacility(this.idx, part, region!, weight * QUALITY.variant, work);
       if (found) return found;
     }
+    const typo = (gram: string[]) => {
+      const key = gram.join('');
+      if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) return;
+      for (const hit of fuzzyFind(this.idx.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
+        // Numbers name different places ("Sector 17" is not a typo of "Sector 18").
+        if (digitsOf(this.idx.keys[hit.item]!) !== digitsOf(key)) continue;
+        consider(
+          scoreKey(
+            this.idx,
+            this.idx.keys[hit.item]!,
+            'fuzzy',
+            weight * (0.6 + 0.4 * (gram.length / tokens.length)) * (1 - 0.05 * hit.distance),
+            part.role,
+            region,
+            work,
+          ),
+        );
+      }
+    };
     // Second pass: trailing qualifiers dropped, then the part as the start of a longer name, then typos.
     const stripped = [...tokens];
     while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
@@ -176,9 +195,17 @@ export class PlaceSearch {
       consider(c);
       if (best) return best;
     }
-    // "near Salar Jung": inside a city, a landmark written without its noun (Salar Jung Museum).
-    if (part.role === 'landmark')
-      return best ?? (local ? landmarkWithNoun(this.idx, part, region!, weight * 0.9, work) : null);
+    // "near Salar Jung": inside a city, a landmark written without its noun (Salar Jung Museum), or misspelt whole
+    // ("near Qutub Minar": Qutab Minar); nothing looser, a landmark's words are often no name at all.
+    if (part.role === 'landmark') {
+      if (best || !local) return best;
+      const withNoun = landmarkWithNoun(this.idx, part, region!, weight * 0.9, work);
+      if (withNoun) return withNoun;
+      for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(2, stripped.length - 1); len--) {
+        for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
+      }
+      return best;
+    }
     const whole = stripped.join('');
     // A long vowel doubled as English often writes it ("Jaipoor", "Sreenagar"): the directory's single letter.
     const single = whole.replace(/oo/g, 'u').replace(/ee/g, 'i');
@@ -199,25 +226,6 @@ export class PlaceSearch {
       consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));
       if (best) return best;
     }
-    const typo = (gram: string[]) => {
-      const key = gram.join('');
-      if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) return;
-      for (const hit of fuzzyFind(this.idx.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
-        // Numbers name different places ("Sector 17" is not a typo of "Sector 18").
-        if (digitsOf(this.idx.keys[hit.item]!) !== digitsOf(key)) continue;
-        consider(
-          scoreKey(
-            this.idx,
-            this.idx.keys[hit.item]!,
-            'fuzzy',
-            weight * (0.6 + 0.4 * (gram.length / tokens.length)) * (1 - 0.05 * hit.distance),
-            part.role,
-            region,
-            work,
-          ),
-        );
-      }
-    };
     // With its qualifier first: "Kandivli West" is Kandivali West, not the better-known Kandivali (East).
     if (stripped.length < tokens.length && tokens.length <= MAX_GRAM_WORDS) {
       typo(tokens);

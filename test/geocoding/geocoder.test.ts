@@ -556,6 +556,18 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it("finds a misspelt landmark inside the city, at a typo's confidence", () => {
+    // Each answered the city's centre: landmark phrases were searched only as spelt.
+    expectPincodes([
+      ['near Qutub Minar, New Delhi', '110030'],
+      ['near Hawa Mahel, Jaipur', '302002'],
+      ['near Jantar Mantr, New Delhi', '110001'],
+    ]);
+    expect(answer('near Qutub Minar, New Delhi').confidence).toBeLessThan(0.5);
+    // Outside a city no typo is tried: a misspelt phrase alone is no landmark.
+    expect(geocode('near Hawa Mahel')).toBeNull();
+  });
+
   it('finds a locality named with a landmark noun first after "near" ("near Park Street")', () => {
     // Each answered the city's centre: "near Park" was the landmark and "Street metro" a place.
     expectPincodes([
