@@ -32,6 +32,8 @@ let cur = new Int32Array(67);
  */
 export function editDistance(a: string, b: string, max: number, prefix = false): number {
   if (max === 1 && !prefix && a.length < 64 && b.length < 64) return withinOneEdit(a, b);
+  if (a.length > 0 && a.length <= MAX_PATTERN && b.length < 64 && patternOf(a))
+    return bitParallelDistance(a.length, b, prefix ? a.length + max : -1);
   let n = Math.min(a.length, 64);
   let m = Math.min(b.length, prefix ? n + max : 64);
   if (!prefix && Math.abs(n - m) > max) return max + 1;
@@ -80,6 +82,65 @@ export function editDistance(a: string, b: string, max: number, prefix = false):
   let best = BIG;
   for (let j = Math.max(0, n - max); j <= m; j++) if (prev[j]! < best) best = prev[j]!;
   return best;
+}
+
+/** Longest word the bit-parallel distance takes: one bit a letter, and room for the carries above it. */
+const MAX_PATTERN = 30;
+/** For each ASCII code unit, the bits of the positions where the current pattern has it. */
+const MATCHES = new Int32Array(128);
+let pattern: string | null = null;
+let patternAscii = false;
+
+/** Makes `a` the pattern of MATCHES (kept while the same word is compared again); false when it is not ASCII. */
+function patternOf(a: string): boolean {
+  if (a === pattern) return patternAscii;
+  if (pattern !== null) for (let i = 0; i < pattern.length; i++) MATCHES[pattern.charCodeAt(i) & 127] = 0;
+  pattern = a;
+  patternAscii = true;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c >= 128) patternAscii = false;
+    MATCHES[c & 127]! |= 1 << i;
+  }
+  return patternAscii;
+}
+
+/**
+ * Optimal-string-alignment distance between the pattern (of length n) and `b`, a column of the distance table a step:
+ * Myers' bit-vector algorithm with Hyyrö's transposition term (H. Hyyrö, "A bit-vector algorithm for computing
+ * Levenshtein and Damerau edit distances", 2003). A few word operations a letter of `b` instead of a table band.
+ * With `prefixUpTo` >= 0, the distance to the closest prefix of `b` at most that long (editDistance's `max` more
+ * than the pattern; a shorter one than `max` less is farther than `max` anyway, as the table band has it).
+ */
+function bitParallelDistance(n: number, b: string, prefixUpTo: number): number {
+  const prefix = prefixUpTo >= 0;
+  const end = prefix ? Math.min(b.length, prefixUpTo) : b.length;
+  const from = prefix ? n - (prefixUpTo - n) : 0;
+  const last = 1 << (n - 1);
+  let positive = -1;
+  let negative = 0;
+  let score = n;
+  let diagonalBefore = 0;
+  let matchBefore = 0;
+  let best = from <= 0 ? n : BIG;
+  for (let j = 0; j < end; j++) {
+    const c = b.charCodeAt(j);
+    const match = c < 128 ? MATCHES[c]! : 0;
+    const swapped = ((~diagonalBefore & match) << 1) & matchBefore;
+    const diagonal = (((match & positive) + positive) ^ positive) | match | negative | swapped;
+    let up = negative | ~(diagonal | positive);
+    let down = positive & diagonal;
+    if (up & last) score++;
+    else if (down & last) score--;
+    up = (up << 1) | 1;
+    down <<= 1;
+    positive = down | ~(diagonal | up);
+    negative = up & diagonal;
+    diagonalBefore = diagonal;
+    matchBefore = match;
+    if (j + 1 >= from && score < best) best = score;
+  }
+  return prefix ? best : score;
 }
 
 /**

@@ -32,6 +32,28 @@ describe('editDistance', () => {
     }
   });
 
+  it('agrees with the oracle on long words, any letters and lengths either side of its word-sized path', () => {
+    const next = mulberry32(13);
+    // Up to 40 letters (the bit-parallel path takes words of up to 30), some outside ASCII, a few swaps of neighbours.
+    const word = (letters: string) =>
+      Array.from({ length: Math.floor(next() * 41) }, () => letters[Math.floor(next() * letters.length)]).join('');
+    const typo = (w: string) => {
+      const i = Math.floor(next() * w.length);
+      return next() < 0.5 ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : w.slice(0, i) + 'x' + w.slice(i + 1);
+    };
+    for (let k = 0; k < 3000; k++) {
+      const a = word(k % 3 === 0 ? 'abé0' : 'abcdefgh12');
+      const b = k % 2 === 0 ? typo(typo(a)) : word('abcdefgh12é');
+      for (const max of [2, 4]) {
+        expect(Math.min(editDistance(a, b, max), max + 1), `${a} ${b} ${max}`).toBe(Math.min(oracle(a, b), max + 1));
+        const prefixes = Array.from({ length: Math.min(b.length, a.length + max) + 1 }, (_, j) => b.slice(0, j));
+        expect(Math.min(editDistance(a, b, max, true), max + 1), `${a} ${b} ${max} prefix`).toBe(
+          Math.min(...prefixes.map((p) => oracle(a, p)), max + 1),
+        );
+      }
+    }
+  });
+
   it('agrees with the oracle against the closest prefix on random strings', () => {
     const next = mulberry32(9);
     const word = () =>
