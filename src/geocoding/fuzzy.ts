@@ -8,6 +8,8 @@ export const FUZZY_BUDGET = 3000;
 export interface Work {
   count: number;
   limit?: number;
+  /** fuzzyFind's answers of this call by list and query: a word searched again (city, then all India) costs nothing. */
+  found?: Map<SortedStrings, Map<string, FuzzyHit[]>>;
 }
 
 /** True once `work` has used its budget. */
@@ -231,10 +233,22 @@ export interface FuzzyHit {
  * Items within `max` edits of `word` (or whose prefix is, when `prefix`), best first. Only items sharing the
  * first letter with `word` and the second letter (or the first two swapped, or the second dropped) are compared,
  * centre-out from where `word` would sort, at most FUZZY_BUDGET / 3 per head: typos in the first letters are
- * rare, and near spellings share their first letters. `work.count` adds the comparisons.
+ * rare, and near spellings share their first letters. `work.count` adds the comparisons; the same search again in
+ * the same work is answered from `work.found` and adds none.
  */
 export function fuzzyFind(list: SortedStrings, word: string, max: number, prefix: boolean, work: Work): FuzzyHit[] {
   if (max === 0 || word.length < 2 || spent(work)) return [];
+  const query = `${max}${prefix ? '<' : '='}${word}`;
+  let ofList = work.found?.get(list);
+  const known = ofList?.get(query);
+  if (known) return known;
+  const hits = scan(list, word, max, prefix, work);
+  if (!ofList) (work.found ??= new Map()).set(list, (ofList = new Map()));
+  ofList.set(query, hits);
+  return hits;
+}
+
+function scan(list: SortedStrings, word: string, max: number, prefix: boolean, work: Work): FuzzyHit[] {
   const hits: FuzzyHit[] = [];
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
   const { lengths, masks, byLength, lengthAt } = shapesOf(list.items);

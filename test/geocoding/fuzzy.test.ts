@@ -78,6 +78,19 @@ describe('editDistance', () => {
 });
 
 describe('fuzzyFind', () => {
+  it('answers a search repeated in the same work from its first answer, adding no work', () => {
+    const list = new SortedStrings(['kandivali', 'kandivli', 'kankavli', 'karnal'].sort());
+    const work = { count: 0 };
+    const first = fuzzyFind(list, 'kandivili', 2, false, work);
+    const spentOnce = work.count;
+    expect(first.map((h) => list.items[h.item])).toEqual(['kandivali', 'kandivli']);
+    expect(fuzzyFind(list, 'kandivili', 2, false, work)).toBe(first);
+    expect(work.count).toBe(spentOnce);
+    // Another bound, the prefix measure or another work is another search.
+    expect(fuzzyFind(list, 'kandivili', 1, false, work)).not.toBe(first);
+    expect(fuzzyFind(list, 'kandivili', 2, false, { count: 0 })).toEqual(first);
+  });
+
   it('stops after its budget however large the list', () => {
     const items = Array.from({ length: 50_000 }, (_, i) => `ka${i.toString(36).padStart(6, 'a')}`).sort();
     const list = new SortedStrings(items);
