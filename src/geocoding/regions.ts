@@ -2,7 +2,7 @@
 import { CITY_SHORT, STATE_CODES } from './address-words.ts';
 import { CITY_REGIONS } from './aliases.ts';
 import { fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
-import { haversineKm } from './geo-math.ts';
+import { withinKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 import { SortedStrings } from './sorted-strings.ts';
@@ -255,5 +255,5 @@ export function inRegion(idx: PlaceIndex, id: number, region: Region | null): nu
   const area = idx.area[id]!;
   if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) return 1;
   const near = NEAR_KM[region.level];
-  return near > 0 && haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= near ? 0.5 : 0;
+  return near > 0 && withinKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!, near) ? 0.5 : 0;
 }
