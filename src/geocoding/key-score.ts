@@ -45,6 +45,9 @@ export function scoreKey(
     // Numbered places repeat from town to town ("Sector 10" of Chandigarh and of Panchkula): only the region's own.
     if (inside === 0 || (inside < 1 && numbered)) continue;
     areas.add(idx.area[id]!);
+    // The penalties below only lower a score: an entry that cannot beat the best even without them is not scored.
+    const ceiling = idx.importance[id]! * 0.15 - (inside < 1 ? 0.1 : 0);
+    if (ceiling <= bestScore) continue;
     // A name that is some place's own name beats the same text as another place's alternate name.
     let score = idx.importance[id]! * 0.15 - (idx.namedExactly(id, key) ? 0 : 0.08) - (inside < 1 ? 0.1 : 0);
     // Among namesakes inside a city (or district) the one nearer its centre is the likelier.
