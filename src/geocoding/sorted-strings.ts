@@ -7,6 +7,10 @@ const PACKED = 5;
 const RANK = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) RANK[ALPHABET.charCodeAt(i)] = i + 1;
 const LAST = 63;
+/** A packed code's value per unit of its first two characters (three more characters of six bits each follow). */
+const HEAD_UNIT = 64 ** 3;
+/** Two-character starts a packed code can have. */
+const HEADS = 64 * 64;
 
 /** The first five characters as a number that sorts as the text does, or -1 when one is outside the alphabet. */
 function pack(text: string): number {
@@ -27,6 +31,8 @@ function pack(text: string): number {
  */
 export class SortedStrings {
   private readonly codes: Int32Array | null;
+  /** First index of each two-character start (its packed code / 64^3), and the length last: ranges of a head at once. */
+  private readonly heads: Int32Array | null;
 
   constructor(readonly items: string[]) {
     const codes = new Int32Array(items.length);
@@ -34,10 +40,15 @@ export class SortedStrings {
       codes[i] = pack(items[i]!);
       if (codes[i]! < 0) {
         this.codes = null;
+        this.heads = null;
         return;
       }
     }
     this.codes = codes;
+    this.heads = new Int32Array(HEADS + 1);
+    let head = 0;
+    for (let i = 0; i < codes.length; i++) while (head <= Math.floor(codes[i]! / HEAD_UNIT)) this.heads[head++] = i;
+    while (head <= HEADS) this.heads[head++] = codes.length;
   }
 
   /** Where `value` sorts: its index when present. */
@@ -59,6 +70,9 @@ export class SortedStrings {
 
   /** [lo, hi) of the items starting with `prefix`. */
   range(prefix: string): [number, number] {
+    // Two characters (the typo search's heads): read off the table.
+    const code = prefix.length === 2 && this.heads !== null ? pack(prefix) : -1;
+    if (code >= 0) return [this.heads![code / HEAD_UNIT]!, this.heads![code / HEAD_UNIT + 1]!];
     return [this.lowerBound(prefix), this.lowerBound(`${prefix}\uffff`)];
   }
 }

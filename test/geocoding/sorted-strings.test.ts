@@ -28,6 +28,15 @@ describe.each([
     expect(sorted.indexOf('zzzzzzzzzzz')).toBe(-1);
   });
 
+  it("gives every two-character prefix's range (read off a table) as the items that start with it", () => {
+    for (const a of values) {
+      for (const b of values) {
+        const [lo, hi] = sorted.range(a + b);
+        expect(items.slice(lo, hi), a + b).toEqual(items.filter((x) => x.startsWith(a + b)));
+      }
+    }
+  });
+
   it("gives a prefix's range as the items that start with it", () => {
     for (let k = 0; k < 300; k++) {
       const prefix = text(alphabet, 7);
