@@ -22,7 +22,7 @@ export interface Candidate {
   districts: number;
   /** True when another part of the address named a place within a few km. */
   agreed: boolean;
-  /** Position of the part it came from (addresses run from the most specific part to the least). */
+  /** Index in the parts searched of the part it came from (addresses run from the most specific part to the least). */
   part: number;
   /** True when the name matched the part's whole text (not a run of some of its words). */
   whole: boolean;
@@ -66,20 +66,20 @@ export class PlaceSearch {
     for (const part of searchable) {
       const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
       if (c && (part.role !== 'landmark' || local || this.namesOnePlace(c)))
-        best.push({ ...c, part: searchable.indexOf(part) });
+        best.push({ ...c, part: parts.indexOf(part) });
     }
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7".
     for (let i = 0; i + 1 < searchable.length; i++) {
       if (searchable[i]!.role === 'landmark' || searchable[i + 1]!.role === 'landmark') continue;
       const a = searchable[i]!.tokens.join('');
       const b = searchable[i + 1]!.tokens.join('');
-      this.runTogether(a, b, searchable[i]!.role, i, region, work, best);
+      this.runTogether(a, b, searchable[i]!.role, parts.indexOf(searchable[i]!), region, work, best);
     }
     // "Sector 62, Noida": a numbered part of a city may carry the city's name ("Noida Sector 62", "Dwarka Sector 10").
     if (local) {
-      searchable.forEach((part, i) => {
+      searchable.forEach((part) => {
         if (part.role === 'landmark' || !part.tokens.some((t) => /^\d/.test(t))) return;
-        this.runTogether(part.tokens.join(''), region.key, part.role, i, region, work, best);
+        this.runTogether(part.tokens.join(''), region.key, part.role, parts.indexOf(part), region, work, best);
       });
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
