@@ -34,6 +34,8 @@ export type Role =
 export interface Part {
   role: Role;
   tokens: string[];
+  /** A house number written before the part's words ("12" of "12 Park Street"): never searched, only reported. */
+  house?: string[];
 }
 
 /** The parsed address as returned to callers (`components` of the answer). */
@@ -291,6 +293,7 @@ function markedParts(kept: string[]): Part[] {
   let words: string[] = [];
   const flush = () => {
     const clean = withoutHouseNumbers(words);
+    const before = out.length;
     const end = role === null ? buildingEnd(clean) : 0;
     if (end > 0) {
       out.push({ role: 'building', tokens: clean.slice(0, Math.min(end, MAX_PART_WORDS)) });
@@ -299,6 +302,9 @@ function markedParts(kept: string[]): Part[] {
     if (clean.length > 0)
       out.push(...withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) }));
     else if (words.length > 0) out.push({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
+    // "12 Park Street", "Flat 12 Sai Residency": the number dropped before the words is the house, for components.
+    const leading = clean.length > 0 || end > 0 ? words.slice(0, words.indexOf(out[before]!.tokens[0]!)) : [];
+    if (out.length > before && leading.some((t) => /\d/.test(t))) out[before]!.house = leading.slice(0, MAX_PART_WORDS);
     words = [];
   };
   for (let i = 0; i < kept.length; i++) {
@@ -402,7 +408,7 @@ export function componentsOf(parts: Part[], pincode: string | null): AddressComp
   };
   const places = parts.filter((p) => p.role === 'place');
   return {
-    house: first('house'),
+    house: first('house') ?? parts.find((p) => p.house)?.house!.join(' ') ?? null,
     building: first('building'),
     street: first('street'),
     locality: places.length ? places.map((p) => p.tokens.join(' ')).join(', ') : null,

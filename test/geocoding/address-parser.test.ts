@@ -200,6 +200,21 @@ describe('parseAddress', () => {
     });
   });
 
+  it('reports a house number written before a street or building as the house, without searching it', () => {
+    const house = (address: string) => {
+      const p = parseAddress(address);
+      return componentsOf(p.parts, p.pincode).house;
+    };
+    expect(house('12 Park Street, Kolkata')).toBe('12');
+    expect(house('Flat 12 Sai Residency, Baner, Pune')).toBe('flat 12');
+    // A house piece of its own still wins; a number inside a name ("Sector 18") or none is no house.
+    expect(house('B-45, 12 Park Street, Kolkata')).toBe('b 45');
+    expect(house('Sector 18, Noida')).toBeNull();
+    expect(house('Kankarbagh, Patna')).toBeNull();
+    // The searched words are the same with or without it.
+    expect(roles('12 Park Street, Kolkata')).toEqual(roles('Park Street, Kolkata'));
+  });
+
   it('caps parts and words, so a hostile address costs bounded work', () => {
     const p = parseAddress(`${'a b c d e f g h i j k l m n o p, '.repeat(40)}`);
     expect(p.parts.length).toBeLessThanOrEqual(MAX_PARTS);
