@@ -7,15 +7,7 @@ import { readCsv, readLines } from './lines.ts';
 
 /** What a point names: a landmark (monument, place of worship, station, campus) or a locality (ward, suburb...). */
 export type PointCategory =
-  | 'ward'
-  | 'railway'
-  | 'metro'
-  | 'police'
-  | 'worship'
-  | 'tourist'
-  | 'institution'
-  | 'city'
-  | 'locality';
+  'ward' | 'railway' | 'metro' | 'police' | 'worship' | 'tourist' | 'institution' | 'city' | 'locality';
 
 /** One named point of a gazetteer input. */
 export interface GazetteerPoint {
