@@ -303,8 +303,9 @@ function markedParts(kept: string[]): Part[] {
       out.push(...withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) }));
     else if (words.length > 0) out.push({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
     // "12 Park Street", "Flat 12 Sai Residency": the number dropped before the words is the house, for components.
-    const leading = clean.length > 0 || end > 0 ? words.slice(0, words.indexOf(out[before]!.tokens[0]!)) : [];
-    if (out.length > before && leading.some((t) => /\d/.test(t))) out[before]!.house = leading.slice(0, MAX_PART_WORDS);
+    const at = clean.length > 0 || end > 0 ? words.indexOf(out[before]!.tokens[0]!) : -1;
+    const leading = at > 0 ? words.slice(0, at) : [];
+    if (leading.some((t) => /\d/.test(t))) out[before]!.house = leading.slice(0, MAX_PART_WORDS);
     words = [];
   };
   for (let i = 0; i < kept.length; i++) {
