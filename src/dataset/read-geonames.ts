@@ -2,7 +2,7 @@
 import { DataError } from './feature.ts';
 import { readLines } from './lines.ts';
 
-/** One populated place of GeoNames (feature class P). */
+/** One place of GeoNames (a populated place, feature class P, unless the reader was asked for others). */
 export interface GeonamesPlace {
   id: number;
   /** ASCII name ("Karol Bagh" for "Karol Bāgh"). */
@@ -19,8 +19,14 @@ export interface GeonamesPlace {
 /** Latin letters (with accents), spaces and the punctuation names use; anything else is another script. */
 const LATIN = /^[A-Za-z\u00c0-\u024f\u1e00-\u1eff .'()-]+$/;
 
-/** Columns: geonameid, name, asciiname, alternatenames, lat, lon, class, code, country, cc2, admin1..4, population, ... */
-export async function readGeonames(path: string): Promise<GeonamesPlace[]> {
+/**
+ * Columns: geonameid, name, asciiname, alternatenames, lat, lon, class, code, country, cc2, admin1..4, population, ...
+ * The rows of India with a point whose feature class and code `keep` accepts (populated places, class P, by default).
+ */
+export async function readGeonames(
+  path: string,
+  keep: (featureClass: string, featureCode: string) => boolean = (featureClass) => featureClass === 'P',
+): Promise<GeonamesPlace[]> {
   const places: GeonamesPlace[] = [];
   for await (const [n, line] of readLines(path)) {
     if (line.trim() === '') continue;
@@ -28,7 +34,7 @@ export async function readGeonames(path: string): Promise<GeonamesPlace[]> {
     if (f.length < 15) throw new DataError(`${path}:${n}: expected 19 tab-separated columns, got ${f.length}`);
     const lat = Number(f[4]);
     const lon = Number(f[5]);
-    if (f[8] !== 'IN' || f[6] !== 'P' || !Number.isFinite(lat) || !Number.isFinite(lon)) continue;
+    if (f[8] !== 'IN' || !keep(f[6]!, f[7]!) || !Number.isFinite(lat) || !Number.isFinite(lon)) continue;
     places.push({
       id: Number(f[0]),
       name: f[2] || f[1]!,

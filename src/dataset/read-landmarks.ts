@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataError } from './feature.ts';
+import { readGeonames } from './read-geonames.ts';
 import { readCsv, readLines } from './lines.ts';
 
 /** What a point names: a landmark (monument, place of worship, station, campus) or a locality (ward, suburb...). */
@@ -74,25 +75,17 @@ const GEONAMES_CATEGORY: Record<string, [PointCategory, boolean]> = {
   PPLL: ['locality', false],
 };
 
-/** Latin letters (with accents), spaces and the punctuation names use; anything else is another script. */
-const LATIN = /^[A-Za-z\u00c0-\u024f\u1e00-\u1eff .'()-]+$/;
-
-/** GeoNames rows (geonameid, name, asciiname, alternatenames, lat, lon, class, code, ...) of the codes above. */
+/** GeoNames rows of the codes above, as points. */
 async function readGeonamesLandmarks(path: string): Promise<GazetteerPoint[]> {
-  const out: GazetteerPoint[] = [];
-  for await (const [n, line] of readLines(path)) {
-    if (line.trim() === '') continue;
-    const f = line.split('\t');
-    if (f.length < 15) throw new DataError(`${path}:${n}: expected 19 tab-separated columns, got ${f.length}`);
-    const known = GEONAMES_CATEGORY[f[7]!];
-    const [lat, lon] = [Number(f[4]), Number(f[5])];
-    if (!known || f[8] !== 'IN' || (toTheMinute(lat) && toTheMinute(lon))) continue;
+  const rows = await readGeonames(path, (_, featureCode) => Object.hasOwn(GEONAMES_CATEGORY, featureCode));
+  return rows.flatMap(({ name: written, alternates, lat, lon, featureCode }) => {
+    if (toTheMinute(lat) && toTheMinute(lon)) return [];
+    const [category, notable] = GEONAMES_CATEGORY[featureCode]!;
     // "City Palace, Jaipur": the city after a comma is written as the address's own part.
-    const name = (f[2] || f[1]!).split(',')[0]!.trim();
-    const aliases = (f[3] ?? '').split(',').filter((a) => a.length >= 4 && a !== name && LATIN.test(a));
-    out.push({ category: known[0], name, lat, lon, notable: known[1], aliases });
-  }
-  return out;
+    const name = written.split(',')[0]!.trim();
+    const aliases = alternates.filter((a) => a !== name);
+    return [{ category, name, lat, lon, notable, aliases }];
+  });
 }
 
 /**
