@@ -78,12 +78,8 @@ export class GivenReader {
       const key = p.tokens.join('');
       // A typo never adds or drops a number ("Sector 5" is no misspelt town "Sector"), nor turns a well-known place's
       // exact name into a city's ("Koramangala" is no misspelt Kotamangalam): for those no typo is searched.
-      const r =
-        this.regions.city(key, state, work, { typos: false }) ??
-        (key.length >= 6 && !/\d/.test(key) && !this.namesKnownPlace(key)
-          ? this.regions.city(key, state, work)
-          : null) ??
-        (state ? this.exactCity(key, work) : null);
+      const typos = () => key.length >= 6 && !/\d/.test(key) && !this.namesKnownPlace(key);
+      const r = this.regions.city(key, state, work, { typos }) ?? (state ? this.exactCity(key, work) : null);
       if (!r) continue;
       const found = { p, r };
       named.push(found);

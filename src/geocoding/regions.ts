@@ -31,6 +31,8 @@ const MIN_TOWN_IMPORTANCE = 0.6;
 const ENTRIES_READ = 64;
 
 type Kind = 'district' | 'town' | 'state';
+/** Whether a misspelt name is searched for: always, never, or when the test says so (asked after the exact lookup). */
+type Typos = boolean | (() => boolean);
 const ALL_KINDS: readonly Kind[] = ['district', 'town', 'state'];
 
 export class Regions {
@@ -76,13 +78,13 @@ export class Regions {
   /**
    * A city or district name, within `state` when one is known; null when nothing of that name is a city.
    * `districtFirst` for a part marked as a district ("Zila Gorakhpur"): a district of that name beats a town;
-   * `typos: false` when only the name spelt exactly will do.
+   * `typos: false` when only the name spelt exactly will do, or a test asked only once no exact name is found.
    */
   city(
     written: string,
     state: Region | null,
     work: Work,
-    { districtFirst = false, typos = true }: { districtFirst?: boolean; typos?: boolean } = {},
+    { districtFirst = false, typos = true }: { districtFirst?: boolean; typos?: Typos } = {},
   ): Region | null {
     // "Lko", "Chn", "B'lore": short forms count only here, where a city is expected.
     const key = Object.hasOwn(CITY_SHORT, written) ? CITY_SHORT[written]! : written;
@@ -161,7 +163,13 @@ export class Regions {
   }
 
   /** Exact key first, then one typo-tolerant pass; the most important matching entry of the allowed kinds wins. */
-  private resolve(key: string, within: Region | null, work: Work, kinds: readonly Kind[], typos = true): Region | null {
+  private resolve(
+    key: string,
+    within: Region | null,
+    work: Work,
+    kinds: readonly Kind[],
+    typos: Typos = true,
+  ): Region | null {
     if (key.length < 3) return null;
     // A district of that name beats a town of it elsewhere ("Gorakhpur" is the district, not a Haryana village).
     const k = this.idx.keyIndex(key);
@@ -171,7 +179,7 @@ export class Regions {
       district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
     const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     if (exact !== null) return this.regionOf(exact, false);
-    if (!typos) return null;
+    if (typos === false || (typos !== true && !typos())) return null;
     for (const hit of fuzzyFind(this.regionKeys.list, key, maxEdits(key.length), false, work)) {
       const id = this.bestEntry(this.regionKeys.keyOf[hit.item]!, within, kinds, work);
       if (id !== null) return this.regionOf(id, true);
