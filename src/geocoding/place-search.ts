@@ -189,6 +189,12 @@ export class PlaceSearch {
     // Second pass: trailing qualifiers dropped, then the part as the start of a longer name, then typos.
     const stripped = [...tokens];
     while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
+    // Typos in the runs of the stripped words, longest first, all of them or all but one (at least `fewest` words).
+    const typoRuns = (fewest: number) => {
+      for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(fewest, stripped.length - 1); len--) {
+        for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
+      }
+    };
     if (stripped.length < tokens.length && isPlaceGram(stripped, local)) {
       const c = scoreKey(this.idx, stripped.join(''), 'variant', weight * 0.9, part.role, region, work);
       if (c) c.whole = true;
@@ -201,9 +207,7 @@ export class PlaceSearch {
       if (best || !local) return best;
       const withNoun = landmarkWithNoun(this.idx, part, region!, weight * 0.9, work);
       if (withNoun) return withNoun;
-      for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(2, stripped.length - 1); len--) {
-        for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
-      }
+      typoRuns(2);
       return best;
     }
     const whole = stripped.join('');
@@ -231,9 +235,7 @@ export class PlaceSearch {
       typo(tokens);
       if (best) return best;
     }
-    for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(1, stripped.length - 1); len--) {
-      for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
-    }
+    typoRuns(1);
     // Sound-alikes inside a city or district; across a state or India they find some village for any junk, so there
     // only a city ("फ़िरोज़ाबाद" is read "phirojabad": Firozabad). With its qualifier first again: "Bendra West" is
     // Bandra West, not the better known Bandra Kurla Complex.
