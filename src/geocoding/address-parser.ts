@@ -361,6 +361,13 @@ function withState(part: Part): Part[] {
     // "New Delhi", "Navi Mumbai": a state's name after such a word is a city's name.
     if (t.slice(0, t.length - n).every((w) => CITY_PREFIX_WORDS.has(w))) continue;
     if (STATE_KEYS.has(key) && (n > 1 || part.role !== 'place' || !WORDLIKE_CODES.has(key))) {
+      // "RK Puram New Delhi", "Mapusa North Goa": the word before the state is the city's or district's own.
+      const at = CITY_PREFIX_WORDS.has(t[t.length - n - 1]!) ? t.length - n - 1 : t.length - n;
+      if (at < t.length - n)
+        return [
+          { role: part.role, tokens: t.slice(0, at) },
+          { role: 'place', tokens: t.slice(at) },
+        ];
       return [
         { role: part.role, tokens: t.slice(0, t.length - n) },
         { role: CITY_STATES.has(key) ? 'place' : 'state', tokens: t.slice(t.length - n) },

@@ -106,6 +106,9 @@ describe('parseAddress', () => {
       'place:chandigarh',
     ]);
     expect(roles('Pitampura Delhi')).toEqual(['place:pitampura', 'place:delhi']);
+    // The word before it is the city's or district's own ("New Delhi", "North Goa"), not left on the place.
+    expect(roles('rk puram new delhi')).toEqual(['place:rk puram', 'place:new delhi']);
+    expect(roles('Mapusa North Goa')).toEqual(['place:mapusa', 'place:north goa']);
   });
 
   it('reads a landmark noun straight after "near" as the start of a name when a name word follows', () => {
