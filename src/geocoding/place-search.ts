@@ -68,12 +68,13 @@ export class PlaceSearch {
       if (c && (part.role !== 'landmark' || local || this.namesOnePlace(c)))
         best.push({ ...c, part: parts.indexOf(part) });
     }
-    // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7".
-    for (let i = 0; i + 1 < searchable.length; i++) {
-      if (searchable[i]!.role === 'landmark' || searchable[i + 1]!.role === 'landmark') continue;
-      const a = searchable[i]!.tokens.join('');
-      const b = searchable[i + 1]!.tokens.join('');
-      this.runTogether(a, b, searchable[i]!.role, parts.indexOf(searchable[i]!), region, work, best);
+    // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7", also with a
+    // landmark between them ("Sector 4 near Park, RK Puram").
+    const named = searchable.filter((p) => p.role !== 'landmark');
+    for (let i = 0; i + 1 < named.length; i++) {
+      const a = named[i]!.tokens.join('');
+      const b = named[i + 1]!.tokens.join('');
+      this.runTogether(a, b, named[i]!.role, parts.indexOf(named[i]!), region, work, best);
     }
     // "Sector 62, Noida": a numbered part of a city may carry the city's name ("Noida Sector 62", "Dwarka Sector 10").
     if (local) {

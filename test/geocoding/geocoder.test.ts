@@ -338,6 +338,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector 10 Dwarka, New Delhi')).toMatchObject({ pincode: '110075', match_level: 'locality' });
   });
 
+  it('joins a sector to its locality across a landmark written between them ("Sector 4 near Park, RK Puram")', () => {
+    // The landmark broke the pair: each answered R. K. Puram's main office, 110066, 1.4 km from Sector 4.
+    expect(answer('sector 4 near park, rk puram, new delhi')).toMatchObject({ pincode: '110022' });
+    expect(answer('house 12 sector 7 opp dps rk puram delhi')).toMatchObject({ pincode: '110022' });
+    expect(answer('plot 5 sector 15 near gurudwara rohini delhi')).toMatchObject({ pincode: '110089' });
+  });
+
   it('takes a city written before a sector in one part for the city ("Chandigarh Sec 17")', () => {
     // Read as one name it found only the town: Chandigarh's centre at 0.35.
     expect(answer('Chandigarh Sec 17')).toMatchObject({ pincode: '160017', match_level: 'locality' });
