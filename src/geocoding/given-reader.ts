@@ -25,11 +25,11 @@ export class GivenReader {
     const pin = typed >= 0 && Number.isFinite(this.idx.pinLat[typed]!) ? typed : -1;
     let state: Region | null = null;
     for (const p of parts) if (p.role === 'state') state ??= this.regions.state(p.tokens.join(' '), work);
-    // A trailing part naming a state ("..., Karnataka") is the state.
+    // A trailing part naming a state ("..., Karnataka", "Dist. Banka, Bihar") is the state.
     const places = parts.filter((p) => p.role === 'place');
     const last = places[places.length - 1];
     // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
-    if (!state && last && places.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
+    if (!state && last && parts.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
       const s = this.regions.state(last.tokens.join(' '), work);
       if (s && !s.fuzzy) {
         state = s;

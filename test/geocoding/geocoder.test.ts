@@ -32,6 +32,13 @@ describe('a named city, district or state is never dropped', () => {
     });
     expect(geocode('Andheri East, Mumbai')).toMatchObject({ pincode: '400069', district: 'Mumbai Suburban' });
   });
+
+  it('reads a state written last after a district part as the state, not as a village of its name', () => {
+    // "Bihar" was searched as a place: a village Bihar of Unnao (Uttar Pradesh), 700 km from Banka.
+    const address = 'Vill. Bhatpura, P.O. Bhatpura, Dist. Banka, Bihar';
+    expect(geocode(address)).toMatchObject({ district: 'Banka', state: 'Bihar', warnings: [] });
+    expect(geocode('Dist. Banka, Bihar')).toMatchObject({ district: 'Banka', state: 'Bihar' });
+  });
 });
 
 describe('matching', () => {
