@@ -1,9 +1,10 @@
 // A landmark named by or without its kind: a city's facility ("Mumbai Airport"), a landmark without its noun ("Salar Jung").
 import type { Part } from './address-parser.ts';
-import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.ts';
 import { spent, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
+import { landmarkName } from './place-grams.ts';
 import { oneEntry, scoreKey } from './key-score.ts';
 import type { Candidate } from './place-search.ts';
 import { inRegion, type Region } from './regions.ts';
@@ -64,7 +65,7 @@ export function landmarkWithNoun(
   matchScore: number,
   work: Work,
 ): Candidate | null {
-  const name = part.tokens.filter((t) => !LANDMARK.has(t)).join('');
+  const name = landmarkName(part.tokens).join('');
   if (name.length < 4) return null;
   const [lo, hi] = idx.keyRange(name);
   let best: Candidate | null = null;

@@ -1,6 +1,6 @@
 // The runs of an address part worth looking up, and the shapes of their keys: qualifiers, sides, numbered places.
 import { INSTITUTION_ACRONYMS } from './aliases.ts';
-import { ADDRESS_WORDS, LANDMARK_NOUNS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
+import { ADDRESS_WORDS, LANDMARK, LANDMARK_NOUNS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
 import type { PlaceIndex } from './place-index.ts';
 
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
@@ -63,6 +63,23 @@ export function railwayStation(gram: string[]): string | null {
   const before = gram[gram.length - 2];
   if (!STATION_WORDS.has(last) || before === undefined || OTHER_STATIONS.has(before)) return null;
   return `${gram.slice(0, -1).join('')}railwaystation`;
+}
+
+/** A landmark part's own words: without "near", "opposite" and a "to" or "by" after them ("near by", "opposite to"). */
+export function landmarkName(tokens: readonly string[]): string[] {
+  return tokens.filter(
+    (t, i) => !LANDMARK.has(t) && !((t === 'to' || t === 'by') && LANDMARK.has(tokens[i - 1] ?? '')),
+  );
+}
+
+/** "near Railway Station", "opp Rly Stn": a railway station named by its kind only. */
+export function isBareStation(words: readonly string[]): boolean {
+  return (
+    words.length > 0 &&
+    words.length <= 2 &&
+    STATION_WORDS.has(words[words.length - 1]!) &&
+    words.every((w) => STATION_WORDS.has(w) || w === 'railway' || w === 'rly')
+  );
 }
 
 /** The digits of a key, in order: a typo never changes them. */

@@ -4,7 +4,16 @@ import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
 import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
-import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
+import {
+  digitsOf,
+  isBareStation,
+  isPlaceGram,
+  landmarkName,
+  numberLast,
+  railwayStation,
+  SIDES,
+  STRIPPABLE,
+} from './place-grams.ts';
 import { oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -206,6 +215,11 @@ export class PlaceSearch {
     // ("near Qutub Minar": Qutab Minar); nothing looser, a landmark's words are often no name at all.
     if (part.role === 'landmark') {
       if (best || !local) return best;
+      // "near Railway Station, Kota": the station named after the city (Kota Jn), as "Kota station" finds it.
+      if (isBareStation(landmarkName(tokens))) {
+        const c = scoreKey(this.idx, `${region!.key}railwaystation`, 'variant', weight * 0.9, part.role, region, work);
+        if (c) return { ...c, whole: true };
+      }
       const withNoun = landmarkWithNoun(this.idx, part, region!, weight * 0.9, work);
       if (withNoun) return withNoun;
       typoRuns(2);

@@ -547,6 +547,18 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(geocode('near Shiv Mandir')).toBeNull();
   });
 
+  it('reads "near Railway Station" in a city as the station named after it', () => {
+    // Each was the city's centre: Kota's (324001) is 4 km from Kota Jn (324002).
+    for (const address of [
+      'Near Railway Station, Kota, Rajasthan',
+      'near by rly stn kota',
+      'opposite to Station, Kota',
+    ])
+      expect(answer(address)).toMatchObject({ pincode: '324002', formatted: expect.stringMatching(/^Kota Railway/) });
+    // Another station is not the railway's.
+    expect(answer('near metro station, noida').formatted).not.toMatch(/Railway/);
+  });
+
   it('finds a landmark written without its noun inside the city', () => {
     // Each answered the city's centre: the data names them Salar Jung Museum, Victoria Memorial Hall, Cubbon Park,
     // Elephanta Caves.
