@@ -1,6 +1,8 @@
 // Joins boundaries, directory and crosswalk into the gazetteer's rows (pure: no I/O, deterministic order).
 import type { RawFeature } from './feature.ts';
 import type { PartE6 } from './geometry.ts';
+import { median } from './median.ts';
+import { misplacedPincodes } from './misplaced-pincodes.ts';
 import { Canon, circleKey, divisionKey, localityOf } from './normalise.ts';
 import { mostFrequent, type OfficeRow, type PlaceOfPincode } from './read-directory.ts';
 import type { Report } from './report.ts';
@@ -81,9 +83,10 @@ export interface GazetteerSources {
 export function assembleGazetteer(sources: GazetteerSources, report: Report): GazetteerRows {
   const offices = canonicalise(sources);
   const officesByPincode = groupBy(offices, (o) => o.pincode);
+  const places = relocated(sources, officesByPincode, report);
   const fromPolygon: string[] = [];
   const placeOf = (pincode: string, point: [number, number] | null): PlaceOfPincode => {
-    const place = sources.places?.get(pincode) ?? { state: null, district: null };
+    const place = places?.get(pincode) ?? { state: null, district: null };
     if (place.state !== null || point === null || !sources.locateState) return place;
     const state = sources.locateState(point[0], point[1]);
     if (state !== null) fromPolygon.push(pincode);
@@ -108,6 +111,29 @@ export function assembleGazetteer(sources: GazetteerSources, report: Report): Ga
     districts: areaRows(pincodes, (p) => (p.district === null ? null : [p.state, p.district])),
     states: areaRows(pincodes, (p) => (p.state === null ? null : [p.state])),
   };
+}
+
+/** The sources' state and district of each pincode, with those the directory misfiles put where their point is. */
+function relocated(
+  sources: GazetteerSources,
+  officesByPincode: Map<string, OfficeRow[]>,
+  report: Report,
+): Map<string, PlaceOfPincode> | null {
+  if (!sources.places || !sources.locateState) return sources.places;
+  const points = new Map<string, [number, number]>();
+  for (const f of sources.features) points.set(f.pincode, f.inside);
+  for (const [pincode, offices] of officesByPincode) {
+    const point = points.has(pincode) ? null : medianPoint(offices);
+    if (point) points.set(pincode, point);
+  }
+  const moves = misplacedPincodes(sources.places, points, sources.locateState);
+  const places = new Map(sources.places);
+  for (const m of moves) places.set(m.pincode, m.to);
+  report.derive(
+    'pincodes_relocated',
+    moves.map((m) => `${m.pincode}: ${m.from.district}, ${m.from.state} -> ${m.to.district}, ${m.to.state}`),
+  );
+  return places;
 }
 
 /** Resolves the division/circle spellings of both sources with one Canon each. */
@@ -185,13 +211,6 @@ function medianPoint(offices: OfficeRow[]): [number, number] | null {
   const located = offices.filter((o) => o.lat !== null && o.lon !== null);
   if (located.length === 0) return null;
   return [median(located.map((o) => o.lon!)), median(located.map((o) => o.lat!))];
-}
-
-/** Median (mean of the middle two for even counts). */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Groups pincodes by a (state[, district]) key in code-point order; point = median of member points. */

@@ -72,6 +72,17 @@ describe.skipIf(!present)('the full dataset', () => {
     for (const row of rows) expect(row.state, row.pincode).not.toBeNull();
   });
 
+  it("puts the pincodes the directory files in a far district where they are (Agartala's is not in Telangana)", () => {
+    const place = db.prepare('SELECT state, district FROM pincodes WHERE pincode = ?');
+    expect(place.get('799001')).toEqual({ state: 'Tripura', district: 'West Tripura' });
+    expect(place.get('334002')).toEqual({ state: 'Rajasthan', district: 'Bikaner' });
+    const relocated = dataset.manifest.summary.derived.pincodes_relocated as string[];
+    expect(relocated.length).toBe(13);
+    // Near a state line nothing moves: Daman's and Puducherry's enclaves keep their own territory.
+    expect(place.get('396210')).toMatchObject({ district: 'Daman' });
+    expect(place.get('607402')).toMatchObject({ state: 'Puducherry' });
+  });
+
   it('puts every inside point strictly inside its own polygon', () => {
     const rows = db.prepare('SELECT id, inside_lon, inside_lat FROM boundaries').all() as {
       id: number;
