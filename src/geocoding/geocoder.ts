@@ -39,6 +39,8 @@ export const GEOCODE_WORK_BUDGET = 12_000;
 const PINCODE_ACROSS_KM = 100;
 /** How much better known an exact name elsewhere must be than a typo's match inside the typed city to replace it. */
 const FAME_MARGIN = 0.3;
+/** Longest name read as initials, never standing for one place across India ("CDA", "NFC"). */
+const MAX_INITIALS = 3;
 
 /** A candidate with the others found and the region it was searched in. */
 interface Found {
@@ -196,6 +198,8 @@ export class Geocoder {
   private standsAlone(c: Candidate): boolean {
     const idx = this.idx;
     if (!isKnown(idx, c.id) || idx.kind[c.id] === KIND.landmark || c.role === 'landmark') return false;
+    // Initials are reused from city to city ("CDA, Cuttack": Patna has an office CDA).
+    if (idx.compact(c.id).length <= MAX_INITIALS) return false;
     const start = idx.tokAt[c.id]!;
     for (let k = start; k < start + idx.nameTokens[c.id]!; k++)
       if (LANDMARK_NOUNS.has(idx.vocab[idx.toks[k]!]!)) return false;

@@ -288,6 +288,8 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Jayanagar', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
     // Nor does a name held in many states, which any city may have where the data lacks it.
     expect(answer('Shanti Nagar', 'Kolkata')).toMatchObject({ district: 'Kolkata', warnings: [] });
+    // Nor initials, reused from city to city: CDA is Cuttack's development authority's colony and a Patna office.
+    expect(answer('Sector 3, CDA, Cuttack')).toMatchObject({ district: 'Cuttack', warnings: [] });
   });
 
   it('prefers the best known namesake elsewhere to a mere sound-alike in the typed city', () => {
