@@ -109,6 +109,8 @@ describe('parseAddress', () => {
     // The word before it is the city's or district's own ("New Delhi", "North Goa"), not left on the place.
     expect(roles('rk puram new delhi')).toEqual(['place:rk puram', 'place:new delhi']);
     expect(roles('Mapusa North Goa')).toEqual(['place:mapusa', 'place:north goa']);
+    // A cantonment is searched as itself, its town's name after it as the town.
+    expect(roles('Sadar Bazar, Agra Cantt')).toEqual(['place:sadar bazar', 'place:agra cantonment', 'place:agra']);
   });
 
   it('reads a landmark noun straight after "near" as the start of a name when a name word follows', () => {

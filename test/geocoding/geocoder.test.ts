@@ -288,6 +288,9 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Jayanagar', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
     // Nor does a name held in many states, which any city may have where the data lacks it.
     expect(answer('Shanti Nagar', 'Kolkata')).toMatchObject({ district: 'Kolkata', warnings: [] });
+    // Nor a name many towns have, written with a town's cantonment ("Agra Cantt" was no city: Ambala's Sadar Bazar).
+    expect(answer('Sadar Bazar, Agra Cantt')).toMatchObject({ pincode: '282001', district: 'Agra', warnings: [] });
+    expect(answer('Sadar Bazar, Jhansi Cantt')).toMatchObject({ pincode: '284001', warnings: [] });
     // Nor initials, reused from city to city: CDA is Cuttack's development authority's colony and a Patna office.
     expect(answer('Sector 3, CDA, Cuttack')).toMatchObject({ district: 'Cuttack', warnings: [] });
   });
