@@ -255,6 +255,10 @@ export const ADDRESS_WORDS = new Set(
     'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
   ).split(' '),
 );
+/** Words every town's names are made of: "Bara Bazar", "Sadar Bazar", "Civil Lines", "Model Town" are in any town. */
+export const COMMON_NAME_WORDS: ReadonlySet<string> = new Set(
+  'bara bari sadar purana purani naya nayi chhota chhoti civil lines model main old new upper lower'.split(' '),
+);
 /** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */
 export const NAME_WORDS = new Set(
   (

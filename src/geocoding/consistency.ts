@@ -4,7 +4,7 @@ import { editDistance, maxEdits } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
-import { startsWithWords } from './place-grams.ts';
+import { isCommonName, startsWithWords } from './place-grams.ts';
 import type { Candidate } from './place-search.ts';
 import type { PincodeReach } from './pincode-reach.ts';
 import { inRegion, type Region } from './regions.ts';
@@ -53,6 +53,7 @@ export const LEAD_RATIO = 1.2;
  */
 export function isSpecific(idx: PlaceIndex, c: Candidate, ratio = OUTSHINE_RATIO): boolean {
   if (!(c.quality === 'exact' || c.quality === 'alias' || c.quality === 'variant') || !c.whole) return false;
+  if (isCommonName(idx.compact(c.id))) return false;
   if (c.districts !== 1 && !outshinesNamesakes(idx, c.id, ratio) && urbanNamesake(idx, c.id) !== c.id) return false;
   if (c.role === 'street' || c.role === 'building') return false;
   let rarest = Infinity;

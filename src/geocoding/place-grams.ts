@@ -1,6 +1,13 @@
 // The runs of an address part worth looking up, and the shapes of their keys: qualifiers, sides, numbered places.
 import { INSTITUTION_ACRONYMS } from './aliases.ts';
-import { ADDRESS_WORDS, LANDMARK, LANDMARK_NOUNS, NAME_WORDS, NUMBERED_PLACE } from './address-words.ts';
+import {
+  ADDRESS_WORDS,
+  COMMON_NAME_WORDS,
+  LANDMARK,
+  LANDMARK_NOUNS,
+  NAME_WORDS,
+  NUMBERED_PLACE,
+} from './address-words.ts';
 import type { PlaceIndex } from './place-index.ts';
 
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
@@ -81,6 +88,24 @@ export function isBareStation(words: readonly string[]): boolean {
     words.every((w) => STATION_WORDS.has(w) || w === 'railway' || w === 'rly')
   );
 }
+
+/**
+ * True when a name's letters are common words only ("barabazar", "civillines", "modeltown"): any town may have such a
+ * place where the data lacks it, so it never stands for one town's.
+ */
+export function isCommonName(key: string): boolean {
+  // made[i]: the first i letters are common words.
+  const made = new Array<boolean>(key.length + 1).fill(false);
+  made[0] = true;
+  for (let i = 1; i <= key.length; i++) {
+    for (let j = Math.max(0, i - LONGEST_COMMON_WORD); j < i && !made[i]; j++)
+      made[i] = made[j]! && isCommonWord(key.slice(j, i));
+  }
+  return key.length > 0 && made[key.length]!;
+}
+
+const isCommonWord = (w: string) => COMMON_NAME_WORDS.has(w) || ADDRESS_WORDS.has(w) || NAME_WORDS.has(w);
+const LONGEST_COMMON_WORD = Math.max(...[...COMMON_NAME_WORDS, ...ADDRESS_WORDS, ...NAME_WORDS].map((w) => w.length));
 
 /** The digits of a key, in order: a typo never changes them. */
 export function digitsOf(key: string): string {

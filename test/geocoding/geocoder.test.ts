@@ -288,6 +288,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Jayanagar', 'Pune')).toMatchObject({ district: 'Pune', warnings: [] });
     // Nor does a name held in many states, which any city may have where the data lacks it.
     expect(answer('Shanti Nagar', 'Kolkata')).toMatchObject({ district: 'Kolkata', warnings: [] });
+    // Nor a name made of common words only, which any town may have: Kolkata's Barabazar is not Shillong's.
+    for (const [locality, city] of [
+      ['Bara Bazar', 'Shillong'],
+      ['Bara Bazar', 'Tezpur'],
+    ])
+      expect(answer(`${locality}, ${city}`)).toMatchObject({ formatted: expect.stringContaining(city), warnings: [] });
     // Nor a name many towns have, written with a town's cantonment ("Agra Cantt" was no city: Ambala's Sadar Bazar).
     expect(answer('Sadar Bazar, Agra Cantt')).toMatchObject({ pincode: '282001', district: 'Agra', warnings: [] });
     expect(answer('Sadar Bazar, Jhansi Cantt')).toMatchObject({ pincode: '284001', warnings: [] });
