@@ -76,6 +76,8 @@ export function placeConfidence(
   if (conflict) value -= 0.15;
   // A metro spans a big district: a place far from the city centre that matched only loosely may be a namesake.
   if (region?.level === 'city' && fromCentreKm > 20 && c.quality !== 'exact' && c.quality !== 'alias') value -= 0.25;
+  // A town's district holds other towns: a place beyond the town's reach may be one of theirs, not the town's.
+  else if (region && region.spanKm !== null && fromCentreKm > region.spanKm) value -= 0.25;
   // A locality named only by a ward or police station point: its pincode is that point's, maybe the neighbour's.
   if (pointNamed) value = Math.min(value, CONFIDENCE.pointNamedCap);
   // Only a pincode given with the address earns 0.9 or more.

@@ -22,6 +22,11 @@ export interface Region {
   pin: number;
   /** True when the name matched only with a typo. */
   fuzzy: boolean;
+  /**
+   * A town's reach: only this near its centre do its district's places count as its own (Rishikesh's district is
+   * Dehradun's, 40 km away). Null for a district, a metro, a state, or a town named as its district is.
+   */
+  spanKm: number | null;
 }
 
 /** Smallest town (GeoNames population) or office rank accepted as a city; smaller names are localities. */
@@ -159,6 +164,7 @@ export class Regions {
       lon: a.lon,
       pin: -1,
       fuzzy,
+      spanKm: null,
     };
   }
 
@@ -178,11 +184,12 @@ export class Regions {
     const town =
       district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
     const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
-    if (exact !== null) return this.regionOf(exact, false);
+    // Named as its district is, the town stands for the whole district (Krishnagiri's seat is Hosur).
+    if (exact !== null) return this.regionOf(exact, false, district === null);
     if (typos === false || (typos !== true && !typos())) return null;
     for (const hit of fuzzyFind(this.regionKeys.list, key, maxEdits(key.length), false, work)) {
       const id = this.bestEntry(this.regionKeys.keyOf[hit.item]!, within, kinds, work);
-      if (id !== null) return this.regionOf(id, true);
+      if (id !== null) return this.regionOf(id, true, true);
     }
     return null;
   }
@@ -215,14 +222,17 @@ export class Regions {
     );
   }
 
-  private regionOf(id: number, fuzzy: boolean): Region | null {
+  /** The region of entry `id`; `reach`: a town not named as its district is reaches only TOWN_SPAN_KM. */
+  private regionOf(id: number, fuzzy: boolean, reach: boolean): Region | null {
     const idx = this.idx;
     const area = idx.area[id]!;
     if (area === NO_AREA) return null;
     const kind = idx.kind[id]!;
     if (kind === KIND.state) return this.stateRegion(idx.areas[area]!.state, fuzzy);
     const level = kind === KIND.district ? 'district' : 'city';
-    return this.fromEntry(id, level, new Set([area]), fuzzy, idx.name(id));
+    const region = this.fromEntry(id, level, new Set([area]), fuzzy, idx.name(id));
+    if (level === 'city' && reach) region.spanKm = TOWN_SPAN_KM;
+    return region;
   }
 
   private fromEntry(
@@ -235,7 +245,8 @@ export class Regions {
   ): Region {
     const idx = this.idx;
     const state = idx.areas[idx.area[id]!]!.state;
-    return { label, key, level, state, areas, lat: idx.lat[id]!, lon: idx.lon[id]!, pin: idx.pin[id]!, fuzzy };
+    const [lat, lon] = [idx.lat[id]!, idx.lon[id]!];
+    return { label, key, level, state, areas, lat, lon, pin: idx.pin[id]!, fuzzy, spanKm: null };
   }
 
   /** The district entry of area `area` (its seat point). */
@@ -251,17 +262,24 @@ export class Regions {
   }
 }
 
+/** How far a town not named as its district is reaches (see Region.spanKm). */
+const TOWN_SPAN_KM = 20;
+
 /** Within this distance of a city's or district's centre a place counts as inside it whatever district the data gives. */
 const NEAR_KM = { city: 15, district: 30, state: 0 } as const;
 
 /**
- * 1 when entry `id` lies in the region's districts (or state), 0.5 when it lies only near a city's or district's
- * centre (the directory files some offices under a neighbouring district), 0 outside. Always 1 without a region.
+ * 1 when entry `id` lies in the region's districts (or state), within a town's reach; 0.5 when it lies only near a
+ * city's or district's centre (the directory files some offices under a neighbouring district) or in a town's district
+ * beyond its reach; 0 outside. Always 1 without a region.
  */
 export function inRegion(idx: PlaceIndex, id: number, region: Region | null): number {
   if (!region) return 1;
   const area = idx.area[id]!;
-  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) return 1;
+  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) {
+    const span = region.spanKm;
+    return span === null || withinKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!, span) ? 1 : 0.5;
+  }
   const near = NEAR_KM[region.level];
   return near > 0 && withinKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!, near) ? 0.5 : 0;
 }

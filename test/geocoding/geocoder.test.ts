@@ -293,7 +293,7 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       ['Bara Bazar', 'Shillong'],
       ['Bara Bazar', 'Tezpur'],
     ])
-      expect(answer(`${locality}, ${city}`)).toMatchObject({ formatted: expect.stringContaining(city), warnings: [] });
+      expect(answer(`${locality}, ${city}`)).toMatchObject({ formatted: expect.stringContaining(city!), warnings: [] });
     // Nor a name many towns have, written with a town's cantonment ("Agra Cantt" was no city: Ambala's Sadar Bazar).
     expect(answer('Sadar Bazar, Agra Cantt')).toMatchObject({ pincode: '282001', district: 'Agra', warnings: [] });
     expect(answer('Sadar Bazar, Jhansi Cantt')).toMatchObject({ pincode: '284001', warnings: [] });
@@ -354,6 +354,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
   it('finds a sector written number first ("Sector 4 RK Puram") under the name the directory gives it', () => {
     expect(answer('sector 4 rk puram new delhi')).toMatchObject({ pincode: '110022' });
     expect(answer('Sector 10 Dwarka, New Delhi')).toMatchObject({ pincode: '110075', match_level: 'locality' });
+  });
+
+  it("trusts a place found in a town's district less when it lies beyond the town's reach", () => {
+    // Rishikesh's district is Dehradun's: Dehradun city's Tapovan, 35 km from Rishikesh, was answered at 0.88.
+    const far = answer('Tapovan, Rishikesh');
+    expect([far.district, far.confidence < 0.8]).toEqual(['Dehradun', true]);
+    expect(answer('Ram Nagar, Haldwani').confidence).toBeLessThan(0.8);
+    // A town named as its district is stands for the whole district (Krishnagiri's largest town is Hosur).
+    expect(answer('Hosur, Krishnagiri')).toMatchObject({ pincode: '635109', confidence: 0.88 });
   });
 
   it('joins a sector to its locality across a landmark written between them ("Sector 4 near Park, RK Puram")', () => {
