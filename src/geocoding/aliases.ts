@@ -152,6 +152,11 @@ export const PLACE_ALIASES: Record<string, string> = {
   chenai: 'chennai',
   kolkatta: 'kolkata',
   gurugaon: 'gurugram',
+  // Districts better known by another spelling than the directory's.
+  kutch: 'kachchh',
+  kachh: 'kachchh',
+  mehsana: 'mahesana',
+  aravalli: 'arvalli',
 };
 
 /**

@@ -33,6 +33,17 @@ describe('a named city, district or state is never dropped', () => {
     expect(geocode('Andheri East, Mumbai')).toMatchObject({ pincode: '400069', district: 'Mumbai Suburban' });
   });
 
+  it('reads a district written in its better-known spelling (Kutch, Mehsana, Aravalli) as the district', () => {
+    // Each answered another place: Kutch (a locality of Kachchh), Mehsana town, a village Aravalli in Andhra Pradesh.
+    for (const [address, pincode] of [
+      ['Bhuj, Kutch', '370001'],
+      ['Anjar, Kutch', '370110'],
+      ['Unjha, Mehsana', '384170'],
+      ['Modasa, Aravalli', '383315'],
+    ])
+      expect([address, geocode(address!)?.pincode]).toEqual([address, pincode]);
+  });
+
   it('reads a state written last after a district part as the state, not as a village of its name', () => {
     // "Bihar" was searched as a place: a village Bihar of Unnao (Uttar Pradesh), 700 km from Banka.
     const address = 'Vill. Bhatpura, P.O. Bhatpura, Dist. Banka, Bihar';
