@@ -1,6 +1,7 @@
 // Checks an answer against the pincode, city and state the buyer typed: mismatches become warnings with suggestions.
 import type { GeocodeMatch } from './geocode-answer.ts';
 import { editDistance, maxEdits } from './fuzzy.ts';
+import { compactKey } from './normalise.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
@@ -226,7 +227,7 @@ export function flagMismatches(
       m.suggestions.pincode = m.pincode;
     }
   }
-  if (given.city && !withinCity(idx, given.city, answerId, given.pin)) {
+  if (given.city && !withinCity(idx, given.city, answerId, given.pin) && !spellsDistrict(given.city, m.district)) {
     m.warnings.push('city_mismatch');
     if (m.district) m.suggestions.city = m.district;
   }
@@ -234,4 +235,11 @@ export function flagMismatches(
     m.warnings.push('state_mismatch');
     m.suggestions.state = m.state;
   }
+}
+
+/** True when the city typed is a spelling of the answer's district ("Keshod, Junagarh": Junagadh, not Odisha's town). */
+function spellsDistrict(city: Region, district: string | null): boolean {
+  if (district === null) return false;
+  const edits = maxEdits(city.key.length);
+  return editDistance(city.key, compactKey(district), edits) <= edits;
 }

@@ -42,6 +42,8 @@ describe('a named city, district or state is never dropped', () => {
       ['Modasa, Aravalli', '383315'],
     ])
       expect([address, geocode(address!)?.pincode]).toEqual([address, pincode]);
+    // Written a letter off, the district is no other city: Junagarh is also a town of Odisha.
+    expect(geocode('Keshod, Junagarh')).toMatchObject({ pincode: '362220', district: 'Junagadh', warnings: [] });
   });
 
   it('reads a state written last after a district part as the state, not as a village of its name', () => {
