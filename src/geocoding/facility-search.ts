@@ -4,7 +4,7 @@ import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS } from './address-words.
 import { spent, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { landmarkName } from './place-grams.ts';
+import { isBareStation, landmarkName } from './place-grams.ts';
 import { oneEntry, scoreKey } from './key-score.ts';
 import type { Candidate } from './place-search.ts';
 import { inRegion, type Region } from './regions.ts';
@@ -49,6 +49,19 @@ export function cityFacility(
   if (bestId < 0) return null;
   const score = matchScore + bestScore;
   return oneEntry(bestId, score, 'variant', part.role, true);
+}
+
+/** "near Railway Station, Kota": the station named after the city (Kota Jn), as "Kota station" finds it; or null. */
+export function cityStation(
+  idx: PlaceIndex,
+  part: Part,
+  region: Region,
+  matchScore: number,
+  work: Work,
+): Candidate | null {
+  if (!isBareStation(landmarkName(part.tokens))) return null;
+  const c = scoreKey(idx, `${region.key}railwaystation`, 'variant', matchScore, part.role, region, work);
+  return c && { ...c, whole: true };
 }
 
 /** Names read that start with a landmark's written name: a handful have one noun more. */

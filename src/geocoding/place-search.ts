@@ -2,18 +2,9 @@
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
 import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
-import { cityFacility, landmarkWithNoun } from './facility-search.ts';
+import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
-import {
-  digitsOf,
-  isBareStation,
-  isPlaceGram,
-  landmarkName,
-  numberLast,
-  railwayStation,
-  SIDES,
-  STRIPPABLE,
-} from './place-grams.ts';
+import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
 import { oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -215,12 +206,9 @@ export class PlaceSearch {
     // ("near Qutub Minar": Qutab Minar); nothing looser, a landmark's words are often no name at all.
     if (part.role === 'landmark') {
       if (best || !local) return best;
-      // "near Railway Station, Kota": the station named after the city (Kota Jn), as "Kota station" finds it.
-      if (isBareStation(landmarkName(tokens))) {
-        const c = scoreKey(this.idx, `${region!.key}railwaystation`, 'variant', weight * 0.9, part.role, region, work);
-        if (c) return { ...c, whole: true };
-      }
-      const withNoun = landmarkWithNoun(this.idx, part, region!, weight * 0.9, work);
+      const withNoun =
+        cityStation(this.idx, part, region!, weight * 0.9, work) ??
+        landmarkWithNoun(this.idx, part, region!, weight * 0.9, work);
       if (withNoun) return withNoun;
       typoRuns(2);
       return best;
