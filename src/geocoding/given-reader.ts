@@ -29,10 +29,10 @@ export class GivenReader {
     const places = parts.filter((p) => p.role === 'place');
     const last = places[places.length - 1];
     // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
-    const naming = parts.filter((p) => NAMING_ROLES.has(p.role)).length;
-    if (!state && last && naming > 1 && !this.regions.isCityName(last.tokens.join(''))) {
-      const s = this.regions.state(last.tokens.join(' '), work);
-      if (s && !s.fuzzy) {
+    // Spelt exactly: a name a typo away from a state's may be a place's own.
+    if (!state && last && parts.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
+      const s = this.regions.state(last.tokens.join(' '), work, false);
+      if (s) {
         state = s;
         last.role = 'state';
       }
@@ -261,8 +261,6 @@ export class GivenReader {
 
 /** Parts besides place parts that name something to search inside a city. */
 const OTHER_PLACE_ROLES: ReadonlySet<string> = new Set(['landmark', 'building', 'village', 'post']);
-/** Parts that name where the address is: besides one of them, a last place part may be the state. */
-const NAMING_ROLES: ReadonlySet<string> = new Set(['place', 'village', 'post', 'subdistrict', 'district']);
 /** Two regions farther apart than this cannot both be where the address is (a town and its district are nearer). */
 const APART_KM = 100;
 /** Keys and entries per key namesPlaceIn looks at. */

@@ -73,11 +73,11 @@ export class Regions {
     return { list: new SortedStrings(of.map((k) => idx.keys[k]!)), keyOf: Int32Array.from(of) };
   }
 
-  /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"). */
-  state(text: string, work: Work): Region | null {
+  /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"); misspelt only with `typos`. */
+  state(text: string, work: Work, typos = true): Region | null {
     const code = foldText(text).replace(/ /g, '');
     if (Object.hasOwn(STATE_CODES, code)) return this.stateRegion(STATE_CODES[code]!, false);
-    return this.resolve(compactKey(text), null, work, ['state']);
+    return this.resolve(compactKey(text), null, work, ['state'], typos);
   }
 
   /**
