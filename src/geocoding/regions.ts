@@ -276,10 +276,13 @@ const NEAR_KM = { city: 15, district: 30, state: 0 } as const;
 export function inRegion(idx: PlaceIndex, id: number, region: Region | null): number {
   if (!region) return 1;
   const area = idx.area[id]!;
-  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state)) {
-    const span = region.spanKm;
-    return span === null || withinKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!, span) ? 1 : 0.5;
-  }
+  if (area !== NO_AREA && (region.areas ? region.areas.has(area) : idx.areas[area]!.state === region.state))
+    return region.spanKm === null ? 1 : inReach(idx, id, region, region.spanKm);
   const near = NEAR_KM[region.level];
   return near > 0 && withinKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!, near) ? 0.5 : 0;
+}
+
+/** 1 within a town's reach, else 0.5 (its district's place, but maybe another town's). */
+function inReach(idx: PlaceIndex, id: number, town: Region, spanKm: number): number {
+  return withinKm(town.lat, town.lon, idx.lat[id]!, idx.lon[id]!, spanKm) ? 1 : 0.5;
 }
