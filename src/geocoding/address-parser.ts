@@ -300,7 +300,11 @@ function markedParts(kept: string[]): Part[] {
       clean.splice(0, end);
     }
     if (clean.length > 0)
-      out.push(...withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) }).flatMap(withTown));
+      for (const p of withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) })) {
+        out.push(p);
+        const town = cantonmentTown(p);
+        if (town) out.push(town);
+      }
     else if (words.length > 0) out.push({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
     // "12 Park Street", "Flat 12 Sai Residency": the number dropped before the words is the house, for components.
     const at = clean.length > 0 || end > 0 ? words.indexOf(out[before]!.tokens[0]!) : -1;
@@ -345,11 +349,11 @@ function buildingEnd(tokens: string[]): number {
   return rest.some((t) => !ADDRESS_WORDS.has(t) && !STREET_WORDS.has(t) && !/^\d/.test(t)) ? noun + 1 : 0;
 }
 
-/** "Agra Cantt": a town's cantonment is searched as itself, and the town's name after it as the town. */
-function withTown(part: Part): Part[] {
+/** "Agra Cantt": a town's cantonment is searched as itself, and the town's name after it as the town; else null. */
+function cantonmentTown(part: Part): Part | null {
   const t = part.tokens;
-  if (part.role !== 'place' || t.length < 2 || t[t.length - 1] !== 'cantonment') return [part];
-  return [part, { role: 'place', tokens: t.slice(0, -1) }];
+  if (part.role !== 'place' || t.length < 2 || t[t.length - 1] !== 'cantonment') return null;
+  return { role: 'place', tokens: t.slice(0, -1) };
 }
 
 /** States that are one city: ending a part ("Pitampura Delhi", "Sector 22 Chandigarh") they are its city, read as such. */
