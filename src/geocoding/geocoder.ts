@@ -35,8 +35,8 @@ export type { GeocodeMatch, MatchLevel, MatchPrecision, Warning } from './geocod
  */
 export const GEOCODE_WORK_BUDGET = 12_000;
 
-/** A typed pincode this far from the city written, in another state, is a mistyped one, not a neighbouring city's. */
-const PINCODE_ACROSS_KM = 100;
+/** A typed pincode this far from the city written is a mistyped one, not a neighbouring city's. */
+const PINCODE_FAR_KM = 100;
 /** How much better known an exact name elsewhere must be than a typo's match inside the typed city to replace it. */
 const FAME_MARGIN = 0.3;
 /** Longest name read as initials, never standing for one place across India ("CDA", "NFC"). */
@@ -94,7 +94,7 @@ export class Geocoder {
         (this.specificPlace(parts, all, region, work) ??
           (outside ? firstFound(all, region) : local ? namedInCity(all, region) : null));
       if (place && this.pincodeDisagrees(place.c, given.pin)) return this.answerFound(place, components, given);
-      if (named < 0 && !place && outside && this.farAcrossAState(given.pin, region)) {
+      if (named < 0 && !place && outside && this.farFromCity(given.pin, region)) {
         return this.cityOverPincode(region, components, given);
       }
       const m =
@@ -127,16 +127,16 @@ export class Geocoder {
   }
 
   /**
-   * True when the pincode lies in another state than the city written exactly, far from it ("Boring Road, Patna" with
-   * Mumbai's 400001): a slip of a digit, not a buyer writing a neighbouring city ("Sector 14, Delhi, 122001").
+   * True when the pincode lies far from the city written exactly ("Boring Road, Patna" with Mumbai's 400001, "Surat"
+   * with Ahmedabad's 380001): a slip of a digit, not a buyer writing a neighbouring city ("Sector 14, Delhi, 122001").
    */
-  private farAcrossAState(pin: number, city: Region): boolean {
+  private farFromCity(pin: number, city: Region): boolean {
     const area = this.idx.pinArea[pin]!;
-    if (city.fuzzy || area === NO_AREA || this.idx.areas[area]!.state === city.state) return false;
-    return haversineKm(city.lat, city.lon, this.idx.pinLat[pin]!, this.idx.pinLon[pin]!) > PINCODE_ACROSS_KM;
+    if (city.fuzzy || area === NO_AREA) return false;
+    return haversineKm(city.lat, city.lon, this.idx.pinLat[pin]!, this.idx.pinLon[pin]!) > PINCODE_FAR_KM;
   }
 
-  /** The typed city's centre over a pincode far across a state line: the pincode is flagged, the state checked. */
+  /** The typed city's centre over a pincode far from it: the pincode is flagged, the state checked. */
   private cityOverPincode(city: Region, components: AddressComponents, given: Given): GeocodeMatch {
     const m = regionAnswer(this.idx, city, components);
     m.warnings.push('pincode_mismatch');

@@ -50,7 +50,7 @@ export class GivenReader {
         else if (role === 'city') p.role = 'place';
       }
     }
-    city ??= this.cityInText(parts, state, work);
+    city ??= this.cityInText(parts, state, pin >= 0, work);
     // "Madhapur, Hyderabad" with the city field Hyderabad: the part naming the city is the city, not a place in it.
     for (const p of parts) {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
@@ -64,11 +64,11 @@ export class GivenReader {
   }
 
   /** The last one or two place parts, when they name a city or district and something else is left to search. */
-  private cityInText(parts: Part[], state: Region | null, work: Work): Region | null {
+  private cityInText(parts: Part[], state: Region | null, typedPin: boolean, work: Work): Region | null {
     const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
     // A lone place part is the city only when something else (a landmark, a building, a village or post office named
-    // with its marker: "Village Bhondsi, Gurgaon") is left to search.
-    const others = parts.some((p) => OTHER_PLACE_ROLES.has(p.role));
+    // with its marker: "Village Bhondsi, Gurgaon") is left to search, or a pincode typed with it to check.
+    const others = typedPin || parts.some((p) => OTHER_PLACE_ROLES.has(p.role));
     // "Bambai, Andheri", "Dilli, Karol Bagh": the city may come first when a place follows it; a metro or a district
     // is the city before a town that is one of its suburbs (Andheri, Powai).
     let pick: { p: Part; r: Region } | null = null;

@@ -212,6 +212,20 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     });
   });
 
+  it('keeps a city written alone over a far pincode, in its state or another', () => {
+    // "Jaipur" alone was searched as a place, not read as the city: Delhi's 110001 answered at 0.8 with no warning.
+    // Surat with Ahmedabad's pincode (same state, 230 km) answered Surat only because a place named Surat was found.
+    for (const [city, pincode, own] of [
+      ['Jaipur', '110001', '302001'],
+      ['Nagpur', '500001', '440001'],
+      ['Surat', '380001', '395003'],
+    ]) {
+      const found = answer(city!, undefined, undefined, pincode);
+      expect([city, found.warnings, found.suggestions.pincode]).toEqual([city, ['pincode_mismatch'], own]);
+    }
+    expect(answer('Jaipur', undefined, undefined, '302001')).toMatchObject({ pincode: '302001', warnings: [] });
+  });
+
   it("never reads a numbered place as a typo of the typed pincode's office of another number", () => {
     // 160047 holds "Sector 47": "Sector 17" was taken for it, one letter off, and answered in 160047 silently.
     expect(answer('Sector 17, Chandigarh', undefined, undefined, '160047')).toMatchObject({
