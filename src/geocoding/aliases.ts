@@ -34,6 +34,7 @@ export const CITY_REGIONS: Record<string, CityRegion> = {
   thane: { state: 'Maharashtra', districts: ['Thane', 'Palghar'], centre: 'Thane' },
   delhi: DELHI,
   newdelhi: DELHI,
+  delhincr: DELHI,
   bengaluru: { state: 'Karnataka', districts: ['Bengaluru Urban', 'Bengaluru Rural'], centre: 'Bengaluru Urban' },
   hyderabad: {
     state: 'Telangana',

@@ -212,6 +212,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     });
   });
 
+  it('reads "Delhi NCR" as Delhi', () => {
+    // "delhi ncr" named no city: Lajpat Nagar was answered at 0.2 with a warning, Ghaziabad as a place in East Delhi.
+    expect(answer('Lajpat Nagar, Delhi NCR')).toMatchObject({ pincode: '110024', warnings: [] });
+    expect(answer('Ghaziabad, Delhi NCR')).toMatchObject({ district: 'Ghaziabad', warnings: ['city_mismatch'] });
+  });
+
   it('keeps a city written alone over a far pincode, in its state or another', () => {
     // "Jaipur" alone was searched as a place, not read as the city: Delhi's 110001 answered at 0.8 with no warning.
     // Surat with Ahmedabad's pincode (same state, 230 km) answered Surat only because a place named Surat was found.
