@@ -35,11 +35,13 @@ export function misplacedPincodes(
   const misplaced = new Map<string, string>();
   for (const [pincode, place] of places) {
     const point = points.get(pincode);
-    const centre = place.district === null ? undefined : centres.get(`${place.state}|${place.district}`);
-    if (point === undefined || centre === undefined || km(point, centre) <= MISPLACED_KM) continue;
+    if (point === undefined || place.state === null || place.district === null) continue;
+    const centre = centres.get(`${place.state}|${place.district}`);
+    if (centre === undefined || km(point, centre) <= MISPLACED_KM) continue;
     const located = locateState(point[0], point[1]);
     const main = prefixState.get(pincode.slice(0, 3));
-    if (located === place.state || (located === main && place.state !== main)) misplaced.set(pincode, located!);
+    if (located !== null && (located === place.state || (located === main && place.state !== main)))
+      misplaced.set(pincode, located);
   }
   const out: Relocation[] = [];
   for (const [pincode, state] of [...misplaced].sort(([a], [b]) => (a < b ? -1 : 1))) {
