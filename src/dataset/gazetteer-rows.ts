@@ -83,7 +83,8 @@ export interface GazetteerSources {
 export function assembleGazetteer(sources: GazetteerSources, report: Report): GazetteerRows {
   const offices = canonicalise(sources);
   const officesByPincode = groupBy(offices, (o) => o.pincode);
-  const places = relocated(sources, officesByPincode, report);
+  const points = pincodePoints(sources.features, officesByPincode);
+  const places = relocated(sources, points, report);
   const fromPolygon: string[] = [];
   const placeOf = (pincode: string, point: [number, number] | null): PlaceOfPincode => {
     const place = places?.get(pincode) ?? { state: null, district: null };
@@ -94,7 +95,7 @@ export function assembleGazetteer(sources: GazetteerSources, report: Report): Ga
   };
   const hasDirectory = sources.offices !== null;
   const boundaries = sources.features.map((f) => boundaryRow(f, placeOf(f.pincode, f.inside), officesByPincode));
-  const pincodes = pincodeRows(boundaries, officesByPincode, placeOf, hasDirectory);
+  const pincodes = pincodeRows(boundaries, officesByPincode, points, placeOf, hasDirectory);
   report.derive('state_from_polygon', fromPolygon.sort());
   report.derive(
     'pincodes_without_state',
@@ -116,16 +117,10 @@ export function assembleGazetteer(sources: GazetteerSources, report: Report): Ga
 /** The sources' state and district of each pincode, with those the directory misfiles put where their point is. */
 function relocated(
   sources: GazetteerSources,
-  officesByPincode: Map<string, OfficeRow[]>,
+  points: ReadonlyMap<string, [number, number]>,
   report: Report,
 ): Map<string, PlaceOfPincode> | null {
   if (!sources.places || !sources.locateState) return sources.places;
-  const points = new Map<string, [number, number]>();
-  for (const f of sources.features) points.set(f.pincode, f.inside);
-  for (const [pincode, offices] of officesByPincode) {
-    const point = points.has(pincode) ? null : medianPoint(offices);
-    if (point) points.set(pincode, point);
-  }
   const moves = misplacedPincodes(sources.places, points, sources.locateState);
   const places = new Map(sources.places);
   for (const m of moves) places.set(m.pincode, m.to);
@@ -134,6 +129,20 @@ function relocated(
     moves.map((m) => `${m.pincode}: ${m.from.district}, ${m.from.state} -> ${m.to.district}, ${m.to.state}`),
   );
   return places;
+}
+
+/** Each pincode's [lon, lat]: its polygon's inside point, else the median of its offices' (none without either). */
+function pincodePoints(
+  features: BoundaryFeature[],
+  officesByPincode: Map<string, OfficeRow[]>,
+): Map<string, [number, number]> {
+  const points = new Map<string, [number, number]>();
+  for (const f of features) points.set(f.pincode, f.inside);
+  for (const [pincode, offices] of officesByPincode) {
+    const point = points.has(pincode) ? null : medianPoint(offices);
+    if (point) points.set(pincode, point);
+  }
+  return points;
 }
 
 /** Resolves the division/circle spellings of both sources with one Canon each. */
@@ -180,6 +189,7 @@ function boundaryRow(f: BoundaryFeature, place: PlaceOfPincode, offices: Map<str
 function pincodeRows(
   boundaries: BoundaryRow[],
   officesByPincode: Map<string, OfficeRow[]>,
+  points: ReadonlyMap<string, [number, number]>,
   placeOf: (pincode: string, point: [number, number] | null) => PlaceOfPincode,
   hasDirectory: boolean,
 ): PincodeRow[] {
@@ -188,7 +198,7 @@ function pincodeRows(
   return all.map((pincode) => {
     const b = byPincode.get(pincode);
     const offices = officesByPincode.get(pincode) ?? [];
-    const point: [number, number] | null = b ? [b.inside_lon, b.inside_lat] : medianPoint(offices);
+    const point = points.get(pincode) ?? null;
     const place = b ? { state: b.state, district: b.district } : placeOf(pincode, point);
     return {
       pincode,
