@@ -293,6 +293,7 @@ function markedParts(kept: string[]): Part[] {
   let words: string[] = [];
   const flush = () => {
     const clean = withoutHouseNumbers(words);
+    const first = clean[0];
     const before = out.length;
     const end = role === null ? buildingEnd(clean) : 0;
     if (end > 0) {
@@ -300,14 +301,15 @@ function markedParts(kept: string[]): Part[] {
       clean.splice(0, end);
     }
     if (clean.length > 0)
-      for (const p of withState({ role: role ?? roleOf(clean), tokens: clean.slice(0, MAX_PART_WORDS) })) {
+      // A long piece written without commas keeps its last words: they name the locality and city, the first the street.
+      for (const p of withState({ role: role ?? roleOf(clean), tokens: clean.slice(-MAX_PART_WORDS) })) {
         out.push(p);
         const town = cantonmentTown(p);
         if (town) out.push(town);
       }
     else if (words.length > 0) out.push({ role: 'house', tokens: words.slice(0, MAX_PART_WORDS) });
     // "12 Park Street", "Flat 12 Sai Residency": the number dropped before the words is the house, for components.
-    const at = clean.length > 0 || end > 0 ? words.indexOf(out[before]!.tokens[0]!) : -1;
+    const at = first !== undefined ? words.indexOf(first) : -1;
     const leading = at > 0 ? words.slice(0, at) : [];
     if (leading.some((t) => /\d/.test(t))) out[before]!.house = leading.slice(0, MAX_PART_WORDS);
     words = [];

@@ -225,4 +225,14 @@ describe('parseAddress', () => {
     expect(p.parts.length).toBeLessThanOrEqual(MAX_PARTS);
     for (const part of p.parts) expect(part.tokens.length).toBeLessThanOrEqual(MAX_PART_WORDS);
   });
+
+  it('keeps the last words of a long piece written without commas: the locality and city, not the street', () => {
+    const p = parseAddress('4th cross 5th main hal 2nd stage indiranagar bengaluru');
+    expect(p.parts).toHaveLength(1);
+    expect(p.parts[0]!.tokens.slice(-2)).toEqual(['indiranagar', 'bengaluru']);
+    expect(p.parts[0]!.tokens).toHaveLength(MAX_PART_WORDS);
+    // The house number before the dropped words is still the house.
+    const q = parseAddress('h no 45 4th cross 5th main hal 2nd stage indiranagar bengaluru');
+    expect(componentsOf(q.parts, q.pincode).house).toBe('h no 45');
+  });
 });

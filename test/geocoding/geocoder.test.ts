@@ -405,6 +405,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('plot 5 sector 15 near gurudwara rohini delhi')).toMatchObject({ pincode: '110089' });
   });
 
+  it('keeps the city of a long address written without commas', () => {
+    // Its ninth word, Bengaluru, was cut off: Kanpur's Indira Nagar was answered at 0.23.
+    expect(answer('4th cross 5th main hal 2nd stage indiranagar bengaluru')).toMatchObject({ pincode: '560038' });
+  });
+
   it('takes a city written before a sector in one part for the city ("Chandigarh Sec 17")', () => {
     // Read as one name it found only the town: Chandigarh's centre at 0.35.
     expect(answer('Chandigarh Sec 17')).toMatchObject({ pincode: '160017', match_level: 'locality' });
