@@ -40,7 +40,7 @@ export const LANDMARK_NOUNS = new Set(
     'showroom pump bhawan bhavan building apartment apartments society hall ground stadium club chauraha tiraha square junction ' +
     'mart dhaba restaurant medical pharmacy clinic dairy godown factory depot masjid dargah ashram math kendra petrol ' +
     'memorial fort palace museum tomb caves cave lake beach minar zoo dam falls university institute airport terminal ' +
-    'centre center'
+    'centre center ghar thana'
   ).split(' '),
 );
 /** A facility a city has one of, named by its kind after the city's name ("Mumbai Airport", "Patna Aerodrome"). */

@@ -226,6 +226,11 @@ describe('parseAddress', () => {
     for (const part of p.parts) expect(part.tokens.length).toBeLessThanOrEqual(MAX_PART_WORDS);
   });
 
+  it('ends a landmark at a Hindi landmark noun ("Ghanta Ghar", "Thana")', () => {
+    expect(roles('near ghanta ghar jodhpur')).toEqual(['landmark:near ghanta ghar', 'place:jodhpur']);
+    expect(roles('opp thana, kotwali')).toEqual(['landmark:opposite thana', 'place:kotwali']);
+  });
+
   it('keeps the last words of a long piece written without commas: the locality and city, not the street', () => {
     const p = parseAddress('4th cross 5th main hal 2nd stage indiranagar bengaluru');
     expect(p.parts).toHaveLength(1);

@@ -405,6 +405,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('plot 5 sector 15 near gurudwara rohini delhi')).toMatchObject({ pincode: '110089' });
   });
 
+  it('reads "Ghanta Ghar" (clock tower) as a landmark, not a village named Ghar', () => {
+    // Its last word was searched with the city: Kangra's village Ghar answered at 0.65, flagged city_mismatch.
+    expect(answer('near ghanta ghar jodhpur')).toMatchObject({ district: 'Jodhpur', warnings: [] });
+  });
+
   it('keeps the city of a long address written without commas', () => {
     // Its ninth word, Bengaluru, was cut off: Kanpur's Indira Nagar was answered at 0.23.
     expect(answer('4th cross 5th main hal 2nd stage indiranagar bengaluru')).toMatchObject({ pincode: '560038' });
