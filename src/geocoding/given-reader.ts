@@ -1,11 +1,11 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
-import { ADDRESS_WORDS, CITY_FACILITIES, CITY_SHORT, LANDMARK_NOUNS, NUMBERED_PLACE } from './address-words.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS, NUMBERED_PLACE } from './address-words.ts';
 import { isKnown, type Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { startsWithWords } from './place-grams.ts';
+import { isCommonName, startsWithWords } from './place-grams.ts';
 import { inRegion, type Region, type Regions } from './regions.ts';
 
 /** Reads the given pincode, city and state of a parsed address, re-roling the parts that name them. */
@@ -114,8 +114,9 @@ export class GivenReader {
     // though GeoNames has a town Karol Bagh.
     const tail =
       this.cityEndingAPlace(places, parts, state, work, true, null) ??
-      this.cityBeforeAPlace(parts, work) ??
-      this.cityEndingAPlace(places, parts, state, work, false, null);
+      this.cityBeforeAPlace(parts, work, true) ??
+      this.cityEndingAPlace(places, parts, state, work, false, null) ??
+      this.cityBeforeAPlace(parts, work, false);
     if (tail) return tail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
@@ -125,19 +126,22 @@ export class GivenReader {
   }
 
   /**
-   * "Chandigarh Sec 17", "Pune Kothrud", "Delhi Karol Bagh": a metro or district written before a numbered place, or
-   * before a locality or office of its own, in one part is its city; it is split off as cityAtEnd does ("Noida Sector
-   * 18", "Mumbai Central", names of their own, stay whole).
+   * "Chandigarh Sec 17", "Pune Kothrud", "Delhi Karol Bagh": a metro or district (with `metroOnly`; else any city:
+   * "Guwahati Paltan Bazar") written before a numbered place, before a locality or office of its own, or before a
+   * name any town has ("Prayagraj Civil Lines"), in one part is its city; it is split off as cityAtEnd does ("Noida
+   * Sector 18", "Mumbai Central", names of their own, stay whole).
    */
-  private cityBeforeAPlace(parts: Part[], work: Work): Region | null {
+  private cityBeforeAPlace(parts: Part[], work: Work, metroOnly: boolean): Region | null {
     for (const p of parts) {
       if (p.role !== 'place' || p.tokens.length < 2 || this.idx.keyIndex(p.tokens.join('')) >= 0) continue;
       for (let n = Math.min(2, p.tokens.length - 1); n >= 1; n--) {
         const rest = p.tokens.slice(n);
         const numbered = NUMBERED_PLACE.has(rest[0]!) && /^\d/.test(rest[1] ?? '');
         if (!numbered && rest.every((t) => ADDRESS_WORDS.has(t))) continue;
-        const r = this.metroNamed(p.tokens.slice(0, n).join(''), null, work);
-        if (!r || (!numbered && !this.namesPlaceIn({ role: 'place', tokens: rest }, r))) continue;
+        const key = p.tokens.slice(0, n).join('');
+        const r = metroOnly ? this.metroNamed(key, null, work) : this.regions.city(key, null, work, { typos: false });
+        if (!r) continue;
+        if (!numbered && !isCommonName(rest.join('')) && !this.namesPlaceIn({ role: 'place', tokens: rest }, r)) continue;
         parts.splice(parts.indexOf(p), 0, { role: 'city', tokens: p.tokens.slice(0, n) });
         p.tokens = rest;
         return r;
@@ -199,9 +203,11 @@ export class GivenReader {
     return false;
   }
 
-  /** The metro or district `key` names exactly (no typo search: a part's words are tried many ways), or null. */
+  /**
+   * The metro or district `key` names exactly, by any of its names ("Allahabad" is Prayagraj's), or null. No typo
+   * search: a part's words are tried many ways.
+   */
   private metroNamed(key: string, state: Region | null, work: Work): Region | null {
-    if (!this.regions.isCityName(key) && !Object.hasOwn(CITY_SHORT, key)) return null;
     const r = this.regions.city(key, state, work, { typos: false });
     return r && this.isMetro(r) ? r : null;
   }

@@ -437,6 +437,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Delhi Cantt').formatted).toMatch(/^Delhi Cantt/);
   });
 
+  it('takes a city written first by an old name, or a city not named as its district, for the city', () => {
+    // Each answered another state at 0.23: Delhi's Civil Lines, Pratapgarh's Paltan Bazar.
+    expectPincodes([
+      ['allahabad civil lines', '211001'],
+      ['guwahati paltan bazar', '781008'],
+      ['gauhati paltan bazar', '781008'],
+    ]);
+    expect(answer('prayagraj civil lines')).toMatchObject({ district: 'Prayagraj', confidence: 0.53 });
+  });
+
   it('never reads a numbered part as a misspelt town ("Sector 5" is not GeoNames\' town "Sector")', () => {
     // Read as the town, "Sector V, Salt Lake" answered a place of Gautam Buddha Nagar, 1,300 km from Salt Lake.
     expect(answer('Sector V, Salt Lake')).toMatchObject({ pincode: '700091', state: 'West Bengal' });
