@@ -23,6 +23,7 @@ import { readBoundariesNdjson } from './read-boundaries-ndjson.ts';
 import { readBoundariesShapefile } from './read-boundaries-shapefile.ts';
 import { placeSections } from './place-sections.ts';
 import { readGeonames } from './read-geonames.ts';
+import { withPlausiblePopulations } from './implausible-populations.ts';
 import { readGeonamesPostal } from './read-geonames-postal.ts';
 import { readLandmarks } from './read-landmarks.ts';
 import { placesFromOffices, readCrosswalk, readDirectory } from './read-directory.ts';
@@ -56,8 +57,13 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     const rows = await gazetteerRows(inputs, features, report);
     writeGazetteer(join(tmpDir, 'gazetteer.sqlite'), rows);
     report.progress(`gazetteer.sqlite: ${rows.pincodes.length} pincodes, ${rows.offices.length} offices`);
-    const geonames = inputs.geonames ? await readGeonames(inputs.geonames) : [];
+    const read = inputs.geonames ? await readGeonames(inputs.geonames) : [];
     if (!inputs.geonames) report.note('no GeoNames towns: places.bin has postal names and curated aliases only');
+    const pincodePoints = rows.pincodes.flatMap((p): Array<[number, number]> =>
+      p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]],
+    );
+    const { towns: geonames, capped } = withPlausiblePopulations(read, pincodePoints);
+    report.derive('town_populations_capped', capped);
     const index = BoundaryIndex.open(join(tmpDir, 'boundaries.bin'));
     const postal = inputs.postal ? await readGeonamesPostal(inputs.postal) : [];
     const landmarks = await readLandmarks(inputs.pointsDir);

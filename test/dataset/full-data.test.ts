@@ -83,6 +83,11 @@ describe.skipIf(!present)('the full dataset', () => {
     expect(place.get('607402')).toMatchObject({ state: 'Puducherry' });
   });
 
+  it("caps the populations GeoNames gives villages from their districts (Hisar's Gorakhpur: 1,324,570)", () => {
+    const capped = dataset.manifest.summary.derived.town_populations_capped as string[];
+    expect(capped.map((c) => c.split(' (')[0])).toEqual(['Teni', 'Nowrangapur', 'Gorakhpur', 'Kallakurichi']);
+  });
+
   it('puts every inside point strictly inside its own polygon', () => {
     const rows = db.prepare('SELECT id, inside_lon, inside_lat FROM boundaries').all() as {
       id: number;

@@ -18,6 +18,11 @@ describe('a named city, district or state is never dropped', () => {
     expect(geocode('Anna Nagar', 'Madurai')).toMatchObject({ district: 'Madurai', state: 'Tamil Nadu' });
   });
 
+  it("answers a city's name with the city, not a village GeoNames gives a million people", () => {
+    // Hisar's village Gorakhpur (1,324,570 in GeoNames) outranked the city of Uttar Pradesh.
+    expect(geocode('Gorakhpur')).toMatchObject({ pincode: '273001', state: 'Uttar Pradesh' });
+  });
+
   it('falls back to the city centre at low confidence when nothing inside it matches', () => {
     const r = geocode('Flat 12, Gandhi Road', 'Chennai')!;
     expect(r).toMatchObject({ match_level: 'city', level: 'district', state: 'Tamil Nadu' });
