@@ -141,7 +141,8 @@ export class GivenReader {
         const key = p.tokens.slice(0, n).join('');
         const r = metroOnly ? this.metroNamed(key, null, work) : this.regions.city(key, null, work, { typos: false });
         if (!r) continue;
-        if (!numbered && !isCommonName(rest.join('')) && !this.namesPlaceIn({ role: 'place', tokens: rest }, r)) continue;
+        if (!numbered && !isCommonName(rest.join('')) && !this.namesPlaceIn({ role: 'place', tokens: rest }, r))
+          continue;
         parts.splice(parts.indexOf(p), 0, { role: 'city', tokens: p.tokens.slice(0, n) });
         p.tokens = rest;
         return r;
@@ -234,6 +235,20 @@ export class GivenReader {
   }
 
   /**
+   * True when a part's first words name a metro far from the region its last words name, and those last words a place
+   * in that metro: "Indore Vijay Nagar" is Indore's Vijay Nagar, not a place of the district Vijaynagar (Karnataka).
+   */
+  private cityFirstInstead(first: string[], last: string[], ending: Region, work: Work): boolean {
+    if (first.length > 2) return false;
+    const r = this.metroNamed(first.join(''), null, work);
+    return (
+      r !== null &&
+      haversineKm(r.lat, r.lon, ending.lat, ending.lon) > APART_KM &&
+      this.namesPlaceIn({ role: 'place', tokens: last }, r)
+    );
+  }
+
+  /**
    * "Kankarbagh Patna", "Malad West Mumbai": an address written without commas ends in its city. The last one or two
    * words of the last place (or landmark) part, when they name a city exactly (with `metroOnly`, a metro or a
    * district), become a city part; the rest stays.
@@ -253,7 +268,7 @@ export class GivenReader {
       if (part.tokens.slice(-n).every((t) => ADDRESS_WORDS.has(t))) continue;
       const key = part.tokens.slice(-n).join('');
       const r = metroOnly ? this.metroNamed(key, state, work) : this.regions.city(key, state, work, { typos: false });
-      if (!r) continue;
+      if (!r || this.cityFirstInstead(part.tokens.slice(0, -n), part.tokens.slice(-n), r, work)) continue;
       // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city (asked only now: a search).
       if (this.regions.city(whole, state, work)) return null;
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
