@@ -153,6 +153,8 @@ export const PLACE_ALIASES: Record<string, string> = {
   chenai: 'chennai',
   kolkatta: 'kolkata',
   gurugaon: 'gurugram',
+  // The directory still files Vasai's offices under its old name ("Bassein S.O", "Bassein Road S.O").
+  bassein: 'vasai',
   // Districts better known by another spelling than the directory's.
   kutch: 'kachchh',
   kachh: 'kachchh',

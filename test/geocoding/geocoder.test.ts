@@ -23,6 +23,11 @@ describe('a named city, district or state is never dropped', () => {
     expect(geocode('Gorakhpur')).toMatchObject({ pincode: '273001', state: 'Uttar Pradesh' });
   });
 
+  it('finds Vasai, which the directory files under its old name Bassein', () => {
+    expect(geocode('Vasai Road')).toMatchObject({ pincode: '401202', district: 'Palghar' });
+    expect(geocode('Bassein Road')).toMatchObject({ pincode: '401202', district: 'Palghar' });
+  });
+
   it('falls back to the city centre at low confidence when nothing inside it matches', () => {
     const r = geocode('Flat 12, Gandhi Road', 'Chennai')!;
     expect(r).toMatchObject({ match_level: 'city', level: 'district', state: 'Tamil Nadu' });
