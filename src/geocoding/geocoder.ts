@@ -104,7 +104,10 @@ export class Geocoder {
       m.confidence = round2(base - (contradicts ? CONFIDENCE.regionContradiction : 0));
       return this.checked(m, given, named);
     }
-    const found = this.places.search(parts, region, work);
+    const searched = this.places.search(parts, region, work);
+    // With nothing to narrow it, a name that villages share with one city's locality is the city's ("Vasai").
+    const urban = region === null ? this.urban(searched) : undefined;
+    const found = urban && urban.id !== searched[0]!.id ? [urban, ...searched.slice(1)] : searched;
     const best = found[0];
     // Nothing (or only a guess) inside the named city: a specific place elsewhere means the city was mistyped. A
     // typo's match inside the city is kept unless the exact name elsewhere is far better known ("Koramangala,

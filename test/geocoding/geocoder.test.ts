@@ -23,6 +23,12 @@ describe('a named city, district or state is never dropped', () => {
     expect(geocode('Gorakhpur')).toMatchObject({ pincode: '273001', state: 'Uttar Pradesh' });
   });
 
+  it("answers a name alone with a city's locality over the villages that share it", () => {
+    // Each answered a village: Belagavi's Hebbal, and Arvalli's Vasai.
+    expect(geocode('Hebbal')).toMatchObject({ pincode: '560024', district: 'Bengaluru Urban' });
+    expect(geocode('Vasai')).toMatchObject({ pincode: '401201', district: 'Palghar' });
+  });
+
   it('finds Vasai, which the directory files under its old name Bassein', () => {
     expect(geocode('Vasai Road')).toMatchObject({ pincode: '401202', district: 'Palghar' });
     expect(geocode('Bassein Road')).toMatchObject({ pincode: '401202', district: 'Palghar' });
