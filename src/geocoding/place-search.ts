@@ -214,8 +214,13 @@ export class PlaceSearch {
       return best;
     }
     const whole = stripped.join('');
-    // A long vowel doubled as English often writes it ("Jaipoor", "Sreenagar"): the directory's single letter.
-    const single = whole.replace(/oo/g, 'u').replace(/ee/g, 'i');
+    // A long vowel doubled as English often writes it ("Jaipoor", "Sreenagar"): the directory's single letter; and
+    // the old English "-pore" of a "-pur" ("Cawnpore", "Tezpore").
+    const single = stripped
+      .map((t) => t.replace(/pore$/, 'pur'))
+      .join('')
+      .replace(/oo/g, 'u')
+      .replace(/ee/g, 'i');
     if (single !== whole && isPlaceGram(stripped, local)) {
       const c = scoreKey(this.idx, single, 'variant', weight * 0.9, part.role, region, work);
       if (c) return { ...c, whole: true };

@@ -617,6 +617,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Coonoor').pincode).toBe('643101');
   });
 
+  it('reads the old English "-pore" as "-pur" ("Tezpore", "Kanpore")', () => {
+    // "Tezpore" was Jaipur (its alternate name Jeypore two letters away), "Kanpore" a village of Udaipur.
+    expect(answer('Tezpore')).toMatchObject({ district: 'Sonitpur' });
+    expect(answer('Kanpore')).toMatchObject({ pincode: '208001' });
+    // A name the directory spells "-pore" is found as written.
+    expect(answer('Mylapore, Chennai').pincode).toBe('600004');
+  });
+
   it('hears a short name with another vowel inside its city, as a whole name only ("Bejai" is Bijai)', () => {
     // Two consonants were too few to sound like anything: Mangaluru's centre at 0.53.
     expect(answer('Bejai, Mangaluru')).toMatchObject({ pincode: '575004', warnings: [] });
