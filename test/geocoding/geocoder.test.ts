@@ -617,6 +617,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Coonoor').pincode).toBe('643101');
   });
 
+  it('reads the former names of district towns ("Umballa", "Dharwar", "Amraoti")', () => {
+    // Each was a village: Bharuch's, Etawah's Dharwar, none at all.
+    expect(answer('Umballa Cantt')).toMatchObject({ district: 'Ambala' });
+    expect(answer('Dharwar')).toMatchObject({ district: 'Dharwad' });
+    expect(answer('Rajapeth, Amraoti')).toMatchObject({ pincode: '444601' });
+    // The places the directory names so are still found ("Amraoti Ghat", Betul).
+    expect(answer('Amraoti Ghat, Betul')).toMatchObject({ district: 'Betul' });
+  });
+
   it('reads the old English "-pore" as "-pur" ("Tezpore", "Kanpore")', () => {
     // "Tezpore" was Jaipur (its alternate name Jeypore two letters away), "Kanpore" a village of Udaipur.
     expect(answer('Tezpore')).toMatchObject({ district: 'Sonitpur' });
