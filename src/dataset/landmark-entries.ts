@@ -1,5 +1,5 @@
 // Gazetteer points as place entries: landmarks keep their names, police stations and wards give locality names.
-import { compactKey, tokenize } from '../geocoding/normalise.ts';
+import { compactKey, phoneticKey, tokenize } from '../geocoding/normalise.ts';
 import { KIND, OFFICE_TYPE } from '../geocoding/place-index.ts';
 import { haversineKm } from '../geocoding/geo-math.ts';
 import type { Entry } from './place-entries.ts';
@@ -25,6 +25,8 @@ const NOTABLE_BONUS = 0.2;
 const LANDMARKS = new Set<PointCategory>(['railway', 'tourist', 'worship', 'institution']);
 /** A point whose name an existing entry already carries within this distance adds nothing. */
 const SAME_PLACE_KM = 5;
+/** A post office named as a landmark (spelt alike) this near it is the landmark's own: its pincode is the one written. */
+const OWN_OFFICE_KM = 3;
 
 /** Words of a police station's name that are not its locality ("Kankarbagh Police Station" -> Kankarbagh). */
 const POLICE_WORDS =
@@ -90,6 +92,7 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     else near.set(key, [[lat, lon]]);
   };
   for (const e of existing) if (e.kind >= KIND.locality) remember(e.tokens.join(''), e.lat, e.lon);
+  const ownOffice = officesBySound(existing);
   const out: Entry[] = [];
   for (const p of points) {
     const base = pointName(p);
@@ -125,7 +128,31 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
       const aliasKey = compactKey(alias);
       if (aliasKey !== key && !e.aliasKeys.includes(aliasKey)) e.aliasKeys.push(aliasKey);
     }
+    // "Rashtrapati Bhavan" and its office "Rashtrapati Bhawan SO" (110004): the landmark stands at its office.
+    const office = landmark ? ownOffice(key, p.lat, p.lon) : undefined;
+    if (office) Object.assign(e, { lat: office.lat, lon: office.lon, pin: office.pin, area: office.area });
     out.push(e);
   }
   return out;
+}
+
+/** Postal names (offices, and localities the directory and polygons give) by sound: the nearest spelt alike. */
+function officesBySound(existing: Entry[]): (key: string, lat: number, lon: number) => Entry | undefined {
+  const bySound = new Map<string, Entry[]>();
+  for (const e of existing) {
+    if ((e.kind !== KIND.office && e.kind !== KIND.locality) || e.officeType === OFFICE_TYPE.POINT) continue;
+    const sound = phoneticKey(e.tokens.join(''));
+    const list = bySound.get(sound);
+    if (list) list.push(e);
+    else bySound.set(sound, [e]);
+  }
+  return (key, lat, lon) => {
+    let best: Entry | undefined;
+    let bestKm = OWN_OFFICE_KM;
+    for (const o of bySound.get(phoneticKey(key)) ?? []) {
+      const km = haversineKm(lat, lon, o.lat, o.lon);
+      if (km < bestKm) [best, bestKm] = [o, km];
+    }
+    return best;
+  };
 }

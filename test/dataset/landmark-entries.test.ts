@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { landmarkEntries } from '../../src/dataset/landmark-entries.ts';
+import type { Entry } from '../../src/dataset/place-entries.ts';
+import type { GazetteerPoint } from '../../src/dataset/read-landmarks.ts';
+import { tokenize } from '../../src/geocoding/normalise.ts';
+import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
+
+/** A post office entry (pincode index `pin`) at a point. */
+const office = (name: string, pin: number, lat: number, lon: number): Entry => ({
+  name,
+  tokens: tokenize(name),
+  aliasKeys: [],
+  aliasTokens: [],
+  kind: KIND.office,
+  officeType: OFFICE_TYPE.PO,
+  pin,
+  area: 1,
+  lat,
+  lon,
+  importance: 0.5,
+  prominence: 0,
+});
+const point = (name: string, lat: number, lon: number): GazetteerPoint => ({
+  category: 'tourist',
+  name,
+  lat,
+  lon,
+  notable: true,
+});
+// Every point lies in pincode 7 by its polygon.
+const placeOf = () => ({ pin: 7, area: 1 });
+
+describe('landmarkEntries', () => {
+  it('stands a landmark at its own post office, spelt alike within 3 km (the pincode written for it)', () => {
+    const existing = [office('Rashtrapati Bhawan', 3, 28.621, 77.196)];
+    const [e] = landmarkEntries([point('Rashtrapati Bhavan', 28.614, 77.199)], existing, placeOf);
+    expect(e).toMatchObject({ name: 'Rashtrapati Bhavan', kind: KIND.landmark, pin: 3, lat: 28.621, lon: 77.196 });
+  });
+
+  it('keeps its own point beside an office of another name, or one spelt alike farther away', () => {
+    const existing = [office('Raj Bhawan', 3, 28.7, 77.196), office('Parliament Street', 4, 28.615, 77.199)];
+    const entries = landmarkEntries(
+      [point('Raj Bhavan', 28.614, 77.199), point('Parliament House', 28.617, 77.208)],
+      existing,
+      placeOf,
+    );
+    expect(entries.map((e) => [e.name, e.pin, e.lat])).toEqual([
+      ['Raj Bhavan', 7, 28.614],
+      ['Parliament House', 7, 28.617],
+    ]);
+  });
+
+  it('adds nothing for a point whose exact name an entry carries within 5 km', () => {
+    expect(
+      landmarkEntries([point('Raj Bhawan', 28.71, 77.196)], [office('Raj Bhawan', 3, 28.7, 77.196)], placeOf),
+    ).toEqual([]);
+  });
+});
