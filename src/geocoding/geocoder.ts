@@ -23,6 +23,7 @@ import {
   type Given,
 } from './consistency.ts';
 import { GivenReader } from './given-reader.ts';
+import { placeJustBeyond } from './place-beyond.ts';
 import { digitsOf } from './place-grams.ts';
 import type { PincodeReach } from './pincode-reach.ts';
 
@@ -124,6 +125,8 @@ export class Geocoder {
       if (elsewhere && elsewhere.region === null && outweighs) return this.answerFound(elsewhere, components, given);
     }
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
+    const beyond = region && placeJustBeyond(this.places, this.idx, parts, region, work);
+    if (beyond) return this.answerFound({ c: beyond, all: [beyond], region: null }, components, given);
     // The city's centre, still checked against a state typed with it ("Boring Road, Patna, Punjab").
     if (region) return this.checked(regionAnswer(this.idx, region, components), given, -1);
     return null;

@@ -453,6 +453,18 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Delhi Cantt').formatted).toMatch(/^Delhi Cantt/);
   });
 
+  it('finds a town written with the district it was split from, and flags the district', () => {
+    // Telangana's 2016 districts: each answered the old district's centre at 0.53 or 0.44.
+    for (const [address, pincode] of [
+      ['Jangaon, Warangal', '506167'],
+      ['Nirmal, Adilabad', '504106'],
+      ['Peddapalli, Karimnagar', '505172'],
+    ])
+      expect(answer(address), address).toMatchObject({ pincode, warnings: ['city_mismatch'] });
+    // A numbered or common name is never taken from a neighbouring town.
+    expect(answer('Sector 99, Faridabad')).toMatchObject({ district: 'Faridabad', match_level: 'city' });
+  });
+
   it("takes a metro written first for the city when the locality after it is a far district's name too", () => {
     // "Vijay Nagar" and "Gandhi Nagar" are districts (Karnataka, Gujarat): Indore's centre was answered at 0.2, flagged
     // city_mismatch, and Gandhinagar's at 0.53.
