@@ -252,7 +252,9 @@ export const ADDRESS_WORDS = new Set(
     'park garden gardens city town district gate camp cantonment circle square temple mandir masjid church school hospital ' +
     'college hotel bank bus stand railway airport highway industrial area estate complex plaza mall ward number opposite ' +
     'behind first second third fourth fifth sadak marg path puram pur ganj bagh vihar enclave residency heights mohalla tola ' +
-    'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill'
+    'para basti galli peth wadi junction halt corner point centre center club ground stadium bhawan bhavan sadan niwas hills hill ' +
+    // A town's civic body ("Nagar Palika", "Municipal Corporation", "Gram Panchayat") names no place of its own.
+    'municipal municipality corporation council nigam palika panchayat parishad'
   ).split(' '),
 );
 /** Words every town's names are made of: "Bara Bazar", "Sadar Bazar", "Civil Lines", "Model Town" are in any town. */

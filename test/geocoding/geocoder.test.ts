@@ -421,6 +421,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('plot 5 sector 15 near gurudwara rohini delhi')).toMatchObject({ pincode: '110089' });
   });
 
+  it('reads a civic body ("Nagar Palika", "Municipal Corporation") as no place of its own', () => {
+    // Ahmedabad's office "Municipal Corporation" answered Bareilly's address at 0.65 (city_mismatch); "Palika" was a
+    // typo of Barabanki's village Palia at 0.75.
+    expect(answer('Ward 7, Municipal Corporation, Bareilly')).toMatchObject({ district: 'Bareilly', warnings: [] });
+    expect(answer('Ward 12, Nagar Palika, Barabanki')).toMatchObject({ pincode: '225001', match_level: 'district' });
+    // Inside its own city, an office so named is still found.
+    expect(answer('Nagar Maha Palika, Varanasi')).toMatchObject({ pincode: '221010', match_level: 'office' });
+  });
+
   it('reads "Ghanta Ghar" (clock tower) as a landmark, not a village named Ghar', () => {
     // Its last word was searched with the city: Kangra's village Ghar answered at 0.65, flagged city_mismatch.
     expect(answer('near ghanta ghar jodhpur')).toMatchObject({ district: 'Jodhpur', warnings: [] });
