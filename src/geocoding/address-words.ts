@@ -259,7 +259,11 @@ export const ADDRESS_WORDS = new Set(
 );
 /** Words every town's names are made of: "Bara Bazar", "Sadar Bazar", "Civil Lines", "Model Town" are in any town. */
 export const COMMON_NAME_WORDS: ReadonlySet<string> = new Set(
-  'bara bari sadar purana purani naya nayi chhota chhoti civil lines model main old new upper lower'.split(' '),
+  (
+    'bara bari sadar purana purani naya nayi chhota chhoti civil lines model main old new upper lower ' +
+    // Every district town has its Police Lines, Sainik Colony, Transport Nagar, Sabzi Mandi, Housing Board Colony.
+    'police sainik transport sabzi mandi anaj krishi upaj housing board officers teachers judges awas vikas jail'
+  ).split(' '),
 );
 /** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */
 export const NAME_WORDS = new Set(
