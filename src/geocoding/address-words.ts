@@ -262,7 +262,10 @@ export const COMMON_NAME_WORDS: ReadonlySet<string> = new Set(
   (
     'bara bari sadar purana purani naya nayi chhota chhoti civil lines model main old new upper lower ' +
     // Every district town has its Police Lines, Sainik Colony, Transport Nagar, Sabzi Mandi, Housing Board Colony.
-    'police sainik transport sabzi mandi anaj krishi upaj housing board officers teachers judges awas vikas jail'
+    'police sainik transport sabzi mandi anaj krishi upaj housing board officers teachers judges awas vikas jail ' +
+    // Names colonies in every town are called after ("Ashok Vihar", "Sarvodaya Nagar", "Gayatri Nagar").
+    'ashok sarvodaya gayatri shastri rajendra tilak jawahar adarsh prem vivekanand vivekananda kamla govind ' +
+    'mahaveer mahavir vidya shanti azad patel'
   ).split(' '),
 );
 /** Words that are places only with more words around them ("Mahal" of "Badi Mahal", "Gandhi" of "MG Road"). */

@@ -338,8 +338,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     // Nor does a name held in many states, which any city may have where the data lacks it.
     expect(answer('Shanti Nagar', 'Kolkata')).toMatchObject({ district: 'Kolkata', warnings: [] });
     // Nor a name made of common words only, which any town may have: Kolkata's Barabazar is not Shillong's.
-    // Police Lines, Sainik Colony, Transport Nagar, Sabzi Mandi each answered another state's at 0.65.
+    // Police Lines, Sainik Colony, Transport Nagar, Sabzi Mandi each answered another state's at 0.65; so did colonies
+    // called after a person or an ideal, as in every town (Delhi's Ashok Vihar, Kanpur's Sarvodaya Nagar).
     for (const [locality, city] of [
+      ['Ashok Vihar', 'Chhindwara'],
+      ['Sarvodaya Nagar', 'Nalgonda'],
       ['Bara Bazar', 'Shillong'],
       ['Bara Bazar', 'Tezpur'],
       ['Police Lines', 'Unnao'],
