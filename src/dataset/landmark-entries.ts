@@ -123,7 +123,11 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     };
     // "Patna Junction", "Andheri station": a station is written with or without its word.
     if (p.category === 'railway') e.aliasKeys.push(compactKey(`${base} station`), compactKey(`${base} junction`));
-    if (p.category === 'metro') e.aliasKeys.push(compactKey(`${base} metro station`), compactKey(`${base} metro`));
+    if (p.category === 'metro') {
+      e.aliasKeys.push(compactKey(`${base} metro station`), compactKey(`${base} metro`));
+      // "metro station near me" filters by these words: the name ("Rajiv Chowk") holds neither.
+      e.aliasTokens.push('metro', 'station');
+    }
     for (const alias of p.aliases ?? []) {
       const aliasKey = compactKey(alias);
       if (aliasKey !== key && !e.aliasKeys.includes(aliasKey)) e.aliasKeys.push(aliasKey);

@@ -241,4 +241,12 @@ describe('GET /v1/geopin/autocomplete', () => {
     const temple = await suggest('q=temple%20near%20me&lat=12.97&lng=77.59');
     for (const r of temple.results) expect(r.name.toLowerCase()).toContain('temple');
   });
+
+  it('answers "metro station near me" with the nearest metro stations, whose names hold neither word', async () => {
+    // At Connaught Place: it answered nothing, and "metro near me" places named Metro 7-16 km away.
+    for (const q of ['metro%20station%20near%20me', 'metro%20near%20me']) {
+      const found = (await suggest(`q=${q}&lat=28.633&lng=77.219`)).results as Array<{ name: string }>;
+      expect(found[0]).toMatchObject({ name: 'Rajiv Chowk' });
+    }
+  });
 });
