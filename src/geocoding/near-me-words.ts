@@ -29,9 +29,13 @@ const UNKNOWN_KINDS = new Set(
   (
     'pharmacy pharmacies chemist chemists medical medicals medicine hospital hospitals clinic clinics doctor atm atms ' +
     'bank banks restaurant restaurants food cafe hotel hotels shop shops store stores mall malls supermarket grocery ' +
-    'kirana market petrol pump fuel gas school schools college colleges salon gym courier parcel delivery'
+    'kirana market petrol pump fuel gas school schools college colleges salon gym courier parcel delivery ' +
+    // Police stations are held only as the names of their localities ("Kankarbagh police station" -> Kankarbagh).
+    'police thana chowki'
   ).split(' '),
 );
+/** Kinds written in two words that the data does not hold either ("police station": its "station" is no railway's). */
+const UNHELD_PHRASES = /\b(?:police|thana)\s+(?:station|stn|chowki)\b|\bbus\s+stops?\b/gi;
 
 /** True when the query asks for places near the caller. */
 export function isNearMeQuery(q: string): boolean {
@@ -40,7 +44,7 @@ export function isNearMeQuery(q: string): boolean {
 
 /** The query without its "near me" words, for the name words left to filter by. */
 export function withoutNearMe(q: string): string {
-  return q.replace(NEAR_ME, ' ');
+  return q.replace(NEAR_ME, ' ').replace(UNHELD_PHRASES, ' ');
 }
 
 /** True for a word that narrows a near-me search by name (not "post office", "pharmacy" or "me"). */

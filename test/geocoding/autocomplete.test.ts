@@ -238,6 +238,12 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect(pharmacy.results.length).toBeGreaterThan(0);
     for (const r of pharmacy.results) expect(r.type).not.toBe('landmark');
     expect((await suggest('q=xq%20near%20me&lat=12.97&lng=77.59')).results).toEqual([]);
+    // Police stations are held only as their localities' names: their "station" asks for no railway station.
+    for (const q of ['police%20station%20near%20me', 'bus%20stop%20near%20me']) {
+      const found = (await suggest(`q=${q}&lat=28.633&lng=77.219`)).results as Array<{ name: string; type: string }>;
+      expect(found.length, q).toBeGreaterThan(0);
+      for (const r of found) expect([r.name, r.type]).not.toEqual([expect.stringMatching(/Station/), 'landmark']);
+    }
     const temple = await suggest('q=temple%20near%20me&lat=12.97&lng=77.59');
     for (const r of temple.results) expect(r.name.toLowerCase()).toContain('temple');
   });
