@@ -133,6 +133,11 @@ function pushExpanded(out: string[], raw: string): void {
     out.push(raw === 'i' ? '1' : raw === 'v' ? '5' : ROMAN[raw]!);
     return;
   }
+  // "Koramangala VI Bk": after a number "bk" is a block; after a name ("Ambegaon Bk") it is Budruk, left as written.
+  if (raw === 'bk' && /^\d+$/.test(out[out.length - 1] ?? '')) {
+    out.push('block');
+    return;
+  }
   const expanded = EXPANSIONS.get(raw);
   if (expanded === undefined) out.push(raw);
   else for (const token of expanded) out.push(token);

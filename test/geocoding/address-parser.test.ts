@@ -226,6 +226,11 @@ describe('parseAddress', () => {
     for (const part of p.parts) expect(part.tokens.length).toBeLessThanOrEqual(MAX_PART_WORDS);
   });
 
+  it('keeps a number between a name and its part\'s word ("Banashankari III Stage"), not a house number', () => {
+    expect(roles('Banashankari III Stage')).toEqual(['place:banashankari 3 stage']);
+    expect(roles('Kothi 55 Sector 8, Panchkula')).toEqual(['place:kothi sector 8', 'place:panchkula']);
+  });
+
   it('ends a landmark at a Hindi landmark noun ("Ghanta Ghar", "Thana")', () => {
     expect(roles('near ghanta ghar jodhpur')).toEqual(['landmark:near ghanta ghar', 'place:jodhpur']);
     expect(roles('opp thana, kotwali')).toEqual(['landmark:opposite thana', 'place:kotwali']);

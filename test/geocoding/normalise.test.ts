@@ -31,6 +31,9 @@ describe('normalisation', () => {
     expect(tokenize('Rajouri Gdn, Hiranandani Gdns')).toEqual(['rajouri', 'garden', 'hiranandani', 'gardens']);
     expect(tokenize('Gurgaon')).toEqual(['gurugram']);
     expect(tokenize('constructor toString')).toEqual(['constructor', 'tostring']);
+    // "Bk" after a number is the directory's block; after a name, Budruk (Maharashtra's "greater" village half).
+    expect(tokenize('Koramangala VI Bk')).toEqual(['koramangala', '6', 'block']);
+    expect(tokenize('Ambegaon Bk')).toEqual(['ambegaon', 'bk']);
   });
 
   it('reads an institution written out as its acronym, and writes acronyms in capitals', () => {
