@@ -479,7 +479,7 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       ['Nirmal, Adilabad', '504106'],
       ['Peddapalli, Karimnagar', '505172'],
     ])
-      expect(answer(address), address).toMatchObject({ pincode, warnings: ['city_mismatch'] });
+      expect(answer(address!), address).toMatchObject({ pincode, warnings: ['city_mismatch'] });
     // A numbered or common name is never taken from a neighbouring town.
     expect(answer('Sector 99, Faridabad')).toMatchObject({ district: 'Faridabad', match_level: 'city' });
   });
