@@ -403,13 +403,15 @@ function withoutHouseNumbers(tokens: string[]): string[] {
     // "Road No. 12", "Street 3": a numbered street inside a place part names no place.
     if (STREET_WORDS.has(t) && next !== undefined && (/^\d+$/.test(next) || next === 'no') && tokens.length > 2)
       continue;
-    // "Banashankari III Stage" (read "3 stage"): a number after a name and before its part's word is the part's.
-    const ofPart =
-      prev !== undefined && !/\d/.test(prev) && NUMBERED_PLACE.has(next ?? '') && !/\d/.test(tokens[i + 2] ?? '');
-    if (hasDigit && !(prev !== undefined && NUMBERED_PLACE.has(prev)) && !/^\d+(st|nd|rd|th)$/.test(t) && !ofPart)
-      continue;
+    if (hasDigit && !(prev !== undefined && NUMBERED_PLACE.has(prev)) && !/^\d+(st|nd|rd|th)$/.test(t)) {
+      // "Banashankari III Stage" (read "3 stage"): a number after a name and before its part's word is the part's.
+      const ofPart =
+        prev !== undefined && !/\d/.test(prev) && NUMBERED_PLACE.has(next ?? '') && !/\d/.test(tokens[i + 2] ?? '');
+      if (!ofPart) continue;
+    }
     if (/^[a-z]$/.test(t) && next !== undefined && /\d/.test(next)) continue;
-    out.push(t);
+    // "Banashankari 3rd Stage" as the directory writes it ("III Stage", read "3 stage").
+    out.push(hasDigit && NUMBERED_PLACE.has(next ?? '') ? t.replace(/(?<=\d)(?:st|nd|rd|th)$/, '') : t);
   }
   return out;
 }

@@ -37,19 +37,6 @@ export function numberLast(gram: string[]): string | null {
   return gram.slice(2).join('') + gram[0]! + gram[1]!;
 }
 
-/**
- * A numbered part written with an ordinal ("Banashankari 3rd Stage", "Mayur Vihar 3rd Phase") as the directory writes
- * it, number first ("Banashankari III Stage", read "3 stage") and noun first ("Mayur Vihar Phase 3"); [] for others.
- */
-export function plainOrdinals(gram: string[]): string[] {
-  const at = gram.findIndex((t) => /^\d+(?:st|nd|rd|th)$/.test(t));
-  if (at < 0) return [];
-  const plain = gram.map((t, i) => (i === at ? t.replace(/\D+$/, '') : t));
-  const noun = plain[at + 1];
-  if (noun === undefined || !NUMBERED_PLACE.has(noun)) return [plain.join('')];
-  return [plain.join(''), [...plain.slice(0, at), noun, plain[at]!, ...plain.slice(at + 2)].join('')];
-}
-
 /** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
 export function startsWithWords(idx: PlaceIndex, id: number, prefix: string): boolean {
   let spelt = '';

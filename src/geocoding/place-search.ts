@@ -4,7 +4,7 @@ import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
 import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
-import { digitsOf, isPlaceGram, numberLast, plainOrdinals, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
+import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
 import { oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -153,7 +153,7 @@ export class PlaceSearch {
         const whole = tokens.every(
           (t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t) || (part.role === 'landmark' && LANDMARK.has(t)),
         );
-        for (const key of [gram.join(''), numberLast(gram), railwayStation(gram), ...plainOrdinals(gram)]) {
+        for (const key of [gram.join(''), numberLast(gram), railwayStation(gram)]) {
           if (key === null) continue;
           const c = scoreKey(this.idx, key, 'exact', gramWeight, part.role, region, work);
           if (c) c.whole = whole;

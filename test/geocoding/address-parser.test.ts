@@ -228,6 +228,9 @@ describe('parseAddress', () => {
 
   it('keeps a number between a name and its part\'s word ("Banashankari III Stage"), not a house number', () => {
     expect(roles('Banashankari III Stage')).toEqual(['place:banashankari 3 stage']);
+    // An ordinal before a part's word is its plain number, as the directory writes it ("III Stage", "VI Bk").
+    expect(roles('Banashankari 3rd Stage')).toEqual(['place:banashankari 3 stage']);
+    expect(roles('4th cross, 5th main')).toEqual(['street:4th cross', 'street:5th main']);
     expect(roles('Kothi 55 Sector 8, Panchkula')).toEqual(['place:kothi sector 8', 'place:panchkula']);
   });
 
