@@ -1,4 +1,4 @@
-// GeoNames sometimes gives a village a district's population ("Gorakhpur", a village of Hisar: 1,324,570); such a claim is capped.
+// GeoNames gives a few villages their district's population (Hisar's Gorakhpur: 1,324,570): such claims are capped.
 import { haversineKm } from '../geocoding/geo-math.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
 

@@ -25,7 +25,7 @@ const NOTABLE_BONUS = 0.2;
 const LANDMARKS = new Set<PointCategory>(['railway', 'tourist', 'worship', 'institution']);
 /** A point whose name an existing entry already carries within this distance adds nothing. */
 const SAME_PLACE_KM = 5;
-/** A post office named as a landmark (spelt alike) this near it is the landmark's own: its pincode is the one written. */
+/** A post office spelt like a landmark this near it is the landmark's own: its pincode is the one written. */
 const OWN_OFFICE_KM = 3;
 
 /** Words of a police station's name that are not its locality ("Kankarbagh Police Station" -> Kankarbagh). */

@@ -301,7 +301,7 @@ function markedParts(kept: string[]): Part[] {
       clean.splice(0, end);
     }
     if (clean.length > 0)
-      // A long piece written without commas keeps its last words: they name the locality and city, the first the street.
+      // A long piece without commas keeps its last words: they name the locality and city, the first the street.
       for (const p of withState({ role: role ?? roleOf(clean), tokens: clean.slice(-MAX_PART_WORDS) })) {
         out.push(p);
         const town = cantonmentTown(p);
