@@ -67,7 +67,8 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     const index = BoundaryIndex.open(join(tmpDir, 'boundaries.bin'));
     const postal = inputs.postal ? await readGeonamesPostal(inputs.postal) : [];
     const landmarks = await readLandmarks(inputs.pointsDir);
-    const places = placeSections({ rows, geonames, postal, landmarks, locate: (lonLat) => index.lookupMany(lonLat) });
+    const locate = (lonLat: Float64Array) => index.lookupMany(lonLat);
+    const places = placeSections({ rows, geonames, postal, landmarks, pincodePoints, locate });
     writePlaceFile(join(tmpDir, 'places.bin'), places.sections);
     report.progress(
       `places.bin: ${places.entries} places (${geonames.length} GeoNames towns, ${landmarks.open.length} ward and station points)`,

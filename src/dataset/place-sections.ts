@@ -16,6 +16,8 @@ export interface PlaceSources {
   postal: PostalName[];
   /** Gazetteer points: open-licence ones join places.bin, ODbL ones form their own layer file. */
   landmarks: { open: GazetteerPoint[]; odbl: GazetteerPoint[] };
+  /** Every pincode's [lat, lon] that has one (the rows' points): how dense the postal area around a place is. */
+  pincodePoints: Array<[lat: number, lon: number]>;
   locate: Locate;
 }
 
@@ -28,7 +30,8 @@ export interface PlaceSectionsResult {
 }
 
 /** The sections of places.bin (see src/geocoding/place-index.ts for how they are read). */
-export function placeSections({ rows, geonames, postal, landmarks, locate }: PlaceSources): PlaceSectionsResult {
+export function placeSections(sources: PlaceSources): PlaceSectionsResult {
+  const { rows, geonames, postal, landmarks, pincodePoints, locate } = sources;
   const pinIndex = new Map(rows.pincodes.map((p, i) => [p.pincode, i]));
   const areas = [
     ...rows.districts.map((d) => ({
@@ -47,11 +50,8 @@ export function placeSections({ rows, geonames, postal, landmarks, locate }: Pla
   const placeOf = placeLocator(ctx);
   const entries = [...postalEntries, ...landmarkEntries(landmarks.open, postalEntries, placeOf)];
   const odblEntries = landmarkEntries(landmarks.odbl, entries, placeOf);
-  const pinPoints = rows.pincodes.flatMap((p): Array<[number, number]> =>
-    p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]],
-  );
-  addProminence(odblEntries, entries, pinPoints);
-  addProminence(entries, [], pinPoints);
+  addProminence(odblEntries, entries, pincodePoints);
+  addProminence(entries, [], pincodePoints);
 
   const areaTokens = areas.map((a) => [...new Set([...tokenize(a.district ?? ''), ...tokenize(a.state)])]);
   const layer = entrySections(entries, rows.pincodes.length, areaTokens);
