@@ -19,6 +19,8 @@ const IMPORT = 'POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x
 const GROWTH_SHARE = 0.1;
 const RETURNED_WITHIN = 32 * MiB;
 const RETURN_WAIT_MS = 30_000;
+/** Sockets of an unauthenticated round that wait for the answer before their body: a refusal from the headers reaches them. */
+const WAITING = 5;
 
 let server: MeasuredServer;
 afterEach(async () => server?.stop());
@@ -38,10 +40,10 @@ interface Round {
 }
 
 /** One attack round with RSS sampled throughout, then given time to come back down. */
-async function round(head: string): Promise<Round> {
+async function round(head: string, waiting = 0): Promise<Round> {
   const before = await settled(() => server.rssBytes());
   const sampler = samplePeak(() => server.rssBytes());
-  const result = await flood({ port: server.port, sockets: SOCKETS, bodyBytes: BODY, head });
+  const result = await flood({ port: server.port, sockets: SOCKETS, bodyBytes: BODY, head, waiting });
   const peak = sampler.stop();
   const after = await settled(() => server.rssBytes());
   return { before, peak, after, result };
@@ -71,12 +73,13 @@ function report(name: string, rounds: Round[]): void {
 describe('memory flood on POST /checkout-admin', () => {
   it('refuses 150 unauthenticated 8 MiB bodies from the headers (401, or a reset of the unread rest), RSS growing by a small fraction of the bytes and given back when idle', async () => {
     await start(NO_BUDGET);
-    const rounds = [await round(IMPORT), await round(IMPORT), await round(IMPORT)];
+    const rounds = [await round(IMPORT, WAITING), await round(IMPORT, WAITING), await round(IMPORT, WAITING)];
     report('unauthenticated', rounds);
     for (const r of rounds) {
-      // uWS closes the socket after the 401 with the body still arriving, so many clients see a reset before the answer.
+      // uWS closes the socket after the 401 with the body still arriving, so a flooding client may see a reset before
+      // the answer (or in place of it); the waiting ones send nothing after the head and always read it.
       expect(Object.keys(r.result.statuses).filter((s) => !['401', 'none'].includes(s))).toEqual([]);
-      expect(r.result.statuses['401']).toBeGreaterThan(0);
+      expect(r.result.statuses['401']).toBeGreaterThanOrEqual(WAITING);
       expect(r.peak - r.before).toBeLessThan(GROWTH_SHARE * r.result.bytesDeclared);
     }
     expect(await returnedTo(rounds[0]!.before)).toBeLessThan(rounds[0]!.before + RETURNED_WITHIN);

@@ -19,13 +19,21 @@ export interface FloodOptions {
   head: string;
   /** Gives up on a socket after this long. @default 20000 */
   timeoutMs?: number;
+  /**
+   * Of the sockets, this many send their head and then wait for an answer before any body byte. A server refusing
+   * from the headers answers them before they send anything, so their answer is read whatever the kernel does with
+   * the floods' unread bodies (a close with unread bytes is a reset, which may discard an answer not yet read).
+   * @default 0
+   */
+  waiting?: number;
 }
 
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
 
 /** Opens `sockets` connections at once; each sends its head, then body chunks until done, answered or closed. */
 export async function flood(options: FloodOptions): Promise<FloodResult> {
-  const results = await Promise.all(Array.from({ length: options.sockets }, () => oneSocket(options)));
+  const waiting = options.waiting ?? 0;
+  const results = await Promise.all(Array.from({ length: options.sockets }, (_, i) => oneSocket(options, i < waiting)));
   const statuses: Record<string, number> = {};
   for (const r of results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   return {
@@ -35,7 +43,7 @@ export async function flood(options: FloodOptions): Promise<FloodResult> {
   };
 }
 
-function oneSocket(options: FloodOptions): Promise<{ sent: number; status: string }> {
+function oneSocket(options: FloodOptions, waits: boolean): Promise<{ sent: number; status: string }> {
   return new Promise((resolve) => {
     const socket: Socket = connect(options.port, '127.0.0.1');
     const head = `${options.head}\r\nContent-Length: ${options.bodyBytes}\r\n\r\n`;
@@ -61,7 +69,7 @@ function oneSocket(options: FloodOptions): Promise<{ sent: number; status: strin
     };
     socket.on('connect', () => {
       socket.write(head);
-      pump();
+      if (!waits) pump();
     });
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
