@@ -118,6 +118,11 @@ export class GivenReader {
       this.cityEndingAPlace(places, parts, state, work, false, null) ??
       this.cityBeforeAPlace(parts, work, false);
     if (tail) return tail;
+    // "Vill Gohana Sonipat", "PO Nilokheri Karnal": a name after its marker, written without commas, may end in the
+    // district or city as a place part does.
+    const marked = parts.filter((p) => MARKED_ROLES.has(p.role));
+    const markedTail = this.cityEndingAPlace(marked, parts, state, work, false, null);
+    if (markedTail) return markedTail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
     const ending =
@@ -260,7 +265,8 @@ export class GivenReader {
     work: Work,
     metroOnly = false,
   ): Region | null {
-    if (!part || (part.role !== 'place' && part.role !== 'landmark') || part.tokens.length < 2) return null;
+    if (!part || !(part.role === 'place' || part.role === 'landmark' || MARKED_ROLES.has(part.role))) return null;
+    if (part.tokens.length < 2) return null;
     const whole = part.tokens.join('');
     if (this.idx.keyIndex(whole) >= 0) return null;
     for (let n = Math.min(2, part.tokens.length - 1); n >= 1; n--) {
@@ -282,6 +288,8 @@ export class GivenReader {
 
 /** Parts besides place parts that name something to search inside a city. */
 const OTHER_PLACE_ROLES: ReadonlySet<string> = new Set(['landmark', 'building', 'village', 'post']);
+/** Parts named after a marker word ("Vill", "PO", "Teh"). */
+const MARKED_ROLES: ReadonlySet<string> = new Set(['village', 'post', 'subdistrict']);
 /** Two regions farther apart than this cannot both be where the address is (a town and its district are nearer). */
 const APART_KM = 100;
 /** Keys and entries per key namesPlaceIn looks at. */
