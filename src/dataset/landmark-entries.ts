@@ -127,6 +127,10 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
       e.aliasKeys.push(compactKey(`${base} metro station`), compactKey(`${base} metro`));
       // "metro station near me" filters by these words: the name ("Rajiv Chowk") holds neither.
       e.aliasTokens.push('metro', 'station');
+      // "Nadaprabhu Kempegowda Station, Majestic": an official name, then the one people use.
+      const common = base.includes(',') ? base.slice(base.lastIndexOf(',') + 1).trim() : '';
+      if (common.replace(/[^A-Za-z]/g, '').length >= 4)
+        e.aliasKeys.push(compactKey(common), compactKey(`${common} metro station`), compactKey(`${common} metro`));
     }
     for (const alias of p.aliases ?? []) {
       const aliasKey = compactKey(alias);

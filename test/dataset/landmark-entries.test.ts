@@ -50,6 +50,17 @@ describe('landmarkEntries', () => {
     ]);
   });
 
+  it('names a metro station also by the common name after its official one ("Kempegowda Station, Majestic")', () => {
+    const metro = (name: string): GazetteerPoint => ({ category: 'metro', name, lat: 12.976, lon: 77.573 });
+    const [official, plain] = landmarkEntries(
+      [metro('Nadaprabhu Kempegowda Station, Majestic'), metro('Ameerpet (Red Line)')],
+      [],
+      placeOf,
+    );
+    expect(official!.aliasKeys).toEqual(expect.arrayContaining(['majestic', 'majesticmetro', 'majesticmetrostation']));
+    expect(plain!.aliasKeys).toEqual(['ameerpetmetrostation', 'ameerpetmetro']);
+  });
+
   it('adds nothing for a point whose exact name an entry carries within 5 km', () => {
     expect(
       landmarkEntries([point('Raj Bhawan', 28.71, 77.196)], [office('Raj Bhawan', 3, 28.7, 77.196)], placeOf),
