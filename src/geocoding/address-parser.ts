@@ -321,6 +321,13 @@ function markedParts(kept: string[]): Part[] {
     // "Vill & PO Kharkhoda": "and" between two markers joins them.
     if (t === 'and' && words.length === 0 && role !== null && next !== undefined && Object.hasOwn(MARKERS, next))
       continue;
+    // "Vaikom PO Kottayam", "Angamaly PO": after unmarked words, as Kerala writes it, PO ends the post office's name.
+    if ((t === 'po' || t === 'post') && role === null && words.length > 0 && next !== 'office') {
+      role = 'post';
+      flush();
+      role = null;
+      continue;
+    }
     // "At/PO X", "At X" start a place; "at" elsewhere is a word. "Post Office" and a final marker mark nothing.
     const weak = t === 'at' && !(i === 0 || next === 'po' || next === 'post');
     if (marker && !weak && next !== undefined && next !== 'office') {

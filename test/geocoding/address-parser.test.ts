@@ -93,6 +93,11 @@ describe('parseAddress', () => {
       'state:guj',
     ]);
     expect(roles('VILL+PO BIHTA PS BIHTA DIST PATNA')).toEqual(['post:bihta', 'place:bihta', 'district:patna']);
+    // After unmarked words, as Kerala writes it, PO ends the office's name; after a marked part it starts one.
+    expect(roles('Chirayil House Vaikom PO Kottayam')).toEqual(['post:chirayil house vaikom', 'place:kottayam']);
+    expect(roles('Angamaly P.O.')).toEqual(['post:angamaly']);
+    expect(roles('Vill Rampur PO Bhadra')).toEqual(['village:rampur', 'post:bhadra']);
+    expect(roles('Kottayam Post Office')).toEqual(['place:kottayam post office']);
     expect(roles('andheri east mumbai maharashtra india')).toEqual(['place:andheri east mumbai', 'state:maharashtra']);
     // A two-letter state code ends a place part too, unless it is an English word ("or", "as", "an").
     expect(roles('plot no 45 sec 21 gurgaon hr')).toEqual(['place:sector 21 gurugram', 'state:hr']);

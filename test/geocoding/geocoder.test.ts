@@ -520,6 +520,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('PO Sohna, Gurgaon')).toMatchObject({ pincode: '122103' });
   });
 
+  it('reads "X PO District" written without commas as the post office X in the district (Kerala\'s order)', () => {
+    // Each answered the district's head office or a namesake (3 of 20 right in a probe): PO was read as the start of
+    // an office's name, the district's.
+    expect(answer('Chirayil House Vaikom PO Kottayam')).toMatchObject({ pincode: '686141' });
+    expect(answer('Ranni PO Pathanamthitta')).toMatchObject({ pincode: '689672' });
+    expect(answer('Karunagappally PO Kollam')).toMatchObject({ pincode: '690518' });
+  });
+
   it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
     // Each answered null or the state: a one-word run needed 4 letters.
     expect(answer('Leh')).toMatchObject({ pincode: '194101' });
