@@ -12,6 +12,7 @@ import {
   SIDE_WORDS,
   STATE_CODES,
   TRAILING_MARKERS,
+  ONLY_TRAILING,
 } from './address-words.ts';
 import { editDistance } from './fuzzy.ts';
 import { extractPincode, tokenize } from './normalise.ts';
@@ -321,9 +322,11 @@ function markedParts(kept: string[]): Part[] {
     // "Vill & PO Kharkhoda": "and" between two markers joins them.
     if (t === 'and' && words.length === 0 && role !== null && next !== undefined && Object.hasOwn(MARKERS, next))
       continue;
-    // "Vaikom PO Kottayam", "Angamaly PO": after unmarked words, as Kerala writes it, PO ends the post office's name.
-    if ((t === 'po' || t === 'post') && role === null && words.length > 0 && next !== 'office') {
-      role = 'post';
+    // "Vaikom PO Kottayam", "Angamaly PO": after unmarked words, as Kerala writes it, PO ends the post office's name;
+    // so do the south's taluk and district words ("Pollachi Tk Coimbatore Dt").
+    const ending = t === 'po' || t === 'post' ? 'post' : ONLY_TRAILING.has(t) ? TRAILING_MARKERS[t]! : null;
+    if (ending !== null && role === null && words.length > 0 && next !== 'office') {
+      role = ending;
       flush();
       role = null;
       continue;

@@ -82,11 +82,18 @@ export const MARKERS: Record<string, Role> = {
 /** Marker words that follow the name instead ("Hardoi District", "Sadar Tehsil"). */
 export const TRAILING_MARKERS: Record<string, Role> = {
   district: 'district',
+  dt: 'district',
   tehsil: 'subdistrict',
   taluk: 'subdistrict',
+  tk: 'subdistrict',
   taluka: 'subdistrict',
   mandal: 'subdistrict',
 };
+/**
+ * Trailing markers that the south writes only after the name, even mid-text ("Pollachi Tk Coimbatore Dt", "Kodad
+ * Mandal Suryapet"); the others ("District Hardoi", "Tehsil Sadar") may start a name there.
+ */
+export const ONLY_TRAILING: ReadonlySet<string> = new Set(['dt', 'taluk', 'tk', 'mandal']);
 /** Words for the halves of a suburb written after its name: "Borivali Pashchim", "Ghatkopar Purva", "Andheri W". */
 export const SIDE_WORDS: Record<string, string> = {
   e: 'east',

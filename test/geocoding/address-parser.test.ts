@@ -98,6 +98,11 @@ describe('parseAddress', () => {
     expect(roles('Angamaly P.O.')).toEqual(['post:angamaly']);
     expect(roles('Vill Rampur PO Bhadra')).toEqual(['village:rampur', 'post:bhadra']);
     expect(roles('Kottayam Post Office')).toEqual(['place:kottayam post office']);
+    // The south's Tk, Taluk, Mandal and Dt follow their name even mid-text; District may start one there.
+    expect(roles('Mettupalayam Tk Coimbatore Dt')).toEqual(['subdistrict:mettupalayam', 'district:coimbatore']);
+    expect(roles('Kodad Mandal Suryapet')).toEqual(['subdistrict:kodad', 'place:suryapet']);
+    expect(roles('Dt Hardoi')).toEqual(['district:hardoi']);
+    expect(roles('Rampur District Hardoi')).toEqual(['place:rampur', 'district:hardoi']);
     expect(roles('andheri east mumbai maharashtra india')).toEqual(['place:andheri east mumbai', 'state:maharashtra']);
     // A two-letter state code ends a place part too, unless it is an English word ("or", "as", "an").
     expect(roles('plot no 45 sec 21 gurgaon hr')).toEqual(['place:sector 21 gurugram', 'state:hr']);

@@ -528,6 +528,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Karunagappally PO Kollam')).toMatchObject({ pincode: '690518' });
   });
 
+  it("reads the south's taluk and district words after their names, written without commas", () => {
+    // Each was one place part "X Tk Y Dt" and answered the district's head office (2 of 5 such in a probe).
+    expect(answer('Mettupalayam Tk Coimbatore Dt')).toMatchObject({ pincode: '641301' });
+    expect(answer('Attur Tk Salem Dt')).toMatchObject({ pincode: '636102' });
+    expect(answer('Kumbakonam Tk Thanjavur Dt')).toMatchObject({ pincode: '612001' });
+  });
+
   it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
     // Each answered null or the state: a one-word run needed 4 letters.
     expect(answer('Leh')).toMatchObject({ pincode: '194101' });
