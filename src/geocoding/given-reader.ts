@@ -44,7 +44,8 @@ export class GivenReader {
         const key = p.tokens.join('');
         const r =
           this.regions.city(key, state, work, { districtFirst: role === 'district' }) ??
-          (state ? this.exactCity(key, work) : null);
+          (state ? this.exactCity(key, work) : null) ??
+          (role === 'district' ? this.districtEnding(p, parts, state, work) : null);
         if (r) city = r;
         // A city field that names no city is usually a locality ("Andheri"): search it as a place.
         else if (role === 'city') p.role = 'place';
@@ -56,6 +57,24 @@ export class GivenReader {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
     }
     return { pin, unknownPin: pincode !== null && typed < 0, city, state };
+  }
+
+  /**
+   * "Tanuku West Godavari Dist": a district part that names no district may end in one, after a place written
+   * without a comma; the place is split off before it. Exact names only: the part's words are tried many ways.
+   */
+  private districtEnding(part: Part, parts: Part[], state: Region | null, work: Work): Region | null {
+    const t = part.tokens;
+    for (let n = Math.min(3, t.length - 1); n >= 1; n--) {
+      if (t.slice(-n).every((w) => ADDRESS_WORDS.has(w))) continue;
+      const r = this.regions.city(t.slice(-n).join(''), state, work, { districtFirst: true, typos: false });
+      if (!r || r.level !== 'district') continue;
+      // Inserted before the part: read()'s loop meets the part again, now the district's name alone.
+      parts.splice(parts.indexOf(part), 0, { role: 'place', tokens: t.slice(0, -n) });
+      part.tokens = t.slice(-n);
+      return r;
+    }
+    return null;
   }
 
   /** A city named exactly, in any state. */

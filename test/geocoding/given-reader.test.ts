@@ -27,3 +27,11 @@ describe('a marked name written without commas before its district', () => {
     expect(answer('VILL & PO KHARKHODA DIST SONIPAT HARYANA')).toMatchObject({ pincode: '131402' });
   });
 });
+
+describe('a district part that names no district', () => {
+  it('splits off the place written before the district without a comma ("Tanuku West Godavari Dist")', () => {
+    // The three words were searched as one district's name: no answer at all.
+    expect(answer('Tanuku West Godavari Dist')).toMatchObject({ pincode: '534211', district: 'West Godavari' });
+    expect(answer('Bhimavaram West Godavari District')).toMatchObject({ pincode: '534201' });
+  });
+});
