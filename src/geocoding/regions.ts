@@ -1,7 +1,7 @@
 // Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
 import { CITY_SHORT, STATE_CODES } from './address-words.ts';
 import { CITY_REGIONS } from './aliases.ts';
-import { fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
+import { editDistance, fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { withinKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
@@ -187,6 +187,9 @@ export class Regions {
     // Named as its district is, the town stands for the whole district (Krishnagiri's seat is Hosur).
     if (exact !== null) return this.regionOf(exact, false, district === null);
     if (typos === false || (typos !== true && !typos())) return null;
+    const spelt = kinds.includes('district') ? this.districtHoldingName(k, key, within, work) : null;
+    // Spelt as its seat is, the district is named, not misspelt.
+    if (spelt !== null) return this.regionOf(spelt, false, true);
     for (const hit of fuzzyFind(this.regionKeys.list, key, maxEdits(key.length), false, work)) {
       const id = this.bestEntry(this.regionKeys.keyOf[hit.item]!, within, kinds, work);
       if (id !== null) return this.regionOf(id, true, true);
@@ -250,6 +253,27 @@ export class Regions {
   }
 
   /** The district entry of area `area` (its seat point). */
+  /**
+   * "Dist Jajpur": the district (Jajapur) holding a place named exactly as written, whose own name is a typo's reach
+   * away: a district spelt as its seat town is, not the nearest spelling elsewhere (Jaipur). Null when none is.
+   */
+  private districtHoldingName(k: number, key: string, within: Region | null, work: Work): number | null {
+    if (k < 0) return null;
+    const idx = this.idx;
+    const max = maxEdits(key.length);
+    const end = Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + ENTRIES_READ);
+    for (let j = idx.keyAt[k]!; j < end; j++) {
+      work.count++;
+      const area = idx.area[idx.keyEnt[j]!]!;
+      const row = area === NO_AREA ? undefined : idx.areas[area];
+      if (!row?.district || (within && row.state !== within.state)) continue;
+      if (editDistance(compactKey(row.district), key, max) > max) continue;
+      const district = this.districtEntry(area);
+      if (district !== null) return district;
+    }
+    return null;
+  }
+
   private districtEntry(area: number): number | null {
     const a = this.idx.areas[area]!;
     const k = this.idx.keyIndex(compactKey(a.district ?? ''));

@@ -1,0 +1,19 @@
+// Cities, districts and states named in an address (src/geocoding/regions.ts), through the geocoder on the real data.
+import { describe, expect, it } from 'vitest';
+import { LocationService } from '../../src/geocoding/location-service.ts';
+import { datasetDir } from '../support/dataset.ts';
+
+const service = LocationService.open(datasetDir);
+const answer = (address: string) => service.geocode({ address });
+
+describe('a district written as its seat town is spelt', () => {
+  it('is the district holding the town, not the nearest spelling of another ("Dist Jajpur" is Jajapur, Odisha)', () => {
+    // Both answered Jaipur, Rajasthan (1,300 km away): Jaipur and Jajapur are each one letter from "Jajpur".
+    expect(answer('Dist Jajpur')).toMatchObject({ district: 'Jajapur', state: 'Odisha' });
+    expect(answer('PO Vyasanagar, Dist Jajpur')).toMatchObject({ district: 'Jajapur', state: 'Odisha' });
+  });
+
+  it('still reads a misspelt district with no place of that spelling as the nearest spelling', () => {
+    expect(answer('Dist Jaipru')).toMatchObject({ district: 'Jaipur', state: 'Rajasthan' });
+  });
+});
