@@ -3,6 +3,7 @@ import type { SectionValue } from '../geocoding/place-file.ts';
 import { phoneticKey, tokenize } from '../geocoding/normalise.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import { landmarkEntries } from './landmark-entries.ts';
+import { addInitialismAliases } from './initialism-aliases.ts';
 import { addProminence } from './prominence.ts';
 import { buildEntries, placeLocator, type Entry, type Locate } from './place-entries.ts';
 import type { GazetteerPoint } from './read-landmarks.ts';
@@ -50,6 +51,8 @@ export function placeSections(sources: PlaceSources): PlaceSectionsResult {
   const placeOf = placeLocator(ctx);
   const entries = [...postalEntries, ...landmarkEntries(landmarks.open, postalEntries, placeOf)];
   const odblEntries = landmarkEntries(landmarks.odbl, entries, placeOf);
+  addInitialismAliases(entries);
+  addInitialismAliases(odblEntries);
   addProminence(odblEntries, entries, pincodePoints);
   addProminence(entries, [], pincodePoints);
 

@@ -535,6 +535,13 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Kumbakonam Tk Thanjavur Dt')).toMatchObject({ pincode: '612001' });
   });
 
+  it('finds a locality named by an initialism and Layout or Colony by the initialism ("BTM", "HSR", "KPHB")', () => {
+    // Each answered the city's centre at 0.53: only "BTM Layout" was a name.
+    expect(answer('BTM, Bangalore')).toMatchObject({ pincode: '560076' });
+    expect(answer('HSR bangalore')).toMatchObject({ pincode: '560102' });
+    expect(answer('KPHB, Hyderabad')).toMatchObject({ district: 'Medchal Malkajgiri' });
+  });
+
   it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
     // Each answered null or the state: a one-word run needed 4 letters.
     expect(answer('Leh')).toMatchObject({ pincode: '194101' });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { addInitialismAliases } from '../../src/dataset/initialism-aliases.ts';
+import type { Entry } from '../../src/dataset/place-entries.ts';
+import { tokenize } from '../../src/geocoding/normalise.ts';
+import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
+
+const place = (name: string, kind: number = KIND.locality): Entry => ({
+  name,
+  tokens: tokenize(name),
+  aliasKeys: [],
+  aliasTokens: [],
+  kind,
+  officeType: kind === KIND.office ? OFFICE_TYPE.PO : OFFICE_TYPE.POINT,
+  pin: 1,
+  area: 1,
+  lat: 12.9,
+  lon: 77.6,
+  importance: 0.6,
+  prominence: 0,
+});
+
+describe('addInitialismAliases', () => {
+  it('answers "<initialism> Layout/Colony/Nagar" to the initialism alone ("BTM 2nd Stage" is BTM Layout)', () => {
+    const entries = [place('BTM Layout'), place('KPHB Colony'), place('GTB Nagar', KIND.office)];
+    addInitialismAliases(entries);
+    expect(entries.map((e) => e.aliasKeys)).toEqual([['btm'], ['kphb'], ['gtb']]);
+  });
+
+  it('leaves names whose first word is a word, or longer, or a landmark alone', () => {
+    const entries = [
+      place('Anna Nagar'),
+      place('JP Nagar'),
+      place('HSR Layout Sector 2'),
+      place('BTM Layout', KIND.landmark),
+      place('DLF Phase'),
+    ];
+    addInitialismAliases(entries);
+    expect(entries.map((e) => e.aliasKeys)).toEqual([[], [], [], [], []]);
+  });
+});
