@@ -196,7 +196,8 @@ export class PlaceSearch {
         for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
       }
     };
-    if (stripped.length < tokens.length && isPlaceGram(stripped, local)) {
+    // Its qualifiers dropped, one word left is the part's whole name, as a lone word is ("BTM 2nd Stage" -> BTM).
+    if (stripped.length < tokens.length && isPlaceGram(stripped, local, stripped.length === 1)) {
       const c = scoreKey(this.idx, stripped.join(''), 'variant', weight * 0.9, part.role, region, work);
       if (c) c.whole = true;
       consider(c);

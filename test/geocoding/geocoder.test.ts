@@ -542,6 +542,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('KPHB, Hyderabad')).toMatchObject({ district: 'Medchal Malkajgiri' });
   });
 
+  it('reads a three-letter name before its numbered part as the part\'s whole name ("BTM 2nd Stage")', () => {
+    // Each answered the city's centre: a word of three letters was looked up only when it was the whole part.
+    expect(answer('BTM 2nd Stage, Bangalore')).toMatchObject({ pincode: '560076' });
+    expect(answer('HSR 2nd sector, Bangalore')).toMatchObject({ pincode: '560102' });
+    expect(answer('HBR 2nd block bangalore')).toMatchObject({ pincode: '560043' });
+    // A three-letter word before other words still names nothing ("ABC Towers").
+    expect(answer('Flat 4, ABC Towers, Pune')).toMatchObject({ district: 'Pune', level: 'district' });
+  });
+
   it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
     // Each answered null or the state: a one-word run needed 4 letters.
     expect(answer('Leh')).toMatchObject({ pincode: '194101' });
