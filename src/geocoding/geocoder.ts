@@ -24,6 +24,7 @@ import {
 } from './consistency.ts';
 import { GivenReader } from './given-reader.ts';
 import { placeJustBeyond } from './place-beyond.ts';
+import { districtOverHamlet } from './hamlet-or-district.ts';
 import { digitsOf } from './place-grams.ts';
 import type { PincodeReach } from './pincode-reach.ts';
 
@@ -110,6 +111,8 @@ export class Geocoder {
     const urban = region === null ? this.urban(searched) : undefined;
     const found = urban && urban.id !== searched[0]!.id ? [urban, ...searched.slice(1)] : searched;
     const best = found[0];
+    const district = region === null && best ? districtOverHamlet(this.idx, this.regions, parts, best, work) : null;
+    if (district) return this.checked(regionAnswer(this.idx, district, components), given, -1);
     // Nothing (or only a guess) inside the named city: a specific place elsewhere means the city was mistyped. A
     // typo's match inside the city is kept unless the exact name elsewhere is far better known ("Koramangala,
     // Chennai" is not the village Koramangalam): a misspelt name may spell some small place elsewhere exactly. A
