@@ -43,6 +43,8 @@ const ALL_KINDS: readonly Kind[] = ['district', 'town', 'state'];
 export class Regions {
   private readonly areaByName = new Map<string, number>();
   private readonly stateArea = new Map<string, number>();
+  /** Each area's district name as a key ("" for a state's own area). */
+  private readonly districtKeys: string[];
   /** The keys some region answers to, and each one's index among the index's keys. */
   private readonly regionKeys: { list: SortedStrings; keyOf: Int32Array };
 
@@ -51,6 +53,7 @@ export class Regions {
       if (a.district === null) this.stateArea.set(a.state, i);
       else this.areaByName.set(`${a.state}|${a.district}`, i);
     });
+    this.districtKeys = idx.areas.map((a) => compactKey(a.district ?? ''));
     this.regionKeys = this.regionKeyList();
   }
 
@@ -265,11 +268,11 @@ export class Regions {
     for (let j = idx.keyAt[k]!; j < end; j++) {
       work.count++;
       const area = idx.area[idx.keyEnt[j]!]!;
-      const row = area === NO_AREA ? undefined : idx.areas[area];
-      if (!row?.district || (within && row.state !== within.state)) continue;
-      if (editDistance(compactKey(row.district), key, max) > max) continue;
-      const district = this.districtEntry(area);
-      if (district !== null) return district;
+      const district = area === NO_AREA ? '' : this.districtKeys[area]!;
+      if (Math.abs(district.length - key.length) > max || district === '') continue;
+      if ((within && idx.areas[area]!.state !== within.state) || editDistance(district, key, max) > max) continue;
+      const entry = this.districtEntry(area);
+      if (entry !== null) return entry;
     }
     return null;
   }
