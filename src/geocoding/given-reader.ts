@@ -51,7 +51,7 @@ export class GivenReader {
         else if (role === 'city') p.role = 'place';
       }
     }
-    city ??= this.cityInText(parts, state, pin >= 0, work);
+    city ??= this.cityInText(parts, state, pin >= 0, work) ?? this.cityEndingMarked(parts, state, work);
     // "Madhapur, Hyderabad" with the city field Hyderabad: the part naming the city is the city, not a place in it.
     for (const p of parts) {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
@@ -75,6 +75,15 @@ export class GivenReader {
       return r;
     }
     return null;
+  }
+
+  /**
+   * "Vill Gohana Sonipat", "PO Nilokheri Karnal": a name after its marker, written without commas, may end in the
+   * district or city as a place part does.
+   */
+  private cityEndingMarked(parts: Part[], state: Region | null, work: Work): Region | null {
+    const marked = parts.filter((p) => MARKED_ROLES.has(p.role));
+    return marked.length === 0 ? null : this.cityEndingAPlace(marked, parts, state, work, false, null);
   }
 
   /** A city named exactly, in any state. */
@@ -137,11 +146,6 @@ export class GivenReader {
       this.cityEndingAPlace(places, parts, state, work, false, null) ??
       this.cityBeforeAPlace(parts, work, false);
     if (tail) return tail;
-    // "Vill Gohana Sonipat", "PO Nilokheri Karnal": a name after its marker, written without commas, may end in the
-    // district or city as a place part does.
-    const marked = parts.filter((p) => MARKED_ROLES.has(p.role));
-    const markedTail = this.cityEndingAPlace(marked, parts, state, work, false, null);
-    if (markedTail) return markedTail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
     const ending =
