@@ -17,12 +17,13 @@ export interface DerivedPoint {
  * DataMeet ward files with usable names: folder/file, the name property, the city, and whether the file is ODbL. Zones
  * (Jaipur's, Chennai's) are left out: a zone's inside point is kilometres from the locality it is named after.
  */
-const WARD_FILES: Array<{ file: string; prop: string; city: string; odbl?: boolean }> = [
+const WARD_FILES: Array<{ file: string; prop: string; city: string; odbl?: boolean; webMercator?: boolean }> = [
   { file: 'Bangalore/BBMP.geojson', prop: 'KGISWardName', city: 'Bengaluru' },
   { file: 'Bangalore/BBMP_oldWards.geojson', prop: 'WARD_NAME', city: 'Bengaluru' },
   { file: 'Delhi/Delhi_Wards.geojson', prop: 'Ward_Name', city: 'Delhi' },
   { file: 'Lucknow/Lucknow_ward_boundary.geojson', prop: 'Ward Name', city: 'Lucknow' },
-  { file: 'Kanpur/Kanpur_wards.geojson', prop: 'Ward Name', city: 'Kanpur' },
+  // Kanpur's file gives no CRS and is in Web Mercator metres (EPSG:3857), not degrees.
+  { file: 'Kanpur/Kanpur_wards.geojson', prop: 'Ward Name', city: 'Kanpur', webMercator: true },
   { file: 'Ahmedabad/Wards.geojson', prop: 'Name', city: 'Ahmedabad' },
   { file: 'Pune/pune-electoral-wards_2022.geojson', prop: 'Name2', city: 'Pune' },
   { file: 'Vadodara/vardodara_wards.geojson', prop: 'ward_name', city: 'Vadodara' },
@@ -92,6 +93,18 @@ function ringArea(ring: Ring): number {
   return s / 2;
 }
 
+/** Web Mercator metres ([northing, easting], as wardPoint gives them) -> [lat, lon] in degrees. */
+export function fromWebMercator([y, x]: [number, number]): [number, number] {
+  const R = 6378137;
+  const lat = (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * (180 / Math.PI);
+  return [round6(lat), round6((x / R) * (180 / Math.PI))];
+}
+
+/** True for a [lat, lon] within India's bounding box. */
+function inIndia([lat, lon]: [number, number]): boolean {
+  return lat >= 6 && lat <= 38 && lon >= 68 && lon <= 98;
+}
+
 function round6(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
@@ -106,9 +119,12 @@ export function deriveWards(dir: string): { open: DerivedPoint[]; odbl: DerivedP
     };
     for (const f of fc.features) {
       const raw = f.properties[w.prop];
-      const point = f.geometry ? wardPoint(f.geometry) : null;
+      const found = f.geometry ? wardPoint(f.geometry) : null;
       if (typeof raw !== 'string' && typeof raw !== 'number') continue;
-      if (!point) continue;
+      if (!found) continue;
+      const point = w.webMercator ? fromWebMercator(found) : found;
+      // A file in another projection than declared would put every ward outside India, where the build drops it.
+      if (!inIndia(point)) throw new Error(`${w.file}: ward ${String(raw)} at ${point.join(', ')} is not in India`);
       for (const name of wardNames(String(raw), w.city)) {
         (w.odbl ? odbl : open).push({
           source: `datameet:${w.file}`,
