@@ -92,6 +92,17 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     else near.set(key, [[lat, lon]]);
   };
   for (const e of existing) if (e.kind >= KIND.locality) remember(e.tokens.join(''), e.lat, e.lon);
+  // "Chakeri" ward beside the office "Chakeri Aerodrum": a postal name that starts with a ward's name already names it.
+  const startsNear = new Map<string, Array<[number, number]>>();
+  for (const e of existing) {
+    if (e.kind !== KIND.locality && e.kind !== KIND.office) continue;
+    for (let n = 1; n < e.tokens.length; n++) {
+      const start = e.tokens.slice(0, n).join('');
+      const list = startsNear.get(start);
+      if (list) list.push([e.lat, e.lon]);
+      else startsNear.set(start, [[e.lat, e.lon]]);
+    }
+  }
   const ownOffice = officesBySound(existing);
   const out: Entry[] = [];
   for (const p of points) {
@@ -101,7 +112,9 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     const name = p.category === 'railway' ? `${base} Railway Station` : base;
     const tokens = tokenize(name);
     const key = tokens.join('');
-    if ((near.get(key) ?? []).some(([lat, lon]) => haversineKm(lat, lon, p.lat, p.lon) < SAME_PLACE_KM)) continue;
+    const isNear = ([lat, lon]: [number, number]) => haversineKm(lat, lon, p.lat, p.lon) < SAME_PLACE_KM;
+    if ((near.get(key) ?? []).some(isNear)) continue;
+    if (p.category === 'ward' && (startsNear.get(key) ?? []).some(isNear)) continue;
     const where = placeOf(p.lat, p.lon);
     if (!where) continue;
     remember(key, p.lat, p.lon);

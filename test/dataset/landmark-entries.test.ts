@@ -61,6 +61,21 @@ describe('landmarkEntries', () => {
     expect(plain!.aliasKeys).toEqual(['ameerpetmetrostation', 'ameerpetmetro']);
   });
 
+  it('adds no ward whose name starts a postal name within 5 km ("Chakeri" beside "Chakeri Aerodrum")', () => {
+    const ward = (name: string, lat: number): GazetteerPoint => ({ category: 'ward', name, lat, lon: 80.44 });
+    const existing = [office('Chakeri Aerodrum', 3, 26.406, 80.416)];
+    const entries = landmarkEntries(
+      [ward('Chakeri', 26.387), ward('Jajmau', 26.4), ward('Chakeri', 26.6)],
+      existing,
+      placeOf,
+    );
+    // Jajmau names no office; the second Chakeri is 21 km away.
+    expect(entries.map((e) => [e.name, e.lat])).toEqual([
+      ['Jajmau', 26.4],
+      ['Chakeri', 26.6],
+    ]);
+  });
+
   it('adds nothing for a point whose exact name an entry carries within 5 km', () => {
     expect(
       landmarkEntries([point('Raj Bhawan', 28.71, 77.196)], [office('Raj Bhawan', 3, 28.7, 77.196)], placeOf),
