@@ -51,7 +51,13 @@ describe('landmarkEntries', () => {
   });
 
   it('names a metro station also by the common name after its official one ("Kempegowda Station, Majestic")', () => {
-    const metro = (name: string): GazetteerPoint => ({ category: 'metro', name, lat: 12.976, lon: 77.573 });
+    const metro = (name: string): GazetteerPoint => ({
+      category: 'metro',
+      name,
+      lat: 12.976,
+      lon: 77.573,
+      notable: false,
+    });
     const [official, plain] = landmarkEntries(
       [metro('Nadaprabhu Kempegowda Station, Majestic'), metro('Ameerpet (Red Line)')],
       [],
@@ -62,7 +68,13 @@ describe('landmarkEntries', () => {
   });
 
   it('adds no ward whose name starts a postal name within 5 km ("Chakeri" beside "Chakeri Aerodrum")', () => {
-    const ward = (name: string, lat: number): GazetteerPoint => ({ category: 'ward', name, lat, lon: 80.44 });
+    const ward = (name: string, lat: number): GazetteerPoint => ({
+      category: 'ward',
+      name,
+      lat,
+      lon: 80.44,
+      notable: false,
+    });
     const existing = [office('Chakeri Aerodrum', 3, 26.406, 80.416)];
     const entries = landmarkEntries(
       [ward('Chakeri', 26.387), ward('Jajmau', 26.4), ward('Chakeri', 26.6)],
