@@ -8,11 +8,11 @@ import {
   LANDMARK_NOUNS,
   MARKERS,
   NUMBERED_PLACE,
+  ONLY_TRAILING,
   POSTAL_DISTRICT_PREFIX,
   SIDE_WORDS,
   STATE_CODES,
   TRAILING_MARKERS,
-  ONLY_TRAILING,
 } from './address-words.ts';
 import { editDistance } from './fuzzy.ts';
 import { extractPincode, tokenize } from './normalise.ts';

@@ -278,8 +278,8 @@ export class GivenReader {
 
   /**
    * "Kankarbagh Patna", "Malad West Mumbai": an address written without commas ends in its city. The last one or two
-   * words of the last place (or landmark) part, when they name a city exactly (with `metroOnly`, a metro or a
-   * district), become a city part; the rest stays.
+   * words of a place, landmark or marked part ("Vill Gohana Sonipat"), when they name a city exactly (with
+   * `metroOnly`, a metro or a district), become a city part; the rest stays.
    */
   private cityAtEnd(
     part: Part | undefined,

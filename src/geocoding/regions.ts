@@ -255,7 +255,6 @@ export class Regions {
     return { label, key, level, state, areas, lat, lon, pin: idx.pin[id]!, fuzzy, spanKm: null };
   }
 
-  /** The district entry of area `area` (its seat point). */
   /**
    * "Dist Jajpur": the district (Jajapur) holding a place named exactly as written, whose own name is a typo's reach
    * away: a district spelt as its seat town is, not the nearest spelling elsewhere (Jaipur). Null when none is.
@@ -277,6 +276,7 @@ export class Regions {
     return null;
   }
 
+  /** The district entry of area `area` (its seat point). */
   private districtEntry(area: number): number | null {
     const a = this.idx.areas[area]!;
     const k = this.idx.keyIndex(compactKey(a.district ?? ''));
