@@ -92,17 +92,24 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     else near.set(key, [[lat, lon]]);
   };
   for (const e of existing) if (e.kind >= KIND.locality) remember(e.tokens.join(''), e.lat, e.lon);
-  // "Chakeri" ward beside the office "Chakeri Aerodrum": a postal name that starts with a ward's name already names it.
-  const startsNear = new Map<string, Array<[number, number]>>();
+  // "Chakeri" ward beside the office "Chakeri Aerodrum": the one postal name that starts with a ward's name names it.
+  // Several ("R K Puram Sect1", "R K Puram West"...) are parts of the place the ward alone names whole.
+  const startsNear = new Map<string, Array<{ lat: number; lon: number; key: string }>>();
   for (const e of existing) {
     if (e.kind !== KIND.locality && e.kind !== KIND.office) continue;
     for (let n = 1; n < e.tokens.length; n++) {
       const start = e.tokens.slice(0, n).join('');
-      const list = startsNear.get(start);
-      if (list) list.push([e.lat, e.lon]);
-      else startsNear.set(start, [[e.lat, e.lon]]);
+      const list = startsNear.get(start) ?? [];
+      list.push({ lat: e.lat, lon: e.lon, key: e.tokens.join('') });
+      startsNear.set(start, list);
     }
   }
+  const oneNameStarting = (key: string, lat: number, lon: number) => {
+    const names = new Set<string>();
+    for (const s of startsNear.get(key) ?? [])
+      if (haversineKm(s.lat, s.lon, lat, lon) < SAME_PLACE_KM) names.add(s.key);
+    return names.size === 1;
+  };
   const ownOffice = officesBySound(existing);
   const out: Entry[] = [];
   for (const p of points) {
@@ -114,7 +121,7 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     const key = tokens.join('');
     const isNear = ([lat, lon]: [number, number]) => haversineKm(lat, lon, p.lat, p.lon) < SAME_PLACE_KM;
     if ((near.get(key) ?? []).some(isNear)) continue;
-    if (p.category === 'ward' && (startsNear.get(key) ?? []).some(isNear)) continue;
+    if (p.category === 'ward' && oneNameStarting(key, p.lat, p.lon)) continue;
     const where = placeOf(p.lat, p.lon);
     if (!where) continue;
     remember(key, p.lat, p.lon);

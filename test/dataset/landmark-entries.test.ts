@@ -88,6 +88,12 @@ describe('landmarkEntries', () => {
     ]);
   });
 
+  it('keeps a ward whose name starts several postal names near it, the parts of the place it names whole', () => {
+    const ward: GazetteerPoint = { category: 'ward', name: 'R K Puram', lat: 28.565, lon: 77.18, notable: false };
+    const existing = [office('R K Puram Sect1', 3, 28.561, 77.179), office('R K Puram West', 4, 28.565, 77.18)];
+    expect(landmarkEntries([ward], existing, placeOf).map((e) => e.name)).toEqual(['R K Puram']);
+  });
+
   it('adds nothing for a point whose exact name an entry carries within 5 km', () => {
     expect(
       landmarkEntries([point('Raj Bhawan', 28.71, 77.196)], [office('Raj Bhawan', 3, 28.7, 77.196)], placeOf),
