@@ -529,7 +529,7 @@ describe('a typed pincode, city or state that contradicts the place named', () =
   });
 
   it("reads the south's taluk and district words after their names, written without commas", () => {
-    // Each was one place part "X Tk Y Dt" and answered the district's head office (2 of 5 such in a probe).
+    // Each was one place part "X Tk Y Dt" and answered the district's head office (3 of the 7 written so in a probe).
     expect(answer('Mettupalayam Tk Coimbatore Dt')).toMatchObject({ pincode: '641301' });
     expect(answer('Attur Tk Salem Dt')).toMatchObject({ pincode: '636102' });
     expect(answer('Kumbakonam Tk Thanjavur Dt')).toMatchObject({ pincode: '612001' });
