@@ -748,7 +748,7 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('near metro station, noida').formatted).not.toMatch(/Railway/);
   });
 
-  it('finds a metro station by the common name after its official one (Bengaluru\'s "Kempegowda Station, Majestic")', () => {
+  it('finds a metro station by the common name after its official one ("Kempegowda Station, Majestic")', () => {
     // Each answered the city's centre (560001) at 0.53: only the official name was indexed.
     expect(answer('Majestic, Bengaluru')).toMatchObject({ pincode: '560009' });
     expect(answer('near majestic metro station bangalore')).toMatchObject({ pincode: '560009' });

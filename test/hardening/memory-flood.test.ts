@@ -19,7 +19,7 @@ const IMPORT = 'POST /checkout-admin?action=import_customers HTTP/1.1\r\nHost: x
 const GROWTH_SHARE = 0.1;
 const RETURNED_WITHIN = 32 * MiB;
 const RETURN_WAIT_MS = 30_000;
-/** Sockets of an unauthenticated round that wait for the answer before their body: a refusal from the headers reaches them. */
+/** Sockets of each unauthenticated round that wait for the answer first: a refusal from the headers reaches them. */
 const WAITING = 5;
 
 let server: MeasuredServer;
