@@ -2,6 +2,7 @@
 import type { Part } from './address-parser.ts';
 import { isKnown } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
+import { directorySpelling } from './place-grams.ts';
 import type { PlaceIndex } from './place-index.ts';
 import type { Candidate } from './place-search.ts';
 import type { Region, Regions } from './regions.ts';
@@ -21,10 +22,9 @@ export function districtOverHamlet(
   const part = parts[0]!;
   if (parts.length !== 1 || part.role !== 'place' || part.tokens.length > 2) return null;
   if (isKnown(idx, best.id)) return null;
-  const key = part.tokens.join('');
-  // The spellings the search's second pass reads too: "-pore" for "-pur", a long vowel doubled ("Jaipoor").
-  const variant = key.replace(/pore$/, 'pur').replace(/oo/g, 'u').replace(/ee/g, 'i');
-  if (variant === key) return null;
+  // The spelling the search's second pass reads too.
+  const variant = directorySpelling(part.tokens);
+  if (variant === part.tokens.join('')) return null;
   const region = regions.city(variant, null, work, { typos: false });
   // A district, or the town named as its district is (its reach is the district's).
   return region !== null && (region.level === 'district' || region.spanKm === null) ? region : null;

@@ -31,6 +31,18 @@ export function isPlaceGram(gram: string[], local: boolean, alone = false): bool
   return !/^\d/.test(gram[0]!) || gram.length > 1;
 }
 
+/**
+ * The words run together as the directory spells what English often writes otherwise: a long vowel doubled ("Jaipoor",
+ * "Sreenagar") as its single letter, and the old "-pore" of a "-pur" ("Cawnpore", "Tezpore", "Mirzapore").
+ */
+export function directorySpelling(words: readonly string[]): string {
+  return words
+    .map((t) => t.replace(/pore$/, 'pur'))
+    .join('')
+    .replace(/oo/g, 'u')
+    .replace(/ee/g, 'i');
+}
+
 /** "Sector 10 Dwarka" as the directory writes it, "Dwarka Sector 10" (run together), or null for other runs. */
 export function numberLast(gram: string[]): string | null {
   if (gram.length < 3 || !NUMBERED_PLACE.has(gram[0]!) || !/^\d/.test(gram[1]!)) return null;

@@ -4,7 +4,15 @@ import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
 import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
-import { digitsOf, isPlaceGram, numberLast, railwayStation, SIDES, STRIPPABLE } from './place-grams.ts';
+import {
+  digitsOf,
+  directorySpelling,
+  isPlaceGram,
+  numberLast,
+  railwayStation,
+  SIDES,
+  STRIPPABLE,
+} from './place-grams.ts';
 import { oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -215,13 +223,8 @@ export class PlaceSearch {
       return best;
     }
     const whole = stripped.join('');
-    // A long vowel doubled as English often writes it ("Jaipoor", "Sreenagar"): the directory's single letter; and
-    // the old English "-pore" of a "-pur" ("Cawnpore", "Tezpore").
-    const single = stripped
-      .map((t) => t.replace(/pore$/, 'pur'))
-      .join('')
-      .replace(/oo/g, 'u')
-      .replace(/ee/g, 'i');
+    // "Jaipoor", "Cawnpore": the directory's spelling.
+    const single = directorySpelling(stripped);
     if (single !== whole && isPlaceGram(stripped, local)) {
       const c = scoreKey(this.idx, single, 'variant', weight * 0.9, part.role, region, work);
       if (c) return { ...c, whole: true };
