@@ -4,14 +4,25 @@ import type { Entry } from './place-entries.ts';
 
 /** Words that follow an initialism in a locality's name and are dropped when people write it. */
 const GENERIC = new Set(['layout', 'colony', 'nagar', 'enclave', 'township', 'puram']);
+/** A numbered part's words: "DLF Phase 2" is one of DLF's phases, and "DLF Phase 4" is near it. */
+const PART_WORDS = new Set(['phase', 'sector', 'block', 'stage']);
 /** An initialism as the directory writes one: three to five letters, no vowel (BTM, HSR, HRBR, KPHB, LBS). */
 const INITIALISM = /^[bcdfghjklmnpqrstvwxz]{3,5}$/;
+const NUMBER = /^\d+(?:st|nd|rd|th)?$/;
 
-/** Adds the initialism alone as an alias key of each locality or office named "<initialism> <generic word>". */
+/**
+ * Adds the initialism alone as an alias key of each locality or office named "<initialism> <generic word>" or
+ * "<initialism> <part word> <number>" ("DLF Phase 2", "BSK 3rd Stage").
+ */
 export function addInitialismAliases(entries: Entry[]): void {
   for (const e of entries) {
-    if ((e.kind !== KIND.locality && e.kind !== KIND.office) || e.tokens.length !== 2) continue;
-    const [first, second] = e.tokens as [string, string];
-    if (INITIALISM.test(first) && GENERIC.has(second) && !e.aliasKeys.includes(first)) e.aliasKeys.push(first);
+    if (e.kind !== KIND.locality && e.kind !== KIND.office) continue;
+    const [first, second, third] = e.tokens as [string, string, string | undefined];
+    if (!INITIALISM.test(first) || e.aliasKeys.includes(first)) continue;
+    const generic = e.tokens.length === 2 && GENERIC.has(second);
+    const numbered =
+      e.tokens.length === 3 &&
+      ((PART_WORDS.has(second) && NUMBER.test(third!)) || (NUMBER.test(second) && PART_WORDS.has(third!)));
+    if (generic || numbered) e.aliasKeys.push(first);
   }
 }

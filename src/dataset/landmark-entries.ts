@@ -30,7 +30,16 @@ const OWN_OFFICE_KM = 3;
 
 /** Words of a police station's name that are not its locality ("Kankarbagh Police Station" -> Kankarbagh). */
 const POLICE_WORDS =
-  /\b(?:police|station|stn|thana|thane|chowki|chouki|outpost|out post|booth|aid post|ps|traffic|women|mahila|cyber|control room|headquarters|hq|deputy|superintendent|inspector|circle|office|of|the|all|sub|division|range|check ?post|chek ?post|post|commissionerate|commissioner|ajk|rural|town|city)\b/gi;
+  /\b(?:police|station|stn|thana|thane|chowki|chouki|outpost|out post|booth|aid post|ps|traffic|women|mahila|cyber|control room|headquarters|hq|deputy|superintendent|inspector|circle|office|of|the|all|sub|division|range|check ?post|chek ?post|post|commissionerate|commissioner|ajk|rural|town|city|beat|chowkie)\b/gi;
+/** "Sector 18", "Phase-2", "Sec 8", "4th Block", "3rd stage": a numbered part of a locality, kept with its number. */
+const NUMBERED_PART = String.raw`(?:sector|sec|phase|ph|block|stage|pocket)\s*[-.]?\s*(?:\d+|[ivx]+)\b|\d+(?:st|nd|rd|th)?\s+(?:block|stage|phase|sector)\b`;
+/**
+ * In a police station's name, a numbered part (captured) or what else holds a digit: its code ("F3", "S-8", "B 6",
+ * "W.2.", "B/67"), its battalion or town number ("9th", "1 Town").
+ */
+const POLICE_NUMBERS = new RegExp(String.raw`\b(${NUMBERED_PART})|\b[a-z]{1,2}\s*[-./]?\s*\d+\b\.?|\S*\d\S*`, 'gi');
+const ONLY_NUMBERED_PART = new RegExp(String.raw`^(?:${NUMBERED_PART})$`, 'i');
+const BATTALION = /battalion|betallion|\bbn\b|apbn|armed police/i;
 /** Names that remain after cleaning but name nothing in particular. */
 const GENERIC = new Set([
   'temple',
@@ -48,6 +57,11 @@ const GENERIC = new Set([
   'view point',
   'viewpoint',
   'market',
+  'sector',
+  'phase',
+  'block',
+  'ward',
+  'unit',
 ]);
 
 /** The name a point gives, or null when it names nothing an address would use. */
@@ -58,14 +72,22 @@ export function pointName(p: GazetteerPoint): string | null {
     .replace(/\s+/g, ' ')
     .trim();
   if (p.category === 'police') {
-    const parts = name.split(',').map((s) =>
-      s
-        .replace(POLICE_WORDS, ' ')
-        .replace(/[^A-Za-z ]/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    );
-    name = parts.filter((s) => s.length > 0).pop() ?? '';
+    // A battalion's barracks name no locality ("5th Assam Police Battalion", "IRB 6th BN").
+    if (BATTALION.test(name)) return null;
+    const parts = name
+      .split(',')
+      .map((s) =>
+        s
+          .replace(POLICE_WORDS, ' ')
+          .replace(POLICE_NUMBERS, (_, numbered?: string) => (numbered ? ` ${numbered.replace(/[-.]/g, ' ')} ` : ' '))
+          .replace(/[^A-Za-z0-9 ]/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .filter((s) => s.length > 0);
+    name = parts.pop() ?? '';
+    // "RK Puram, Sector-4": a numbered part alone is a part of the locality before it.
+    if (ONLY_NUMBERED_PART.test(name) && parts.length > 0) name = `${parts.pop()} ${name}`;
   } else if (p.category === 'metro') {
     name = name
       .replace(/\bmetro( station)?\b|\bstation\b|\bu\/c\b/gi, ' ')

@@ -4,6 +4,7 @@ import { phoneticKey, tokenize } from '../geocoding/normalise.ts';
 import type { GazetteerRows } from './gazetteer-rows.ts';
 import { landmarkEntries } from './landmark-entries.ts';
 import { addInitialismAliases } from './initialism-aliases.ts';
+import { addOrdinalAliases } from './ordinal-aliases.ts';
 import { addProminence } from './prominence.ts';
 import { buildEntries, placeLocator, type Entry, type Locate } from './place-entries.ts';
 import type { GazetteerPoint } from './read-landmarks.ts';
@@ -53,6 +54,8 @@ export function placeSections(sources: PlaceSources): PlaceSectionsResult {
   const odblEntries = landmarkEntries(landmarks.odbl, entries, placeOf);
   addInitialismAliases(entries);
   addInitialismAliases(odblEntries);
+  addOrdinalAliases(entries);
+  addOrdinalAliases(odblEntries);
   addProminence(odblEntries, entries, pincodePoints);
   addProminence(entries, [], pincodePoints);
 

@@ -26,6 +26,17 @@ describe('addInitialismAliases', () => {
     expect(entries.map((e) => e.aliasKeys)).toEqual([['btm'], ['kphb'], ['gtb']]);
   });
 
+  it('answers "<initialism> Phase/Sector <number>" to the initialism too ("DLF Phase 4" is near DLF Phase 2)', () => {
+    const entries = [
+      place('DLF Phase 2'),
+      place('BSK 3rd Stage'),
+      place('Jayanagar 4th Block'),
+      place('HUDA Sector 13'),
+    ];
+    addInitialismAliases(entries);
+    expect(entries.map((e) => e.aliasKeys)).toEqual([['dlf'], ['bsk'], [], []]);
+  });
+
   it('leaves names whose first word is a word, or longer, or a landmark alone', () => {
     const entries = [
       place('Anna Nagar'),

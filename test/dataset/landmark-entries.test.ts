@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landmarkEntries } from '../../src/dataset/landmark-entries.ts';
+import { landmarkEntries, pointName } from '../../src/dataset/landmark-entries.ts';
 import type { Entry } from '../../src/dataset/place-entries.ts';
 import type { GazetteerPoint } from '../../src/dataset/read-landmarks.ts';
 import { tokenize } from '../../src/geocoding/normalise.ts';
@@ -98,5 +98,44 @@ describe('landmarkEntries', () => {
     expect(
       landmarkEntries([point('Raj Bhawan', 28.71, 77.196)], [office('Raj Bhawan', 3, 28.7, 77.196)], placeOf),
     ).toEqual([]);
+  });
+});
+
+describe('pointName of a police station', () => {
+  const police = (name: string) => pointName({ category: 'police', name, lat: 12.9, lon: 77.6, notable: false });
+
+  it('keeps the number of a numbered part: sector, phase, stage, block', () => {
+    expect(
+      [
+        'Jayanagar 4th Block Police Station',
+        'Sector 18 Police Station',
+        'Police Station, DLF Phase 2',
+        'BSK 3rd stage Police Station',
+        'Police Station phase 8',
+      ].map(police),
+    ).toEqual(['Jayanagar 4th Block', 'Sector 18', 'DLF Phase 2', 'BSK 3rd stage', 'phase 8']);
+  });
+
+  it('joins a numbered part alone to the locality before it ("RK Puram, Sector-4")', () => {
+    expect(police('Traffic Police Station, RK Puram, Sector-4')).toBe('RK Puram Sector 4');
+  });
+
+  it("drops the station's code and other numbers, leaving the locality's name", () => {
+    expect(
+      [
+        'Nungambakkam F3 police station',
+        'S-8 Adambakkam Police Station',
+        'Ammapet B 6  Police Station',
+        'W.2. Oomangalam Police Station',
+        'Rathinapuri B-15 Police Station',
+        'Madanapalli 2 Town Police Station',
+      ].map(police),
+    ).toEqual(['Nungambakkam', 'Adambakkam', 'Ammapet', 'Oomangalam', 'Rathinapuri', 'Madanapalli']);
+  });
+
+  it('names nothing for a code, a bare part word or a battalion', () => {
+    expect(
+      ['E1 Police Station', 'Unit 6 Police Station', 'DYSP office, ward 4', '5th Assam Police Battalion'].map(police),
+    ).toEqual([null, null, null, null]);
   });
 });

@@ -551,6 +551,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Flat 4, ABC Towers, Pune')).toMatchObject({ district: 'Pune', level: 'district' });
   });
 
+  it('finds a locality a police station names with its numbered part ("Jayanagar 4th Block", "Sector 18")', () => {
+    // Jayanagar's (560041) at 0.88 and the city's centre: the data build dropped the numbers ("Jayanagar th Block").
+    for (const address of ['Jayanagar 4th Block, Bangalore', 'jayanagar 4 block bangalore'])
+      expect(answer(address)).toMatchObject({ pincode: '560011' });
+    expect(answer('BSK 3rd Stage, Bangalore')).toMatchObject({ pincode: '560085' });
+    expect(answer('Sector 56, Gurgaon')).toMatchObject({ pincode: '122011' });
+    // A phase the data lacks is near the phases it has, by the initialism ("DLF Phase 2" -> "DLF").
+    expect(answer('DLF Phase 4, Gurgaon')).toMatchObject({ pincode: '122002' });
+  });
+
   it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
     // Each answered null or the state: a one-word run needed 4 letters.
     expect(answer('Leh')).toMatchObject({ pincode: '194101' });
