@@ -43,10 +43,16 @@ export function directorySpelling(words: readonly string[]): string {
     .replace(/ee/g, 'i');
 }
 
-/** "Sector 10 Dwarka" as the directory writes it, "Dwarka Sector 10" (run together), or null for other runs. */
+/**
+ * "Sector 10 Dwarka" and "4th Block Jayanagar" as the directory writes them, "Dwarka Sector 10" and "Jayanagar 4
+ * Block" (run together), or null for other runs.
+ */
 export function numberLast(gram: string[]): string | null {
-  if (gram.length < 3 || !NUMBERED_PLACE.has(gram[0]!) || !/^\d/.test(gram[1]!)) return null;
-  return gram.slice(2).join('') + gram[0]! + gram[1]!;
+  if (gram.length < 3) return null;
+  const [first, second] = gram as [string, string];
+  const partFirst = NUMBERED_PLACE.has(first) && /^\d/.test(second);
+  if (!partFirst && !(/^\d/.test(first) && NUMBERED_PLACE.has(second))) return null;
+  return gram.slice(2).join('') + first + second;
 }
 
 /** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
