@@ -266,6 +266,8 @@ export function phoneticKey(key: string): string {
     let c = key[i]!;
     if (i === 0 && 'aeiouy'.includes(c)) c = 'a';
     else if ('aeiouyh'.includes(c)) continue;
+    // After a vowel and before a consonant, w is the vowel's: "Kowdiar"/"Kaudiar", "Chowk"/"Chauk", "Howrah"/"Haora".
+    else if (c === 'w' && 'aeiou'.includes(key[i - 1] ?? '_') && !'aeiouy'.includes(key[i + 1] ?? 'a')) continue;
     else if (c === 'w') c = 'v';
     else if (c === 'z') c = 'j';
     else if (c === 'q') c = 'k';
@@ -276,7 +278,7 @@ export function phoneticKey(key: string): string {
     else if (c === 'g' && 'eiy'.includes(key[i + 1] ?? '_')) c = 'j';
     // Between vowels or before h, Hindi's flapped d (ड़, ढ़) is written d or r: "Bada"/"Bara", "Aligadh"/"Aligarh"
     // (not a final d: "Road" must keep it).
-    else if (c === 'd' && 'aeiou'.includes(key[i - 1] ?? '_') && 'aeiouh'.includes(key[i + 1] ?? '_')) c = 'r';
+    else if (c === 'd' && 'aeiouw'.includes(key[i - 1] ?? '_') && 'aeiouh'.includes(key[i + 1] ?? '_')) c = 'r';
     if (c === last) continue;
     out += c;
     last = c;

@@ -167,5 +167,11 @@ describe('phoneticKey', () => {
     expect(phoneticKey('aligadh')).toBe(phoneticKey('aligarh'));
     expect(phoneticKey('gandhiroad')).not.toBe(phoneticKey('gandhiroar'));
     expect(phoneticKey('chandni')).not.toBe(phoneticKey('chanrni'));
+    // A w after a vowel and before a consonant is the vowel's ("ow" for "au"); between vowels it is a v.
+    expect(phoneticKey('kowdiar')).toBe(phoneticKey('kaudiar'));
+    expect(phoneticKey('chowpatty')).toBe(phoneticKey('chaupati'));
+    expect(phoneticKey('saucarpet')).toBe(phoneticKey('sowcarpet'));
+    expect(phoneticKey('powai')).toBe(phoneticKey('povai'));
+    expect(phoneticKey('powai')).not.toBe(phoneticKey('pai'));
   });
 });

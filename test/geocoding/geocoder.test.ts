@@ -641,6 +641,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Bada Imambara, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
   });
 
+  it('hears an "ow" spelling as the directory\'s "au" and back ("Kowdiar" is Kaudiar, "Saucarpet" Sowcarpet)', () => {
+    // Each answered the city's centre at 0.53: the w was read as a v.
+    expect(answer('Kowdiar, Trivandrum')).toMatchObject({ pincode: '695003' });
+    expect(answer('Dhowla Kuan, New Delhi')).toMatchObject({ pincode: '110010' });
+    expect(answer('Kowshambi, Ghaziabad')).toMatchObject({ pincode: '201010' });
+    expect(answer('Saucarpet, Chennai')).toMatchObject({ pincode: '600001' });
+  });
+
   it('takes a sound-alike for the start of a longer name only up to a word ("Ghatkoper" -> "Ghatkopar West")', () => {
     expect(answer('Ghatkoper West, Mumbai')).toMatchObject({ pincode: '400086' });
     // "imambara" sounds like the start of "iimmubarakpur", inside its second word: not that place.
