@@ -37,6 +37,8 @@ export interface Part {
   tokens: string[];
   /** A house number written before the part's words ("12" of "12 Park Street"): never searched, only reported. */
   house?: string[];
+  /** The words named a numbered road ("Pokhran Road No 1"): a place's name, often of the town the road leads to. */
+  road?: boolean;
 }
 
 /** The parsed address as returned to callers (`components` of the answer). */
@@ -293,7 +295,8 @@ function markedParts(kept: string[]): Part[] {
   let role: Role | null = null;
   let words: string[] = [];
   const flush = () => {
-    const clean = withoutHouseNumbers(words);
+    const road = { named: false };
+    const clean = withoutHouseNumbers(words, road);
     const first = clean[0];
     const before = out.length;
     const end = role === null ? buildingEnd(clean) : 0;
@@ -304,6 +307,7 @@ function markedParts(kept: string[]): Part[] {
     if (clean.length > 0)
       // A long piece without commas keeps its last words: they name the locality and city, the first the street.
       for (const p of withState({ role: role ?? roleOf(clean), tokens: clean.slice(-MAX_PART_WORDS) })) {
+        if (road.named && p.role === 'place') p.road = true;
         out.push(p);
         const town = cantonmentTown(p);
         if (town) out.push(town);
@@ -400,8 +404,11 @@ function withState(part: Part): Part[] {
   return [part];
 }
 
-/** Drops "flat 12", "#4-5-6/a", "no 5", "b 204", "road no 12", leading numbers; keeps "sector 62", "5th block", "phase 2". */
-function withoutHouseNumbers(tokens: string[]): string[] {
+/**
+ * Drops "flat 12", "#4-5-6/a", "no 5", "b 204", "road no 12", leading numbers; keeps "sector 62", "5th block", "phase 2".
+ * Sets `road.named` when a numbered road's words went after a name ("Banjara Hills Road No 12" -> "banjara hills").
+ */
+function withoutHouseNumbers(tokens: string[], road: { named: boolean }): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -411,8 +418,10 @@ function withoutHouseNumbers(tokens: string[]): string[] {
     if (HOUSE_WORDS.has(t) && (next !== undefined ? /\d/.test(next) || HOUSE_WORDS.has(next) : out.length === 0))
       continue;
     // "Road No. 12", "Street 3": a numbered street inside a place part names no place.
-    if (STREET_WORDS.has(t) && next !== undefined && (/^\d+$/.test(next) || next === 'no') && tokens.length > 2)
+    if (STREET_WORDS.has(t) && next !== undefined && (/^\d+$/.test(next) || next === 'no') && tokens.length > 2) {
+      if (out.length > 0) road.named = true;
       continue;
+    }
     if (hasDigit && !(prev !== undefined && NUMBERED_PLACE.has(prev)) && !/^\d+(st|nd|rd|th)$/.test(t)) {
       // "Banashankari III Stage" (read "3 stage"): a number after a name and before its part's word is the part's.
       const ofPart =

@@ -103,7 +103,8 @@ export class GivenReader {
     const named: Array<{ p: Part; r: Region }> = [];
     for (let i = places.length - 1; i >= (places.length === 1 && !others ? 1 : Math.max(0, places.length - 2)); i--) {
       const p = places[i]!;
-      if (p.role !== 'place' || p.tokens.length > 3) continue;
+      // A road is named after the town it leads to ("Pokhran Road 2, Thane West"): before another place, no city.
+      if (p.role !== 'place' || p.tokens.length > 3 || (p.road && i < places.length - 1)) continue;
       const key = p.tokens.join('');
       // A typo never adds or drops a number ("Sector 5" is no misspelt town "Sector"), nor turns a well-known place's
       // exact name into a city's ("Koramangala" is no misspelt Kotamangalam): for those no typo is searched.

@@ -96,3 +96,14 @@ function hasNamesake(idx: PlaceIndex, k: number, end: number, id: number, region
   }
   return false;
 }
+
+/** True when some town or district is named `key` exactly. */
+export function namesTown(idx: PlaceIndex, key: string): boolean {
+  const k = idx.keyIndex(key);
+  if (k < 0) return false;
+  for (let j = idx.keyAt[k]!; j < idx.keyAt[k + 1]!; j++) {
+    const id = idx.keyEnt[j]!;
+    if ((idx.kind[id] === KIND.town || idx.kind[id] === KIND.district) && idx.namedExactly(id, key)) return true;
+  }
+  return false;
+}

@@ -13,7 +13,7 @@ import {
   SIDES,
   STRIPPABLE,
 } from './place-grams.ts';
-import { oneEntry, QUALITY, scoreKey } from './key-score.ts';
+import { namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
@@ -73,6 +73,8 @@ export class PlaceSearch {
     const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
     for (const part of searchable) {
       const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
+      // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
+      if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) continue;
       if (c && (part.role !== 'landmark' || local || this.namesOnePlace(c)))
         best.push({ ...c, part: parts.indexOf(part) });
     }

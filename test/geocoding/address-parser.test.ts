@@ -24,6 +24,11 @@ describe('parseAddress', () => {
       'place:banjara hills',
       'place:hyderabad',
     ]);
+    // Its name is marked as a road's: often the town the road leads to ("Pokhran Road 2" in Thane).
+    const road = (address: string) => parseAddress(address).parts.map((p) => p.road === true);
+    expect(road('Plot 45, Banjara Hills Road No 12, Hyderabad')).toEqual([false, true, false]);
+    expect(road('Pokhran Road 2, Thane West')).toEqual([true, false]);
+    expect(road('Agra Road, Kalyan')).toEqual([false, false]);
   });
 
   it('cuts a landmark written without commas at its noun, and keeps the place after it', () => {

@@ -561,6 +561,27 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('DLF Phase 4, Gurgaon')).toMatchObject({ pincode: '122002' });
   });
 
+  it('reads a numbered road named after a town as a road of the address\'s own town ("Pokhran Road No 1, Thane")', () => {
+    // Each answered the road's town at 0.65 with city_mismatch (Pokhran in Jaisalmer, Nagpur, Kanpur, Surat), or
+    // read it as the city and the address's town as its mismatch ("Pokhran Road 2, Thane West").
+    expect(answer('Pokhran Road No 1, Thane')).toMatchObject({ district: 'Thane', warnings: [] });
+    expect(answer('Flat 502, Hiranandani Meadows, Pokhran Road 2, Thane West')).toMatchObject({
+      district: 'Thane',
+      warnings: [],
+    });
+    expect(answer('Nagpur Road No 2, Wardha')).toMatchObject({ pincode: '442001', warnings: [] });
+    expect(answer('Kanpur Road No 1, Unnao')).toMatchObject({ pincode: '209801', warnings: [] });
+    expect(answer('House 7, Agra Road No 2, Mathura')).toMatchObject({ pincode: '281001', warnings: [] });
+    // Written alone, the road's town is all the address names.
+    expect(answer('Kanpur Road No 1')).toMatchObject({ district: 'Kanpur Nagar' });
+    // A road named after a locality still names it ("Banjara Hills Road No 12"), in the city or across it.
+    expect(answer('Plot 45, Banjara Hills Road No 12, Hyderabad')).toMatchObject({ pincode: '500034' });
+    expect(answer('Banjara Hills Road No 12, Mumbai')).toMatchObject({
+      pincode: '500034',
+      warnings: ['city_mismatch'],
+    });
+  });
+
   it('finds a place of three letters written alone ("Leh", "Mau, UP"), never as a word inside a longer part', () => {
     // Each answered null or the state: a one-word run needed 4 letters.
     expect(answer('Leh')).toMatchObject({ pincode: '194101' });
