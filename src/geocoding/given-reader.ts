@@ -5,7 +5,7 @@ import { isKnown, type Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { isCommonName, startsWithWords } from './place-grams.ts';
+import { isCommonName, SIDES, startsWithWords } from './place-grams.ts';
 import { inRegion, type Region, type Regions } from './regions.ts';
 
 /** Reads the given pincode, city and state of a parsed address, re-roling the parts that name them. */
@@ -206,8 +206,14 @@ export class GivenReader {
    * place of Kukatpally's), or the start of one's name at a word.
    */
   private namesPlaceIn(part: Part, region: Region): boolean {
+    const tokens = part.tokens;
+    // "Andheri West": a side of a place the directory names whole ("Andheri").
+    const sided = tokens.length > 1 && SIDES.has(tokens[tokens.length - 1]!);
+    return this.namesKeyIn(tokens.join(''), region) || (sided && this.namesKeyIn(tokens.slice(0, -1).join(''), region));
+  }
+
+  private namesKeyIn(key: string, region: Region): boolean {
     const idx = this.idx;
-    const key = part.tokens.join('');
     const [lo, hi] = idx.keyRange(key);
     for (let k = lo; k < Math.min(hi, lo + PLACE_KEYS); k++) {
       const exact = idx.keys[k] === key;

@@ -467,6 +467,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       ['delhi karol bagh', '110005'],
       ['blr koramangala', '560034'],
     ]);
+    // A side of a suburb the directory names whole ("Andheri"): Mumbai's centre at 0.23 before.
+    expectPincodes([
+      ['mumbai andheri west', '400053'],
+      ['mumbai malad west', '400064'],
+      ['mumbai kandivali west', '400067'],
+    ]);
     // A name of its own that starts with a metro's stays whole ("Mumbai Central", "Delhi Cantt").
     expect(answer('Mumbai Central').formatted).toMatch(/^Mumbai Central/);
     expect(answer('Delhi Cantt').formatted).toMatch(/^Delhi Cantt/);
