@@ -185,7 +185,9 @@ export function parseAddress(
   for (const raw of pieces) {
     if (parts.length >= MAX_PARTS) break;
     if (pieces.length > 1 && isRecipient(raw)) continue;
-    const tokens = tokenize(raw.replace(/(?:^|\D)[1-9]\d{2}\s?\d{3}(?!\d)/g, ' ')).slice(0, 3 * MAX_PART_WORDS);
+    const tokens = withoutRepeats(
+      tokenize(raw.replace(/(?:^|\D)[1-9]\d{2}\s?\d{3}(?!\d)/g, ' ')).slice(0, 3 * MAX_PART_WORDS),
+    );
     while (tokens.length > 1 && endsWithCountry(tokens)) tokens.pop();
     pincode ??= postalDistrict(tokens);
     for (const part of splitPart(tokens)) if (parts.length < MAX_PARTS) parts.push(part);
@@ -194,6 +196,14 @@ export function parseAddress(
   if (city?.trim()) parts.push({ role: 'city', tokens: tokenize(transliterate(city)).slice(0, MAX_PART_WORDS) });
   if (state?.trim()) parts.push({ role: 'state', tokens: tokenize(transliterate(state)).slice(0, MAX_PART_WORDS) });
   return { parts, pincode };
+}
+
+/**
+ * "Mumbai Mumbai Andheri West", "pune pune kothrud": a word written twice running (a form's city field and the buyer's
+ * own) once; numbers and initials stay ("Block B B 12").
+ */
+function withoutRepeats(tokens: string[]): string[] {
+  return tokens.filter((t, i) => i === 0 || t !== tokens[i - 1] || t.length < 4 || /\d/.test(t));
 }
 
 /** "C/O", "S/O", "W/O", "D/O", "H/O" (care of, son, wife, daughter, husband of), "Care of": the person mail goes to. */

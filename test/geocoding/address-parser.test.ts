@@ -31,6 +31,13 @@ describe('parseAddress', () => {
     expect(road('Agra Road, Kalyan')).toEqual([false, false]);
   });
 
+  it('reads a word written twice running once, but not a number or an initial', () => {
+    expect(roles('Mumbai Mumbai Andheri West')).toEqual(['place:mumbai andheri west']);
+    // Initials and short words stay ("R R Nagar" is RR Nagar, "Ram Ram Nagar" a name).
+    expect(roles('R R Nagar, Bangalore')).toEqual(['place:rr nagar', 'place:bengaluru']);
+    expect(roles('Ram Ram Nagar')).toEqual(['place:ram ram nagar']);
+  });
+
   it('cuts a landmark written without commas at its noun, and keeps the place after it', () => {
     expect(roles('near durga mandir kankarbagh patna')).toEqual([
       'landmark:near durga mandir',

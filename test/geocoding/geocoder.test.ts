@@ -473,6 +473,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       ['mumbai malad west', '400064'],
       ['mumbai kandivali west', '400067'],
     ]);
+    // The city written twice, a form's field and the buyer's own: Mumbai's and Pune's centres before.
+    expectPincodes([
+      ['Mumbai Mumbai Andheri West', '400053'],
+      ['pune pune kothrud', '411038'],
+      ['Chennai Chennai Adyar', '600020'],
+    ]);
     // A name of its own that starts with a metro's stays whole ("Mumbai Central", "Delhi Cantt").
     expect(answer('Mumbai Central').formatted).toMatch(/^Mumbai Central/);
     expect(answer('Delhi Cantt').formatted).toMatch(/^Delhi Cantt/);
