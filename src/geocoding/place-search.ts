@@ -14,7 +14,7 @@ import {
   STRIPPABLE,
 } from './place-grams.ts';
 import { namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
-import { soundAlike } from './sound-search.ts';
+import { famousInstead, soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
 import { haversineKm } from './geo-math.ts';
@@ -72,7 +72,8 @@ export class PlaceSearch {
     // place has (names of monuments and temples repeat from city to city).
     const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
     for (const part of searchable) {
-      const c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
+      let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
+      if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) continue;
       if (c && (part.role !== 'landmark' || local || this.namesOnePlace(c)))

@@ -1,10 +1,16 @@
 // Sound-alike names inside a region: the place whose name sounds like the part, or (inside a city or district) whose
 // leading words do ("Jubli Hills" -> Jubilee Hills, "Ghatkoper" -> Ghatkopar West).
 import { editDistance, spent, type Work } from './fuzzy.ts';
+import { isKnown } from './consistency.ts';
+import { haversineKm } from './geo-math.ts';
+import { oneEntry, QUALITY } from './key-score.ts';
 import { phoneticKey } from './normalise.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
+import type { Candidate } from './place-search.ts';
 import { inRegion, type Region } from './regions.ts';
 
+/** How far from a metro's centre its well-known places lie; an unknown village beyond it yields to them. */
+const METRO_CORE_KM = 20;
 /** Sound keys looked at per query, and entries per key (importance-ordered lists: the cap drops the least likely). */
 const MAX_SOUND_KEYS = 200;
 const MAX_PER_SOUND = 400;
@@ -64,4 +70,44 @@ function soundsLikeLeadingWords(idx: PlaceIndex, id: number, sound: string): boo
     if (key.length > sound.length) return false;
   }
   return false;
+}
+
+/**
+ * "Washi, Navi Mumbai", "Madapur, Hyderabad": a metro's match that is an unknown village far from its centre gives
+ * way to a well-known place near the centre sounding like the whole part (Vashi, Madhapur), scored as a sound-alike.
+ */
+export function famousInstead(
+  idx: PlaceIndex,
+  c: Candidate,
+  tokens: string[],
+  region: Region,
+  work: Work,
+): Candidate | null {
+  if (region.level !== 'city' || region.spanKm !== null || isKnown(idx, c.id)) return null;
+  if (haversineKm(region.lat, region.lon, idx.lat[c.id]!, idx.lon[c.id]!) <= METRO_CORE_KM) return null;
+  const id = knownSoundAlike(idx, tokens.join(''), region, c.id, work);
+  if (id < 0) return null;
+  return oneEntry(id, c.score * QUALITY.sound + idx.importance[id]! * 0.15, 'sound', c.role, true);
+}
+
+/** A well-known place of the region sounding exactly like `key`, within METRO_CORE_KM of its centre, or -1. */
+function knownSoundAlike(idx: PlaceIndex, key: string, region: Region, exclude: number, work: Work): number {
+  const sound = phoneticKey(key);
+  // Two consonants are enough here: the whole name must sound so, and the place be well known and near.
+  if (sound.length < 2) return -1;
+  const [lo, hi] = idx.soundRange(sound);
+  let best = -1;
+  for (let k = lo; k < hi && !spent(work); k++) {
+    if (idx.sounds[k] !== sound) continue;
+    const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_SOUND);
+    for (let j = idx.soundAt[k]!; j < end; j++) {
+      work.count++;
+      const id = idx.soundEnt[j]!;
+      if (id === exclude || (idx.kind[id] !== KIND.locality && idx.kind[id] !== KIND.office)) continue;
+      if (best >= 0 && idx.importance[id]! <= idx.importance[best]!) continue;
+      if (!isKnown(idx, id) || inRegion(idx, id, region) < 1) continue;
+      if (haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= METRO_CORE_KM) best = id;
+    }
+  }
+  return best;
 }

@@ -682,6 +682,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Saucarpet, Chennai')).toMatchObject({ pincode: '600001' });
   });
 
+  it('hears a metro\'s well-known place in a spelling that is also a village far out ("Washi, Navi Mumbai")', () => {
+    // Each answered the village: Washi (Raigad, 31 km out) at 0.88, Amdapur (a typo of Madapur) in Ranga Reddy.
+    expect(answer('Washi, Navi Mumbai')).toMatchObject({ pincode: '400703' });
+    expect(answer('Madapur, Hyderabad')).toMatchObject({ pincode: '500081' });
+    // A place of the metro's outskirts written as it is stays itself.
+    expect(answer('Moinabad, Hyderabad')).toMatchObject({ pincode: '501504' });
+    expect(answer('Uran, Navi Mumbai')).toMatchObject({ pincode: '400702' });
+  });
+
   it('takes a sound-alike for the start of a longer name only up to a word ("Ghatkoper" -> "Ghatkopar West")', () => {
     expect(answer('Ghatkoper West, Mumbai')).toMatchObject({ pincode: '400086' });
     // "imambara" sounds like the start of "iimmubarakpur", inside its second word: not that place.
