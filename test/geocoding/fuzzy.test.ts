@@ -173,5 +173,8 @@ describe('phoneticKey', () => {
     expect(phoneticKey('saucarpet')).toBe(phoneticKey('sowcarpet'));
     expect(phoneticKey('powai')).toBe(phoneticKey('povai'));
     expect(phoneticKey('powai')).not.toBe(phoneticKey('pai'));
+    // Bengali's b for a v.
+    expect(phoneticKey('basantkunj')).toBe(phoneticKey('vasantkunj'));
+    expect(phoneticKey('bijaynagar')).toBe(phoneticKey('vijaynagar'));
   });
 });

@@ -682,6 +682,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Saucarpet, Chennai')).toMatchObject({ pincode: '600001' });
   });
 
+  it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
+    // Each answered the city's centre at 0.53.
+    expectPincodes([
+      ['Basant Vihar, Delhi', '110057'],
+      ['Bijay Nagar, Indore', '452010'],
+      ['Baishali Nagar, Jaipur', '302021'],
+      ['Vandra West, Mumbai', '400050'],
+    ]);
+  });
+
   it('hears a metro\'s well-known place in a spelling that is also a village far out ("Washi, Navi Mumbai")', () => {
     // Each answered the village: Washi (Raigad, 31 km out) at 0.88, Amdapur (a typo of Madapur) in Ranga Reddy.
     expect(answer('Washi, Navi Mumbai')).toMatchObject({ pincode: '400703' });
