@@ -112,17 +112,21 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
     entries.push(entry(s.state!, 'state', -1, stateArea(s.state), s.lat, s.lon, IMPORTANCE.state));
   }
   const seats = districtSeats(towns);
+  const heads = headOffices(localities);
   for (const d of rows.districts) {
     const area = ctx.areaIndex.get(`${d.state}|${d.district}`)!;
     const seat = seats.get(area);
-    const lat = seat?.lat ?? d.lat;
-    const lon = seat?.lon ?? d.lon;
+    // "Ballia": GeoNames lacks the town, and its largest (Rasra) is no seat; the head office named so stands there.
+    const head = seat?.key === compactKey(d.district!) ? undefined : heads.get(`${area}|${compactKey(d.district!)}`);
+    const at = head ?? seat;
+    const lat = at?.lat ?? d.lat;
+    const lon = at?.lon ?? d.lon;
     if (lat === null || lon === null) continue;
     // As well known as its seat town (Koraput is no Thane); more pincodes keep it above that town and namesakes.
     // A seat of unknown population (GeoNames gives 0) keeps the district's own rank.
     const base = seat?.population ? Math.max(MIN_DISTRICT_IMPORTANCE, seat.importance) : IMPORTANCE.district;
     const importance = base + Math.round(Math.log10(Math.max(1, d.pincode_count)) * 10) / 1000;
-    const e = entry(d.district!, 'district', seat?.pin ?? pinAt(ctx, lat, lon), area, lat, lon, importance);
+    const e = entry(d.district!, 'district', at?.pin ?? pinAt(ctx, lat, lon), area, lat, lon, importance);
     const words = e.tokens;
     if (words.length > 1 && DISTRICT_SUFFIXES.has(words[words.length - 1]!))
       e.aliasKeys.push(words.slice(0, -1).join(''));
@@ -339,6 +343,8 @@ function snapTownsToHeadOffices(towns: Town[], offices: Entry[]): void {
 
 /** A district's seat: where its entry stands, and how big the town is (its rank). */
 interface Seat {
+  /** The town's name run together. */
+  key: string;
   lat: number;
   lon: number;
   pin: number;
@@ -359,6 +365,7 @@ function districtSeats(towns: Town[]): Map<number, Seat> {
   const seats = new Map<number, Seat>();
   for (const [area, t] of best)
     seats.set(area, {
+      key: t.entry.tokens.join(''),
       lat: t.entry.lat,
       lon: t.entry.lon,
       pin: t.entry.pin,
@@ -366,6 +373,13 @@ function districtSeats(towns: Town[]): Map<number, Seat> {
       population: t.place.population,
     });
   return seats;
+}
+
+/** Localities named after a head office ("Ballia H.O"), by area and name run together. */
+function headOffices(localities: Entry[]): Map<string, Entry> {
+  const heads = new Map<string, Entry>();
+  for (const e of localities) if (e.officeType === OFFICE_TYPE.HO) heads.set(`${e.area}|${e.tokens.join('')}`, e);
+  return heads;
 }
 
 function areaOfPincode(ctx: EntryContext, pin: number): number {

@@ -70,6 +70,15 @@ describe('a named city, district or state is never dropped', () => {
   });
 });
 
+describe('a district stands at its seat', () => {
+  it('at the head office named after it when GeoNames lacks the town or names a bigger one the seat', () => {
+    // Each answered the district's largest GeoNames town: Rasra (221712), Siliguri (734001), Rourkela (769001).
+    expect(geocode('Bazar Chowk, Ballia')).toMatchObject({ pincode: '277001' });
+    expect(geocode('Chowk Bazar, Darjeeling')).toMatchObject({ pincode: '734101' });
+    expect(geocode('Main Road, Sundargarh')).toMatchObject({ pincode: '770001' });
+  });
+});
+
 describe('matching', () => {
   it('never matches address words alone as places', () => {
     expect(geocode('Main Road, Badi Mahal')).toBeNull();
