@@ -3,7 +3,7 @@ import type { GeocodeMatch } from './geocode-answer.ts';
 import { editDistance, maxEdits } from './fuzzy.ts';
 import { compactKey } from './normalise.ts';
 import { haversineKm } from './geo-math.ts';
-import { KIND, type PlaceIndex } from './place-index.ts';
+import { KIND, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
 import { isCommonName, startsWithWords } from './place-grams.ts';
 import type { Candidate } from './place-search.ts';
@@ -108,8 +108,10 @@ export function urbanNamesake(idx: PlaceIndex, id: number): number {
   let urban = -1;
   for (let j = idx.keyAt[k]!; j < end; j++) {
     const other = place(j);
-    if (other >= 0 && idx.prominence[other]! >= KNOWN_PROMINENCE && (urban < 0 || fame(idx, other) > fame(idx, urban)))
-      urban = other;
+    // A head office is its town's main post office ("Ballia H.O"), urban whatever its neighbourhood.
+    const urbanish =
+      other >= 0 && (idx.prominence[other]! >= KNOWN_PROMINENCE || idx.officeType[other] === OFFICE_TYPE.HO);
+    if (urbanish && (urban < 0 || fame(idx, other) > fame(idx, urban))) urban = other;
   }
   if (urban < 0) return -1;
   const states = new Set<string>();

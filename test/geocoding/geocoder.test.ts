@@ -80,6 +80,12 @@ describe('a district stands at its seat', () => {
 });
 
 describe('matching', () => {
+  it('answers a name alone with its head office over a namesake point in a denser spot', () => {
+    // Ballia's head office (277001) was passed over for a city point of countrystatecity (277301) at 0.35.
+    expect(geocode('Ballia')).toMatchObject({ pincode: '277001' });
+    expect(geocode('Hebbal')).toMatchObject({ pincode: '560024' });
+  });
+
   it('never matches address words alone as places', () => {
     expect(geocode('Main Road, Badi Mahal')).toBeNull();
     const mg = geocode('MG Road', 'Bengaluru')!;
