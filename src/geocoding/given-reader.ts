@@ -97,18 +97,21 @@ export class GivenReader {
     // A lone place part is the city only when something else (a landmark, a building, a village or post office named
     // with its marker: "Village Bhondsi, Gurgaon") is left to search, or a pincode typed with it to check.
     const others = typedPin || parts.some((p) => OTHER_PLACE_ROLES.has(p.role));
+    // "Basti", "Basti, UP": a lone name made of address words is never searched; a city of that name is what it is.
+    const unsearchable = places.length === 1 && places[0]!.tokens.every((t) => ADDRESS_WORDS.has(t));
     // "Bambai, Andheri", "Dilli, Karol Bagh": the city may come first when a place follows it; a metro or a district
     // is the city before a town that is one of its suburbs (Andheri, Powai).
     let pick: { p: Part; r: Region } | null = null;
     const named: Array<{ p: Part; r: Region }> = [];
-    for (let i = places.length - 1; i >= (places.length === 1 && !others ? 1 : Math.max(0, places.length - 2)); i--) {
+    const lone = places.length === 1 && !others && !unsearchable;
+    for (let i = places.length - 1; i >= (lone ? 1 : Math.max(0, places.length - 2)); i--) {
       const p = places[i]!;
       // A road is named after the town it leads to ("Pokhran Road 2, Thane West"): before another place, no city.
       if (p.role !== 'place' || p.tokens.length > 3 || (p.road && i < places.length - 1)) continue;
       const key = p.tokens.join('');
       // A typo never adds or drops a number ("Sector 5" is no misspelt town "Sector"), nor turns a well-known place's
       // exact name into a city's ("Koramangala" is no misspelt Kotamangalam): for those no typo is searched.
-      const typos = () => key.length >= 6 && !/\d/.test(key) && !this.namesKnownPlace(key);
+      const typos = () => key.length >= 6 && !/\d/.test(key) && !unsearchable && !this.namesKnownPlace(key);
       const r = this.regions.city(key, state, work, { typos }) ?? (state ? this.exactCity(key, work) : null);
       if (!r) continue;
       const found = { p, r };

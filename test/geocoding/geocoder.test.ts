@@ -88,6 +88,10 @@ describe('matching', () => {
 
   it('never matches address words alone as places', () => {
     expect(geocode('Main Road, Badi Mahal')).toBeNull();
+    expect(geocode('Station Road')).toBeNull();
+    // Unless a district is named so and nothing else is written: Basti, Uttar Pradesh (null and the state before).
+    expect(geocode('Basti')).toMatchObject({ pincode: '272001' });
+    expect(geocode('Basti, UP')).toMatchObject({ pincode: '272001' });
     const mg = geocode('MG Road', 'Bengaluru')!;
     expect(mg.pincode).toBe('560001');
     expect(mg.formatted).not.toMatch(/^Gandhi,/);
