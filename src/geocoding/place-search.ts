@@ -1,7 +1,7 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
-import { LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
+import { ADDRESS_WORDS, LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
 import {
@@ -181,7 +181,8 @@ export class PlaceSearch {
     }
     const typo = (gram: string[]) => {
       const key = gram.join('');
-      if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0) return;
+      // Address words spelt right name a place only exactly ("Park Street"): "Main Bazar" is no typo of Mainasar.
+      if (!isPlaceGram(gram, local) || maxEdits(key.length) === 0 || gram.every((t) => ADDRESS_WORDS.has(t))) return;
       for (const hit of fuzzyFind(this.idx.keyList, key, maxEdits(key.length), false, work).slice(0, 8)) {
         // Numbers name different places ("Sector 17" is not a typo of "Sector 18").
         if (digitsOf(this.idx.keys[hit.item]!) !== digitsOf(key)) continue;

@@ -89,6 +89,10 @@ describe('matching', () => {
   it('never matches address words alone as places', () => {
     expect(geocode('Main Road, Badi Mahal')).toBeNull();
     expect(geocode('Station Road')).toBeNull();
+    // Nor by a typo: "Main Bazar, Churu" answered the office Mainasar (331506) two letters away.
+    expect(geocode('Main Bazar, Churu')).toMatchObject({ pincode: '331001', match_level: 'city' });
+    // A misspelt name still is one ("Park Stret").
+    expect(geocode('Park Stret, Kolkata')).toMatchObject({ pincode: '700016' });
     // Unless a district is named so and nothing else is written: Basti, Uttar Pradesh (null and the state before).
     expect(geocode('Basti')).toMatchObject({ pincode: '272001' });
     expect(geocode('Basti, UP')).toMatchObject({ pincode: '272001' });
