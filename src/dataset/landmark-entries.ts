@@ -133,6 +133,16 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
     return names.size === 1;
   };
   const ownOffice = officesBySound(existing);
+  const districtWords = new Map<number, string[]>();
+  for (const e of existing) if (e.kind === KIND.district) districtWords.set(e.area, e.tokens);
+  // "IIT Kanpur" and its office "Iit SO" (208016): the name without the town it ends in, spelt as the office is.
+  const ownOfficeInTown = (tokens: string[], area: number, lat: number, lon: number) => {
+    const town = districtWords.get(area)?.[0];
+    if (tokens.length < 2 || town === undefined || tokens[tokens.length - 1] !== town) return undefined;
+    const key = tokens.slice(0, -1).join('');
+    const office = ownOffice(key, lat, lon);
+    return office?.tokens.join('') === key ? office : undefined;
+  };
   const out: Entry[] = [];
   for (const p of points) {
     const base = pointName(p);
@@ -179,7 +189,9 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
       if (aliasKey !== key && !e.aliasKeys.includes(aliasKey)) e.aliasKeys.push(aliasKey);
     }
     // "Rashtrapati Bhavan" and its office "Rashtrapati Bhawan SO" (110004): the landmark stands at its office.
-    const office = landmark ? ownOffice(key, p.lat, p.lon) : undefined;
+    const office = landmark
+      ? (ownOffice(key, p.lat, p.lon) ?? ownOfficeInTown(tokens, where.area, p.lat, p.lon))
+      : undefined;
     if (office) Object.assign(e, { lat: office.lat, lon: office.lon, pin: office.pin, area: office.area });
     out.push(e);
   }

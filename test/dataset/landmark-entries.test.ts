@@ -37,6 +37,16 @@ describe('landmarkEntries', () => {
     expect(e).toMatchObject({ name: 'Rashtrapati Bhavan', kind: KIND.landmark, pin: 3, lat: 28.621, lon: 77.196 });
   });
 
+  it('stands a landmark named "<name> <town>" at its office named as the name alone ("IIT Kanpur", "Iit SO")', () => {
+    const district: Entry = { ...office('Kanpur Nagar', 3, 26.45, 80.33), kind: KIND.district };
+    const existing = [district, office('Iit', 4, 26.512, 80.232)];
+    const [e] = landmarkEntries([point('IIT Kanpur', 26.51, 80.24)], existing, () => ({ pin: 7, area: 1 }));
+    expect(e).toMatchObject({ name: 'IIT Kanpur', pin: 4, lat: 26.512 });
+    // Another town's word at the end says nothing of the office.
+    const [other] = landmarkEntries([point('IIT Delhi', 26.51, 80.24)], existing, () => ({ pin: 7, area: 1 }));
+    expect(other).toMatchObject({ pin: 7 });
+  });
+
   it('keeps its own point beside an office of another name, or one spelt alike farther away', () => {
     const existing = [office('Raj Bhawan', 3, 28.7, 77.196), office('Parliament Street', 4, 28.615, 77.199)];
     const entries = landmarkEntries(
