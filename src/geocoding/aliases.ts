@@ -250,6 +250,8 @@ export const INSTITUTIONS: Record<string, string> = {
   'all india institute of medical sciences': 'aiims',
   'banaras hindu university': 'bhu',
   'jawaharlal nehru university': 'jnu',
+  'national institute of technology': 'nit',
+  'indian institute of science education and research': 'iiser',
 };
 /** The acronyms alone: a name in three letters ("IIT", "JNU"), written in capitals. */
 export const INSTITUTION_ACRONYMS: ReadonlySet<string> = new Set(Object.values(INSTITUTIONS));

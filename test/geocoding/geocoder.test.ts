@@ -705,6 +705,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Saucarpet, Chennai')).toMatchObject({ pincode: '600001' });
   });
 
+  it('finds a National Institute of Technology by its initials ("NIT Trichy")', () => {
+    // The city's centre at 0.53: the office is "National Institute of Technology SO".
+    expect(answer('NIT Trichy')).toMatchObject({ pincode: '620015' });
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
