@@ -710,6 +710,18 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('NIT Trichy')).toMatchObject({ pincode: '620015' });
   });
 
+  it('finds universities, institutes and hospitals the directory names otherwise ("IISc" is "Science Institute")', () => {
+    // Each answered the city's centre (or the metro station IIT Kanpur, outside the campus's pincode).
+    expectPincodes([
+      ['IISc Bangalore', '560012'],
+      ['Near BHU, Lanka, Varanasi', '221005'],
+      ['NIMHANS, Bangalore', '560029'],
+      ['Anna University Guindy Chennai', '600025'],
+      ['JIPMER Puducherry', '605006'],
+      ['IIT Kanpur', '208016'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
