@@ -174,6 +174,10 @@ describe('parseAddress', () => {
     expect(parseAddress('Flat 2B, 12 Sarat Bose Rd, Kol-20').pincode).toBe('700020');
     expect(parseAddress('gali no 5 laxmi nagar delhi 92').pincode).toBe('110092');
     expect(parseAddress('Sector 5, Rohini').pincode).toBeNull();
+    // Towns beyond the metros number their offices so too, and old names count ("Mysuru-17", "Baroda 20").
+    expect(parseAddress('#45, 2nd Main, Vijayanagar, Mysuru-17').pincode).toBe('570017');
+    expect(parseAddress('Akota, Baroda 20').pincode).toBe('390020');
+    expect(parseAddress('TC 12/345, Pattom, Thiruvananthapuram-4').pincode).toBe('695004');
   });
 
   it('transliterates Indic scripts', () => {
