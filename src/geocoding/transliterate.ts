@@ -57,6 +57,8 @@ const LATIN: Record<string, string> = {
 /** English words as Hindi writes them (कॉलोनी, रोड, सेक्टर), back to their English spelling. */
 const LOANWORDS: Record<string, string> = {
   koloni: 'colony',
+  kaloni: 'colony',
+  eyraporta: 'airport',
   rod: 'road',
   sektar: 'sector',
   sektor: 'sector',

@@ -191,6 +191,7 @@ describe('parseAddress', () => {
     // English words in Devanagari: the sides, and the words around a place, as a buyer reads them out.
     expect(roles('बांद्रा वेस्ट, मुंबई')).toEqual(['place:bandra west', 'place:mumbai']);
     expect(roles('पटना जंक्शन')).toEqual(['place:patna junction']);
+    expect(roles('अरेरा कालोनी, भोपाल')).toEqual(['place:arera colony', 'place:bhopal']);
     expect(roles('बंजारा हिल्स, हैदराबाद')).toEqual(['place:banjara hills', 'place:haidrabad']);
     // Candrabindu nasalises like anusvara (it came out "~" and split the word: "ga dhi nagar").
     expect(roles('गाँधी नगर, झाँसी')).toEqual(['place:gandhi nagar', 'place:jhansi']);
