@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { transliterate } from '../geocoding/transliterate.ts';
 
 /** One derived point: a ward (its inside point) or a station. */
 export interface DerivedPoint {
@@ -17,7 +18,15 @@ export interface DerivedPoint {
  * DataMeet ward files with usable names: folder/file, the name property, the city, and whether the file is ODbL. Zones
  * (Jaipur's, Chennai's) are left out: a zone's inside point is kilometres from the locality it is named after.
  */
-const WARD_FILES: Array<{ file: string; prop: string; city: string; odbl?: boolean; webMercator?: boolean }> = [
+const WARD_FILES: Array<{
+  file: string;
+  prop: string;
+  city: string;
+  odbl?: boolean;
+  webMercator?: boolean;
+  /** Names in Devanagari, romanised; wards named after people are left out. */
+  devanagari?: boolean;
+}> = [
   { file: 'Bangalore/BBMP.geojson', prop: 'KGISWardName', city: 'Bengaluru' },
   { file: 'Bangalore/BBMP_oldWards.geojson', prop: 'WARD_NAME', city: 'Bengaluru' },
   { file: 'Delhi/Delhi_Wards.geojson', prop: 'Ward_Name', city: 'Delhi' },
@@ -29,8 +38,21 @@ const WARD_FILES: Array<{ file: string; prop: string; city: string; odbl?: boole
   { file: 'Vadodara/vardodara_wards.geojson', prop: 'ward_name', city: 'Vadodara' },
   { file: 'Chandigarh/Chandigarh_Sectors.geojson', prop: 'Sector_nam', city: 'Chandigarh' },
   { file: 'Bhubaneswar/Police_Jurisdiction.geojson', prop: 'Name', city: 'Bhubaneswar' },
+  { file: 'Bhopal/Bhopal_wards.geojson', prop: 'Name', city: 'Bhopal', devanagari: true },
   { file: 'Hyderabad/ghmc-wards.geojson', prop: 'name', city: 'Hyderabad', odbl: true },
 ];
+
+/**
+ * Words of a ward named after a person ("Rani Avantibai", "Pandit Ravishankar Shukla", "Mahatma Gandhi"), romanised:
+ * a memorial, not the locality's name.
+ */
+const PERSON_WORDS =
+  /\b(?:rani|maharani|maharana|raja|pandit|svami|swami|molana|maulana|babu|sadhu|gosvami|goswami|dae|dr|chatrapti|chhatrapati|shri|sri|gandhi|nehru|indira|rajiv|subhash|ambedkar|shivaji|shastri|tagore|taigor|kasturba|gurunanak)\b/;
+
+/** True when a romanised ward name is a person's. */
+export function namesPerson(name: string): boolean {
+  return PERSON_WORDS.test(name.toLowerCase());
+}
 
 /** Ward names as places: "Ward 91 Khairatabad" -> Khairatabad, "48 RAMOL HATHIJAN" -> Ramol Hathijan, "Dhanori - Vishrantwadi" -> both. */
 export function wardNames(raw: string, city: string): string[] {
@@ -123,9 +145,12 @@ export function deriveWards(dir: string): { open: DerivedPoint[]; odbl: DerivedP
       if (typeof raw !== 'string' && typeof raw !== 'number') continue;
       if (!found) continue;
       const point = w.webMercator ? fromWebMercator(found) : found;
+      // "बी.एच.ई.एल.": initials run together are read back as letters (BHEL), dotted they are not.
+      const text = w.devanagari ? transliterate(String(raw).replace(/\./g, '').trim()) : String(raw);
+      if (w.devanagari && namesPerson(text)) continue;
       // A file in another projection than declared would put every ward outside India, where the build drops it.
       if (!inIndia(point)) throw new Error(`${w.file}: ward ${String(raw)} at ${point.join(', ')} is not in India`);
-      for (const name of wardNames(String(raw), w.city)) {
+      for (const name of wardNames(text, w.city)) {
         (w.odbl ? odbl : open).push({
           source: `datameet:${w.file}`,
           category: 'ward',

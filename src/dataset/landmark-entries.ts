@@ -57,6 +57,7 @@ const GENERIC = new Set([
   'view point',
   'viewpoint',
   'market',
+  'airport',
   'sector',
   'phase',
   'block',

@@ -19,6 +19,23 @@ describe('deriveWards', () => {
   });
 });
 
+describe("Bhopal's wards, named in Devanagari", () => {
+  const bhopal = deriveWards(gazetteer).open.filter((w) => w.city === 'Bhopal');
+  const names = bhopal.map((w) => w.name);
+
+  it('are romanised as buyers write them, initials read back as letters', () => {
+    // अरेरा कालोनी, जे.पी. नगर, बरखेडा बी.एच.ई.एल.: Bhopal had no ward, Arera Colony no entry.
+    expect(names).toEqual(expect.arrayContaining(['Arera Colony', 'Jp Nagar', 'Barkheda Bhel', 'Shahpura']));
+    for (const w of bhopal) expect([w.lat > 23.1 && w.lat < 23.4, w.lon > 77.2 && w.lon < 77.6]).toEqual([true, true]);
+  });
+
+  it('leave out wards named after a person', () => {
+    expect(names.length).toBeGreaterThan(50);
+    for (const person of ['Rani Avantibai', 'Mahatma Gandhi', 'Pandit Ravishankar Shukla', 'Lal Bahadur Shastri'])
+      expect(names.some((n) => n.toLowerCase().includes(person.toLowerCase().split(' ')[1]!))).toBe(false);
+  });
+});
+
 describe('fromWebMercator', () => {
   it('turns EPSG:3857 metres into degrees', () => {
     expect(fromWebMercator([3057972.456191, 8940957.540156])).toEqual([26.474524, 80.317988]);

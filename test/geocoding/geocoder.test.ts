@@ -705,6 +705,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Saucarpet, Chennai')).toMatchObject({ pincode: '600001' });
   });
 
+  it("finds Bhopal's localities its wards name (DataMeet's ward names, romanised from Devanagari)", () => {
+    // Each answered Bhopal's centre (462001) at 0.53.
+    expectPincodes([
+      ['House 12, Arera Colony, Bhopal MP', '462016'],
+      ['Karond, Bhopal', '462038'],
+      ['Ayodhya Nagar, Bhopal', '462041'],
+    ]);
+  });
+
   it('finds a National Institute of Technology by its initials ("NIT Trichy")', () => {
     // The city's centre at 0.53: the office is "National Institute of Technology SO".
     expect(answer('NIT Trichy')).toMatchObject({ pincode: '620015' });
