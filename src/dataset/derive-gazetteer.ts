@@ -39,6 +39,7 @@ const WARD_FILES: Array<{
   { file: 'Chandigarh/Chandigarh_Sectors.geojson', prop: 'Sector_nam', city: 'Chandigarh' },
   { file: 'Bhubaneswar/Police_Jurisdiction.geojson', prop: 'Name', city: 'Bhubaneswar' },
   { file: 'Bhopal/Bhopal_wards.geojson', prop: 'Name', city: 'Bhopal', devanagari: true },
+  { file: 'Kochi/KCH_wards.geojson', prop: 'Ward_Name', city: 'Kochi' },
   { file: 'Hyderabad/ghmc-wards.geojson', prop: 'name', city: 'Hyderabad', odbl: true },
 ];
 
@@ -136,10 +137,7 @@ export function deriveWards(dir: string): { open: DerivedPoint[]; odbl: DerivedP
   const open: DerivedPoint[] = [];
   const odbl: DerivedPoint[] = [];
   for (const w of WARD_FILES) {
-    const fc = JSON.parse(readFileSync(join(dir, w.file), 'utf8')) as {
-      features: Array<{ properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } | null }>;
-    };
-    for (const f of fc.features) {
+    for (const f of readFeatures(join(dir, w.file))) {
       const raw = f.properties[w.prop];
       const found = f.geometry ? wardPoint(f.geometry) : null;
       if (typeof raw !== 'string' && typeof raw !== 'number') continue;
@@ -163,6 +161,16 @@ export function deriveWards(dir: string): { open: DerivedPoint[]; odbl: DerivedP
     }
   }
   return { open, odbl };
+}
+
+type WardFeature = { properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } | null };
+
+/** A FeatureCollection's features, or a file of one Feature per line (Kochi's). */
+function readFeatures(path: string): WardFeature[] {
+  const text = readFileSync(path, 'utf8');
+  if (/^\s*\{\s*"type"\s*:\s*"Feature"\s*,/.test(text))
+    return text.split('\n').flatMap((line) => (line.trim() ? [JSON.parse(line) as WardFeature] : []));
+  return (JSON.parse(text) as { features: WardFeature[] }).features;
 }
 
 /** Stations with coordinates from datameet/railways stations.json. */

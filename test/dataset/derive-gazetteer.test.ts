@@ -36,6 +36,14 @@ describe("Bhopal's wards, named in Devanagari", () => {
   });
 });
 
+describe("Kochi's wards, one Feature a line", () => {
+  it('are read as the FeatureCollections are', () => {
+    const kochi = deriveWards(gazetteer).open.filter((w) => w.city === 'Kochi');
+    expect(kochi.map((w) => w.name)).toEqual(expect.arrayContaining(['Kadavanthra', 'Panampally Nagar', 'Vyttila']));
+    for (const w of kochi) expect([w.lat > 9.8 && w.lat < 10.1, w.lon > 76.2 && w.lon < 76.4]).toEqual([true, true]);
+  });
+});
+
 describe('fromWebMercator', () => {
   it('turns EPSG:3857 metres into degrees', () => {
     expect(fromWebMercator([3057972.456191, 8940957.540156])).toEqual([26.474524, 80.317988]);

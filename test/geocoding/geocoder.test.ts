@@ -714,6 +714,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it("finds Kochi's localities its wards name", () => {
+    // "Giri Nagar, Kochi" answered Bengaluru's Giri Nagar with city_mismatch at 0.2; the others Kochi's centre.
+    expect(answer('Giri Nagar, Kochi')).toMatchObject({ pincode: '682020', warnings: [] });
+    expect(answer('Karuvelipady, Kochi')).toMatchObject({ pincode: '682005' });
+  });
+
   it('finds a National Institute of Technology by its initials ("NIT Trichy")', () => {
     // The city's centre at 0.53: the office is "National Institute of Technology SO".
     expect(answer('NIT Trichy')).toMatchObject({ pincode: '620015' });
