@@ -107,3 +107,13 @@ export function namesTown(idx: PlaceIndex, key: string): boolean {
   }
   return false;
 }
+
+/** True when every entry named `key` lies in one district ("Konark Sun Temple"; "Shiv Mandir" is in hundreds). */
+export function onlyOneHolds(idx: PlaceIndex, key: string): boolean {
+  const k = idx.keyIndex(key);
+  if (k < 0) return false;
+  const area = idx.area[idx.keyEnt[idx.keyAt[k]!]!];
+  for (let j = idx.keyAt[k]! + 1; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + MAX_PER_KEY); j++)
+    if (idx.area[idx.keyEnt[j]!] !== area) return false;
+  return true;
+}

@@ -13,10 +13,10 @@ import {
   SIDES,
   STRIPPABLE,
 } from './place-grams.ts';
-import { namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
+import { namesTown, oneEntry, onlyOneHolds, QUALITY, scoreKey } from './key-score.ts';
 import { famousInstead, soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
-import type { Region } from './regions.ts';
+import { inRegion, type Region } from './regions.ts';
 import { haversineKm } from './geo-math.ts';
 
 /** One scored candidate entry. */
@@ -76,7 +76,7 @@ export class PlaceSearch {
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) continue;
-      if (c && (part.role !== 'landmark' || local || this.namesOnePlace(c)))
+      if (c && (part.role !== 'landmark' || this.landmarkStands(c, region, local)))
         best.push({ ...c, part: parts.indexOf(part) });
     }
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7", also with a
@@ -120,6 +120,16 @@ export class PlaceSearch {
       best[1] = first;
     }
     return best;
+  }
+
+  /**
+   * True for a landmark part's match inside the city or district (within a town's reach: "near Shiv Mandir, Motihari"
+   * is not the Shiv Mandir 27 km out in its district, unless no other district has one), or, with no city or district,
+   * one that stands without it (namesOnePlace).
+   */
+  private landmarkStands(c: Candidate, region: Region | null, local: boolean): boolean {
+    if (!local) return this.namesOnePlace(c);
+    return inRegion(this.idx, c.id, region) === 1 || onlyOneHolds(this.idx, this.idx.compact(c.id));
   }
 
   /**
