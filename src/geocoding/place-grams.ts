@@ -49,10 +49,11 @@ export function directorySpelling(words: readonly string[]): string {
  */
 export function numberLast(gram: string[]): string | null {
   if (gram.length < 3) return null;
-  const [first, second] = gram as [string, string];
-  const partFirst = NUMBERED_PLACE.has(first) && /^\d/.test(second);
-  if (!partFirst && !(/^\d/.test(first) && NUMBERED_PLACE.has(second))) return null;
-  return gram.slice(2).join('') + first + second;
+  const first = gram[0]!;
+  const second = gram[1]!;
+  // Called for every run of every part: the set lookups first, a regex only where a part's word is.
+  const numbered = NUMBERED_PLACE.has(first) ? /^\d/.test(second) : NUMBERED_PLACE.has(second) && /^\d/.test(first);
+  return numbered ? gram.slice(2).join('') + first + second : null;
 }
 
 /** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
