@@ -714,9 +714,19 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
-  it('takes a landmark named as in many towns for the town\'s own, not one beyond its reach', () => {
+  it("takes a landmark named as in many towns for the town's own, not one beyond its reach", () => {
     // The Shiv Mandir 27 km out in Purbi Champaran (845433) was answered at 0.49 as Motihari's.
     expect(answer('Near shiv mandir, ward no 12, Motihari, East Champaran')).toMatchObject({ pincode: '845401' });
+  });
+
+  it('finds the sides of Mumbai\'s suburbs the directory names by other offices ("Dadar West" is 400028)', () => {
+    // Each answered the suburb's other side or another office: Dadar's head office (400014), Pant Nagar (400075).
+    expectPincodes([
+      ['Room 4, Dadar West, Mumbai', '400028'],
+      ['Ghatkopar East, Mumbai', '400077'],
+      ['Kurla East, Mumbai', '400024'],
+      ['Dombivli West', '421202'],
+    ]);
   });
 
   it("finds Kochi's localities its wards name", () => {
