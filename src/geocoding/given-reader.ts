@@ -4,6 +4,7 @@ import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS, NUMBERED_PLACE } from '
 import { isKnown, type Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
+import { compactKey } from './normalise.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { isCommonName, SIDES, startsWithWords } from './place-grams.ts';
 import { inRegion, type Region, type Regions } from './regions.ts';
@@ -29,9 +30,11 @@ export class GivenReader {
     const places = parts.filter((p) => p.role === 'place');
     const last = places[places.length - 1];
     // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
-    // Spelt exactly: a name a typo away from a state's may be a place's own.
+    // Spelt exactly, or a typo away when no place has the name as written ("Patna, Bihaar", "Warangal, Telengana").
     if (!state && last && parts.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
-      const s = this.regions.state(last.tokens.join(' '), work, false);
+      const key = last.tokens.join('');
+      const text = last.tokens.join(' ');
+      const s = this.regions.state(text, work, false) ?? this.misspeltState(key, text, work);
       if (s) {
         state = s;
         last.role = 'state';
@@ -57,6 +60,13 @@ export class GivenReader {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
     }
     return { pin, unknownPin: pincode !== null && typed < 0, city, state };
+  }
+
+  /** A state a typo away from the part, when no place has the part's name; never one that is a city too ("Chandigrah"). */
+  private misspeltState(key: string, text: string, work: Work): Region | null {
+    if (key.length < 5 || this.idx.keyIndex(key) >= 0) return null;
+    const s = this.regions.state(text, work, true);
+    return s && !this.regions.isCityName(compactKey(s.label)) ? s : null;
   }
 
   /**

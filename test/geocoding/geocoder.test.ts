@@ -12,6 +12,14 @@ const service = LocationService.open(datasetDir);
 const geocode = (address: string, city?: string, state?: string) => service.geocode({ address, city, state });
 
 describe('a named city, district or state is never dropped', () => {
+  it('reads a state misspelt at the end, when no place is named so ("Patna, Bihaar")', () => {
+    // Barh (803213) at 0.37 and Hanumakonda's 506330 at 0.44: the misspelt state was searched as a place.
+    expect(geocode('Patna, Bihaar')).toMatchObject({ pincode: '800001' });
+    expect(geocode('Warangal, Telengana')).toMatchObject({ pincode: '506002' });
+    // A city that is a state too stays the city ("Chandigrah" is no state to read).
+    expect(geocode('Sector 17, Chandigrah')).toMatchObject({ pincode: '160017' });
+  });
+
   it('finds the place inside the named city, not a namesake elsewhere', () => {
     expect(geocode('T Nagar', 'Chennai')).toMatchObject({ pincode: '600017', district: 'Chennai' });
     expect(geocode('Taj Mahal', 'Agra')).toMatchObject({ pincode: '282001', district: 'Agra' });
