@@ -55,6 +55,9 @@ export class GivenReader {
       }
     }
     city ??= this.cityInText(parts, state, pin >= 0, work) ?? this.cityEndingMarked(parts, state, work);
+    // "Sector 17" with the state Chandigarh, "Karol Bagh" with Delhi: a state that is one city is that city.
+    if (!city && state && this.regions.isCityName(compactKey(state.label)))
+      city = this.regions.city(compactKey(state.label), state, work, { typos: false });
     // "Madhapur, Hyderabad" with the city field Hyderabad: the part naming the city is the city, not a place in it.
     for (const p of parts) {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';

@@ -20,6 +20,12 @@ describe('a named city, district or state is never dropped', () => {
     expect(geocode('Sector 17, Chandigrah')).toMatchObject({ pincode: '160017' });
   });
 
+  it('reads a state that is one city as that city ("Sector 17" with the state Chandigarh)', () => {
+    // The state's centre at 0.15: a numbered sector names nothing across a state.
+    expect(geocode('Sector 17', undefined, 'Chandigarh')).toMatchObject({ pincode: '160017' });
+    expect(geocode('Karol Bagh', undefined, 'Delhi')).toMatchObject({ pincode: '110005' });
+  });
+
   it('finds the place inside the named city, not a namesake elsewhere', () => {
     expect(geocode('T Nagar', 'Chennai')).toMatchObject({ pincode: '600017', district: 'Chennai' });
     expect(geocode('Taj Mahal', 'Agra')).toMatchObject({ pincode: '282001', district: 'Agra' });
