@@ -256,8 +256,8 @@ export function withoutQualifier(tokens: string[], isQualifier: (key: string) =>
 
 /**
  * A sound-alike skeleton of a compact key for Indian transliterations: vowels and "h" after the first letter
- * dropped, doubled letters merged, w/v (and a first b), z/j, q/k, f/p, c/k and a soft g/j unified ("Ghatkoper"/"Ghatkopar",
- * "Mylapur"/"Mylapore", "Ballyganj"/"Ballygunge" meet).
+ * dropped, doubled letters merged, w/v (and a first b), z/j, q/k, f/p, c/k and a soft g/j unified
+ * ("Ghatkoper"/"Ghatkopar", "Mylapur"/"Mylapore", "Ballyganj"/"Ballygunge" meet).
  */
 export function phoneticKey(key: string): string {
   let out = '';
@@ -268,7 +268,7 @@ export function phoneticKey(key: string): string {
     // Bengali writes a v as b: "Basant"/"Vasant", "Bijay"/"Vijay", "Behala"/"Vehala" (as a name's first letter).
     else if (i === 0 && c === 'b') c = 'v';
     else if ('aeiouyh'.includes(c)) continue;
-    // After a vowel and before a consonant, w is the vowel's: "Kowdiar"/"Kaudiar", "Chowk"/"Chauk", "Howrah"/"Haora".
+    // After a vowel and before a consonant, w is the vowel's: "Kowdiar"/"Kaudiar", "Chowk"/"Chauk", "Howrah".
     else if (c === 'w' && 'aeiou'.includes(key[i - 1] ?? '_') && !'aeiouy'.includes(key[i + 1] ?? 'a')) continue;
     else if (c === 'w') c = 'v';
     else if (c === 'z') c = 'j';
