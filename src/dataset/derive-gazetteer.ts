@@ -47,8 +47,12 @@ const WARD_FILES: Array<{
  * Words of a ward named after a person ("Rani Avantibai", "Pandit Ravishankar Shukla", "Mahatma Gandhi"), romanised:
  * a memorial, not the locality's name.
  */
-const PERSON_WORDS =
-  /\b(?:rani|maharani|maharana|raja|pandit|svami|swami|molana|maulana|babu|sadhu|gosvami|goswami|dae|dr|chatrapti|chhatrapati|shri|sri|gandhi|nehru|indira|rajiv|subhash|ambedkar|shivaji|shastri|tagore|taigor|kasturba|gurunanak)\b/;
+const PERSON_WORDS = new RegExp(
+  '\\b(?:' +
+    'rani|maharani|maharana|raja|pandit|svami|swami|molana|maulana|babu|sadhu|gosvami|goswami|dae|dr|chatrapti|' +
+    'chhatrapati|shri|sri|gandhi|nehru|indira|rajiv|subhash|ambedkar|shivaji|shastri|tagore|taigor|kasturba|gurunanak' +
+    ')\\b',
+);
 
 /** True when a romanised ward name is a person's. */
 export function namesPerson(name: string): boolean {

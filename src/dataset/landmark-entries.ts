@@ -29,10 +29,18 @@ const SAME_PLACE_KM = 5;
 const OWN_OFFICE_KM = 3;
 
 /** Words of a police station's name that are not its locality ("Kankarbagh Police Station" -> Kankarbagh). */
-const POLICE_WORDS =
-  /\b(?:police|station|stn|thana|thane|chowki|chouki|outpost|out post|booth|aid post|ps|traffic|women|mahila|cyber|control room|headquarters|hq|deputy|superintendent|inspector|circle|office|of|the|all|sub|division|range|check ?post|chek ?post|post|commissionerate|commissioner|ajk|rural|town|city|beat|chowkie)\b/gi;
+const POLICE_WORDS = new RegExp(
+  '\\b(?:' +
+    'police|station|stn|thana|thane|chowki|chouki|outpost|out post|booth|aid post|ps|traffic|women|mahila|cyber|' +
+    'control room|headquarters|hq|deputy|superintendent|inspector|circle|office|of|the|all|sub|division|range|' +
+    'check ?post|chek ?post|post|commissionerate|commissioner|ajk|rural|town|city|beat|chowkie' +
+    ')\\b',
+  'gi',
+);
 /** "Sector 18", "Phase-2", "Sec 8", "4th Block", "3rd stage": a numbered part of a locality, kept with its number. */
-const NUMBERED_PART = String.raw`(?:sector|sec|phase|ph|block|stage|pocket)\s*[-.]?\s*(?:\d+|[ivx]+)\b|\d+(?:st|nd|rd|th)?\s+(?:block|stage|phase|sector)\b`;
+const NUMBERED_PART =
+  String.raw`(?:sector|sec|phase|ph|block|stage|pocket)\s*[-.]?\s*(?:\d+|[ivx]+)\b` +
+  String.raw`|\d+(?:st|nd|rd|th)?\s+(?:block|stage|phase|sector)\b`;
 /**
  * In a police station's name, a numbered part (captured) or what else holds a digit: its code ("F3", "S-8", "B 6",
  * "W.2.", "B/67"), its battalion or town number ("9th", "1 Town").

@@ -65,7 +65,7 @@ export class GivenReader {
     return { pin, unknownPin: pincode !== null && typed < 0, city, state };
   }
 
-  /** A state a typo away from the part, when no place has the part's name; never one that is a city too ("Chandigrah"). */
+  /** A state a typo away from the part when no place has the part's name; never one that is a city ("Chandigrah"). */
   private misspeltState(key: string, text: string, work: Work): Region | null {
     if (key.length < 5 || this.idx.keyIndex(key) >= 0) return null;
     const s = this.regions.state(text, work, true);

@@ -610,7 +610,7 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('DLF Phase 4, Gurgaon')).toMatchObject({ pincode: '122002' });
   });
 
-  it('reads a numbered road named after a town as a road of the address\'s own town ("Pokhran Road No 1, Thane")', () => {
+  it('reads a numbered road named after a town as a road of the address\'s town ("Pokhran Road No 1, Thane")', () => {
     // Each answered the road's town at 0.65 with city_mismatch (Pokhran in Jaisalmer, Nagpur, Kanpur, Surat), or
     // read it as the city and the address's town as its mismatch ("Pokhran Road 2, Thane West").
     expect(answer('Pokhran Road No 1, Thane')).toMatchObject({ district: 'Thane', warnings: [] });
@@ -754,7 +754,7 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('NIT Trichy')).toMatchObject({ pincode: '620015' });
   });
 
-  it('finds universities, institutes and hospitals the directory names otherwise ("IISc" is "Science Institute")', () => {
+  it('finds universities, institutes and hospitals the directory names otherwise ("IISc": "Science Institute")', () => {
     // Each answered the city's centre (or the metro station IIT Kanpur, outside the campus's pincode).
     expectPincodes([
       ['IISc Bangalore', '560012'],
