@@ -416,7 +416,7 @@ function withState(part: Part): Part[] {
 
 /**
  * Drops "flat 12", "#4-5-6/a", "no 5", "b 204", "road no 12", leading numbers; keeps "sector 62", "5th block",
- * "phase 2". Sets `road.named` when a numbered road's words went after a name ("Banjara Hills Road No 12" -> "banjara hills").
+ * "phase 2". Sets `road.named` when a numbered road's words went after a name ("Banjara Hills Road No 12").
  */
 function withoutHouseNumbers(tokens: string[], road: { named: boolean }): string[] {
   const out: string[] = [];
