@@ -95,19 +95,18 @@ function knownSoundAlike(idx: PlaceIndex, key: string, region: Region, exclude: 
   const sound = phoneticKey(key);
   // Two consonants are enough here: the whole name must sound so, and the place be well known and near.
   if (sound.length < 2) return -1;
-  const [lo, hi] = idx.soundRange(sound);
+  // Sounds are sorted and unique: the exact one, if any, starts its prefix range.
+  const [k] = idx.soundRange(sound);
+  if (k >= idx.sounds.length || idx.sounds[k] !== sound) return -1;
   let best = -1;
-  for (let k = lo; k < hi && !spent(work); k++) {
-    if (idx.sounds[k] !== sound) continue;
-    const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_SOUND);
-    for (let j = idx.soundAt[k]!; j < end; j++) {
-      work.count++;
-      const id = idx.soundEnt[j]!;
-      if (id === exclude || (idx.kind[id] !== KIND.locality && idx.kind[id] !== KIND.office)) continue;
-      if (best >= 0 && idx.importance[id]! <= idx.importance[best]!) continue;
-      if (!isKnown(idx, id) || inRegion(idx, id, region) < 1) continue;
-      if (haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= METRO_CORE_KM) best = id;
-    }
+  const end = Math.min(idx.soundAt[k + 1]!, idx.soundAt[k]! + MAX_PER_SOUND);
+  for (let j = idx.soundAt[k]!; j < end && !spent(work); j++) {
+    work.count++;
+    const id = idx.soundEnt[j]!;
+    if (id === exclude || (idx.kind[id] !== KIND.locality && idx.kind[id] !== KIND.office)) continue;
+    if (best >= 0 && idx.importance[id]! <= idx.importance[best]!) continue;
+    if (!isKnown(idx, id) || inRegion(idx, id, region) < 1) continue;
+    if (haversineKm(region.lat, region.lon, idx.lat[id]!, idx.lon[id]!) <= METRO_CORE_KM) best = id;
   }
   return best;
 }
