@@ -31,10 +31,10 @@ export class GivenReader {
     const last = places[places.length - 1];
     // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
     // Spelt exactly, or a typo away when no place has the name as written ("Patna, Bihaar", "Warangal, Telengana").
-    if (!state && last && parts.length > 1 && !this.regions.isCityName(last.tokens.join(''))) {
-      const key = last.tokens.join('');
+    const lastKey = !state && last && parts.length > 1 ? last.tokens.join('') : null;
+    if (last && lastKey !== null && !this.regions.isCityName(lastKey)) {
       const text = last.tokens.join(' ');
-      const s = this.regions.state(text, work, false) ?? this.misspeltState(key, text, work);
+      const s = this.regions.state(text, work, false) ?? this.misspeltState(lastKey, text, work);
       if (s) {
         state = s;
         last.role = 'state';
@@ -56,8 +56,9 @@ export class GivenReader {
     }
     city ??= this.cityInText(parts, state, pin >= 0, work) ?? this.cityEndingMarked(parts, state, work);
     // "Sector 17" with the state Chandigarh, "Karol Bagh" with Delhi: a state that is one city is that city.
-    if (!city && state && this.regions.isCityName(compactKey(state.label)))
-      city = this.regions.city(compactKey(state.label), state, work, { typos: false });
+    const stateKey = !city && state ? compactKey(state.label) : null;
+    if (stateKey !== null && this.regions.isCityName(stateKey))
+      city = this.regions.city(stateKey, state, work, { typos: false });
     // "Madhapur, Hyderabad" with the city field Hyderabad: the part naming the city is the city, not a place in it.
     for (const p of parts) {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
