@@ -1,18 +1,17 @@
 // "BTM Layout" is written "BTM 2nd Stage": a locality named by an initialism and a generic word answers to the first.
 import { KIND } from '../geocoding/place-index.ts';
+import { PART_WORDS } from './ordinal-aliases.ts';
 import type { Entry } from './place-entries.ts';
 
 /** Words that follow an initialism in a locality's name and are dropped when people write it. */
 const GENERIC = new Set(['layout', 'colony', 'nagar', 'enclave', 'township', 'puram']);
-/** A numbered part's words: "DLF Phase 2" is one of DLF's phases, and "DLF Phase 4" is near it. */
-const PART_WORDS = new Set(['phase', 'sector', 'block', 'stage']);
 /** An initialism as the directory writes one: three to five letters, no vowel (BTM, HSR, HRBR, KPHB, LBS). */
 const INITIALISM = /^[bcdfghjklmnpqrstvwxz]{3,5}$/;
 const NUMBER = /^\d+(?:st|nd|rd|th)?$/;
 
 /**
  * Adds the initialism alone as an alias key of each locality or office named "<initialism> <generic word>" or
- * "<initialism> <part word> <number>" ("DLF Phase 2", "BSK 3rd Stage").
+ * "<initialism> <part word> <number>" ("DLF Phase 2", "BSK 3rd Stage": "DLF Phase 4" is near DLF's other phases).
  */
 export function addInitialismAliases(entries: Entry[]): void {
   for (const e of entries) {

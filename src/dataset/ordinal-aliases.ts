@@ -1,8 +1,8 @@
 // "Jayanagar 4th Block" is read "jayanagar 4 block" (the parser writes "4th Block" as the directory's "IV Block").
 import type { Entry } from './place-entries.ts';
 
-/** A numbered part's words after which the parser drops an ordinal's suffix. */
-const PART_WORDS = new Set(['block', 'stage', 'phase', 'sector']);
+/** A numbered part's words ("4th Block", "Phase 2"), after which the parser drops an ordinal's suffix. */
+export const PART_WORDS: ReadonlySet<string> = new Set(['block', 'stage', 'phase', 'sector']);
 const ORDINAL = /^(\d+)(?:st|nd|rd|th)$/;
 
 /** Adds the name with each ordinal before a part's word written as its number ("4th block" -> "4 block"). */
