@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addInitialismAliases } from '../../src/dataset/initialism-aliases.ts';
-import type { Entry } from '../../src/dataset/place-entries.ts';
-import { tokenize } from '../../src/geocoding/normalise.ts';
 import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
+import { placeEntry } from './support.ts';
 
-const place = (name: string, kind: number = KIND.locality): Entry => ({
-  name,
-  tokens: tokenize(name),
-  aliasKeys: [],
-  aliasTokens: [],
-  kind,
-  officeType: kind === KIND.office ? OFFICE_TYPE.PO : OFFICE_TYPE.POINT,
-  pin: 1,
-  area: 1,
-  lat: 12.9,
-  lon: 77.6,
-  importance: 0.6,
-  prominence: 0,
-});
+const place = (name: string, kind: number = KIND.locality) =>
+  placeEntry(name, { kind, officeType: kind === KIND.office ? OFFICE_TYPE.PO : OFFICE_TYPE.POINT, importance: 0.6 });
 
 describe('addInitialismAliases', () => {
   it('answers "<initialism> Layout/Colony/Nagar" to the initialism alone ("BTM 2nd Stage" is BTM Layout)', () => {

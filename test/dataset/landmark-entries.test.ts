@@ -2,24 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { landmarkEntries, pointName } from '../../src/dataset/landmark-entries.ts';
 import type { Entry } from '../../src/dataset/place-entries.ts';
 import type { GazetteerPoint } from '../../src/dataset/read-landmarks.ts';
-import { tokenize } from '../../src/geocoding/normalise.ts';
 import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
+import { placeEntry } from './support.ts';
 
 /** A post office entry (pincode index `pin`) at a point. */
-const office = (name: string, pin: number, lat: number, lon: number): Entry => ({
-  name,
-  tokens: tokenize(name),
-  aliasKeys: [],
-  aliasTokens: [],
-  kind: KIND.office,
-  officeType: OFFICE_TYPE.PO,
-  pin,
-  area: 1,
-  lat,
-  lon,
-  importance: 0.5,
-  prominence: 0,
-});
+const office = (name: string, pin: number, lat: number, lon: number): Entry =>
+  placeEntry(name, { kind: KIND.office, officeType: OFFICE_TYPE.PO, pin, lat, lon, importance: 0.5 });
 const point = (name: string, lat: number, lon: number): GazetteerPoint => ({
   category: 'tourist',
   name,

@@ -7,6 +7,9 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
 import type { BoundaryTables } from '../../src/native/boundary-file.ts';
 import { sampleDir } from '../../src/dataset/paths.ts';
+import type { Entry } from '../../src/dataset/place-entries.ts';
+import { tokenize } from '../../src/geocoding/normalise.ts';
+import { KIND, OFFICE_TYPE } from '../../src/geocoding/place-index.ts';
 
 /** A fresh temp directory and its cleanup. */
 export function tempDir(prefix: string): { dir: string; remove: () => void } {
@@ -62,4 +65,23 @@ export function signedArea2(ring: Position[]): number {
   let sum = 0;
   for (let i = 0; i + 1 < ring.length; i++) sum += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
   return sum;
+}
+
+/** A place entry named `name` (a gazetteer point's locality in Bengaluru unless `fields` say otherwise). */
+export function placeEntry(name: string, fields: Partial<Entry> = {}): Entry {
+  return {
+    name,
+    tokens: tokenize(name),
+    aliasKeys: [],
+    aliasTokens: [],
+    kind: KIND.locality,
+    officeType: OFFICE_TYPE.POINT,
+    pin: 1,
+    area: 1,
+    lat: 12.9,
+    lon: 77.6,
+    importance: 0.3,
+    prominence: 0,
+    ...fields,
+  };
 }
