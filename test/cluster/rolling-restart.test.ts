@@ -8,8 +8,16 @@ import { testStore } from '../support/server.ts';
 
 let store: Awaited<ReturnType<typeof testStore>>;
 let env: Record<string, string>;
-const start = () =>
-  startServerProcess(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], { cwd: process.cwd(), env });
+// Every node started, so that a failed assertion mid-restart still stops them all (stop() is idempotent).
+const started: ServerProcess[] = [];
+const start = async () => {
+  const node = await startServerProcess(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
+    cwd: process.cwd(),
+    env,
+  });
+  started.push(node);
+  return node;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
@@ -27,7 +35,10 @@ beforeAll(async () => {
     TRUST_PROXY_HOPS: '1',
   };
 }, 60_000);
-afterAll(async () => store?.drop());
+afterAll(async () => {
+  await Promise.all(started.map((node) => node.stop()));
+  await store?.drop();
+});
 
 /** The balancer: sends to the nodes whose /readyz answered 200 at its last check (every 100 ms). */
 class Balancer {
@@ -107,20 +118,24 @@ describe('a rolling restart', () => {
       }
     };
     const clients = Array.from({ length: 4 }, (_v, i) => client(i));
-    await sleep(500);
-    for (const which of ['a', 'b'] as const) {
-      const old = which === 'a' ? a : b;
-      expect(await old.stop()).toBe(0);
-      const fresh = await start();
-      lb.nodes = lb.nodes.map((url) => (url === old.baseUrl ? fresh.baseUrl : url));
-      if (which === 'a') a = fresh;
-      else b = fresh;
-      await sleep(700);
+    try {
+      await sleep(500);
+      for (const which of ['a', 'b'] as const) {
+        const old = which === 'a' ? a : b;
+        expect(await old.stop()).toBe(0);
+        const fresh = await start();
+        lb.nodes = lb.nodes.map((url) => (url === old.baseUrl ? fresh.baseUrl : url));
+        if (which === 'a') a = fresh;
+        else b = fresh;
+        await sleep(700);
+      }
+    } finally {
+      // Clients and the balancer stop even when a node failed to exit cleanly, so nothing keeps running.
+      running = false;
+      await Promise.all(clients);
+      lb.stop();
+      agent.destroy();
     }
-    running = false;
-    await Promise.all(clients);
-    lb.stop();
-    agent.destroy();
     const stored = await count(a, apiKey);
     await a.stop();
     await b.stop();
