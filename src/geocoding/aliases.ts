@@ -217,7 +217,7 @@ export const LOCALITY_ALIASES: Array<[name: string, pincode: string]> = [
   ['Lower Parel', '400013'],
   // Sides of Mumbai's suburbs the directory names by other offices ("Andheri Railway Station", "Rajawadi").
   ['Dadar West', '400028'],
-  ['Goregaon West', '400062'],
+  ['Goregaon West', '400104'],
   ['Ghatkopar East', '400077'],
   ['Kurla East', '400024'],
   ['Vikhroli East', '400083'],

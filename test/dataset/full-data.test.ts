@@ -5,6 +5,8 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../src/dataset/paths.ts';
+import { LOCALITY_ALIASES } from '../../src/geocoding/aliases.ts';
+import { INSTITUTION_ALIASES } from '../../src/geocoding/institution-aliases.ts';
 import { ensureDataset, type EnsuredDataset } from '../../src/dataset/ensure.ts';
 import { readBoundaryFile, type BoundaryTables } from '../../src/native/boundary-file.ts';
 import { polygonGeoJSON } from './support.ts';
@@ -99,6 +101,14 @@ describe.skipIf(!present)('the full dataset', () => {
         !booleanPointInPolygon([r.inside_lon, r.inside_lat], polygonGeoJSON(tables, r.id), { ignoreBoundary: true }),
     );
     expect(outside.map((r) => r.id)).toEqual([]);
+  });
+
+  it('has a pincode with a point for every hand-written alias (localities, institutions)', () => {
+    const aliases = [...LOCALITY_ALIASES, ...INSTITUTION_ALIASES];
+    const located = db.prepare('SELECT 1 FROM pincodes WHERE pincode = ? AND lat IS NOT NULL AND lon IS NOT NULL');
+    const missing = aliases.filter(([, pincode]) => located.get(pincode) === undefined);
+    expect(missing).toEqual([]);
+    expect(aliases.length).toBeGreaterThan(100);
   });
 
   it('commits the same manifest as data/manifest.json', () => {
