@@ -1,6 +1,7 @@
 // Builds the place entries of places.bin (states, districts, localities, offices, GeoNames towns, curated aliases) with pincode and point agreeing.
 import { LOCALITY_ALIASES, PLACE_ALIASES } from '../geocoding/aliases.ts';
 import { INSTITUTION_ALIASES } from '../geocoding/institution-aliases.ts';
+import { LANDMARK_ALIASES } from '../geocoding/landmark-aliases.ts';
 import {
   compactKey,
   foldText,
@@ -137,7 +138,7 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
   for (const e of offices) entries.push(e);
   for (const t of towns) entries.push(t.entry);
   for (const e of postalEntries(ctx, postal, isQualifier, seen, pinArea)) entries.push(e);
-  for (const [name, pincode] of [...LOCALITY_ALIASES, ...INSTITUTION_ALIASES]) {
+  for (const [name, pincode] of [...LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES]) {
     const pin = pinIndex.get(pincode);
     const p = pin === undefined ? undefined : rows.pincodes[pin];
     // A subset build (the sample) lacks most aliased pincodes; the full build has every one (tested).

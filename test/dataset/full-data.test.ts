@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../src/dataset/paths.ts';
 import { LOCALITY_ALIASES } from '../../src/geocoding/aliases.ts';
 import { INSTITUTION_ALIASES } from '../../src/geocoding/institution-aliases.ts';
+import { LANDMARK_ALIASES } from '../../src/geocoding/landmark-aliases.ts';
 import { ensureDataset, type EnsuredDataset } from '../../src/dataset/ensure.ts';
 import { readBoundaryFile, type BoundaryTables } from '../../src/native/boundary-file.ts';
 import { polygonGeoJSON } from './support.ts';
@@ -103,8 +104,8 @@ describe.skipIf(!present)('the full dataset', () => {
     expect(outside.map((r) => r.id)).toEqual([]);
   });
 
-  it('has a pincode with a point for every hand-written alias (localities, institutions)', () => {
-    const aliases = [...LOCALITY_ALIASES, ...INSTITUTION_ALIASES];
+  it('has a pincode with a point for every hand-written alias (localities, institutions, landmarks)', () => {
+    const aliases = [...LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES];
     const located = db.prepare('SELECT 1 FROM pincodes WHERE pincode = ? AND lat IS NOT NULL AND lon IS NOT NULL');
     const missing = aliases.filter(([, pincode]) => located.get(pincode) === undefined);
     expect(missing).toEqual([]);

@@ -708,7 +708,9 @@ describe('a typed pincode, city or state that contradicts the place named', () =
   });
 
   it('hears "Bada" and "Bara" alike inside a city (the flapped d of Hindi, written either way)', () => {
-    expect(answer('Bada Imambara, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
+    // OpenStreetMap writes "Bara Imambara" and "Chhota Imambara" ("Bada Imambara" is now also a hand-written alias).
+    expect(answer('Bara Imambada, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
+    expect(answer('Chhota Imambada, Lucknow')).toMatchObject({ pincode: '226003', match_level: 'landmark' });
   });
 
   it('hears an "ow" spelling as the directory\'s "au" and back ("Kowdiar" is Kaudiar, "Saucarpet" Sowcarpet)', () => {
@@ -764,6 +766,20 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       ['JIPMER Puducherry', '605006'],
       ['IIT Kanpur', '208016'],
     ]);
+  });
+
+  it('finds landmarks no source here holds at the pincode they stand in ("Eden Gardens", "Mehrangarh Fort")', () => {
+    // Each answered its city's centre at 0.53 (Birla Mandir, Jaipur: 302001; Wagah Border: Amritsar's 143001).
+    expectPincodes([
+      ['Eden Gardens, Kolkata', '700021'],
+      ['Near Mehrangarh Fort, Jodhpur', '342006'],
+      ['Birla Mandir, Jaipur', '302004'],
+      ['Mecca Masjid, Hyderabad', '500002'],
+      ['Wagah Border, Amritsar', '143108'],
+      ['opp Bibi Ka Maqbara Aurangabad', '431004'],
+    ]);
+    // A name standing in several cities is the written city's.
+    expect(answer('Birla Mandir, Hyderabad')).toMatchObject({ pincode: '500004' });
   });
 
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
