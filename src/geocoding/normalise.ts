@@ -15,7 +15,10 @@ const LANDMARK_WORDS = new Set([
 ]);
 
 /** Office-type suffixes in post-office names ("Indiranagar S.O", "Karol Bagh SO", "Rampur B.O."). */
-const OFFICE_TYPE_TOKENS = new Set(['so', 'bo', 'ho', 'po', 'gpo', 'ndc', 'edbo', 'edso']);
+const OFFICE_TYPES = ['so', 'bo', 'ho', 'po', 'gpo', 'ndc', 'edbo', 'edso'];
+/** Tags written before the type that no one writes in an address: extra-departmental, open for the pilgrim season. */
+const OFFICE_TAGS = ['ed', 'seasonal', 'seasional'];
+const OFFICE_TYPE_TOKENS = new Set([...OFFICE_TYPES, ...OFFICE_TAGS]);
 
 /** Lower-case ASCII-ish form: accents dropped, "&" -> "and", apostrophes removed, other punctuation (dots too) -> space. */
 export function foldText(text: string): string {
@@ -157,7 +160,7 @@ export function officePlaceName(officeName: string): string {
   const words = plain.trim().split(/\s+/);
   for (let i = 1; i < words.length; i++) {
     const w = words[i]!;
-    if (w.length <= 6 && OFFICE_TYPE_TOKENS.has(w.toLowerCase().replace(/\./g, ''))) return words.slice(0, i).join(' ');
+    if (w.length <= 9 && OFFICE_TYPE_TOKENS.has(w.toLowerCase().replace(/\./g, ''))) return words.slice(0, i).join(' ');
   }
   return words.join(' ') || officeName.trim();
 }

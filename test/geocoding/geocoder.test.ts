@@ -782,6 +782,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Birla Mandir, Hyderabad')).toMatchObject({ pincode: '500004' });
   });
 
+  it('finds the pilgrim towns whose offices open for the season ("Badrinath Seasonal SO")', () => {
+    // "Badrinath" answered nothing, "Kedarnath" the village office 246471 ten km below.
+    expectPincodes([
+      ['Badrinath', '246422'],
+      ['Kedarnath, Rudraprayag', '246445'],
+      ['Gangotri, Uttarkashi', '249136'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([

@@ -78,6 +78,12 @@ describe('normalisation', () => {
     expect(officeNameTokens('Tilak Nagar S.O (West Delhi)')).toEqual(['tilak', 'nagar']);
   });
 
+  it('strips the tags written before an office type: extra-departmental and seasonal ("Badrinath Seasonal SO")', () => {
+    expect(officePlaceName('Badrinath Seasonal SO')).toBe('Badrinath');
+    expect(officeNameTokens('Kedarnath Seasional SO')).toEqual(['kedarnath']);
+    expect(officeNameTokens('Garhi Sisana ED BO')).toEqual(['garhi', 'sisana']);
+  });
+
   it('writes directory names as people do: title case for capitals or small letters, initials and numerals kept', () => {
     for (const [raw, shown] of [
       ['VASANTHNAGAR', 'Vasanthnagar'],
