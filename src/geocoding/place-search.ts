@@ -15,7 +15,7 @@ import {
 } from './place-grams.ts';
 import { namesTown, oneEntry, onlyOneHolds, QUALITY, scoreKey } from './key-score.ts';
 import { famousInstead, soundAlike } from './sound-search.ts';
-import type { PlaceIndex } from './place-index.ts';
+import { KIND, type PlaceIndex } from './place-index.ts';
 import { inRegion, type Region } from './regions.ts';
 import { haversineKm } from './geo-math.ts';
 
@@ -76,6 +76,7 @@ export class PlaceSearch {
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) continue;
+      if (c && this.beyondTown(c, region)) continue;
       if (c && (part.role !== 'landmark' || this.landmarkStands(c, region, local)))
         best.push({ ...c, part: parts.indexOf(part) });
     }
@@ -130,6 +131,16 @@ export class PlaceSearch {
   private landmarkStands(c: Candidate, region: Region | null, local: boolean): boolean {
     if (!local) return this.namesOnePlace(c);
     return inRegion(this.idx, c.id, region) === 1 || onlyOneHolds(this.idx, this.idx.compact(c.id));
+  }
+
+  /**
+   * True for a landmark's entry beyond the written town's reach ("Sai Baba Temple, Shirdi": the one 25 km out is
+   * another town's; temples repeat from town to town), unless no other district has its exact name. The town answers.
+   */
+  private beyondTown(c: Candidate, region: Region | null): boolean {
+    if (region?.spanKm == null || this.idx.kind[c.id] !== KIND.landmark || inRegion(this.idx, c.id, region) === 1)
+      return false;
+    return c.quality !== 'exact' || !onlyOneHolds(this.idx, this.idx.compact(c.id));
   }
 
   /**

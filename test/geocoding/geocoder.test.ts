@@ -791,6 +791,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('answers the written town over a landmark of that name beyond its reach ("Sai Baba Temple, Shirdi")', () => {
+    // Each answered the landmark out of town: Ahmednagar's other Sai Baba Temple 25 km off at 0.74, and for "Sun
+    // Temple" a sound-alike Shani Temple in Puri, 30 km off.
+    expectPincodes([
+      ['Sai Baba Temple, Shirdi', '423109'],
+      ['Sun Temple, Konark', '752111'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
