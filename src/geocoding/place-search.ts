@@ -91,8 +91,10 @@ export class PlaceSearch {
     // "Sector 62, Noida": a numbered part of a city may carry the city's name ("Noida Sector 62", "Dwarka Sector 10").
     if (local) {
       searchable.forEach((part) => {
-        if (part.role === 'landmark' || !part.tokens.some((t) => /^\d/.test(t))) return;
-        this.runTogether(part.tokens.join(''), region.key, part.role, parts.indexOf(part), region, work, best);
+        if (part.role === 'landmark') return;
+        if (part.tokens.some((t) => /^\d/.test(t)))
+          this.runTogether(part.tokens.join(''), region.key, part.role, parts.indexOf(part), region, work, best);
+        else this.townCarried(part, parts.indexOf(part), region, work, best);
       });
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
@@ -164,6 +166,24 @@ export class PlaceSearch {
     for (const key of [b + a, a + b]) {
       const c = scoreKey(this.idx, key, 'exact', COMBINED_WEIGHT, role, region, work);
       if (c) best.push({ ...c, part, whole: true });
+    }
+  }
+
+  /**
+   * "Hirapur, Dhanbad" is the office "Dhanbad Hirapur SO": the directory names many of a town's offices after the town
+   * first ("UJJAIN NANAKHEDA"). Added when it is a locality or office in another pincode than the part's own match;
+   * never the town itself ("Nai, Delhi" runs together as "Nai Delhi") nor a part of address words ("City: Pune").
+   */
+  private townCarried(part: Part, index: number, region: Region, work: Work, best: Candidate[]): void {
+    if (part.tokens.every((t) => ADDRESS_WORDS.has(t))) return;
+    const own = best.find((c) => c.part === index);
+    const key = part.tokens.join('');
+    for (const carried of [region.key + key, key + region.key]) {
+      const c = scoreKey(this.idx, carried, 'exact', COMBINED_WEIGHT, part.role, region, work);
+      if (!c || this.idx.compact(c.id) === region.key) continue;
+      if (this.idx.kind[c.id] !== KIND.locality && this.idx.kind[c.id] !== KIND.office) continue;
+      if (own && this.idx.pin[own.id] === this.idx.pin[c.id]) continue;
+      best.push({ ...c, part: index, whole: true });
     }
   }
 

@@ -800,6 +800,19 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('finds a locality the directory files under its town\'s name first ("Hirapur, Dhanbad": "Dhanbad Hirapur SO")', () => {
+    // Each answered another pincode: the village Hirapur 40 km out at 0.37, the city's centre at 0.53, Vidyanagar's
+    // other office; "Nai, Delhi" and "City: Pune" run together name the city and an office of it, never kept.
+    expectPincodes([
+      ['Hirapur, Dhanbad', '826001'],
+      ['Nanakheda, Ujjain', '456010'],
+      ['Chopasni Road, Jodhpur', '342003'],
+      ['Vidyanagar, Hubballi', '580021'],
+    ]);
+    expect(answer('Vasant Kunj, Nai Dilli')).toMatchObject({ pincode: '110070' });
+    expect(answer('City: Pune, Area: Baner')?.pincode).not.toBe('411002');
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
