@@ -5,6 +5,7 @@ import { editDistance, fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { withinKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
+import { directorySpelling } from './place-grams.ts';
 import { SortedStrings } from './sorted-strings.ts';
 
 /** A constraint: candidates must lie in one of `areas` (district area ids), or in `state` when areas is null. */
@@ -189,6 +190,12 @@ export class Regions {
     const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     // Named as its district is, the town stands for the whole district (Krishnagiri's seat is Hosur).
     if (exact !== null) return this.regionOf(exact, false, district === null);
+    // "Nagpoor", "Jaipoor", "Cawnpore": English's spelling of the directory's name, not a typo of it.
+    const spelling = directorySpelling([key]);
+    if (spelling !== key) {
+      const spelt = this.resolve(spelling, within, work, kinds, false);
+      if (spelt !== null) return spelt;
+    }
     if (typos === false || (typos !== true && !typos())) return null;
     const spelt = kinds.includes('district') ? this.districtHoldingName(k, key, within, work) : null;
     // Spelt as its seat is, the district is named, not misspelt.

@@ -17,3 +17,13 @@ describe('a district written as its seat town is spelt', () => {
     expect(answer('Dist Jaipru')).toMatchObject({ district: 'Jaipur', state: 'Rajasthan' });
   });
 });
+
+describe('a city written as English spells its sounds', () => {
+  it('is the city the directory spells otherwise ("Nagpoor" is Nagpur), never another city\'s namesake', () => {
+    // Each answered the locality's namesake in another city (Delhi's Civil Lines, Malviya Nagar) at 0.35, or the right
+    // office with city_mismatch at 0.15: "Nagpoor" was read as a typo two letters from Nagpur.
+    expect(answer('Civil Lines, Nagpoor')).toMatchObject({ pincode: '440001', warnings: [] });
+    expect(answer('Malviya Nagar, Jaipoor')).toMatchObject({ pincode: '302017', warnings: [] });
+    expect(answer('Swaroop Nagar, Kanpoor')).toMatchObject({ pincode: '208002', warnings: [] });
+  });
+});
