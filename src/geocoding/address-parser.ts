@@ -17,6 +17,7 @@ import {
 import { editDistance } from './fuzzy.ts';
 import { extractPincode, tokenize } from './normalise.ts';
 import { transliterate } from './transliterate.ts';
+import { withoutPhoneNumbers } from './contact-numbers.ts';
 
 /** What a part of the address is; only place-like roles are matched against the gazetteer. */
 export type Role =
@@ -178,7 +179,7 @@ export function parseAddress(
   city?: string,
   state?: string,
 ): { parts: Part[]; pincode: string | null } {
-  const text = transliterate(address.slice(0, MAX_INPUT_CHARS));
+  const text = withoutPhoneNumbers(transliterate(address.slice(0, MAX_INPUT_CHARS)));
   let pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
   const parts: Part[] = [];
   const pieces = text.split(/[,;\n|]+|\s-\s/);
