@@ -198,8 +198,9 @@ export class PlaceSearch {
         const gram = tokens.slice(i, i + len);
         if (!isPlaceGram(gram, local, tokens.length === 1)) continue;
         const coverage = len / tokens.length;
-        // The region's own name inside a part ("IIT Madras, Chennai") names nothing finer than the region.
-        if (region && gram.join('') === region.key) continue;
+        // The region's own name inside a part ("IIT Madras, Chennai") names nothing finer than the region, unless it
+        // is the post office marked so ("Vill Rampur, Post Bhadohi, Dist Bhadohi": the town's office serves the village).
+        if (region && gram.join('') === region.key && part.role !== 'post') continue;
         const gramWeight = weight * (0.6 + 0.4 * coverage);
         // Whole: the words left out are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV").
         const whole = tokens.every(

@@ -813,6 +813,15 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('City: Pune, Area: Baner')?.pincode).not.toBe('411002');
   });
 
+  it('answers the post office a village is written with when it bears the district\'s name ("Post Bhadohi")', () => {
+    // Each answered a namesake village in the next district: Jaunpur's Rampur, Alwar's Kheri with city_mismatch.
+    expectPincodes([
+      ['S/O Suresh Yadav, Vill Rampur, Post Bhadohi, Dist Bhadohi UP', '221401'],
+      ['Vill Sultanpur, PO Jhajjar, Dist Jhajjar, Haryana', '124103'],
+      ['VILL KHERI PO NUH DIST NUH', '122107'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
