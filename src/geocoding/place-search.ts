@@ -92,8 +92,7 @@ export class PlaceSearch {
     if (local) {
       searchable.forEach((part) => {
         if (part.role === 'landmark') return;
-        if (part.tokens.some((t) => /^\d/.test(t)))
-          this.runTogether(part.tokens.join(''), region.key, part.role, parts.indexOf(part), region, work, best);
+        if (part.tokens.some((t) => /^\d/.test(t))) this.numberedInCity(part, parts.indexOf(part), region, work, best);
         else this.townCarried(part, parts.indexOf(part), region, work, best);
       });
     }
@@ -167,6 +166,18 @@ export class PlaceSearch {
       const c = scoreKey(this.idx, key, 'exact', COMBINED_WEIGHT, role, region, work);
       if (c) best.push({ ...c, part, whole: true });
     }
+  }
+
+  /**
+   * "Sector 62, Noida" is the office "Noida Sector 62". "Sector 15A, Faridabad", when nothing has the lettered number,
+   * is its sector's ("Faridabad Sector 15": the directory names a sector, not its A, B and C parts).
+   */
+  private numberedInCity(part: Part, index: number, region: Region, work: Work, best: Candidate[]): void {
+    this.runTogether(part.tokens.join(''), region.key, part.role, index, region, work, best);
+    if (best.some((c) => c.part === index)) return;
+    const plain = part.tokens.map((t) => (/^\d+[a-z]$/.test(t) ? t.slice(0, -1) : t));
+    if (plain.some((t, i) => t !== part.tokens[i]))
+      this.runTogether(plain.join(''), region.key, part.role, index, region, work, best);
   }
 
   /**

@@ -822,6 +822,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('reads a lettered sector the directory does not name as its sector ("Sector 15A, Faridabad")', () => {
+    // Each answered Faridabad's centre (121002) at 0.53; Chandigarh and Faridabad's lettered offices stay their own.
+    expectPincodes([
+      ['House 221, Sector 15A, Faridabad', '121007'],
+      ['Sector 7C, Faridabad', '121006'],
+      ['H No 45, Sector 21D, Faridabad', '121012'],
+      ['Sector 22C, Chandigarh', '160022'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
