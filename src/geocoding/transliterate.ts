@@ -35,6 +35,18 @@ const CANDRABINDU = /[\u0901\u0981\u0a01\u0a81\u0b01\u0c01\u0c81\u0d01]/g;
 
 /** Odia writes "wa" as ୱ, which the romaniser does not know (ଭୁବନେଶ୍ୱର kept it raw); it is read as ଵ, va. */
 const ODIA_WA = /\u0b71/g;
+/** Malayalam's chillu letters, a consonant with no vowel (കലൂർ, Kalur), which the romaniser does not know. */
+const CHILLU = /[\u0d7a-\u0d7f]/g;
+const CHILLU_BASE: Record<string, string> = {
+  '\u0d7a': '\u0d23',
+  '\u0d7b': '\u0d28',
+  '\u0d7c': '\u0d30',
+  '\u0d7d': '\u0d32',
+  '\u0d7e': '\u0d33',
+  '\u0d7f': '\u0d15',
+};
+/** Malayalam's doubled റ is said and written "tt" (വൈറ്റില is Vyttila): read as doubled ട. */
+const MALAYALAM_TT = /\u0d31\u0d4d\u0d31/g;
 /** Bengali's য is said "j" (যাদবপুর is Jadavpur) except after a consonant (্য) or with a nukta (য়, "y"). */
 const BENGALI_JA = /(?<!\u09cd)\u09af(?!\u09bc)/g;
 const VOWELS = ['ai', 'au', 'a', 'ā', 'i', 'ī', 'u', 'ū', 'ṛ', 'ṝ', 'e', 'o', 'è', 'ò'];
@@ -140,11 +152,15 @@ function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
     .replace(PRE, '')
     .replace(/[\u0949\u0945\u0911\u090d]/g, (c) => CANDRA[c]!)
     .replace(CANDRABINDU, (c) => String.fromCharCode(c.charCodeAt(0) + 1))
-    .replace(ODIA_WA, '\u0b35');
+    .replace(ODIA_WA, '\u0b35')
+    .replace(CHILLU, (c) => `${CHILLU_BASE[c]}\u0d4d`)
+    .replace(MALAYALAM_TT, '\u0d1f\u0d4d\u0d1f');
   const iast = translit(clean, script.name, 'iast');
   const words = iast.split(/\s+/).map((w: string) => {
     const letters = script.schwa ? dropSchwas(units(w)) : units(w);
-    let word = latin(script.name === 'tamil' ? tamilStops(letters) : letters).replace(/chch/g, 'ch');
+    const spoken =
+      script.name === 'tamil' ? tamilStops(letters) : script.name === 'malayalam' ? malayalamStops(letters) : letters;
+    let word = latin(spoken).replace(/chch/g, 'ch');
     // Bengali has no v: ব is b (Behala).
     if (script.name === 'bengali') word = word.replace(/v/g, 'b');
     return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
@@ -196,6 +212,14 @@ function tamilStops(u: string[]): string[] {
     if (prev !== undefined && TAMIL_NASALS.has(prev)) return stop.voiced;
     return isVowel(prev) && isVowel(u[i + 1]) ? stop.between : stop.plain;
   });
+}
+
+/**
+ * Malayalam's ട between vowels or ending a word is written d (Edappally, Vadakara, Kakkanad); doubled it stays t
+ * (Pattom, Kottayam).
+ */
+function malayalamStops(u: string[]): string[] {
+  return u.map((x, i) => (x === 'ṭ' && isVowel(u[i - 1]) && (u[i + 1] === undefined || isVowel(u[i + 1])) ? 'ḍ' : x));
 }
 
 const isVowel = (u: string | undefined) => u !== undefined && VOWELS.includes(u);

@@ -188,6 +188,9 @@ describe('parseAddress', () => {
     // Tamil's one letter per stop, spelt as English spells it beside a nasal, between vowels, doubled or first.
     expect(roles('கோடம்பாக்கம், அடையார், மதுரை')).toEqual(['place:kodambakkam', 'place:adaiyar', 'place:madurai']);
     expect(roles('அம்பத்தூர், தஞ்சாவூர், கோயம்புத்தூர்')).toEqual(['place:ambattur', 'place:thanjavur', 'place:koyambuttur']);
+    // Malayalam's ട is d between vowels or ending a word, tt doubled; its chillu letters end a word; റ്റ is tt.
+    expect(roles('ഇടപ്പള്ളി, കാക്കനാട്, കോട്ടയം')).toEqual(['place:idappalli', 'place:kakkanad', 'place:kottayam']);
+    expect(roles('കലൂർ, വൈറ്റില')).toEqual(['place:kalur', 'place:vaittila']);
     // English words in Devanagari: the sides, and the words around a place, as a buyer reads them out.
     expect(roles('बांद्रा वेस्ट, मुंबई')).toEqual(['place:bandra west', 'place:mumbai']);
     expect(roles('पटना जंक्शन')).toEqual(['place:patna junction']);

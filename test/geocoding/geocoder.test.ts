@@ -873,6 +873,16 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('finds Malayalam-script places as English spells them ("ഇടപ്പള്ളി" is Edappally, "കലൂർ" Kalur)', () => {
+    // Each answered Ernakulam's centre at 0.53: ട read as t, the chillu ർ kept raw, റ്റ read as rr.
+    expectPincodes([
+      ['ഇടപ്പള്ളി, കൊച്ചി', '682024'],
+      ['കടവന്ത്ര, കൊച്ചി', '682020'],
+      ['കലൂർ, കൊച്ചി', '682017'],
+      ['വൈറ്റില, കൊച്ചി', '682019'],
+    ]);
+  });
+
   it('reads initials a buyer spells out in Devanagari ("आरके पुरम" is RK Puram)', () => {
     expect(answer('आरके पुरम, नई दिल्ली').pincode).toBe('110066');
     expect(answer('डीएलएफ फेज 3, गुड़गांव').pincode).toBe('122002');
