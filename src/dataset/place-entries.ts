@@ -2,6 +2,7 @@
 import { LOCALITY_ALIASES, PLACE_ALIASES } from '../geocoding/aliases.ts';
 import { INSTITUTION_ALIASES } from '../geocoding/institution-aliases.ts';
 import { LANDMARK_ALIASES } from '../geocoding/landmark-aliases.ts';
+import { TOWN_LOCALITY_ALIASES } from '../geocoding/town-locality-aliases.ts';
 import {
   compactKey,
   foldText,
@@ -138,7 +139,8 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
   for (const e of offices) entries.push(e);
   for (const t of towns) entries.push(t.entry);
   for (const e of postalEntries(ctx, postal, isQualifier, seen, pinArea)) entries.push(e);
-  for (const [name, pincode] of [...LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES]) {
+  const curated = [...LOCALITY_ALIASES, ...TOWN_LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES];
+  for (const [name, pincode] of curated) {
     const pin = pinIndex.get(pincode);
     const p = pin === undefined ? undefined : rows.pincodes[pin];
     // A subset build (the sample) lacks most aliased pincodes; the full build has every one (tested).

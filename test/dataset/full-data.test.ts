@@ -8,6 +8,7 @@ import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../src/datase
 import { LOCALITY_ALIASES } from '../../src/geocoding/aliases.ts';
 import { INSTITUTION_ALIASES } from '../../src/geocoding/institution-aliases.ts';
 import { LANDMARK_ALIASES } from '../../src/geocoding/landmark-aliases.ts';
+import { TOWN_LOCALITY_ALIASES } from '../../src/geocoding/town-locality-aliases.ts';
 import { ensureDataset, type EnsuredDataset } from '../../src/dataset/ensure.ts';
 import { readBoundaryFile, type BoundaryTables } from '../../src/native/boundary-file.ts';
 import { polygonGeoJSON } from './support.ts';
@@ -105,7 +106,7 @@ describe.skipIf(!present)('the full dataset', () => {
   });
 
   it('has a pincode with a point for every hand-written alias (localities, institutions, landmarks)', () => {
-    const aliases = [...LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES];
+    const aliases = [...LOCALITY_ALIASES, ...TOWN_LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES];
     const located = db.prepare('SELECT 1 FROM pincodes WHERE pincode = ? AND lat IS NOT NULL AND lon IS NOT NULL');
     const missing = aliases.filter(([, pincode]) => located.get(pincode) === undefined);
     expect(missing).toEqual([]);

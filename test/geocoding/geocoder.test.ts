@@ -832,6 +832,17 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('finds well-known localities of smaller cities that no source names ("Dharampeth, Nagpur")', () => {
+    // Each answered its city's centre at 0.53, or another office (Kakadeo: Kalyanpur's 208017).
+    expectPincodes([
+      ['Ramdaspeth, Nagpur', '440010'],
+      ['Thatipur, Gwalior', '474011'],
+      ['Benz Circle, Vijayawada', '520010'],
+      ['Sardarpura, Jodhpur', '342003'],
+      ['Hiran Magri, Udaipur', '313002'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
