@@ -843,6 +843,17 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('finds well-known metro localities no source names ("Sheikh Sarai", "Peddar Road", "Ulwe")', () => {
+    // Each answered the city's centre at 0.53, Madinaguda a Sangareddy village at 0.37.
+    expectPincodes([
+      ['Flat 304, DDA SFS Flats, Sheikh Sarai Phase 1, New Delhi', '110017'],
+      ['12, Sterling Apartments, Peddar Road, Mumbai', '400026'],
+      ['Rose Villa, Ulwe Sector 19, Navi Mumbai', '410206'],
+      ['Flat 301, My Home Jewel, Madinaguda, Hyderabad', '500049'],
+      ['45, Hindusthan Park, Kolkata', '700029'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
