@@ -17,6 +17,7 @@ import { namesTown, oneEntry, onlyOneHolds, QUALITY, scoreKey } from './key-scor
 import { famousInstead, soundAlike } from './sound-search.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { inRegion, type Region } from './regions.ts';
+import { numberedInCity, runTogether, townCarried } from './run-together.ts';
 import { haversineKm } from './geo-math.ts';
 
 /** One scored candidate entry. */
@@ -50,8 +51,6 @@ const ROLE_WEIGHT: Partial<Record<Role, number>> = {
   building: 0.5,
   landmark: 0.45,
 };
-/** Weight of two neighbouring parts run together: above any single part, as the longer match. */
-const COMBINED_WEIGHT = 1.05;
 const MAX_PREFIX_KEYS = 200;
 const MAX_GRAM_WORDS = 4;
 /** Rank a town or district needs to be found by its sound outside a city: a town of about 100,000 people. */
@@ -86,14 +85,15 @@ export class PlaceSearch {
     for (let i = 0; i + 1 < named.length; i++) {
       const a = named[i]!.tokens.join('');
       const b = named[i + 1]!.tokens.join('');
-      this.runTogether(a, b, named[i]!.role, parts.indexOf(named[i]!), region, work, best);
+      runTogether(this.idx, a, b, named[i]!.role, parts.indexOf(named[i]!), region, work, best);
     }
     // "Sector 62, Noida": a numbered part of a city may carry the city's name ("Noida Sector 62", "Dwarka Sector 10").
     if (local) {
       searchable.forEach((part) => {
         if (part.role === 'landmark') return;
-        if (part.tokens.some((t) => /^\d/.test(t))) this.numberedInCity(part, parts.indexOf(part), region, work, best);
-        else this.townCarried(part, parts.indexOf(part), region, work, best);
+        if (part.tokens.some((t) => /^\d/.test(t)))
+          numberedInCity(this.idx, part, parts.indexOf(part), region, work, best);
+        else townCarried(this.idx, part, parts.indexOf(part), region, work, best);
       });
     }
     // Two parts naming places a few km apart confirm each other ("Koramangala 5th Block, Koramangala").
@@ -150,52 +150,6 @@ export class PlaceSearch {
    */
   private namesOnePlace(c: Candidate): boolean {
     return c.districts === 1 && (c.whole || !LANDMARK_NOUNS.has(this.idx.compact(c.id)));
-  }
-
-  /** `b + a`, then `a + b`: each an exact name inside the region is one place named by both, added to `best`. */
-  private runTogether(
-    a: string,
-    b: string,
-    role: Role,
-    part: number,
-    region: Region | null,
-    work: Work,
-    best: Candidate[],
-  ): void {
-    for (const key of [b + a, a + b]) {
-      const c = scoreKey(this.idx, key, 'exact', COMBINED_WEIGHT, role, region, work);
-      if (c) best.push({ ...c, part, whole: true });
-    }
-  }
-
-  /**
-   * "Sector 62, Noida" is the office "Noida Sector 62". "Sector 15A, Faridabad", when nothing has the lettered number,
-   * is its sector's ("Faridabad Sector 15": the directory names a sector, not its A, B and C parts).
-   */
-  private numberedInCity(part: Part, index: number, region: Region, work: Work, best: Candidate[]): void {
-    this.runTogether(part.tokens.join(''), region.key, part.role, index, region, work, best);
-    if (best.some((c) => c.part === index)) return;
-    const plain = part.tokens.map((t) => (/^\d+[a-z]$/.test(t) ? t.slice(0, -1) : t));
-    if (plain.some((t, i) => t !== part.tokens[i]))
-      this.runTogether(plain.join(''), region.key, part.role, index, region, work, best);
-  }
-
-  /**
-   * "Hirapur, Dhanbad" is the office "Dhanbad Hirapur SO": the directory names many of a town's offices after the town
-   * first ("UJJAIN NANAKHEDA"). Added when it is a locality or office in another pincode than the part's own match;
-   * never the town itself ("Nai, Delhi" runs together as "Nai Delhi") nor a part of address words ("City: Pune").
-   */
-  private townCarried(part: Part, index: number, region: Region, work: Work, best: Candidate[]): void {
-    if (part.tokens.every((t) => ADDRESS_WORDS.has(t))) return;
-    const own = best.find((c) => c.part === index);
-    const key = part.tokens.join('');
-    for (const carried of [region.key + key, key + region.key]) {
-      const c = scoreKey(this.idx, carried, 'exact', COMBINED_WEIGHT, part.role, region, work);
-      if (!c || this.idx.compact(c.id) === region.key) continue;
-      if (this.idx.kind[c.id] !== KIND.locality && this.idx.kind[c.id] !== KIND.office) continue;
-      if (own && this.idx.pin[own.id] === this.idx.pin[c.id]) continue;
-      best.push({ ...c, part: index, whole: true });
-    }
   }
 
   private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: Work): Candidate | null {

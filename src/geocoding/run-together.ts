@@ -1,0 +1,73 @@
+// Names written as two parts that the directory runs into one: "Sector 7, Rohini" is the office "Rohini Sector 7",
+// "Sector 62, Noida" is "Noida Sector 62", "Hirapur, Dhanbad" is "Dhanbad Hirapur SO".
+import type { Part, Role } from './address-parser.ts';
+import { ADDRESS_WORDS } from './address-words.ts';
+import type { Work } from './fuzzy.ts';
+import { scoreKey } from './key-score.ts';
+import { KIND, type PlaceIndex } from './place-index.ts';
+import type { Candidate } from './place-search.ts';
+import type { Region } from './regions.ts';
+
+/** Weight of two neighbouring parts run together: above any single part, as the longer match. */
+export const COMBINED_WEIGHT = 1.05;
+
+/** `b + a`, then `a + b`: each an exact name inside the region is one place named by both, added to `best`. */
+export function runTogether(
+  idx: PlaceIndex,
+  a: string,
+  b: string,
+  role: Role,
+  part: number,
+  region: Region | null,
+  work: Work,
+  best: Candidate[],
+): void {
+  for (const key of [b + a, a + b]) {
+    const c = scoreKey(idx, key, 'exact', COMBINED_WEIGHT, role, region, work);
+    if (c) best.push({ ...c, part, whole: true });
+  }
+}
+
+/**
+ * "Sector 62, Noida" is the office "Noida Sector 62". "Sector 15A, Faridabad", when nothing has the lettered number,
+ * is its sector's ("Faridabad Sector 15": the directory names a sector, not its A, B and C parts).
+ */
+export function numberedInCity(
+  idx: PlaceIndex,
+  part: Part,
+  index: number,
+  region: Region,
+  work: Work,
+  best: Candidate[],
+): void {
+  runTogether(idx, part.tokens.join(''), region.key, part.role, index, region, work, best);
+  if (best.some((c) => c.part === index)) return;
+  const plain = part.tokens.map((t) => (/^\d+[a-z]$/.test(t) ? t.slice(0, -1) : t));
+  if (plain.some((t, i) => t !== part.tokens[i]))
+    runTogether(idx, plain.join(''), region.key, part.role, index, region, work, best);
+}
+
+/**
+ * "Hirapur, Dhanbad" is the office "Dhanbad Hirapur SO": the directory names many of a town's offices after the town
+ * first ("UJJAIN NANAKHEDA"). Added when it is a locality or office in another pincode than the part's own match;
+ * never the town itself ("Nai, Delhi" runs together as "Nai Delhi") nor a part of address words ("City: Pune").
+ */
+export function townCarried(
+  idx: PlaceIndex,
+  part: Part,
+  index: number,
+  region: Region,
+  work: Work,
+  best: Candidate[],
+): void {
+  if (part.tokens.every((t) => ADDRESS_WORDS.has(t))) return;
+  const own = best.find((c) => c.part === index);
+  const key = part.tokens.join('');
+  for (const carried of [region.key + key, key + region.key]) {
+    const c = scoreKey(idx, carried, 'exact', COMBINED_WEIGHT, part.role, region, work);
+    if (!c || idx.compact(c.id) === region.key) continue;
+    if (idx.kind[c.id] !== KIND.locality && idx.kind[c.id] !== KIND.office) continue;
+    if (own && idx.pin[own.id] === idx.pin[c.id]) continue;
+    best.push({ ...c, part: index, whole: true });
+  }
+}
