@@ -1,5 +1,6 @@
 // Builds the place entries of places.bin (states, districts, localities, offices, GeoNames towns, curated aliases) with pincode and point agreeing.
-import { LOCALITY_ALIASES, PLACE_ALIASES } from '../geocoding/aliases.ts';
+import { PLACE_ALIASES } from '../geocoding/aliases.ts';
+import { LOCALITY_ALIASES } from '../geocoding/locality-aliases.ts';
 import { INSTITUTION_ALIASES } from '../geocoding/institution-aliases.ts';
 import { LANDMARK_ALIASES } from '../geocoding/landmark-aliases.ts';
 import { TOWN_LOCALITY_ALIASES } from '../geocoding/town-locality-aliases.ts';

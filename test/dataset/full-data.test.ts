@@ -5,7 +5,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../src/dataset/paths.ts';
-import { LOCALITY_ALIASES } from '../../src/geocoding/aliases.ts';
+import { LOCALITY_ALIASES } from '../../src/geocoding/locality-aliases.ts';
 import { INSTITUTION_ALIASES } from '../../src/geocoding/institution-aliases.ts';
 import { LANDMARK_ALIASES } from '../../src/geocoding/landmark-aliases.ts';
 import { TOWN_LOCALITY_ALIASES } from '../../src/geocoding/town-locality-aliases.ts';
