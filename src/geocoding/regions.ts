@@ -190,7 +190,7 @@ export class Regions {
     const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
     // Named as its district is, the town stands for the whole district (Krishnagiri's seat is Hosur).
     if (exact !== null) return this.regionOf(exact, false, district === null);
-    // "Nagpoor", "Jaipoor", "Cawnpore": English's spelling of the directory's name, not a typo of it.
+    // "Nagpoor", "Jaipoor", "Mirzapore": English's spelling of the directory's name, not a typo of it.
     const spelling = directorySpelling([key]);
     if (spelling !== key) {
       const spelt = this.resolve(spelling, within, work, kinds, false);
