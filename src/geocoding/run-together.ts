@@ -11,7 +11,10 @@ import type { Region } from './regions.ts';
 /** Weight of two neighbouring parts run together: above any single part, as the longer match. */
 export const COMBINED_WEIGHT = 1.05;
 
-/** `b + a`, then `a + b`: each an exact name inside the region is one place named by both, added to `best`. */
+/**
+ * `b + a`, then `a + b`: each an exact name inside the region (that `keep` accepts) is one place named by both, added
+ * to `best`.
+ */
 export function runTogether(
   idx: PlaceIndex,
   a: string,
@@ -21,10 +24,11 @@ export function runTogether(
   region: Region | null,
   work: Work,
   best: Candidate[],
+  keep?: (c: Candidate) => boolean,
 ): void {
   for (const key of [b + a, a + b]) {
     const c = scoreKey(idx, key, 'exact', COMBINED_WEIGHT, role, region, work);
-    if (c) best.push({ ...c, part, whole: true });
+    if (c && (keep === undefined || keep(c))) best.push({ ...c, part, whole: true });
   }
 }
 
@@ -62,12 +66,9 @@ export function townCarried(
 ): void {
   if (part.tokens.every((t) => ADDRESS_WORDS.has(t))) return;
   const own = best.find((c) => c.part === index);
-  const key = part.tokens.join('');
-  for (const carried of [region.key + key, key + region.key]) {
-    const c = scoreKey(idx, carried, 'exact', COMBINED_WEIGHT, part.role, region, work);
-    if (!c || idx.compact(c.id) === region.key) continue;
-    if (idx.kind[c.id] !== KIND.locality && idx.kind[c.id] !== KIND.office) continue;
-    if (own && idx.pin[own.id] === idx.pin[c.id]) continue;
-    best.push({ ...c, part: index, whole: true });
-  }
+  const keep = (c: Candidate) =>
+    idx.compact(c.id) !== region.key &&
+    (idx.kind[c.id] === KIND.locality || idx.kind[c.id] === KIND.office) &&
+    (own === undefined || idx.pin[own.id] !== idx.pin[c.id]);
+  runTogether(idx, part.tokens.join(''), region.key, part.role, index, region, work, best, keep);
 }
