@@ -18,6 +18,14 @@ import type { GazetteerRows } from './gazetteer-rows.ts';
 import type { GeonamesPlace } from './read-geonames.ts';
 import type { PostalName } from './read-geonames-postal.ts';
 
+/** The hand-written names placed at a pincode's point: localities, institutions, landmarks. */
+export const CURATED_ALIASES: ReadonlyArray<[name: string, pincode: string]> = [
+  ...LOCALITY_ALIASES,
+  ...TOWN_LOCALITY_ALIASES,
+  ...INSTITUTION_ALIASES,
+  ...LANDMARK_ALIASES,
+];
+
 /** One entry before serialisation. `pin` indexes the pincode table (-1: none). */
 export interface Entry {
   name: string;
@@ -140,8 +148,7 @@ export function buildEntries(ctx: EntryContext, geonames: GeonamesPlace[], posta
   for (const e of offices) entries.push(e);
   for (const t of towns) entries.push(t.entry);
   for (const e of postalEntries(ctx, postal, isQualifier, seen, pinArea)) entries.push(e);
-  const curated = [...LOCALITY_ALIASES, ...TOWN_LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES];
-  for (const [name, pincode] of curated) {
+  for (const [name, pincode] of CURATED_ALIASES) {
     const pin = pinIndex.get(pincode);
     const p = pin === undefined ? undefined : rows.pincodes[pin];
     // A subset build (the sample) lacks most aliased pincodes; the full build has every one (tested).

@@ -5,10 +5,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_FILES, defaultInputDir, repoManifestPath } from '../../src/dataset/paths.ts';
-import { LOCALITY_ALIASES } from '../../src/geocoding/locality-aliases.ts';
-import { INSTITUTION_ALIASES } from '../../src/geocoding/institution-aliases.ts';
-import { LANDMARK_ALIASES } from '../../src/geocoding/landmark-aliases.ts';
-import { TOWN_LOCALITY_ALIASES } from '../../src/geocoding/town-locality-aliases.ts';
+import { CURATED_ALIASES } from '../../src/dataset/place-entries.ts';
 import { ensureDataset, type EnsuredDataset } from '../../src/dataset/ensure.ts';
 import { readBoundaryFile, type BoundaryTables } from '../../src/native/boundary-file.ts';
 import { polygonGeoJSON } from './support.ts';
@@ -106,11 +103,10 @@ describe.skipIf(!present)('the full dataset', () => {
   });
 
   it('has a pincode with a point for every hand-written alias (localities, institutions, landmarks)', () => {
-    const aliases = [...LOCALITY_ALIASES, ...TOWN_LOCALITY_ALIASES, ...INSTITUTION_ALIASES, ...LANDMARK_ALIASES];
     const located = db.prepare('SELECT 1 FROM pincodes WHERE pincode = ? AND lat IS NOT NULL AND lon IS NOT NULL');
-    const missing = aliases.filter(([, pincode]) => located.get(pincode) === undefined);
+    const missing = CURATED_ALIASES.filter(([, pincode]) => located.get(pincode) === undefined);
     expect(missing).toEqual([]);
-    expect(aliases.length).toBeGreaterThan(100);
+    expect(CURATED_ALIASES.length).toBeGreaterThan(100);
   });
 
   it('commits the same manifest as data/manifest.json', () => {
