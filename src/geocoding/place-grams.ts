@@ -17,6 +17,16 @@ export const STRIPPABLE =
 export const SIDES = new Set(['east', 'west', 'north', 'south']);
 
 /**
+ * The last word, when every word before it is a street's ("1st Cross 2nd Main BTM": BTM), else the words themselves.
+ * A house's street written before its locality without a comma leaves the locality's one word last.
+ */
+export function afterStreetWords(words: string[]): string[] {
+  if (words.length < 2) return words;
+  for (let i = 0; i < words.length - 1; i++) if (!/^\d/.test(words[i]!) && !ADDRESS_WORDS.has(words[i]!)) return words;
+  return words.slice(-1);
+}
+
+/**
  * A run worth looking up: at least 4 letters when it is one word (or an institution's acronym, or 3 letters when the
  * word is the whole part: "Leh", "Mau", "Una" are districts), and not only address words or numbers, unless a city or
  * district already narrows the search ("Park Street, Kolkata", "Sector 15, Chandigarh").

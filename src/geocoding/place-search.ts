@@ -5,6 +5,7 @@ import { ADDRESS_WORDS, LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
 import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
 import {
+  afterStreetWords,
   digitsOf,
   directorySpelling,
   isPlaceGram,
@@ -215,10 +216,12 @@ export class PlaceSearch {
         for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
       }
     };
-    // Its qualifiers dropped, one word left is the part's whole name, as a lone word is ("BTM 2nd Stage" -> BTM).
-    if (stripped.length < tokens.length && isPlaceGram(stripped, local, stripped.length === 1)) {
-      const c = scoreKey(this.idx, stripped.join(''), 'variant', weight * 0.9, part.role, region, work);
-      if (c) c.whole = true;
+    // Its qualifiers dropped, one word left is the part's whole name, as a lone word is ("BTM 2nd Stage" -> BTM), also
+    // after street words written without a comma ("1st Cross 2nd Main BTM 2nd Stage").
+    const named = afterStreetWords(stripped);
+    if (stripped.length < tokens.length && isPlaceGram(named, local, named.length === 1)) {
+      const c = scoreKey(this.idx, named.join(''), 'variant', weight * 0.9, part.role, region, work);
+      if (c) c.whole = named === stripped;
       consider(c);
       if (best) return best;
     }

@@ -600,6 +600,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Flat 4, ABC Towers, Pune')).toMatchObject({ district: 'Pune', level: 'district' });
   });
 
+  it('reads that name after street words written without a comma ("1st Cross 2nd Main BTM 2nd Stage")', () => {
+    // Each answered the city's centre at 0.53: the street words made the part's one word no longer its whole.
+    expect(answer('No 45 1st Cross 2nd Main BTM 2nd Stage Blr')).toMatchObject({ pincode: '560076' });
+    expect(answer('3rd Cross HSR 2nd Sector Bangalore')).toMatchObject({ pincode: '560102' });
+    // A word that is no street's before it keeps the part one name ("Flat 4 ABC 2nd Floor" names nothing).
+    expect(answer('Flat 4 ABC 2nd Floor Pune')).toMatchObject({ district: 'Pune', level: 'district' });
+  });
+
   it('finds a locality a police station names with its numbered part ("Jayanagar 4th Block", "Sector 18")', () => {
     // Jayanagar's (560041) at 0.88 and the city's centre: the data build dropped the numbers ("Jayanagar th Block").
     for (const address of ['Jayanagar 4th Block, Bangalore', 'jayanagar 4 block bangalore', '4th Block Jayanagar'])
