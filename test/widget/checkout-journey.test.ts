@@ -11,6 +11,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { expectAccessible, pageProblems, PHONE, shooter } from './support/buyer.ts';
 import { CART_PAISE, journey, type Viewport } from './support/journey.ts';
 import { mistypedPincode } from './support/mismatch.ts';
+import { localitySuggestions } from './support/suggestions.ts';
 import { returningBuyer } from './support/returning.ts';
 import { startWidgetWorld, type WidgetWorld } from './support/world.ts';
 
@@ -132,6 +133,12 @@ describe('the funnel after those checkouts', () => {
 describe('a returning buyer on a phone', () => {
   it('gets a wrong code refused under the field, then lists, adds, edits, defaults and deletes addresses', async () => {
     await returningBuyer({ w, browser, shot }, 'phone.cod@example.com');
+  });
+});
+
+describe('a buyer typing a locality on a phone', () => {
+  it('is shown localities near the pincode typed, and one picked without a pincode brings its pincode', async () => {
+    await localitySuggestions({ w, browser, shot }, 'locality.suggestions@example.com');
   });
 });
 

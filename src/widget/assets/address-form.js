@@ -1,6 +1,8 @@
 // The address form: pincode checked against the postal directory as it is typed (state and city filled from it, the
-// district only shown), delivery checked with the merchant, and every error shown under the field it is about.
+// district only shown), localities suggested near it, delivery checked with the merchant, and every error shown under
+// the field it is about.
 import { busy, field, h, messageLine } from './dom.js';
+import { localitySuggestions } from './locality-suggestions.js';
 
 /** One of these says where in the pincode to deliver (the server's rule). */
 const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'];
@@ -160,6 +162,19 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
         showServerError(err);
       }
     });
+  });
+
+  // A locality picked from the suggestions gives its pincode to a form that has none yet (never replaces one typed).
+  localitySuggestions({
+    api,
+    input: f.locality.input,
+    near: () => pincodeInfo?.coordinates ?? null,
+    chosen(place) {
+      const pin = f.pincode.input;
+      if (/^[0-9]{6}$/.test(pin.value.trim())) return;
+      pin.value = place.pincode;
+      pin.dispatchEvent(new Event('input'));
+    },
   });
 
   if (initial?.pincode) checking = checkPincode().catch(() => null);

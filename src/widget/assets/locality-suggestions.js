@@ -1,0 +1,140 @@
+// Suggestions under the "Area, locality" field from the location API's autocomplete, ranked near the pincode typed,
+// as an ARIA combobox (arrow keys, Enter, Escape, a tap). Only a help: a failed call shows nothing and blocks nothing.
+import { h } from './dom.js';
+
+/** Wait after the last keystroke before asking: one call per pause, not one per letter. */
+const PAUSE_MS = 200;
+const SHOWN = 5;
+/** Kinds of place a locality field takes (states, districts and monuments have fields or no place here). */
+const KINDS = new Set(['locality', 'office']);
+
+/** The name folded as the buyer may type it: case, spaces and dots ignored. */
+const folded = (text) => text.toLowerCase().replace(/[\s.]+/g, '');
+
+/**
+ * The autocomplete's results a locality field shows: localities and offices, each name and pincode once, none when
+ * the buyer already typed the first of them whole (nothing is left to suggest; "Kora" is a village, and still a start).
+ */
+export function localityChoices(results, typed) {
+  const seen = new Set();
+  const out = [];
+  for (const r of results) {
+    const key = `${folded(r.name)}|${r.pincode}`;
+    if (!KINDS.has(r.type) || r.pincode === null || seen.has(key)) continue;
+    seen.add(key);
+    out.push(r);
+  }
+  if (out.length > 0 && folded(out[0].name) === folded(typed)) return [];
+  return out.slice(0, SHOWN);
+}
+
+/**
+ * Wires suggestions to `input` (inside a `.gc-field`). `near()` is the pincode's point or null; `chosen(place)` runs
+ * after the buyer picks one, the field already holding its name.
+ */
+export function localitySuggestions({ api, input, near, chosen }) {
+  const list = h('ul', { class: 'gc-suggestions', role: 'listbox', id: `${input.id}-list`, hidden: true });
+  list.setAttribute('aria-label', 'Suggested localities');
+  input.after(list);
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-controls', list.id);
+  input.setAttribute('aria-expanded', 'false');
+  let places = [];
+  let active = -1;
+  let timer = 0;
+  let asked = 0;
+
+  function close() {
+    places = [];
+    active = -1;
+    list.hidden = true;
+    list.replaceChildren();
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
+  }
+
+  function highlight(i) {
+    active = i;
+    [...list.children].forEach((li, k) => li.setAttribute('aria-selected', String(k === i)));
+    if (i >= 0) input.setAttribute('aria-activedescendant', list.children[i].id);
+    else input.removeAttribute('aria-activedescendant');
+  }
+
+  function choose(i) {
+    const place = places[i];
+    if (!place) return;
+    input.value = place.name;
+    close();
+    chosen(place);
+  }
+
+  function show(found) {
+    close();
+    if (found.length === 0) return;
+    places = found;
+    list.append(
+      ...found.map((p, i) =>
+        h(
+          'li',
+          { id: `${list.id}-${i}`, role: 'option', 'aria-selected': 'false' },
+          h('span', { class: 'gc-suggestion-name' }, p.name),
+          h('span', { class: 'gc-suggestion-place' }, [p.pincode, p.district].filter(Boolean).join(' · ')),
+        ),
+      ),
+    );
+    // Below the input, over the fields that follow: the form does not jump while the buyer types.
+    list.style.top = `${input.offsetTop + input.offsetHeight + 2}px`;
+    list.hidden = false;
+    input.setAttribute('aria-expanded', 'true');
+    // On a phone the field is often at the screen's foot: the list must not open out of sight.
+    list.scrollIntoView({ block: 'nearest' });
+  }
+
+  async function ask() {
+    const typed = input.value.trim().slice(0, 100);
+    const turn = ++asked;
+    if (typed.replace(/\s/g, '').length < 3) return close();
+    const params = new URLSearchParams({ q: typed, limit: '10' });
+    const point = near();
+    if (point) {
+      params.set('lat', String(point.latitude));
+      params.set('lng', String(point.longitude));
+    }
+    let results = [];
+    try {
+      results = (await api.geo(`/v1/geopin/autocomplete?${params}`)).results;
+    } catch {
+      results = [];
+    }
+    // A later keystroke asked again, or the buyer left the field: this answer is stale.
+    if (turn !== asked || input.getRootNode().activeElement !== input) return;
+    show(localityChoices(results, input.value.trim()));
+  }
+
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void ask(), PAUSE_MS);
+  });
+  input.addEventListener('blur', () => {
+    asked++;
+    clearTimeout(timer);
+    close();
+  });
+  input.addEventListener('keydown', (event) => {
+    if (list.hidden) return;
+    const n = places.length;
+    if (event.key === 'ArrowDown') highlight((active + 1) % n);
+    else if (event.key === 'ArrowUp') highlight((active - 1 + n) % n);
+    else if (event.key === 'Enter' && active >= 0) choose(active);
+    else if (event.key === 'Escape') close();
+    else return;
+    event.preventDefault();
+  });
+  // Pressed, the input keeps its focus (no blur closes the list first); the choice is taken on release.
+  list.addEventListener('mousedown', (event) => event.preventDefault());
+  list.addEventListener('click', (event) => {
+    const li = event.target.closest('li[role="option"]');
+    if (li) choose([...list.children].indexOf(li));
+  });
+}

@@ -1,0 +1,68 @@
+// A buyer typing a locality: suggestions near the pincode typed, picked by keyboard; a buyer who does not know the
+// pincode picks one by a tap and the form takes its pincode, state and city; Escape, a known name and a typo-only
+// query leave the field as typed.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../../dashboard/support/page.ts';
+import { expectAccessible, pageProblems, PHONE, signIn } from './buyer.ts';
+import type { JourneyContext } from './journey.ts';
+
+const options = (page: Page) => page.getByRole('listbox', { name: 'Suggested localities' }).getByRole('option');
+
+export async function localitySuggestions({ w, browser, shot }: JourneyContext, email: string): Promise<void> {
+  const { page, problems } = await openPage(browser, PHONE);
+  await page.goto(`${w.shop.origin}/`);
+  await signIn(page, w.smtp, email, () => Promise.resolve());
+  const locality = page.getByRole('combobox', { name: 'Area, locality' });
+
+  // Koramangala's pincode first: "Kora" suggests Bengaluru's Koramangala, not Chennai's Korattur, the first without it.
+  await page.getByLabel('Pincode').fill('560095');
+  await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Karnataka');
+  await locality.pressSequentially('Kora', { delay: 60 });
+  await expect.poll(() => options(page).count()).toBeGreaterThan(1);
+  expect(await locality.getAttribute('aria-expanded')).toBe('true');
+  const first = await options(page).first().textContent();
+  expect(first).toMatch(/^Koramangala/);
+  expect(first).toContain('Bengaluru Urban');
+  await expectAccessible(page, problems);
+  await shot(page, 'phone-12-locality-suggestions');
+  await locality.press('ArrowDown');
+  expect(await locality.getAttribute('aria-activedescendant')).toBe(await options(page).first().getAttribute('id'));
+  await locality.press('Enter');
+  expect(await locality.inputValue()).toBe(first!.replace(/560\d{3}.*$/, ''));
+  expect(await locality.getAttribute('aria-expanded')).toBe('false');
+  // Enter took the suggestion; it did not submit the form.
+  expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBeNull();
+  expect(await page.getByLabel('Pincode').inputValue()).toBe('560095');
+
+  // Escape closes the list and keeps what was typed.
+  await locality.fill('');
+  await locality.pressSequentially('Indira', { delay: 60 });
+  await expect.poll(() => options(page).count()).toBeGreaterThan(0);
+  await locality.press('Escape');
+  expect(await options(page).count()).toBe(0);
+  expect(await locality.inputValue()).toBe('Indira');
+
+  // Without a pincode: a tap on Indiranagar fills the pincode, and the directory fills state and city from it.
+  await page.getByLabel('Pincode').fill('');
+  await page.getByLabel('State').fill('');
+  await page.getByLabel('City, town').fill('');
+  await locality.fill('');
+  await locality.pressSequentially('Indiran', { delay: 60 });
+  const indiranagar = options(page).filter({ hasText: '560038' });
+  await indiranagar.first().waitFor();
+  await indiranagar.first().click();
+  expect(await locality.inputValue()).toBe('Indiranagar');
+  expect(await page.getByLabel('Pincode').inputValue()).toBe('560038');
+  await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Karnataka');
+  expect(await page.getByLabel('City, town').inputValue()).toBe('Bengaluru');
+  await shot(page, 'phone-13-locality-picked');
+
+  // A name typed whole is left alone: no list over the fields below.
+  await locality.fill('');
+  await locality.pressSequentially('Indiranagar', { delay: 30 });
+  await page.waitForTimeout(600);
+  expect(await options(page).count()).toBe(0);
+  expect(pageProblems(problems)).toEqual([]);
+  await page.context().close();
+}
