@@ -18,6 +18,7 @@ import { editDistance } from './fuzzy.ts';
 import { extractPincode, tokenize } from './normalise.ts';
 import { transliterate } from './transliterate.ts';
 import { withoutPhoneNumbers } from './contact-numbers.ts';
+import { withoutFormLabels } from './form-labels.ts';
 
 /** What a part of the address is; only place-like roles are matched against the gazetteer. */
 export type Role =
@@ -179,7 +180,7 @@ export function parseAddress(
   city?: string,
   state?: string,
 ): { parts: Part[]; pincode: string | null } {
-  const text = withoutPhoneNumbers(transliterate(address.slice(0, MAX_INPUT_CHARS)));
+  const text = withoutFormLabels(withoutPhoneNumbers(transliterate(address.slice(0, MAX_INPUT_CHARS))));
   let pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
   const parts: Part[] = [];
   const pieces = text.split(/[,;\n|]+|\s-\s/);
