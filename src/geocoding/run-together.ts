@@ -1,7 +1,6 @@
 // Names written as two parts that the directory runs into one: "Sector 7, Rohini" is the office "Rohini Sector 7",
 // "Sector 62, Noida" is "Noida Sector 62", "Hirapur, Dhanbad" is "Dhanbad Hirapur SO".
 import type { Part, Role } from './address-parser.ts';
-import { ADDRESS_WORDS } from './address-words.ts';
 import type { Work } from './fuzzy.ts';
 import { scoreKey } from './key-score.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
@@ -53,8 +52,9 @@ export function numberedInCity(
 
 /**
  * "Hirapur, Dhanbad" is the office "Dhanbad Hirapur SO": the directory names many of a town's offices after the town
- * first ("UJJAIN NANAKHEDA"). Added when it is a locality or office in another pincode than the part's own match;
- * never the town itself ("Nai, Delhi" runs together as "Nai Delhi") nor a part of address words ("City: Pune").
+ * first ("UJJAIN NANAKHEDA"), and its old quarters after a word alone ("Chowk, Lucknow" is "Lucknow Chowk HO",
+ * "Cantt, Kanpur" "Kanpur Cantt HO"). Added when it is a locality or office in another pincode than the part's own
+ * match; never the town itself ("Nai, Delhi" runs together as "Nai Delhi").
  */
 export function townCarried(
   idx: PlaceIndex,
@@ -64,7 +64,6 @@ export function townCarried(
   work: Work,
   best: Candidate[],
 ): void {
-  if (part.tokens.every((t) => ADDRESS_WORDS.has(t))) return;
   const own = best.find((c) => c.part === index);
   const keep = (c: Candidate) =>
     idx.compact(c.id) !== region.key &&

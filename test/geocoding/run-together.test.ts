@@ -13,7 +13,7 @@ const expectPincodes = (rows: Array<[address: string, pincode: string]>) => {
 describe('a part run together with the city', () => {
   it('finds a locality the directory files under its town\'s name first ("Hirapur, Dhanbad": "Dhanbad Hirapur SO")', () => {
     // Each answered another pincode: the village Hirapur 40 km out at 0.37, the city's centre at 0.53, Vidyanagar's
-    // other office; "Nai, Delhi" and "City: Pune" run together name the city and an office of it, never kept.
+    // other office; "Nai, Delhi" run together names the city and an office of it, never kept; "City:" is a label.
     expectPincodes([
       ['Hirapur, Dhanbad', '826001'],
       ['Nanakheda, Ujjain', '456010'],
@@ -22,6 +22,15 @@ describe('a part run together with the city', () => {
     ]);
     expect(answer('Vasant Kunj, Nai Dilli')).toMatchObject({ pincode: '110070' });
     expect(answer('City: Pune, Area: Baner')?.pincode).not.toBe('411002');
+  });
+
+  it('reads an address word alone before its town as the town\'s quarter ("Chowk, Lucknow": "Lucknow Chowk HO")', () => {
+    // Each answered the city's centre at 0.53: a part of address words only was never run together.
+    expectPincodes([
+      ['Chowk, Lucknow', '226003'],
+      ['Cantt, Kanpur', '208004'],
+      ['Cantonment, Jalandhar', '144005'],
+    ]);
   });
 
   it('reads a lettered sector the directory does not name as its sector ("Sector 15A, Faridabad")', () => {
