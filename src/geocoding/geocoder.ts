@@ -128,8 +128,12 @@ export class Geocoder {
         (elsewhere !== null && fame(this.idx, elsewhere.c.id) > fame(this.idx, best.id) + FAME_MARGIN);
       if (elsewhere && elsewhere.region === null && outweighs) return this.answerFound(elsewhere, components, given);
     }
-    if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
-    const beyond = region && placeJustBeyond(this.places, this.idx, parts, region, work);
+    // Only a guess inside the city ("Mira Road, Mumbai": Mori Road by its sound): the place named exactly just
+    // beyond it is meant, a town of the metro's wider area written with the metro's name.
+    const guess =
+      best !== undefined && (best.quality === 'sound' || best.quality === 'fuzzy' || best.quality === 'prefix');
+    const beyond = region && (!best || guess) && placeJustBeyond(this.places, this.idx, parts, region, work);
+    if (best && !beyond) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
     if (beyond) return this.answerFound({ c: beyond, all: [beyond], region: null }, components, given);
     // The city's centre, still checked against a state typed with it ("Boring Road, Patna, Punjab").
     if (region) return this.checked(regionAnswer(this.idx, region, components), given, -1);

@@ -533,6 +533,17 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Sector 99, Faridabad')).toMatchObject({ district: 'Faridabad', match_level: 'city' });
   });
 
+  it("finds a town of a metro's wider area written with the metro's name, and flags the city", () => {
+    // Each answered a guess inside the metro: Mori Road by its sound (400016), Gurgaon Road SO (110037) by a prefix.
+    for (const [address, pincode] of [
+      ['Mira Road, Mumbai', '401107'],
+      ['Gurgaon, Delhi', '122001'],
+    ])
+      expect(answer(address!), address).toMatchObject({ pincode, warnings: ['city_mismatch'] });
+    // A typo of the metro's own locality stays inside it ("Koramangla": Koramangala, no town beyond).
+    expect(answer('Koramangla, Bangalore')).toMatchObject({ pincode: '560034', warnings: [] });
+  });
+
   it("takes a metro written first for the city when the locality after it is a far district's name too", () => {
     // "Vijay Nagar" and "Gandhi Nagar" are districts (Karnataka, Gujarat): Indore's centre was answered at 0.2, flagged
     // city_mismatch, and Gandhinagar's at 0.53.
