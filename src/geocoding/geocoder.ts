@@ -118,9 +118,10 @@ export class Geocoder {
     // typo's match inside the city is kept unless the exact name elsewhere is far better known ("Koramangala,
     // Chennai" is not the village Koramangalam): a misspelt name may spell some small place elsewhere exactly. A
     // sound-alike that is no spelling of the name gives way to the best known of its namesakes ("Anna Nagar, Delhi").
+    let national: Candidate[] | null = null;
     if (region && (!best || best.quality === 'sound' || best.quality === 'fuzzy')) {
       const loose = best?.quality === 'sound' && !spellsLike(this.idx, parts[best.part]!.tokens, best.id);
-      const national = this.places.search(parts, null, work);
+      national = this.places.search(parts, null, work);
       const elsewhere = this.specificPlace(parts, national, null, work, loose ? LEAD_RATIO : undefined);
       const outweighs =
         !best ||
@@ -130,11 +131,10 @@ export class Geocoder {
     }
     // Only a guess inside the city ("Mira Road, Mumbai": Mori Road by its sound): the place named exactly just
     // beyond it is meant, a town of the metro's wider area written with the metro's name.
-    const guess =
-      best !== undefined && (best.quality === 'sound' || best.quality === 'fuzzy' || best.quality === 'prefix');
-    const beyond = region && (!best || guess) && placeJustBeyond(this.places, this.idx, parts, region, work);
-    if (best && !beyond) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
+    const guess = best?.quality === 'sound' || best?.quality === 'fuzzy' || best?.quality === 'prefix';
+    const beyond = region && (!best || guess) && placeJustBeyond(this.places, this.idx, parts, region, national, work);
     if (beyond) return this.answerFound({ c: beyond, all: [beyond], region: null }, components, given);
+    if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
     // The city's centre, still checked against a state typed with it ("Boring Road, Patna, Punjab").
     if (region) return this.checked(regionAnswer(this.idx, region, components), given, -1);
     return null;

@@ -16,22 +16,24 @@ const ACROSS_KM = 35;
 
 /**
  * When nothing of the address lies in the typed city or district, or only a guess does: a well-known place (a town, a
- * head or sub office, a locality of a city) named exactly within 70 km of its centre in the same state, or 35 km in
- * another, without a number or a name any town has; else null. Its answer is then flagged as another district's (a
- * district split off, or a neighbouring town written as the city).
+ * head or sub office, a locality of a city) named exactly within 70 km of its centre in the same state, or the best
+ * found anywhere (`national`, searched when not given) when it is such a place within 35 km in another state; else
+ * null. Its answer is then flagged as another district's (a district split off, or a town of a metro's wider area
+ * written with the metro's name).
  */
 export function placeJustBeyond(
   places: PlaceSearch,
   idx: PlaceIndex,
   parts: Part[],
   region: Region,
+  national: Candidate[] | null,
   work: Work,
 ): Candidate | null {
   if (region.level === 'state' || region.fuzzy) return null;
   const wider: Region = { ...region, areas: null, spanKm: BEYOND_KM };
   const c = places.search(parts, wider, work)[0];
   if (c && namedExactly(idx, c) && inRegion(idx, c.id, wider) === 1) return c;
-  const across = places.search(parts, null, work)[0];
+  const across = (national ?? places.search(parts, null, work))[0];
   if (!across || idx.areas[idx.area[across.id]!]?.state === region.state) return null;
   const near = withinKm(region.lat, region.lon, idx.lat[across.id]!, idx.lon[across.id]!, ACROSS_KM);
   return near && namedExactly(idx, across) ? across : null;
