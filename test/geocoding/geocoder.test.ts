@@ -847,6 +847,11 @@ describe('a typed pincode, city or state that contradicts the place named', () =
       ['Rose Villa, Ulwe Sector 19, Navi Mumbai', '410206'],
       ['Flat 301, My Home Jewel, Madinaguda, Hyderabad', '500049'],
       ['45, Hindusthan Park, Kolkata', '700029'],
+      // The city's centre; Pimple Saudagar the village Pimple's office 30 km out (412301) at 0.79.
+      ['1-2-34/A, Domalguda, Hyderabad', '500029'],
+      ['B-12, Safdarjung Development Area, New Delhi', '110016'],
+      ['Flat 5, Prahlad Nagar, Ahmedabad', '380015'],
+      ['Kunal Icon, Pimple Saudagar, Pune', '411027'],
     ]);
   });
 
