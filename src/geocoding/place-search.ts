@@ -71,15 +71,19 @@ export class PlaceSearch {
     // A landmark ("near Charminar") is looked up only by its exact name; outside a city or district only a name one
     // place has (names of monuments and temples repeat from city to city).
     const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
-    for (const part of searchable) {
-      let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work);
+    const inPart = (part: Part, streetTypos: boolean) => {
+      let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, streetTypos);
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
-      if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) continue;
-      if (c && this.beyondTown(c, region)) continue;
+      if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) return;
+      if (c && this.beyondTown(c, region)) return;
       if (c && (part.role !== 'landmark' || this.landmarkStands(c, region, local)))
         best.push({ ...c, part: parts.indexOf(part) });
-    }
+    };
+    for (const part of searchable) inPart(part, false);
+    // A street's name misspelt ("Varthur Road": the directory's Vartur) is looked up only when nothing else was found:
+    // the typo search is a geocode's dearest step, and a street beside a found locality adds nothing to it.
+    if (best.length === 0) for (const part of searchable) if (part.role === 'street') inPart(part, true);
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7", also with a
     // landmark between them ("Sector 4 near Park, RK Puram").
     const named = searchable.filter((p) => p.role !== 'landmark');
@@ -153,7 +157,15 @@ export class PlaceSearch {
     return c.districts === 1 && (c.whole || !LANDMARK_NOUNS.has(this.idx.compact(c.id)));
   }
 
-  private bestInPart(part: Part, weight: number, region: Region | null, local: boolean, work: Work): Candidate | null {
+  /** `streetTypos`: a street part's name is also looked up by its near spellings (else only a street's is not). */
+  private bestInPart(
+    part: Part,
+    weight: number,
+    region: Region | null,
+    local: boolean,
+    work: Work,
+    streetTypos: boolean,
+  ): Candidate | null {
     const tokens = part.tokens;
     let best: Candidate | null = null;
     const consider = (c: Candidate | null) => {
@@ -261,6 +273,7 @@ export class PlaceSearch {
       typo(tokens);
       if (best) return best;
     }
+    if (part.role === 'street' && !streetTypos) return best;
     typoRuns(1);
     // Sound-alikes inside a city or district; across a state or India they find some village for any junk, so there
     // only a city ("फ़िरोज़ाबाद" is read "phirojabad": Firozabad). With its qualifier first again: "Bendra West" is

@@ -629,6 +629,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('DLF Phase 4, Gurgaon')).toMatchObject({ pincode: '122002' });
   });
 
+  it('reads a street named after a place spelt otherwise when nothing else is found ("Varthur Road": Vartur)', () => {
+    // The near spellings of a street's name are searched only then (the search costs most of a geocode).
+    expect(answer('Villa 12, Adarsh Palm Meadows, Varthur Road, Bangalore')).toMatchObject({ pincode: '560087' });
+    expect(answer('45, Varthur Road, Whitefield, Bangalore')).toMatchObject({ pincode: '560066' });
+  });
+
   it('reads a numbered road named after a town as a road of the address\'s town ("Pokhran Road No 1, Thane")', () => {
     // Each answered the road's town at 0.65 with city_mismatch (Pokhran in Jaisalmer, Nagpur, Kanpur, Surat), or
     // read it as the city and the address's town as its mismatch ("Pokhran Road 2, Thane West").
