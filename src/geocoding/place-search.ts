@@ -1,7 +1,7 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
-import { ADDRESS_WORDS, LANDMARK, LANDMARK_NOUNS } from './address-words.ts';
+import { ADDRESS_WORDS, LANDMARK } from './address-words.ts';
 import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
 import {
@@ -14,10 +14,11 @@ import {
   SIDES,
   STRIPPABLE,
 } from './place-grams.ts';
-import { namesTown, oneEntry, onlyOneHolds, QUALITY, scoreKey } from './key-score.ts';
+import { namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
+import { landmarkBeyondTown, landmarkStands } from './landmark-stands.ts';
 import { famousInstead, soundAlike } from './sound-search.ts';
-import { KIND, type PlaceIndex } from './place-index.ts';
-import { inRegion, type Region } from './regions.ts';
+import type { PlaceIndex } from './place-index.ts';
+import type { Region } from './regions.ts';
 import { numberedInCity, runTogether, townCarried } from './run-together.ts';
 import { haversineKm } from './geo-math.ts';
 
@@ -76,8 +77,8 @@ export class PlaceSearch {
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) return;
-      if (c && this.beyondTown(c, region)) return;
-      if (c && (part.role !== 'landmark' || this.landmarkStands(c, region, local)))
+      if (c && landmarkBeyondTown(this.idx, c, region)) return;
+      if (c && (part.role !== 'landmark' || landmarkStands(this.idx, c, region, local)))
         best.push({ ...c, part: parts.indexOf(part) });
     };
     for (const part of searchable) inPart(part, false);
@@ -127,34 +128,6 @@ export class PlaceSearch {
       best[1] = first;
     }
     return best;
-  }
-
-  /**
-   * True for a landmark part's match inside the city or district (within a town's reach: "near Shiv Mandir, Motihari"
-   * is not the Shiv Mandir 27 km out in its district, unless no other district has one), or, with no city or district,
-   * one that stands without it (namesOnePlace).
-   */
-  private landmarkStands(c: Candidate, region: Region | null, local: boolean): boolean {
-    if (!local) return this.namesOnePlace(c);
-    return inRegion(this.idx, c.id, region) === 1 || onlyOneHolds(this.idx, this.idx.compact(c.id));
-  }
-
-  /**
-   * True for a landmark's entry beyond the written town's reach ("Sai Baba Temple, Shirdi": the one 25 km out is
-   * another town's; temples repeat from town to town), unless no other district has its exact name. The town answers.
-   */
-  private beyondTown(c: Candidate, region: Region | null): boolean {
-    if (region?.spanKm == null || this.idx.kind[c.id] !== KIND.landmark || inRegion(this.idx, c.id, region) === 1)
-      return false;
-    return c.quality !== 'exact' || !onlyOneHolds(this.idx, this.idx.compact(c.id));
-  }
-
-  /**
-   * True for a landmark part's match that stands without a city: a name one district holds, the landmark's whole name
-   * ("near Charminar") or a place named in it ("near Mysore Palace"), never its noun alone ("Medical", a Meerut office).
-   */
-  private namesOnePlace(c: Candidate): boolean {
-    return c.districts === 1 && (c.whole || !LANDMARK_NOUNS.has(this.idx.compact(c.id)));
   }
 
   /** `streetTypos`: a street part's name is also looked up by its near spellings (else only a street's is not). */
