@@ -35,7 +35,9 @@ export function localityChoices(results, typed) {
 export function localitySuggestions({ api, input, near, chosen }) {
   const list = h('ul', { class: 'gc-suggestions', role: 'listbox', id: `${input.id}-list`, hidden: true });
   list.setAttribute('aria-label', 'Suggested localities');
-  input.after(list);
+  // Said by screen readers when the list opens, which a combobox's expanded state alone may not be.
+  const status = h('span', { class: 'gc-sr', role: 'status' });
+  input.after(list, status);
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-controls', list.id);
@@ -50,6 +52,7 @@ export function localitySuggestions({ api, input, near, chosen }) {
     active = -1;
     list.hidden = true;
     list.replaceChildren();
+    status.textContent = '';
     input.setAttribute('aria-expanded', 'false');
     input.removeAttribute('aria-activedescendant');
   }
@@ -87,6 +90,7 @@ export function localitySuggestions({ api, input, near, chosen }) {
     list.style.top = `${input.offsetTop + input.offsetHeight + 2}px`;
     list.hidden = false;
     input.setAttribute('aria-expanded', 'true');
+    status.textContent = `${found.length} ${found.length === 1 ? 'locality' : 'localities'} suggested; arrow keys to choose`;
     // On a phone the field is often at the screen's foot: the list must not open out of sight.
     list.scrollIntoView({ block: 'nearest' });
   }

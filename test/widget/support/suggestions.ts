@@ -21,6 +21,8 @@ export async function localitySuggestions({ w, browser, shot }: JourneyContext, 
   await locality.pressSequentially('Kora', { delay: 60 });
   await expect.poll(() => options(page).count()).toBeGreaterThan(1);
   expect(await locality.getAttribute('aria-expanded')).toBe('true');
+  const status = page.getByRole('status').filter({ hasText: 'suggested' });
+  expect(await status.textContent()).toBe(`${await options(page).count()} localities suggested; arrow keys to choose`);
   const first = await options(page).first().textContent();
   expect(first).toMatch(/^Koramangala/);
   expect(first).toContain('Bengaluru Urban');
