@@ -197,10 +197,11 @@ export function landmarkEntries(points: GazetteerPoint[], existing: Entry[], pla
       const aliasKey = compactKey(alias);
       if (aliasKey !== key && !e.aliasKeys.includes(aliasKey)) e.aliasKeys.push(aliasKey);
     }
-    // "Rashtrapati Bhavan" and its office "Rashtrapati Bhawan SO" (110004): the landmark stands at its office.
+    // "Rashtrapati Bhavan" and its office "Rashtrapati Bhawan SO" (110004): the landmark stands at its office; so does
+    // a ward spelt like an office near it ("Jangpura" ward's inside point lies in 110024, Jungpura SO in 110014).
     const office = landmark
       ? (ownOffice(key, p.lat, p.lon) ?? ownOfficeInTown(tokens, where.area, p.lat, p.lon))
-      : undefined;
+      : ownOffice(key, p.lat, p.lon);
     if (office) Object.assign(e, { lat: office.lat, lon: office.lon, pin: office.pin, area: office.area });
     out.push(e);
   }

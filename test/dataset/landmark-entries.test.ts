@@ -25,6 +25,22 @@ describe('landmarkEntries', () => {
     expect(e).toMatchObject({ name: 'Rashtrapati Bhavan', kind: KIND.landmark, pin: 3, lat: 28.621, lon: 77.196 });
   });
 
+  it('stands a ward at an office spelt like it within 3 km ("Jangpura" ward, Jungpura SO in another pincode)', () => {
+    const ward = (name: string, lat: number, lon: number): GazetteerPoint => ({
+      ...point(name, lat, lon),
+      category: 'ward',
+    });
+    const existing = [office('Jungpura', 3, 28.582, 77.244)];
+    const [near, far] = landmarkEntries(
+      [ward('Jangpura', 28.576, 77.246), ward('Jangpura', 28.5, 77.1)],
+      existing,
+      placeOf,
+    );
+    expect(near).toMatchObject({ name: 'Jangpura', kind: KIND.locality, pin: 3, lat: 28.582 });
+    // One farther than 3 km keeps its own point and pincode.
+    expect(far).toMatchObject({ pin: 7, lat: 28.5 });
+  });
+
   it('stands a landmark named "<name> <town>" at its office named as the name alone ("IIT Kanpur", "Iit SO")', () => {
     const district: Entry = { ...office('Kanpur Nagar', 3, 26.45, 80.33), kind: KIND.district };
     const existing = [district, office('Iit', 4, 26.512, 80.232)];

@@ -861,6 +861,14 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     ]);
   });
 
+  it('answers a ward spelt like a post office near it at the office\'s pincode ("Jangpura": Jungpura SO)', () => {
+    // Each answered the ward's inside point, in the next pincode (110024, 390024) at 0.79.
+    expectPincodes([
+      ['Jangpura, New Delhi', '110014'],
+      ['Fatehgunj, Vadodara', '390002'],
+    ]);
+  });
+
   it('hears a b written for a v and back ("Basant Kunj", "Bijay Nagar", "Vandra West")', () => {
     // Each answered the city's centre at 0.53.
     expectPincodes([
