@@ -1,4 +1,5 @@
 // Confidence of a geocode answer from how it matched; the bands are calibrated on test/fixtures (table in docs/geocoding.md).
+import { OFFICE_TYPE } from './place-index.ts';
 import type { Candidate } from './place-search.ts';
 import type { Region } from './regions.ts';
 
@@ -56,7 +57,7 @@ export function placeConfidence(
   region: Region | null,
   conflict: boolean,
   fromCentreKm: number,
-  pointNamed: boolean,
+  officeType: number,
 ): number {
   let value: number;
   if (region && region.level !== 'state') value = c.districts > 1 ? 0.8 : 0.88;
@@ -74,12 +75,14 @@ export function placeConfidence(
   if (c.namesakes) value -= 0.12;
   if (c.agreed) value += 0.05;
   if (conflict) value -= 0.15;
-  // A metro spans a big district: a place far from the city centre that matched only loosely may be a namesake.
-  if (region?.level === 'city' && fromCentreKm > 20 && c.quality !== 'exact' && c.quality !== 'alias') value -= 0.25;
+  // A metro spans a big district: a place far from the city centre that matched only loosely may be a namesake, and
+  // so may a village named by some of the part's words ("Pimple" of "Pimple Nilakh, Pune", 30 km out).
+  const loose = (c.quality !== 'exact' && c.quality !== 'alias') || (!c.whole && officeType === OFFICE_TYPE.BO);
+  if (region?.level === 'city' && fromCentreKm > 20 && loose) value -= 0.25;
   // A town's district holds other towns: a place beyond the town's reach may be one of theirs, not the town's.
   else if (region && region.spanKm !== null && fromCentreKm > region.spanKm) value -= 0.25;
   // A locality named only by a ward or police station point: its pincode is that point's, maybe the neighbour's.
-  if (pointNamed) value = Math.min(value, CONFIDENCE.pointNamedCap);
+  if (officeType === OFFICE_TYPE.POINT) value = Math.min(value, CONFIDENCE.pointNamedCap);
   // Only a pincode given with the address earns 0.9 or more.
   return Math.round(Math.min(0.88, Math.max(0.1, value)) * 100) / 100;
 }

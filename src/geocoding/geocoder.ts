@@ -4,7 +4,7 @@ import { ADDRESS_WORDS, LANDMARK_NOUNS } from './address-words.ts';
 import { editDistance, maxEdits, spent, type Work } from './fuzzy.ts';
 import type { AddressInput } from './location-api.ts';
 import { extractPincode } from './normalise.ts';
-import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
+import { KIND, NO_AREA, type PlaceIndex } from './place-index.ts';
 import { PlaceSearch, type Candidate } from './place-search.ts';
 import { Regions, type Region } from './regions.ts';
 import { CONFIDENCE, calibrate, placeConfidence } from './confidence.ts';
@@ -284,7 +284,7 @@ export class Geocoder {
     // Another part pointing somewhere else (> 4 km) is a disagreement the confidence must show.
     const conflict = all.some((o) => o !== c && !o.agreed && o.score > c.score - 0.15);
     const fromCentre = region ? haversineKm(region.lat, region.lon, m.latitude, m.longitude) : 0;
-    m.confidence = placeConfidence(c, region, conflict, fromCentre, this.idx.officeType[c.id] === OFFICE_TYPE.POINT);
+    m.confidence = placeConfidence(c, region, conflict, fromCentre, this.idx.officeType[c.id]!);
     return m;
   }
 }

@@ -55,6 +55,14 @@ describe('a named city, district or state is never dropped', () => {
     expect(service.lookup(r.latitude, r.longitude)?.pincode).toBe(r.pincode);
   });
 
+  it('marks down a village named by some of the part\'s words far from the city\'s centre ("Pimple Nilakh")', () => {
+    // The village Pimple's office, 30 km out of Pune, answered at 0.79: a part's first word is not its name.
+    expect(geocode('Pimple Nilakh, Pune')!.confidence).toBeLessThan(0.7);
+    // A village named whole keeps its confidence ("Wagholi"), and so does a locality named by some words of a part.
+    expect(geocode('Wagholi, Pune')).toMatchObject({ pincode: '412207', confidence: 0.79 });
+    expect(geocode('Hinjewadi Gaon, Pune')).toMatchObject({ pincode: '411057', confidence: 0.79 });
+  });
+
   it('reads the city, district and state from the address text too', () => {
     expect(geocode('Vill Rampur, Post Shahabad, Distt Hardoi, UP')).toMatchObject({
       district: 'Hardoi',
