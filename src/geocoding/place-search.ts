@@ -130,7 +130,7 @@ export class PlaceSearch {
     return best;
   }
 
-  /** `streetTypos`: a street part's name is also looked up by its near spellings (else only a street's is not). */
+  /** `streetTypos`: also try a street part's near spellings (asked only when no part found a place). */
   private bestInPart(
     part: Part,
     weight: number,
