@@ -3,7 +3,7 @@
 import { h } from './dom.js';
 
 /** Wait after the last keystroke before asking: one call per pause, not one per letter. */
-const PAUSE_MS = 200;
+const PAUSE_MS = 300;
 const SHOWN = 5;
 /** Kinds of place a locality field takes (states, districts and monuments have fields or no place here). */
 const KINDS = new Set(['locality', 'office']);
