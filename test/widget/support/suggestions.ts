@@ -1,6 +1,6 @@
 // A buyer typing a locality: suggestions near the pincode typed, picked by keyboard; a buyer who does not know the
-// pincode picks one by a tap and the form takes its pincode, state and city; Escape, a known name and a typo-only
-// query leave the field as typed.
+// pincode picks one by a click and the form takes its pincode, state and city; Escape and a name typed whole leave the
+// field as typed.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../../dashboard/support/page.ts';
@@ -60,11 +60,14 @@ export async function localitySuggestions({ w, browser, shot }: JourneyContext, 
   expect(await page.getByLabel('City, town').inputValue()).toBe('Bengaluru');
   await shot(page, 'phone-13-locality-picked');
 
-  // A name typed whole is left alone: no list over the fields below.
+  // A name typed whole is left alone: asked and answered, and still no list over the fields below.
   await locality.fill('');
+  const asked = page.waitForResponse((r) => r.url().includes('/v1/geopin/autocomplete?q=Indiranagar&'));
   await locality.pressSequentially('Indiranagar', { delay: 30 });
-  await page.waitForTimeout(600);
+  expect((await asked).status()).toBe(200);
+  await page.waitForTimeout(50);
   expect(await options(page).count()).toBe(0);
+  expect(await locality.getAttribute('aria-expanded')).toBe('false');
   expect(pageProblems(problems)).toEqual([]);
   await page.context().close();
 }
