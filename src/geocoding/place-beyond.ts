@@ -32,15 +32,15 @@ export function placeJustBeyond(
   if (region.level === 'state' || region.fuzzy) return null;
   const wider: Region = { ...region, areas: null, spanKm: BEYOND_KM };
   const c = places.search(parts, wider, work)[0];
-  if (c && namedExactly(idx, c) && inRegion(idx, c.id, wider) === 1) return c;
+  if (c && wellKnownNamedWhole(idx, c) && inRegion(idx, c.id, wider) === 1) return c;
   const across = (national ?? places.search(parts, null, work))[0];
   if (!across || idx.areas[idx.area[across.id]!]?.state === region.state) return null;
   const near = withinKm(region.lat, region.lon, idx.lat[across.id]!, idx.lon[across.id]!, ACROSS_KM);
-  return near && namedExactly(idx, across) ? across : null;
+  return near && wellKnownNamedWhole(idx, across) ? across : null;
 }
 
 /** A well-known place the part names whole, exactly, without a number or a name any town has. */
-function namedExactly(idx: PlaceIndex, c: Candidate): boolean {
+function wellKnownNamedWhole(idx: PlaceIndex, c: Candidate): boolean {
   if (!(c.quality === 'exact' || c.quality === 'alias') || !c.whole || c.role === 'landmark') return false;
   if (idx.kind[c.id] === KIND.landmark) return false;
   // Numbered and common names repeat from town to town ("Sector 15" of Gurugram is not Faridabad's, nor "Civil Lines").
