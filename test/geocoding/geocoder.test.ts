@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { LocationService } from '../../src/geocoding/location-service.ts';
 import { datasetDir } from '../support/dataset.ts';
+import { expectPincodes as expectRows } from '../support/geocode-rows.ts';
 import { loadEvalSet, score } from '../fixtures/geocode-eval.ts';
 import { mulberry32 } from '../../bench/seeded.ts';
 import { GEOCODE_WORK_BUDGET, Geocoder } from '../../src/geocoding/geocoder.ts';
@@ -192,10 +193,7 @@ describe('matching', () => {
 describe('a typed pincode, city or state that contradicts the place named', () => {
   const answer = (address: string, city?: string, state?: string, pincode?: string) =>
     service.geocode({ address, city, state, pincode })!;
-  /** Each address answered with its pincode; the address stands beside it so a failure names the row. */
-  const expectPincodes = (rows: Array<[address: string, pincode: string]>) => {
-    for (const [address, pincode] of rows) expect([address, answer(address).pincode]).toEqual([address, pincode]);
-  };
+  const expectPincodes = (rows: Array<[address: string, pincode: string]>) => expectRows(service, rows);
 
   it('answers the specific locality over a mistyped pincode, with a warning and the pincode it suggests', () => {
     expect(answer('Anna Nagar, Chennai', undefined, undefined, '110040')).toMatchObject({

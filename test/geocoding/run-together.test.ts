@@ -2,13 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { LocationService } from '../../src/geocoding/location-service.ts';
 import { datasetDir } from '../support/dataset.ts';
+import { expectPincodes as expectRows } from '../support/geocode-rows.ts';
 
 const service = LocationService.open(datasetDir);
 const answer = (address: string) => service.geocode({ address })!;
-/** Each address answered with its pincode; the address stands beside it so a failure names the row. */
-const expectPincodes = (rows: Array<[address: string, pincode: string]>) => {
-  for (const [address, pincode] of rows) expect([address, answer(address).pincode]).toEqual([address, pincode]);
-};
+const expectPincodes = (rows: Array<[address: string, pincode: string]>) => expectRows(service, rows);
 
 describe('a part run together with the city', () => {
   it('finds a locality the directory files under its town\'s name first ("Hirapur, Dhanbad": "Dhanbad Hirapur SO")', () => {
