@@ -53,6 +53,8 @@ const ROLE_WEIGHT: Partial<Record<Role, number>> = {
   building: 0.5,
   landmark: 0.45,
 };
+/** Parts whose near spellings are searched only when no part names a place: they rarely name the answer. */
+const LOOSE_ROLES: ReadonlySet<Role> = new Set(['street', 'building']);
 const MAX_PREFIX_KEYS = 200;
 const MAX_GRAM_WORDS = 4;
 /** Rank a town or district needs to be found by its sound outside a city: a town of about 100,000 people. */
@@ -72,8 +74,8 @@ export class PlaceSearch {
     // A landmark ("near Charminar") is looked up only by its exact name; outside a city or district only a name one
     // place has (names of monuments and temples repeat from city to city).
     const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
-    const inPart = (part: Part, streetTypos: boolean) => {
-      let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, streetTypos);
+    const inPart = (part: Part, fallback: boolean) => {
+      let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, fallback);
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) return;
@@ -82,9 +84,9 @@ export class PlaceSearch {
         best.push({ ...c, part: parts.indexOf(part) });
     };
     for (const part of searchable) inPart(part, false);
-    // A street's name misspelt ("Varthur Road": the directory's Vartur) is looked up only when nothing else was found:
-    // the typo search is a geocode's dearest step, and a street beside a found locality adds nothing to it.
-    if (best.length === 0) for (const part of searchable) if (part.role === 'street') inPart(part, true);
+    // A street's or building's name misspelt ("Varthur Road": the directory's Vartur) is looked up only when nothing
+    // else was found: the typo search is a geocode's dearest step, and a street beside a found locality adds nothing.
+    if (best.length === 0) for (const part of searchable) if (LOOSE_ROLES.has(part.role)) inPart(part, true);
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7", also with a
     // landmark between them ("Sector 4 near Park, RK Puram").
     const named = searchable.filter((p) => p.role !== 'landmark');
@@ -130,14 +132,14 @@ export class PlaceSearch {
     return best;
   }
 
-  /** `streetTypos`: also try a street part's near spellings (asked only when no part found a place). */
+  /** `fallback`: also try a street's or building's near spellings (asked only when no part found a place). */
   private bestInPart(
     part: Part,
     weight: number,
     region: Region | null,
     local: boolean,
     work: Work,
-    streetTypos: boolean,
+    fallback: boolean,
   ): Candidate | null {
     const tokens = part.tokens;
     let best: Candidate | null = null;
@@ -246,7 +248,7 @@ export class PlaceSearch {
       typo(tokens);
       if (best) return best;
     }
-    if (part.role === 'street' && !streetTypos) return best;
+    if (LOOSE_ROLES.has(part.role) && !fallback) return best;
     typoRuns(1);
     // Sound-alikes inside a city or district; across a state or India they find some village for any junk, so there
     // only a city ("फ़िरोज़ाबाद" is read "phirojabad": Firozabad). With its qualifier first again: "Bendra West" is

@@ -641,6 +641,12 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('45, Varthur Road, Whitefield, Bangalore')).toMatchObject({ pincode: '560066' });
   });
 
+  it('reads a misspelt building-like name when nothing else is found ("Lokhandwla Complex": Lokhandwala)', () => {
+    // So are a building's: "Complex" makes the part a building's, and only the typo search finds the locality.
+    expect(answer('Flat 12, Lokhandwla Complex, Mumbai')).toMatchObject({ pincode: '400053' });
+    expect(answer('Flat 3, Lokhandwla Complex, Andheri West, Mumbai')).toMatchObject({ pincode: '400053' });
+  });
+
   it('reads a numbered road named after a town as a road of the address\'s town ("Pokhran Road No 1, Thane")', () => {
     // Each answered the road's town at 0.65 with city_mismatch (Pokhran in Jaisalmer, Nagpur, Kanpur, Surat), or
     // read it as the city and the address's town as its mismatch ("Pokhran Road 2, Thane West").
