@@ -197,10 +197,10 @@ export class PlaceSearch {
     // Second pass: trailing qualifiers dropped, then the part as the start of a longer name, then typos.
     const stripped = [...tokens];
     while (stripped.length > 1 && STRIPPABLE.test(stripped[stripped.length - 1]!)) stripped.pop();
-    // Typos in the runs of the stripped words, longest first, all of them or all but one (at least `fewest` words).
-    const typoRuns = (fewest: number) => {
-      for (let len = Math.min(MAX_GRAM_WORDS, stripped.length); len >= Math.max(fewest, stripped.length - 1); len--) {
-        for (let i = 0; i + len <= stripped.length; i++) typo(stripped.slice(i, i + len));
+    // Typos in the runs of the words, longest first, all of them or all but one (at least `fewest` words).
+    const typoRuns = (words: string[], fewest: number) => {
+      for (let len = Math.min(MAX_GRAM_WORDS, words.length); len >= Math.max(fewest, words.length - 1); len--) {
+        for (let i = 0; i + len <= words.length; i++) typo(words.slice(i, i + len));
       }
     };
     // Its qualifiers dropped, one word left is the part's whole name, as a lone word is ("BTM 2nd Stage" -> BTM), also
@@ -220,7 +220,9 @@ export class PlaceSearch {
         cityStation(this.idx, part, region!, weight * 0.9, work) ??
         landmarkWithNoun(this.idx, part, region!, weight * 0.9, work);
       if (withNoun) return withNoun;
-      typoRuns(2);
+      // Its "near" or "opposite" is no part of a name ("near Qutub Minar": only "Qutub Minar" is misspelt).
+      const unmarked = stripped.filter((t) => !LANDMARK.has(t));
+      typoRuns(unmarked, 2);
       return best;
     }
     const whole = stripped.join('');
@@ -249,7 +251,7 @@ export class PlaceSearch {
       if (best) return best;
     }
     if (LOOSE_ROLES.has(part.role) && !fallback) return best;
-    typoRuns(1);
+    typoRuns(stripped, 1);
     // Sound-alikes inside a city or district; across a state or India they find some village for any junk, so there
     // only a city ("फ़िरोज़ाबाद" is read "phirojabad": Firozabad). With its qualifier first again: "Bendra West" is
     // Bandra West, not the better known Bandra Kurla Complex.
