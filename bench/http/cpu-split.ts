@@ -1,6 +1,7 @@
-// `npm run bench:cpu-split -- geocode|autocomplete|lookup [--perf]`: our server (WORKERS=1) under wrk for 8 s after 2 s, and where
-// its CPU per request went: user and system time of the whole process (/proc/<pid>/stat) and its main thread's running
-// time; with --perf, `perf record -g` on the server meanwhile (report: `perf report -i /tmp/geopin-perf.data`).
+// `npm run bench:cpu-split -- geocode|autocomplete|pipeline|lookup [--perf]`: our server (WORKERS=1) under wrk for 8 s
+// after 2 s, and where its CPU per request went: user and system time of the whole process (/proc/<pid>/stat) and its
+// main thread's running time; with --perf, `perf record -g` on the server meanwhile (report: `perf report -i
+// /tmp/geopin-perf.data`).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadEvalSet } from '../../test/fixtures/geocode-eval.ts';
@@ -27,6 +28,14 @@ const SCENARIOS: Record<string, () => { path: string; method: 'GET' | 'POST'; bo
       PREFIX_LENGTHS.filter((n) => n < name.length && name.slice(0, n).trim().length >= 3).map(
         (n) => `/v1/geopin/autocomplete?q=${encodeURIComponent(name.slice(0, n))}&limit=5`,
       ),
+    ),
+  }),
+  // The shared pipeline (key, limits, body, schema, envelope) around the cheapest work: where geocode's rest goes.
+  pipeline: () => ({
+    path: '/v1/geopin/coordinates-to-geopin',
+    method: 'POST',
+    bodies: Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify({ latitude: 12 + (i % 97) / 10, longitude: 75 + (i % 89) / 10 }),
     ),
   }),
   lookup: () => ({
