@@ -7,6 +7,8 @@ import { localitySuggestions } from './locality-suggestions.js';
 /** One of these says where in the pincode to deliver (the server's rule). */
 const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'];
 const TEXT_FIELDS = ['name', 'phone', 'pincode', ...LINE_FIELDS, 'landmark', 'city', 'state'];
+/** A pincode as the directory writes it: six digits. */
+const PINCODE = /^[0-9]{6}$/;
 
 /** The town India Post writes in brackets after an office name ("Indiranagar S.O (Bengaluru)"), if any. */
 export function cityOfOffice(name) {
@@ -57,7 +59,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     f.pincode.hint.textContent = '';
     f.pincode.set('');
     pincodeInfo = null;
-    if (!/^[0-9]{6}$/.test(pincode)) return null;
+    if (!PINCODE.test(pincode)) return null;
     const info = await api.geo(`/v1/pincode/validate/${pincode}`);
     if (pincode !== f.pincode.input.value.trim()) return null;
     if (!info.exists) {
@@ -113,7 +115,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     if (!address.name) problems.push(['name', 'Enter the name of the person receiving the order']);
     if (!address.phone) problems.push(['phone', 'Enter a mobile number']);
     else if (address.phone.replace(/\D/g, '').length < 10) problems.push(['phone', 'Enter all 10 digits']);
-    if (!/^[0-9]{6}$/.test(address.pincode ?? '')) problems.push(['pincode', 'Enter the 6-digit pincode']);
+    if (!PINCODE.test(address.pincode ?? '')) problems.push(['pincode', 'Enter the 6-digit pincode']);
     if (!LINE_FIELDS.some((k) => address[k]))
       problems.push(['flat_number', 'Enter a flat or house number, building, street or area']);
     for (const [name, text] of problems) f[name].set(text);
@@ -154,7 +156,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     const valid = validate(address);
     void busy(form, async () => {
       try {
-        const info = /^[0-9]{6}$/.test(address.pincode ?? '') ? ((await checking) ?? (await checkPincode())) : null;
+        const info = PINCODE.test(address.pincode ?? '') ? ((await checking) ?? (await checkPincode())) : null;
         if (!valid || !info) return;
         const saved = await save(address, makeDefault.checked);
         onSaved(saved, info);
@@ -171,7 +173,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     near: () => pincodeInfo?.coordinates ?? null,
     chosen(place) {
       const pin = f.pincode.input;
-      if (/^[0-9]{6}$/.test(pin.value.trim())) return;
+      if (PINCODE.test(pin.value.trim())) return;
       pin.value = place.pincode;
       pin.dispatchEvent(new Event('input'));
     },
