@@ -50,15 +50,17 @@ const make = SCENARIOS[scenario];
 if (!make) throw new Error(`usage: bench:cpu-split -- ${Object.keys(SCENARIOS).join('|')} [--perf]`);
 const { path, method, bodies } = make();
 
-/** User and system CPU seconds of every thread of the process (fields 14 and 15 of /proc/<pid>/stat). */
-function userAndSystem(pid: number): { user: number; system: number } {
+/** User and system CPU seconds of every thread and its minor page faults (fields 14, 15 and 10 of /proc/<pid>/stat). */
+function userAndSystem(pid: number): { user: number; system: number; faults: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100, faults: Number(fields[7]) };
 }
 
 ensureDist();
-const server = await startOurs(1);
+const withPerf = process.argv.includes('--perf');
+// --perf-basic-prof writes /tmp/perf-<pid>.map, by which perf names the JavaScript functions V8 compiled.
+const server = await startOurs(1, withPerf ? ['--perf-basic-prof'] : []);
 try {
   const tool = pickLoadTool();
   const pid = server.child.pid;
@@ -66,7 +68,7 @@ try {
   await tool.run({ ...job, seconds: 2 });
   const before = userAndSystem(pid);
   const mainBefore = mainThreadOf(pid);
-  const perf = process.argv.includes('--perf')
+  const perf = withPerf
     ? spawn('perf', ['record', '-g', '-o', '/tmp/geopin-perf.data', '-p', String(pid)], { stdio: 'inherit' })
     : null;
   const result = await tool.run({ ...job, seconds: SECONDS });
@@ -81,7 +83,8 @@ try {
   console.log(
     `${scenario}: ${result.rps.toFixed(0)} req/s; µs per request: user ${us(after.user - before.user)}, system ` +
       `${us(after.system - before.system)}; main thread running ${us(mainAfter.running - mainBefore.running)}, ` +
-      `waiting for a core ${us(mainAfter.waiting - mainBefore.waiting)}`,
+      `waiting for a core ${us(mainAfter.waiting - mainBefore.waiting)}; page faults per request ` +
+      `${((after.faults - before.faults) / requests).toFixed(2)}`,
   );
 } finally {
   await server.stop();
