@@ -61,7 +61,8 @@ export function cityStation(
 ): Candidate | null {
   if (!isBareStation(landmarkName(part.tokens))) return null;
   const c = scoreKey(idx, `${region.key}railwaystation`, 'variant', matchScore, part.role, region, work);
-  return c && { ...c, whole: true };
+  if (c) c.whole = true;
+  return c;
 }
 
 /** Names read that start with a landmark's written name: a handful have one noun more. */
@@ -86,7 +87,10 @@ export function landmarkWithNoun(
     const key = idx.keys[k]!;
     if (!LANDMARK_NOUNS.has(key.slice(name.length))) continue;
     const c = scoreKey(idx, key, 'variant', matchScore, part.role, region, work);
-    if (c && (!best || c.score > best.score)) best = { ...c, whole: true };
+    if (c && (!best || c.score > best.score)) {
+      c.whole = true;
+      best = c;
+    }
   }
   return best;
 }

@@ -9,6 +9,7 @@ import { PlaceSearch, type Candidate } from './place-search.ts';
 import { Regions, type Region } from './regions.ts';
 import { CONFIDENCE, calibrate, placeConfidence } from './confidence.ts';
 import { haversineKm } from './geo-math.ts';
+import { copyCandidate } from './key-score.ts';
 import { entryAnswer, pincodeAnswer, regionAnswer, round2, type GeocodeMatch } from './geocode-answer.ts';
 import {
   fame,
@@ -202,7 +203,10 @@ export class Geocoder {
     const c = all[0];
     if (c === undefined || c.districts < 2) return c;
     const id = urbanNamesake(this.idx, c.id);
-    return id < 0 ? c : { ...c, id };
+    if (id < 0) return c;
+    const copy = copyCandidate(c);
+    copy.id = id;
+    return copy;
   }
 
   /**

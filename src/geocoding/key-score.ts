@@ -73,6 +73,7 @@ export function scoreKey(
     part: 0,
     whole: false,
     namesakes,
+    prefix: undefined,
   };
 }
 
@@ -84,7 +85,26 @@ export function oneEntry(
   role: Role,
   whole: boolean,
 ): Candidate {
-  return { id, score, quality, role, districts: 1, agreed: false, part: 0, whole };
+  return { id, score, quality, role, districts: 1, agreed: false, part: 0, whole, namesakes: false, prefix: undefined };
+}
+
+/**
+ * A copy of `c` written field by field in scoreKey's order: every candidate keeps one shape, so reading and writing
+ * them stays monomorphic (a spread's copy takes its source's shape, and the sources' shapes varied).
+ */
+export function copyCandidate(c: Candidate): Candidate {
+  return {
+    id: c.id,
+    score: c.score,
+    quality: c.quality,
+    role: c.role,
+    districts: c.districts,
+    agreed: c.agreed,
+    part: c.part,
+    whole: c.whole,
+    namesakes: c.namesakes,
+    prefix: c.prefix,
+  };
 }
 
 /** True when another entry of key index k inside the region lies over 5 km from `id` (two "Model Town"s in one district). */

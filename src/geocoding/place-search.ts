@@ -14,7 +14,7 @@ import {
   SIDES,
   STRIPPABLE,
 } from './place-grams.ts';
-import { namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
+import { copyCandidate, namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { landmarkBeyondTown, landmarkStands } from './landmark-stands.ts';
 import { famousInstead, soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
@@ -38,9 +38,9 @@ export interface Candidate {
   /** True when the name matched the part's whole text (not a run of some of its words). */
   whole: boolean;
   /** True when the region holds another place of this name a few km away (the one answered may not be the one meant). */
-  namesakes?: boolean;
+  namesakes: boolean;
   /** For a 'prefix' match, the text the name starts with (the part's, "Janakpuri" for "Janakpuri B1"). */
-  prefix?: string;
+  prefix: string | undefined;
 }
 
 /** Roles searched for a place; the city/district/state parts are the region, never the answer. */
@@ -80,8 +80,11 @@ export class PlaceSearch {
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) return;
       if (c && landmarkBeyondTown(this.idx, c, region)) return;
-      if (c && (part.role !== 'landmark' || landmarkStands(this.idx, c, region, local)))
-        best.push({ ...c, part: parts.indexOf(part) });
+      if (c && (part.role !== 'landmark' || landmarkStands(this.idx, c, region, local))) {
+        const found = copyCandidate(c);
+        found.part = parts.indexOf(part);
+        best.push(found);
+      }
     };
     for (const part of searchable) inPart(part, false);
     // A street's or building's name misspelt ("Varthur Road": the directory's Vartur) is looked up only when nothing
@@ -230,7 +233,10 @@ export class PlaceSearch {
     const single = directorySpelling(stripped);
     if (single !== whole && isPlaceGram(stripped, local)) {
       const c = scoreKey(this.idx, single, 'variant', weight * 0.9, part.role, region, work);
-      if (c) return { ...c, whole: true };
+      if (c) {
+        c.whole = true;
+        return c;
+      }
     }
     // "GK 2", "NFC", "FC Road": inside a city, a name written by its initials.
     if (local && this.idx.keyIndex(tokens[0]!) < 0) {
@@ -289,7 +295,10 @@ export class PlaceSearch {
     for (const hit of fuzzyFind(this.idx.keyList, name, maxEdits(name.length), false, work).slice(0, 8)) {
       const key = this.idx.keys[hit.item]! + side;
       const c = scoreKey(this.idx, key, 'fuzzy', weight * (1 - 0.05 * hit.distance), role, region, work);
-      if (c) return { ...c, whole: true };
+      if (c) {
+        c.whole = true;
+        return c;
+      }
     }
     return null;
   }
@@ -300,7 +309,10 @@ export class PlaceSearch {
     let best: Candidate | null = null;
     for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
       const c = scoreKey(this.idx, this.idx.keys[k]!, 'prefix', weight, role, region, work, prefix);
-      if (c && (!best || c.score > best.score)) best = { ...c, prefix };
+      if (c && (!best || c.score > best.score)) {
+        c.prefix = prefix;
+        best = c;
+      }
     }
     return best;
   }

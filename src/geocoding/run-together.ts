@@ -27,7 +27,11 @@ export function runTogether(
 ): void {
   for (const key of [b + a, a + b]) {
     const c = scoreKey(idx, key, 'exact', COMBINED_WEIGHT, role, region, work);
-    if (c && (keep === undefined || keep(c))) best.push({ ...c, part, whole: true });
+    if (c && (keep === undefined || keep(c))) {
+      c.part = part;
+      c.whole = true;
+      best.push(c);
+    }
   }
 }
 
