@@ -126,7 +126,23 @@ export class LocationService implements LocationApi {
     if (!m) return null;
     const latitude = round6(m.latitude);
     const longitude = round6(m.longitude);
-    return { ...m, latitude, longitude, geopin: encode(latitude, longitude) };
+    // Field by field, not spread: a spread's copy takes the shape of the match it copies, and readers of the answer
+    // (the route's envelope) then met so many shapes that each read of a field went megamorphic.
+    return {
+      latitude,
+      longitude,
+      level: m.level,
+      match_level: m.match_level,
+      confidence: m.confidence,
+      formatted: m.formatted,
+      pincode: m.pincode,
+      district: m.district,
+      state: m.state,
+      components: m.components,
+      warnings: m.warnings,
+      suggestions: m.suggestions,
+      geopin: encode(latitude, longitude),
+    };
   }
 
   lookup(lat: number, lon: number): LocationInfo | null {
