@@ -138,7 +138,8 @@ export class Geocoder {
     if (best) return this.checked(this.fromCandidate(best, region, found, components), given, best.id);
     // The city's centre, still checked against a state typed with it ("Boring Road, Patna, Punjab").
     if (region) return this.checked(regionAnswer(this.idx, region, components), given, -1);
-    return null;
+    const lone = this.given.loneRegion(parts, work);
+    return lone && this.checked(regionAnswer(this.idx, lone, components), given, -1);
   }
 
   /**

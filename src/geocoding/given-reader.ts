@@ -1,6 +1,7 @@
 // What an address states about where it is besides its place names: the typed pincode, the city or district, the state.
 import type { Part } from './address-parser.ts';
-import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS, NUMBERED_PLACE } from './address-words.ts';
+import { ADDRESS_WORDS, CITY_FACILITIES, LANDMARK_NOUNS, NUMBERED_PLACE, STATE_CODES } from './address-words.ts';
+import { CITY_REGIONS } from './aliases.ts';
 import { isKnown, type Given } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
@@ -31,7 +32,9 @@ export class GivenReader {
     const last = places[places.length - 1];
     // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
     // Spelt exactly, or a typo away when no place has the name as written ("Patna, Bihaar", "Warangal, Telengana").
-    const lastKey = !state && last && parts.length > 1 ? last.tokens.join('') : null;
+    // Alone, a state's name is the state too ("Gujarat" is not the office Gujrat of Hooghly), but not its code ("UP").
+    const lone = parts.length === 1 && last !== undefined && !Object.hasOwn(STATE_CODES, last.tokens.join(''));
+    const lastKey = !state && last && (parts.length > 1 || lone) ? last.tokens.join('') : null;
     if (last && lastKey !== null && !this.regions.isCityName(lastKey)) {
       const text = last.tokens.join(' ');
       const s = this.regions.state(text, work, false) ?? this.misspeltState(lastKey, text, work);
@@ -64,6 +67,20 @@ export class GivenReader {
       if (p.role === 'place' && city && p.tokens.join('') === city.key) p.role = 'city';
     }
     return { pin, unknownPin: pincode !== null && typed < 0, city, state };
+  }
+
+  /**
+   * The metro or state a lone place part names, read only once the search found no place of that name ("Goa",
+   * "House 12, Goa": its districts are North and South Goa, and no place is called Goa; "Lakshadweep", a state whose
+   * one district has its name). Not any district: "Gandhi Nagar" alone is a locality of many cities as much as
+   * Gujarat's capital.
+   */
+  loneRegion(parts: Part[], work: Work): Region | null {
+    const places = parts.filter((p) => p.role === 'place');
+    if (places.length !== 1) return null;
+    const key = places[0]!.tokens.join('');
+    if (Object.hasOwn(CITY_REGIONS, key)) return this.regions.city(key, null, work, { typos: false });
+    return Object.hasOwn(STATE_CODES, key) ? null : this.regions.state(places[0]!.tokens.join(' '), work, false);
   }
 
   /** A state a typo away from the part when no place has the part's name; never one that is a city ("Chandigrah"). */

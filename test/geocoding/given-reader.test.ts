@@ -35,3 +35,35 @@ describe('a district part that names no district', () => {
     expect(answer('Bhimavaram West Godavari District')).toMatchObject({ pincode: '534201' });
   });
 });
+
+describe('a state or metro named alone', () => {
+  const states = [...new Set(service.places.areas.map((a) => a.state))];
+
+  it("answers every state's name alone with the state, or a state that is one city with that city", () => {
+    // Gujarat answered the office Gujrat of Hooghly, Haryana one of Moradabad, Karnataka Karna Lake (Karnal), all at
+    // 0.54-0.77; Maharashtra, Sikkim and Uttarakhand nothing: a lone part was never read as a state.
+    expect(states.length).toBeGreaterThanOrEqual(35);
+    for (const state of states) {
+      const a = answer(state);
+      expect(a, state).toMatchObject({ state });
+      // Those are one city (Goa one metro); the last ends in its town Diu, which it is read as.
+      const city = ['Delhi', 'Chandigarh', 'Puducherry', 'Goa', 'The Dadra and Nagar Haveli and Daman and Diu'];
+      if (!city.includes(state)) expect(a, state).toMatchObject({ level: 'state' });
+    }
+    expect(answer('Gujarat, India')).toMatchObject({ level: 'state', state: 'Gujarat' });
+  });
+
+  it('leaves a state code alone unread, and a place named like a state inside an address a place', () => {
+    expect(answer('UP')).toBeNull();
+    expect(answer('Kerala, Alappuzha')).toMatchObject({ pincode: '688011' });
+  });
+
+  it("answers a metro or state no place is named after with its centre ('Goa', 'House 12, Goa', 'Lakshadweep')", () => {
+    // Both were 404s: the search found no place called Goa, and the lone part was not read as the city.
+    expect(answer('Goa')).toMatchObject({ state: 'Goa', pincode: '403001' });
+    expect(answer('House 12, Goa')).toMatchObject({ state: 'Goa', pincode: '403001' });
+    expect(answer('Plot 5, Lakshadweep')).toMatchObject({ level: 'state', state: 'Lakshadweep' });
+    // A name many cities' localities share stays unanswered rather than become Gujarat's capital.
+    expect(answer('Gandhi Nagar')).toBeNull();
+  });
+});
