@@ -112,6 +112,13 @@ export const SIDE_WORDS: Record<string, string> = {
 };
 /** Country words at the end of an address; they narrow nothing. */
 export const COUNTRY_WORDS = new Set(['india', 'bharat', 'in', 'ind']);
+/** Words a buyer or a form writes where no address is: "Home", "Same as above", "Nil", "N/A", "Address line 1". */
+export const FILLER_WORDS: ReadonlySet<string> = new Set(
+  (
+    'home work other others same as above below billing shipping delivery permanent current residence residential ' +
+    'address line nil none na n a null undefined not applicable no default'
+  ).split(' '),
+);
 
 /** Postal and vehicle-registration state codes and short forms people write ("KA", "MH", "Guj", "Raj"). */
 export const STATE_CODES: Record<string, string> = {

@@ -1,7 +1,7 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
-import { ADDRESS_WORDS, LANDMARK } from './address-words.ts';
+import { ADDRESS_WORDS, FILLER_WORDS, LANDMARK } from './address-words.ts';
 import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
 import {
@@ -73,7 +73,7 @@ export class PlaceSearch {
     const local = region !== null && region.level !== 'state';
     // A landmark ("near Charminar") is looked up only by its exact name; outside a city or district only a name one
     // place has (names of monuments and temples repeat from city to city).
-    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined);
+    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined && !isFiller(p));
     const inPart = (part: Part, fallback: boolean) => {
       let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, fallback);
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
@@ -90,6 +90,10 @@ export class PlaceSearch {
     // A street's or building's name misspelt ("Varthur Road": the directory's Vartur) is looked up only when nothing
     // else was found: the typo search is a geocode's dearest step, and a street beside a found locality adds nothing.
     if (best.length === 0) for (const part of searchable) if (LOOSE_ROLES.has(part.role)) inPart(part, true);
+    // Filler ("Home", "Nil", "Same as above") names a place only inside a named city or district when nothing else
+    // does ("Nil, Madhubani" is a village there); alone, or beside a place found, it is what it says.
+    if (best.length === 0 && local)
+      for (const part of parts) if (ROLE_WEIGHT[part.role] && isFiller(part)) inPart(part, false);
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7", also with a
     // landmark between them ("Sector 4 near Park, RK Puram").
     const named = searchable.filter((p) => p.role !== 'landmark');
@@ -316,4 +320,11 @@ export class PlaceSearch {
     }
     return best;
   }
+}
+
+/** True when every word of the part is filler or a number, and one is filler ("Address line 1", "N/A"). */
+function isFiller(part: Part): boolean {
+  return (
+    part.tokens.some((t) => FILLER_WORDS.has(t)) && part.tokens.every((t) => FILLER_WORDS.has(t) || /^\d+$/.test(t))
+  );
 }

@@ -5,7 +5,8 @@ import { LocationService } from '../../src/geocoding/location-service.ts';
 import { PlaceSearch } from '../../src/geocoding/place-search.ts';
 import { datasetDir } from '../support/dataset.ts';
 
-const places = LocationService.open(datasetDir).places;
+const service = LocationService.open(datasetDir);
+const places = service.places;
 const search = new PlaceSearch(places);
 
 describe('PlaceSearch.search', () => {
@@ -20,5 +21,28 @@ describe('PlaceSearch.search', () => {
         expect(places.compact(c.id), address).toContain(parts[c.part]!.tokens.join('').slice(0, 5));
       }
     }
+  });
+});
+
+describe('filler a buyer or a form writes where no address is', () => {
+  const answer = (address: string) => service.geocode({ address });
+
+  it('names nothing alone ("Home", "Same as above", "Nil", "N/A", "Address line 1")', () => {
+    // Home was a landmark of West Godavari at 0.77, "Same as above" the office Same of Rajouri at 0.69, Nil and None
+    // villages of Bihar and Manipur at 0.77, Other the village Othera of Kerala at 0.54.
+    for (const filler of ['Home', 'HOME', 'Other', 'Same as above', 'same as billing address', 'Nil', 'None', 'N/A'])
+      expect(answer(filler), filler).toBeNull();
+    expect(answer('Address line 1')).toBeNull();
+  });
+
+  it('never outweighs the rest of the address', () => {
+    // "None" was answered as the village None of Manipur at 0.65; Gurgaon's sectors are not in the data.
+    expect(answer('Plot 7, None, Sector 21, Gurgaon')).toMatchObject({ state: 'Haryana', district: 'Gurugram' });
+    expect(answer('Home, Kankarbagh, Patna')).toMatchObject({ pincode: '800020' });
+  });
+
+  it('still names a village of that name inside the district written with it', () => {
+    expect(answer('Nil, Madhubani, Bihar')).toMatchObject({ pincode: '847226' });
+    expect(answer('Same, Rajouri')).toMatchObject({ pincode: '185212' });
   });
 });
