@@ -1,4 +1,5 @@
 // The buyer's address book and session steps behind /checkout-addresses; every call is scoped to the session's buyer.
+import { extend } from '../kernel/extend.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { PostalDirectory } from './ports.ts';
@@ -182,15 +183,14 @@ export class AddressService {
     const addressId = input.address_id ?? s.selected_address_id;
     const pincode = input.pincode ?? (addressId ? (await this.get(s, addressId)).pincode : null);
     const verdict = codVerdict(merchant, amount, pincode);
-    return {
-      ...verdict,
+    return extend(verdict, {
       message: verdict.reason ? COD_MESSAGES[verdict.reason] : 'Cash on delivery is available',
       enabled: merchant.enable_cod,
       cart_value_paise: amount,
       cart_value_source: s.cart_value_source,
       pincode,
       cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
-    };
+    });
   }
 
   /** A paid session cannot be abandoned (409): it would be counted as lost while the order exists. */

@@ -1,4 +1,5 @@
 // Checkout credentials from request heads: the merchant api key (admin), the session token (buyer), and the origin guard.
+import { extend } from '../kernel/extend.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Authenticator } from '../http/route.ts';
@@ -24,7 +25,7 @@ export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<Me
         { details: { revoked_at: found.endedAt } },
       );
     }
-    return { principal: { ...found.merchant, actor: `api key ${found.prefix}…` } };
+    return { principal: extend(found.merchant, { actor: `api key ${found.prefix}…` }) };
   };
 }
 

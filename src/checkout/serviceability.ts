@@ -1,4 +1,5 @@
 // Serviceability: the pincode must exist in the postal directory, then the merchant's courier endpoint decides (fail-open).
+import { extend } from '../kernel/extend.ts';
 import type { PostalDirectory } from './ports.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { newId } from '../kernel/ids.ts';
@@ -54,34 +55,32 @@ export async function checkServiceability(
   const info = location.pincodeFacts(input.pincode);
   const base = { enabled: merchant.courier_coverage_url !== null, pincode: input.pincode };
   if (!info) {
-    return {
-      ...base,
+    return extend(base, {
       checked: true,
       serviceable: false,
       block_checkout: true,
       show_postal_delivery_warning: false,
       reason: 'invalid_pincode',
       message: `Pincode ${input.pincode} is not in the India Post directory`,
-    };
+    });
   }
   const warn = !info.delivery;
-  const open = (reason: ServiceabilityReason, message: string): ServiceabilityResult => ({
-    ...base,
-    checked: false,
-    serviceable: null,
-    block_checkout: false,
-    show_postal_delivery_warning: warn,
-    reason,
-    message,
-  });
+  const open = (reason: ServiceabilityReason, message: string): ServiceabilityResult =>
+    extend(base, {
+      checked: false,
+      serviceable: null,
+      block_checkout: false,
+      show_postal_delivery_warning: warn,
+      reason,
+      message,
+    });
   if (!merchant.courier_coverage_url)
     return open('not_configured', 'Courier coverage is not configured; delivery assumed');
   const request = { pincode: input.pincode, lat: input.lat ?? null, lng: input.lng ?? null, merchant_id: merchant.id };
   const answer = await askCourier(merchant.courier_coverage_url, JSON.stringify(request), secret, call);
   if (answer.kind !== 'ok') return open(answer.kind, answer.message);
   const serviceable = answer.serviceable;
-  return {
-    ...base,
+  return extend(base, {
     checked: true,
     serviceable,
     block_checkout: !serviceable,
@@ -90,7 +89,7 @@ export async function checkServiceability(
     message:
       answer.message ??
       (serviceable ? `We deliver to ${input.pincode}` : `Sorry, we do not deliver to ${input.pincode} yet`),
-  };
+  });
 }
 
 type CourierAnswer =

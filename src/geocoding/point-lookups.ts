@@ -1,4 +1,5 @@
 // Answers to point lookups as the general routes give them: the point a query names, its pincode boundary, its geopin.
+import { extend } from '../kernel/extend.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { decode, decodeMany, encodeMany, encodeOrNull, hyphenate } from '../native/digipin.ts';
 import { InvalidItem } from './batch.ts';
@@ -49,7 +50,7 @@ export function lookupOne(index: PointIndex, q: LocationQuery) {
   const { latitude, longitude } = point.coordinates;
   const id = index.polygonAt(latitude, longitude);
   if (id < 0) throw notFound(latitude, longitude);
-  return { ...documentLocation(index.locationOf(id)), ...point };
+  return extend(documentLocation(index.locationOf(id)), point);
 }
 
 type ItemError = { code: string; message: string };

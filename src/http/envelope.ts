@@ -1,4 +1,5 @@
 // The one place replies are shaped: a handler's result in its route's envelope, and refusals in the error body.
+import { extend } from '../kernel/extend.ts';
 import type { ErrorReply } from './errors.ts';
 import { RawReply, type RouteDef } from './route.ts';
 
@@ -19,8 +20,7 @@ export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** `data` as its route answers it: in the route's envelope as JSON, or a RawReply as it is. */
 export function wrap(route: RouteDef, data: unknown, headers: Readonly<Record<string, string>>): Reply {
-  if (data instanceof RawReply)
-    return { status: data.status, headers: { ...headers, ...data.headers }, body: data.body };
+  if (data instanceof RawReply) return { status: data.status, headers: extend(headers, data.headers), body: data.body };
   const envelope = route.envelope ?? 'data';
   const payload =
     envelope === 'fields'
@@ -30,15 +30,16 @@ export function wrap(route: RouteDef, data: unknown, headers: Readonly<Record<st
         : { success: true, data };
   return {
     status: 200,
-    headers: headers === NO_HEADERS ? JSON_ONLY : { ...JSON_TYPE, ...headers },
+    headers: headers === NO_HEADERS ? JSON_ONLY : extend(JSON_TYPE, headers),
     body: JSON.stringify(payload),
   };
 }
 
 /** A refusal as JSON; official-compatible routes answer like India Post's service, whose clients read `error`. */
 export function serialiseError(reply: ErrorReply, headers: Readonly<Record<string, string>>, official = false): Reply {
-  const body = official ? { ...reply.body, error: reply.body.message } : reply.body;
-  return { status: reply.status, headers: { ...JSON_TYPE, ...headers, ...reply.headers }, body: JSON.stringify(body) };
+  const body = official ? extend(reply.body, { error: reply.body.message }) : reply.body;
+  const all = extend(JSON_TYPE, extend(headers, reply.headers));
+  return { status: reply.status, headers: all, body: JSON.stringify(body) };
 }
 
 /** Headers that let the page at `origin` read a reply (Retry-After included); none for a request without Origin. */

@@ -1,4 +1,5 @@
 // Error replies, mapped once: DomainError kinds to statuses, schema failures to 400 with issues, anything else to a logged 500.
+import { extend } from '../kernel/extend.ts';
 import { DomainError, type ErrorKind } from '../kernel/errors.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 
@@ -54,7 +55,7 @@ export function errorReply(err: unknown, where: string, log: Log = silentLog): E
     const headers =
       err.retryAfterSeconds === undefined
         ? err.headers
-        : { ...err.headers, 'retry-after': String(err.retryAfterSeconds) };
+        : extend(err.headers, { 'retry-after': String(err.retryAfterSeconds) });
     return {
       status,
       body: { success: false, error: reasonPhrase(status), message: err.message, code: err.code, ...err.details },

@@ -1,5 +1,6 @@
 // Route definitions become endpoints, each request taking one staged path: authenticate from the head; then parse the
 // body, pick the action's route, check the input against its schemas, run the handler and wrap its result.
+import { extend } from '../kernel/extend.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { authenticatorFor, type Authenticators } from './authenticate.ts';
 import { NO_HEADERS, reflectOrigin, serialiseError, wrap, type Reply } from './envelope.ts';
@@ -94,7 +95,7 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
   /** Every reply to an admitted request: the caller's origin on widget routes, then the grant's own headers. */
   const headersFor = (head: RequestHead, granted: Authenticated): Readonly<Record<string, string>> => {
     const cors = browser ? reflectOrigin(head.headers.origin) : NO_HEADERS;
-    return granted.headers ? { ...cors, ...granted.headers } : cors;
+    return granted.headers ? extend(cors, granted.headers) : cors;
   };
 
   function begin(head: RequestHead): Admission | Promise<Admission> {
