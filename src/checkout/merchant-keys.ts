@@ -1,4 +1,5 @@
 // The merchant's own api keys from its dashboard: listed with their state, rotated with an overlap, audited.
+import { extend } from '../kernel/extend.ts';
 import type { Clock } from '../kernel/clock.ts';
 import type { Sql } from '../db/sql.ts';
 import type { AuditLog, MerchantPrincipal } from './audit-log.ts';
@@ -23,7 +24,7 @@ export class MerchantKeys {
 
   async list(merchantId: string): Promise<MerchantKeyView[]> {
     const now = this.clock().toISOString();
-    return (await this.merchants.keys(merchantId)).reverse().map((k) => ({ ...k, state: stateOf(k, now) }));
+    return (await this.merchants.keys(merchantId)).reverse().map((k) => extend(k, { state: stateOf(k, now) }));
   }
 
   /**

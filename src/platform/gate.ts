@@ -1,4 +1,5 @@
 // The door every keyed /v1 request passes: key, origin binding, monthly quota and burst limit; answered requests count once.
+import { extend } from '../kernel/extend.ts';
 import { epochMs, type Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Authenticated, Authenticator } from '../http/route.ts';
@@ -152,7 +153,7 @@ export function createGate(
         { headers, retryAfterSeconds: 1 },
       );
     }
-    const granted = headers ? { ...shared, headers } : shared;
+    const granted = headers ? extend(shared, { headers }) : shared;
     if (!metered || limits.monthly === null) return granted;
     const monthly = limits.monthly;
     const check = (used: number) => {

@@ -1,4 +1,5 @@
 // The merchant's view of its webhooks: attempts (the document's log), deliveries with their latest attempt, one in full.
+import { extend } from '../kernel/extend.ts';
 import type { Sql } from '../db/sql.ts';
 import type { DeliveryDetail, DeliveryLogEntry, DeliverySummary } from '../kernel/events.ts';
 
@@ -65,7 +66,7 @@ export class DeliveryLog {
       merchantId,
     ]);
     return {
-      deliveries: rows.map((r) => ({ ...summary(r), last_attempt: latest.get(r.id)?.[0] ?? null })),
+      deliveries: rows.map((r) => extend(summary(r), { last_attempt: latest.get(r.id)?.[0] ?? null })),
       total: total?.n ?? 0,
     };
   }

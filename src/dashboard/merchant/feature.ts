@@ -1,5 +1,6 @@
 // The merchant dashboard (/merchant): email-code sign-in for the merchant's users, who then call /checkout-admin and
 // /checkout-offers with their session cookie (auth kind merchant_user, principal the merchant) instead of the api key.
+import { extend } from '../../kernel/extend.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../kernel/clock.ts';
@@ -60,7 +61,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
     const user = await users.byId(id);
     const merchant = user && (await d.merchants.byId(user.merchant_id));
     return user && merchant
-      ? { ...merchant, actor: user.email, portal_user: { id: user.id, email: user.email } }
+      ? extend(merchant, { actor: user.email, portal_user: { id: user.id, email: user.email } })
       : null;
   };
   const authenticator = consoleAuth({ realm: 'merchant', cookie: d.cookie, sessions, signInPage: '/merchant', load });
