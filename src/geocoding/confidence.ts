@@ -8,6 +8,8 @@ export const CONFIDENCE = {
   pincodeNamed: 0.92,
   /** The given pincode alone: its point lies inside its polygon. */
   pincode: 0.8,
+  /** The address gave its point (a DIGIPIN, coordinates): the point itself, in the pincode whose boundary holds it. */
+  givenPoint: 0.95,
   /** Subtracted when the pincode lies outside the city/district/state the address names. */
   regionContradiction: 0.25,
   /** Only the region matched: its centre. */

@@ -7,9 +7,12 @@ import { CONFIDENCE } from './confidence.ts';
 
 /** The coarse level of the API's `level` field (kept to its five documented values). */
 export type MatchLevel = 'office' | 'locality' | 'pincode' | 'district' | 'state';
-/** What exactly matched: a post office, a locality, a town, a landmark, a street-named office, the pincode, or only a region. */
+/**
+ * What exactly matched: the point the address gave (a DIGIPIN, coordinates), a post office, a locality, a town, a
+ * landmark, a street-named office, the pincode, or only a region.
+ */
 export type MatchPrecision =
-  'office' | 'locality' | 'town' | 'landmark' | 'street' | 'pincode' | 'city' | 'district' | 'state';
+  'point' | 'office' | 'locality' | 'town' | 'landmark' | 'street' | 'pincode' | 'city' | 'district' | 'state';
 /** What the address says that disagrees with the answer. */
 export type Warning = 'pincode_mismatch' | 'city_mismatch' | 'state_mismatch';
 

@@ -15,6 +15,8 @@ import type {
 } from './location-api.ts';
 import { shownPlaceName } from './normalise.ts';
 import { outlineForMap } from './outline-rings.ts';
+import { pointAnswer } from './point-answer.ts';
+import { pointInText } from './point-in-text.ts';
 import { PolygonAnswers } from './polygon-answers.ts';
 import { pincodeReach } from './pincode-reach.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
@@ -122,7 +124,11 @@ export class LocationService implements LocationApi {
   }
 
   geocode(address: AddressInput): GeocodeAnswer | null {
-    const m = this.geocoder.geocode(address);
+    // A DIGIPIN or coordinates written in the address are its point; outside every boundary, the words are searched.
+    const point = pointInText(address.address);
+    const m =
+      (point && pointAnswer(this.places, (lat, lon) => this.polygonAt(lat, lon), point, address)) ??
+      this.geocoder.geocode(address);
     if (!m) return null;
     const latitude = round6(m.latitude);
     const longitude = round6(m.longitude);

@@ -33,6 +33,13 @@ describe('POST /v1/geopin/geocode', () => {
     expect(look.pincode).toBe('560038');
   });
 
+  it("answers an address that gives its DIGIPIN with that code's cell, and its boundary's pincode", async () => {
+    const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'Flat 5, Indiranagar, DIGIPIN 4P3-J24-KJML' }));
+    expect(data).toMatchObject({ geopin: '4P3-J24-KJML', level: 'pincode', match_level: 'point', confidence: 0.95 });
+    const look = dataOf(await api.post('/v1/location/lookup', data.coordinates));
+    expect(data.pincode).toBe(look.pincode);
+  });
+
   it('uses a verified post-office point when the office is named and the pincode sits in the address text', async () => {
     const data = dataOf(await api.post('/v1/geopin/geocode', { address: 'Shop 5, Connaught Place, New Delhi 110001' }));
     expect(data).toMatchObject({ level: 'office', pincode: '110001', confidence: 0.92 });
