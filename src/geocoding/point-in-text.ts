@@ -11,7 +11,7 @@ export interface GivenPoint {
 }
 
 /** Ten symbols of DIGIPIN's alphabet, as 3-3-4 with hyphens or run together; never inside a longer word or number. */
-const DIGIPIN = /(?<![0-9a-z])([2-9cfjklmpt]{3})(-?)([2-9cfjklmpt]{3})\2([2-9cfjklmpt]{4})(?![0-9a-z])/i;
+const DIGIPIN = /(?<![0-9a-z])([2-9cfjklmpt]{3})(-?)([2-9cfjklmpt]{3})\2([2-9cfjklmpt]{4})(?![0-9a-z])/gi;
 /** A latitude and longitude with decimals, comma-separated ("12.9716, 77.5946", a map link's "@12.93,77.62"). */
 const COORDINATES = /(?<![\d.])(\d{1,2}\.\d{3,})\s*,\s*(\d{2,3}\.\d{3,})(?![\d.])/;
 /** Mainland India and its islands, with a margin: other number pairs are not read as a point. */
@@ -26,8 +26,9 @@ const LABEL = /\bdigi\s?pin\b\s*:?/gi;
  * ("9876543298", "987-654-3298"), and all but one code in a thousand has one.
  */
 export function pointInText(text: string): GivenPoint | null {
-  const pin = DIGIPIN.exec(text);
-  if (pin && /[a-z]/i.test(pin[0])) {
+  // The first code with a letter: a phone number may come before it ("Call 9876543298, DIGIPIN 4P3-J24-KJML").
+  for (const pin of text.matchAll(DIGIPIN)) {
+    if (!/[a-z]/i.test(pin[0])) continue;
     const { lat, lon } = decode(pin[1]! + pin[3]! + pin[4]!);
     return { lat, lon, kind: 'digipin', rest: without(text, pin) };
   }
@@ -39,7 +40,8 @@ export function pointInText(text: string): GivenPoint | null {
   return inIndia ? { lat, lon, kind: 'coordinates', rest: without(text, pair) } : null;
 }
 
-function without(text: string, match: RegExpExecArray): string {
-  const rest = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`;
+function without(text: string, match: RegExpMatchArray): string {
+  const at = match.index!;
+  const rest = `${text.slice(0, at)} ${text.slice(at + match[0].length)}`;
   return rest.replace(LINK, ' ').replace(LABEL, ' ');
 }

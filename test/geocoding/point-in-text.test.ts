@@ -6,7 +6,14 @@ import { pointInText } from '../../src/geocoding/point-in-text.ts';
 describe('pointInText', () => {
   it('reads a DIGIPIN hyphenated, run together, in small letters, with its label, inside an address', () => {
     const centre = decode('4P3-J24-KJML');
-    for (const text of ['4P3-J24-KJML', '4P3J24KJML', '4p3-j24-kjml', 'Flat 5, Koramangala, DIGIPIN: 4P3-J24-KJML']) {
+    const texts = [
+      '4P3-J24-KJML',
+      '4P3J24KJML',
+      '4p3-j24-kjml',
+      'Flat 5, Koramangala, DIGIPIN: 4P3-J24-KJML',
+      'Call 9876543298, DIGIPIN 4P3-J24-KJML',
+    ];
+    for (const text of texts) {
       expect(pointInText(text), text).toMatchObject({ kind: 'digipin', lat: centre.lat, lon: centre.lon });
     }
     // The rest of the address, without the code and its label, is what is parsed for the components.
