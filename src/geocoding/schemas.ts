@@ -224,11 +224,11 @@ export const GeocodeAnswerSchema = z.object({
     .meta({ description: 'Calibrated: see docs/geocoding.md for the share correct per band' }),
   level: z.enum(['office', 'locality', 'pincode', 'district', 'state']),
   match_level: z
-    .enum(['point', 'office', 'locality', 'town', 'landmark', 'street', 'pincode', 'city', 'district', 'state'])
+    .enum(['office', 'locality', 'town', 'landmark', 'street', 'pincode', 'city', 'district', 'state', 'point'])
     .meta({
       description:
-        'Finer than level: point when the address gave its DIGIPIN or coordinates, town, landmark, street, or city ' +
-        'when only the named city was found',
+        'Finer than level: town, landmark, street, city when only the named city was found, or point when the ' +
+        'address gave its DIGIPIN or coordinates',
     }),
   pincode: z
     .string()

@@ -38,7 +38,7 @@ class GeocodeResult(TypedDict):
     address: str
     confidence: float
     level: Literal["office", "locality", "pincode", "district", "state"]
-    match_level: Literal["office", "locality", "town", "landmark", "street", "pincode", "city", "district", "state"]
+    match_level: Literal["office", "locality", "town", "landmark", "street", "pincode", "city", "district", "state", "point"]
     pincode: Optional[str]
     district: Optional[str]
     state: Optional[str]

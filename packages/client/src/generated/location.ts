@@ -795,10 +795,10 @@ export interface operations {
                             /** @enum {string} */
                             level: "office" | "locality" | "pincode" | "district" | "state";
                             /**
-                             * @description Finer than level: town, landmark, street, or city when only the named city was found
+                             * @description Finer than level: town, landmark, street, city when only the named city was found, or point when the address gave its DIGIPIN or coordinates
                              * @enum {string}
                              */
-                            match_level: "office" | "locality" | "town" | "landmark" | "street" | "pincode" | "city" | "district" | "state";
+                            match_level: "office" | "locality" | "town" | "landmark" | "street" | "pincode" | "city" | "district" | "state" | "point";
                             /** @description The pincode whose boundary holds the point (null only for a state-level answer) */
                             pincode: string | null;
                             district: string | null;
@@ -985,10 +985,10 @@ export interface operations {
                                     /** @enum {string} */
                                     level: "office" | "locality" | "pincode" | "district" | "state";
                                     /**
-                                     * @description Finer than level: town, landmark, street, or city when only the named city was found
+                                     * @description Finer than level: town, landmark, street, city when only the named city was found, or point when the address gave its DIGIPIN or coordinates
                                      * @enum {string}
                                      */
-                                    match_level: "office" | "locality" | "town" | "landmark" | "street" | "pincode" | "city" | "district" | "state";
+                                    match_level: "office" | "locality" | "town" | "landmark" | "street" | "pincode" | "city" | "district" | "state" | "point";
                                     /** @description The pincode whose boundary holds the point (null only for a state-level answer) */
                                     pincode: string | null;
                                     district: string | null;
