@@ -73,7 +73,9 @@ export class PlaceSearch {
     const local = region !== null && region.level !== 'state';
     // A landmark ("near Charminar") is looked up only by its exact name; outside a city or district only a name one
     // place has (names of monuments and temples repeat from city to city).
-    const searchable = parts.filter((p) => ROLE_WEIGHT[p.role] !== undefined && !isFiller(p));
+    const searchable: Part[] = [];
+    const filler: Part[] = [];
+    for (const p of parts) if (ROLE_WEIGHT[p.role] !== undefined) (isFiller(p) ? filler : searchable).push(p);
     const inPart = (part: Part, fallback: boolean) => {
       let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, fallback);
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
@@ -92,8 +94,7 @@ export class PlaceSearch {
     if (best.length === 0) for (const part of searchable) if (LOOSE_ROLES.has(part.role)) inPart(part, true);
     // Filler ("Home", "Nil", "Same as above") names a place only inside a named city or district when nothing else
     // does ("Nil, Madhubani" is a village there); alone, or beside a place found, it is what it says.
-    if (best.length === 0 && local)
-      for (const part of parts) if (ROLE_WEIGHT[part.role] && isFiller(part)) inPart(part, false);
+    if (best.length === 0 && local) for (const part of filler) inPart(part, false);
     // Neighbouring parts run together name one place: "Sector 7, Rohini" is the office "Rohini Sector 7", also with a
     // landmark between them ("Sector 4 near Park, RK Puram").
     const named = searchable.filter((p) => p.role !== 'landmark');
