@@ -51,7 +51,7 @@ if (!make) throw new Error(`usage: bench:cpu-split -- ${Object.keys(SCENARIOS).j
 const { path, method, bodies } = make();
 
 /** User and system CPU seconds of every thread and its minor page faults (fields 14, 15 and 10 of /proc/<pid>/stat). */
-function userAndSystem(pid: number): { user: number; system: number; faults: number } {
+function usageOf(pid: number): { user: number; system: number; faults: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100, faults: Number(fields[7]) };
@@ -66,7 +66,7 @@ try {
   const pid = server.child.pid;
   const job = { url: server.child.baseUrl, path, method, apiKey: server.apiKey, bodies, connections: 32 };
   await tool.run({ ...job, seconds: 2 });
-  const before = userAndSystem(pid);
+  const before = usageOf(pid);
   const mainBefore = mainThreadOf(pid);
   const perf = withPerf
     ? spawn('perf', ['record', '-g', '-o', '/tmp/geopin-perf.data', '-p', String(pid)], { stdio: 'inherit' })
@@ -76,7 +76,7 @@ try {
     perf.kill('SIGINT');
     await new Promise((resolve) => perf.on('exit', resolve));
   }
-  const after = userAndSystem(pid);
+  const after = usageOf(pid);
   const mainAfter = mainThreadOf(pid);
   const requests = result.rps * SECONDS;
   const us = (seconds: number) => ((1e6 * seconds) / requests).toFixed(1);
