@@ -1,6 +1,6 @@
 // Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
 import { CITY_SHORT, STATE_CODES } from './address-words.ts';
-import { CITY_REGIONS } from './aliases.ts';
+import { CITY_REGIONS, type CityRegion } from './aliases.ts';
 import { editDistance, fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { withinKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
@@ -15,7 +15,8 @@ export interface Region {
   key: string;
   level: 'city' | 'district' | 'state';
   state: string;
-  areas: Set<number> | null;
+  /** Read-only: a metro's set is shared by every region made for it. */
+  areas: ReadonlySet<number> | null;
   /** Where a fallback answer goes: the city's seat, the district's seat, the state's centre. */
   lat: number;
   lon: number;
@@ -41,6 +42,12 @@ type Kind = 'district' | 'town' | 'state';
 type Typos = boolean | (() => boolean);
 const ALL_KINDS: readonly Kind[] = ['district', 'town', 'state'];
 
+/** What a metro of CITY_REGIONS covers in the data: its districts' areas and the entry it is answered as. */
+interface MetroPlace {
+  areas: ReadonlySet<number>;
+  seat: number;
+}
+
 export class Regions {
   private readonly areaByName = new Map<string, number>();
   private readonly stateArea = new Map<string, number>();
@@ -48,6 +55,10 @@ export class Regions {
   private readonly districtKeys: string[];
   /** The keys some region answers to, and each one's index among the index's keys. */
   private readonly regionKeys: { list: SortedStrings; keyOf: Int32Array };
+  /** Each metro's districts and seat, worked out when first named (the data does not change while it is open). */
+  private readonly metroPlaces = new Map<string, MetroPlace | null>();
+  /** Keys of the data's own names (a region's label), tokenized once: as many as the data has names. */
+  private readonly labelKeys = new Map<string, string>();
 
   constructor(private readonly idx: PlaceIndex) {
     idx.areas.forEach((a, i) => {
@@ -103,12 +114,33 @@ export class Regions {
       (districtFirst ? this.resolve(key, state, work, ['district'], typos) : null) ??
       this.resolve(key, state, work, ALL_KINDS, typos);
     // A typo or another spelling of a metro ("Dilhi", "Nai Dilli") still means the whole metro.
-    return (region && this.metro(compactKey(region.label), state, region.fuzzy)) ?? region;
+    return (region && this.metro(this.labelKey(region.label), state, region.fuzzy)) ?? region;
   }
 
   private metro(key: string, state: Region | null, fuzzy: boolean): Region | null {
     const metro = Object.hasOwn(CITY_REGIONS, key) ? CITY_REGIONS[key]! : null;
     if (!metro || (state && state.state !== metro.state)) return null;
+    let place = this.metroPlaces.get(key);
+    if (place === undefined) {
+      place = this.metroPlace(key, metro);
+      this.metroPlaces.set(key, place);
+    }
+    if (place === null) return null;
+    return this.fromEntry(place.seat, 'city', place.areas, fuzzy, this.idx.name(place.seat), key);
+  }
+
+  /** compactKey of a name from the data (never of a buyer's text, which would grow the map without bound). */
+  private labelKey(label: string): string {
+    let key = this.labelKeys.get(label);
+    if (key === undefined) {
+      key = compactKey(label);
+      this.labelKeys.set(label, key);
+    }
+    return key;
+  }
+
+  /** A metro's districts and the entry standing for it, or null when the data has neither. */
+  private metroPlace(key: string, metro: CityRegion): MetroPlace | null {
     const areas = new Set(
       metro.districts
         .map((d) => this.areaByName.get(`${metro.state}|${d}`))
@@ -117,11 +149,10 @@ export class Regions {
     const centre = this.areaByName.get(`${metro.state}|${metro.centre}`);
     // The centre is the town of that name where there is one (Noida, not its district's seat Greater Noida).
     const seat = this.townIn(key, areas) ?? (centre === undefined ? null : this.districtEntry(centre));
-    if (areas.size === 0 || seat === null) return null;
-    return this.fromEntry(seat, 'city', areas, fuzzy, this.idx.name(seat), key);
+    return areas.size === 0 || seat === null ? null : { areas, seat };
   }
 
-  private townIn(key: string, areas: Set<number>): number | null {
+  private townIn(key: string, areas: ReadonlySet<number>): number | null {
     const k = this.idx.keyIndex(key);
     if (k < 0) return null;
     for (let j = this.idx.keyAt[k]!; j < Math.min(this.idx.keyAt[k + 1]!, this.idx.keyAt[k]! + 16); j++) {
@@ -160,7 +191,7 @@ export class Regions {
     if (a.lat === null || a.lon === null) return null;
     return {
       label: state,
-      key: compactKey(state),
+      key: this.labelKey(state),
       level: 'state',
       state,
       areas: null,
@@ -251,10 +282,10 @@ export class Regions {
   private fromEntry(
     id: number,
     level: 'city' | 'district',
-    areas: Set<number>,
+    areas: ReadonlySet<number>,
     fuzzy: boolean,
     label: string,
-    key = compactKey(label),
+    key = this.labelKey(label),
   ): Region {
     const idx = this.idx;
     const state = idx.areas[idx.area[id]!]!.state;

@@ -27,3 +27,32 @@ describe('a city written as English spells its sounds', () => {
     expect(answer('Swaroop Nagar, Kanpoor')).toMatchObject({ pincode: '208002', warnings: [] });
   });
 });
+
+describe('a metro named again', () => {
+  it('answers as it did the first time, whatever was asked in between (its districts are worked out once)', () => {
+    const addresses = [
+      'Andheri West, Mumbai',
+      'Vashi, Navi Mumbai',
+      'Karol Bagh, Dilhi',
+      'Indiranagar, Bengaluru',
+      'Sector 18, Noida',
+      'Kothrud, Pune, Maharashtra',
+      'Kothrud, Pune, Kerala',
+    ];
+    const first = addresses.map(answer);
+    const fresh = LocationService.open(datasetDir);
+    const reversed = [...addresses].reverse().map((address) => fresh.geocode({ address }));
+    expect(reversed.reverse()).toEqual(first);
+    expect(addresses.map(answer)).toEqual(first);
+    expect(first.map((a) => a?.pincode)).toEqual([
+      '400053',
+      '400703',
+      '110005',
+      '560038',
+      '201301',
+      '411038',
+      '411038',
+    ]);
+    expect(first.at(-1)?.warnings).toEqual(['state_mismatch']);
+  });
+});
