@@ -33,17 +33,18 @@ export function scoreKey(
   for (let j = idx.keyAt[k]!; j < end; j++) {
     work.count++;
     const id = idx.keyEnt[j]!;
-    // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station"; and a prefix
-    // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
-    if (
-      idx.kind[id]! < KIND.locality ||
-      (quality === 'prefix' &&
-        (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf) || goesOnToLandmark(idx, id, prefixOf)))
-    )
-      continue;
+    if (idx.kind[id]! < KIND.locality) continue;
+    // The region before the words: a few loads, where spelling out the name builds strings.
     const inside = inRegion(idx, id, region);
     // Numbered places repeat from town to town ("Sector 10" of Chandigarh and of Panchkula): only the region's own.
     if (inside === 0 || (inside < 1 && numbered)) continue;
+    // A landmark is named whole: "Dwarka" may start "Dwarka Sector 6", not "Dwarka Railway Station"; and a prefix
+    // ends at a word ("Nerul" starts "Nerul Node II", not "Nerulkar"; "Koramangala" not "Koramangalam").
+    if (
+      quality === 'prefix' &&
+      (idx.kind[id] === KIND.landmark || !startsWithWords(idx, id, prefixOf) || goesOnToLandmark(idx, id, prefixOf))
+    )
+      continue;
     areas.add(idx.area[id]!);
     // The penalties below only lower a score: an entry that cannot beat the best even without them is not scored.
     const ceiling = idx.importance[id]! * 0.15 - (inside < 1 ? 0.1 : 0);

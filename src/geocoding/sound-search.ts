@@ -43,10 +43,11 @@ export function soundAlike(idx: PlaceIndex, whole: string, region: Region | null
       // A landmark sounds like the query only as a whole name, never as its start; another name's start must end at
       // a word ("Ghatkoper" -> "Ghatkopar West", but "Imambara" is not the start of "IIM Mubarakpur").
       const alike = idx.sounds[k] === sound;
+      // The region first: it is a few loads, and turns away most of a country-wide sound's entries.
       if (
         idx.kind[id]! < KIND.locality ||
-        (!alike && (idx.kind[id] === KIND.landmark || !soundsLikeLeadingWords(idx, id, sound))) ||
-        !inRegion(idx, id, region)
+        !inRegion(idx, id, region) ||
+        (!alike && (idx.kind[id] === KIND.landmark || !soundsLikeLeadingWords(idx, id, sound)))
       )
         continue;
       const name = idx.compact(id);
