@@ -193,9 +193,10 @@ const LONG = 64;
 /** A list's items' lengths and letter masks: most candidates are ruled out without reading them. */
 interface Shapes {
   lengths: Uint16Array;
-  masks: Int32Array;
   /** Item indexes by length (LONG and over together), ascending in each: group g is [lengthAt[g], lengthAt[g + 1]). */
   byLength: Int32Array;
+  /** Letter masks (letterMask) in byLength order: a length group's scan reads them in a row, not scattered. */
+  masksByLength: Int32Array;
   lengthAt: Int32Array;
 }
 
@@ -217,7 +218,8 @@ function shapesOf(items: string[]): Shapes {
     const byLength = new Int32Array(items.length);
     const filled = lengthAt.slice(0, LONG + 1);
     for (let i = 0; i < items.length; i++) byLength[filled[Math.min(LONG, lengths[i]!)]!++] = i;
-    shapes = { lengths, masks, byLength, lengthAt };
+    const masksByLength = Int32Array.from(byLength, (i) => masks[i]!);
+    shapes = { lengths, byLength, masksByLength, lengthAt };
     SHAPES.set(items, shapes);
   }
   return shapes;
@@ -251,7 +253,7 @@ export function fuzzyFind(list: SortedStrings, word: string, max: number, prefix
 function scan(list: SortedStrings, word: string, max: number, prefix: boolean, work: Work): FuzzyHit[] {
   const hits: FuzzyHit[] = [];
   const mask = letterMask(prefix ? word.slice(0, Math.max(2, word.length - max)) : word);
-  const { lengths, masks, byLength, lengthAt } = shapesOf(list.items);
+  const { lengths, byLength, masksByLength, lengthAt } = shapesOf(list.items);
   const n = word.length;
   // The word as typed, with its first two letters swapped, and without its second: each scanned from where it sorts
   // ("thambaram" without its h sorts among "tamb...", far from where "thambaram" would sit in the "ta" range).
@@ -274,10 +276,13 @@ function scan(list: SortedStrings, word: string, max: number, prefix: boolean, w
     // Only items within `max` of the word's length can be: each such length's items in the window, in order.
     for (let g = Math.min(LONG, Math.max(0, n - max)); g <= Math.min(LONG, n + max); g++) {
       const end = lengthAt[g + 1]!;
+      // Below LONG a group's items all have its length, within `max` of the word's by the loop's bounds.
+      const mixed = g === LONG;
       for (let k = firstAtLeast(byLength, from, lengthAt[g]!, end); k < end && byLength[k]! < to; k++) {
+        const other = masksByLength[k]!;
+        if (popcount(mask & ~other) > max || popcount(other & ~mask) > max) continue;
         const i = byLength[k]!;
-        if (Math.abs(lengths[i]! - n) > max) continue;
-        if (popcount(mask & ~masks[i]!) > max || popcount(masks[i]! & ~mask) > max) continue;
+        if (mixed && Math.abs(lengths[i]! - n) > max) continue;
         const d = editDistance(word, list.items[i]!, max, false);
         if (d <= max) hits.push({ item: i, distance: d });
       }
