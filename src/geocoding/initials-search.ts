@@ -41,14 +41,12 @@ export class InitialsSearch {
           if (idx.kind[id]! < KIND.locality || idx.kind[id] === KIND.landmark) continue;
           if (idx.nameTokens[id]! < initials.length) continue;
           if (best >= 0 && idx.importance[id]! <= idx.importance[best]!) continue;
+          // The initials first, read off the vocabulary: most of a city's names fail them, and need no array built.
+          if (!startsWithInitials(idx, id, initials, loose)) continue;
           const words: string[] = [];
-          for (let t = idx.tokAt[id]!; t < idx.tokAt[id]! + idx.nameTokens[id]!; t++)
+          for (let t = idx.tokAt[id]! + initials.length; t < idx.tokAt[id]! + idx.nameTokens[id]!; t++)
             words.push(idx.vocab[idx.toks[t]!]!);
-          if (
-            !words.slice(0, initials.length).every((w, i) => w[0] === initials[i] && !(loose && ADDRESS_WORDS.has(w)))
-          )
-            continue;
-          if (named(words.slice(initials.length)).join('') === rest) best = id;
+          if (named(words).join('') === rest) best = id;
         }
       }
     }
@@ -67,4 +65,14 @@ export class InitialsSearch {
     }
     return this.pinsByArea.get(area) ?? [];
   }
+}
+
+/** True when the entry's first name words start with the initials' letters (with `loose`, none an address word). */
+function startsWithInitials(idx: PlaceIndex, id: number, initials: string, loose: boolean): boolean {
+  const start = idx.tokAt[id]!;
+  for (let i = 0; i < initials.length; i++) {
+    const word = idx.vocab[idx.toks[start + i]!]!;
+    if (word.charCodeAt(0) !== initials.charCodeAt(i) || (loose && ADDRESS_WORDS.has(word))) return false;
+  }
+  return true;
 }
