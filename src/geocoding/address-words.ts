@@ -176,9 +176,26 @@ export const STATE_CODES: Record<string, string> = {
   ori: 'Odisha',
   pun: 'Punjab',
   utt: 'Uttarakhand',
+};
+
+/**
+ * States' names as people also write them in full: short ("Andhra", "Himachal", "Bengal"), old ("Orissa"), or spelt
+ * as said ("Gujrat", "Panjab"). Names, not codes: alone they name the state, and at an address's end they are its
+ * state, never a place whose name starts so ("Bengal Chemical", "Gujrat High Court") or a village of that spelling.
+ */
+export const STATE_NAMES: Record<string, string> = {
   andhra: 'Andhra Pradesh',
-  uttaranchal: 'Uttarakhand',
+  arunachal: 'Arunachal Pradesh',
+  bangal: 'West Bengal',
+  bengal: 'West Bengal',
+  gujrat: 'Gujarat',
+  himachal: 'Himachal Pradesh',
+  kashmir: 'Jammu and Kashmir',
   orissa: 'Odisha',
+  panjab: 'Punjab',
+  paschimbanga: 'West Bengal',
+  paschimbengal: 'West Bengal',
+  uttaranchal: 'Uttarakhand',
 };
 
 /** Short forms of cities in the city position only ("Lko", "Chn", "B'lore"): as words elsewhere they mean other things. */

@@ -32,8 +32,10 @@ export class GivenReader {
     const last = places[places.length - 1];
     // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
     // Spelt exactly, or a typo away when no place has the name as written ("Patna, Bihaar", "Warangal, Telengana").
-    // Alone, a state's name is the state too ("Gujarat" is not the office Gujrat of Hooghly), but not its code ("UP").
-    const lone = parts.length === 1 && last !== undefined && !Object.hasOwn(STATE_CODES, last.tokens.join(''));
+    // Alone, a state's name is the state too ("Gujarat" is not the office Gujrat of Hooghly), but not its code ("UP"),
+    // nor with a pincode typed: the name is then looked for there ("Andhra 847401" is the village Andhra of Madhubani).
+    const lone =
+      pin < 0 && parts.length === 1 && last !== undefined && !Object.hasOwn(STATE_CODES, last.tokens.join(''));
     const lastKey = !state && last && (parts.length > 1 || lone) ? last.tokens.join('') : null;
     if (last && lastKey !== null && !this.regions.isCityName(lastKey)) {
       const text = last.tokens.join(' ');

@@ -1,5 +1,5 @@
 // Resolves a city, district or state named in an address to a region (districts + centre) that narrows the place search.
-import { CITY_SHORT, STATE_CODES } from './address-words.ts';
+import { CITY_SHORT, STATE_CODES, STATE_NAMES } from './address-words.ts';
 import { CITY_REGIONS, type CityRegion } from './aliases.ts';
 import { editDistance, fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { withinKm } from './geo-math.ts';
@@ -88,10 +88,11 @@ export class Regions {
     return { list: new SortedStrings(of.map((k) => idx.keys[k]!)), keyOf: Int32Array.from(of) };
   }
 
-  /** The state a text names: full name ("tamil nadu"), alias ("orissa") or code ("TN"); misspelt only with `typos`. */
+  /** The state a text names: its name ("tamil nadu"), another ("orissa") or a code ("TN"); misspelt only with `typos`. */
   state(text: string, work: Work, typos = true): Region | null {
     const code = foldText(text).replace(/ /g, '');
     if (Object.hasOwn(STATE_CODES, code)) return this.stateRegion(STATE_CODES[code]!, false);
+    if (Object.hasOwn(STATE_NAMES, code)) return this.stateRegion(STATE_NAMES[code]!, false);
     return this.resolve(compactKey(text), null, work, ['state'], typos);
   }
 

@@ -67,3 +67,49 @@ describe('a state or metro named alone', () => {
     expect(answer('Gandhi Nagar')).toBeNull();
   });
 });
+
+describe("a state's other name as people write it in full", () => {
+  it('is the state at the end of an address, never a place whose name starts with it', () => {
+    // Each answered a landmark or office starting with the state's name at 0.78: the High Court, Bengal Immunity
+    // (in 24 Parganas North, not Howrah), Bengal Chemical, the Arunachal Pradesh Secretariat.
+    const pairs = [
+      ['Ahmedabad, Gujrat', 'Ahmedabad, Gujarat'],
+      ['Howrah, Bengal', 'Howrah, West Bengal'],
+      ['Kolkata, Bengal', 'Kolkata, West Bengal'],
+      ['Kolkata Bengal', 'Kolkata, West Bengal'],
+      ['Itanagar, Arunachal', 'Itanagar, Arunachal Pradesh'],
+      ['Shimla, Himachal', 'Shimla, Himachal Pradesh'],
+      ['Howrah, Paschim Bengal', 'Howrah, West Bengal'],
+      // Was a village Kashmir of Hamirpur, Himachal Pradesh, at 0.2.
+      ['Srinagar, Kashmir', 'Srinagar, Jammu and Kashmir'],
+    ];
+    for (const [written, spelt] of pairs) {
+      const a = answer(written!);
+      expect(a, written).toMatchObject({ pincode: answer(spelt!)!.pincode, state: answer(spelt!)!.state });
+      expect(a!.level, written).not.toBe('landmark');
+    }
+    // A place that starts with such a name is still that place, and a state's full name ending in one is the state.
+    expect(answer('Bengal Chemical, Kolkata')).toMatchObject({ pincode: '700054' });
+    expect(answer('Srinagar, Jammu and Kashmir')).toMatchObject({ pincode: '190001' });
+    expect(answer('Paschim Vihar Delhi')).toMatchObject({ pincode: '110063' });
+  });
+
+  it('is the state alone, unless a pincode is typed with it: then the place of that name in the pincode', () => {
+    const names = [
+      ['Gujrat', 'Gujarat'],
+      ['Bengal', 'West Bengal'],
+      ['Panjab', 'Punjab'],
+      ['Himachal', 'Himachal Pradesh'],
+      ['Andhra', 'Andhra Pradesh'],
+      ['Kashmir', 'Jammu and Kashmir'],
+      // Romanised with the schwa deleted: "gujrat".
+      ['गुजरात', 'Gujarat'],
+    ];
+    for (const [written, state] of names) {
+      expect(answer(written!), written).toMatchObject({ level: 'state', state });
+    }
+    // Andhra of Madhubani, Bihar: a state's reading would be a state_mismatch with the buyer's own pincode.
+    expect(answer('Andhra 847401')).toMatchObject({ pincode: '847401', district: 'Madhubani', warnings: [] });
+    expect(answer('Gujrat 712617')).toMatchObject({ pincode: '712617', district: 'Hooghly' });
+  });
+});
