@@ -165,25 +165,13 @@ const STREET_WORDS = new Set([
   'expressway',
 ]);
 /** Words that make a city of a state's name ("New Delhi"), so the state is not split off them. */
-const CITY_PREFIX_WORDS = new Set([
-  ...['new', 'old', 'navi', 'greater', 'north', 'south', 'east', 'west', 'central'],
-  // "Paschim Bengal", "Paschim Medinipur": Hindi's and Bengali's west.
-  'paschim',
-]);
-/** State names as compact keys ("tamilnadu"), to split a trailing state off a part ("Sonipat Haryana"). */
+const CITY_PREFIX_WORDS = new Set(['new', 'old', 'navi', 'greater', 'north', 'south', 'east', 'west', 'central']);
+/** State names as compact keys ("tamilnadu", "gujrat"), to split a trailing state off a part ("Sonipat Haryana"). */
 const STATE_KEYS = new Set([
   ...Object.keys(STATE_CODES),
+  ...Object.keys(STATE_NAMES),
   ...Object.values(STATE_CODES).map((s) => tokenize(s).join('')),
 ]);
-// Other names too ("Surat Gujrat"), unless one ends a state's name after a place's: "Jammu and Kashmir" is not Jammu
-// in the state Kashmir ("West Bengal" is safe: the split never leaves a "west" behind).
-for (const name of Object.keys(STATE_NAMES)) {
-  const ending = (full: string) => {
-    const words = tokenize(full);
-    return words[words.length - 1] === name && !words.slice(0, -1).every((w) => CITY_PREFIX_WORDS.has(w));
-  };
-  if (!Object.values(STATE_CODES).some(ending)) STATE_KEYS.add(name);
-}
 
 /**
  * Parses free text plus the optional city/state fields; the `city`/`state` fields become parts of those roles. Parts
@@ -409,6 +397,8 @@ const WORDLIKE_CODES = new Set(['or', 'as', 'an']);
  */
 function withState(part: Part): Part[] {
   const t = part.tokens;
+  // A state's whole name stays whole: "Jammu and Kashmir" is not Jammu in Kashmir, "Paschim Bengal" no Paschim.
+  if (STATE_KEYS.has(t.join(''))) return [part];
   for (let n = Math.min(3, t.length - 1); n >= 1; n--) {
     const key = t.slice(t.length - n).join('');
     // "New Delhi", "Navi Mumbai": a state's name after such a word is a city's name.

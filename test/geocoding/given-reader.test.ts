@@ -82,6 +82,7 @@ describe("a state's other name as people write it in full", () => {
       ['Howrah, Paschim Bengal', 'Howrah, West Bengal'],
       // Was a village Kashmir of Hamirpur, Himachal Pradesh, at 0.2.
       ['Srinagar, Kashmir', 'Srinagar, Jammu and Kashmir'],
+      ['Srinagar Kashmir', 'Srinagar, Jammu and Kashmir'],
     ];
     for (const [written, spelt] of pairs) {
       const a = answer(written!);
