@@ -168,9 +168,9 @@ const STREET_WORDS = new Set([
 const CITY_PREFIX_WORDS = new Set(['new', 'old', 'navi', 'greater', 'north', 'south', 'east', 'west', 'central']);
 /** State names as compact keys ("tamilnadu", "gujrat"), to split a trailing state off a part ("Sonipat Haryana"). */
 const STATE_KEYS = new Set([
-  ...Object.keys(STATE_CODES),
-  ...Object.keys(STATE_NAMES),
-  ...Object.values(STATE_CODES).map((s) => tokenize(s).join('')),
+  ...STATE_CODES.keys(),
+  ...STATE_NAMES.keys(),
+  ...[...STATE_CODES.values()].map((s) => tokenize(s).join('')),
 ]);
 
 /**
@@ -227,7 +227,8 @@ function postalDistrict(tokens: string[]): string | null {
   if (n < 2 || !/^\d{1,3}$/.test(tokens[n - 1]!)) return null;
   const city = tokens[n - 2]!;
   const prefix =
-    POSTAL_DISTRICT_PREFIX[CITY_SHORT[city] ?? city] ?? POSTAL_DISTRICT_PREFIX[tokens.slice(-3, -1).join('')];
+    POSTAL_DISTRICT_PREFIX.get(CITY_SHORT.get(city) ?? city) ??
+    POSTAL_DISTRICT_PREFIX.get(tokens.slice(-3, -1).join(''));
   return prefix ? prefix + tokens[n - 1]!.padStart(3, '0') : null;
 }
 
@@ -288,7 +289,7 @@ function splitPart(raw: string[]): Part[] {
 function withSides(tokens: string[]): string[] {
   return tokens.map((t, i) => {
     const prev = tokens[i - 1];
-    const side = Object.hasOwn(SIDE_WORDS, t) ? SIDE_WORDS[t]! : misspeltSide(t);
+    const side = SIDE_WORDS.get(t) ?? misspeltSide(t);
     if (!side || prev === undefined || !/^[a-z]{3,}$/.test(prev) || NUMBERED_PLACE.has(prev) || HOUSE_WORDS.has(prev))
       return t;
     return side;
@@ -335,14 +336,13 @@ function markedParts(kept: string[]): Part[] {
   };
   for (let i = 0; i < kept.length; i++) {
     const t = kept[i]!;
-    const marker = Object.hasOwn(MARKERS, t) ? MARKERS[t] : undefined;
+    const marker = MARKERS.get(t);
     const next = kept[i + 1];
     // "Vill & PO Kharkhoda": "and" between two markers joins them.
-    if (t === 'and' && words.length === 0 && role !== null && next !== undefined && Object.hasOwn(MARKERS, next))
-      continue;
+    if (t === 'and' && words.length === 0 && role !== null && next !== undefined && MARKERS.has(next)) continue;
     // "Vaikom PO Kottayam", "Angamaly PO": after unmarked words, as Kerala writes it, PO ends the post office's name;
     // so do the south's taluk and district words ("Pollachi Tk Coimbatore Dt").
-    const ending = t === 'po' || t === 'post' ? 'post' : ONLY_TRAILING.has(t) ? TRAILING_MARKERS[t]! : null;
+    const ending = t === 'po' || t === 'post' ? 'post' : ONLY_TRAILING.has(t) ? TRAILING_MARKERS.get(t)! : null;
     if (ending !== null && role === null && words.length > 0 && next !== 'office') {
       role = ending;
       flush();
@@ -356,7 +356,7 @@ function markedParts(kept: string[]): Part[] {
       role = marker;
       continue;
     }
-    const trailing = Object.hasOwn(TRAILING_MARKERS, t) ? TRAILING_MARKERS[t] : undefined;
+    const trailing = TRAILING_MARKERS.get(t);
     if (trailing && words.length > 0 && (next === undefined || next === 'and')) {
       role = trailing;
       continue;

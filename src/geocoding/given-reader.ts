@@ -34,8 +34,7 @@ export class GivenReader {
     // Spelt exactly, or a typo away when no place has the name as written ("Patna, Bihaar", "Warangal, Telengana").
     // Alone, a state's name is the state too ("Gujarat" is not the office Gujrat of Hooghly), but not its code ("UP"),
     // nor with a pincode typed: the name is then looked for there ("Andhra 847401" is the village Andhra of Madhubani).
-    const lone =
-      pin < 0 && parts.length === 1 && last !== undefined && !Object.hasOwn(STATE_CODES, last.tokens.join(''));
+    const lone = pin < 0 && parts.length === 1 && last !== undefined && !STATE_CODES.has(last.tokens.join(''));
     const lastKey = !state && last && (parts.length > 1 || lone) ? last.tokens.join('') : null;
     if (last && lastKey !== null && !this.regions.isCityName(lastKey)) {
       const text = last.tokens.join(' ');
@@ -81,8 +80,8 @@ export class GivenReader {
     const places = parts.filter((p) => p.role === 'place');
     if (places.length !== 1) return null;
     const key = places[0]!.tokens.join('');
-    if (Object.hasOwn(CITY_REGIONS, key)) return this.regions.city(key, null, work, { typos: false });
-    return Object.hasOwn(STATE_CODES, key) ? null : this.regions.state(places[0]!.tokens.join(' '), work, false);
+    if (CITY_REGIONS.has(key)) return this.regions.city(key, null, work, { typos: false });
+    return STATE_CODES.has(key) ? null : this.regions.state(places[0]!.tokens.join(' '), work, false);
   }
 
   /** A state a typo away from the part when no place has the part's name; never one that is a city ("Chandigrah"). */

@@ -49,27 +49,25 @@ const EXPANSIONS = new Map<string, string[]>(
 );
 
 /** "Andheri (E)", "Andheri W": the halves of a suburb as addresses write them; the directory spells "Andheri East". */
-const SIDES: Record<string, string> = { e: 'east', w: 'west' };
+const SIDES: ReadonlyMap<string, string> = new Map([
+  ['e', 'east'],
+  ['w', 'west'],
+]);
 
 /** Folded tokens with abbreviations and place aliases applied. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   const folded = foldText(
     text.includes('(')
-      ? text.replace(/\(\s*([ew])\s*\)/gi, (_m, side: string) => ` ${SIDES[side.toLowerCase()]} `)
+      ? text.replace(/\(\s*([ew])\s*\)/gi, (_m, side: string) => ` ${SIDES.get(side.toLowerCase())} `)
       : text,
   );
   if (folded === '') return out;
   const words = folded.split(' ');
   const last = words.length - 1;
   // A lone trailing E or W after a name ("Andheri E"), but not a block letter ("Sector 5 E", "Block E").
-  if (
-    last > 0 &&
-    Object.hasOwn(SIDES, words[last]!) &&
-    /^[a-z]{3,}$/.test(words[last - 1]!) &&
-    !NUMBERED.has(words[last - 1]!)
-  ) {
-    words[last] = SIDES[words[last]!]!;
+  if (last > 0 && SIDES.has(words[last]!) && /^[a-z]{3,}$/.test(words[last - 1]!) && !NUMBERED.has(words[last - 1]!)) {
+    words[last] = SIDES.get(words[last]!)!;
   }
   for (let i = 0; i < words.length; i++) {
     let raw = words[i]!;
@@ -117,23 +115,26 @@ function withAcronyms(tokens: string[]): string[] {
 }
 
 /** Roman numerals that are never words; "i" and "v" count only after a numbered-part word ("Phase I"). */
-const ROMAN: Record<string, string> = {
-  ii: '2',
-  iii: '3',
-  iv: '4',
-  vi: '6',
-  vii: '7',
-  viii: '8',
-  ix: '9',
-  xi: '11',
-  xii: '12',
-};
+const ROMAN: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    ii: '2',
+    iii: '3',
+    iv: '4',
+    vi: '6',
+    vii: '7',
+    viii: '8',
+    ix: '9',
+    xi: '11',
+    xii: '12',
+  }),
+);
 const NUMBERED = new Set(['phase', 'sector', 'block', 'stage', 'part', 'pocket', 'no']);
 
 function pushExpanded(out: string[], raw: string): void {
   // "Ph-IV", "Phase 4" and "Lajpat Nagar IV" meet as numbers.
-  if (Object.hasOwn(ROMAN, raw) || ((raw === 'i' || raw === 'v') && NUMBERED.has(out[out.length - 1] ?? ''))) {
-    out.push(raw === 'i' ? '1' : raw === 'v' ? '5' : ROMAN[raw]!);
+  const roman = ROMAN.get(raw);
+  if (roman !== undefined || ((raw === 'i' || raw === 'v') && NUMBERED.has(out[out.length - 1] ?? ''))) {
+    out.push(raw === 'i' ? '1' : raw === 'v' ? '5' : roman!);
     return;
   }
   // "Koramangala VI Bk": after a number "bk" is a block; after a name ("Ambegaon Bk") it is Budruk, left as written.

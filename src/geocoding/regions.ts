@@ -91,8 +91,8 @@ export class Regions {
   /** The state a text names: its name ("tamil nadu"), another ("orissa") or a code ("TN"); misspelt only with `typos`. */
   state(text: string, work: Work, typos = true): Region | null {
     const code = foldText(text).replace(/ /g, '');
-    if (Object.hasOwn(STATE_CODES, code)) return this.stateRegion(STATE_CODES[code]!, false);
-    if (Object.hasOwn(STATE_NAMES, code)) return this.stateRegion(STATE_NAMES[code]!, false);
+    const state = STATE_CODES.get(code) ?? STATE_NAMES.get(code);
+    if (state !== undefined) return this.stateRegion(state, false);
     return this.resolve(compactKey(text), null, work, ['state'], typos);
   }
 
@@ -108,7 +108,7 @@ export class Regions {
     { districtFirst = false, typos = true }: { districtFirst?: boolean; typos?: Typos } = {},
   ): Region | null {
     // "Lko", "Chn", "B'lore": short forms count only here, where a city is expected.
-    const key = Object.hasOwn(CITY_SHORT, written) ? CITY_SHORT[written]! : written;
+    const key = CITY_SHORT.get(written) ?? written;
     const metro = this.metro(key, state, false);
     if (metro) return metro;
     const region =
@@ -119,7 +119,7 @@ export class Regions {
   }
 
   private metro(key: string, state: Region | null, fuzzy: boolean): Region | null {
-    const metro = Object.hasOwn(CITY_REGIONS, key) ? CITY_REGIONS[key]! : null;
+    const metro = CITY_REGIONS.get(key) ?? null;
     if (!metro || (state && state.state !== metro.state)) return null;
     let place = this.metroPlaces.get(key);
     if (place === undefined) {
@@ -165,7 +165,7 @@ export class Regions {
 
   /** True when `key` is a metro of CITY_REGIONS or a district's name. */
   isCityName(key: string): boolean {
-    if (Object.hasOwn(CITY_REGIONS, key)) return true;
+    if (CITY_REGIONS.has(key)) return true;
     const k = this.idx.keyIndex(key);
     if (k < 0) return false;
     for (let j = this.idx.keyAt[k]!; j < Math.min(this.idx.keyAt[k + 1]!, this.idx.keyAt[k]! + 8); j++) {
