@@ -1,5 +1,4 @@
 // The loaded location service: LocationApi for in-process callers, plus the batch, autocomplete and stats the routes use.
-import { extend } from '../kernel/extend.ts';
 import type { BoundaryIndex } from '../native/boundary-index.ts';
 import { encode, encodeOrNull } from '../native/digipin.ts';
 import { Autocomplete, type AutocompleteQuery, type Hit } from './autocomplete.ts';
@@ -133,8 +132,22 @@ export class LocationService implements LocationApi {
     if (!m) return null;
     const latitude = round6(m.latitude);
     const longitude = round6(m.longitude);
-    // Not a spread: a literal that starts with one and adds a field gets a new map each time (kernel/extend.ts).
-    return extend(m, { latitude, longitude, geopin: encode(latitude, longitude) });
+    // Field by field, not extend(): copying a match's fields generically cost 0.7% of a geocode served over HTTP.
+    return {
+      latitude,
+      longitude,
+      level: m.level,
+      match_level: m.match_level,
+      confidence: m.confidence,
+      formatted: m.formatted,
+      pincode: m.pincode,
+      district: m.district,
+      state: m.state,
+      components: m.components,
+      warnings: m.warnings,
+      suggestions: m.suggestions,
+      geopin: encode(latitude, longitude),
+    };
   }
 
   lookup(lat: number, lon: number): LocationInfo | null {
