@@ -288,7 +288,8 @@ function splitPart(raw: string[]): Part[] {
 /** "Andheri W", "Borivali Pashchim", "Goregaon Est": a side word after a name is that suburb's half. */
 function withSides(tokens: string[]): string[] {
   return tokens.map((t, i) => {
-    const prev = tokens[i - 1];
+    // Never index -1: V8 reads it as a property named "-1", a string table lookup, not an element.
+    const prev = i > 0 ? tokens[i - 1] : undefined;
     const side = SIDE_WORDS.get(t) ?? misspeltSide(t);
     if (!side || prev === undefined || !/^[a-z]{3,}$/.test(prev) || NUMBERED_PLACE.has(prev) || HOUSE_WORDS.has(prev))
       return t;
@@ -428,7 +429,7 @@ function withoutHouseNumbers(tokens: string[], road: { named: boolean }): string
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const prev = out[out.length - 1];
+    const prev = out.length > 0 ? out[out.length - 1] : undefined;
     const next = tokens[i + 1];
     const hasDigit = /\d/.test(t);
     if (HOUSE_WORDS.has(t) && (next !== undefined ? /\d/.test(next) || HOUSE_WORDS.has(next) : out.length === 0))

@@ -29,7 +29,7 @@ export class GivenReader {
     for (const p of parts) if (p.role === 'state') state ??= this.regions.state(p.tokens.join(' '), work);
     // A trailing part naming a state ("..., Karnataka", "Dist. Banka, Bihar") is the state.
     const places = parts.filter((p) => p.role === 'place');
-    const last = places[places.length - 1];
+    const last = places.length > 0 ? places[places.length - 1] : undefined;
     // "Delhi", "Chandigarh", "Goa" name a state and a city: the city is the narrower reading.
     // Spelt exactly, or a typo away when no place has the name as written ("Patna, Bihaar", "Warangal, Telengana").
     // Alone, a state's name is the state too ("Gujarat" is not the office Gujrat of Hooghly), but not its code ("UP"),

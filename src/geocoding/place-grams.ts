@@ -96,7 +96,8 @@ const OTHER_STATIONS = new Set(['railway', 'metro', 'bus', 'police', 'fire', 'pe
 /** "Pune station", "Patna Junction": the key the railway station of that name has ("punerailwaystation"), or null. */
 export function railwayStation(gram: string[]): string | null {
   const last = gram[gram.length - 1]!;
-  const before = gram[gram.length - 2];
+  // Never index -1 (a one-word gram): V8 reads it as a property named "-1", a string table lookup.
+  const before = gram.length > 1 ? gram[gram.length - 2] : undefined;
   if (!STATION_WORDS.has(last) || before === undefined || OTHER_STATIONS.has(before)) return null;
   return `${gram.slice(0, -1).join('')}railwaystation`;
 }
