@@ -8,6 +8,7 @@ import {
   NAME_WORDS,
   NUMBERED_PLACE,
 } from './address-words.ts';
+import type { Role } from './address-parser.ts';
 import type { PlaceIndex } from './place-index.ts';
 
 /** Trailing words dropped in a second pass: "Lajpat Nagar II" -> "Lajpat Nagar", "Andheri (E)" -> "Andheri". */
@@ -39,6 +40,15 @@ export function isPlaceGram(gram: string[], local: boolean, alone = false): bool
   const short = (length < 3 || (length === 3 && !alone)) && !INSTITUTION_ACRONYMS.has(gram[0]!);
   if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
   return !/^\d/.test(gram[0]!) || gram.length > 1;
+}
+
+/** True when the words of `tokens` outside [i, i + len) are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV"). */
+export function coversPart(tokens: readonly string[], i: number, len: number, role: Role): boolean {
+  for (let k = 0; k < tokens.length; k++) {
+    if (k >= i && k < i + len) continue;
+    if (!STRIPPABLE.test(tokens[k]!) && !(role === 'landmark' && LANDMARK.has(tokens[k]!))) return false;
+  }
+  return true;
 }
 
 /**

@@ -6,6 +6,7 @@ import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.t
 import { InitialsSearch } from './initials-search.ts';
 import {
   afterStreetWords,
+  coversPart,
   digitsOf,
   directorySpelling,
   isPlaceGram,
@@ -159,18 +160,17 @@ export class PlaceSearch {
         const gram = tokens.slice(i, i + len);
         if (!isPlaceGram(gram, local, tokens.length === 1)) continue;
         const coverage = len / tokens.length;
+        const joined = gram.join('');
         // The region's own name inside a part ("IIT Madras, Chennai") names nothing finer than the region, unless it
         // is the post office marked so ("Vill Rampur, Post Bhadohi, Dist Bhadohi": the town's office serves the village).
-        if (region && gram.join('') === region.key && part.role !== 'post') continue;
+        if (region && joined === region.key && part.role !== 'post') continue;
         const gramWeight = weight * (0.6 + 0.4 * coverage);
-        // Whole: the words left out are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV").
-        const whole = tokens.every(
-          (t, k) => (k >= i && k < i + len) || STRIPPABLE.test(t) || (part.role === 'landmark' && LANDMARK.has(t)),
-        );
-        for (const key of [gram.join(''), numberLast(gram), railwayStation(gram)]) {
+        // The run's keys as written, number last, as a railway station (the last two mostly null): no array of them.
+        for (let form = 0; form < 3; form++) {
+          const key = form === 0 ? joined : form === 1 ? numberLast(gram) : railwayStation(gram);
           if (key === null) continue;
           const c = scoreKey(this.idx, key, 'exact', gramWeight, part.role, region, work);
-          if (c) c.whole = whole;
+          if (c) c.whole = coversPart(tokens, i, len, part.role);
           consider(c);
         }
       }
