@@ -193,12 +193,22 @@ export const STATE_CODES: ReadonlyMap<string, string> = new Map(
  */
 export const STATE_NAMES: ReadonlyMap<string, string> = new Map(
   Object.entries({
+    andamanandnicobar: 'Andaman and Nicobar Islands',
+    andamannicobar: 'Andaman and Nicobar Islands',
+    andamannicobarislands: 'Andaman and Nicobar Islands',
     andhra: 'Andhra Pradesh',
     arunachal: 'Arunachal Pradesh',
     bangal: 'West Bengal',
     bengal: 'West Bengal',
+    // The two territories merged in 2020, as addresses still name them; with and without their "and".
+    dadraandnagarhaveli: 'The Dadra and Nagar Haveli and Daman and Diu',
+    dadranagarhaveli: 'The Dadra and Nagar Haveli and Daman and Diu',
+    dadranagarhavelidamandiu: 'The Dadra and Nagar Haveli and Daman and Diu',
+    damananddiu: 'The Dadra and Nagar Haveli and Daman and Diu',
+    damandiu: 'The Dadra and Nagar Haveli and Daman and Diu',
     gujrat: 'Gujarat',
     himachal: 'Himachal Pradesh',
+    jammukashmir: 'Jammu and Kashmir',
     kashmir: 'Jammu and Kashmir',
     orissa: 'Odisha',
     panjab: 'Punjab',

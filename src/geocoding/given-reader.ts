@@ -139,8 +139,10 @@ export class GivenReader {
     for (let i = places.length - 1; i >= (lone ? 1 : Math.max(0, places.length - 2)); i--) {
       const p = places[i]!;
       // A road is named after the town it leads to ("Pokhran Road 2, Thane West"): before another place, no city.
-      if (p.role !== 'place' || p.tokens.length > 3 || (p.road && i < places.length - 1)) continue;
+      if (p.role !== 'place' || (p.road && i < places.length - 1)) continue;
       const key = p.tokens.join('');
+      // Over three words, only a district's whole name ("Dadra and Nagar Haveli") is a city's.
+      if (p.tokens.length > 3 && !this.regions.isCityName(key)) continue;
       // A typo never adds or drops a number ("Sector 5" is no misspelt town "Sector"), nor turns a well-known place's
       // exact name into a city's ("Koramangala" is no misspelt Kotamangalam): for those no typo is searched.
       const typos = () => key.length >= 6 && !/\d/.test(key) && !unsearchable && !this.namesKnownPlace(key);

@@ -114,3 +114,31 @@ describe("a state's other name as people write it in full", () => {
     expect(answer('Gujrat 712617')).toMatchObject({ pincode: '712617', district: 'Hooghly' });
   });
 });
+
+describe('a state or territory written without its "and", or by a former territory\'s name', () => {
+  it('is that state or territory at the end of an address', () => {
+    // Were Jammu (180001) at 0.53; a village Dadra of Valsad, Gujarat, with city_mismatch; Diu, not Nani Daman;
+    // the right pincode with a city_mismatch that the buyer's own address did not have.
+    expect(answer('Srinagar, Jammu Kashmir')).toMatchObject({ pincode: '190001', warnings: [] });
+    expect(answer('Baramulla Jammu Kashmir')).toMatchObject({ pincode: '193101', warnings: [] });
+    expect(answer('Lal Chowk, Srinagar, Jammu Kashmir 190001')).toMatchObject({ pincode: '190001', warnings: [] });
+    expect(answer('Silvassa, Dadra Nagar Haveli')).toMatchObject({ pincode: '396230', warnings: [] });
+    expect(answer('Nani Daman, Daman Diu')).toMatchObject({ pincode: '396210', warnings: [] });
+    expect(answer('Moti Daman, Daman and Diu 396220')).toMatchObject({ pincode: '396220', warnings: [] });
+    expect(answer('Port Blair, Andaman Nicobar')).toMatchObject({ pincode: '744101', match_level: 'town' });
+  });
+
+  it('is the state alone', () => {
+    expect(answer('Jammu Kashmir')).toMatchObject({ level: 'state', state: 'Jammu and Kashmir' });
+    expect(answer('Daman Diu')).toMatchObject({
+      level: 'state',
+      state: 'The Dadra and Nagar Haveli and Daman and Diu',
+    });
+  });
+
+  it("reads a district's whole name of four words as the city ('Silvassa, Dadra and Nagar Haveli')", () => {
+    // Only names of up to three words were tried as a city: Silvassa was the city and "Dadra and Nagar Haveli" a
+    // locality of that name (396240).
+    expect(answer('Silvassa, Dadra and Nagar Haveli')).toMatchObject({ pincode: '396230', warnings: [] });
+  });
+});
