@@ -95,7 +95,7 @@ export class Geocoder {
       const place =
         all &&
         (this.specificPlace(parts, all, region, work) ??
-          (outside ? firstFound(all, region) : local ? namedInCity(all, region) : null));
+          (outside ? firstFound(all, region) : local ? namedInCity(this.idx, all, region) : null));
       if (place && this.pincodeDisagrees(place.c, given.pin)) return this.answerFound(place, components, given);
       if (named < 0 && !place && outside && this.farFromCity(given.pin, region)) {
         return this.cityOverPincode(region, components, given);
@@ -304,9 +304,11 @@ function firstFound(all: Candidate[], region: Region): Found | null {
  * Nagar, Chennai" with a pincode of Avadi), or the start of the city's places' names ("Janakpuri": Janakpuri B1,
  * C4...): against a pincode far from it, one of the two is mistyped.
  */
-function namedInCity(all: Candidate[], region: Region): Found | null {
+function namedInCity(idx: PlaceIndex, all: Candidate[], region: Region): Found | null {
   const c = all[0];
   if (c === undefined || c.role === 'street' || c.role === 'building') return null;
   const exact = (c.quality === 'exact' || c.quality === 'alias') && c.whole && !c.namesakes;
-  return exact || c.quality === 'prefix' ? { c, all, region } : null;
+  // A name's start only where places are known: a village office of a metro's rural fringe ("Kaikhali, Kolkata
+  // 700052": Kaikhali Boinchbati, 31 km south) is a namesake, not the buyer's locality.
+  return exact || (c.quality === 'prefix' && isKnown(idx, c.id)) ? { c, all, region } : null;
 }
