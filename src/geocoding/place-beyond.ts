@@ -31,9 +31,10 @@ export function placeJustBeyond(
 ): Candidate | null {
   if (region.level === 'state' || region.fuzzy) return null;
   const wider: Region = { ...region, areas: null, spanKm: BEYOND_KM };
-  const c = places.search(parts, wider, work)[0];
+  // Only an exact name is taken: the typo, prefix and sound searches would be work for nothing.
+  const c = places.search(parts, wider, work, true)[0];
   if (c && wellKnownNamedWhole(idx, c) && inRegion(idx, c.id, wider) === 1) return c;
-  const across = (national ?? places.search(parts, null, work))[0];
+  const across = (national ?? places.search(parts, null, work, true))[0];
   if (!across || idx.areas[idx.area[across.id]!]?.state === region.state) return null;
   const near = withinKm(region.lat, region.lon, idx.lat[across.id]!, idx.lon[across.id]!, ACROSS_KM);
   return near && wellKnownNamedWhole(idx, across) ? across : null;

@@ -57,6 +57,11 @@ const ROLE_WEIGHT: Partial<Record<Role, number>> = {
 /** Parts whose near spellings are searched only when no part names a place: they rarely name the answer. */
 const LOOSE_ROLES: ReadonlySet<Role> = new Set(['street', 'building']);
 const MAX_PREFIX_KEYS = 200;
+/**
+ * A part's search: the first pass, the fallback (a street's or building's near spellings too, asked only when no part
+ * found a place), or names found exactly only.
+ */
+const PASS = { first: 0, fallback: 1, exactOnly: 2 } as const;
 const MAX_GRAM_WORDS = 4;
 /** Rank a town or district needs to be found by its sound outside a city: a town of about 100,000 people. */
 const CITY_IMPORTANCE = 0.85;
@@ -68,8 +73,11 @@ export class PlaceSearch {
     this.initials = new InitialsSearch(idx);
   }
 
-  /** The best candidate per matching part, best first; `work.count` adds entries and keys examined. */
-  search(parts: Part[], region: Region | null, work: Work): Candidate[] {
+  /**
+   * The best candidate per matching part, best first; `work.count` adds entries and keys examined. `exactOnly` for a
+   * caller that takes only names found exactly: no typo, prefix or sound search, a geocode's dearest steps.
+   */
+  search(parts: Part[], region: Region | null, work: Work, exactOnly = false): Candidate[] {
     const best: Candidate[] = [];
     const local = region !== null && region.level !== 'state';
     // A landmark ("near Charminar") is looked up only by its exact name; outside a city or district only a name one
@@ -78,7 +86,8 @@ export class PlaceSearch {
     const filler: Part[] = [];
     for (const p of parts) if (ROLE_WEIGHT[p.role] !== undefined) (isFiller(p) ? filler : searchable).push(p);
     const inPart = (part: Part, fallback: boolean) => {
-      let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, fallback);
+      const pass = exactOnly ? PASS.exactOnly : fallback ? PASS.fallback : PASS.first;
+      let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, pass);
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) return;
@@ -141,14 +150,14 @@ export class PlaceSearch {
     return best;
   }
 
-  /** `fallback`: also try a street's or building's near spellings (asked only when no part found a place). */
+  /** `pass`: see PASS (a number, not a string or a flag more: V8 compiles this hot function less well with either). */
   private bestInPart(
     part: Part,
     weight: number,
     region: Region | null,
     local: boolean,
     work: Work,
-    fallback: boolean,
+    pass: number,
   ): Candidate | null {
     const tokens = part.tokens;
     let best: Candidate | null = null;
@@ -177,6 +186,7 @@ export class PlaceSearch {
       if (best)
         return len < tokens.length ? (this.sidedSpelling(tokens, weight, part.role, region, work) ?? best) : best;
     }
+    if (pass === PASS.exactOnly) return null;
     // "Mumbai Airport": inside a city, its facility named by its kind ("Airport (Mumbai)", "IGI Airport").
     if (local && part.role !== 'street') {
       const found = cityFacility(this.idx, part, region!, weight * QUALITY.variant, work);
@@ -261,7 +271,7 @@ export class PlaceSearch {
       typo(tokens);
       if (best) return best;
     }
-    if (LOOSE_ROLES.has(part.role) && !fallback) return best;
+    if (LOOSE_ROLES.has(part.role) && pass !== PASS.fallback) return best;
     typoRuns(stripped, 1);
     // Sound-alikes inside a city or district; across a state or India they find some village for any junk, so there
     // only a city ("फ़िरोज़ाबाद" is read "phirojabad": Firozabad). With its qualifier first again: "Bendra West" is

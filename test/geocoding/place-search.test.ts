@@ -22,6 +22,31 @@ describe('PlaceSearch.search', () => {
       }
     }
   });
+
+  it('takes names found exactly only when asked to, and the same exact candidates either way', () => {
+    for (const [address, misspelt] of [
+      ['Koramangla', true],
+      ['Banjra Hills', true],
+      ['Kankarbagh', false],
+      ['Flat 12, Rohini Sector 7', false],
+    ] as const) {
+      const { parts } = parseAddress(address);
+      const all = search.search(parts, null, { count: 0 });
+      const exact = search.search(parts, null, { count: 0 }, true);
+      expect(
+        exact.every((c) => c.quality === 'exact' || c.quality === 'alias'),
+        address,
+      ).toBe(true);
+      // A typo's spelling is found by the full search only; a name spelt right by both, as the same place.
+      expect(all.length, address).toBeGreaterThan(0);
+      if (misspelt) expect(exact, address).toEqual([]);
+      else
+        expect(
+          exact.map((c) => c.id),
+          address,
+        ).toEqual(all.map((c) => c.id));
+    }
+  });
 });
 
 describe('filler a buyer or a form writes where no address is', () => {
