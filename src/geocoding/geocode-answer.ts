@@ -1,7 +1,7 @@
 // Builds geocode answers from what matched: a place entry, a pincode's own point, or a region's centre.
 import type { AddressComponents } from './address-parser.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
-import { shownPlaceName } from './normalise.ts';
+import { shownPlaceName } from './shown-names.ts';
 import type { Region } from './regions.ts';
 import { CONFIDENCE } from './confidence.ts';
 

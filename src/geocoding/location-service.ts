@@ -13,7 +13,7 @@ import type {
   PincodeFacts,
   PincodeInfo,
 } from './location-api.ts';
-import { shownPlaceName } from './normalise.ts';
+import { shownPlaceName } from './shown-names.ts';
 import { outlineForMap } from './outline-rings.ts';
 import { pointAnswer } from './point-answer.ts';
 import { pointInText } from './point-in-text.ts';
