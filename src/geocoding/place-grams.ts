@@ -33,13 +33,26 @@ export function afterStreetWords(words: string[]): string[] {
  * district already narrows the search ("Park Street, Kolkata", "Sector 15, Chandigarh").
  */
 export function isPlaceGram(gram: string[], local: boolean, alone = false): boolean {
-  // Initials count as content in a longer run ("T Nagar", "J P Nagar").
-  const generic = (t: string) => ADDRESS_WORDS.has(t) || NAME_WORDS.has(t) || /^\d/.test(t);
-  if (gram.every(generic) && !(local && gram.length > 1 && !gram.every((t) => /^\d/.test(t)))) return false;
-  const length = gram[0]!.length;
-  const short = (length < 3 || (length === 3 && !alone)) && !INSTITUTION_ACRONYMS.has(gram[0]!);
-  if (gram.length === 1 && (short || /^\d/.test(gram[0]!) || NAME_WORDS.has(gram[0]!))) return false;
-  return !/^\d/.test(gram[0]!) || gram.length > 1;
+  // Loops, not every() with closures: called for every run of every part searched.
+  let generic = true;
+  let numbers = true;
+  for (const t of gram) {
+    const number = startsWithDigit(t);
+    // Initials count as content in a longer run ("T Nagar", "J P Nagar").
+    if (!number && !ADDRESS_WORDS.has(t) && !NAME_WORDS.has(t)) generic = false;
+    if (!number) numbers = false;
+  }
+  if (generic && !(local && gram.length > 1 && !numbers)) return false;
+  const first = gram[0]!;
+  const short = (first.length < 3 || (first.length === 3 && !alone)) && !INSTITUTION_ACRONYMS.has(first);
+  if (gram.length === 1 && (short || startsWithDigit(first) || NAME_WORDS.has(first))) return false;
+  return !startsWithDigit(first) || gram.length > 1;
+}
+
+/** /^\d/.test(t) without a regex call. */
+function startsWithDigit(t: string): boolean {
+  const c = t.charCodeAt(0);
+  return c >= 48 && c <= 57;
 }
 
 /** True when the words of `tokens` outside [i, i + len) are only qualifiers ("Koramangala 5th Block", "Lajpat Nagar IV"). */
