@@ -1,4 +1,4 @@
-// "Mirzapore" written alone: a district's old name that one hamlet happens to spell exactly.
+// A district named alone or with its state ("Imphal West", "Mirzapore"), which an unknown place also spells.
 import type { Part } from './address-parser.ts';
 import { isKnown } from './consistency.ts';
 import type { Work } from './fuzzy.ts';
@@ -8,24 +8,30 @@ import type { Candidate } from './place-search.ts';
 import type { Region, Regions } from './regions.ts';
 
 /**
- * The district that a lone name spells in an old way ("-pore" for "-pur"), when the name's own match is a place
- * nobody knows (a branch office): a buyer writing "Mirzapore" means Mirzapur, not Navsari's hamlet of that spelling.
- * Null when anything else was written, or the name's own place is known (Jeypore, Serampore are towns).
+ * The district a lone name (or one with only its state) names, when the name's own match is a place nobody knows:
+ * a district's name exactly ("Imphal West", "North Goa": a map point of that name stands somewhere in the state), or
+ * spelt in an old way ("-pore" for "-pur": "Mirzapore" is Mirzapur, not Navsari's hamlet of that spelling). Null when
+ * anything else was written, or the name's own place is known (Jeypore, Serampore are towns).
  */
 export function districtOverHamlet(
   idx: PlaceIndex,
   regions: Regions,
   parts: Part[],
+  state: Region | null,
   best: Candidate,
   work: Work,
 ): Region | null {
-  const part = parts[0]!;
-  if (parts.length !== 1 || part.role !== 'place' || part.tokens.length > 2) return null;
-  if (isKnown(idx, best.id)) return null;
+  const places = parts.filter((p) => p.role === 'place');
+  const part = places[0];
+  if (part === undefined || places.length + (state ? 1 : 0) !== parts.length || places.length !== 1) return null;
+  if (part.tokens.length > 4 || isKnown(idx, best.id)) return null;
+  const key = part.tokens.join('');
+  const named = regions.city(key, state, work, { typos: false });
+  if (named !== null && named.level === 'district' && named.key === key) return named;
   // The spelling the search's second pass reads too.
   const variant = directorySpelling(part.tokens);
-  if (variant === part.tokens.join('')) return null;
-  const region = regions.city(variant, null, work, { typos: false });
+  if (part.tokens.length > 2 || variant === key) return null;
+  const region = regions.city(variant, state, work, { typos: false });
   // A district, or the town named as its district is (its reach is the district's).
   return region !== null && (region.level === 'district' || region.spanKm === null) ? region : null;
 }

@@ -1,4 +1,4 @@
-// A lone old name of a district that one unknown hamlet spells exactly (src/geocoding/hamlet-or-district.ts).
+// A district named alone or with its state, which an unknown place also spells (src/geocoding/hamlet-or-district.ts).
 import { describe, expect, it } from 'vitest';
 import { LocationService } from '../../src/geocoding/location-service.ts';
 import { datasetDir } from '../support/dataset.ts';
@@ -17,5 +17,22 @@ describe('a lone old spelling of a district', () => {
     expect(answer('Serampore')).toMatchObject({ pincode: '712201' });
     expect(answer('Jeypore')).toMatchObject({ state: 'Odisha' });
     expect(answer('Mirzapore, Navsari')).toMatchObject({ pincode: '396436' });
+  });
+});
+
+describe("a district's name written alone or with its state", () => {
+  it('is the district, not a map point or office of that name elsewhere', () => {
+    // Each answered a point of that name in another district at 0.77-0.79: Imphal West in Kakching (795132), North
+    // Goa in South Goa (403107), West Godavari in Eluru (534449); "Roopnagar Punjab" an office of Fazilka (152128).
+    expect(answer('Imphal West')).toMatchObject({ level: 'district', district: 'Imphal West', pincode: '795001' });
+    expect(answer('North Goa')).toMatchObject({ level: 'district', district: 'North Goa' });
+    expect(answer('West Godavari, Andhra Pradesh')).toMatchObject({ level: 'district', district: 'West Godavari' });
+    expect(answer('East Khasi Hills, Meghalaya')).toMatchObject({ level: 'district', pincode: '793001' });
+    expect(answer('Roopnagar Punjab')).toMatchObject({ level: 'district', pincode: '140001' });
+  });
+
+  it('leaves a known place of the name, and a place written beside the district, as they were', () => {
+    expect(answer('Patna, Bihar')).toMatchObject({ match_level: 'town', pincode: '800001' });
+    expect(answer('Singjamei, Imphal West, Manipur')).toMatchObject({ pincode: '795008' });
   });
 });
