@@ -22,8 +22,9 @@ export function districtOverHamlet(
   work: Work,
 ): Region | null {
   const places = parts.filter((p) => p.role === 'place');
-  const part = places[0];
-  if (part === undefined || places.length + (state ? 1 : 0) !== parts.length || places.length !== 1) return null;
+  // One place part, and beside it only the state's.
+  if (places.length !== 1 || parts.length !== (state ? 2 : 1)) return null;
+  const part = places[0]!;
   if (part.tokens.length > 4 || isKnown(idx, best.id)) return null;
   const key = part.tokens.join('');
   const named = regions.city(key, state, work, { typos: false });
