@@ -1,14 +1,11 @@
-// The hot lookups' own lane on the transport, beside the general route model: POST /v1/location/lookup answered from
-// the request's bytes and its polygon's cached JSON, /batch-lookup in one native call from bytes to bytes. A body it does not take, and every
-// refusal, goes the general way (point-routes.ts), so both answer alike; lookup-lane.test.ts holds them to it.
+// The hot lookups' own lane on the transport, beside the general route model: POST /v1/location/lookup and
+// /batch-lookup each answered in one native call from the request's bytes to the answer's. A body it does not take, and
+// every refusal, goes the general way (point-routes.ts), so both answer alike; lookup-lane.test.ts holds them to it.
 import { JSON_ONLY, type Reply } from '../http/envelope.ts';
-import { decodeBody, PARSE_FIRST_CHARS } from '../http/json-body.ts';
 import type { Endpoint } from '../http/pipeline.ts';
 import type { RequestHead } from '../http/request.ts';
 import type { Authenticated } from '../http/route.ts';
 import type { BoundaryIndex } from '../native/boundary-index.ts';
-import { encodeOrNull } from '../native/digipin.ts';
-import { acceptCoordinates, acceptCoordinatesBytes } from './fast-accept.ts';
 import type { BatchPayer } from './location-api.ts';
 import type { PolygonAnswers } from './polygon-answers.ts';
 import { BATCH_LOOKUP_PATH, LOOKUP_PATH } from './point-routes.ts';
@@ -18,7 +15,7 @@ export interface LookupLaneDeps {
   general: Endpoint[];
   /** The request headers the routes' authenticator reads (the lane captures only these). */
   authReads: readonly string[];
-  /** The native index (opened by the first lookup). */
+  /** The native index (opened when the lane is made). */
   index(): BoundaryIndex;
   answers: PolygonAnswers;
   onBatch(route: string, items: number): void;
@@ -30,18 +27,13 @@ const JSON_TYPE = JSON_ONLY['content-type']!;
 export function lookupLane(d: LookupLaneDeps): Endpoint[] {
   const single = generalOf(d.general, LOOKUP_PATH);
   const batch = generalOf(d.general, BATCH_LOOKUP_PATH);
-  let index: BoundaryIndex | null = null;
-  const opened = () => (index ??= d.index());
-  let attached = false;
-  // The batch answers need every polygon's fragment in the addon: attached by the first batch (~20 ms).
-  const withAnswers = (): BoundaryIndex => {
-    if (!attached) {
-      const { bytes, ends } = d.answers.laidOut();
-      opened().attachAnswers(bytes, ends);
-      attached = true;
-    }
-    return opened();
-  };
+  const index = d.index();
+  // The answers need every polygon's fragment in the addon: attached here (30-40 ms, once per index and thread), so
+  // that no buyer's first lookup waits for it.
+  if (!index.hasAnswers) {
+    const { bytes, ends } = d.answers.laidOut();
+    index.attachAnswers(bytes, ends);
+  }
   const lane = (general: Endpoint): Endpoint => ({
     ...general,
     capture: { headers: d.authReads, peer: false, query: false },
@@ -52,26 +44,16 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
       ...lane(single),
       readsBytes: true,
       finish(head, granted, body) {
-        const point =
-          typeof body === 'string'
-            ? acceptCoordinates(parseSmall(body))
-            : (acceptCoordinatesBytes(body) ?? acceptCoordinates(parseSmall(decodeBody(body))));
-        const id = point === undefined ? -1 : opened().lookup(point.latitude, point.longitude);
-        // Outside every polygon, or not plainly coordinates: the general route words the answer or the refusal.
-        if (id < 0) return single.finish(head, granted, body);
-        const { latitude, longitude } = point!;
-        return answered(
-          head,
-          granted,
-          `{"success":true,"data":{${d.answers.fragment(id)},${pointJson(latitude, longitude, encodeOrNull(latitude, longitude))}}}`,
-        );
+        const json = index.answerOne(typeof body === 'string' ? Buffer.from(body) : body);
+        // Outside every polygon, or not plainly coordinates or a geopin: the general route words the answer or refusal.
+        return json === null ? single.finish(head, granted, body) : answered(head, granted, json);
       },
     },
     {
       ...lane(batch),
       readsBytes: true,
       finish(head, granted, body) {
-        const answer = withAnswers().answerBatch(typeof body === 'string' ? Buffer.from(body) : body);
+        const answer = index.answerBatch(typeof body === 'string' ? Buffer.from(body) : body);
         // Not plainly coordinates and geopins: the general route words the answer or the refusal.
         if (answer === null) return batch.finish(head, granted, body);
         let charged: void | Promise<void>;
@@ -110,19 +92,4 @@ function answered(head: RequestHead, granted: Authenticated, body: string | Buff
     headers: granted.headers ? { 'content-type': JSON_TYPE, ...granted.headers } : JSON_ONLY,
     body,
   };
-}
-
-/** A small body parsed without the depth scan (a shape the fast checks take is flat); anything else: undefined. */
-function parseSmall(text: string): unknown {
-  if (text.length > PARSE_FIRST_CHARS) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** `"coordinates":{…},"geopin":…`: numbers print as JSON.stringify prints them; a geopin's symbols need no escaping. */
-function pointJson(latitude: number, longitude: number, geopin: string | null): string {
-  return `"coordinates":{"latitude":${latitude},"longitude":${longitude}},"geopin":${geopin === null ? 'null' : `"${geopin}"`}`;
 }

@@ -1,4 +1,4 @@
-// Per-polygon answers serialised once: a point lookup splices its polygon's cached JSON instead of building and stringifying objects.
+// Per-polygon answers serialised once: the native lookup answers splice their polygon's JSON instead of building objects.
 import type { LocationInfo } from './location-api.ts';
 
 /** The document's six strings: empty where the data has no value, delivery in the directory's words. */
@@ -13,41 +13,31 @@ export function documentLocation(info: LocationInfo) {
   };
 }
 
+/** Each polygon's answer members, for the lookups the addon answers from the request's bytes (lookup-lane.ts). */
 export class PolygonAnswers {
-  private readonly fragments: Array<string | undefined>;
-
-  /** `make` writes polygon `id`'s fragment (ids 0..count-1); each is made on first use and kept. */
+  /** `make` writes polygon `id`'s fragment (ids 0..count-1). */
   private constructor(
-    count: number,
+    private readonly count: number,
     private readonly make: (id: number) => string,
-  ) {
-    this.fragments = new Array<string | undefined>(count);
-  }
+  ) {}
 
   /** Answers of `count` polygons whose administrative facts `locationOf` gives. */
   static of(count: number, locationOf: (id: number) => LocationInfo): PolygonAnswers {
     return new PolygonAnswers(count, (id) => JSON.stringify(documentLocation(locationOf(id))).slice(1, -1));
   }
 
-  /** Every polygon's fragment end to end as UTF-8, and where each ends (for the native batch answer). */
+  /**
+   * Every polygon's fragment end to end as UTF-8, and where each ends: `"state":…,"delivery":…`, the members of
+   * documentLocation's JSON object without braces.
+   */
   laidOut(): { bytes: Buffer; ends: Uint32Array } {
-    const ends = new Uint32Array(this.fragments.length);
-    const pieces = new Array<Buffer>(this.fragments.length);
+    const ends = new Uint32Array(this.count);
+    const pieces = new Array<Buffer>(this.count);
     let end = 0;
-    for (let id = 0; id < pieces.length; id++) {
-      pieces[id] = Buffer.from(this.fragments[id] ?? this.make(id));
+    for (let id = 0; id < this.count; id++) {
+      pieces[id] = Buffer.from(this.make(id));
       ends[id] = end += pieces[id]!.length;
     }
     return { bytes: Buffer.concat(pieces, end), ends };
-  }
-
-  /** `"state":…,"delivery":…` of polygon `id`: the members of documentLocation's JSON object, without braces. */
-  fragment(id: number): string {
-    let text = this.fragments[id];
-    if (text === undefined) {
-      text = this.make(id);
-      this.fragments[id] = text;
-    }
-    return text;
   }
 }

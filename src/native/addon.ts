@@ -4,7 +4,7 @@ import type * as Generated from '../../crates/geo-node/index.d.ts';
 import { loadNativeAddon, resourcePath } from '../resources.ts';
 
 /**
- * The napi exports, typed by the index.d.ts napi-rs generates from crates/geo-node, plus hot.d.ts for the two hot calls
+ * The napi exports, typed by the index.d.ts napi-rs generates from crates/geo-node, plus hot.d.ts for the hot calls
  * the crate writes against N-API directly (src/hot.rs).
  */
 export type NativeAddon = typeof Generated & typeof Hot;

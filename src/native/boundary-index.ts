@@ -18,7 +18,7 @@ const ITEM_BYTES = 256;
 export class BoundaryIndex {
   /** The native handle's place in this thread's table: the hot lookup is a plain native function of numbers. */
   private readonly slot: number;
-  /** Where answerBatch writes (reused: an answer is sent before the next is written); sized by attachAnswers. */
+  /** Where answerBatch and answerOne write (reused: an answer is sent before the next is written); sized by attachAnswers. */
   private answerBytes: Buffer | null = null;
 
   private constructor(private readonly inner: NativeBoundaryIndex) {
@@ -52,6 +52,11 @@ export class BoundaryIndex {
     this.answerBytes = Buffer.allocUnsafeSlow(MAX_BATCH_ITEMS * (longest + ITEM_BYTES) + ITEM_BYTES);
   }
 
+  /** True once attachAnswers has given the addon every polygon's answer. */
+  get hasAnswers(): boolean {
+    return this.answerBytes !== null;
+  }
+
   /**
    * A batch lookup's request body answered in one native call: its item count and the whole answer, or null where the
    * service's general route must answer (anything but plain coordinates and geopins; see geo-core's batch_json.rs).
@@ -61,6 +66,17 @@ export class BoundaryIndex {
     if (this.answerBytes === null) return null;
     const answer = callNative(() => this.inner.answerBatch(body, this.answerBytes!));
     return answer && { items: answer.items, json: this.answerBytes.subarray(0, answer.bytes) };
+  }
+
+  /**
+   * A single lookup's request body answered in one native call, or null where the service's general route must answer
+   * (anything but plain coordinates or a geopin, a point outside every polygon; see geo-core's batch_json.rs). The
+   * answer is a view of the buffer answerBatch writes too: valid until this handle's next answer.
+   */
+  answerOne(body: Uint8Array): Buffer | null {
+    if (this.answerBytes === null) return null;
+    const length = native.answerIn(this.slot, body, this.answerBytes);
+    return length < 0 ? null : this.answerBytes.subarray(0, length);
   }
 
   /** Polygon `id`'s stored parts and rings (lon/lat pairs in 1e-6 degrees, rings open), or null for an unknown id. */

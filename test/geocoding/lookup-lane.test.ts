@@ -123,7 +123,7 @@ describe('the lookup lane', () => {
     expect(answered).toBeGreaterThan(100);
   });
 
-  it('answers in one native call what the general route answers, for points, geopins and flat extra keys', async () => {
+  it('answers in one native call what the general route answers, batch or single, for points, geopins, extra keys', async () => {
     const { boundaryIndex } = api.server.parts.location;
     const symbols = '23456789CFJKLMPT';
     const geopin = () => {
@@ -162,6 +162,16 @@ describe('the lookup lane', () => {
     }
     // Every one of these bodies is plain enough for the addon: the comparison is of its answers, not of fallbacks.
     expect(native).toBe(150);
+    const single = { points: 0, geopins: 0 };
+    for (let n = 0; n < 400; n++) {
+      const item = location();
+      const raw = JSON.stringify(item);
+      if (boundaryIndex.answerOne(Buffer.from(raw)) !== null) single['geopin' in item ? 'geopins' : 'points']++;
+      for (const { fast, slow } of await bothWays(LOOKUP_PATH, raw)) expect(fast, raw).toEqual(slow);
+    }
+    // Points outside every polygon (most random ones) are the general route's to word; the rest are the addon's.
+    expect(single.points).toBeGreaterThan(60);
+    expect(single.geopins).toBeGreaterThan(3);
   });
 
   it('refuses without a key as the general route does, since it admits through the same gate', async () => {

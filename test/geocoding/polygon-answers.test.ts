@@ -1,4 +1,4 @@
-// Per-polygon answers: the spliced fragment is exactly the document's JSON.
+// Per-polygon answers: each laid-out fragment is exactly the document's JSON.
 import { describe, expect, it } from 'vitest';
 import type { LocationInfo } from '../../src/geocoding/location-api.ts';
 import { documentLocation, PolygonAnswers } from '../../src/geocoding/polygon-answers.ts';
@@ -33,8 +33,13 @@ const places: LocationInfo[] = [
 ];
 
 describe('PolygonAnswers', () => {
-  it("makes each fragment the members of documentLocation's JSON, so splicing it gives the same object", () => {
-    const answers = PolygonAnswers.of(places.length, (id) => places[id]!);
-    places.forEach((place, id) => expect(JSON.parse(`{${answers.fragment(id)}}`)).toEqual(documentLocation(place)));
+  it("lays out each fragment as the members of documentLocation's JSON, so splicing it gives the same object", () => {
+    const { bytes, ends } = PolygonAnswers.of(places.length, (id) => places[id]!).laidOut();
+    expect(ends.length).toBe(places.length);
+    expect(ends.at(-1)).toBe(bytes.length);
+    places.forEach((place, id) => {
+      const fragment = bytes.subarray(id === 0 ? 0 : ends[id - 1], ends[id]).toString();
+      expect(JSON.parse(`{${fragment}}`)).toEqual(documentLocation(place));
+    });
   });
 });

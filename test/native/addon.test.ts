@@ -22,6 +22,23 @@ describe('native errors', () => {
     expect(thrown(() => native.encodeMany(new Float64Array(3))).code).toBe('E_BAD_BATCH');
   });
 
+  it('refuse an answer written over its own request body, or into anything but bytes', () => {
+    const bytes = Buffer.alloc(64);
+    const words = new Uint16Array(8) as unknown as Uint8Array;
+    for (const call of [
+      () => native.answerIn(0, bytes, bytes),
+      () => native.answerIn(0, bytes.subarray(0, 8), bytes.subarray(4)),
+      () => native.answerIn(0, bytes, words),
+      () => native.answerIn(-1, bytes.subarray(0, 8), bytes.subarray(8)),
+    ]) {
+      const err = thrown(call);
+      expect([err.code, err.message]).toEqual([
+        'E_INVALID_ARGUMENT',
+        'answerIn(slot, body, out) takes a slot number and two separate Uint8Arrays',
+      ]);
+    }
+  });
+
   it('become GeoError through callNative, other errors unchanged', () => {
     const err = thrown(() => callNative(() => native.decode('not a code')));
     expect(err).toBeInstanceOf(GeoError);

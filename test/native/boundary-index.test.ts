@@ -85,6 +85,25 @@ describe('BoundaryIndex', () => {
     expect(() => BoundaryIndex.open(join(dir, 'missing.bin'))).toThrow(expect.objectContaining({ code: 'E_IO' }));
   });
 
+  it('answers a single lookup body in one call once answers are attached, and declines what it does not read', () => {
+    const fresh = BoundaryIndex.open(writeFixture());
+    const body = Buffer.from('{"latitude":12.2,"longitude":78.5}');
+    expect(fresh.answerOne(body)).toBeNull();
+    const fragments = ['"pincode":"560001"', '"pincode":"560002"'];
+    const ends = Uint32Array.from([fragments[0]!.length, fragments.join('').length]);
+    fresh.attachAnswers(Buffer.from(fragments.join('')), ends);
+    expect(JSON.parse(String(fresh.answerOne(body)))).toEqual({
+      success: true,
+      data: {
+        pincode: '560002',
+        coordinates: { latitude: 12.2, longitude: 78.5 },
+        geopin: encode(12.2, 78.5),
+      },
+    });
+    for (const declined of ['{"latitude":12.5,"longitude":77.5}', '{"latitude":12.2}', '[12.2,78.5]', ''])
+      expect(fresh.answerOne(Buffer.from(declined)), declined).toBeNull();
+  });
+
   it('refuses to write inconsistent tables', () => {
     const bad = {
       polygonParts: Uint32Array.from([0, 1]),

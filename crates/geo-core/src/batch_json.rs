@@ -1,5 +1,5 @@
-//! A batch lookup from the request's bytes to the answer's bytes: `{"locations":[…]}` read, every point looked up in
-//! one pass, and the answer written around each polygon's pre-serialised fragment.
+//! Lookups from the request's bytes to the answer's bytes: a batch (`{"locations":[…]}`, every point looked up in one
+//! pass) or a single point, the answer written around each polygon's pre-serialised fragment.
 //!
 //! It answers only bodies whose answer it can write exactly as the service's general route does (JSON.parse, the
 //! schema, JSON.stringify); for anything else (an item the schema refuses, a nested value, a repeated key, an escape
@@ -88,6 +88,31 @@ pub fn answer(
     })
 }
 
+/// Writes the whole answer to a single lookup's body (`{"latitude":…,"longitude":…}` or `{"geopin":…}`) into `out` and
+/// returns its length; None where the general route must answer (a point outside every polygon gets its 404 there), or
+/// the answer does not fit. `answers` must hold every polygon of `index`.
+pub fn answer_one(
+    body: &[u8],
+    index: &BoundaryIndex,
+    answers: &PolygonAnswers,
+    out: &mut [u8],
+) -> Option<usize> {
+    if answers.len() != index.len() {
+        return None;
+    }
+    let point = Point::of(read::item(body)?);
+    let [lon, lat] = point.lon_lat();
+    // A geopin that is no DIGIPIN points at NaN, which no polygon holds.
+    let id = index.lookup(lon, lat)?;
+    let mut writer = Writer::new(out);
+    writer.extend(br#"{"success":true,"data":{"#);
+    writer.extend(answers.fragment(id as usize));
+    push_coordinates(&mut writer, &point);
+    push_geopin(&mut writer, lat, lon);
+    writer.push(b'}');
+    writer.len()
+}
+
 /// Where an item points, and how the answer writes its coordinates.
 enum Point<'a> {
     /// Coordinates as the request wrote them.
@@ -152,28 +177,15 @@ fn write(out: &mut Writer, points: &[Point], ids: &[i32], answers: &PolygonAnswe
         } else {
             out.extend(br#","found":false"#);
         }
-        match point {
-            Point::Sent { lat, lon } => {
-                out.extend(br#","coordinates":{"latitude":"#);
-                push_as_read(out, lat);
-                out.extend(br#","longitude":"#);
-                push_as_read(out, lon);
-            }
-            Point::Centre { lat, lon } => {
-                out.extend(br#","coordinates":{"latitude":"#);
-                push_micros(out, lat.1);
-                out.extend(br#","longitude":"#);
-                push_micros(out, lon.1);
-            }
-            Point::NotADigipin(code) => {
-                // Printable ASCII other than `"` and `\` (all a geopin may hold here): nothing to escape.
-                invalid += 1;
-                out.extend(br#","error":{"code":"invalid_digipin","message":"Invalid DIGIPIN: "#);
-                out.extend(code);
-                out.extend(b"\"}}");
-                continue;
-            }
+        if let Point::NotADigipin(code) = point {
+            // Printable ASCII other than `"` and `\` (all a geopin may hold here): nothing to escape.
+            invalid += 1;
+            out.extend(br#","error":{"code":"invalid_digipin","message":"Invalid DIGIPIN: "#);
+            out.extend(code);
+            out.extend(b"\"}}");
+            continue;
         }
+        push_coordinates(out, point);
         push_geopin(out, lat, lon);
     }
     out.extend(br#"],"found":"#);
@@ -183,6 +195,26 @@ fn write(out: &mut Writer, points: &[Point], ids: &[i32], answers: &PolygonAnswe
     out.extend(br#","invalid":"#);
     push_count(out, invalid);
     out.extend(b"}}");
+}
+
+/// `,"coordinates":{"latitude":…,"longitude":…` as the general route writes them (nothing for a geopin that is no
+/// DIGIPIN: its item has an error instead).
+fn push_coordinates(out: &mut Writer, point: &Point) {
+    match point {
+        Point::Sent { lat, lon } => {
+            out.extend(br#","coordinates":{"latitude":"#);
+            push_as_read(out, lat);
+            out.extend(br#","longitude":"#);
+            push_as_read(out, lon);
+        }
+        Point::Centre { lat, lon } => {
+            out.extend(br#","coordinates":{"latitude":"#);
+            push_micros(out, lat.1);
+            out.extend(br#","longitude":"#);
+            push_micros(out, lon.1);
+        }
+        Point::NotADigipin(_) => {}
+    }
 }
 
 /// `},"geopin":"XXX-XXX-XXXX"}` (null off the DIGIPIN grid): the coordinates' end and the item's.

@@ -13,13 +13,20 @@ use std::sync::Arc;
 
 type Shared = Arc<geo_core::BoundaryIndex>;
 
-thread_local! {
-    /// This thread's open handles by slot; a dropped handle leaves its slot empty for the next open.
-    static SLOTS: RefCell<Vec<Option<Shared>>> = const { RefCell::new(Vec::new()) };
+/// What a handle holds: the shared index, and the answer fragments once attached.
+pub(crate) struct Slot {
+    pub index: Shared,
+    /// Each polygon's answer fragment, for the answers written natively (attached once per handle).
+    pub answers: Option<PolygonAnswers>,
 }
 
-/// `f` of the index in `slot` of this thread, if a live handle holds it.
-pub(crate) fn with_slot<R>(slot: u32, f: impl FnOnce(&Shared) -> R) -> Option<R> {
+thread_local! {
+    /// This thread's open handles by slot; a dropped handle leaves its slot empty for the next open.
+    static SLOTS: RefCell<Vec<Option<Slot>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `f` of the handle in `slot` of this thread, if a live handle holds it.
+pub(crate) fn with_slot<R>(slot: u32, f: impl FnOnce(&Slot) -> R) -> Option<R> {
     SLOTS.with_borrow(|slots| match slots.get(slot as usize) {
         Some(Some(index)) => Some(f(index)),
         _ => None,
@@ -34,8 +41,6 @@ pub(crate) fn with_slot<R>(slot: u32, f: impl FnOnce(&Shared) -> R) -> Option<R>
 #[napi]
 pub struct BoundaryIndex {
     slot: u32,
-    /// Each polygon's answer fragment, for `answerBatch` (attached once per handle).
-    answers: Option<PolygonAnswers>,
 }
 
 /// A batch answered natively: how many items it answers, and how many bytes of the output buffer the answer took.
@@ -55,7 +60,7 @@ pub struct PolygonOutline {
 
 impl BoundaryIndex {
     fn index<R>(&self, f: impl FnOnce(&Shared) -> R) -> Result<R> {
-        with_slot(self.slot, f).ok_or_else(|| closed_index(self.slot))
+        with_slot(self.slot, |slot| f(&slot.index)).ok_or_else(|| closed_index(self.slot))
     }
 }
 
@@ -74,13 +79,13 @@ impl BoundaryIndex {
             if free == slots.len() {
                 slots.push(None);
             }
-            slots[free] = Some(index);
+            slots[free] = Some(Slot {
+                index,
+                answers: None,
+            });
             free
         });
-        Ok(BoundaryIndex {
-            slot: slot as u32,
-            answers: None,
-        })
+        Ok(BoundaryIndex { slot: slot as u32 })
     }
 
     /// This handle's place in its thread's table, for `lookupIn` (hot.rs).
@@ -105,7 +110,7 @@ impl BoundaryIndex {
 
     /// Attaches each polygon's answer members (`"state":…`), laid end to end; `ends[id]` is where polygon id's end.
     #[napi(catch_unwind)]
-    pub fn attach_answers(&mut self, fragments: &[u8], ends: &[u32]) -> Result<()> {
+    pub fn attach_answers(&self, fragments: &[u8], ends: &[u32]) -> Result<()> {
         let answers =
             PolygonAnswers::new(fragments.to_vec(), ends.to_vec()).map_err(NodeError::from)?;
         let polygons = self.index(|index| index.len())?;
@@ -115,18 +120,24 @@ impl BoundaryIndex {
                 answers.len()
             )));
         }
-        self.answers = Some(answers);
-        Ok(())
+        SLOTS.with_borrow_mut(|slots| match slots.get_mut(self.slot as usize) {
+            Some(Some(slot)) => {
+                slot.answers = Some(answers);
+                Ok(())
+            }
+            _ => Err(closed_index(self.slot)),
+        })
     }
 
     /// Writes the whole answer to a batch lookup's request body into `out`; null where the general route must answer
     /// it (see geo-core `batch_json`), before `attachAnswers`, or when `out` is too small.
     #[napi(catch_unwind)]
     pub fn answer_batch(&self, body: &[u8], mut out: BufferSlice) -> Result<Option<BatchAnswer>> {
-        let Some(answers) = &self.answers else {
-            return Ok(None);
-        };
-        let answer = self.index(|index| batch_json::answer(body, index, answers, &mut out))?;
+        let answer = with_slot(self.slot, |slot| {
+            let answers = slot.answers.as_ref()?;
+            batch_json::answer(body, &slot.index, answers, &mut out)
+        })
+        .ok_or_else(|| closed_index(self.slot))?;
         Ok(answer.map(|a| BatchAnswer {
             items: a.items as u32,
             bytes: a.bytes as u32,

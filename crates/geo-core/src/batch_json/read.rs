@@ -38,6 +38,14 @@ pub fn items(body: &[u8]) -> Option<Vec<Item<'_>>> {
     (json.at == body.len()).then_some(items?)
 }
 
+/// A single lookup's body: one item and nothing after it but blanks, or None where the general route must read it.
+pub fn item(body: &[u8]) -> Option<Item<'_>> {
+    let mut json = Reader { bytes: body, at: 0 };
+    let item = json.item()?;
+    json.skip_blanks();
+    (json.at == body.len()).then_some(item)
+}
+
 /// A value of an item's key that matters: a number, a string, or another scalar.
 #[derive(Clone, Copy)]
 enum Scalar<'a> {

@@ -164,3 +164,58 @@ fn refuses_fragment_ends_that_do_not_cover_the_bytes() {
     assert!(PolygonAnswers::new(b"abc".to_vec(), vec![2, 1, 3]).is_err());
     assert!(PolygonAnswers::new(b"abc".to_vec(), vec![1, 3]).is_ok());
 }
+
+fn answer_one_text(body: &str, room: usize) -> Option<String> {
+    let (index, answers) = fixture();
+    let mut out = vec![0u8; room];
+    let bytes = answer_one(body.as_bytes(), &index, &answers, &mut out)?;
+    Some(String::from_utf8(out[..bytes].to_vec()).expect("UTF-8"))
+}
+
+#[test]
+fn answers_a_single_point_or_geopin_with_its_polygon_fragment() {
+    let geopin = digipin::encode(13.0, 77.5).expect("inside the grid");
+    let point = format!(
+        r#"{{"success":true,"data":{{"pincode":"560001","coordinates":{{"latitude":13,"longitude":77.5}},"geopin":"{geopin}"}}}}"#
+    );
+    for body in [
+        r#"{"latitude":13,"longitude":77.5}"#,
+        r#" { "longitude" : 77.50, "note" : "gate 2", "latitude" : 13 } "#,
+    ] {
+        assert_eq!(
+            answer_one_text(body, 1024).as_deref(),
+            Some(&*point),
+            "{body}"
+        );
+    }
+    let sent = format!(r#"{{"geopin":" {} "}}"#, geopin.to_lowercase());
+    let json = answer_one_text(&sent, 1024).expect("answered");
+    assert!(
+        json.starts_with(r#"{"success":true,"data":{"pincode":"560001","coordinates":{"#),
+        "{json}"
+    );
+    assert!(
+        json.ends_with(&format!(r#""geopin":"{geopin}"}}}}"#)),
+        "{json}"
+    );
+}
+
+#[test]
+fn declines_a_single_body_the_general_route_must_answer() {
+    for body in [
+        "",
+        "null",
+        r#"{"locations":[{"latitude":13,"longitude":77.5}]}"#,
+        r#"{"latitude":1,"longitude":2}"#,
+        r#"{"latitude":95,"longitude":77.5}"#,
+        r#"{"geopin":"AB'C"}"#,
+        r#"{"latitude":13,"latitude":14,"longitude":77.5}"#,
+        r#"{"latitude":13,"longitude":77.5,"deep":{}}"#,
+        r#"{"latitude":13,"longitude":77.5}x"#,
+    ] {
+        assert!(answer_one_text(body, 1024).is_none(), "{body}");
+    }
+    let body = r#"{"latitude":13,"longitude":77.5}"#;
+    let fits = answer_one_text(body, 1024).expect("answered").len();
+    assert!(answer_one_text(body, fits - 1).is_none());
+}
