@@ -20,6 +20,8 @@ export class BoundaryIndex {
   private readonly slot: number;
   /** Where answerBatch and answerOne write (reused: an answer is sent before the next is written); sized by attachAnswers. */
   private answerBytes: Buffer | null = null;
+  /** answerOne's views of answerBytes, by length. */
+  private readonly views: Buffer[] = [];
 
   private constructor(private readonly inner: NativeBoundaryIndex) {
     this.slot = inner.slot;
@@ -47,6 +49,7 @@ export class BoundaryIndex {
    */
   attachAnswers(fragments: Uint8Array, ends: Uint32Array): void {
     callNative(() => this.inner.attachAnswers(fragments, ends));
+    this.views.length = 0;
     let longest = 0;
     for (let id = 0, start = 0; id < ends.length; start = ends[id++]!) longest = Math.max(longest, ends[id]! - start);
     this.answerBytes = Buffer.allocUnsafeSlow(MAX_BATCH_ITEMS * (longest + ITEM_BYTES) + ITEM_BYTES);
@@ -76,7 +79,9 @@ export class BoundaryIndex {
   answerOne(body: Uint8Array): Buffer | null {
     if (this.answerBytes === null) return null;
     const length = native.answerIn(this.slot, body, this.answerBytes);
-    return length < 0 ? null : this.answerBytes.subarray(0, length);
+    if (length < 0) return null;
+    // Answers are a few hundred bytes long: a view per length, made once, instead of one per answer.
+    return (this.views[length] ??= this.answerBytes.subarray(0, length));
   }
 
   /** Polygon `id`'s stored parts and rings (lon/lat pairs in 1e-6 degrees, rings open), or null for an unknown id. */

@@ -100,6 +100,9 @@ describe('BoundaryIndex', () => {
         geopin: encode(12.2, 78.5),
       },
     });
+    // Answers of one length share a view of the buffer: each is read before the next is written.
+    expect(String(fresh.answerOne(Buffer.from('{"latitude":12.2,"longitude":77.2}')))).toContain('"560001"');
+    expect(String(fresh.answerOne(Buffer.from('{"latitude":12.2,"longitude":78.2}')))).toContain('"560002"');
     for (const declined of ['{"latitude":12.5,"longitude":77.5}', '{"latitude":12.2}', '[12.2,78.5]', ''])
       expect(fresh.answerOne(Buffer.from(declined)), declined).toBeNull();
   });
