@@ -18,13 +18,20 @@ export declare class BoundaryIndex {
   get slot(): number
   /** Looks up `[lon0, lat0, lon1, lat1, …]` in one call; -1 per miss. */
   lookupMany(lonLat: Float64Array): Int32Array
-  /** Attaches each polygon's answer members (`"state":…`), laid end to end; `ends[id]` is where polygon id's end. */
+  /**
+   * Attaches each polygon's answer members (`"state":…`), laid end to end; `ends[id]` is where polygon id's end.
+   * Handles of the same loaded file in other threads, open or opened later, get them too.
+   */
   attachAnswers(fragments: Uint8Array, ends: Uint32Array): void
   /**
    * Writes the whole answer to a batch lookup's request body into `out`; null where the general route must answer
    * it (see geo-core `batch_json`), before `attachAnswers`, or when `out` is too small.
    */
   answerBatch(body: Uint8Array, out: Buffer): BatchAnswer | null
+  /** True once this handle has answer fragments (attached here, or by a handle of the same file in any thread). */
+  get hasAnswers(): boolean
+  /** The longest answer fragment's length in bytes (0 without fragments), to size the answers' buffer. */
+  get longestAnswer(): number
   /** The stored outline of polygon `id`, or null for an unknown id. */
   outline(id: number): PolygonOutline | null
   /** Ids of the polygons one of whose parts' boxes meets the box (lon/lat degrees), ascending. */

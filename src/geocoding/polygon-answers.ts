@@ -32,12 +32,12 @@ export class PolygonAnswers {
    */
   laidOut(): { bytes: Buffer; ends: Uint32Array } {
     const ends = new Uint32Array(this.count);
-    const pieces = new Array<Buffer>(this.count);
+    const pieces = new Array<string>(this.count);
     let end = 0;
     for (let id = 0; id < this.count; id++) {
-      pieces[id] = Buffer.from(this.make(id));
-      ends[id] = end += pieces[id]!.length;
+      pieces[id] = this.make(id);
+      ends[id] = end += Buffer.byteLength(pieces[id]!);
     }
-    return { bytes: Buffer.concat(pieces, end), ends };
+    return { bytes: Buffer.from(pieces.join('')), ends };
   }
 }

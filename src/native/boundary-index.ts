@@ -18,7 +18,7 @@ const ITEM_BYTES = 256;
 export class BoundaryIndex {
   /** The native handle's place in this thread's table: the hot lookup is a plain native function of numbers. */
   private readonly slot: number;
-  /** Where answerBatch and answerOne write (reused: an answer is sent before the next is written); sized by attachAnswers. */
+  /** Where answerBatch and answerOne write (reused: an answer is sent before the next is written); see output(). */
   private answerBytes: Buffer | null = null;
   /** answerOne's views of answerBytes, by length. */
   private readonly views: Buffer[] = [];
@@ -45,30 +45,40 @@ export class BoundaryIndex {
 
   /**
    * Attaches each polygon's answer fragment (`"state":…,"delivery":…`), laid end to end in `fragments`; `ends[id]` is
-   * where polygon id's ends. Throws E_BAD_BATCH unless there is one per polygon.
+   * where polygon id's ends. Handles of the same file in other threads get them too. Throws E_BAD_BATCH unless there is
+   * one per polygon.
    */
   attachAnswers(fragments: Uint8Array, ends: Uint32Array): void {
     callNative(() => this.inner.attachAnswers(fragments, ends));
+    // Sized again for the new fragments by the next answer.
+    this.answerBytes = null;
     this.views.length = 0;
-    let longest = 0;
-    for (let id = 0, start = 0; id < ends.length; start = ends[id++]!) longest = Math.max(longest, ends[id]! - start);
-    this.answerBytes = Buffer.allocUnsafeSlow(MAX_BATCH_ITEMS * (longest + ITEM_BYTES) + ITEM_BYTES);
   }
 
-  /** True once attachAnswers has given the addon every polygon's answer. */
+  /** True once this handle has every polygon's answer (attached here, or by a handle of the same file in any thread). */
   get hasAnswers(): boolean {
-    return this.answerBytes !== null;
+    return this.output() !== null;
+  }
+
+  /** The buffer answers are written to, made the first time there are answers; null before. */
+  private output(): Buffer | null {
+    if (this.answerBytes === null && callNative(() => this.inner.hasAnswers)) {
+      const longest = callNative(() => this.inner.longestAnswer);
+      this.answerBytes = Buffer.allocUnsafeSlow(MAX_BATCH_ITEMS * (longest + ITEM_BYTES) + ITEM_BYTES);
+    }
+    return this.answerBytes;
   }
 
   /**
    * A batch lookup's request body answered in one native call: its item count and the whole answer, or null where the
    * service's general route must answer (anything but plain coordinates and geopins; see geo-core's batch_json.rs).
-   * The answer is a view of one buffer this handle reuses: valid until its next answerBatch.
+   * The answer is a view of one buffer this handle reuses: valid until its next answer.
    */
   answerBatch(body: Uint8Array): { items: number; json: Buffer } | null {
-    if (this.answerBytes === null) return null;
-    const answer = callNative(() => this.inner.answerBatch(body, this.answerBytes!));
-    return answer && { items: answer.items, json: this.answerBytes.subarray(0, answer.bytes) };
+    const out = this.output();
+    if (out === null) return null;
+    const answer = callNative(() => this.inner.answerBatch(body, out));
+    return answer && { items: answer.items, json: out.subarray(0, answer.bytes) };
   }
 
   /**
@@ -77,11 +87,12 @@ export class BoundaryIndex {
    * answer is a view of the buffer answerBatch writes too: valid until this handle's next answer.
    */
   answerOne(body: Uint8Array): Buffer | null {
-    if (this.answerBytes === null) return null;
-    const length = native.answerIn(this.slot, body, this.answerBytes);
+    const out = this.answerBytes ?? this.output();
+    if (out === null) return null;
+    const length = native.answerIn(this.slot, body, out);
     if (length < 0) return null;
     // Answers are a few hundred bytes long: a view per length, made once, instead of one per answer.
-    return (this.views[length] ??= this.answerBytes.subarray(0, length));
+    return (this.views[length] ??= out.subarray(0, length));
   }
 
   /** Polygon `id`'s stored parts and rings (lon/lat pairs in 1e-6 degrees, rings open), or null for an unknown id. */

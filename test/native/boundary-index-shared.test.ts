@@ -15,6 +15,7 @@ interface WorkerView {
   handleCount: number;
   ids: number[];
   singles: number[];
+  answer: string | null;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'boundary-shared-'));
@@ -25,10 +26,10 @@ const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(
   fileURLToPath(new URL('./support/open-in-worker.ts', import.meta.url)),
 )}, ${JSON.stringify(import.meta.url)}));`;
 
-/** Opens `path` in a new worker thread and resolves with what the worker saw. */
-function openInWorker(path: string, lonLat: Float64Array): Promise<WorkerView> {
+/** Opens `path` in a new worker thread and resolves with what the worker saw (and its answer to `body`). */
+function openInWorker(path: string, lonLat: Float64Array, body?: string): Promise<WorkerView> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(boot, { eval: true, workerData: { path, lonLat } });
+    const worker = new Worker(boot, { eval: true, workerData: { path, lonLat, body } });
     worker.once('message', (view: WorkerView) => {
       resolve(view);
       void worker.terminate();
@@ -82,6 +83,23 @@ describe('BoundaryIndex shared across threads', () => {
       expect.objectContaining({ code: 'E_INVALID_ARGUMENT', message: 'lookupIn(slot, lat, lon) takes three numbers' }),
     );
     expect(() => (native.lookupIn as (...args: unknown[]) => number)(0, 1)).toThrow(/takes three numbers/);
+  });
+
+  it('gives answers one thread attached to every handle of the file, in any thread, and to no other file', async () => {
+    // A copy: its own instance, so that the made-up answers reach no other test's handles.
+    const answered = join(dir, 'answered.bin');
+    copyFileSync(path, answered);
+    const main = BoundaryIndex.open(answered);
+    const pincodes = Array.from({ length: main.size }, (_v, id) => `"pincode":"${String(id).padStart(6, '0')}"`);
+    const ends = new Uint32Array(pincodes.length);
+    pincodes.reduce((end, fragment, id) => (ends[id] = end + fragment.length), 0);
+    main.attachAnswers(Buffer.from(pincodes.join('')), ends);
+    const body = '{"latitude":12.9716,"longitude":77.5946}';
+    const answer = String(main.answerOne(Buffer.from(body)));
+    expect(answer).toContain(pincodes[main.lookup(12.9716, 77.5946)]!);
+    expect((await openInWorker(answered, points.subarray(0, 2), body)).answer).toBe(answer);
+    expect(BoundaryIndex.open(answered).hasAnswers).toBe(true);
+    expect(BoundaryIndex.open(path).hasAnswers).toBe(false);
   });
 
   it('loads another file (even a copy of the same bytes) as its own instance', () => {

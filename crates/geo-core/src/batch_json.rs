@@ -50,6 +50,17 @@ impl PolygonAnswers {
         self.ends.is_empty()
     }
 
+    /// Length of the longest fragment (0 when there are none).
+    pub fn longest(&self) -> usize {
+        let mut start = 0;
+        let mut longest = 0;
+        for &end in &self.ends {
+            longest = longest.max((end - start) as usize);
+            start = end;
+        }
+        longest
+    }
+
     fn fragment(&self, id: usize) -> &[u8] {
         let start = if id == 0 {
             0

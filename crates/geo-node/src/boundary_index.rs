@@ -9,15 +9,36 @@ use napi::bindgen_prelude::{BufferSlice, Int32Array, Int32ArraySlice, Uint32Arra
 use napi::Env;
 use napi_derive::napi;
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 
 type Shared = Arc<geo_core::BoundaryIndex>;
 
 /// What a handle holds: the shared index, and the answer fragments once attached.
 pub(crate) struct Slot {
     pub index: Shared,
-    /// Each polygon's answer fragment, for the answers written natively (attached once per handle).
-    pub answers: Option<PolygonAnswers>,
+    /// Each polygon's answer fragment, for the answers written natively.
+    pub answers: Option<Arc<PolygonAnswers>>,
+}
+
+/// Answer fragments by loaded index instance: laid out by one thread, held by every thread's handles of that instance.
+static ANSWERS: Mutex<Vec<(u64, Weak<PolygonAnswers>)>> = Mutex::new(Vec::new());
+
+/// The fragments some thread attached to this loaded instance, if any still holds them.
+fn answers_of(instance: u64) -> Option<Arc<PolygonAnswers>> {
+    let held = ANSWERS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    held.iter()
+        .find(|(id, _)| *id == instance)
+        .and_then(|(_, answers)| answers.upgrade())
+}
+
+fn share_answers(instance: u64, answers: &Arc<PolygonAnswers>) {
+    let mut held = ANSWERS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    held.retain(|(id, answers)| *id != instance && answers.strong_count() > 0);
+    held.push((instance, Arc::downgrade(answers)));
 }
 
 thread_local! {
@@ -62,6 +83,19 @@ impl BoundaryIndex {
     fn index<R>(&self, f: impl FnOnce(&Shared) -> R) -> Result<R> {
         with_slot(self.slot, |slot| f(&slot.index)).ok_or_else(|| closed_index(self.slot))
     }
+
+    /// This handle's fragments, taking those another thread attached since this one opened.
+    fn answers_now(&self) -> Result<Option<Arc<PolygonAnswers>>> {
+        SLOTS.with_borrow_mut(|slots| match slots.get_mut(self.slot as usize) {
+            Some(Some(slot)) => {
+                if slot.answers.is_none() {
+                    slot.answers = answers_of(slot.index.instance_id());
+                }
+                Ok(slot.answers.clone())
+            }
+            _ => Err(closed_index(self.slot)),
+        })
+    }
 }
 
 #[napi]
@@ -79,10 +113,8 @@ impl BoundaryIndex {
             if free == slots.len() {
                 slots.push(None);
             }
-            slots[free] = Some(Slot {
-                index,
-                answers: None,
-            });
+            let answers = answers_of(index.instance_id());
+            slots[free] = Some(Slot { index, answers });
             free
         });
         Ok(BoundaryIndex { slot: slot as u32 })
@@ -109,17 +141,20 @@ impl BoundaryIndex {
     }
 
     /// Attaches each polygon's answer members (`"state":…`), laid end to end; `ends[id]` is where polygon id's end.
+    /// Handles of the same loaded file in other threads, open or opened later, get them too.
     #[napi(catch_unwind)]
     pub fn attach_answers(&self, fragments: &[u8], ends: &[u32]) -> Result<()> {
         let answers =
             PolygonAnswers::new(fragments.to_vec(), ends.to_vec()).map_err(NodeError::from)?;
-        let polygons = self.index(|index| index.len())?;
+        let (polygons, instance) = self.index(|index| (index.len(), index.instance_id()))?;
         if answers.len() != polygons {
             return Err(bad_batch(format!(
                 "{} answer fragments for {polygons} polygons",
                 answers.len()
             )));
         }
+        let answers = Arc::new(answers);
+        share_answers(instance, &answers);
         SLOTS.with_borrow_mut(|slots| match slots.get_mut(self.slot as usize) {
             Some(Some(slot)) => {
                 slot.answers = Some(answers);
@@ -142,6 +177,20 @@ impl BoundaryIndex {
             items: a.items as u32,
             bytes: a.bytes as u32,
         }))
+    }
+
+    /// True once this handle has answer fragments (attached here, or by a handle of the same file in any thread).
+    #[napi(getter)]
+    pub fn has_answers(&self) -> Result<bool> {
+        self.answers_now().map(|answers| answers.is_some())
+    }
+
+    /// The longest answer fragment's length in bytes (0 without fragments), to size the answers' buffer.
+    #[napi(getter)]
+    pub fn longest_answer(&self) -> Result<u32> {
+        Ok(self
+            .answers_now()?
+            .map_or(0, |answers| answers.longest() as u32))
     }
 
     /// The stored outline of polygon `id`, or null for an unknown id.
