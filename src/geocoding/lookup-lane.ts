@@ -28,8 +28,8 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
   const single = generalOf(d.general, LOOKUP_PATH);
   const batch = generalOf(d.general, BATCH_LOOKUP_PATH);
   const index = d.index();
-  // The answers need every polygon's fragment in the addon: attached here (30-40 ms, by the first thread to open the
-  // file; the others share them), so that no buyer's first lookup waits for it.
+  // The answers need every polygon's fragment in the addon: attached here (30-40 ms, by the first thread to make its
+  // lane; the others share them), so that no buyer's first lookup waits for it.
   if (!index.hasAnswers) {
     const { bytes, ends } = d.answers.laidOut();
     index.attachAnswers(bytes, ends);
