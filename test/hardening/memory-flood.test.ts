@@ -93,9 +93,11 @@ describe('memory flood on POST /checkout-admin', () => {
     for (const r of rounds) {
       // The budget is smaller than one body: none can be taken whole.
       expect(Object.keys(r.result.statuses).filter((s) => !['503', 'none'].includes(s))).toEqual([]);
-      expect(r.result.statuses['503']).toBeGreaterThan(0);
       expect(r.peak - r.before).toBeLessThan(GROWTH_SHARE * r.result.bytesDeclared);
     }
+    // Every client is still sending when its 503 comes, so a round may see only resets (on a loaded machine one round
+    // of 150 did): the refusals are counted over the three rounds.
+    expect(rounds.reduce((sum, r) => sum + (r.result.statuses['503'] ?? 0), 0)).toBeGreaterThan(0);
     expect(await returnedTo(rounds[0]!.before)).toBeLessThan(rounds[0]!.before + RETURNED_WITHIN);
   }, 120_000);
 });
