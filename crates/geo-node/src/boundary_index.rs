@@ -81,19 +81,28 @@ pub struct PolygonOutline {
 
 impl BoundaryIndex {
     fn index<R>(&self, f: impl FnOnce(&Shared) -> R) -> Result<R> {
-        with_slot(self.slot, |slot| f(&slot.index)).ok_or_else(|| closed_index(self.slot))
+        self.held(|slot| f(&slot.index))
+    }
+
+    /// `f` of this handle's slot; refused once the handle is closed.
+    fn held<R>(&self, f: impl FnOnce(&Slot) -> R) -> Result<R> {
+        with_slot(self.slot, f).ok_or_else(|| closed_index(self.slot))
+    }
+
+    fn held_mut<R>(&self, f: impl FnOnce(&mut Slot) -> R) -> Result<R> {
+        SLOTS.with_borrow_mut(|slots| match slots.get_mut(self.slot as usize) {
+            Some(Some(slot)) => Ok(f(slot)),
+            _ => Err(closed_index(self.slot)),
+        })
     }
 
     /// This handle's fragments, taking those another thread attached since this one opened.
     fn answers_now(&self) -> Result<Option<Arc<PolygonAnswers>>> {
-        SLOTS.with_borrow_mut(|slots| match slots.get_mut(self.slot as usize) {
-            Some(Some(slot)) => {
-                if slot.answers.is_none() {
-                    slot.answers = answers_of(slot.index.instance_id());
-                }
-                Ok(slot.answers.clone())
+        self.held_mut(|slot| {
+            if slot.answers.is_none() {
+                slot.answers = answers_of(slot.index.instance_id());
             }
-            _ => Err(closed_index(self.slot)),
+            slot.answers.clone()
         })
     }
 }
@@ -155,24 +164,17 @@ impl BoundaryIndex {
         }
         let answers = Arc::new(answers);
         share_answers(instance, &answers);
-        SLOTS.with_borrow_mut(|slots| match slots.get_mut(self.slot as usize) {
-            Some(Some(slot)) => {
-                slot.answers = Some(answers);
-                Ok(())
-            }
-            _ => Err(closed_index(self.slot)),
-        })
+        self.held_mut(|slot| slot.answers = Some(answers))
     }
 
     /// Writes the whole answer to a batch lookup's request body into `out`; null where the general route must answer
     /// it (see geo-core `batch_json`), before `attachAnswers`, or when `out` is too small.
     #[napi(catch_unwind)]
     pub fn answer_batch(&self, body: &[u8], mut out: BufferSlice) -> Result<Option<BatchAnswer>> {
-        let answer = with_slot(self.slot, |slot| {
+        let answer = self.held(|slot| {
             let answers = slot.answers.as_ref()?;
             batch_json::answer(body, &slot.index, answers, &mut out)
-        })
-        .ok_or_else(|| closed_index(self.slot))?;
+        })?;
         Ok(answer.map(|a| BatchAnswer {
             items: a.items as u32,
             bytes: a.bytes as u32,

@@ -1,8 +1,9 @@
-//! The calls of every single point lookup, written against N-API directly.
+//! The per-point calls, written against N-API directly: a single lookup's whole answer (`answerIn`, the lookup lane),
+//! a point's polygon (`lookupIn`: the general route, geocoding) and a DIGIPIN (`encode`).
 //!
 //! napi-rs's generated wrapper sets up borrow scopes (thread-local bookkeeping and a deferred guard) on every call: for
-//! `lookupIn`, `answerIn` and `encode` that costs several times the lookup and the DIGIPIN encode themselves. These only
-//! convert their arguments and result, like every other binding here; their TypeScript types are in `hot.d.ts`.
+//! these that costs several times the lookup and the DIGIPIN encode themselves. These only convert their arguments and
+//! result, like every other binding here; their TypeScript types are in `hot.d.ts`.
 use crate::boundary_index::with_slot;
 use crate::error::closed_index_message;
 use geo_core::{batch_json, digipin};
