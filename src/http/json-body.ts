@@ -16,7 +16,7 @@ export const MAX_JSON_DEPTH = 16;
  * Bodies up to this many characters may be parsed before their depth is scanned (JSON.parse of the worst 16 KiB,
  * `[[[…]]]`, costs about 1 ms), when a fast shape check will usually make the scan unnecessary.
  */
-export const PARSE_FIRST_CHARS = 16 * 1024;
+const PARSE_FIRST_CHARS = 16 * 1024;
 
 /**
  * The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input.

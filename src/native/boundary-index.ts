@@ -87,7 +87,7 @@ export class BoundaryIndex {
    * answer is a view of the buffer answerBatch writes too: valid until this handle's next answer.
    */
   answerOne(body: Uint8Array): Buffer | null {
-    const out = this.answerBytes ?? this.output();
+    const out = this.output();
     if (out === null) return null;
     const length = native.answerIn(this.slot, body, out);
     if (length < 0) return null;
