@@ -10,33 +10,18 @@ export function decodeBody(bytes: ArrayBuffer | Uint8Array): string {
 }
 
 /** Deeper JSON is refused: no request shape of either service nests beyond a handful of levels. */
-export const MAX_JSON_DEPTH = 16;
+const MAX_JSON_DEPTH = 16;
 
-/**
- * Bodies up to this many characters may be parsed before their depth is scanned (JSON.parse of the worst 16 KiB,
- * `[[[…]]]`, costs about 1 ms), when a fast shape check will usually make the scan unnecessary.
- */
-const PARSE_FIRST_CHARS = 16 * 1024;
-
-/**
- * The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input.
- * `scanLater`: a body of at most PARSE_FIRST_CHARS is parsed unscanned, and the caller must `refuseDeep` it before
- * anything walks it (the scan costs as much as the parse, and a proven flat shape does not need it).
- */
-export function parseJsonBody(text: string, scanLater = false): unknown {
+/** The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input. */
+export function parseJsonBody(text: string): unknown {
   if (text.length === 0) return undefined;
-  if (!scanLater || text.length > PARSE_FIRST_CHARS) refuseDeep(text);
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    throw refusal('invalid', 'invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return JSON.parse(text);
   } catch {
     throw refusal('invalid', 'invalid_json', 'Request body is not valid JSON');
-  }
-}
-
-/** 400 invalid_json when `text` nests deeper than MAX_JSON_DEPTH. */
-export function refuseDeep(text: string): void {
-  if (nestingDepth(text) > MAX_JSON_DEPTH) {
-    throw refusal('invalid', 'invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
 }
 
