@@ -83,6 +83,8 @@ export interface Checkout {
   paymentPorts: ReturnType<typeof paymentHooks>;
   /** Where a merchant's webhooks go, the secret decrypted; null for an unknown merchant. */
   webhookTarget(merchantId: string): Promise<WebhookTarget | null>;
+  /** Whether the merchant has a webhook_url, read with the transaction `tx` (the outbox queues with it). */
+  hasWebhook(tx: Sql, merchantId: string): Promise<boolean>;
   /** Fails import batches whose node stopped beating before `staleBefore`. */
   failOrphanImports(staleBefore: string): Promise<number>;
 }
@@ -168,6 +170,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         secret: merchant.webhook_secret_enc ? deps.secrets.decrypt(merchant.webhook_secret_enc) : null,
       };
     },
+    hasWebhook: (tx, merchantId) => merchants.in(tx).hasWebhookUrl(merchantId),
     failOrphanImports: (staleBefore) => imports.failOrphans(staleBefore),
   };
 }

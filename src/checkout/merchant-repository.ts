@@ -127,6 +127,14 @@ export class MerchantRepository {
     return new MerchantRepository(tx, this.clock);
   }
 
+  /** True when the merchant has a webhook_url (asked with the transaction that queues an event). */
+  async hasWebhookUrl(id: string): Promise<boolean> {
+    const row = await this.sql.get("SELECT 1 AS x FROM merchants WHERE id = ? AND COALESCE(webhook_url, '') <> ''", [
+      id,
+    ]);
+    return row !== undefined;
+  }
+
   async byId(id: string): Promise<Merchant | null> {
     const row = await this.sql.get<MerchantRow>('SELECT * FROM merchants WHERE id = ?', [id]);
     return row ? toMerchant(row) : null;

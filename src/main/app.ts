@@ -109,6 +109,7 @@ export async function buildApp(
   const webhooks: Webhooks = createWebhooks({
     sql,
     targets: (id) => checkout.webhookTarget(id),
+    hasTarget: (tx, id) => checkout.hasWebhook(tx, id),
     options: dispatcher || null,
   });
   const widget = createWidget({

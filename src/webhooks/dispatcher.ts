@@ -2,7 +2,7 @@
 import { silentLog, type Log } from '../kernel/log.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import { deliver, type DeliveryOutcome, type DeliveryRequest } from './deliver.ts';
-import type { AttemptResult, OutboxRepository, OutboxRow } from './outbox-repository.ts';
+import { NOT_CONFIGURED, type AttemptResult, type OutboxRepository, type OutboxRow } from './outbox-repository.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-schedule.ts';
 
 /** Where a merchant's webhooks go; a null url means "not configured": the event is logged once and dropped. */
@@ -38,8 +38,6 @@ export interface DispatcherOptions {
 
 /** HTTP 410 Gone tells us the receiver no longer wants this event: stop retrying. */
 const GONE = 410;
-/** Merchants without webhooks would otherwise fill the log with 8 attempts per event. */
-const NOT_CONFIGURED = 'no webhook_url configured; not retried';
 
 /** At-least-once delivery of the outbox; each row keeps its delivery id across retries and restarts. */
 export class WebhookDispatcher {
@@ -191,6 +189,7 @@ export class WebhookDispatcher {
     } catch (err) {
       return { ok: false, httpStatus: null, responseBody: null, error: `webhook config lookup failed: ${String(err)}` };
     }
+    // The URL was removed after the event was queued (events queued without one are failed at once, enqueueWebhook).
     if (!target?.url) return { ok: false, httpStatus: null, responseBody: null, error: NOT_CONFIGURED };
     return this.send({
       url: target.url,

@@ -2,11 +2,13 @@
 import type { Sql } from '../db/sql.ts';
 import { DeliveryLog } from './delivery-log.ts';
 import { WebhookDispatcher, type DispatcherOptions, type WebhookTargetLookup } from './dispatcher.ts';
-import { enqueueWebhook, OutboxRepository } from './outbox-repository.ts';
+import { enqueueWebhook, OutboxRepository, type HasTarget } from './outbox-repository.ts';
+import type { WebhookPayload } from '../kernel/events.ts';
 
 /** What features that queue events are given: enqueue in their transaction, read and retry the delivery log. */
 export interface WebhookOutboxPort {
-  enqueue: typeof enqueueWebhook;
+  /** Inserts the event with the transaction `tx` that makes the state change; returns its delivery id. */
+  enqueue(tx: Sql, payload: WebhookPayload<object>, now: Date): Promise<string>;
   attempts: DeliveryLog['attempts'];
   summaries: DeliveryLog['summaries'];
   detail: DeliveryLog['detail'];
@@ -29,6 +31,8 @@ export interface Webhooks {
 export function createWebhooks(deps: {
   sql: Sql;
   targets: WebhookTargetLookup;
+  /** The same question as `targets`' url, asked in the transaction that queues an event. */
+  hasTarget: HasTarget;
   options: DispatcherOptions | null;
 }): Webhooks {
   const outbox = new OutboxRepository(deps.sql);
@@ -37,7 +41,7 @@ export function createWebhooks(deps: {
   return {
     outbox,
     port: {
-      enqueue: enqueueWebhook,
+      enqueue: (tx, payload, now) => enqueueWebhook(tx, payload, now, deps.hasTarget),
       attempts: (m, l, o) => log.attempts(m, l, o),
       summaries: (m, f, l, o) => log.summaries(m, f, l, o),
       detail: (m, d) => log.detail(m, d),

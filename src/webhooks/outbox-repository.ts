@@ -19,25 +19,49 @@ export interface OutboxRow {
 /** What happens to a row after an attempt. */
 export type AttemptResult = { status: 'delivered' } | { status: 'failed' } | { status: 'pending'; nextAttemptAt: Date };
 
+/** Why an event for a merchant without a webhook_url is never sent (the delivery log's and the dispatcher's words). */
+export const NOT_CONFIGURED = 'no webhook_url configured; not retried';
+
+/** Whether the merchant has a webhook_url now, read with the transaction that queues the event. */
+export type HasTarget = (tx: Sql, merchantId: string) => Promise<boolean>;
+
 /**
- * Inserts one pending outbox row and returns its delivery id. Call it with the transaction that makes the state change,
- * never after it: then a crash can lose neither the change nor the event.
+ * Inserts one outbox row and returns its delivery id. Call it with the transaction that makes the state change, never
+ * after it: then a crash can lose neither the change nor the event. A merchant without a webhook_url gets the row
+ * already failed, with its one logged attempt, in the same transaction (the redeliver button sends it once a URL is
+ * set): two fewer transactions per event than claiming it to find no URL.
  */
-export async function enqueueWebhook(tx: Sql, payload: WebhookPayload<object>, now: Date): Promise<string> {
+export async function enqueueWebhook(
+  tx: Sql,
+  payload: WebhookPayload<object>,
+  now: Date,
+  hasTarget: HasTarget,
+): Promise<string> {
   const deliveryId = newId();
-  await tx.run(
+  const at = now.toISOString();
+  const sendable = await hasTarget(tx, payload.merchant_id);
+  const row = await tx.get<{ id: number }>(
     `INSERT INTO webhook_outbox (merchant_id, session_id, event, payload, delivery_id, status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       payload.merchant_id,
       payload.session_id,
       payload.event,
       JSON.stringify(payload),
       deliveryId,
-      now.toISOString(),
-      now.toISOString(),
+      sendable ? 'pending' : 'failed',
+      sendable ? 0 : 1,
+      at,
+      at,
     ],
   );
+  if (!sendable) {
+    await tx.run(
+      `INSERT INTO webhook_deliveries (merchant_id, outbox_id, attempt, http_status, response_body, error, next_retry_at, created_at)
+       VALUES (?, ?, 1, NULL, NULL, ?, NULL, ?)`,
+      [payload.merchant_id, row!.id, NOT_CONFIGURED, at],
+    );
+  }
   return deliveryId;
 }
 

@@ -74,6 +74,39 @@ describe('the webhook log', () => {
     expect(detail.attempt_log.map((x: { outcome: string }) => x.outcome)).toEqual(['retrying', 'delivered']);
   });
 
+  it('fails an event at once for a merchant without a webhook_url, and sends it on redeliver once one is set', async () => {
+    const c = await h.merchant('C');
+    const sent = receiver.requests.length;
+    const session = await h.login(c.id, 'ravi@example.in');
+    // No waiting: the verify's own transaction queued the event already failed, with its one attempt logged.
+    const [dropped] = dataOf(await h.admin('GET', 'webhook_events', c.key)).deliveries;
+    expect(dropped).toMatchObject({
+      event: 'session.email_verified',
+      session_id: session.session_id,
+      status: 'failed',
+      attempts: 1,
+      next_attempt_at: null,
+      last_attempt: {
+        attempt: 1,
+        http_status: null,
+        error: 'no webhook_url configured; not retried',
+        outcome: 'failed',
+      },
+    });
+    // The dispatcher (polling every 20 ms) never claims it: no second attempt, nothing sent.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(dataOf(await h.admin('GET', 'webhook_deliveries', c.key)).total).toBe(1);
+    expect(receiver.requests.length).toBe(sent);
+
+    failing = false;
+    await h.admin('PATCH', 'webhooks', c.key, { webhook_url: receiver.url });
+    const again = await h.admin('POST', 'redeliver_webhook', c.key, { delivery_id: dropped.delivery_id });
+    expect(again.body).toEqual({ success: true, data: { delivery_id: dropped.delivery_id, status: 'pending' } });
+    const events = async () => dataOf(await h.admin('GET', 'webhook_events', c.key)).deliveries;
+    await eventually(async () => (await events())[0]?.status === 'delivered');
+    expect(JSON.parse(receiver.requests.at(-1)!.rawBody)).toMatchObject({ session_id: session.session_id });
+  });
+
   it("refuses another merchant's delivery, an unknown id and a malformed one", async () => {
     const [latest] = dataOf(await h.admin('GET', 'webhook_events', a.key)).deliveries;
     const query = (id: string) => `delivery_id=${id}`;

@@ -44,7 +44,8 @@ describe('crash recovery', () => {
     });
     const ids = await t.sql.transaction(async (tx) => {
       const out: string[] = [];
-      for (let i = 0; i < EVENTS; i++) out.push(await enqueueWebhook(tx, payload(merchant.id, i), new Date()));
+      for (let i = 0; i < EVENTS; i++)
+        out.push(await enqueueWebhook(tx, payload(merchant.id, i), new Date(), async () => true));
       return out;
     });
     const env = {

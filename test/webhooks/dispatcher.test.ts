@@ -36,9 +36,9 @@ function payload(event: WebhookPayload['event'] = 'session.phone_verified', merc
   };
 }
 
-/** Queues one event outside any other work (its own transaction), as a state change would. */
+/** Queues one event outside any other work (its own transaction), as a state change would, for a merchant with a URL. */
 function enqueue(db: Sql, p: WebhookPayload = payload()): Promise<string> {
-  return db.transaction((tx) => enqueueWebhook(tx, p, new Date()));
+  return db.transaction((tx) => enqueueWebhook(tx, p, new Date(), async () => true));
 }
 
 async function setup(
@@ -165,7 +165,7 @@ describe('webhook dispatcher', () => {
     expect(warnings[3]).toMatchObject({ reason: 'retries_exhausted' });
   });
 
-  it('logs one attempt and drops the event when the merchant has no webhook_url', async () => {
+  it('logs one attempt and drops the event when the webhook_url was removed after it was queued', async () => {
     const receiver = await startReceiver();
     const { db, dispatcher } = await setup(receiver, { url: null });
     await enqueue(db);
