@@ -1,5 +1,5 @@
 // `npm run bench:load -- --per-route [--store sqlite|postgres|both] [--rounds 2] [--seconds 5] [--only text]
-// [--cpu-prof] [--database-url URL]`: options, rounds, report.
+// [--workers 1] [--cpu-prof] [--database-url URL]`: options, rounds, report.
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,8 @@ export async function perRouteMain(args: string[]): Promise<number> {
       seconds: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '8' },
+      /** The server's HTTP threads (WORKERS); each has its own store connection. */
+      workers: { type: 'string', default: '1' },
       /** Comma-separated substrings of route names, e.g. "sessions,verify". */
       only: { type: 'string', default: '' },
       /** Records in each one-per-request pool (OTP codes, unpaid orders, COD sessions). */
@@ -38,14 +40,16 @@ export async function perRouteMain(args: string[]): Promise<number> {
   const seconds = Number(values.seconds);
   const warmupSeconds = Number(values.warmup);
   const connections = Number(values.connections);
-  if (![rounds, seconds, warmupSeconds, connections].every((n) => n > 0)) throw new Error('numbers must be positive');
+  const workers = Number(values.workers);
+  if (![rounds, seconds, warmupSeconds, connections, workers].every((n) => n > 0))
+    throw new Error('numbers must be positive');
   ensureDist();
   const cpuProfDir = values['cpu-prof']
     ? join('bench', 'results', 'profiles', `per-route-${new Date().toISOString().replace(/[:.]/g, '-')}`)
     : undefined;
   const header =
     `node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; per route: a fresh ` +
-    `\`node dist/geopin.cjs serve\` (NODE_ENV unset, WORKERS=1), ${warmupSeconds} s warm-up, ${seconds} s ` +
+    `\`node dist/geopin.cjs serve\` (NODE_ENV unset, WORKERS=${workers}), ${warmupSeconds} s warm-up, ${seconds} s ` +
     `measured, ${connections} connections; ${rounds} round(s) on ` +
     stores.map((s) => storeName(s, values['database-url'])).join(' and ');
   console.log(`${header}; load average ${loadavg()[0]!.toFixed(2)} before`);
@@ -61,6 +65,7 @@ export async function perRouteMain(args: string[]): Promise<number> {
             seconds,
             warmupSeconds,
             connections,
+            workers,
             only: values.only ? values.only.split(',') : [],
             sizes: {
               shopSessions: Number(values['shop-sessions']),

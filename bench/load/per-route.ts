@@ -25,6 +25,8 @@ export interface PerRouteOptions {
   seconds: number;
   warmupSeconds: number;
   connections: number;
+  /** The server's HTTP threads (WORKERS). */
+  workers: number;
   /** Substrings of route names to run (all when empty). */
   only: string[];
   sizes: FixtureSizes;
@@ -71,7 +73,7 @@ export async function runRound(o: PerRouteOptions): Promise<RouteRun[]> {
       ...store.env,
       ...smtp.env,
       ...(process.env.GEO_DATA_DIR ? { DATA_OUT_DIR: process.env.GEO_DATA_DIR } : {}),
-      WORKERS: '1',
+      WORKERS: String(o.workers),
       HOST: '127.0.0.1',
       PORT: '0',
       METRICS_PORT: 'off',
