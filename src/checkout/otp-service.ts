@@ -205,7 +205,8 @@ export class OtpService {
       });
     }
     if (!matches) return this.wrongCode(latest.id, merchantId, email, ip, now);
-    await d.otps.clearFailures(merchantId, email, ip);
+    // Most buyers type the code right the first time: no failures row, no DELETE (a round trip on PostgreSQL).
+    if (lock) await d.otps.clearFailures(merchantId, email, ip);
     return latest.id;
   }
 

@@ -191,6 +191,8 @@ describe('POST /checkout-email-otp verify', () => {
     // Once the lock is over the code (5 of its 10 guesses used) still works, for the buyer who has it.
     await h.sql.run('UPDATE otp_failures SET locked_until = ? WHERE email = ?', [past, email]);
     expect((await verify(email, code)).status).toBe(200);
+    // The right code clears this address's failures for the email.
+    expect(await scalar(h.sql, 'SELECT COUNT(*) FROM otp_failures WHERE email = ?', [email])).toBe(0);
   });
 
   it('treats an email with no code, and a code that is not 6 digits, like a wrong code (401)', async () => {
