@@ -2,7 +2,13 @@
 import { silentLog, type Log } from '../kernel/log.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import { deliver, type DeliveryOutcome, type DeliveryRequest } from './deliver.ts';
-import { NOT_CONFIGURED, type AttemptResult, type OutboxRepository, type OutboxRow } from './outbox-repository.ts';
+import {
+  NOT_CONFIGURED,
+  NOT_SENT,
+  type AttemptResult,
+  type OutboxRepository,
+  type OutboxRow,
+} from './outbox-repository.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-schedule.ts';
 
 /** Where a merchant's webhooks go; a null url means "not configured": the event is logged once and dropped. */
@@ -190,7 +196,7 @@ export class WebhookDispatcher {
       return { ok: false, httpStatus: null, responseBody: null, error: `webhook config lookup failed: ${String(err)}` };
     }
     // The URL was removed after the event was queued (events queued without one are failed at once, enqueueWebhook).
-    if (!target?.url) return { ok: false, httpStatus: null, responseBody: null, error: NOT_CONFIGURED };
+    if (!target?.url) return NOT_SENT;
     return this.send({
       url: target.url,
       body: row.payload,

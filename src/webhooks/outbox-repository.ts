@@ -22,6 +22,14 @@ export type AttemptResult = { status: 'delivered' } | { status: 'failed' } | { s
 /** Why an event for a merchant without a webhook_url is never sent (the delivery log's and the dispatcher's words). */
 export const NOT_CONFIGURED = 'no webhook_url configured; not retried';
 
+/** The attempt logged for an event whose merchant has no webhook_url, at queuing or (URL removed since) at sending. */
+export const NOT_SENT: DeliveryOutcome = Object.freeze({
+  ok: false,
+  httpStatus: null,
+  responseBody: null,
+  error: NOT_CONFIGURED,
+});
+
 /** Whether the merchant has a webhook_url now, read with the transaction that queues the event. */
 export type HasTarget = (tx: Sql, merchantId: string) => Promise<boolean>;
 
@@ -55,14 +63,25 @@ export async function enqueueWebhook(
       at,
     ],
   );
-  if (!sendable) {
-    await tx.run(
-      `INSERT INTO webhook_deliveries (merchant_id, outbox_id, attempt, http_status, response_body, error, next_retry_at, created_at)
-       VALUES (?, ?, 1, NULL, NULL, ?, NULL, ?)`,
-      [payload.merchant_id, row!.id, NOT_CONFIGURED, at],
-    );
-  }
+  if (!sendable) await logAttempt(tx, payload.merchant_id, row!.id, 1, NOT_SENT, null, at);
   return deliveryId;
+}
+
+/** One row of the delivery log: attempt `attempt` of outbox row `outboxId`, and when the next is due (null: none). */
+async function logAttempt(
+  tx: Sql,
+  merchantId: string,
+  outboxId: number,
+  attempt: number,
+  outcome: DeliveryOutcome,
+  nextRetryAt: string | null,
+  at: string,
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO webhook_deliveries (merchant_id, outbox_id, attempt, http_status, response_body, error, next_retry_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [merchantId, outboxId, attempt, outcome.httpStatus, outcome.responseBody, outcome.error, nextRetryAt, at],
+  );
 }
 
 export class OutboxRepository {
@@ -98,20 +117,7 @@ export class OutboxRepository {
         [result.status, nextAttemptAt, row.id, row.attempts],
       );
       if (changed === 0) return false;
-      await tx.run(
-        `INSERT INTO webhook_deliveries (merchant_id, outbox_id, attempt, http_status, response_body, error, next_retry_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          row.merchant_id,
-          row.id,
-          row.attempts,
-          outcome.httpStatus,
-          outcome.responseBody,
-          outcome.error,
-          nextAttemptAt,
-          now.toISOString(),
-        ],
-      );
+      await logAttempt(tx, row.merchant_id, row.id, row.attempts, outcome, nextAttemptAt, now.toISOString());
       return true;
     });
   }
