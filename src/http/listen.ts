@@ -4,6 +4,7 @@ import { freePort } from './free-port.ts';
 
 export interface Listening {
   port: number;
+  /** Stops accepting connections; calling it again does nothing. */
   close(): void;
 }
 
@@ -19,7 +20,13 @@ export async function listen(app: TemplatedApp, host: string, port: number, shar
         reject(new Error(`cannot listen on ${host}:${chosen}`));
         return;
       }
-      resolve({ port: uWS.us_socket_local_port(socket), close: () => uWS.us_listen_socket_close(socket) });
+      let open = true;
+      const close = () => {
+        // uWS frees a closed listen socket after the loop's turn: closing it twice reads freed memory and can abort.
+        if (open) uWS.us_listen_socket_close(socket);
+        open = false;
+      };
+      resolve({ port: uWS.us_socket_local_port(socket), close });
     });
   });
 }
