@@ -52,11 +52,11 @@ export class AdminService {
 
   /** The widget's funnel events, and beside them the funnel and UTM rows counted from sessions and payments. */
   async funnel(merchant: Merchant, w: Window) {
-    const [counts, fromSessions] = await Promise.all([
+    const [counts, sessions] = await Promise.all([
       this.d.funnel.counts(merchant.id, w.from, w.to),
       this.d.sessionFunnel.report(merchant.id, w.from, w.to),
     ]);
-    return { ...funnelReport(counts, w.from, w.to), from_sessions: fromSessions };
+    return { ...funnelReport(counts, sessions.statuses, w.from, w.to), from_sessions: sessions.fromSessions };
   }
 
   async sessions(merchant: Merchant, q: SessionFilter & Page) {

@@ -128,7 +128,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         search,
         orders,
         funnel,
-        sessionFunnel: new SessionFunnel(sql),
+        sessionFunnel: new SessionFunnel(sql, clock),
         secrets: deps.secrets,
         audit,
         clock,

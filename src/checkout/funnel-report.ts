@@ -22,7 +22,12 @@ function ratio(a: number, b: number): number | null {
  * any later one: a buyer seen at a later step passed the earlier ones. So `reached` never grows along the funnel and no
  * conversion ratio exceeds 1, whatever order or mix of events a widget sends.
  */
-export function funnelReport(counts: FunnelCounts, from: string, to: string) {
+export function funnelReport(
+  counts: FunnelCounts,
+  sessionStatuses: Record<'verified' | 'address_completed' | 'completed' | 'abandoned', number>,
+  from: string,
+  to: string,
+) {
   const units = FUNNEL_STAGES.map((_s, i) => {
     const row = counts.byStage.find((r) => r.stage === i);
     return {
@@ -42,8 +47,6 @@ export function funnelReport(counts: FunnelCounts, from: string, to: string) {
     from_start: ratio(reached[i]!, reached[0]!),
   }));
   const events = Object.fromEntries(counts.byEvent.map((r) => [r.event_type, r.events]));
-  const sessions: Record<string, number> = { verified: 0, address_completed: 0, completed: 0, abandoned: 0 };
-  for (const row of counts.sessionStatus) sessions[row.status] = row.sessions;
   const abandoned = counts.byEvent.find((r) => r.event_type === 'checkout_abandoned')?.events ?? 0;
   return {
     from,
@@ -54,6 +57,6 @@ export function funnelReport(counts: FunnelCounts, from: string, to: string) {
     stages,
     overall_conversion: ratio(reached[reached.length - 1]!, reached[0]!),
     abandonment_rate: reached[0] === 0 ? null : Math.min(1, ratio(abandoned, reached[0]!)!),
-    sessions: { ...sessions, total: Object.values(sessions).reduce((a, b) => a + b, 0) },
+    sessions: { ...sessionStatuses, total: Object.values(sessionStatuses).reduce((a, b) => a + b, 0) },
   };
 }

@@ -11,7 +11,6 @@ export interface FunnelCounts {
   byStep: Array<{ step: string; events: number }>;
   /** Per stage index: sessions that first reached it in the window, and events that carried no session id. */
   byStage: Array<{ stage: number; sessions: number; anonymous: number; events: number }>;
-  sessionStatus: Array<{ status: string; sessions: number }>;
 }
 
 /** Caps per query so a flood of event types cannot make the report unbounded. */
@@ -100,7 +99,7 @@ export class FunnelRepository {
     const params = rowParams(merchantId, windowParts(from, to));
     const stageTypes = [...this.stageOf.keys()];
     // One query per figure, each grouped and capped in SQL: a flood of invented event types never reaches JavaScript.
-    const [total, byEvent, byStep, stageEvents, stageSessions, sessionStatus] = await Promise.all([
+    const [total, byEvent, byStep, stageEvents, stageSessions] = await Promise.all([
       this.sql.get<{ n: number | null }>(`SELECT SUM(events) AS n FROM (${EVENT_ROWS}) u`, params),
       this.sql.all<{ event_type: string; events: number }>(
         `SELECT event_type, SUM(events) AS events FROM (${EVENT_ROWS}) u GROUP BY event_type
@@ -121,11 +120,6 @@ export class FunnelRepository {
         `SELECT stage, SUM(sessions) AS sessions FROM (${STAGE_ROWS}) u GROUP BY stage`,
         params,
       ),
-      this.sql.all<{ status: string; sessions: number }>(
-        `SELECT status, COUNT(*) AS sessions FROM checkout_sessions
-         WHERE merchant_id = ? AND created_at >= ? AND created_at <= ? GROUP BY status`,
-        [merchantId, from, to],
-      ),
     ]);
     return {
       total: Number(total?.n ?? 0),
@@ -142,7 +136,6 @@ export class FunnelRepository {
           events: rows.reduce((sum, r) => sum + Number(r.events), 0),
         };
       }),
-      sessionStatus: sessionStatus.map((r) => ({ status: r.status, sessions: Number(r.sessions) })),
     };
   }
 }

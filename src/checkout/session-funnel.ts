@@ -1,24 +1,21 @@
-// The funnel the server can count itself, from sessions and payments in a window: stages, revenue and UTM rows.
+// The funnel the server can count itself, from sessions and payments in a window: stages, revenue and UTM rows, and
+// the sessions by status. Settled days come from their kept counts, the rest of the window from the sessions.
 import type { Sql } from '../db/sql.ts';
-
-/** Per UTM source, medium and campaign: sessions created in the window and how far they got. */
-interface GroupCounts {
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  verified: number;
-  address_completed: number;
-  payment_started: number;
-  paid: number;
-  abandoned: number;
-  revenue_paise: number;
-}
+import type { Clock } from '../kernel/clock.ts';
+import { SessionFunnelDays } from './session-funnel-days.ts';
+import {
+  GROUP_COUNTS,
+  mergeGroups,
+  SESSIONS_WITH_PAYMENT,
+  toGroup,
+  UTM_GROUP,
+  type GroupCounts,
+} from './session-funnel-groups.ts';
 
 const UTM_ROWS = 50;
-// One row per session: its recorded payment (the primary key allows one) joined, a gateway order looked up only
-// when it has none.
-const PAID = 'p.session_id IS NOT NULL';
-const STARTED = `(${PAID} OR EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id))`;
+const DAY_MS = 86_400_000;
+/** A day is kept once it ended this long ago: a session is open for a day, so its day has mostly stopped changing. */
+export const SETTLED_MS = 2 * DAY_MS;
 
 function ratio(a: number, b: number): number | null {
   return b === 0 ? null : Math.round((a / b) * 10_000) / 10_000;
@@ -35,7 +32,7 @@ function textOrder(a: string | null, b: string | null): number {
 /** Most sessions first, then most paid, then by source, medium and campaign. */
 function utmOrder(a: GroupCounts, b: GroupCounts): number {
   return (
-    b.verified - a.verified ||
+    b.sessions - a.sessions ||
     b.paid - a.paid ||
     textOrder(a.utm_source, b.utm_source) ||
     textOrder(a.utm_medium, b.utm_medium) ||
@@ -43,44 +40,73 @@ function utmOrder(a: GroupCounts, b: GroupCounts): number {
   );
 }
 
-export class SessionFunnel {
-  constructor(private readonly sql: Sql) {}
+const iso = (ms: number) => new Date(ms).toISOString();
 
-  async report(merchantId: string, from: string, to: string) {
-    // One pass over the window's sessions, grouped by UTM; the totals are the sums of the groups.
-    const rows = await this.sql.all<GroupCounts>(
-      `SELECT s.utm_source, s.utm_medium, s.utm_campaign, COUNT(*) AS verified,
-         SUM(CASE WHEN s.address_completed_at IS NOT NULL THEN 1 ELSE 0 END) AS address_completed,
-         SUM(CASE WHEN ${STARTED} THEN 1 ELSE 0 END) AS payment_started,
-         SUM(CASE WHEN ${PAID} THEN 1 ELSE 0 END) AS paid,
-         SUM(CASE WHEN s.status = 'abandoned' THEN 1 ELSE 0 END) AS abandoned,
-         SUM(COALESCE(p.amount_paise, 0)) AS revenue_paise
-       FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
-       WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at <= ?
-       GROUP BY s.utm_source, s.utm_medium, s.utm_campaign`,
+/**
+ * The window [from, to] as the whole days it holds that had settled by `now`, from the day of the merchant's
+ * `earliest` session on (none before it to keep), and the ranges of instants around them (both ends included, as
+ * `to` is: a range never ends past it, so a window to 9999-12-31 compares as text) counted from the sessions.
+ */
+export function splitWindow(from: string, to: string, now: number, earliest: string | null) {
+  const whole = { days: null, live: [[from, to]] };
+  if (earliest === null) return whole;
+  const firstDay = Math.max(Math.ceil(Date.parse(from) / DAY_MS), Math.floor(Date.parse(earliest) / DAY_MS)) * DAY_MS;
+  const settledEnd =
+    Math.min(Math.floor((Date.parse(to) + 1) / DAY_MS), Math.floor((now - SETTLED_MS) / DAY_MS)) * DAY_MS;
+  if (firstDay >= settledEnd) return whole;
+  return {
+    days: [iso(firstDay).slice(0, 10), iso(settledEnd - DAY_MS).slice(0, 10)] as const,
+    live: [
+      [from, iso(firstDay - 1)],
+      [iso(settledEnd), to],
+    ].filter(([a, b]) => a! <= b!),
+  };
+}
+
+export class SessionFunnel {
+  private readonly days: SessionFunnelDays;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {
+    this.days = new SessionFunnelDays(sql);
+  }
+
+  /** The groups of the sessions created from `from` to `to` (both included), counted now. */
+  private async live(merchantId: string, from: string, to: string): Promise<GroupCounts[]> {
+    const utm = UTM_GROUP.map((c) => `s.${c}`).join(', ');
+    const rows = await this.sql.all(
+      `SELECT ${utm}, ${GROUP_COUNTS} ${SESSIONS_WITH_PAYMENT}
+       WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at <= ? GROUP BY ${utm}`,
       [merchantId, from, to],
     );
-    const groups = rows.map((r) => ({
-      ...r,
-      verified: Number(r.verified),
-      address_completed: Number(r.address_completed),
-      payment_started: Number(r.payment_started),
-      paid: Number(r.paid),
-      abandoned: Number(r.abandoned),
-      revenue_paise: Number(r.revenue_paise),
-    }));
+    return rows.map(toGroup);
+  }
+
+  async report(merchantId: string, from: string, to: string) {
+    const earliest = await this.sql.get<{ at: string | null }>(
+      'SELECT MIN(created_at) AS at FROM checkout_sessions WHERE merchant_id = ?',
+      [merchantId],
+    );
+    const split = splitWindow(from, to, this.clock().getTime(), earliest?.at ?? null);
+    const parts = await Promise.all([
+      split.days ? this.days.groups(merchantId, split.days[0], split.days[1]) : [],
+      ...split.live.map(([a, b]) => this.live(merchantId, a!, b!)),
+    ]);
+    const groups = mergeGroups(parts);
     const total = (key: Exclude<keyof GroupCounts, `utm_${string}`>) => groups.reduce((sum, g) => sum + g[key], 0);
-    const order = ['verified', 'address_completed', 'payment_started', 'paid'] as const;
+    const order = ['sessions', 'address_completed', 'payment_started', 'paid'] as const;
     const reached = order.map(total);
-    return {
-      stages: order.map((stage, i) => ({
-        stage,
+    const fromSessions = {
+      stages: order.map((key, i) => ({
+        stage: key === 'sessions' ? 'verified' : key,
         sessions: reached[i]!,
         from_previous: i === 0 ? null : ratio(reached[i]!, reached[i - 1]!),
         from_start: ratio(reached[i]!, reached[0]!),
       })),
       conversion: ratio(reached[3]!, reached[0]!),
-      abandoned: total('abandoned'),
+      abandoned: total('status_abandoned'),
       revenue_paise: total('revenue_paise'),
       utm: groups
         .sort(utmOrder)
@@ -89,11 +115,18 @@ export class SessionFunnel {
           utm_source: g.utm_source,
           utm_medium: g.utm_medium,
           utm_campaign: g.utm_campaign,
-          sessions: g.verified,
+          sessions: g.sessions,
           paid: g.paid,
           revenue_paise: g.revenue_paise,
-          conversion: ratio(g.paid, g.verified),
+          conversion: ratio(g.paid, g.sessions),
         })),
     };
+    const statuses = {
+      verified: total('status_verified'),
+      address_completed: total('status_address_completed'),
+      completed: total('status_completed'),
+      abandoned: total('status_abandoned'),
+    };
+    return { fromSessions, statuses };
   }
 }

@@ -54,7 +54,7 @@ describe('the migration chain', () => {
 const databaseUrl = inject('databaseUrl');
 
 describe.skipIf(!databaseUrl)('SQLite and PostgreSQL after the whole chain', () => {
-  it('have the same tables, columns, types, keys, indexes, foreign keys and checks', async () => {
+  it('have the same tables, columns, types, keys, indexes, foreign keys, checks and triggers', async () => {
     const db = new BetterSqlite3(join(tempDir(), 'b.sqlite'));
     migrateSqlite(db);
     const lite = sqliteShape(db);
@@ -82,5 +82,10 @@ describe.skipIf(!databaseUrl)('SQLite and PostgreSQL after the whole chain', () 
       unique: false,
       where: 'revoked_at is not null',
     });
+    expect(lite.checkout_sessions!.triggers).toContain(
+      'session_funnel_stale_on_session_update after update of status, address_completed_at, utm_source, utm_medium, ' +
+        'utm_campaign, created_at, merchant_id',
+    );
+    expect(lite.payment_orders!.triggers).toHaveLength(3);
   });
 });

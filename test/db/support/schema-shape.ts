@@ -1,4 +1,5 @@
-// The shape of a migrated schema in dialect-neutral terms: tables, columns, keys, indexes, foreign keys and checks.
+// The shape of a migrated schema in dialect-neutral terms: tables, columns, keys, indexes, foreign keys, checks and
+// triggers.
 import type BetterSqlite3 from 'better-sqlite3';
 import type postgres from 'postgres';
 
@@ -11,6 +12,14 @@ export interface TableShape {
   foreignKeys: Array<{ columns: string[]; table: string; references: string[]; onDelete: string }>;
   /** Each CHECK as the sorted columns, literals and comparisons it names (IN and = ANY(ARRAY[…]) read the same). */
   checks: string[];
+  /** Each trigger as its name and when it fires, e.g. `t after update of a, b`. */
+  triggers: string[];
+}
+
+/** A trigger's name and its timing, event and columns, from its definition in either dialect. */
+function triggerShape(name: string, definition: string): string {
+  const when = /\b(after|before)\s+(insert|delete|update(?:\s+of\s+[\w\s,]+?)?)\s+on\b/i.exec(definition);
+  return `${name} ${when ? `${when[1]} ${when[2]}`.toLowerCase().replace(/\s+/g, ' ') : definition}`;
 }
 
 export type SchemaShape = Record<string, TableShape>;
@@ -124,6 +133,14 @@ export function sqliteShape(db: BetterSqlite3.Database): SchemaShape {
       checks: checksIn(sql)
         .map((c) => canonicalCheck(c, names))
         .sort(),
+      triggers: (
+        db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?").all(name) as Array<{
+          name: string;
+          sql: string;
+        }>
+      )
+        .map((t) => triggerShape(t.name, t.sql))
+        .sort(),
     };
   }
   return shape;
@@ -150,6 +167,7 @@ export async function postgresShape(sql: postgres.Sql): Promise<SchemaShape> {
       indexes: [],
       foreignKeys: [],
       checks: [],
+      triggers: [],
     });
     table.columns.push({
       name: c.column_name,
@@ -210,7 +228,13 @@ export async function postgresShape(sql: postgres.Sql): Promise<SchemaShape> {
       unique: i.unique,
       where: canonicalWhere(i.where),
     });
+  const triggers = await sql<Array<{ table: string; name: string; def: string }>>`
+    SELECT c.relname AS table, t.tgname AS name, pg_get_triggerdef(t.oid) AS def
+    FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace ns ON ns.oid = c.relnamespace
+    WHERE ns.nspname = 'public' AND NOT t.tgisinternal`;
+  for (const t of triggers) shape[t.table]!.triggers.push(triggerShape(t.name, t.def));
   for (const table of Object.values(shape)) {
+    table.triggers.sort();
     table.unique.sort();
     table.indexes = sortByName(table.indexes);
     table.foreignKeys = sortFks(table.foreignKeys);

@@ -1,0 +1,100 @@
+// Settled days of the admin funnel's session counts: counted once at the first read that needs them and kept, per UTC
+// day and UTM group; triggers (migration 020) drop a day when a session created that day changes.
+import type { Row, Sql } from '../db/sql.ts';
+import {
+  COUNT_FIELDS,
+  GROUP_COUNTS,
+  SESSIONS_WITH_PAYMENT,
+  toGroup,
+  UTM_GROUP,
+  type GroupCounts,
+} from './session-funnel-groups.ts';
+
+const DAY_MS = 86_400_000;
+/** Rows per INSERT when a read keeps many days at once (a window of years). */
+const INSERT_ROWS = 200;
+/** Days counted per transaction: SQLite's write lock is held while they are counted (20 ms for a week of 17,000). */
+const DAYS_PER_COUNT = 7;
+
+const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The day names from `first` to `last`, both included. */
+export function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let ms = Date.parse(first); ms <= Date.parse(last); ms += DAY_MS) days.push(dayName(ms));
+  return days;
+}
+
+async function insertRows(tx: Sql, table: string, columns: readonly string[], rows: unknown[][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const chunk = rows.slice(i, i + INSERT_ROWS);
+    const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+    await tx.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, chunk.flat());
+  }
+}
+
+const GROUP_COLUMNS = ['merchant_id', 'day', 'group_no', ...UTM_GROUP, ...COUNT_FIELDS] as const;
+
+export class SessionFunnelDays {
+  constructor(private readonly sql: Sql) {}
+
+  /** The groups of every session created on the days `first`..`last` (day names, both included). */
+  async groups(merchantId: string, first: string, last: string): Promise<GroupCounts[]> {
+    // One statement: a day dropped meanwhile is either wholly here with its groups or wholly missing.
+    const rows = await this.sql.all<Row & { day: string; group_no: number | null }>(
+      `SELECT d.day, g.group_no, ${[...UTM_GROUP, ...COUNT_FIELDS].map((c) => `g.${c}`).join(', ')}
+       FROM session_funnel_days d LEFT JOIN session_funnel_groups g ON g.merchant_id = d.merchant_id AND g.day = d.day
+       WHERE d.merchant_id = ? AND d.day >= ? AND d.day <= ?`,
+      [merchantId, first, last],
+    );
+    const kept = new Set(rows.map((r) => r.day));
+    const missing = daysBetween(first, last).filter((day) => !kept.has(day));
+    const groups = rows.filter((r) => r.group_no !== null).map(toGroup);
+    for (let i = 0; i < missing.length; i += DAYS_PER_COUNT)
+      groups.push(...(await this.keep(merchantId, missing.slice(i, i + DAYS_PER_COUNT))));
+    return groups;
+  }
+
+  /** Counts the missing days and keeps them; returns their groups. */
+  private keep(merchantId: string, missing: string[]): Promise<GroupCounts[]> {
+    const first = missing[0]!;
+    const last = missing[missing.length - 1]!;
+    return this.sql.transaction(async (tx) => {
+      // PostgreSQL: a change to an old session of this merchant waits for this count to commit (migration 020).
+      if (tx.dialect === 'postgres')
+        await tx.get("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext('session_funnel_days'), hashtext(?))) l", [
+          merchantId,
+        ]);
+      const keptMeanwhile = await tx.all<{ day: string }>(
+        'SELECT day FROM session_funnel_days WHERE merchant_id = ? AND day >= ? AND day <= ?',
+        [merchantId, first, last],
+      );
+      const taken = new Set(keptMeanwhile.map((r) => r.day));
+      const toKeep = new Set(missing.filter((day) => !taken.has(day)));
+      const counted = await tx.all<Row & { day: string }>(
+        `SELECT substr(s.created_at, 1, 10) AS day, ${UTM_GROUP.map((c) => `s.${c}`).join(', ')}, ${GROUP_COUNTS}
+         ${SESSIONS_WITH_PAYMENT} WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at < ?
+         GROUP BY substr(s.created_at, 1, 10), ${UTM_GROUP.map((c) => `s.${c}`).join(', ')}`,
+        [merchantId, first, dayName(Date.parse(last) + DAY_MS)],
+      );
+      const wanted = new Set(missing);
+      const groups = counted.filter((r) => toKeep.has(r.day));
+      await insertRows(
+        tx,
+        'session_funnel_days',
+        ['merchant_id', 'day'],
+        [...toKeep].map((day) => [merchantId, day]),
+      );
+      await insertRows(
+        tx,
+        'session_funnel_groups',
+        GROUP_COLUMNS,
+        groups.map((r, i) => {
+          const g = toGroup(r);
+          return [merchantId, r.day, i, ...UTM_GROUP.map((c) => g[c]), ...COUNT_FIELDS.map((c) => g[c])];
+        }),
+      );
+      return counted.filter((r) => wanted.has(r.day)).map(toGroup);
+    });
+  }
+}
