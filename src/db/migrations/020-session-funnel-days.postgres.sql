@@ -53,13 +53,15 @@ BEGIN
   RETURN NULL;
 END $$;
 CREATE FUNCTION session_funnel_stale_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  session record;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM session_funnel_stale(s.merchant_id, s.created_at) FROM checkout_sessions s WHERE s.id = OLD.session_id;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM session_funnel_stale(s.merchant_id, s.created_at) FROM checkout_sessions s WHERE s.id = NEW.session_id;
-  END IF;
+  -- OLD is null on INSERT and NEW on DELETE; one lookup, the date test in it, as in the sessions' WHEN.
+  FOR session IN SELECT merchant_id, created_at FROM checkout_sessions
+    WHERE id IN (OLD.session_id, NEW.session_id) AND created_at < ((now() AT TIME ZONE 'UTC')::date)::text
+  LOOP
+    PERFORM session_funnel_stale(session.merchant_id, session.created_at);
+  END LOOP;
   RETURN NULL;
 END $$;
 -- Any change the funnel could count, by any statement: a session added, changed or removed, a payment or an order.
