@@ -255,8 +255,8 @@ describe.skipIf(!databaseUrl)('on PostgreSQL', () => {
       await counting;
       await change;
       expect(changed).toBe(true);
-      // A session of today takes no lock.
-      const fresh = await addSession(Date.now(), 2);
+      // A live session (a session lasts a day: created today or yesterday) takes no lock, so payments never queue.
+      const fresh = await addSession(Date.now() - DAY + 60_000, 2);
       await counter.begin(async (tx) => {
         await holdCountLock(tx);
         await other`UPDATE checkout_sessions SET utm_medium = 'no wait' WHERE id = ${fresh}`;

@@ -26,13 +26,14 @@ CREATE TABLE session_funnel_groups (
   FOREIGN KEY (merchant_id, day) REFERENCES session_funnel_days (merchant_id, day) ON DELETE CASCADE
 );
 
--- Only a session created before today (UTC, by the database's clock) can be in a kept day (a day is kept two days after
--- it ended by the app's clock, so nodes may run up to a day ahead): the triggers do nothing for today's sessions,
--- nearly every change (the test is written out in each WHEN: as a function call or with to_char it cost 40 µs a
--- change). For an older one they first wait for any node counting that merchant's days (it holds this lock from
--- before its count to its commit), so a day is never kept with a count taken before a change committed after it.
+-- Only a session created before yesterday (UTC, by the database's clock) can be in a kept day (a day is kept two days
+-- after it ended by the app's clock, so nodes may run up to a day ahead): the triggers do nothing for the sessions of
+-- today and yesterday, every live one (a session lasts a day), so payments never queue on the lock below. The test
+-- is written out in each WHEN (as a function call or with to_char it cost 40 µs a change). For an older session they
+-- first wait for any node counting that merchant's days (it holds this lock from before its count to its commit), so
+-- a day is never kept with a count taken before a change committed after it.
 CREATE FUNCTION session_funnel_old(created text) RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT created < ((now() AT TIME ZONE 'UTC')::date)::text
+  SELECT created < ((now() AT TIME ZONE 'UTC')::date - 1)::text
 $$;
 CREATE FUNCTION session_funnel_stale(merchant text, created text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -58,7 +59,7 @@ DECLARE
 BEGIN
   -- OLD is null on INSERT and NEW on DELETE; one lookup, the date test in it, as in the sessions' WHEN.
   FOR session IN SELECT merchant_id, created_at FROM checkout_sessions
-    WHERE id IN (OLD.session_id, NEW.session_id) AND created_at < ((now() AT TIME ZONE 'UTC')::date)::text
+    WHERE id IN (OLD.session_id, NEW.session_id) AND created_at < ((now() AT TIME ZONE 'UTC')::date - 1)::text
   LOOP
     PERFORM session_funnel_stale(session.merchant_id, session.created_at);
   END LOOP;
@@ -66,16 +67,16 @@ BEGIN
 END $$;
 -- Any change the funnel could count, by any statement: a session added, changed or removed, a payment or an order.
 CREATE TRIGGER session_funnel_stale_on_session_insert AFTER INSERT ON checkout_sessions
-  FOR EACH ROW WHEN (NEW.created_at < ((now() AT TIME ZONE 'UTC')::date)::text)
+  FOR EACH ROW WHEN (NEW.created_at < ((now() AT TIME ZONE 'UTC')::date - 1)::text)
   EXECUTE FUNCTION session_funnel_stale_session();
 CREATE TRIGGER session_funnel_stale_on_session_update
   AFTER UPDATE OF status, address_completed_at, utm_source, utm_medium, utm_campaign, created_at, merchant_id
   ON checkout_sessions FOR EACH ROW
-  WHEN (OLD.created_at < ((now() AT TIME ZONE 'UTC')::date)::text
+  WHEN (OLD.created_at < ((now() AT TIME ZONE 'UTC')::date - 1)::text
     OR (OLD.merchant_id, OLD.created_at) <> (NEW.merchant_id, NEW.created_at))
   EXECUTE FUNCTION session_funnel_stale_session();
 CREATE TRIGGER session_funnel_stale_on_session_delete AFTER DELETE ON checkout_sessions
-  FOR EACH ROW WHEN (OLD.created_at < ((now() AT TIME ZONE 'UTC')::date)::text)
+  FOR EACH ROW WHEN (OLD.created_at < ((now() AT TIME ZONE 'UTC')::date - 1)::text)
   EXECUTE FUNCTION session_funnel_stale_session();
 CREATE TRIGGER session_funnel_stale_on_payment_insert AFTER INSERT ON session_payments
   FOR EACH ROW EXECUTE FUNCTION session_funnel_stale_payment();
