@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../src/db/sql.ts';
 import { sha256 } from '../../src/kernel/crypto.ts';
 import { newId } from '../../src/kernel/ids.ts';
+import { insertRows as insertInChunks } from '../../src/db/insert-rows.ts';
 
 /** Real pincodes with the city and state the directory gives them: address checks and geocoding do their usual work. */
 export const PLACES = [
@@ -40,21 +41,9 @@ export interface SessionSeed {
   tag: string;
 }
 
-/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
-const CHUNK = 100;
-
-/** One multi-row INSERT per CHUNK rows, all in one transaction. */
+/** One multi-row INSERT per 100 rows, all in one transaction. */
 export async function insertRows(sql: Sql, table: string, columns: string[], rows: unknown[][]): Promise<void> {
-  const one = `(${columns.map(() => '?').join(', ')})`;
-  await sql.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const chunk = rows.slice(i, i + CHUNK);
-      await tx.run(
-        `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => one).join(', ')}`,
-        chunk.flat(),
-      );
-    }
-  });
+  await sql.transaction((tx) => insertInChunks(tx, table, columns, rows));
 }
 
 /** Buyers, their sessions (tokens hashed as the session authenticator looks them up) and addresses. */

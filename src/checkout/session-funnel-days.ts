@@ -1,18 +1,18 @@
 // Settled days of the admin funnel's session counts: counted once at the first read that needs them and kept, per UTC
 // day and UTM group; triggers (migration 020) drop a day when a session created that day changes.
+import { insertRows } from '../db/insert-rows.ts';
 import type { Row, Sql } from '../db/sql.ts';
+import { DAY_MS } from './funnel-window.ts';
 import {
   COUNT_FIELDS,
   GROUP_COUNTS,
   SESSIONS_WITH_PAYMENT,
   toGroup,
+  UTM_COLUMNS,
   UTM_GROUP,
   type GroupCounts,
 } from './session-funnel-groups.ts';
 
-const DAY_MS = 86_400_000;
-/** Rows per INSERT when a read keeps many days at once (a window of years). */
-const INSERT_ROWS = 200;
 /** Days counted per transaction: SQLite's write lock is held while they are counted (20 ms for a week of 17,000). */
 const DAYS_PER_COUNT = 7;
 
@@ -23,14 +23,6 @@ export function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
   for (let ms = Date.parse(first); ms <= Date.parse(last); ms += DAY_MS) days.push(dayName(ms));
   return days;
-}
-
-async function insertRows(tx: Sql, table: string, columns: readonly string[], rows: unknown[][]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
-    const chunk = rows.slice(i, i + INSERT_ROWS);
-    const values = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
-    await tx.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, chunk.flat());
-  }
 }
 
 const GROUP_COLUMNS = ['merchant_id', 'day', 'group_no', ...UTM_GROUP, ...COUNT_FIELDS] as const;
@@ -71,14 +63,15 @@ export class SessionFunnelDays {
       );
       const taken = new Set(keptMeanwhile.map((r) => r.day));
       const toKeep = new Set(missing.filter((day) => !taken.has(day)));
-      const counted = await tx.all<Row & { day: string }>(
-        `SELECT substr(s.created_at, 1, 10) AS day, ${UTM_GROUP.map((c) => `s.${c}`).join(', ')}, ${GROUP_COUNTS}
+      const rows = await tx.all<Row & { day: string }>(
+        `SELECT substr(s.created_at, 1, 10) AS day, ${UTM_COLUMNS}, ${GROUP_COUNTS}
          ${SESSIONS_WITH_PAYMENT} WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at < ?
-         GROUP BY substr(s.created_at, 1, 10), ${UTM_GROUP.map((c) => `s.${c}`).join(', ')}`,
+         GROUP BY substr(s.created_at, 1, 10), ${UTM_COLUMNS}`,
         [merchantId, first, dayName(Date.parse(last) + DAY_MS)],
       );
+      const counted = rows.map((r) => ({ day: r.day, group: toGroup(r) }));
       const wanted = new Set(missing);
-      const groups = counted.filter((r) => toKeep.has(r.day));
+      const groups = counted.filter((c) => toKeep.has(c.day));
       await insertRows(
         tx,
         'session_funnel_days',
@@ -89,12 +82,15 @@ export class SessionFunnelDays {
         tx,
         'session_funnel_groups',
         GROUP_COLUMNS,
-        groups.map((r, i) => {
-          const g = toGroup(r);
-          return [merchantId, r.day, i, ...UTM_GROUP.map((c) => g[c]), ...COUNT_FIELDS.map((c) => g[c])];
-        }),
+        groups.map(({ day, group: g }, i) => [
+          merchantId,
+          day,
+          i,
+          ...UTM_GROUP.map((c) => g[c]),
+          ...COUNT_FIELDS.map((c) => g[c]),
+        ]),
       );
-      return counted.filter((r) => wanted.has(r.day)).map(toGroup);
+      return counted.filter((c) => wanted.has(c.day)).map((c) => c.group);
     });
   }
 }

@@ -2,6 +2,8 @@
 import type { Row } from '../db/sql.ts';
 
 export const UTM_GROUP = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+/** The UTM group's columns of `checkout_sessions s`, as a select or GROUP BY list. */
+export const UTM_COLUMNS = UTM_GROUP.map((c) => `s.${c}`).join(', ');
 
 /** Per UTM source, medium and campaign: sessions created in a window, how far they got and their current status. */
 export interface GroupCounts {

@@ -2,18 +2,18 @@
 // the sessions by status. Settled days come from their kept counts, the rest of the window from the sessions.
 import type { Sql } from '../db/sql.ts';
 import type { Clock } from '../kernel/clock.ts';
+import { DAY_MS } from './funnel-window.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import {
   GROUP_COUNTS,
   mergeGroups,
   SESSIONS_WITH_PAYMENT,
   toGroup,
-  UTM_GROUP,
+  UTM_COLUMNS,
   type GroupCounts,
 } from './session-funnel-groups.ts';
 
 const UTM_ROWS = 50;
-const DAY_MS = 86_400_000;
 /** A day is kept once it ended this long ago: a session is open for a day, so its day has mostly stopped changing. */
 export const SETTLED_MS = 2 * DAY_MS;
 
@@ -75,10 +75,9 @@ export class SessionFunnel {
 
   /** The groups of the sessions created from `from` to `to` (both included), counted now. */
   private async live(merchantId: string, from: string, to: string): Promise<GroupCounts[]> {
-    const utm = UTM_GROUP.map((c) => `s.${c}`).join(', ');
     const rows = await this.sql.all(
-      `SELECT ${utm}, ${GROUP_COUNTS} ${SESSIONS_WITH_PAYMENT}
-       WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at <= ? GROUP BY ${utm}`,
+      `SELECT ${UTM_COLUMNS}, ${GROUP_COUNTS} ${SESSIONS_WITH_PAYMENT}
+       WHERE s.merchant_id = ? AND s.created_at >= ? AND s.created_at <= ? GROUP BY ${UTM_COLUMNS}`,
       [merchantId, from, to],
     );
     return rows.map(toGroup);

@@ -223,6 +223,22 @@ describe('SessionFunnel with kept days', () => {
     expect(await keptDays()).not.toContain(day);
     await expectSameAsEverySession();
   });
+
+  it('drops a kept day when a payment or gateway order of one of its sessions is updated', async () => {
+    for (const table of ['payment_orders', 'session_payments']) {
+      const row = await sql.get<{ session_id: string; created_at: string }>(
+        `SELECT t.session_id, s.created_at FROM ${table} t JOIN checkout_sessions s ON s.id = t.session_id
+         WHERE s.merchant_id = ? AND s.created_at < ? ORDER BY s.created_at LIMIT 1`,
+        [merchantId, iso(NOW - 4 * DAY)],
+      );
+      const day = row!.created_at.slice(0, 10);
+      await kept.report(merchantId, iso(NOW - 30 * DAY), iso(NOW));
+      expect(await keptDays(), table).toContain(day);
+      await sql.run(`UPDATE ${table} SET amount_paise = amount_paise + 1 WHERE session_id = ?`, [row!.session_id]);
+      expect(await keptDays(), table).not.toContain(day);
+      await expectSameAsEverySession();
+    }
+  });
 });
 
 const databaseUrl = inject('databaseUrl');

@@ -35,8 +35,8 @@ CREATE TRIGGER session_funnel_stale_on_session_update
 AFTER UPDATE OF status, address_completed_at, utm_source, utm_medium, utm_campaign, created_at, merchant_id
 ON checkout_sessions
 BEGIN
-  DELETE FROM session_funnel_days WHERE merchant_id = OLD.merchant_id AND day = substr(OLD.created_at, 1, 10);
-  DELETE FROM session_funnel_days WHERE merchant_id = NEW.merchant_id AND day = substr(NEW.created_at, 1, 10);
+  DELETE FROM session_funnel_days WHERE (merchant_id, day) IN
+    (VALUES (OLD.merchant_id, substr(OLD.created_at, 1, 10)), (NEW.merchant_id, substr(NEW.created_at, 1, 10)));
 END;
 CREATE TRIGGER session_funnel_stale_on_session_delete AFTER DELETE ON checkout_sessions
 BEGIN
@@ -49,10 +49,8 @@ BEGIN
 END;
 CREATE TRIGGER session_funnel_stale_on_payment_update AFTER UPDATE ON session_payments
 BEGIN
-  DELETE FROM session_funnel_days WHERE (merchant_id, day) IN
-    (SELECT merchant_id, substr(created_at, 1, 10) FROM checkout_sessions WHERE id = OLD.session_id);
-  DELETE FROM session_funnel_days WHERE (merchant_id, day) IN
-    (SELECT merchant_id, substr(created_at, 1, 10) FROM checkout_sessions WHERE id = NEW.session_id);
+  DELETE FROM session_funnel_days WHERE (merchant_id, day) IN (SELECT merchant_id, substr(created_at, 1, 10)
+    FROM checkout_sessions WHERE id IN (OLD.session_id, NEW.session_id));
 END;
 CREATE TRIGGER session_funnel_stale_on_payment_delete AFTER DELETE ON session_payments
 BEGIN
@@ -66,10 +64,8 @@ BEGIN
 END;
 CREATE TRIGGER session_funnel_stale_on_order_update AFTER UPDATE ON payment_orders
 BEGIN
-  DELETE FROM session_funnel_days WHERE (merchant_id, day) IN
-    (SELECT merchant_id, substr(created_at, 1, 10) FROM checkout_sessions WHERE id = OLD.session_id);
-  DELETE FROM session_funnel_days WHERE (merchant_id, day) IN
-    (SELECT merchant_id, substr(created_at, 1, 10) FROM checkout_sessions WHERE id = NEW.session_id);
+  DELETE FROM session_funnel_days WHERE (merchant_id, day) IN (SELECT merchant_id, substr(created_at, 1, 10)
+    FROM checkout_sessions WHERE id IN (OLD.session_id, NEW.session_id));
 END;
 CREATE TRIGGER session_funnel_stale_on_order_delete AFTER DELETE ON payment_orders
 BEGIN
