@@ -131,15 +131,11 @@ class SqliteDatabase implements Database {
  * through V8's C++ API, several times slower per column (ten 12-column offers: 30 µs read as objects, 24 this way).
  */
 class Prepared {
-  private readonly names: string[];
+  private readonly object: (row: unknown[]) => Record<string, unknown>;
 
   constructor(private readonly statement: Statement) {
-    this.names = statement.reader
-      ? statement
-          .raw(true)
-          .columns()
-          .map((c) => c.name)
-      : [];
+    const reader = statement.reader && statement.raw(true);
+    this.object = rowBuilder(reader ? reader.columns().map((c) => c.name) : []);
   }
 
   all<T>(params: readonly unknown[]): T[] {
@@ -157,14 +153,19 @@ class Prepared {
   run(params: readonly unknown[]): number {
     return this.statement.run(...params).changes;
   }
+}
 
-  /** Columns of the same name keep the last, as better-sqlite3's own objects do. */
-  private object(row: unknown[]): Record<string, unknown> {
-    const names = this.names;
-    const object: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) object[names[i]!] = row[i];
-    return object;
-  }
+/**
+ * Makes a row object of the columns `names` from an array, as one object literal compiled per statement: setting
+ * the properties in a loop cost 0.9 µs a 28-column row (50 sessions: 45 µs), the literal about 20 ns. Names are
+ * quoted by JSON.stringify; a repeated name keeps the last, as better-sqlite3's own objects do.
+ */
+function rowBuilder(names: readonly string[]): (row: unknown[]) => Record<string, unknown> {
+  // A quoted "__proto__" in a literal would set the prototype; a computed key makes it a column like any other.
+  const key = (name: string) => (name === '__proto__' ? '["__proto__"]' : JSON.stringify(name));
+  const fields = names.map((name, i) => `${key(name)}: row[${i}]`);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the text is column names quoted as JSON strings
+  return new Function('row', `return { ${fields.join(', ')} };`) as (row: unknown[]) => Record<string, unknown>;
 }
 
 /** Runs synchronous work and hands back its value (or error) as a promise. */

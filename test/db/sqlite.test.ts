@@ -49,6 +49,20 @@ describe('openSqlite', () => {
     await sql.close();
   });
 
+  it('keys a row by any column name, quotes, backslashes, line breaks and __proto__ included', async () => {
+    const sql = fresh();
+    const names = ['a"b', 'c\\d', "e'f", 'g\nh', '__proto__', 'constructor', '1', ''];
+    const select = names.map((name, i) => `${i} AS "${name.replaceAll('"', '""')}"`).join(', ');
+    const row = (await sql.get<Record<string, unknown>>(`SELECT ${select}`))!;
+    expect(Object.keys(row)).toEqual(['1', 'a"b', 'c\\d', "e'f", 'g\nh', '__proto__', 'constructor', '']);
+    names.forEach((name, i) => expect(Object.getOwnPropertyDescriptor(row, name)?.value).toBe(i));
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    const nulls = (await sql.get<Record<string, unknown>>('SELECT NULL AS "__proto__"'))!;
+    expect(Object.getPrototypeOf(nulls)).toBe(Object.prototype);
+    expect(Object.hasOwn(nulls, '__proto__')).toBe(true);
+    await sql.close();
+  });
+
   it('rejects work after close (a caller that outlives the app gets an error, not a promise that never settles)', async () => {
     const sql = fresh();
     await sql.close();
