@@ -15,6 +15,10 @@ export interface FunnelCounts {
 
 /** Caps per query so a flood of event types cannot make the report unbounded. */
 const MAX_GROUPS = 200;
+/** Up to this many (event type, step) pairs in a window are read in one query and counted here. */
+const MAX_PAIRS = 1000;
+
+type Pair = { event_type: string; step: string; events: number; anonymous: number };
 
 /** Rows of (event_type, step, events, anonymous): whole UTC days from their counts, the partial days from the events. */
 const EVENT_ROWS = `SELECT event_type, step, events, anonymous FROM funnel_day_counts
@@ -44,10 +48,11 @@ function mostFirst<K extends string>(key: K) {
 export class FunnelRepository {
   private readonly stageOf: ReadonlyMap<string, number>;
 
-  /** `stages[i]` lists the event types of stage i. */
+  /** `stages[i]` lists the event types of stage i; `maxPairs` is lowered only by tests. */
   constructor(
     private readonly sql: Sql,
     private readonly stages: ReadonlyArray<readonly string[]>,
+    private readonly maxPairs = MAX_PAIRS,
   ) {
     this.stageOf = new Map(stages.flatMap((types, i) => types.map((t) => [t, i] as const)));
   }
@@ -95,11 +100,43 @@ export class FunnelRepository {
     });
   }
 
+  /**
+   * Every figure from one grouped read of the window's (event type, step) pairs; a window of more pairs than
+   * MAX_PAIRS (a flood of invented types) is counted by a capped query per figure instead.
+   */
   async counts(merchantId: string, from: string, to: string): Promise<FunnelCounts> {
     const params = rowParams(merchantId, windowParts(from, to));
+    const [pairs, stageSessions] = await Promise.all([
+      this.sql.all<Pair>(
+        `SELECT event_type, step, SUM(events) AS events, SUM(anonymous) AS anonymous FROM (${EVENT_ROWS}) u
+         GROUP BY event_type, step LIMIT ${this.maxPairs + 1}`,
+        params,
+      ),
+      this.sql.all<{ stage: number; sessions: number }>(
+        `SELECT stage, SUM(sessions) AS sessions FROM (${STAGE_ROWS}) u GROUP BY stage`,
+        params,
+      ),
+    ]);
+    const { stageEvents, ...events } =
+      pairs.length <= this.maxPairs ? fromPairs(pairs) : await this.cappedCounts(params);
+    return {
+      ...events,
+      byStage: this.stages.map((_types, stage) => {
+        const rows = stageEvents.filter((r) => this.stageOf.get(r.event_type) === stage);
+        return {
+          stage,
+          sessions: Number(stageSessions.find((r) => Number(r.stage) === stage)?.sessions ?? 0),
+          anonymous: rows.reduce((sum, r) => sum + r.anonymous, 0),
+          events: rows.reduce((sum, r) => sum + r.events, 0),
+        };
+      }),
+    };
+  }
+
+  /** One query per figure, each grouped and capped in SQL: a flood of invented event types never reaches JavaScript. */
+  private async cappedCounts(params: unknown[]): Promise<EventCounts> {
     const stageTypes = [...this.stageOf.keys()];
-    // One query per figure, each grouped and capped in SQL: a flood of invented event types never reaches JavaScript.
-    const [total, byEvent, byStep, stageEvents, stageSessions] = await Promise.all([
+    const [total, byEvent, byStep, stageEvents] = await Promise.all([
       this.sql.get<{ n: number | null }>(`SELECT SUM(events) AS n FROM (${EVENT_ROWS}) u`, params),
       this.sql.all<{ event_type: string; events: number }>(
         `SELECT event_type, SUM(events) AS events FROM (${EVENT_ROWS}) u GROUP BY event_type
@@ -111,14 +148,10 @@ export class FunnelRepository {
          ORDER BY events DESC, step LIMIT ${MAX_GROUPS}`,
         params,
       ),
-      this.sql.all<{ event_type: string; events: number; anonymous: number }>(
-        `SELECT event_type, SUM(events) AS events, SUM(anonymous) AS anonymous FROM (${EVENT_ROWS}) u
+      this.sql.all<Pair>(
+        `SELECT event_type, '' AS step, SUM(events) AS events, SUM(anonymous) AS anonymous FROM (${EVENT_ROWS}) u
          WHERE event_type IN (${stageTypes.map(() => '?').join(', ')}) GROUP BY event_type`,
         [...params, ...stageTypes],
-      ),
-      this.sql.all<{ stage: number; sessions: number }>(
-        `SELECT stage, SUM(sessions) AS sessions FROM (${STAGE_ROWS}) u GROUP BY stage`,
-        params,
       ),
     ]);
     return {
@@ -127,15 +160,38 @@ export class FunnelRepository {
         .map((r) => ({ event_type: r.event_type, events: Number(r.events) }))
         .sort(mostFirst('event_type')),
       byStep: byStep.map((r) => ({ step: r.step, events: Number(r.events) })).sort(mostFirst('step')),
-      byStage: this.stages.map((_types, stage) => {
-        const rows = stageEvents.filter((r) => this.stageOf.get(r.event_type) === stage);
-        return {
-          stage,
-          sessions: Number(stageSessions.find((r) => Number(r.stage) === stage)?.sessions ?? 0),
-          anonymous: rows.reduce((sum, r) => sum + Number(r.anonymous), 0),
-          events: rows.reduce((sum, r) => sum + Number(r.events), 0),
-        };
-      }),
+      stageEvents: stageEvents.map(numbers),
     };
   }
+}
+
+interface EventCounts extends Omit<FunnelCounts, 'byStage'> {
+  /** Events and anonymous events per event type, for every type (at least every stage's). */
+  stageEvents: Pair[];
+}
+
+/** PostgreSQL's SUM is a bigint, read as text. */
+const numbers = (p: Pair): Pair => ({ ...p, events: Number(p.events), anonymous: Number(p.anonymous) });
+
+/** Events summed per key, most first, at most MAX_GROUPS. */
+function tally<K extends 'event_type' | 'step'>(pairs: Pair[], key: K) {
+  const sums = new Map<string, number>();
+  for (const p of pairs) sums.set(p[key], (sums.get(p[key]) ?? 0) + p.events);
+  return [...sums]
+    .map(([name, events]) => ({ [key]: name, events }) as Record<K, string> & { events: number })
+    .sort(mostFirst(key))
+    .slice(0, MAX_GROUPS);
+}
+
+function fromPairs(rows: Pair[]): EventCounts {
+  const pairs = rows.map(numbers);
+  return {
+    total: pairs.reduce((sum, p) => sum + p.events, 0),
+    byEvent: tally(pairs, 'event_type'),
+    byStep: tally(
+      pairs.filter((p) => p.step !== ''),
+      'step',
+    ),
+    stageEvents: pairs,
+  };
 }

@@ -1,5 +1,6 @@
 // The funnel's daily counts answer exactly what counting every event would, for windows on and off day boundaries,
-// and the migration that adds them fills them from the events already stored.
+// read as one list of (event type, step) pairs or, past its cap, per figure; and the migration that adds them fills
+// them from the events already stored.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunnelRepository, type FunnelCounts } from '../../src/checkout/funnel-repository.ts';
@@ -100,6 +101,13 @@ describe('FunnelRepository.counts', () => {
   it('equals counting every event, for whole days, partial days, one instant and no events', async () => {
     for (const [from, to] of windows()) {
       expect({ from, to, ...(await repo.counts(merchantId, from, to)) }).toEqual({ from, to, ...expected(from, to) });
+    }
+  });
+
+  it('counts the same per figure when the window holds more (event type, step) pairs than it reads at once', async () => {
+    const capped = new FunnelRepository(server.parts.sql, STAGE_EVENTS, 3);
+    for (const [from, to] of windows()) {
+      expect({ from, to, ...(await capped.counts(merchantId, from, to)) }).toEqual({ from, to, ...expected(from, to) });
     }
   });
 
