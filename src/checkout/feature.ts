@@ -116,7 +116,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const importer = new ImportService({ sql, imports, buyers, addresses, location: deps.location, nodeId: deps.nodeId });
   const funnel = new FunnelRepository(sql, STAGE_EVENTS);
   const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
-  const search = new SessionSearch(sql);
+  const search = new SessionSearch(sql, clock);
   const offers = new OfferRepository(sql, clock);
   const orders = new OrderPage({ search, addresses, outbox: deps.outbox, location: deps.location });
   const routes = [

@@ -18,6 +18,9 @@ const DAYS_PER_COUNT = 7;
 
 const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** How many days `first`..`last` (day names, both included) is. */
+const dayCount = (first: string, last: string) => (Date.parse(last) - Date.parse(first)) / DAY_MS + 1;
+
 /** The day names from `first` to `last`, both included. */
 export function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
@@ -44,12 +47,30 @@ export class SessionFunnelDays {
     );
     const kept = new Set(rows.flatMap((r) => (r.day === null ? [] : [r.day])));
     // Naming every day costs a Date each (17 µs a month): only when some are missing.
-    const allKept = kept.size === (Date.parse(last) - Date.parse(first)) / DAY_MS + 1;
+    const allKept = kept.size === dayCount(first, last);
     const missing = allKept ? [] : daysBetween(first, last).filter((day) => !kept.has(day));
     const groups = rows.filter((r) => r.day === null).map(toGroup);
     for (let i = 0; i < missing.length; i += DAYS_PER_COUNT)
       groups.push(...(await this.keep(merchantId, missing.slice(i, i + DAYS_PER_COUNT))));
     return groups;
+  }
+
+  /**
+   * Every group of the days `first`..`last` added up, or null unless each of those days is kept from the day of the
+   * merchant's first session on (the days before it hold no session, so none is kept).
+   */
+  async totals(merchantId: string, first: string, last: string): Promise<GroupCounts | null> {
+    // One statement: the first session, the days kept and their sums are read at one instant.
+    const row = (await this.sql.get<Row & { earliest: string | null; days: number }>(
+      `SELECT (SELECT MIN(created_at) FROM checkout_sessions WHERE merchant_id = ?) AS earliest,
+         (SELECT COUNT(*) FROM session_funnel_days WHERE merchant_id = ? AND day >= ? AND day <= ?) AS days,
+         ${COUNT_FIELDS.map((c) => `SUM(${c}) AS ${c}`).join(', ')}
+       FROM session_funnel_groups WHERE merchant_id = ? AND day >= ? AND day <= ?`,
+      [merchantId, merchantId, first, last, merchantId, first, last],
+    ))!;
+    const from = row.earliest === null ? null : [first, row.earliest.slice(0, 10)].sort()[1]!;
+    const due = from === null || from > last ? 0 : dayCount(from, last);
+    return Number(row.days) === due ? toGroup(row) : null;
   }
 
   /** Counts the missing days and keeps them; returns their groups. */

@@ -1,5 +1,9 @@
 // The merchant's view of its checkout sessions: searched, filtered and paged, or one with its payment, orders and events.
 import type { Sql } from '../db/sql.ts';
+import type { Clock } from '../kernel/clock.ts';
+import { splitWindow } from './session-funnel.ts';
+import { SessionFunnelDays } from './session-funnel-days.ts';
+import type { GroupCounts } from './session-funnel-groups.ts';
 import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './session-repository.ts';
 
 /** What the sessions listing narrows by; every field is optional but the window. */
@@ -87,8 +91,26 @@ function where(merchantId: string, f: SessionFilter): { sql: string; values: unk
   return { sql: `WHERE ${parts.join(' AND ')}`, values };
 }
 
+/**
+ * What the funnel's kept days count of a filter's sessions, or null for a filter they cannot answer: a search, a
+ * payment method, or a status with no payment at all.
+ */
+function keptCount(f: SessionFilter): ((g: GroupCounts) => number) | null {
+  if (f.q || f.payment_method === 'gateway' || f.payment_method === 'cod') return null;
+  if (f.payment_method === 'none') return f.status ? null : (g) => g.sessions - g.paid;
+  const status = f.status;
+  return status ? (g) => g[`status_${status}`] : (g) => g.sessions;
+}
+
 export class SessionSearch {
-  constructor(private readonly sql: Sql) {}
+  private readonly days: SessionFunnelDays;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {
+    this.days = new SessionFunnelDays(sql);
+  }
 
   /** Newest first, with payment state. */
   async list(
@@ -102,8 +124,32 @@ export class SessionSearch {
       `${SELECT} ${FROM} ${w.sql} ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
       [...w.values, limit, offset],
     );
-    const total = await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n ${countFrom(filter)} ${w.sql}`, w.values);
-    return { sessions, total: total?.n ?? 0 };
+    return { sessions, total: await this.total(merchantId, filter) };
+  }
+
+  /**
+   * The sessions the filter matches. Counting them costs 25 ns a session of the window (3 ms for a month of a shop
+   * with 2,400 checkouts a day), so the settled days come from the funnel's kept counts when each one is kept.
+   */
+  private async total(merchantId: string, filter: SessionFilter): Promise<number> {
+    const counted = keptCount(filter);
+    // Days from the window's first whole one: totals() knows the merchant's first session.
+    const split = counted && splitWindow(filter.from, filter.to, this.clock().getTime(), filter.from);
+    const kept = split && split.days && (await this.days.totals(merchantId, split.days[0], split.days[1]));
+    if (!counted || !split || !kept) return this.count(merchantId, [filter]);
+    const live = split.live.map(([from, to]) => ({ ...filter, from: from!, to: to! }));
+    return counted(kept) + (await this.count(merchantId, live));
+  }
+
+  /** The sessions of every filter added up (each its own window), in one statement. */
+  private async count(merchantId: string, filters: SessionFilter[]): Promise<number> {
+    if (filters.length === 0) return 0;
+    const counts = filters.map((f) => ({ ...where(merchantId, f), from: countFrom(f) }));
+    const row = await this.sql.get<{ n: number }>(
+      `SELECT ${counts.map((c) => `(SELECT COUNT(*) ${c.from} ${c.sql})`).join(' + ')} AS n`,
+      counts.flatMap((c) => c.values),
+    );
+    return Number(row?.n ?? 0);
   }
 
   /** One session of the merchant with its payment, or null. */
