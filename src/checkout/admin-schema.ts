@@ -79,13 +79,10 @@ export function sessionsQuerySchema(now: () => Date) {
     .object({
       ...windowFields,
       ...PageSchema.shape,
-      q: z
-        .string()
-        .trim()
-        .min(1)
-        .max(200)
-        .optional()
-        .meta({ description: 'An email or part of one, a 6-digit pincode of the chosen address, or a session id' }),
+      q: z.string().trim().min(1).max(200).optional().meta({
+        description:
+          'The start of an email, a 6-digit pincode of the chosen address, or a session id (8+ characters of it)',
+      }),
       status: z.enum(SESSION_STATUSES).optional().meta({ description: 'Only sessions in this state' }),
       payment_method: z
         .enum(['gateway', 'cod', 'none'])

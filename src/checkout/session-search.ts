@@ -1,16 +1,17 @@
 // The merchant's view of its checkout sessions: searched, filtered and paged, or one with its payment, orders and events.
-import type { Sql } from '../db/sql.ts';
+import type { Dialect, Sql } from '../db/sql.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { splitWindow } from './session-funnel.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import type { GroupCounts } from './session-funnel-groups.ts';
+import { sessionsStartingWith } from './session-match.ts';
 import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './session-repository.ts';
 
 /** What the sessions listing narrows by; every field is optional but the window. */
 export interface SessionFilter {
   from: string;
   to: string;
-  /** An email (or part of one), a 6-digit pincode of the chosen address, or a session id (or its start). */
+  /** The start of an email, a 6-digit pincode of the chosen address, or a session id (or its start: 8 characters on). */
   q?: string;
   status?: SessionStatus;
   /** How it was paid: gateway, cod, or none (no payment recorded, an unpaid order included). */
@@ -46,38 +47,32 @@ const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id,
 const FROM = `FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
   LEFT JOIN addresses a ON a.id = s.selected_address_id`;
 
-/** A search for a 6-digit pincode (of the chosen address), not an email or a session id. */
-const searchesPincode = (f: SessionFilter) => f.q !== undefined && /^\d{6}$/.test(f.q.trim());
-
 /**
- * The count joins only the tables its filter reads: each join matches at most one row per session (both on a unique
- * key), so it cannot change the count, and SQLite would otherwise look up both for every session of the window.
+ * The sessions a filter matches: a FROM and WHERE clause and their values, in order. A search by an email or an id
+ * starts from the sessions it names; a count joins only the tables its filter reads (each join matches at most one row
+ * per session, so it cannot change the count, and SQLite would otherwise look up both for every session).
  */
-function countFrom(f: SessionFilter): string {
-  const pincode = searchesPincode(f);
-  return [
-    'FROM checkout_sessions s',
-    f.payment_method ? 'LEFT JOIN session_payments p ON p.session_id = s.id' : '',
-    pincode ? 'LEFT JOIN addresses a ON a.id = s.selected_address_id' : '',
-  ].join(' ');
-}
-
-/** `%` and `_` typed in a search box are searched for, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The WHERE clause of a filter and its values, in order. */
-function where(merchantId: string, f: SessionFilter): { sql: string; values: unknown[] } {
+function matching(
+  merchantId: string,
+  f: SessionFilter,
+  dialect: Dialect,
+  rows: 'listed' | 'counted',
+): { sql: string; values: unknown[] } {
+  const q = f.q?.trim().toLowerCase();
+  const pincode = q !== undefined && /^\d{6}$/.test(q);
+  const named = q && !pincode ? sessionsStartingWith(merchantId, q, dialect) : null;
+  const from = [
+    // CROSS JOIN: SQLite joins in the order written, so it reads the few sessions named, not the window's.
+    named ? `FROM (${named.sql}) m CROSS JOIN checkout_sessions s` : 'FROM checkout_sessions s',
+    rows === 'listed' || f.payment_method ? 'LEFT JOIN session_payments p ON p.session_id = s.id' : '',
+    rows === 'listed' || pincode ? 'LEFT JOIN addresses a ON a.id = s.selected_address_id' : '',
+  ];
   const parts = ['s.merchant_id = ?', 's.created_at >= ?', 's.created_at <= ?'];
-  const values: unknown[] = [merchantId, f.from, f.to];
-  if (f.q) {
-    const q = f.q.trim().toLowerCase();
-    if (searchesPincode(f)) {
-      parts.push('a.pincode = ?');
-      values.push(q);
-    } else {
-      parts.push(`(lower(s.email) LIKE ? ESCAPE '\\' OR s.id LIKE ? ESCAPE '\\')`);
-      values.push(`%${escapeLike(q)}%`, `${escapeLike(q)}%`);
-    }
+  const values: unknown[] = [...(named?.values ?? []), merchantId, f.from, f.to];
+  if (named) parts.push('s.id = m.id');
+  if (pincode) {
+    parts.push('a.pincode = ?');
+    values.push(q);
   }
   if (f.status) {
     parts.push('s.status = ?');
@@ -88,7 +83,7 @@ function where(merchantId: string, f: SessionFilter): { sql: string; values: unk
     parts.push('p.payment_method = ?');
     values.push(f.payment_method);
   }
-  return { sql: `WHERE ${parts.join(' AND ')}`, values };
+  return { sql: `${from.filter(Boolean).join(' ')} WHERE ${parts.join(' AND ')}`, values };
 }
 
 /**
@@ -119,10 +114,10 @@ export class SessionSearch {
     limit: number,
     offset: number,
   ): Promise<{ sessions: ListedSession[]; total: number }> {
-    const w = where(merchantId, filter);
+    const listed = matching(merchantId, filter, this.sql.dialect, 'listed');
     const sessions = await this.sql.all<ListedSession>(
-      `${SELECT} ${FROM} ${w.sql} ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
-      [...w.values, limit, offset],
+      `${SELECT} ${listed.sql} ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?`,
+      [...listed.values, limit, offset],
     );
     return { sessions, total: await this.total(merchantId, filter) };
   }
@@ -144,9 +139,9 @@ export class SessionSearch {
   /** The sessions of every filter added up (each its own window), in one statement. */
   private async count(merchantId: string, filters: SessionFilter[]): Promise<number> {
     if (filters.length === 0) return 0;
-    const counts = filters.map((f) => ({ ...where(merchantId, f), from: countFrom(f) }));
+    const counts = filters.map((f) => matching(merchantId, f, this.sql.dialect, 'counted'));
     const row = await this.sql.get<{ n: number }>(
-      `SELECT ${counts.map((c) => `(SELECT COUNT(*) ${c.from} ${c.sql})`).join(' + ')} AS n`,
+      `SELECT ${counts.map((c) => `(SELECT COUNT(*) ${c.sql})`).join(' + ')} AS n`,
       counts.flatMap((c) => c.values),
     );
     return Number(row?.n ?? 0);

@@ -1,4 +1,5 @@
-// The sessions listing searched by email, pincode and id, filtered by status, payment method and dates, and paged.
+// The sessions listing searched by the start of an email or an id, or a pincode, filtered by status, payment method
+// and dates, and paged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerSession, configureShop, startWorld, type Buyer, type World } from '../payments/support/shop.ts';
 import { dataOf, errorCode, ok, type Shop } from './support.ts';
@@ -64,6 +65,21 @@ describe('GET ?action=sessions', () => {
       const page = await list(query);
       expect([query, page.total], query).toEqual([query, page.sessions.length]);
     }
+  });
+
+  it('finds by the start of an email or of an id (its first 8 characters on), not by a part inside one', async () => {
+    const email = (await list()).sessions.find((s) => s.id === cod.sessionId)!.email;
+    const at = email.indexOf('@');
+    expect(await ids(`q=${encodeURIComponent(email.slice(0, at + 1))}`)).toEqual([cod.sessionId]);
+    expect(await ids(`q=${encodeURIComponent(email.slice(1))}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent(email.slice(at))}`)).toEqual([]);
+    expect(await ids(`q=${cod.sessionId}`)).toEqual([cod.sessionId]);
+    expect(await ids(`q=${cod.sessionId.slice(0, 23).toUpperCase()}`)).toEqual([cod.sessionId]);
+    expect(await ids(`q=${cod.sessionId.slice(1, 12)}`)).toEqual([]);
+    // Shorter than a first group, the start of an id names too many: it is taken as the start of an email only.
+    const short = cod.sessionId.slice(0, 7);
+    const byEmail = (await list()).sessions.filter((s) => s.email.startsWith(short)).map((s) => s.id);
+    expect(await ids(`q=${short}`)).toEqual(byEmail);
   });
 
   it('keeps to the date range and pages newest first', async () => {

@@ -1581,7 +1581,7 @@ export interface operations {
                  */
                 offset?: number;
                 /**
-                 * @description An email or part of one, a 6-digit pincode of the chosen address, or a session id
+                 * @description The start of an email, a 6-digit pincode of the chosen address, or a session id (8+ characters of it)
                  * @example Indiranagar
                  */
                 q?: string;
