@@ -11,7 +11,7 @@ import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './
 export interface SessionFilter {
   from: string;
   to: string;
-  /** The start of an email, a 6-digit pincode of the chosen address, or a session id (or its start: 8 characters on). */
+  /** The start of an email, a 6-digit pincode of the chosen address, or a session id (or its first 8+ characters). */
   q?: string;
   status?: SessionStatus;
   /** How it was paid: gateway, cod, or none (no payment recorded, an unpaid order included). */
@@ -52,7 +52,7 @@ const FROM = `FROM checkout_sessions s LEFT JOIN session_payments p ON p.session
  * starts from the sessions it names; a count joins only the tables its filter reads (each join matches at most one row
  * per session, so it cannot change the count, and SQLite would otherwise look up both for every session).
  */
-function matching(
+export function matching(
   merchantId: string,
   f: SessionFilter,
   dialect: Dialect,

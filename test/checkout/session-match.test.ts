@@ -1,14 +1,16 @@
-// A search of the sessions listing by the start of an email or of an id lists exactly the sessions of the window that
-// a scan of every one would, newest first, each once, whatever the window, the case typed or the length of the start.
+// A search of the sessions listing (the start of an email or of an id, or a pincode) lists exactly the sessions of
+// the window a scan of every one would, newest first, each once, whatever the window, the case or the start's length.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionSearch } from '../../src/checkout/session-search.ts';
+import { matching, SessionSearch } from '../../src/checkout/session-search.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { keptDaysShop, keptDaysWindows, NOW, type KeptDaysShop } from './kept-days-shop.ts';
+import { newId } from '../../src/kernel/ids.ts';
+import { iso, keptDaysShop, keptDaysWindows, NOW, type KeptDaysShop } from './kept-days-shop.ts';
 
 let server: TestServer;
 let shop: KeptDaysShop;
 let search: SessionSearch;
-let rows: Array<{ id: string; email: string; created_at: string }>;
+let rows: Array<{ id: string; email: string; created_at: string; pincode: string | null }>;
+const PINCODES = ['560001', '110001', '400069'];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -25,24 +27,56 @@ beforeAll(async () => {
      FROM checkout_sessions WHERE id = ?`,
     [`${id.slice(0, 8)}-0000-4000-8000-000000000000`, other, shop.sessions[41]!.id],
   );
-  rows = await shop.sql.all('SELECT id, email, created_at FROM checkout_sessions WHERE merchant_id = ?', [
-    shop.merchantId,
-  ]);
+  // Addresses of three pincodes chosen by every third session, and one of another shop.
+  const address = async (merchant: string, buyer: string, pincode: string) => {
+    const id = newId();
+    await shop.sql.run(
+      `INSERT INTO addresses (id, merchant_id, buyer_id, name, phone, flat_number, street_name, locality, city, state,
+         pincode, label, is_default, created_at, updated_at)
+       VALUES (?, ?, ?, 'B', '+919876543210', '1', 'MG Road', 'Area', 'City', 'State', ?, 'home', 0, ?, ?)`,
+      [id, merchant, buyer, pincode, iso(NOW), iso(NOW)],
+    );
+    return id;
+  };
+  const buyer = (await shop.sql.get<{ buyer_id: string }>('SELECT buyer_id FROM checkout_sessions WHERE id = ?', [
+    id,
+  ]))!;
+  for (const [n, s] of shop.sessions.entries()) {
+    if (n % 3 !== 0) continue;
+    const chosen = await address(shop.merchantId, buyer.buyer_id, PINCODES[n % PINCODES.length]!);
+    await shop.sql.run('UPDATE checkout_sessions SET selected_address_id = ? WHERE id = ?', [chosen, s.id]);
+  }
+  const otherBuyer = newId();
+  await shop.sql.run(
+    `INSERT INTO buyers (id, merchant_id, email, created_at, updated_at) VALUES (?, ?, 'o@example.in', ?, ?)`,
+    [otherBuyer, other, iso(NOW), iso(NOW)],
+  );
+  const elsewhere = await address(other, otherBuyer, PINCODES[0]!);
+  await shop.sql.run('UPDATE checkout_sessions SET selected_address_id = ? WHERE merchant_id = ?', [elsewhere, other]);
+  rows = await shop.sql.all(
+    `SELECT s.id, s.email, s.created_at, a.pincode FROM checkout_sessions s
+     LEFT JOIN addresses a ON a.id = s.selected_address_id WHERE s.merchant_id = ?`,
+    [shop.merchantId],
+  );
 });
 afterAll(async () => server?.dispose());
 
 /** What scanning every session of the shop finds. */
 function scanned(q: string, from: string, to: string): string[] {
-  const text = q.toLowerCase();
+  const text = q.trim().toLowerCase();
   return rows
     .filter((r) => r.created_at >= from && r.created_at <= to)
-    .filter((r) => r.email.startsWith(text) || (text.length >= 8 && r.id.startsWith(text)))
+    .filter((r) =>
+      /^\d{6}$/.test(text)
+        ? r.pincode === text
+        : r.email.startsWith(text) || (text.length >= 8 && r.id.startsWith(text)),
+    )
     .sort((a, b) => (a.created_at === b.created_at ? b.id.localeCompare(a.id) : b.created_at < a.created_at ? -1 : 1))
     .map((r) => r.id);
 }
 
-describe('SessionSearch by the start of an email or an id', () => {
-  it('lists what a scan of every session would, for starts of every length and case', async () => {
+describe('SessionSearch by the start of an email or an id, or by a pincode', () => {
+  it('lists what a scan of every session would, for pincodes and starts of every length and case', async () => {
     const { id } = shop.sessions[40]!;
     const other = shop.sessions[100]!.id;
     const searches = [
@@ -62,6 +96,9 @@ describe('SessionSearch by the start of an email or an id', () => {
       'example',
       '%',
       '_',
+      ...PINCODES,
+      '560002',
+      ' 110001 ',
     ];
     let found = 0;
     for (const [from, to] of keptDaysWindows().slice(0, 8))
@@ -72,5 +109,19 @@ describe('SessionSearch by the start of an email or an id', () => {
         found += want.length;
       }
     expect(found).toBeGreaterThan(300);
+  });
+
+  it('reads the sessions an email or id names, each by its id, not the window, without statistics too (SQLite)', async () => {
+    if (shop.sql.dialect !== 'sqlite') return;
+    await shop.sql.run('DROP TABLE IF EXISTS sqlite_stat1');
+    const window = { from: iso(NOW - 30 * 86_400_000), to: iso(NOW) };
+    for (const q of ['b12@', shop.sessions[7]!.id.slice(0, 8)])
+      for (const kind of ['listed', 'counted'] as const) {
+        const { sql, values } = matching(shop.merchantId, { ...window, q }, 'sqlite', kind);
+        const plan = await shop.sql.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT s.id ${sql}`, values);
+        const steps = plan.map((p) => p.detail).join(' | ');
+        expect(steps, q).toMatch(/SEARCH s USING INDEX sqlite_autoindex_checkout_sessions_1 \(id=\?\)/);
+        expect(steps, q).not.toMatch(/SCAN (?!m\b)|checkout_sessions_merchant_created/);
+      }
   });
 });
