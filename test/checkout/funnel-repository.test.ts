@@ -104,7 +104,7 @@ describe('FunnelRepository.counts', () => {
     }
   });
 
-  it('counts the same per figure when the window holds more (event type, step) pairs than it reads at once', async () => {
+  it('counts the same per figure when the window holds more (event type, step) pairs than read at once', async () => {
     const capped = new FunnelRepository(server.parts.sql, STAGE_EVENTS, 3);
     for (const [from, to] of windows()) {
       expect({ from, to, ...(await capped.counts(merchantId, from, to)) }).toEqual({ from, to, ...expected(from, to) });

@@ -48,7 +48,8 @@ export async function keptDaysShop(server: TestServer): Promise<KeptDaysShop> {
       const utm = UTMS[n % UTMS.length]!;
       await sql.run(
         `INSERT INTO checkout_sessions (id, merchant_id, buyer_id, token_hash, auth_channel, email, status, utm_source,
-           utm_medium, utm_campaign, created_at, expires_at) VALUES (?, ?, ?, ?, 'email', ?, 'verified', ?, ?, ?, ?, ?)`,
+           utm_medium, utm_campaign, created_at, expires_at)
+         VALUES (?, ?, ?, ?, 'email', ?, 'verified', ?, ?, ?, ?, ?)`,
         [
           id,
           merchantId,
