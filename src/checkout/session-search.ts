@@ -88,7 +88,7 @@ export function matching(
 
 /**
  * What the funnel's kept days count of a filter's sessions, or null for a filter they cannot answer: a search, a
- * payment method, or a status with no payment at all.
+ * payment method, or a status together with "no payment".
  */
 function keptCount(f: SessionFilter): ((g: GroupCounts) => number) | null {
   if (f.q || f.payment_method === 'gateway' || f.payment_method === 'cod') return null;
