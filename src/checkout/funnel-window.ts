@@ -9,7 +9,9 @@ export interface WindowParts {
   after: [string, string];
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = (ms: number) => new Date(ms).toISOString();
+/** The UTC day (YYYY-MM-DD) of an instant in ms. */
+export const dayName = (ms: number) => iso(ms).slice(0, 10);
 
 /** `from` and `to` are UTC instants as toISOString() writes them; `to` is inclusive to the millisecond. */
 export function windowParts(from: string, to: string): WindowParts {
@@ -20,7 +22,7 @@ export function windowParts(from: string, to: string): WindowParts {
   // No whole day: the events answer all of it ('1' > '0' makes the day range empty).
   if (firstDay >= lastDayEnd) return { days: ['1', '0'], before: [from, iso(end)], after: [from, from] };
   return {
-    days: [iso(firstDay).slice(0, 10), iso(lastDayEnd - DAY_MS).slice(0, 10)],
+    days: [dayName(firstDay), dayName(lastDayEnd - DAY_MS)],
     before: [from, iso(firstDay)],
     after: [iso(lastDayEnd), iso(end)],
   };

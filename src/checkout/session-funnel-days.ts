@@ -2,7 +2,7 @@
 // day and UTM group; triggers (migration 020) drop a day when a session created that day changes.
 import { insertRows } from '../db/insert-rows.ts';
 import type { Row, Sql } from '../db/sql.ts';
-import { DAY_MS } from './funnel-window.ts';
+import { DAY_MS, dayName } from './funnel-window.ts';
 import {
   COUNT_FIELDS,
   GROUP_COUNTS,
@@ -16,8 +16,6 @@ import {
 /** Days counted per transaction: SQLite's write lock is held while they are counted (20 ms for a week of 17,000). */
 const DAYS_PER_COUNT = 7;
 
-const dayName = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** How many days `first`..`last` (day names, both included) is. */
 const dayCount = (first: string, last: string) => (Date.parse(last) - Date.parse(first)) / DAY_MS + 1;
 
@@ -29,6 +27,8 @@ export function daysBetween(first: string, last: string): string[] {
 }
 
 const GROUP_COLUMNS = ['merchant_id', 'day', 'group_no', ...UTM_GROUP, ...COUNT_FIELDS] as const;
+/** The kept counts summed, each under its own name. */
+const SUMS = COUNT_FIELDS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
 
 export class SessionFunnelDays {
   constructor(private readonly sql: Sql) {}
@@ -37,9 +37,8 @@ export class SessionFunnelDays {
   async groups(merchantId: string, first: string, last: string): Promise<GroupCounts[]> {
     // One statement, so a day dropped meanwhile is either wholly summed and listed or wholly missing: the kept days'
     // groups summed per UTM group (a day's groups go with it), then the kept days' names.
-    const sums = COUNT_FIELDS.map((c) => `SUM(${c}) AS ${c}`).join(', ');
     const rows = await this.sql.all<Row & { day: string | null }>(
-      `SELECT NULL AS day, ${UTM_GROUP.join(', ')}, ${sums} FROM session_funnel_groups
+      `SELECT NULL AS day, ${UTM_GROUP.join(', ')}, ${SUMS} FROM session_funnel_groups
        WHERE merchant_id = ? AND day >= ? AND day <= ? GROUP BY ${UTM_GROUP.join(', ')}
        UNION ALL SELECT day, ${[...UTM_GROUP, ...COUNT_FIELDS].map(() => 'NULL').join(', ')}
        FROM session_funnel_days WHERE merchant_id = ? AND day >= ? AND day <= ?`,
@@ -64,7 +63,7 @@ export class SessionFunnelDays {
     const row = (await this.sql.get<Row & { earliest: string | null; days: number }>(
       `SELECT (SELECT MIN(created_at) FROM checkout_sessions WHERE merchant_id = ?) AS earliest,
          (SELECT COUNT(*) FROM session_funnel_days WHERE merchant_id = ? AND day >= ? AND day <= ?) AS days,
-         ${COUNT_FIELDS.map((c) => `SUM(${c}) AS ${c}`).join(', ')}
+         ${SUMS}
        FROM session_funnel_groups WHERE merchant_id = ? AND day >= ? AND day <= ?`,
       [merchantId, merchantId, first, last, merchantId, first, last],
     ))!;

@@ -2,7 +2,7 @@
 // the sessions by status. Settled days come from their kept counts, the rest of the window from the sessions.
 import type { Sql } from '../db/sql.ts';
 import type { Clock } from '../kernel/clock.ts';
-import { DAY_MS } from './funnel-window.ts';
+import { DAY_MS, dayName, iso } from './funnel-window.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import {
   GROUP_COUNTS,
@@ -40,8 +40,6 @@ function utmOrder(a: GroupCounts, b: GroupCounts): number {
   );
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * The window [from, to] as the whole days it holds that had settled by `now`, from the day of the merchant's
  * `earliest` session on (none before it to keep), and the ranges of instants around them (both ends included, as
@@ -55,7 +53,7 @@ export function splitWindow(from: string, to: string, now: number, earliest: str
     Math.min(Math.floor((Date.parse(to) + 1) / DAY_MS), Math.floor((now - SETTLED_MS) / DAY_MS)) * DAY_MS;
   if (firstDay >= settledEnd) return whole;
   return {
-    days: [iso(firstDay).slice(0, 10), iso(settledEnd - DAY_MS).slice(0, 10)] as const,
+    days: [dayName(firstDay), dayName(settledEnd - DAY_MS)] as const,
     live: [
       [from, iso(firstDay - 1)],
       [iso(settledEnd), to],
