@@ -97,6 +97,8 @@ const EnvSchema = z.object({
   WEBHOOK_POLL_MS: int(1, 600_000).default(1000),
   WEBHOOK_LEASE_MS: int(1, 3_600_000).optional(),
   WEBHOOK_CONCURRENCY: int(1, 1000).default(8),
+  /** Days a delivered or failed delivery stays in the log after its last attempt; 0 keeps it for ever. */
+  WEBHOOK_LOG_RETENTION_DAYS: int(0, 36_500).default(30),
   /** Comma-separated emails that get a developer dashboard account on their first sign-in (besides `dashboard:allow`). */
   DASHBOARD_ALLOWED_EMAILS: z.string().default(''),
   /** How long a dashboard sign-in lasts. */
@@ -136,8 +138,8 @@ export interface Config {
   checkout: { otp: OtpPolicy; courierTimeoutMs: number };
   /** emulatorPort: start the local gateway emulator there (development without GATEWAY_BASE_URL). */
   gateway: { baseUrl: string; timeoutMs: number; emulatorPort: number | null };
-  /** null: this node queues events but does not deliver them. */
-  webhooks: DispatcherOptions | null;
+  /** Null: this node queues events but does not deliver them. `logRetentionDays` 0 keeps the delivery log for ever. */
+  webhooks: (DispatcherOptions & { logRetentionDays: number }) | null;
   /** What merchant-supplied URLs may reach (webhooks, courier coverage): checked on save and at every call. */
   egress: EgressPolicy;
   /** The developer and merchant dashboards: Secure `__Host-` cookies outside dev mode (which serves plain http). */
@@ -222,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             leaseMs: e.WEBHOOK_LEASE_MS ?? e.WEBHOOK_TIMEOUT_MS + 30_000,
             pollMs: e.WEBHOOK_POLL_MS,
             concurrency: e.WEBHOOK_CONCURRENCY,
+            logRetentionDays: e.WEBHOOK_LOG_RETENTION_DAYS,
           },
     dashboard: {
       allowedEmails: allowList(e.DASHBOARD_ALLOWED_EMAILS),

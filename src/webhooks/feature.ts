@@ -2,6 +2,7 @@
 import type { Sql } from '../db/sql.ts';
 import { DeliveryLog } from './delivery-log.ts';
 import { WebhookDispatcher, type DispatcherOptions, type WebhookTargetLookup } from './dispatcher.ts';
+import { DeliveryLogRetention } from './log-retention.ts';
 import { enqueueWebhook, OutboxRepository, type HasTarget } from './outbox-repository.ts';
 import type { WebhookPayload } from '../kernel/events.ts';
 
@@ -27,17 +28,25 @@ export interface Webhooks {
   stop(): Promise<void>;
 }
 
-/** `options` null: this node only queues (WEBHOOK_DISPATCHER=off); another node delivers. */
+/**
+ * `options` null: this node only queues (WEBHOOK_DISPATCHER=off); another node delivers. The node that delivers also
+ * prunes the delivery log, unless `logRetentionDays` is 0.
+ */
 export function createWebhooks(deps: {
   sql: Sql;
   targets: WebhookTargetLookup;
   /** The same question as `targets`' url, asked in the transaction that queues an event. */
   hasTarget: HasTarget;
-  options: DispatcherOptions | null;
+  options: (DispatcherOptions & { logRetentionDays: number }) | null;
 }): Webhooks {
   const outbox = new OutboxRepository(deps.sql);
   const log = new DeliveryLog(deps.sql);
-  const dispatcher = deps.options ? new WebhookDispatcher(outbox, deps.targets, deps.options) : null;
+  const options = deps.options;
+  const dispatcher = options ? new WebhookDispatcher(outbox, deps.targets, options) : null;
+  const retention =
+    options && options.logRetentionDays > 0
+      ? new DeliveryLogRetention(deps.sql, { days: options.logRetentionDays, now: options.now, log: options.log })
+      : null;
   return {
     outbox,
     port: {
@@ -49,7 +58,12 @@ export function createWebhooks(deps: {
       redeliver: (m, d, n) => outbox.redeliver(m, d, n),
     },
     queued: () => dispatcher?.wake(),
-    start: () => dispatcher?.start(),
-    stop: async () => dispatcher?.stop(),
+    start: () => {
+      dispatcher?.start();
+      retention?.start();
+    },
+    stop: async () => {
+      await Promise.all([dispatcher?.stop(), retention?.stop()]);
+    },
   };
 }

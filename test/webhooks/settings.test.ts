@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/main/config.ts';
 import { DEFAULT_RETRY_POLICY } from '../../src/webhooks/retry-schedule.ts';
 
 describe('webhook settings', () => {
-  it('defaults to the documented schedule, a 10 s timeout and a lease of timeout + 30 s', () => {
+  it('defaults to the documented schedule, a 10 s timeout, a lease of timeout + 30 s and a log of 30 days', () => {
     expect(loadConfig({}).webhooks).toEqual({
       retry: DEFAULT_RETRY_POLICY,
       timeoutMs: 10_000,
@@ -12,7 +12,16 @@ describe('webhook settings', () => {
       pollMs: 1000,
       concurrency: 8,
       egress: { devMode: false, allowedPorts: [443] },
+      logRetentionDays: 30,
     });
+  });
+
+  it('keeps the delivery log for ever at WEBHOOK_LOG_RETENTION_DAYS=0 and refuses a negative number', () => {
+    expect(loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '0' }).webhooks?.logRetentionDays).toBe(0);
+    expect(loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '7' }).webhooks?.logRetentionDays).toBe(7);
+    expect(() => loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '-1' })).toThrow(
+      'WEBHOOK_LOG_RETENTION_DAYS="-1" is not accepted: expected an integer from 0 to 36500',
+    );
   });
 
   it('calls only https on port 443 to public hosts in production; more ports by EGRESS_ALLOWED_PORTS; loopback only in dev mode', () => {
