@@ -25,6 +25,8 @@ export interface WebhookOutbox {
   forSession(merchantId: string, sessionId: string): Promise<DeliveryDetail[]>;
   /** Sends a failed delivery again, or one waiting for a retry now; false when there is no such delivery. */
   redeliver(merchantId: string, deliveryId: string, now: Date): Promise<boolean>;
+  /** Days a delivered or failed delivery stays in the log after its last attempt; null: for ever. */
+  retentionDays: number | null;
 }
 
 /** Where a merchant's webhooks go, the secret decrypted (what the webhook dispatcher asks of checkout). */

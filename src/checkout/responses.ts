@@ -78,6 +78,10 @@ const DeliveryStatusSchema = z
   .enum(['pending', 'sending', 'delivered', 'failed'])
   .meta({ description: 'Retry state of the delivery now' });
 
+const RetentionDays = z.number().int().nullable().meta({
+  description: 'Days a delivered or failed delivery stays in the log after its last attempt; null: for ever',
+});
+
 export const DeliveriesPageSchema = z.object({
   deliveries: z.array(
     z.object({
@@ -91,6 +95,7 @@ export const DeliveriesPageSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  retention_days: RetentionDays,
 });
 
 const DeliveryFields = {
@@ -108,6 +113,7 @@ export const DeliverySummariesSchema = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  retention_days: RetentionDays,
 });
 
 export const DeliveryDetailSchema = z.object({

@@ -29,13 +29,14 @@ export class WebhookAdmin {
 
   /** Attempts, newest first (the document's webhook_deliveries). */
   async attempts(merchant: Merchant, page: Page) {
-    return { ...(await this.d.outbox.attempts(merchant.id, page.limit, page.offset)), ...page };
+    const found = await this.d.outbox.attempts(merchant.id, page.limit, page.offset);
+    return { ...found, ...page, retention_days: this.d.outbox.retentionDays };
   }
 
   /** One row per delivery with its latest attempt, newest first. */
   async deliveries(merchant: Merchant, q: Page & { state?: Parameters<WebhookOutbox['summaries']>[1] }) {
     const found = await this.d.outbox.summaries(merchant.id, q.state ?? null, q.limit, q.offset);
-    return { ...found, limit: q.limit, offset: q.offset };
+    return { ...found, limit: q.limit, offset: q.offset, retention_days: this.d.outbox.retentionDays };
   }
 
   async delivery(merchant: Merchant, deliveryId: string) {

@@ -111,6 +111,7 @@ export async function buildApp(
     targets: (id) => checkout.webhookTarget(id),
     hasTarget: (tx, id) => checkout.hasWebhook(tx, id),
     options: dispatcher || null,
+    logRetentionDays: config.webhookLogRetentionDays,
   });
   const widget = createWidget({
     sql,

@@ -138,8 +138,10 @@ export interface Config {
   checkout: { otp: OtpPolicy; courierTimeoutMs: number };
   /** emulatorPort: start the local gateway emulator there (development without GATEWAY_BASE_URL). */
   gateway: { baseUrl: string; timeoutMs: number; emulatorPort: number | null };
-  /** Null: this node queues events but does not deliver them. `logRetentionDays` 0 keeps the delivery log for ever. */
-  webhooks: (DispatcherOptions & { logRetentionDays: number }) | null;
+  /** null: this node queues events but does not deliver them. */
+  webhooks: DispatcherOptions | null;
+  /** Days a finished delivery stays in the webhook log after its last attempt; 0: for ever. */
+  webhookLogRetentionDays: number;
   /** What merchant-supplied URLs may reach (webhooks, courier coverage): checked on save and at every call. */
   egress: EgressPolicy;
   /** The developer and merchant dashboards: Secure `__Host-` cookies outside dev mode (which serves plain http). */
@@ -224,8 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             leaseMs: e.WEBHOOK_LEASE_MS ?? e.WEBHOOK_TIMEOUT_MS + 30_000,
             pollMs: e.WEBHOOK_POLL_MS,
             concurrency: e.WEBHOOK_CONCURRENCY,
-            logRetentionDays: e.WEBHOOK_LOG_RETENTION_DAYS,
           },
+    webhookLogRetentionDays: e.WEBHOOK_LOG_RETENTION_DAYS,
     dashboard: {
       allowedEmails: allowList(e.DASHBOARD_ALLOWED_EMAILS),
       sessionTtlMs: e.DASHBOARD_SESSION_HOURS * 3_600_000,

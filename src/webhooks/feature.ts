@@ -15,6 +15,8 @@ export interface WebhookOutboxPort {
   detail: DeliveryLog['detail'];
   forSession: DeliveryLog['forSession'];
   redeliver: OutboxRepository['redeliver'];
+  /** Days a finished delivery is kept after its last attempt; null: for ever. */
+  retentionDays: number | null;
 }
 
 export interface Webhooks {
@@ -30,23 +32,23 @@ export interface Webhooks {
 
 /**
  * `options` null: this node only queues (WEBHOOK_DISPATCHER=off); another node delivers. The node that delivers also
- * prunes the delivery log, unless `logRetentionDays` is 0.
+ * prunes the delivery log, unless `logRetentionDays` is 0 (for ever).
  */
 export function createWebhooks(deps: {
   sql: Sql;
   targets: WebhookTargetLookup;
   /** The same question as `targets`' url, asked in the transaction that queues an event. */
   hasTarget: HasTarget;
-  options: (DispatcherOptions & { logRetentionDays: number }) | null;
+  options: DispatcherOptions | null;
+  logRetentionDays: number;
 }): Webhooks {
   const outbox = new OutboxRepository(deps.sql);
   const log = new DeliveryLog(deps.sql);
   const options = deps.options;
   const dispatcher = options ? new WebhookDispatcher(outbox, deps.targets, options) : null;
+  const days = deps.logRetentionDays;
   const retention =
-    options && options.logRetentionDays > 0
-      ? new DeliveryLogRetention(deps.sql, { days: options.logRetentionDays, now: options.now, log: options.log })
-      : null;
+    options && days > 0 ? new DeliveryLogRetention(deps.sql, { days, now: options.now, log: options.log }) : null;
   return {
     outbox,
     port: {
@@ -56,6 +58,7 @@ export function createWebhooks(deps: {
       detail: (m, d) => log.detail(m, d),
       forSession: (m, s) => log.forSession(m, s),
       redeliver: (m, d, n) => outbox.redeliver(m, d, n),
+      retentionDays: days > 0 ? days : null,
     },
     queued: () => dispatcher?.wake(),
     start: () => {

@@ -165,7 +165,10 @@ describe('webhooks', () => {
 
   it('lists webhook deliveries (empty until the dispatcher runs)', async () => {
     const res = await admin('GET', 'action=webhook_deliveries&limit=10', a.key);
-    expect(res.body).toEqual({ success: true, data: { deliveries: [], total: 0, limit: 10, offset: 0 } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { deliveries: [], total: 0, limit: 10, offset: 0, retention_days: 30 },
+    });
     expect(errorCode(await admin('GET', 'action=webhook_deliveries&limit=0', a.key))).toBe('invalid_request');
     expect(errorCode(await admin('GET', 'action=webhook_deliveries&offset=-1', a.key))).toBe('invalid_request');
   });

@@ -69,6 +69,10 @@ describe('the webhook log in Chromium', () => {
       expect(text).toContain('receiver is down');
       // The next try, to the second, about an hour after the attempt.
       expect(text).toMatch(/IST.*IST.*\d{2}:\d{2}:\d{2} IST/);
+      // How far back the log goes (WEBHOOK_LOG_RETENTION_DAYS, 30 by default).
+      expect(await page.locator('#deliveries-kept').textContent()).toBe(
+        'Delivered and given-up deliveries are kept 30 days after their last attempt; waiting ones until they are done.',
+      );
       await page.getByLabel('Show', { exact: true }).selectOption('failing');
       await eventually(() => page.locator('#deliveries-body tr').count()).toBe(1);
       await page.locator('#deliveries').scrollIntoViewIfNeeded();

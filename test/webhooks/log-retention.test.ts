@@ -139,18 +139,18 @@ describe('DeliveryLogRetention', () => {
         sql: t!.sql,
         targets: async () => null,
         hasTarget: async () => false,
-        options: {
-          ...options,
-          logRetentionDays,
-        },
+        options,
+        logRetentionDays,
       });
     const keeping = webhooks(0);
+    expect(keeping.port.retentionDays).toBeNull();
     keeping.start();
     // The dispatcher's first scans have run; the log is as it was.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await keeping.stop();
     expect(await outboxRows(t.sql)).toHaveLength(1);
     const pruning = webhooks(30);
+    expect(pruning.port.retentionDays).toBe(30);
     pruning.start();
     await eventually(async () => (await outboxRows(t!.sql)).length === 0);
     await pruning.stop();

@@ -12,13 +12,14 @@ describe('webhook settings', () => {
       pollMs: 1000,
       concurrency: 8,
       egress: { devMode: false, allowedPorts: [443] },
-      logRetentionDays: 30,
     });
+    expect(loadConfig({}).webhookLogRetentionDays).toBe(30);
   });
 
   it('keeps the delivery log for ever at WEBHOOK_LOG_RETENTION_DAYS=0 and refuses a negative number', () => {
-    expect(loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '0' }).webhooks?.logRetentionDays).toBe(0);
-    expect(loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '7' }).webhooks?.logRetentionDays).toBe(7);
+    expect(loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '0' }).webhookLogRetentionDays).toBe(0);
+    // A node that only queues knows it too: its listings say how long the log goes back.
+    expect(loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '7', WEBHOOK_DISPATCHER: 'off' }).webhookLogRetentionDays).toBe(7);
     expect(() => loadConfig({ WEBHOOK_LOG_RETENTION_DAYS: '-1' })).toThrow(
       'WEBHOOK_LOG_RETENTION_DAYS="-1" is not accepted: expected an integer from 0 to 36500',
     );

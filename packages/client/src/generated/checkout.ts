@@ -644,6 +644,8 @@ export interface components {
                 total: number;
                 limit: number;
                 offset: number;
+                /** @description Days a delivered or failed delivery stays in the log after its last attempt; null: for ever */
+                retention_days: number | null;
             };
         };
         /** webhook_events */
@@ -686,6 +688,8 @@ export interface components {
                 total: number;
                 limit: number;
                 offset: number;
+                /** @description Days a delivered or failed delivery stays in the log after its last attempt; null: for ever */
+                retention_days: number | null;
             };
         };
         /** webhook_delivery */

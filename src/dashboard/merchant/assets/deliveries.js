@@ -2,15 +2,25 @@
 import { api, fill, formatTime, h, plural, say } from '/console/console.js';
 import { showDetail, STATE_NAMES, STATE_TONE } from '/merchant/assets/delivery-detail.js';
 
+/** Why an old delivery is not listed: the server deletes finished ones some days after their last attempt. */
+function keptFor(days) {
+  if (days === null) return 'Deliveries are kept for good.';
+  const kept = `Delivered and given-up deliveries are kept ${plural(days, 'day', 'days')} after their last attempt`;
+  return `${kept}; waiting ones until they are done.`;
+}
+
 export async function initDeliveries() {
   const body = document.getElementById('deliveries-body');
   const status = document.getElementById('deliveries-status');
   const filter = document.getElementById('deliveries-filter');
   const detail = document.getElementById('delivery-detail');
+  const kept = document.getElementById('deliveries-kept');
 
   async function load() {
     const state = filter.value ? `&state=${filter.value}` : '';
-    const { deliveries, total } = await api('GET', `/checkout-admin?action=webhook_events&limit=50${state}`);
+    const page = await api('GET', `/checkout-admin?action=webhook_events&limit=50${state}`);
+    const { deliveries, total } = page;
+    kept.textContent = keptFor(page.retention_days);
     fill(
       body,
       deliveries.length === 0 ? h('tr', {}, h('td', { colspan: 7 }, 'No deliveries here yet.')) : deliveries.map(row),
