@@ -2,6 +2,7 @@
 import { extend } from '../kernel/extend.ts';
 import type { Sql } from '../db/sql.ts';
 import type { DeliveryDetail, DeliveryLogEntry, DeliverySummary } from '../kernel/events.ts';
+import { DeliveryLogCounts } from './log-counts.ts';
 
 /** Which deliveries a listing shows: one state, or `failing` (failed, or waiting to retry after a failed attempt). */
 export type DeliveryFilter = 'pending' | 'sending' | 'delivered' | 'failed' | 'failing';
@@ -25,7 +26,14 @@ interface OutboxRow extends Omit<DeliverySummary, 'last_attempt'> {
 }
 
 export class DeliveryLog {
-  constructor(private readonly sql: Sql) {}
+  private readonly counts: DeliveryLogCounts;
+
+  constructor(
+    private readonly sql: Sql,
+    counts?: DeliveryLogCounts,
+  ) {
+    this.counts = counts ?? new DeliveryLogCounts(sql);
+  }
 
   /** `merchantId`'s attempts, newest first (the document's webhook_deliveries). */
   async attempts(
@@ -39,11 +47,7 @@ export class DeliveryLog {
        WHERE d.merchant_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?`,
       [merchantId, limit, offset],
     );
-    const total = await this.sql.get<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM webhook_deliveries WHERE merchant_id = ?',
-      [merchantId],
-    );
-    return { deliveries, total: total?.n ?? 0 };
+    return { deliveries, total: await this.counts.total(merchantId, 'attempts') };
   }
 
   /** One row per delivery, newest first, each with its latest attempt. */
@@ -62,12 +66,16 @@ export class DeliveryLog {
       rows.map((r) => r.id),
       true,
     );
-    const total = await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_outbox o WHERE ${where}`, [
-      merchantId,
-    ]);
+    // A state's deliveries change as they are sent: counted each time; all of them from the kept count.
+    const total = filter
+      ? Number(
+          (await this.sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM webhook_outbox o WHERE ${where}`, [merchantId]))
+            ?.n,
+        )
+      : await this.counts.total(merchantId, 'deliveries');
     return {
       deliveries: rows.map((r) => extend(summary(r), { last_attempt: latest.get(r.id)?.[0] ?? null })),
-      total: total?.n ?? 0,
+      total,
     };
   }
 

@@ -1,6 +1,7 @@
 // The delivery log keeps what is recent: a finished delivery goes, with its attempts, some days after its last attempt.
 import type { Sql } from '../db/sql.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { forgetDeliveries } from './log-counts.ts';
 
 const DAY_MS = 86_400_000;
 /** Deliveries deleted per transaction, so that each holds the write lock for a few milliseconds at most. */
@@ -66,17 +67,25 @@ export class DeliveryLogRetention {
     }
   }
 
-  /** One batch: the rows are locked (PostgreSQL) so a redeliver waits and then finds none, never a half-deleted one. */
+  /**
+   * One batch: the rows are locked (PostgreSQL) so a redeliver waits and then finds none, never a half-deleted one.
+   * The newest delivery and the one holding the newest attempt stay: SQLite gives a new row the largest id plus one,
+   * and an id used again would fall inside a kept count (log-counts.ts).
+   */
   private pruneBatch(cutoff: string): Promise<number> {
     const lock = this.sql.dialect === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
     return this.sql.transaction(async (tx) => {
       const rows = await tx.all<{ id: number }>(
-        `SELECT id FROM webhook_outbox WHERE status IN ('delivered', 'failed') AND next_attempt_at < ? LIMIT ? ${lock}`,
+        `SELECT id FROM webhook_outbox WHERE status IN ('delivered', 'failed') AND next_attempt_at < ?
+           AND id < (SELECT MAX(id) FROM webhook_outbox)
+           AND id <> COALESCE((SELECT outbox_id FROM webhook_deliveries ORDER BY id DESC LIMIT 1), 0)
+         LIMIT ? ${lock}`,
         [cutoff, PRUNE_BATCH],
       );
       if (rows.length === 0) return 0;
       const ids = rows.map((r) => r.id);
       const list = ids.map(() => '?').join(', ');
+      await forgetDeliveries(tx, ids);
       await tx.run(`DELETE FROM webhook_deliveries WHERE outbox_id IN (${list})`, ids);
       return tx.run(`DELETE FROM webhook_outbox WHERE id IN (${list})`, ids);
     });

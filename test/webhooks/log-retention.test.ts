@@ -97,8 +97,23 @@ describe('DeliveryLogRetention', () => {
     // Once its new attempt is older than the retention too, it goes.
     expect(await retention(t.sql, 1).prune()).toBe(0);
     await attemptDue(t.sql, daysAgo(2), true);
+    const newest = await enqueue(t.sql, 2, NOW, false);
     expect(await retention(t.sql, 1).prune()).toBe(1);
-    expect(await outboxRows(t.sql)).toEqual([]);
+    expect((await outboxRows(t.sql)).map((r) => r.delivery_id)).toEqual([newest]);
+  });
+
+  it('keeps the newest delivery and the one holding the newest attempt, so SQLite never hands an id out again', async () => {
+    t = await openTestDb();
+    const retried = await attempted(t.sql, 1, daysAgo(50), false);
+    const newest = await enqueue(t.sql, 2, daysAgo(40), true);
+    // The retried one fails for good: it holds the newest attempt; the newest delivery is failed by hand.
+    await attemptDue(t.sql, daysAgo(45), false);
+    await t.sql.run("UPDATE webhook_outbox SET status = 'failed' WHERE delivery_id = ?", [newest]);
+    expect(await retention(t.sql).prune()).toBe(0);
+    const later = await enqueue(t.sql, 3, NOW, false);
+    expect(await retention(t.sql).prune()).toBe(2);
+    expect((await outboxRows(t.sql)).map((r) => r.delivery_id)).toEqual([later]);
+    expect(retried).not.toBe(later);
   });
 
   it('deletes a log of many batches in full', async () => {
@@ -116,15 +131,17 @@ describe('DeliveryLogRetention', () => {
   it('prunes when started, and stops', async () => {
     t = await openTestDb();
     await enqueue(t.sql, 1, daysAgo(31), false);
+    await enqueue(t.sql, 2, NOW, false);
     const job = retention(t.sql);
     job.start();
-    await eventually(async () => (await outboxRows(t!.sql)).length === 0);
+    await eventually(async () => (await outboxRows(t!.sql)).length === 1);
     await job.stop();
   });
 
   it('runs on the node that delivers, unless the retention is 0', async () => {
     t = await openTestDb();
     await enqueue(t.sql, 1, daysAgo(31), false);
+    await enqueue(t.sql, 2, NOW, false);
     const options = {
       retry: { baseDelayMs: 50, factor: 4, maxAttempts: 4, jitter: 0.2 },
       timeoutMs: 500,
@@ -148,11 +165,11 @@ describe('DeliveryLogRetention', () => {
     // The dispatcher's first scans have run; the log is as it was.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await keeping.stop();
-    expect(await outboxRows(t.sql)).toHaveLength(1);
+    expect(await outboxRows(t.sql)).toHaveLength(2);
     const pruning = webhooks(30);
     expect(pruning.port.retentionDays).toBe(30);
     pruning.start();
-    await eventually(async () => (await outboxRows(t!.sql)).length === 0);
+    await eventually(async () => (await outboxRows(t!.sql)).length === 1);
     await pruning.stop();
   });
 
