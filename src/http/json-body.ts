@@ -18,11 +18,36 @@ export function parseJsonBody(text: string): unknown {
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     throw refusal('invalid', 'invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw refusal('invalid', 'invalid_json', 'Request body is not valid JSON');
   }
+  // Only an escape writes half a surrogate pair (UTF-8 bytes cannot): the walk runs for bodies that hold one.
+  if (SURROGATE_ESCAPE.test(text) && !wellFormed(value)) {
+    throw refusal(
+      'invalid',
+      'invalid_json',
+      'Request body holds a lone UTF-16 surrogate escape such as \\ud800, which is no character (RFC 7493 I-JSON)',
+    );
+  }
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+/** Half a surrogate pair: a high one not followed by a low one, or a low one without a high one before it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * True when every string of `value`, keys included, is whole text: stored, a lone surrogate would come back as U+FFFD
+ * (three of them from SQLite), and a webhook secret or an address would no longer be what was sent.
+ */
+function wellFormed(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(wellFormed);
+  if (value === null || typeof value !== 'object') return true;
+  return Object.entries(value).every(([key, inner]) => !LONE_SURROGATE.test(key) && wellFormed(inner));
 }
 
 /** Deepest [ / { nesting outside strings; stops counting once past the limit. */

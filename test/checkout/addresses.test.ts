@@ -150,6 +150,10 @@ describe('address book', () => {
       'invalid_request',
     );
     expect(errorCode(await act({ action: 'create', address: { city: 'Bengaluru' } }))).toBe('invalid_request');
+    // Half a surrogate pair (JSON.stringify writes it as the escape \ud800) would be stored as U+FFFD.
+    expect(errorCode(await act({ action: 'create', address: { ...home, flat_number: 'Flat \ud800' } }))).toBe(
+      'invalid_json',
+    );
     const noLine = await act({
       action: 'create',
       address: { name: 'Asha', landmark: 'Near Metro', city: 'Bengaluru', pincode: '560001' },
