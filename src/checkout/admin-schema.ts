@@ -9,13 +9,21 @@ import { SESSION_STATUSES } from './session-states.ts';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** True when the date part names a day of the calendar: Date.parse takes 2026-02-30 as 2 March. */
+function onCalendar(s: string): boolean {
+  const [year, month, day] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
 /** ISO 8601 date or date-time, normalised to UTC text; a date alone means that day's start (`from`) or its end (`to`). */
 function instant(edge: 'start' | 'end') {
   return z
     .string()
     .trim()
     .refine(
-      (s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)),
+      (s) => INSTANT.test(s) && onCalendar(s) && !Number.isNaN(Date.parse(s)),
       'must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T10:00:00Z',
     )
     .transform((s) =>

@@ -352,6 +352,14 @@ describe('sessions and funnel', () => {
       sessions: [],
     });
     expect(errorCode(await admin('GET', 'action=sessions&from=yesterday', a.key))).toBe('invalid_request');
+    // Days the calendar does not have are refused, not moved on (Date.parse takes 2026-02-30 as 2 March).
+    for (const day of ['2026-02-30', '2026-11-31', '2025-02-29', '2026-00-10', '2026-13-01', '2026-01-00'])
+      expect([day, errorCode(await admin('GET', `action=funnel&from=${day}`, a.key))]).toEqual([
+        day,
+        'invalid_request',
+      ]);
+    expect(errorCode(await admin('GET', 'action=sessions&to=2026-04-31T10:00:00Z', a.key))).toBe('invalid_request');
+    expect(dataOf(await admin('GET', 'action=sessions&from=2024-02-29&to=2024-02-29', a.key)).total).toBe(0);
     expect(errorCode(await admin('GET', 'action=sessions&from=2024-02-01&to=2024-01-01', a.key))).toBe(
       'invalid_request',
     );

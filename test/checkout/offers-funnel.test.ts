@@ -72,6 +72,7 @@ describe('POST /checkout-offers', () => {
       'invalid_request',
     );
     expect(errorCode(await offers(a.key, offer('', {})))).toBe('invalid_request');
+    expect(errorCode(await offers(a.key, offer('No such day', { starts_at: '2030-02-30' })))).toBe('invalid_request');
     expect(errorCode(await offers(a.key, offer('Window', { starts_at: '2030-01-02', ends_at: '2030-01-01' })))).toBe(
       'invalid_request',
     );
