@@ -16,7 +16,8 @@ export const PhoneSchema = z
   .trim()
   .regex(/^\+[1-9]\d{7,14}$/, 'must be E.164, e.g. +919876543210');
 export const PincodeSchema = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
-export const UuidSchema = z.uuid({ message: 'must be a UUID' });
+/** A UUID in either case (RFC 9562: case-insensitive on input), as the lower case the server hands out and stores. */
+export const UuidSchema = z.uuid({ message: 'must be a UUID' }).transform((id) => id.toLowerCase());
 
 /** C0 controls except tab, LF and CR, and DEL: no person types them, and NUL breaks C-string and PostgreSQL consumers of our webhooks. */
 const CONTROL = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f';

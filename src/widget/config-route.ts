@@ -2,6 +2,7 @@
 // gateway.
 import { z } from 'zod';
 import { assertOrigin } from '../checkout/auth.ts';
+import { UuidSchema } from '../checkout/schema.ts';
 import type { MerchantRepository } from '../checkout/merchant-repository.ts';
 import { defineRoute, type RouteDef } from '../http/route.ts';
 import { DomainError } from '../kernel/errors.ts';
@@ -44,7 +45,7 @@ export function configRoute(d: {
     hidden: true,
     browser: true,
     waits: true,
-    query: z.object({ merchant_id: z.uuid({ message: 'must be a UUID' }) }),
+    query: z.object({ merchant_id: UuidSchema }),
     response: ConfigSchema,
     summary: "The checkout widget's settings for a merchant; 403 from an origin the merchant does not allow",
     handle: async ({ query, head }) => {

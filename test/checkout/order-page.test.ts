@@ -95,6 +95,8 @@ describe('GET ?action=session', () => {
     for (const reply of [await order(buyer.sessionId, stranger.key), await order(MISSING_ID)]) {
       expect([reply.status, errorCode(reply)]).toEqual([404, 'session_not_found']);
     }
+    // A UUID is the same in either case (RFC 9562): one copied in capitals finds the order.
+    expect(dataOf(await order(buyer.sessionId.toUpperCase())).session.id).toBe(buyer.sessionId);
     const bad = await order('abc');
     expect([bad.status, errorCode(bad)]).toEqual([400, 'invalid_request']);
     const missing = await w.h.admin('GET', 'session', shop.key);

@@ -42,7 +42,7 @@ describe('the webhook log', () => {
     expect((await events('state=delivered')).total).toBe(0);
 
     failing = false;
-    const now = await h.admin('POST', 'redeliver_webhook', a.key, { delivery_id: waiting.delivery_id });
+    const now = await h.admin('POST', 'redeliver_webhook', a.key, { delivery_id: waiting.delivery_id.toUpperCase() });
     expect(now.body).toEqual({ success: true, data: { delivery_id: waiting.delivery_id, status: 'pending' } });
     await eventually(async () => (await events()).deliveries[0]?.status === 'delivered');
     expect((await events()).deliveries[0]).toMatchObject({ attempts: 2, next_attempt_at: null });
