@@ -109,6 +109,9 @@ export const ImportStatusQuerySchema = z.object({
   batch_id: UuidSchema.meta({ description: 'Required for import_status' }),
 });
 
+/** True when `s` holds a C0 control or DEL, tab and newline included: none belongs in a URL. */
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /** A webhook or courier URL the egress policy allows (https, allowed port, public host; loopback in dev mode); every call re-checks it, DNS included. */
 export function callbackUrl(policy: EgressPolicy) {
   return z
@@ -116,6 +119,11 @@ export function callbackUrl(policy: EgressPolicy) {
     .trim()
     .max(2000)
     .superRefine((value, ctx) => {
+      // The URL parser would drop a tab or newline and escape the rest; the URL stored is the one sent.
+      if (hasControl(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must not contain control characters' });
+        return;
+      }
       const refused = checkUrl(value, policy);
       if (refused)
         ctx.addIssue({ code: 'custom', message: `${URL_REFUSALS[refused] ?? 'is not allowed'} (${refused})` });

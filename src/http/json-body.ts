@@ -1,5 +1,6 @@
 // JSON request bodies: parsed only after a cheap nesting-depth scan, so `[[[[…]]]]` costs a linear pass and a 400.
 import { refusal } from './errors.ts';
+import { notText, notTextError } from './input-text.ts';
 
 /** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -9,10 +10,16 @@ export function decodeBody(bytes: ArrayBuffer | Uint8Array): string {
   return UTF8.decode(bytes);
 }
 
+/** A NUL or surrogate escape: nothing else writes either into a JSON string (raw control bytes are not JSON). */
+const TEXT_ESCAPE = /\\u(?:[dD][89a-fA-F]|0000)/;
+
 /** Deeper JSON is refused: no request shape of either service nests beyond a handful of levels. */
 const MAX_JSON_DEPTH = 16;
 
-/** The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input. */
+/**
+ * The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input, 400
+ * invalid_request for a string that is no text (NUL, half a surrogate pair), whatever field holds it.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) return undefined;
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
@@ -24,30 +31,9 @@ export function parseJsonBody(text: string): unknown {
   } catch {
     throw refusal('invalid', 'invalid_json', 'Request body is not valid JSON');
   }
-  // Only an escape writes half a surrogate pair (UTF-8 bytes cannot): the walk runs for bodies that hold one.
-  if (SURROGATE_ESCAPE.test(text) && !wellFormed(value)) {
-    throw refusal(
-      'invalid',
-      'invalid_json',
-      'Request body holds a lone UTF-16 surrogate escape such as \\ud800, which is no character (RFC 7493 I-JSON)',
-    );
-  }
+  const fault = TEXT_ESCAPE.test(text) ? notText(value, []) : null;
+  if (fault) throw notTextError(fault);
   return value;
-}
-
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-/** Half a surrogate pair: a high one not followed by a low one, or a low one without a high one before it. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * True when every string of `value`, keys included, is whole text: stored, a lone surrogate would come back as U+FFFD
- * (three of them from SQLite), and a webhook secret or an address would no longer be what was sent.
- */
-function wellFormed(value: unknown): boolean {
-  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.every(wellFormed);
-  if (value === null || typeof value !== 'object') return true;
-  return Object.entries(value).every(([key, inner]) => !LONE_SURROGATE.test(key) && wellFormed(inner));
 }
 
 /** Deepest [ / { nesting outside strings; stops counting once past the limit. */

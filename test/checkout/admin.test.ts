@@ -153,11 +153,17 @@ describe('webhooks', () => {
       'not a url',
       'https://user:pw@a.example/',
       'https://10.0.0.5/hook',
+      // Control characters: NUL would make PostgreSQL fail; the URL parser would quietly drop a tab or newline.
+      'https://a.example/\u0000',
+      'https://a.example/a\u0007',
+      'https://a.example/\thook',
     ]) {
       expect(errorCode(await admin('PATCH', 'action=webhooks', a.key, { webhook_url: url })), url).toBe(
         'invalid_request',
       );
     }
+    const courier = { courier_coverage_url: 'https://a.example/a\u0007' };
+    expect(errorCode(await admin('PATCH', 'action=settings', a.key, courier))).toBe('invalid_request');
     expect(errorCode(await admin('PATCH', 'action=webhooks', a.key, { webhook_secret: 'short' }))).toBe(
       'invalid_request',
     );
@@ -352,6 +358,9 @@ describe('sessions and funnel', () => {
       sessions: [],
     });
     expect(errorCode(await admin('GET', 'action=sessions&from=yesterday', a.key))).toBe('invalid_request');
+    // NUL is no text (PostgreSQL refuses it in a parameter): 400, never a 500 from the store.
+    for (const q of ['q=%00abc', 'q=buyer%00', 'q=12345%00', 'status=verified%00'])
+      expect([q, errorCode(await admin('GET', `action=sessions&${q}`, a.key))]).toEqual([q, 'invalid_request']);
     // Days the calendar does not have are refused, not moved on (Date.parse takes 2026-02-30 as 2 March).
     for (const day of ['2026-02-30', '2026-11-31', '2025-02-29', '2026-00-10', '2026-13-01', '2026-01-00'])
       expect([day, errorCode(await admin('GET', `action=funnel&from=${day}`, a.key))]).toEqual([
