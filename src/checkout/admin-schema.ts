@@ -217,7 +217,12 @@ const offerFields = {
   title: text(200),
   description: text(1000, 0).nullable(),
   discount_type: z.enum(['percent', 'flat']),
-  discount_value: z.number().int().min(1).max(1_000_000_000).meta({ description: 'Percent (1..100) or paise' }),
+  discount_value: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .meta({ description: 'Percent (1..99) or paise; a cart the discount would take whole does not get the offer' }),
   min_cart_value_paise: CartValueSchema.nullable(),
   // Strict, unlike a buyer's UTM: a misspelt rule key would silently widen the offer to every session.
   utm_rules: z.strictObject(UtmSchema.shape),
@@ -227,10 +232,13 @@ const offerFields = {
   ends_at: instant('end').nullable().meta({ description: 'Shown until this time (null: until switched off)' }),
 };
 
+/** 100% would leave nothing to pay, and a payment cannot be ₹0. */
+export const PERCENT_TOO_HIGH = 'a percent discount is at most 99 (100% would leave nothing to pay)';
+
 /** What every offer must satisfy, as created or after an update. */
 export const offerRules = {
   percent: (o: { discount_type: string; discount_value: number }) =>
-    o.discount_type !== 'percent' || o.discount_value <= 100,
+    o.discount_type !== 'percent' || o.discount_value <= 99,
   window: (o: { starts_at: string | null; ends_at: string | null }) =>
     !o.starts_at || !o.ends_at || o.starts_at < o.ends_at,
 };
@@ -255,5 +263,5 @@ export const OfferCreateSchema = z
     if: { properties: { discount_type: { const: 'percent' } } },
     then: { properties: { discount_value: { maximum: 100 } } },
   })
-  .refine(offerRules.percent, { message: 'a percent discount is at most 100', path: ['discount_value'] })
+  .refine(offerRules.percent, { message: PERCENT_TOO_HIGH, path: ['discount_value'] })
   .refine(offerRules.window, { message: 'starts_at must be before ends_at', path: ['ends_at'] });

@@ -1,7 +1,7 @@
 // The merchant's offers: list, create and update, each change written with its audit entry in one transaction.
 import type { Sql } from '../db/sql.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { offerRules } from './admin-schema.ts';
+import { offerRules, PERCENT_TOO_HIGH } from './admin-schema.ts';
 import { changesOf, type AuditLog, type MerchantPrincipal } from './audit-log.ts';
 import type { NewOffer, OfferRepository } from './offer-repository.ts';
 
@@ -45,6 +45,6 @@ export class OfferAdmin {
 function checkOffer(o: NewOffer): void {
   const refuse = (path: string, message: string) =>
     new DomainError('invalid', 'invalid_request', `${path}: ${message}`, { details: { issues: [{ path, message }] } });
-  if (!offerRules.percent(o)) throw refuse('discount_value', 'a percent discount is at most 100');
+  if (!offerRules.percent(o)) throw refuse('discount_value', PERCENT_TOO_HIGH);
   if (!offerRules.window(o)) throw refuse('ends_at', 'starts_at must be before ends_at');
 }

@@ -24,11 +24,19 @@ function applies(offer: Offer, session: CheckoutSession, now: string): boolean {
   if (!offer.active) return false;
   if (offer.starts_at && offer.starts_at > now) return false;
   if (offer.ends_at && offer.ends_at <= now) return false;
-  if (offer.min_cart_value_paise !== null && (session.cart_value_paise ?? 0) < offer.min_cart_value_paise) return false;
+  const cart = session.cart_value_paise;
+  if (offer.min_cart_value_paise !== null && (cart ?? 0) < offer.min_cart_value_paise) return false;
+  // One that would take the whole cart: a payment cannot be ₹0, and a free order has no way through checkout.
+  if (cart !== null && discountOn(offer, cart) >= cart) return false;
   return UTM_KEYS.every((key) => {
     const want = offer.utm_rules[key];
     return want === undefined || want.toLowerCase() === (session[key] ?? '').toLowerCase();
   });
+}
+
+/** The offer's discount on `cart` paise, as the widget takes it off (order-total.js). */
+function discountOn(offer: Offer, cart: number): number {
+  return offer.discount_type === 'percent' ? Math.round((cart * offer.discount_value) / 100) : offer.discount_value;
 }
 
 function ruleCount(offer: Offer): number {

@@ -9,7 +9,7 @@ export interface Offer {
   title: string;
   description: string | null;
   discount_type: 'percent' | 'flat';
-  /** Percent (1..100) or paise, by discount_type. */
+  /** Percent (1..99) or paise, by discount_type. */
   discount_value: number;
   min_cart_value_paise: number | null;
   utm_rules: Utm;

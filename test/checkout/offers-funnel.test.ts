@@ -68,6 +68,7 @@ describe('POST /checkout-offers', () => {
   it('rejects bad offers (a misspelt UTM rule included), unknown actions and missing keys', async () => {
     const before = dataOf(await offers(a.key, { action: 'list' })).offers.length;
     expect(errorCode(await offers(a.key, offer('Too much', { discount_value: 101 })))).toBe('invalid_request');
+    expect(errorCode(await offers(a.key, offer('All of it', { discount_value: 100 })))).toBe('invalid_request');
     expect(errorCode(await offers(a.key, offer('Bad utm', { utm_rules: { utm_campain: 'diwali' } })))).toBe(
       'invalid_request',
     );
@@ -120,7 +121,7 @@ describe('POST /checkout-offers action=update', () => {
     expect([percent.status, errorCode(percent), percent.body.issues]).toEqual([
       400,
       'invalid_request',
-      [{ path: 'discount_value', message: 'a percent discount is at most 100' }],
+      [{ path: 'discount_value', message: 'a percent discount is at most 99 (100% would leave nothing to pay)' }],
     ]);
     await update(b.key, { starts_at: '2030-05-01' });
     expect(errorCode(await update(b.key, { ends_at: '2030-04-01' }))).toBe('invalid_request');

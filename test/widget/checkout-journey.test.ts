@@ -13,6 +13,7 @@ import { CART_PAISE, journey, type Viewport } from './support/journey.ts';
 import { mistypedPincode } from './support/mismatch.ts';
 import { localitySuggestions } from './support/suggestions.ts';
 import { returningBuyer } from './support/returning.ts';
+import { wholeCartOffer } from './support/whole-cart-offer.ts';
 import { startWidgetWorld, type WidgetWorld } from './support/world.ts';
 
 /** Screenshots for docs/ come from the SQLite run only, so the two projects never write the same files. */
@@ -145,5 +146,11 @@ describe('a buyer typing a locality on a phone', () => {
 describe('a buyer who mistyped a digit of the pincode', () => {
   it("sees the pin in the locality's pincode and makes it the address's with one button", async () => {
     await mistypedPincode({ w, browser, shot }, 'mistyped.pincode@example.com');
+  });
+});
+
+describe('a buyer whose campaign offer is worth more than the cart', () => {
+  it('is not shown it and pays the cart, never a total of ₹0', async () => {
+    await wholeCartOffer({ w, browser, shot }, 'whole.cart@example.com');
   });
 });

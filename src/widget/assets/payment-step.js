@@ -30,6 +30,8 @@ function summaryList(order, offer) {
  */
 export function paymentStep({ api, config, order, cod, offer, address, geopin, shadow, onPaid }) {
   const amount = order.total;
+  // An offer this cart does not get (it would take all of it) is not announced.
+  const announced = offer && (order.discount > 0 || order.fixedByMerchant || order.cart === null) ? offer : null;
   const message = messageLine();
   const name = uid('method');
   const methods = [];
@@ -60,12 +62,12 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
   const form = h(
     'form',
     { class: 'gc-form' },
-    offer
+    announced
       ? h(
           'div',
           { class: 'gc-offer', role: 'note' },
-          h('strong', {}, offer.title),
-          h('span', {}, offer.description ?? offerText(offer)),
+          h('strong', {}, announced.title),
+          h('span', {}, announced.description ?? offerText(announced)),
         )
       : null,
     h('h4', {}, 'Order summary'),

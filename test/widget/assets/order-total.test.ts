@@ -16,10 +16,14 @@ const { offerDiscount, orderTotal } = await loadAsset<{
 const tenPercent: Offer = { discount_type: 'percent', discount_value: 10 };
 
 describe('offerDiscount', () => {
-  it('takes a percent to the paisa, a flat amount up to the cart, nothing below the minimum', () => {
+  it('takes a percent to the paisa, a flat amount, nothing below the minimum or for a cart it would take whole', () => {
     expect(offerDiscount(tenPercent, 149_900)).toBe(14_990);
     expect(offerDiscount({ discount_type: 'percent', discount_value: 15 }, 999)).toBe(150);
-    expect(offerDiscount({ discount_type: 'flat', discount_value: 5_000 }, 3_000)).toBe(3_000);
+    expect(offerDiscount({ discount_type: 'flat', discount_value: 2_999 }, 3_000)).toBe(2_999);
+    // A payment cannot be ₹0: an offer worth the whole cart (or more) does not apply to it.
+    expect(offerDiscount({ discount_type: 'flat', discount_value: 3_000 }, 3_000)).toBe(0);
+    expect(offerDiscount({ discount_type: 'flat', discount_value: 5_000 }, 3_000)).toBe(0);
+    expect(offerDiscount({ discount_type: 'percent', discount_value: 99 }, 1)).toBe(0);
     expect(offerDiscount({ ...tenPercent, min_cart_value_paise: 200_000 }, 149_900)).toBe(0);
     expect(offerDiscount(null, 149_900)).toBe(0);
     expect(offerDiscount(tenPercent, null)).toBe(0);

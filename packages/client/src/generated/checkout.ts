@@ -1362,7 +1362,7 @@ export interface components {
             description?: string | null;
             /** @enum {string} */
             discount_type: "percent" | "flat";
-            /** @description Percent (1..100) or paise */
+            /** @description Percent (1..99) or paise; a cart the discount would take whole does not get the offer */
             discount_value: number;
             /** @default null */
             min_cart_value_paise?: number | null;
@@ -1399,7 +1399,7 @@ export interface components {
             description?: string | null;
             /** @enum {string} */
             discount_type?: "percent" | "flat";
-            /** @description Percent (1..100) or paise */
+            /** @description Percent (1..99) or paise; a cart the discount would take whole does not get the offer */
             discount_value?: number;
             min_cart_value_paise?: number | null;
             utm_rules?: {
