@@ -104,6 +104,7 @@ export async function initOffers() {
     e.starts.value = o.starts_at ? localDate(new Date(o.starts_at)) : '';
     e.ends.value = o.ends_at ? localDate(new Date(o.ends_at)) : '';
     e.active.checked = o.active;
+    valueLimits();
     form.querySelector('button[type="submit"]').textContent = 'Save offer';
     form.querySelector('.cancel').hidden = false;
     e.title.focus();
@@ -112,6 +113,7 @@ export async function initOffers() {
   function reset() {
     editing = null;
     form.reset();
+    valueLimits();
     title.textContent = 'New offer';
     form.querySelector('button[type="submit"]').textContent = 'Create offer';
     form.querySelector('.cancel').hidden = true;
@@ -133,7 +135,8 @@ export async function initOffers() {
     field(
       'offer-value',
       'Discount',
-      h('input', { type: 'number', name: 'value', required: true, min: 1, step: 'any' }),
+      h('input', { type: 'number', name: 'value', required: true, min: 1, max: 99, step: 1 }),
+      'Percent: a whole number from 1 to 99. A cart the discount would take whole does not get the offer.',
     ),
     field('offer-min', 'Minimum cart (₹, optional)', h('input', { type: 'number', name: 'min', min: 0, step: 'any' })),
     field(
@@ -162,6 +165,16 @@ export async function initOffers() {
       h('button', { type: 'button', class: 'secondary cancel', hidden: true, onclick: reset }, 'Cancel'),
     ),
   );
+
+  // A percent is whole (the API takes 1..99); a flat amount is rupees to the paisa. The browser then refuses 12.5%
+  // with its own message instead of the page rounding it.
+  const valueLimits = () => {
+    const percent = form.elements.type.value === 'percent';
+    form.elements.value.step = percent ? '1' : '0.01';
+    if (percent) form.elements.value.max = '99';
+    else form.elements.value.removeAttribute('max');
+  };
+  form.elements.type.addEventListener('change', valueLimits);
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
