@@ -40,6 +40,9 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null }) 
         : s.last_order_id
           ? 'order_created'
           : 'none';
+  // A payment recorded speaks for itself; only without one does the latest gateway order show (order_created). Cash
+  // on delivery chosen after an online payment was left is not that order.
+  const recorded = s.payment_method !== null;
   return {
     id: s.id,
     buyer_id: s.buyer_id,
@@ -59,9 +62,9 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null }) 
     payment: {
       method: s.payment_method,
       status: status,
-      gateway_order_id: s.gateway_order_id ?? s.last_order_id,
+      gateway_order_id: recorded ? s.gateway_order_id : s.last_order_id,
       gateway_payment_id: s.gateway_payment_id,
-      amount_paise: s.amount_paise ?? s.last_order_amount_paise,
+      amount_paise: recorded ? s.amount_paise : s.last_order_amount_paise,
       paid_at: s.paid_at,
     },
   };

@@ -80,6 +80,9 @@ describe('merchant orders in Chromium', () => {
       const order = page.locator('#order');
       expect(await order.locator('.facts').first().textContent()).toContain(asha.sessionId);
       expect(await order.textContent()).toContain('cash on delivery ₹1,50,000.50');
+      // Cash on delivery is placed, not paid: the cash comes with the parcel.
+      expect(await order.locator('.facts').first().textContent()).toMatch(/Placed at\d{2} \w{3} \d{4}/);
+      expect(await order.locator('.facts').first().textContent()).not.toContain('Paid at');
       expect(await order.locator('address').textContent()).toContain('12MG Road');
       expect(await order.textContent()).toMatch(/Geopin[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}/);
       const map = order.getByRole('img', {

@@ -260,6 +260,21 @@ describe('cash on delivery and Mode A', () => {
     expect(completed[0]!.body.data).not.toHaveProperty('gateway_payment_id');
   });
 
+  it('lists cash on delivery chosen after an online payment was left as cash on delivery, without that order', async () => {
+    const shop = await modeB();
+    const s = await buyerSession(w.h, shop, { cartValuePaise: 100_000, pincode: '560001' });
+    await payAtGateway(w, s.token);
+    expect((await pay(s.token, { action: 'record_cod' })).body).toEqual({ success: true, payment_method: 'cod' });
+    const [listed] = dataOf(await w.h.admin('GET', 'sessions', shop.key)).sessions;
+    expect(listed.payment).toMatchObject({
+      method: 'cod',
+      status: 'cod',
+      gateway_order_id: null,
+      gateway_payment_id: null,
+      amount_paise: 100_000,
+    });
+  });
+
   it('Mode A: create_order is refused, COD is recorded, and session.completed is never sent', async () => {
     const shop = await configureShop(w.h, { webhook: { url: w.receiver.url }, cod: { enabled: true } });
     const s = await buyerSession(w.h, shop, { cartValuePaise: 10_000 });

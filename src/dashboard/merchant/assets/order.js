@@ -44,7 +44,10 @@ function summary(s) {
     ),
     s.payment.gateway_payment_id ? item('Gateway payment', h('code', {}, s.payment.gateway_payment_id)) : null,
     s.payment.gateway_order_id ? item('Gateway order', h('code', {}, s.payment.gateway_order_id)) : null,
-    s.payment.paid_at ? item('Paid at', formatTime(s.payment.paid_at)) : null,
+    // Cash on delivery is recorded when the order is placed; the cash comes later.
+    s.payment.paid_at
+      ? item(s.payment.method === 'cod' ? 'Placed at' : 'Paid at', formatTime(s.payment.paid_at))
+      : null,
     item('Campaign', utm.length ? utm.join(', ') : '—'),
   );
 }
