@@ -12,6 +12,7 @@ import { expectAccessible, pageProblems, PHONE, shooter } from './support/buyer.
 import { CART_PAISE, journey, type Viewport } from './support/journey.ts';
 import { mistypedPincode } from './support/mismatch.ts';
 import { localitySuggestions } from './support/suggestions.ts';
+import { pastingBuyer } from './support/pasting.ts';
 import { returningBuyer } from './support/returning.ts';
 import { wholeCartOffer } from './support/whole-cart-offer.ts';
 import { startWidgetWorld, type WidgetWorld } from './support/world.ts';
@@ -152,5 +153,11 @@ describe('a buyer who mistyped a digit of the pincode', () => {
 describe('a buyer whose campaign offer is worth more than the cart', () => {
   it('is not shown it and pays the cart, never a total of ₹0', async () => {
     await wholeCartOffer({ w, browser, shot }, 'whole.cart@example.com');
+  });
+});
+
+describe('a buyer pasting on a phone', () => {
+  it('gets the code and pincode without their spaces, and is told when a paste is longer than its field', async () => {
+    await pastingBuyer({ w, browser, shot }, 'pasting.buyer@example.com');
   });
 });

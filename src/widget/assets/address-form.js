@@ -33,7 +33,8 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     pincode: field(
       'pincode',
       'Pincode',
-      input('pincode', { inputmode: 'numeric', autocomplete: 'postal-code', required: true, maxlength: 6 }),
+      // No maxlength: it would cut "560 034" pasted to "560 03" before the digits are kept (the handler keeps six).
+      input('pincode', { inputmode: 'numeric', autocomplete: 'postal-code', required: true }),
     ),
     flat_number: field('flat_number', 'Flat, house no.', input('flat_number', { maxlength: 100 })),
     building_name: field('building_name', 'Building, apartment', input('building_name', { maxlength: 200 })),
@@ -83,6 +84,17 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     if (delivery.checked && delivery.message) f.pincode.hint.textContent += `. ${delivery.message}`;
     pincodeInfo = info;
     return info;
+  }
+
+  // A paste longer than a field holds is cut by the browser without a word: say so under the field.
+  for (const [name, { input: el, set }] of Object.entries(f)) {
+    if (!el.maxLength || el.maxLength < 0 || name === 'pincode') continue;
+    el.addEventListener('paste', (event) => {
+      const pasted = event.clipboardData?.getData('text') ?? '';
+      const room = el.maxLength - el.value.length + (el.selectionEnd - el.selectionStart);
+      if (pasted.length > room)
+        set(`Only ${el.maxLength} characters fit here: the end of what you pasted was left out`);
+    });
   }
 
   f.pincode.input.addEventListener('input', () => {

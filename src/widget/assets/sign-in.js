@@ -51,13 +51,17 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
       type: 'text',
       inputmode: 'numeric',
       autocomplete: 'one-time-code',
-      maxlength: 6,
+      // No maxlength: "885 100" pasted from the email would be cut to "885 10"; the digits are kept below.
       required: true,
       class: 'gc-mono',
     }),
     sent.reused ? `A code sent earlier to ${email} is still valid` : `Sent to ${email}`,
   );
   const message = messageLine();
+  code.input.addEventListener('input', () => {
+    const digits = code.input.value.replace(/\D/g, '').slice(0, 6);
+    if (digits !== code.input.value) code.input.value = digits;
+  });
   const resend = h('button', { type: 'button', class: 'gc-link' });
   const form = h(
     'form',
