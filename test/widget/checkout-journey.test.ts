@@ -12,6 +12,7 @@ import { expectAccessible, pageProblems, PHONE, shooter } from './support/buyer.
 import { CART_PAISE, journey, type Viewport } from './support/journey.ts';
 import { mistypedPincode } from './support/mismatch.ts';
 import { localitySuggestions } from './support/suggestions.ts';
+import { backFromPayment } from './support/back-from-payment.ts';
 import { pastingBuyer } from './support/pasting.ts';
 import { returningBuyer } from './support/returning.ts';
 import { wholeCartOffer } from './support/whole-cart-offer.ts';
@@ -159,5 +160,11 @@ describe('a buyer whose campaign offer is worth more than the cart', () => {
 describe('a buyer pasting on a phone', () => {
   it('gets the code and pincode without their spaces, and is told when a paste is longer than its field', async () => {
     await pastingBuyer({ w, browser, shot }, 'pasting.buyer@example.com');
+  });
+});
+
+describe('a buyer who sees the wrong address at the payment step', () => {
+  it('goes back to the map and the address, corrects it, and pays for the corrected one', async () => {
+    await backFromPayment({ w, browser, shot }, 'back.from.payment@example.com');
   });
 });

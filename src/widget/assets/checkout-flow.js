@@ -207,6 +207,7 @@ export class CheckoutFlow {
       geopin,
       shadow: this.shadow,
       onPaid: (payment) => this.done(address, geopin, payment),
+      onBack: () => this.go(() => this.mapStep(address)),
     });
     step.el.addEventListener('submit', () => this.funnel.track('payment_selected', 'payment'), { capture: true });
     this.show(3, 'Review and pay', step.el);

@@ -26,9 +26,9 @@ function summaryList(order, offer) {
 
 /**
  * `order` is orderTotal()'s answer (what will be charged is order.total); `cod` the cod_eligibility answer for that
- * total. `onPaid({payment_method, …})` finishes the checkout.
+ * total. `onPaid({payment_method, …})` finishes the checkout; `onBack()` returns to the map step.
  */
-export function paymentStep({ api, config, order, cod, offer, address, geopin, shadow, onPaid }) {
+export function paymentStep({ api, config, order, cod, offer, address, geopin, shadow, onPaid, onBack }) {
   const amount = order.total;
   // An offer this cart does not get (it would take all of it) is not announced.
   const announced = offer && (order.discount > 0 || order.fixedByMerchant || order.cart === null) ? offer : null;
@@ -78,7 +78,13 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
       ? h('p', { class: 'gc-hint' }, 'The shop takes payment for this order itself.')
       : h('fieldset', {}, h('legend', {}, 'Payment method'), h('ul', { class: 'gc-methods' }, options)),
     message.el,
-    h('div', { class: 'gc-actions' }, submit),
+    h(
+      'div',
+      { class: 'gc-actions' },
+      // Back to the map (and from there the address): a wrong address is changed without signing in again.
+      h('button', { type: 'button', class: 'gc-secondary', onclick: onBack }, 'Back'),
+      submit,
+    ),
   );
   form.addEventListener('change', () => {
     const method = form.querySelector('input[type=radio]:checked')?.value;
