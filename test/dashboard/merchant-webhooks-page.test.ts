@@ -1,7 +1,9 @@
 // Chromium on a phone and a desktop: a failing webhook waits an hour for its retry; "Retry now" sends it at once and the
 // log shows the new attempt beside the first, each with its own answer, time and the body sent.
+import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueWebhook } from '../../src/webhooks/outbox-repository.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
@@ -112,6 +114,41 @@ describe('the webhook log in Chromium', () => {
       expect([...hosts]).toEqual([new URL(server.baseUrl).host]);
     });
   }
+
+  it('pages through a log longer than a page, oldest deliveries included', async () => {
+    const other = await createMerchant(server, 'Paged shop', 'pager@chai.example');
+    // 57 events at a shop without a webhook_url: each is logged as failed at once.
+    await server.parts.sql.transaction(async (tx) => {
+      for (let n = 0; n < 57; n++) {
+        const payload = {
+          event: 'session.address_completed' as const,
+          merchant_id: other.id,
+          buyer_id: randomUUID(),
+          session_id: randomUUID(),
+          auth_channel: 'email' as const,
+          timestamp: new Date().toISOString(),
+          data: { n },
+        };
+        await enqueueWebhook(tx, payload, new Date(Date.now() - (57 - n) * 1000), async () => false);
+      }
+    });
+    const { page, problems } = await openPage(browser);
+    await signInByMail(page, `${server.baseUrl}/merchant#deliveries`, 'pager@chai.example', smtp);
+    const label = page.locator('#deliveries-page');
+    await eventually(() => label.textContent()).toBe('1–50 of 57');
+    expect(await page.locator('#deliveries-status').textContent()).toMatch(/^57 deliveries · refreshed/);
+    const log = page.locator('#deliveries');
+    expect(await log.getByRole('button', { name: 'Newer' }).isDisabled()).toBe(true);
+    await log.getByRole('button', { name: 'Older' }).click();
+    await eventually(() => label.textContent()).toBe('51–57 of 57');
+    expect(await page.locator('#deliveries-body tr').count()).toBe(7);
+    expect(await log.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
+    // The oldest ones can still be sent again from here.
+    expect(await page.getByRole('button', { name: /^Send again session.address_completed/ }).count()).toBe(7);
+    await page.getByLabel('Show', { exact: true }).selectOption('failing');
+    await eventually(() => label.textContent()).toBe('1–50 of 57');
+    expect(problems).toEqual([]);
+  });
 
   it('sends a test webhook and says where it went', async () => {
     const { page, problems } = await openPage(browser);

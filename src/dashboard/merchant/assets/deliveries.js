@@ -1,6 +1,9 @@
 // The webhook log: one row per event sent with its attempts, the next try, "retry now", the full body, a test send.
-import { api, fill, formatTime, h, plural, say } from '/console/console.js';
+import { api, fill, formatNumber, formatTime, h, plural, say } from '/console/console.js';
 import { showDetail, STATE_NAMES, STATE_TONE } from '/merchant/assets/delivery-detail.js';
+
+/** Deliveries a page shows. */
+const PAGE = 50;
 
 /** Why an old delivery is not listed: the server deletes finished ones some days after their last attempt. */
 function keptFor(days) {
@@ -15,16 +18,26 @@ export async function initDeliveries() {
   const filter = document.getElementById('deliveries-filter');
   const detail = document.getElementById('delivery-detail');
   const kept = document.getElementById('deliveries-kept');
+  const pageLabel = document.getElementById('deliveries-page');
+  const prev = document.getElementById('deliveries-prev');
+  const next = document.getElementById('deliveries-next');
+  let offset = 0;
 
+  /** The page at `offset`; says how many there are, and which of them are shown. */
   async function load() {
     const state = filter.value ? `&state=${filter.value}` : '';
-    const page = await api('GET', `/checkout-admin?action=webhook_events&limit=50${state}`);
+    const page = await api('GET', `/checkout-admin?action=webhook_events&limit=${PAGE}&offset=${offset}${state}`);
     const { deliveries, total } = page;
     kept.textContent = keptFor(page.retention_days);
     fill(
       body,
       deliveries.length === 0 ? h('tr', {}, h('td', { colspan: 7 }, 'No deliveries here yet.')) : deliveries.map(row),
     );
+    const last = Math.min(total, offset + deliveries.length);
+    pageLabel.textContent =
+      total === 0 ? '' : `${formatNumber(offset + 1)}–${formatNumber(last)} of ${formatNumber(total)}`;
+    prev.disabled = offset === 0;
+    next.disabled = last >= total;
     return total;
   }
 
@@ -114,7 +127,18 @@ export async function initDeliveries() {
       )
       .catch((err) => say(status, err.message, 'error'));
   document.getElementById('deliveries-refresh').addEventListener('click', refresh);
-  filter.addEventListener('change', refresh);
+  filter.addEventListener('change', () => {
+    offset = 0;
+    refresh();
+  });
+  prev.addEventListener('click', () => {
+    offset = Math.max(0, offset - PAGE);
+    refresh();
+  });
+  next.addEventListener('click', () => {
+    offset += PAGE;
+    refresh();
+  });
   document.getElementById('test-webhook').addEventListener('click', async () => {
     try {
       const { message } = await api('POST', '/checkout-admin?action=test_webhook');
@@ -124,5 +148,5 @@ export async function initDeliveries() {
       say(status, err.message, 'error');
     }
   });
-  await load();
+  await refresh();
 }
