@@ -4,8 +4,11 @@ import type { DeliveryDetail, DeliveryLogEntry, DeliverySummary, WebhookPayload 
 
 /** Webhook events: queued inside the state change's transaction; their delivery log read and retried by the merchant. */
 export interface WebhookOutbox {
-  /** Inserts `event` with the transaction `tx` that makes the state change; returns its delivery id. */
-  enqueue(tx: Sql, event: WebhookPayload<object>, now: Date): Promise<string>;
+  /**
+   * Inserts `event` with the transaction `tx` that makes the state change; returns its delivery id. `sessionId` is
+   * the session the log links it to (default the payload's; null for a test event, whose ids are made up).
+   */
+  enqueue(tx: Sql, event: WebhookPayload<object>, now: Date, sessionId?: string | null): Promise<string>;
   /** Attempts, newest first. */
   attempts(
     merchantId: string,

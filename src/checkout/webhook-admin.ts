@@ -89,6 +89,8 @@ export class WebhookAdmin {
           data: { phone: '+919999999999', test: true },
         },
         now,
+        // Made-up ids: the log links the delivery to no order.
+        null,
       ),
     );
     d.queued();

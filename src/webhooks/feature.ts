@@ -9,7 +9,7 @@ import type { WebhookPayload } from '../kernel/events.ts';
 /** What features that queue events are given: enqueue in their transaction, read and retry the delivery log. */
 export interface WebhookOutboxPort {
   /** Inserts the event with the transaction `tx` that makes the state change; returns its delivery id. */
-  enqueue(tx: Sql, payload: WebhookPayload<object>, now: Date): Promise<string>;
+  enqueue(tx: Sql, payload: WebhookPayload<object>, now: Date, sessionId?: string | null): Promise<string>;
   attempts: DeliveryLog['attempts'];
   summaries: DeliveryLog['summaries'];
   detail: DeliveryLog['detail'];
@@ -52,7 +52,7 @@ export function createWebhooks(deps: {
   return {
     outbox,
     port: {
-      enqueue: (tx, payload, now) => enqueueWebhook(tx, payload, now, deps.hasTarget),
+      enqueue: (tx, payload, now, sessionId) => enqueueWebhook(tx, payload, now, deps.hasTarget, sessionId),
       attempts: (m, l, o) => log.attempts(m, l, o),
       summaries: (m, f, l, o) => log.summaries(m, f, l, o),
       detail: (m, d) => log.detail(m, d),

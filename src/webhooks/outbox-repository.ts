@@ -44,6 +44,7 @@ export async function enqueueWebhook(
   payload: WebhookPayload<object>,
   now: Date,
   hasTarget: HasTarget,
+  sessionId: string | null = payload.session_id,
 ): Promise<string> {
   const deliveryId = newId();
   const at = now.toISOString();
@@ -53,7 +54,7 @@ export async function enqueueWebhook(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [
       payload.merchant_id,
-      payload.session_id,
+      sessionId,
       payload.event,
       JSON.stringify(payload),
       deliveryId,
