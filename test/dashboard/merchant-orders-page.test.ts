@@ -176,4 +176,15 @@ describe('merchant orders in Chromium', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('says an order link that names no order of the shop cannot be loaded, and stops "Loading"', async () => {
+    const { page, problems } = await openPage(browser);
+    await signInByMail(page, `${server.baseUrl}/merchant#order/00000000-0000-4000-8000-000000000000`, USER, smtp);
+    const body = page.locator('#order-body');
+    await eventually(() => body.textContent()).toMatch(/^Could not load the order: No session /);
+    expect(await body.textContent()).not.toContain('Loading');
+    expect(await page.locator('#order-title').textContent()).toBe('Order');
+    // The refused lookup, as the browser logs it.
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+  });
 });

@@ -8,10 +8,19 @@ const SOURCE_NAMES = { session: 'checkout', payment: 'payment', widget: 'widget'
 
 export async function showOrder(sessionId) {
   const body = document.getElementById('order-body');
+  const title = document.getElementById('order-title');
+  title.textContent = 'Order';
   fill(body, h('p', { class: 'status' }, 'Loading the order…'));
-  const order = await api('GET', `/checkout-admin?action=session&session_id=${sessionId}`);
+  let order;
+  try {
+    order = await api('GET', `/checkout-admin?action=session&session_id=${sessionId}`);
+  } catch (err) {
+    // In place of "Loading…", which would otherwise stay under the error.
+    fill(body, h('p', { class: 'status error', role: 'alert' }, `Could not load the order: ${err.message}`));
+    return;
+  }
   const s = order.session;
-  document.getElementById('order-title').textContent = `Order of ${s.email ?? s.buyer_id}`;
+  title.textContent = `Order of ${s.email ?? s.buyer_id}`;
   fill(
     body,
     summary(s),
