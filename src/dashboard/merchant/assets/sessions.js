@@ -19,6 +19,14 @@ export const STATUS = {
   abandoned: 'abandoned',
 };
 
+/** Why nothing was found, with what to type instead when the search looks like the start of an order id. */
+function noMatch(q) {
+  const partOfId = q !== null && /^[0-9a-f-]{1,7}$/i.test(q) && !/^\d{6}$/.test(q);
+  return partOfId
+    ? 'No orders match these filters. An order id is found from its first 8 characters.'
+    : 'No orders match these filters.';
+}
+
 export async function initSessions() {
   const form = document.getElementById('sessions-filter');
   const body = document.getElementById('sessions-body');
@@ -47,7 +55,7 @@ export async function initSessions() {
     fill(
       body,
       page.sessions.length === 0
-        ? h('tr', {}, h('td', { colspan: 7 }, 'No orders match these filters.'))
+        ? h('tr', {}, h('td', { colspan: 7 }, noMatch(params.get('q'))))
         : page.sessions.map(row),
     );
     const last = Math.min(page.total, offset + page.sessions.length);
