@@ -133,6 +133,30 @@ describe('merchant dashboard in Chromium', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('numbers problems by spreadsheet row when the file has blank rows between its rows', async () => {
+    const { page, problems } = await openPage(browser);
+    await signInByMail(page, `${server.baseUrl}/merchant#import`, USER, smtp);
+    const lines = [
+      'legacy_customer_id,email,name,street_name,city,pincode,is_default',
+      'G1,g1@example.in,Gita,1 MG Road,Bengaluru,560001,Y',
+      'G2,g2@example.in,Gopal,2 MG Road,Bengaluru,560001,n',
+      ',,,,,,',
+      '',
+      'G5,g5@example.in,Ganga,5 MG Road,Delhi,12345,no',
+    ];
+    const file = Buffer.from(`${lines.join('\r\n')}\r\n`);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'gaps.csv', mimeType: 'text/csv', buffer: file });
+    await page.getByLabel('Batch label').fill('With gaps');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await eventually(() => page.locator('#import-status').textContent()).toBe('Done: 3 rows sent');
+    // Rows 4 and 5 are blank: the row after them is row 6 of the sheet, sent as a part of its own.
+    const batches = page.locator('#import-body tr', { hasText: 'With gaps' });
+    await eventually(() => batches.count()).toBe(2);
+    expect(await batches.nth(0).textContent()).toContain('row 6: pincode: must be 6 digits');
+    expect(await batches.nth(1).textContent()).toMatch(/completed220/);
+    expect(problems).toEqual([]);
+  });
+
   it('changes COD settings with the same admin endpoints the api key uses, and the audit log says who did', async () => {
     const { page, problems } = await openPage(browser);
     await signInByMail(page, `${server.baseUrl}/merchant#settings`, USER, smtp);

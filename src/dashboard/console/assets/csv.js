@@ -31,30 +31,47 @@ export function parseCsv(text) {
     row.push(cell);
     rows.push(row);
   }
-  return rows.filter((r) => r.some((value) => value.trim() !== ''));
+  return rows;
 }
 
-/** Objects named by the (trimmed, lower-cased) header row; empty cells are left out, as the import treats them as absent. */
+const blank = (cells) => cells.every((value) => value.trim() === '');
+
+/**
+ * Objects named by the (trimmed, lower-cased) header row; empty cells are left out, as the import treats them as absent.
+ * Blank rows are skipped, and `sheetRows` gives each record's spreadsheet row (the header is row 1), blank ones counted.
+ */
 export function csvRecords(text) {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return { columns: [], records: [] };
-  const columns = header.map((name) => name.trim().toLowerCase());
-  const records = rows.map((cells) => {
+  const rows = parseCsv(text);
+  const headerAt = rows.findIndex((cells) => !blank(cells));
+  if (headerAt < 0) return { columns: [], records: [], sheetRows: [] };
+  const columns = rows[headerAt].map((name) => name.trim().toLowerCase());
+  const records = [];
+  const sheetRows = [];
+  rows.slice(headerAt + 1).forEach((cells, i) => {
+    if (blank(cells)) return;
     const record = {};
-    columns.forEach((name, i) => {
-      const value = (cells[i] ?? '').trim();
+    columns.forEach((name, j) => {
+      const value = (cells[j] ?? '').trim();
       if (name && value !== '') record[name] = value;
     });
-    return record;
+    records.push(record);
+    sheetRows.push(headerAt + i + 2);
   });
-  return { columns, records };
+  return { columns, records, sheetRows };
 }
 
-/** `items` in slices of at most `size`. */
-export function chunks(items, size) {
-  const out = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * `records` in parts of at most `size`, each of consecutive spreadsheet rows (a blank row starts a new part), with the
+ * row of its first record: the import numbers a part's rows from it.
+ */
+export function rowRuns(records, sheetRows, size) {
+  const parts = [];
+  records.forEach((record, i) => {
+    const part = parts[parts.length - 1];
+    if (part && part.rows.length < size && sheetRows[i] === part.firstRow + part.rows.length) part.rows.push(record);
+    else parts.push({ firstRow: sheetRows[i], rows: [record] });
+  });
+  return parts;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The import section: a CSV read in the browser, sent 5,000 rows a request with progress; every batch listed with its
 // problems by spreadsheet row, and each batch's errors and warnings downloadable as a CSV file.
 import { api, downloadFile, fill, formatNumber, formatTime, h, plural, say } from '/console/console.js';
-import { chunks, csvRecords, toCsv } from '/console/csv.js';
+import { csvRecords, rowRuns, toCsv } from '/console/csv.js';
 
 /** The import's per-request maximum (import_customers). */
 const ROWS_PER_BATCH = 5000;
@@ -45,21 +45,21 @@ export function initImports() {
     const button = form.querySelector('button');
     button.disabled = true;
     try {
-      const { columns, records } = csvRecords(await file.text());
+      const { columns, records, sheetRows } = csvRecords(await file.text());
       if (records.length === 0) throw new Error('The file has no rows under its header');
       const unknown = columns.filter((c) => c && !COLUMNS.includes(c));
-      const parts = chunks(records, ROWS_PER_BATCH);
+      const parts = rowRuns(records, sheetRows, ROWS_PER_BATCH);
       const label = form.elements.label.value.trim() || file.name;
       box.hidden = false;
       progress(0, records.length);
       say(status, `Importing ${plural(records.length, 'row')} in ${plural(parts.length, 'batch', 'batches')}…`);
       let sent = 0;
-      for (const [i, rows] of parts.entries()) {
+      for (const [i, { firstRow, rows }] of parts.entries()) {
         const batchLabel = parts.length > 1 ? `${label} (${i + 1}/${parts.length})` : label;
-        // Row 1 is the header: the first record is spreadsheet row 2, the next part's first is 5,002, and so on.
+        // Each part's rows are numbered from its first spreadsheet row, blank rows before it counted.
         await api('POST', '/checkout-admin?action=import_customers', {
           batch_label: batchLabel.slice(0, 200),
-          first_row: sent + 2,
+          first_row: firstRow,
           rows,
         });
         sent += rows.length;
