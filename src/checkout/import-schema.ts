@@ -30,12 +30,15 @@ export const ImportRequestSchema = z.strictObject({
 /** A missing value: absent, null, or an empty string (as CSV exports write it). */
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
-/** true/false, or the text forms spreadsheets write (true, false, yes, no, 1, 0). */
-const Flag = z.preprocess((v) => {
-  if (typeof v !== 'string') return v === 1 ? true : v === 0 ? false : v;
-  const t = v.trim().toLowerCase();
-  return ['true', 'yes', '1'].includes(t) ? true : ['false', 'no', '0'].includes(t) ? false : v;
-}, z.boolean());
+/** true/false, or the text forms spreadsheets write (true, false, yes, no, y, n, 1, 0), in any case. */
+const Flag = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v === 1 ? true : v === 0 ? false : v;
+    const t = v.trim().toLowerCase();
+    return ['true', 'yes', 'y', '1'].includes(t) ? true : ['false', 'no', 'n', '0'].includes(t) ? false : v;
+  },
+  z.boolean({ message: 'must be yes or no (true/false, y/n and 1/0 are taken too)' }),
+);
 
 /** The document's fields (none required) plus name, city and landmark, which the address book also keeps. */
 export const ImportRowSchema = z.object({

@@ -45,7 +45,7 @@ describe('import_customers', () => {
       { legacy_customer_id: 'OK4', name: 'no contact at all' },
       { legacy_customer_id: 'OK5', email: 'ok5@example.com', street_name: 'only a street' },
       'not an object',
-      { phone_e164: '+919845012345', is_default: 'yes' },
+      { phone_e164: '+919845012345', is_default: 'Y' },
       { legacy_customer_id: 'BAD8', is_default: 'maybe' },
       {},
       { legacy_external_id: 'old-name', address_line1: 'old column' },
@@ -87,6 +87,8 @@ describe('import_customers', () => {
       error: expect.stringContaining('email'),
       error_code: 'invalid_email',
     });
+    // A merchant reads it: what the column takes, not a type name.
+    expect(data.results[8].error).toBe('is_default: must be yes or no (true/false, y/n and 1/0 are taken too)');
     const st = dataOf(await status(a.key, data.batch_id));
     expect(st.batch).toEqual({
       id: data.batch_id,
