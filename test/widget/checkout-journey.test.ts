@@ -158,7 +158,7 @@ describe('a buyer whose campaign offer is worth more than the cart', () => {
 });
 
 describe('a buyer pasting on a phone', () => {
-  it('gets the code and pincode without their spaces, and is told when a paste is longer than its field', async () => {
+  it('is told an email lacks its ending; gets the code and pincode without spaces; is told a paste did not fit', async () => {
     await pastingBuyer({ w, browser, shot }, 'pasting.buyer@example.com');
   });
 });

@@ -27,6 +27,10 @@ export function emailForm({ api, email: initial = '', onSent }) {
     message.clear();
     if (!email.input.checkValidity() || !value)
       return (email.set('Enter an email address such as name@example.com'), email.input.focus());
+    // The browser takes "name@gmail"; mail to it never arrives, and the buyer would wait for the code.
+    const domain = value.slice(value.lastIndexOf('@') + 1);
+    if (!/\.[^.\s]{2,}$/.test(domain))
+      return (email.set(`Add the ending of the address, e.g. ${value}.com`), email.input.focus());
     void busy(form, async () => {
       try {
         onSent(value, await api.otp({ action: 'send', email: value }));
