@@ -55,7 +55,9 @@ export function paymentRoutes(service: PaymentService): RouteDef[] {
       ...action('record_cod'),
       response: z.object({ payment_method: z.literal('cod') }),
       errors: {
-        409: 'COD is not available for this session (reason says why), it is already paid or abandoned, or amount_paise differs from the cart value the merchant set',
+        409:
+          'COD is not available for this session (reason says why), it is already paid or abandoned, or amount_paise ' +
+          'differs from the cart value the merchant set or from the amount COD was already recorded for',
       },
       summary: 'Records cash on delivery for the amount due when the COD rules allow it (session.completed in Mode B).',
       handle: ({ auth, body }) => service.recordCod(auth, body.amount_paise),

@@ -150,7 +150,7 @@ export class PaymentService {
     const { session } = payer;
     // Paid already: the same answer for COD, a refusal for a payment taken online, whatever the COD rules say now.
     const paid = await d.repo.sessionPayment(session.id);
-    if (paid?.payment_method === 'cod') return { payment_method: 'cod' as const };
+    if (paid?.payment_method === 'cod') return sameCod(paid, amountPaise);
     if (paid) throw alreadyPaid(paid);
     d.ports.assertAllowed('record_cod', session);
     const amount = d.ports.amountToCharge(session, amountPaise) ?? session.cart_value_paise;
@@ -180,7 +180,8 @@ export class PaymentService {
       },
     );
     if (existing && existing.payment_method !== 'cod') throw alreadyPaid(existing);
-    if (!existing) d.queued();
+    if (existing) return sameCod(existing, amountPaise);
+    d.queued();
     return { payment_method: 'cod' as const };
   }
 
@@ -211,6 +212,21 @@ export class PaymentService {
 
 function cartOf(s: SessionAtPayment): CartAtCompletion {
   return { cart_value_paise: s.cart_value_paise, cart_value_source: s.cart_value_source };
+}
+
+/**
+ * COD recorded already: the same answer when asked again for that amount (or none), a refusal for another amount,
+ * which was not recorded and must not look as if it were.
+ */
+function sameCod(recorded: { amount_paise: number | null }, amountPaise: number | undefined) {
+  if (amountPaise !== undefined && recorded.amount_paise !== null && amountPaise !== recorded.amount_paise)
+    throw new DomainError(
+      'conflict',
+      'amount_mismatch',
+      `Cash on delivery is already recorded for this session at ${recorded.amount_paise} paise, not ${amountPaise}`,
+      { details: { amount_paise: recorded.amount_paise } },
+    );
+  return { payment_method: 'cod' as const };
 }
 
 function codMismatch(amount: number | null, current: SessionAtPayment): DomainError {

@@ -247,6 +247,11 @@ describe('cash on delivery and Mode A', () => {
     const s = await buyerSession(w.h, shop, { cartValuePaise: 100_000, pincode: '560001' });
     expect((await pay(s.token, { action: 'record_cod' })).body).toEqual({ success: true, payment_method: 'cod' });
     expect((await pay(s.token, { action: 'record_cod' })).body).toEqual({ success: true, payment_method: 'cod' });
+    const same = { action: 'record_cod', amount_paise: 100_000 };
+    expect((await pay(s.token, same)).body).toEqual({ success: true, payment_method: 'cod' });
+    // Another amount was not recorded and must not look as if it were.
+    const other = await pay(s.token, { action: 'record_cod', amount_paise: 5 });
+    expect([other.status, errorCode(other), other.body.amount_paise]).toEqual([409, 'amount_mismatch', 100_000]);
     await eventually(() => hooksFor(w.receiver, s.sessionId).some((x) => x.body.event === 'session.completed'));
     await settle();
     const completed = hooksFor(w.receiver, s.sessionId).filter((x) => x.body.event === 'session.completed');

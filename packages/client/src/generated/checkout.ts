@@ -2306,7 +2306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description COD is not available for this session (reason says why), it is already paid or abandoned, or amount_paise differs from the cart value the merchant set */
+            /** @description COD is not available for this session (reason says why), it is already paid or abandoned, or amount_paise differs from the cart value the merchant set or from the amount COD was already recorded for */
             409: {
                 headers: {
                     [name: string]: unknown;
