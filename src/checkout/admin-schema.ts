@@ -160,6 +160,8 @@ export function settingsPatchSchema(egress: EgressPolicy) {
     allowed_origins: z
       .array(OriginSchema)
       .max(50)
+      // "https://Shop.example/" and "https://shop.example" are one origin once written the server's way.
+      .transform((origins) => [...new Set(origins)])
       .optional()
       .meta({ description: 'Browser origins allowed to call the buyer endpoints' }),
     courier_coverage_url: callbackUrl(egress)
