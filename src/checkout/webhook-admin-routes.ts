@@ -48,7 +48,7 @@ export function webhookAdminRoutes(webhooks: WebhookAdmin): RouteDef[] {
       ...adminAction('post', 'redeliver_webhook'),
       body: RedeliverSchema,
       response: RedeliveredSchema,
-      errors: { 404: 'No failed or waiting delivery with this id' },
+      errors: { 404: 'No failed or waiting delivery with this id', 409: 'No webhook_url configured' },
       summary:
         'Sends a delivery again with its original payload and delivery id: a failed one from its first attempt, ' +
         'one waiting for a retry now.',

@@ -47,6 +47,9 @@ export class WebhookAdmin {
 
   /** A failed delivery is sent again from its first attempt; one waiting for a retry is sent now. */
   async redeliver(merchant: Merchant, deliveryId: string) {
+    // Without a URL it would fail again at once while this answers "pending".
+    if (!merchant.webhook_url)
+      throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
     if (!(await this.d.outbox.redeliver(merchant.id, deliveryId, this.d.clock()))) {
       throw new DomainError(
         'not_found',

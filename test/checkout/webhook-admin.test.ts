@@ -98,6 +98,11 @@ describe('the webhook log', () => {
     expect(dataOf(await h.admin('GET', 'webhook_deliveries', c.key)).total).toBe(1);
     expect(receiver.requests.length).toBe(sent);
 
+    // Sent again without a URL it would only fail again: refused, and the delivery stays as it was.
+    const early = await h.admin('POST', 'redeliver_webhook', c.key, { delivery_id: dropped.delivery_id });
+    expect([early.status, errorCode(early)]).toEqual([409, 'webhook_not_configured']);
+    expect((await h.admin('GET', 'webhook_events', c.key)).body.data.deliveries[0]).toMatchObject({ status: 'failed' });
+
     failing = false;
     await h.admin('PATCH', 'webhooks', c.key, { webhook_url: receiver.url });
     const again = await h.admin('POST', 'redeliver_webhook', c.key, { delivery_id: dropped.delivery_id });
