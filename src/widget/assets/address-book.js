@@ -16,6 +16,8 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
   const message = messageLine();
   let list = addresses;
   let chosen = list.find((a) => a.is_default)?.id ?? list[0]?.id;
+  /** The address whose Delete was pressed: it asks once more, since a deleted address cannot be had back. */
+  let confirming = null;
 
   function render() {
     const name = uid('address');
@@ -43,30 +45,43 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
             a.phone ? h('span', { class: 'gc-address-text' }, a.phone) : null,
           ),
         ),
-        h(
-          'div',
-          { class: 'gc-inline-actions' },
-          h(
-            'button',
-            { type: 'button', class: 'gc-link', onclick: () => onEdit(a) },
-            'Edit',
-            visually(` ${a.name ?? ''}`),
-          ),
-          a.is_default
-            ? null
-            : h(
+        a.id === confirming
+          ? h(
+              'div',
+              { class: 'gc-inline-actions', role: 'group', 'aria-label': `Delete ${a.name ?? 'this address'}?` },
+              h('span', {}, 'Delete this address?'),
+              h(
                 'button',
-                { type: 'button', class: 'gc-link', onclick: () => act('set_default', a) },
-                'Make default',
+                { type: 'button', class: 'gc-link', 'data-confirm': a.id, onclick: () => act('delete', a) },
+                'Yes, delete',
                 visually(` ${a.name ?? ''}`),
               ),
-          h(
-            'button',
-            { type: 'button', class: 'gc-link', onclick: () => act('delete', a) },
-            'Delete',
-            visually(` ${a.name ?? ''}`),
-          ),
-        ),
+              h('button', { type: 'button', class: 'gc-link', onclick: () => ask(null, a) }, 'Keep it'),
+            )
+          : h(
+              'div',
+              { class: 'gc-inline-actions' },
+              h(
+                'button',
+                { type: 'button', class: 'gc-link', onclick: () => onEdit(a) },
+                'Edit',
+                visually(` ${a.name ?? ''}`),
+              ),
+              a.is_default
+                ? null
+                : h(
+                    'button',
+                    { type: 'button', class: 'gc-link', onclick: () => act('set_default', a) },
+                    'Make default',
+                    visually(` ${a.name ?? ''}`),
+                  ),
+              h(
+                'button',
+                { type: 'button', class: 'gc-link', 'data-delete': a.id, onclick: () => ask(a.id, a) },
+                'Delete',
+                visually(` ${a.name ?? ''}`),
+              ),
+            ),
       );
     });
     const form = h(
@@ -89,7 +104,16 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
     el.replaceChildren(form);
   }
 
+  /** Asks before deleting `id`'s address (null: asks nothing); focus stays on the address's buttons. */
+  function ask(id, address) {
+    confirming = id;
+    render();
+    const selector = id ? 'button[data-confirm]' : `button[data-delete="${address.id}"]`;
+    el.querySelector(selector)?.focus();
+  }
+
   async function act(action, address) {
+    confirming = null;
     message.clear();
     try {
       await busy(el, () => api.book({ action, address_id: address.id }));

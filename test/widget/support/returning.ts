@@ -66,7 +66,15 @@ export async function returningBuyer({ w, browser, shot }: JourneyContext & { br
 
   await saved.filter({ hasText: 'Asha R' }).getByRole('button', { name: 'Make default Asha R' }).click();
   await expect.poll(() => saved.first().textContent()).toContain('Asha R · Default');
-  await saved.filter({ hasText: 'Ravi Rao' }).getByRole('button', { name: 'Delete Ravi Rao' }).click();
+  // Delete asks once more: "Keep it" keeps the address, "Yes, delete" deletes it.
+  const ravi = saved.filter({ hasText: 'Ravi Rao' });
+  await ravi.getByRole('button', { name: 'Delete Ravi Rao' }).click();
+  await ravi.getByRole('button', { name: 'Keep it' }).click();
+  expect(await saved.count()).toBe(2);
+  await ravi.getByRole('button', { name: 'Delete Ravi Rao' }).click();
+  expect(await ravi.textContent()).toContain('Delete this address?');
+  await shot(page, 'phone-16-delete-asks');
+  await ravi.getByRole('button', { name: 'Yes, delete Ravi Rao' }).click();
   await expect.poll(() => saved.count()).toBe(1);
   await expectAccessible(page, problems);
   // The refused code, as the browser logs it.
