@@ -1,5 +1,5 @@
 // The funnel section: the funnel counted from sessions and the one the widget reported, side by side, and UTM rows.
-import { api, fill, formatNumber, formatPercent, h, rupees } from '/console/console.js';
+import { api, fill, formatNumber, formatPercent, h, plural, rupees } from '/console/console.js';
 import { funnelChart } from '/console/chart.js';
 
 const STAGE_NAMES = {
@@ -30,6 +30,15 @@ export async function initFunnel() {
 const note = (s, i) =>
   i === 0 ? '' : `${formatPercent(s.from_previous)} of the previous step · ${formatPercent(s.from_start)} of all`;
 
+/**
+ * The first stage's events, and why it can show more buyers than events: a buyer seen at a later stage passed it,
+ * whether or not the widget reported it ("4 · 3 events" alone reads as a mistake).
+ */
+function firstNote(s) {
+  const events = plural(s.events, 'event');
+  return s.reached > s.events ? `${events} logged; buyers seen only at later stages count here too` : events;
+}
+
 function render(report) {
   const server = report.from_sessions;
   const stat = (label, value) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
@@ -58,7 +67,7 @@ function render(report) {
       rows: report.stages.map((s, i) => ({
         label: STAGE_NAMES[s.stage] ?? s.stage,
         value: s.reached,
-        note: i === 0 ? `${formatNumber(s.events)} events` : note(s, i),
+        note: i === 0 ? firstNote(s) : note(s, i),
       })),
     });
   fill(
