@@ -2,29 +2,13 @@
 // corrected address is what the payment step shows, without signing in again.
 import { expect } from 'vitest';
 import { openPage } from '../../dashboard/support/page.ts';
-import { expectAccessible, fillAddress, mapReady, pageProblems, PHONE, signIn } from './buyer.ts';
+import { expectAccessible, mapReady, pageProblems, PHONE, toPayment } from './buyer.ts';
 import type { JourneyContext } from './journey.ts';
 
 export async function backFromPayment({ w, browser }: JourneyContext, email: string): Promise<void> {
   const { page, problems } = await openPage(browser, PHONE);
   await page.goto(`${w.shop.origin}/`);
-  await signIn(page, w.smtp, email, () => Promise.resolve());
-  await fillAddress(
-    page,
-    {
-      name: 'Kiran Das',
-      phone: '98450 12345',
-      pincode: '560038',
-      flat: '7',
-      street: '80 Feet Road',
-      locality: 'Indiranagar',
-    },
-    { state: 'Karnataka', city: 'Bengaluru' },
-  );
-  await page.getByRole('button', { name: 'Continue to map' }).click();
-  await mapReady(page, '560038');
-  await page.getByRole('button', { name: 'Confirm this location' }).click();
-  await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+  await toPayment(page, w.smtp, email, { name: 'Kiran Das', flat: '7', street: '80 Feet Road' });
   expect(await page.locator('.gc-deliver').textContent()).toContain('7, 80 Feet Road');
 
   await page.getByRole('button', { name: 'Back', exact: true }).click();

@@ -68,6 +68,28 @@ export async function fillAddress(page: Page, a: AddressInput, expected: { state
   await page.getByLabel('Area, locality').fill(a.locality);
 }
 
+/**
+ * A new buyer's way to "Review and pay" on the page already open: sign-in, an address in Indiranagar (560038) on
+ * `street` for `name`, the map's pin as it starts.
+ */
+export async function toPayment(
+  page: Page,
+  smtp: TestSmtp,
+  email: string,
+  who: { name: string; flat: string; street: string },
+) {
+  await signIn(page, smtp, email, () => Promise.resolve());
+  await fillAddress(
+    page,
+    { ...who, phone: '98450 12345', pincode: '560038', locality: 'Indiranagar' },
+    { state: 'Karnataka', city: 'Bengaluru' },
+  );
+  await page.getByRole('button', { name: 'Continue to map' }).click();
+  await mapReady(page, '560038');
+  await page.getByRole('button', { name: 'Confirm this location' }).click();
+  await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+}
+
 /** The pin as the map step shows it (its coordinates line). */
 export async function shownPin(page: Page): Promise<Pin> {
   const [latitude, longitude] = ((await page.locator('.gc-coordinates').textContent()) ?? '').split(',').map(Number);

@@ -2,7 +2,7 @@
 // total that neither the gateway nor cash on delivery can take.
 import { expect } from 'vitest';
 import { openPage } from '../../dashboard/support/page.ts';
-import { fillAddress, mapReady, pageProblems, PHONE, signIn } from './buyer.ts';
+import { pageProblems, PHONE, toPayment } from './buyer.ts';
 import type { JourneyContext } from './journey.ts';
 
 export async function wholeCartOffer({ w, browser, shot }: JourneyContext, email: string): Promise<void> {
@@ -15,24 +15,7 @@ export async function wholeCartOffer({ w, browser, shot }: JourneyContext, email
   });
   const { page, problems } = await openPage(browser, PHONE);
   await page.goto(`${w.shop.origin}/?utm_source=newsletter&utm_campaign=bigsale`);
-  await signIn(page, w.smtp, email, () => Promise.resolve());
-  await fillAddress(
-    page,
-    {
-      name: 'Meena Iyer',
-      phone: '98450 12345',
-      pincode: '560038',
-      flat: '4B',
-      street: '12th Main',
-      locality: 'Indiranagar',
-    },
-    { state: 'Karnataka', city: 'Bengaluru' },
-  );
-  await page.getByRole('button', { name: 'Continue to map' }).click();
-  await mapReady(page, '560038');
-  await page.getByRole('button', { name: 'Confirm this location' }).click();
-
-  await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+  await toPayment(page, w.smtp, email, { name: 'Meena Iyer', flat: '4B', street: '12th Main' });
   const summary = (await page.locator('.gc-form').textContent())!;
   expect(summary).toContain('₹1,499.00');
   expect(summary).not.toContain('₹2000 off');
