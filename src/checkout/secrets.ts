@@ -19,6 +19,7 @@ const MAX_OPENED = 1024;
 export class SecretBox {
   private readonly encKey: Buffer;
   private readonly otpKey: Buffer;
+  private readonly checkKey: Buffer;
   private readonly opened = new Map<string, string>();
 
   constructor(masterKey: Buffer) {
@@ -26,6 +27,12 @@ export class SecretBox {
     // Separate subkeys, so an OTP hash can never be used against the cipher or the other way round.
     this.encKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'checkout-aes-256-gcm', 32));
     this.otpKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'checkout-otp-hmac', 32));
+    this.checkKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'checkout-key-check', 32));
+  }
+
+  /** Names the master key without revealing it: the same for the same key, different for another (key-check.ts). */
+  keyCheck(): string {
+    return createHmac('sha256', this.checkKey).update('checkout master key').digest('hex');
   }
 
   /** "v1:" + base64(iv | tag | ciphertext). */
@@ -66,12 +73,25 @@ export class SecretBox {
   }
 }
 
-/** Reads CHECKOUT_ENCRYPTION_KEY (64 hex chars or base64 of 32 bytes), else a key file next to the SQLite database. */
-export function loadMasterKey(envKey: string | null, dbPath: string | null): Buffer {
+/** Where the master key is kept for an SQLite store without CHECKOUT_ENCRYPTION_KEY. */
+export function masterKeyFile(dbPath: string): string {
+  return join(dirname(dbPath), 'checkout-encryption.key');
+}
+
+/**
+ * Reads CHECKOUT_ENCRYPTION_KEY (64 hex chars or base64 of 32 bytes), else a key file next to the SQLite database,
+ * made when missing unless `create` is false (the store already has secrets sealed with a key: a new one opens none).
+ */
+export function loadMasterKey(envKey: string | null, dbPath: string | null, create = true): Buffer {
   if (envKey) return parseKey(envKey);
   if (dbPath === null) throw new Error('CHECKOUT_ENCRYPTION_KEY is required when the store is not an SQLite file');
   if (dbPath === ':memory:') return randomBytes(32);
-  const file = join(dirname(dbPath), 'checkout-encryption.key');
+  const file = masterKeyFile(dbPath);
+  if (!existsSync(file) && !create)
+    throw new Error(
+      `${file} is missing, and ${dbPath} was started with the key it held: restore the file from the backup (or set ` +
+        'CHECKOUT_ENCRYPTION_KEY to that key); a new key would not open its merchant secrets',
+    );
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     try {

@@ -2,7 +2,8 @@
 // stops them in order. Every thread serves every route with its own store connection; the primary thread also runs the
 // background work (background.ts) and the other threads.
 import { createCheckout, type Checkout } from '../checkout/feature.ts';
-import { loadMasterKey, SecretBox } from '../checkout/secrets.ts';
+import { openSecrets } from '../checkout/key-check.ts';
+import type { SecretBox } from '../checkout/secrets.ts';
 import { consoleAssetRoutes } from '../dashboard/console/asset-routes.ts';
 import { cookieName } from '../dashboard/console/cookies.ts';
 import { createDeveloperDashboard, type DeveloperDashboard } from '../dashboard/developer/feature.ts';
@@ -17,7 +18,7 @@ import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
 import type { RouteDef } from '../http/route.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
-import type { Log } from '../kernel/log.ts';
+import { silentLog, type Log } from '../kernel/log.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createAccessLog } from '../ops/access-log.ts';
 import { createLogger } from '../ops/logger.ts';
@@ -79,7 +80,10 @@ export async function buildApp(
   const primary = role.kind === 'primary';
   const sql = await openStore(config.store);
   let location: LocationService;
+  let secrets: SecretBox;
   try {
+    const sqlitePath = config.store.kind === 'sqlite' ? config.store.path : null;
+    secrets = await openSecrets(sql, config.encryptionKey, sqlitePath, primary ? log : silentLog);
     location = LocationService.open(config.dataDir);
   } catch (err) {
     await sql.close();
@@ -89,9 +93,6 @@ export async function buildApp(
   const metrics: Metrics | ThreadMetrics = primary
     ? new Metrics(async () => webhooks.outbox.depth())
     : new ThreadMetrics();
-  const secrets = new SecretBox(
-    loadMasterKey(config.encryptionKey, config.store.kind === 'sqlite' ? config.store.path : null),
-  );
   const mailer = createMailer(config.mail, config.devMode, log.child({ component: 'mail' }));
   const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs, log.child({ component: 'node' }));
   let liveNodes = 1;
