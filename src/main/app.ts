@@ -275,11 +275,13 @@ export async function buildApp(
         listening = await listen(http, config.server.host, port, config.server.workers > 1);
         try {
           await threads.listening(listening.port);
+          await background?.start();
         } catch (err) {
+          // Nothing is left serving, and no thread runs when the process exits (that aborted Node, exit 134).
           listening.close();
+          await threads.stop(1000);
           throw err;
         }
-        await background?.start();
       } else {
         listening = await listen(
           http,
