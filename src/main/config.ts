@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   /** postgres://… : the shared store for many nodes. */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
     .optional(),
   DATA_OUT_DIR: z.string().default(resourcePath('data/build')),
   TRUST_PROXY_HOPS: int(0, 10).default(0),
@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   CHECKOUT_OTP_SENDS_PER_EMAIL_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerEmailHour),
   CHECKOUT_OTP_SENDS_PER_IP_HOUR: int(1, 1_000_000).default(DEFAULT_OTP_POLICY.sendsPerIpHour),
   CHECKOUT_COURIER_TIMEOUT_MS: int(1, 60_000).default(3000),
-  GATEWAY_BASE_URL: z.url().optional(),
+  GATEWAY_BASE_URL: z.url({ message: 'an absolute URL, e.g. https://api.razorpay.com' }).optional(),
   GATEWAY_TIMEOUT_MS: int(1, 120_000).default(10_000),
   GATEWAY_EMULATOR_PORT: int(0, 65535).default(4010),
   /** Comma-separated ports https webhook and courier URLs may use. */
@@ -104,7 +104,7 @@ const EnvSchema = z.object({
   /** How long a dashboard sign-in lasts. */
   DASHBOARD_SESSION_HOURS: int(1, 720).default(12),
   /** The checkout widget's map: a MapLibre style URL (OSM-compatible raster or vector tiles); unset: outlines only. */
-  MAP_STYLE_URL: z.url().optional(),
+  MAP_STYLE_URL: z.url({ message: 'an absolute URL of a MapLibre style' }).optional(),
   /** The plan of the location keys made for merchants' checkout widgets. */
   WIDGET_KEY_PLAN: oneOf('free', 'paid', 'enterprise').default('enterprise'),
 });
@@ -151,12 +151,21 @@ export interface Config {
 }
 
 /** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
+/** Variables whose values are secrets: a refusal names them, never shows them. */
+const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'SMTP_PASS', 'CHECKOUT_ENCRYPTION_KEY']);
+
+/** A refused value as the error shows it: quoted, a secret hidden, a URL's password masked (logs keep errors). */
+function shown(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return `(hidden, ${value.length} characters)`;
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@'));
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => {
       const name = String(i.path[0]);
-      return `${name}=${JSON.stringify(env[name] ?? '')} is not accepted: expected ${i.message}`;
+      return `${name}=${shown(name, env[name] ?? '')} is not accepted: expected ${i.message}`;
     });
     throw new Error(`invalid configuration: ${problems.join('; ')}`);
   }

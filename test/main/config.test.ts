@@ -21,6 +21,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('never shows a secret or a password it refuses', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:SuperSecret@db.example/z' })).toThrow(
+      'DATABASE_URL="mysql://u:***@db.example/z" is not accepted: expected a postgres:// URL',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(
+      'METRICS_TOKEN=(hidden, 12 characters) is not accepted: expected at least 16 characters',
+    );
+    expect(() => loadConfig({ GATEWAY_BASE_URL: 'notaurl' })).toThrow(
+      'GATEWAY_BASE_URL="notaurl" is not accepted: expected an absolute URL, e.g. https://api.razorpay.com',
+    );
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: '-1', WORKERS: '0' })).toThrow(/PORT="-1".*; WORKERS="0"/);
   });
