@@ -70,6 +70,9 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
             with pytest.raises(ConflictError):
                 signed_in.create_order()
             assert signed_in.record_cod() == {"payment_method": "cod"}
+            assert signed_in.record_cod(amount_paise=149900) == {"payment_method": "cod"}
+            with pytest.raises(ConflictError):
+                signed_in.record_cod(amount_paise=5)
         since = datetime.now(timezone.utc) - timedelta(minutes=1)
         sessions = merchant.sessions(from_=since, limit=5)
         assert sessions["total"] == 1 and sessions["sessions"][0]["payment"]["status"] == "cod"

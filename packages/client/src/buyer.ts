@@ -18,6 +18,7 @@ import type {
   OtpVerifyInput,
   PaymentVerified,
   PaymentVerifyInput,
+  RecordCodInput,
   Serviceability,
   ServiceabilityInput,
   SessionUpdate,
@@ -129,9 +130,12 @@ export class BuyerClient {
   verifyPayment(input: PaymentVerifyInput, options?: CallOptions): Promise<PaymentVerified> {
     return this.fields('/checkout-payment', { ...input, action: 'verify' }, true, options);
   }
-  /** Records cash on delivery; repeating it on a COD session answers the same. */
-  recordCod(options?: CallOptions): Promise<CodRecorded> {
-    return this.fields('/checkout-payment', { action: 'record_cod' }, true, options);
+  /**
+   * Records cash on delivery for the merchant-set cart, else for `amount_paise` (needed when the shop caps COD and no
+   * cart is known); repeating it for the same amount answers the same.
+   */
+  recordCod(input: RecordCodInput = {}, options?: CallOptions): Promise<CodRecorded> {
+    return this.fields('/checkout-payment', { ...input, action: 'record_cod' }, true, options);
   }
 
   private async address<T>(body: Body, idempotent: boolean, options?: CallOptions): Promise<T> {

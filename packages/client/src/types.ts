@@ -85,4 +85,5 @@ export type CreateOrderInput = ActionBody<'postCheckoutPayment_create_order_requ
 export type OrderCreated = Fields<Schemas['postCheckoutPayment_create_order_response']>;
 export type PaymentVerifyInput = ActionBody<'postCheckoutPayment_verify_request'>;
 export type PaymentVerified = Fields<Schemas['postCheckoutPayment_verify_response']>;
+export type RecordCodInput = ActionBody<'postCheckoutPayment_record_cod_request'>;
 export type CodRecorded = Fields<Schemas['postCheckoutPayment_record_cod_response']>;

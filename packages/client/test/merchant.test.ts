@@ -129,7 +129,9 @@ describe('admin actions', () => {
     expect(await signedIn.codEligibility()).toMatchObject({ eligible: true, cart_value_paise: 149900 });
     expect(await rejection(signedIn.createOrder())).toBeInstanceOf(ConflictError);
     expect(await signedIn.recordCod()).toEqual({ payment_method: 'cod' });
-    expect(await signedIn.recordCod()).toEqual({ payment_method: 'cod' });
+    expect(await signedIn.recordCod({ amount_paise: 149900 })).toEqual({ payment_method: 'cod' });
+    // Another amount was not recorded: refused, not answered as if it were.
+    expect(await rejection(signedIn.recordCod({ amount_paise: 5 }))).toBeInstanceOf(ConflictError);
 
     const sessions = await merchant.sessions({ from: new Date(Date.now() - 60_000), limit: 5 });
     expect(sessions).toMatchObject({

@@ -110,9 +110,13 @@ class BuyerClient(BaseClient):
                 "gateway_signature": gateway_signature}
         return self._fields("/checkout-payment", body, True, timeout)
 
-    def record_cod(self, *, timeout: Optional[float] = None) -> JSON:
-        """Records cash on delivery; repeating it on a COD session answers the same."""
-        return self._fields("/checkout-payment", {"action": "record_cod"}, True, timeout)
+    def record_cod(self, *, amount_paise: Optional[int] = None, timeout: Optional[float] = None) -> JSON:
+        """Records cash on delivery for the merchant-set cart, else for amount_paise (needed when the shop caps COD and
+        no cart is known); repeating it for the same amount answers the same."""
+        body: Dict[str, Any] = {"action": "record_cod"}
+        if amount_paise is not None:
+            body["amount_paise"] = amount_paise
+        return self._fields("/checkout-payment", body, True, timeout)
 
     def _address(self, body: Dict[str, Any], idempotent: bool, timeout: Optional[float]) -> Any:
         return self._transport.request("POST", "/checkout-addresses", body=body, idempotent=idempotent,
