@@ -15,8 +15,13 @@ const BoundaryQuerySchema = z
       .regex(/^[0-9]{6}$/, 'must be 6 digits')
       .optional()
       .meta({ description: 'The pincode to outline (this, or latitude and longitude)' }),
-    latitude: QueryNumberSchema.optional().meta({ type: 'number', description: 'Outline the pincode at this point' }),
-    longitude: QueryNumberSchema.optional().meta({ type: 'number' }),
+    // No example: "Try it" sends the pincode's, and both ways at once are refused.
+    latitude: QueryNumberSchema.optional().meta({
+      type: 'number',
+      description: 'Outline the pincode at this point',
+      example: null,
+    }),
+    longitude: QueryNumberSchema.optional().meta({ type: 'number', example: null }),
     neighbours: z
       .enum(['true', 'false'])
       .default('true')

@@ -204,8 +204,11 @@ function parameter(
   schema: Json,
   fallbackDescription?: string,
 ): Json {
-  const { description, ...rest } = schema as { description?: string };
-  const param: Json = { name, in: where, required, schema: rest, example: exampleOf(rest, name) };
+  const { description, example: given, ...rest } = schema as { description?: string; example?: unknown };
+  // A schema's own example wins; null leaves the parameter empty ("Try it" then sends only what it has an example for).
+  const example = given === undefined ? exampleOf(rest, name) : given;
+  const param: Json = { name, in: where, required, schema: rest };
+  if (example !== null && example !== undefined) param.example = example;
   if (description ?? fallbackDescription) param.description = description ?? fallbackDescription;
   return param;
 }

@@ -2148,12 +2148,8 @@ export interface operations {
                  * @example 560001
                  */
                 pincode?: string;
-                /**
-                 * @description Outline the pincode at this point
-                 * @example 12.9716
-                 */
+                /** @description Outline the pincode at this point */
                 latitude?: number;
-                /** @example 77.5946 */
                 longitude?: number;
                 /**
                  * @description Also the pincodes around it (at most 24, nearest first)
