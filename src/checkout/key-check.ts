@@ -16,7 +16,8 @@ export async function openSecrets(sql: Sql, envKey: string | null, sqlitePath: s
   const file = envKey === null && sqlitePath !== null && sqlitePath !== ':memory:' ? masterKeyFile(sqlitePath) : null;
   const made = file !== null && !existsSync(file);
   const secrets = new SecretBox(loadMasterKey(envKey, sqlitePath, recorded === null));
-  if (made) log.warn({ path: file }, 'created the checkout encryption key file: back it up with the database');
+  // Info, not a warning: every first start of an SQLite store makes one (load tests count warnings as problems).
+  if (made) log.info({ path: file }, 'created the checkout encryption key file: back it up with the database');
   const mine = secrets.keyCheck();
   if (recorded === null) {
     if (!(await opensSealed(sql, secrets))) throw mismatch(envKey);

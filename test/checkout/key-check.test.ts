@@ -24,10 +24,10 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A log that keeps its warnings. */
-function warnings(): Log & { said: string[] } {
+/** A log that keeps what it was told at info level. */
+function infos(): Log & { said: string[] } {
   const said: string[] = [];
-  return { ...silentLog, warn: (_fields, message) => void said.push(message ?? ''), child: () => silentLog, said };
+  return { ...silentLog, info: (_fields, message) => void said.push(message ?? ''), child: () => silentLog, said };
 }
 
 describe('openSecrets', () => {
@@ -67,10 +67,10 @@ describe('openSecrets', () => {
     const path = join(dir, 'app.sqlite');
     const sql = openSqlite(path);
     try {
-      const log = warnings();
+      const log = infos();
       await openSecrets(sql, null, path, log);
       expect(log.said).toEqual(['created the checkout encryption key file: back it up with the database']);
-      const again = warnings();
+      const again = infos();
       await openSecrets(sql, null, path, again);
       expect(again.said).toEqual([]);
       rmSync(masterKeyFile(path));
