@@ -87,7 +87,7 @@ export function sessionsQuerySchema(now: () => Date) {
     .object({
       ...windowFields,
       ...PageSchema.shape,
-      q: z.string().trim().min(1).max(200).optional().meta({
+      q: text(200).optional().meta({
         description:
           'The start of an email, a 6-digit pincode of the chosen address, or a session id (8+ characters of it)',
       }),

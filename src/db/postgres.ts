@@ -1,5 +1,6 @@
 // The shared store for many nodes: PostgreSQL through the `postgres` client behind the same async Sql port as SQLite.
 import postgres from 'postgres';
+import { DomainError } from '../kernel/errors.ts';
 import { pendingSteps } from './migrate.ts';
 import type { Database, Row, Sql } from './sql.ts';
 
@@ -83,13 +84,25 @@ function toPostgres(text: string): string {
 }
 
 async function all<T>(client: Client, text: string, params: readonly unknown[]): Promise<T[]> {
+  refuseNul(params);
   const rows = await client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
   return [...rows] as T[];
 }
 
 async function run(client: Client, text: string, params: readonly unknown[]): Promise<number> {
+  refuseNul(params);
   const result = await client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
   return result.count;
+}
+
+/**
+ * PostgreSQL's text cannot hold NUL: the statement would fail (a 500). Whatever field brought one, the request is
+ * refused as a client's mistake instead; SQLite stores and compares such text as it is.
+ */
+function refuseNul(params: readonly unknown[]): void {
+  for (const p of params)
+    if (typeof p === 'string' && p.includes('\0'))
+      throw new DomainError('invalid', 'invalid_request', 'A text value holds NUL (\\u0000), which is no text');
 }
 
 async function migrate(client: postgres.Sql): Promise<void> {

@@ -1,6 +1,5 @@
 // JSON request bodies: parsed only after a cheap nesting-depth scan, so `[[[[…]]]]` costs a linear pass and a 400.
 import { refusal } from './errors.ts';
-import { notText, notTextError } from './input-text.ts';
 
 /** Bodies decode as Buffer#toString did: invalid bytes become U+FFFD, a byte order mark stays (and JSON.parse refuses it). */
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -10,30 +9,20 @@ export function decodeBody(bytes: ArrayBuffer | Uint8Array): string {
   return UTF8.decode(bytes);
 }
 
-/** A NUL or surrogate escape: nothing else writes either into a JSON string (raw control bytes are not JSON). */
-const TEXT_ESCAPE = /\\u(?:[dD][89a-fA-F]|0000)/;
-
 /** Deeper JSON is refused: no request shape of either service nests beyond a handful of levels. */
 const MAX_JSON_DEPTH = 16;
 
-/**
- * The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input, 400
- * invalid_request for a string that is no text (NUL, half a surrogate pair), whatever field holds it.
- */
+/** The body parsed as JSON (undefined when empty); 400 invalid_json for malformed or too deeply nested input. */
 export function parseJsonBody(text: string): unknown {
   if (text.length === 0) return undefined;
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     throw refusal('invalid', 'invalid_json', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw refusal('invalid', 'invalid_json', 'Request body is not valid JSON');
   }
-  const fault = TEXT_ESCAPE.test(text) ? notText(value, []) : null;
-  if (fault) throw notTextError(fault);
-  return value;
 }
 
 /** Deepest [ / { nesting outside strings; stops counting once past the limit. */

@@ -5,7 +5,6 @@ import { silentLog, type Log } from '../kernel/log.ts';
 import { authenticatorFor, type Authenticators } from './authenticate.ts';
 import { NO_HEADERS, reflectOrigin, serialiseError, wrap, type Reply } from './envelope.ts';
 import { errorReply, refusal } from './errors.ts';
-import { checkParameterText } from './input-text.ts';
 import { decodeBody, parseJsonBody } from './json-body.ts';
 import type { RequestHead } from './request.ts';
 import { authKinds, DEFAULT_MAX_BODY_BYTES, pathParams, type Authenticated, type RouteDef } from './route.ts';
@@ -118,8 +117,6 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
       const json = readsBody ? parseJsonBody(typeof body === 'string' ? body : decodeBody(body)) : undefined;
       // Last value wins for a repeated parameter, for the action as for every other field.
       const query = Object.fromEntries(new URLSearchParams(head.query));
-      if (head.query.includes('%00') || head.params.some((p) => p.includes('\0')))
-        checkParameterText(query, names, head.params);
       route = pick(query, json);
       const input = {
         params: route.params
