@@ -93,11 +93,12 @@ try {
   const ms = performance.now() - t;
   sql.transaction = transaction;
   const after = await log.attempts(merchant.id, 50, 0);
+  const pageMs = await median(() => log.attempts(merchant.id, 50, 0));
   console.log(
     `\nPruned to 30 days: ${deleted.toLocaleString('en')} deliveries in ${(ms / 1000).toFixed(1)} s, ` +
       `${batches.length} batches, median ${batches.sort((a, b) => a - b)[batches.length >> 1]!.toFixed(1)} ms, ` +
       `longest ${Math.max(...batches).toFixed(1)} ms; ` +
-      `${after.total.toLocaleString('en')} attempts left, a page ${(await median(() => log.attempts(merchant.id, 50, 0))).toFixed(2)} ms`,
+      `${after.total.toLocaleString('en')} attempts left, a page ${pageMs.toFixed(2)} ms`,
   );
 } finally {
   await sql.close();
