@@ -150,7 +150,6 @@ export interface Config {
   widget: { mapStyleUrl: string | null; keyPlan: 'free' | 'paid' | 'enterprise' };
 }
 
-/** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
 /** Variables whose values are secrets: a refusal names them, never shows them. */
 const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'SMTP_PASS', 'CHECKOUT_ENCRYPTION_KEY']);
 
@@ -160,6 +159,7 @@ function shown(name: string, value: string): string {
   return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@'));
 }
 
+/** Reads the environment (process.env by default); throws a readable error naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
