@@ -26,8 +26,9 @@ export async function openSecrets(sql: Sql, envKey: string | null, sqlitePath: s
       mine,
     ]);
   }
-  // Read again: another node starting at the same moment may have recorded its key first.
-  if ((await keyCheckOf(sql)) !== mine) throw mismatch(envKey);
+  // Read again after recording: another node starting at the same moment may have recorded its key first.
+  const kept = recorded ?? (await keyCheckOf(sql));
+  if (kept !== mine) throw mismatch(envKey);
   return secrets;
 }
 
