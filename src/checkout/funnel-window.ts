@@ -1,6 +1,5 @@
 // A report window split into the whole UTC days its daily counts answer and the partial days before and after them.
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from '../kernel/clock.ts';
 
 /** Half-open ranges: `days` are inclusive day names (YYYY-MM-DD); `before` and `after` are [start, end) instants. */
 export interface WindowParts {

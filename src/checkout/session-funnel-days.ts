@@ -2,7 +2,8 @@
 // day and UTM group; triggers (migration 020) drop a day when a session created that day changes.
 import { insertRows } from '../db/insert-rows.ts';
 import type { Row, Sql } from '../db/sql.ts';
-import { DAY_MS, dayName } from './funnel-window.ts';
+import { DAY_MS } from '../kernel/clock.ts';
+import { dayName } from './funnel-window.ts';
 import {
   COUNT_FIELDS,
   GROUP_COUNTS,

@@ -2,7 +2,8 @@
 // the sessions by status. Settled days come from their kept counts, the rest of the window from the sessions.
 import type { Sql } from '../db/sql.ts';
 import type { Clock } from '../kernel/clock.ts';
-import { DAY_MS, dayName, iso } from './funnel-window.ts';
+import { DAY_MS } from '../kernel/clock.ts';
+import { dayName, iso } from './funnel-window.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import {
   GROUP_COUNTS,

@@ -3,6 +3,9 @@
 /** The current time. */
 export type Clock = () => Date;
 
+/** One day in milliseconds (UTC days: no leap seconds, no time zones). */
+export const DAY_MS = 86_400_000;
+
 /** Wall-clock time. */
 export const systemClock: Clock = () => new Date();
 

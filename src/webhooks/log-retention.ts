@@ -1,9 +1,9 @@
 // The delivery log keeps what is recent: a finished delivery goes, with its attempts, some days after its last attempt.
 import type { Sql } from '../db/sql.ts';
+import { DAY_MS } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { forgetDeliveries } from './log-counts.ts';
 
-const DAY_MS = 86_400_000;
 /** Deliveries deleted per transaction, so that each holds the write lock for a few milliseconds at most. */
 export const PRUNE_BATCH = 500;
 /** How often the log is pruned (and once at start). */
@@ -28,6 +28,7 @@ export class DeliveryLogRetention {
   private started = false;
   private stopped = false;
   private readonly now: () => Date;
+  private readonly log: Log;
 
   constructor(
     private readonly sql: Sql,
@@ -36,6 +37,7 @@ export class DeliveryLogRetention {
     if (!Number.isInteger(options.days) || options.days < 1)
       throw new RangeError(`retention days must be a whole number >= 1, got ${options.days}`);
     this.now = options.now ?? (() => new Date());
+    this.log = options.log ?? silentLog;
   }
 
   /** Prunes now and then every hour until stop(). */
@@ -96,10 +98,9 @@ export class DeliveryLogRetention {
       this.timer = null;
       this.running = this.prune()
         .then(
-          (n) => n > 0 && (this.options.log ?? silentLog).info({ deleted: n }, 'webhook delivery log pruned'),
+          (n) => n > 0 && this.log.info({ deleted: n }, 'webhook delivery log pruned'),
           // A locked or closing database: try again at the next run.
-          (err: unknown) =>
-            !this.stopped && (this.options.log ?? silentLog).error({ err }, 'webhook log pruning failed'),
+          (err: unknown) => !this.stopped && this.log.error({ err }, 'webhook log pruning failed'),
         )
         .finally(() => {
           this.running = null;
