@@ -234,13 +234,14 @@ const offerFields = {
   ends_at: instant('end').nullable().meta({ description: 'Shown until this time (null: until switched off)' }),
 };
 
-/** 100% would leave nothing to pay, and a payment cannot be ₹0. */
-export const PERCENT_TOO_HIGH = 'a percent discount is at most 99 (100% would leave nothing to pay)';
+/** The largest percent discount: 100% would leave nothing to pay, and a payment cannot be ₹0. */
+const PERCENT_MAX = 99;
+export const PERCENT_TOO_HIGH = `a percent discount is at most ${PERCENT_MAX} (100% would leave nothing to pay)`;
 
 /** What every offer must satisfy, as created or after an update. */
 export const offerRules = {
   percent: (o: { discount_type: string; discount_value: number }) =>
-    o.discount_type !== 'percent' || o.discount_value <= 99,
+    o.discount_type !== 'percent' || o.discount_value <= PERCENT_MAX,
   window: (o: { starts_at: string | null; ends_at: string | null }) =>
     !o.starts_at || !o.ends_at || o.starts_at < o.ends_at,
 };
@@ -263,7 +264,7 @@ export const OfferCreateSchema = z
   })
   .meta({
     if: { properties: { discount_type: { const: 'percent' } } },
-    then: { properties: { discount_value: { maximum: 100 } } },
+    then: { properties: { discount_value: { maximum: PERCENT_MAX } } },
   })
   .refine(offerRules.percent, { message: PERCENT_TOO_HIGH, path: ['discount_value'] })
   .refine(offerRules.window, { message: 'starts_at must be before ends_at', path: ['ends_at'] });

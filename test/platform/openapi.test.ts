@@ -97,6 +97,13 @@ describe('GET /openapi.json', () => {
     expect(param).toMatchObject({ name: 'geopin', in: 'path', required: true });
   });
 
+  it('states the percent offer limit the server enforces (a percent discount of at most 99)', () => {
+    const bodies = doc.paths['/checkout-offers'].post.requestBody.content['application/json'].schema.oneOf;
+    const create = bodies.find((b: { title: string }) => b.title === 'create');
+    expect(create.if).toEqual({ properties: { discount_type: { const: 'percent' } } });
+    expect(create.then).toEqual({ properties: { discount_value: { maximum: 99 } } });
+  });
+
   it('describes the error body with the fields really sent, issues included', () => {
     const error = doc.components.schemas.Error;
     expect(error.required).toEqual(['success', 'error', 'message', 'code']);
