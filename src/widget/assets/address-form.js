@@ -1,7 +1,7 @@
 // The address form: pincode checked against the postal directory as it is typed (state and city filled from it, the
 // district only shown), localities suggested near it, delivery checked with the merchant, and every error shown under
 // the field it is about.
-import { busy, field, h, messageLine } from './dom.js';
+import { busy, field, h, keepDigits, messageLine } from './dom.js';
 import { localitySuggestions } from './locality-suggestions.js';
 
 /** One of these says where in the pincode to deliver (the server's rule). */
@@ -33,7 +33,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     pincode: field(
       'pincode',
       'Pincode',
-      // No maxlength: it would cut "560 034" pasted to "560 03" before the digits are kept (the handler keeps six).
+      // No maxlength: six digits are kept as typed (keepDigits).
       input('pincode', { inputmode: 'numeric', autocomplete: 'postal-code', required: true }),
     ),
     flat_number: field('flat_number', 'Flat, house no.', input('flat_number', { maxlength: 100 })),
@@ -87,8 +87,8 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
   }
 
   // A paste longer than a field holds is cut by the browser without a word: say so under the field.
-  for (const [name, { input: el, set }] of Object.entries(f)) {
-    if (!el.maxLength || el.maxLength < 0 || name === 'pincode') continue;
+  for (const { input: el, set } of Object.values(f)) {
+    if (el.maxLength <= 0) continue;
     el.addEventListener('paste', (event) => {
       const pasted = event.clipboardData?.getData('text') ?? '';
       const room = el.maxLength - el.value.length + (el.selectionEnd - el.selectionStart);
@@ -98,9 +98,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
   }
 
   f.pincode.input.addEventListener('input', () => {
-    const el = f.pincode.input;
-    const digits = el.value.replace(/\D/g, '').slice(0, 6);
-    if (digits !== el.value) el.value = digits;
+    keepDigits(f.pincode.input, 6);
     checking = checkPincode().catch((err) => {
       f.pincode.set(err.message);
       return null;

@@ -42,6 +42,15 @@ export function setError({ input, error }, message) {
   else input.removeAttribute('aria-invalid');
 }
 
+/**
+ * Keeps the first `count` digits of what is typed or pasted into `input` ("885 100" -> "885100"); such a field has no
+ * maxlength, which would cut a paste with spaces before the digits are kept.
+ */
+export function keepDigits(input, count) {
+  const digits = input.value.replace(/\D/g, '').slice(0, count);
+  if (digits !== input.value) input.value = digits;
+}
+
 /** ₹1,499.00 from paise. */
 export function rupees(paise) {
   return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

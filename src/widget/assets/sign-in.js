@@ -1,5 +1,5 @@
 // Email sign-in: the address form, then the 6-digit code with a resend button that counts down before it works again.
-import { busy, field, h, messageLine } from './dom.js';
+import { busy, field, h, keepDigits, messageLine } from './dom.js';
 
 /** Seconds before "Resend code" works again. */
 export const RESEND_AFTER_S = 30;
@@ -55,17 +55,14 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
       type: 'text',
       inputmode: 'numeric',
       autocomplete: 'one-time-code',
-      // No maxlength: "885 100" pasted from the email would be cut to "885 10"; the digits are kept below.
+      // No maxlength: six digits are kept as typed or pasted (keepDigits).
       required: true,
       class: 'gc-mono',
     }),
     sent.reused ? `A code sent earlier to ${email} is still valid` : `Sent to ${email}`,
   );
   const message = messageLine();
-  code.input.addEventListener('input', () => {
-    const digits = code.input.value.replace(/\D/g, '').slice(0, 6);
-    if (digits !== code.input.value) code.input.value = digits;
-  });
+  code.input.addEventListener('input', () => keepDigits(code.input, 6));
   const resend = h('button', { type: 'button', class: 'gc-link' });
   const form = h(
     'form',
