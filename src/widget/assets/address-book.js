@@ -45,43 +45,7 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
             a.phone ? h('span', { class: 'gc-address-text' }, a.phone) : null,
           ),
         ),
-        a.id === confirming
-          ? h(
-              'div',
-              { class: 'gc-inline-actions', role: 'group', 'aria-label': `Delete ${a.name ?? 'this address'}?` },
-              h('span', {}, 'Delete this address?'),
-              h(
-                'button',
-                { type: 'button', class: 'gc-link', 'data-confirm': a.id, onclick: () => act('delete', a) },
-                'Yes, delete',
-                visually(` ${a.name ?? ''}`),
-              ),
-              h('button', { type: 'button', class: 'gc-link', onclick: () => ask(null, a) }, 'Keep it'),
-            )
-          : h(
-              'div',
-              { class: 'gc-inline-actions' },
-              h(
-                'button',
-                { type: 'button', class: 'gc-link', onclick: () => onEdit(a) },
-                'Edit',
-                visually(` ${a.name ?? ''}`),
-              ),
-              a.is_default
-                ? null
-                : h(
-                    'button',
-                    { type: 'button', class: 'gc-link', onclick: () => act('set_default', a) },
-                    'Make default',
-                    visually(` ${a.name ?? ''}`),
-                  ),
-              h(
-                'button',
-                { type: 'button', class: 'gc-link', 'data-delete': a.id, onclick: () => ask(a.id, a) },
-                'Delete',
-                visually(` ${a.name ?? ''}`),
-              ),
-            ),
+        a.id === confirming ? confirmation(a) : actions(a),
       );
     });
     const form = h(
@@ -104,12 +68,40 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
     el.replaceChildren(form);
   }
 
-  /** Asks before deleting `id`'s address (null: asks nothing); focus stays on the address's buttons. */
-  function ask(id, address) {
-    confirming = id;
+  /** Edit, make default, delete: each button names its address for screen readers. */
+  function actions(a) {
+    return h(
+      'div',
+      { class: 'gc-inline-actions' },
+      link('Edit', a, () => onEdit(a)),
+      a.is_default ? null : link('Make default', a, () => act('set_default', a)),
+      link('Delete', a, () => ask(a), { 'data-delete': a.id }),
+    );
+  }
+
+  /** In place of the address's buttons once Delete was pressed. */
+  function confirmation(a) {
+    return h(
+      'div',
+      { class: 'gc-inline-actions', role: 'group', 'aria-label': `Delete ${a.name ?? 'this address'}?` },
+      h('span', {}, 'Delete this address?'),
+      link('Yes, delete', a, () => act('delete', a), { 'data-confirm': a.id }),
+      h('button', { type: 'button', class: 'gc-link', onclick: () => keep(a) }, 'Keep it'),
+    );
+  }
+
+  /** Asks before deleting `address`; focus moves to the answer. */
+  function ask(address) {
+    confirming = address.id;
     render();
-    const selector = id ? 'button[data-confirm]' : `button[data-delete="${address.id}"]`;
-    el.querySelector(selector)?.focus();
+    el.querySelector('button[data-confirm]')?.focus();
+  }
+
+  /** Keeps `address` after all; focus goes back to its Delete. */
+  function keep(address) {
+    confirming = null;
+    render();
+    el.querySelector(`button[data-delete="${address.id}"]`)?.focus();
   }
 
   async function act(action, address) {
@@ -131,6 +123,11 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
 
   render();
   return { el, focus: () => el.querySelector('input[type=radio]:checked')?.focus() };
+}
+
+/** A link-styled button for address `a`, named for screen readers with the address's name. */
+function link(label, a, onclick, attrs = {}) {
+  return h('button', { type: 'button', class: 'gc-link', ...attrs, onclick }, label, visually(` ${a.name ?? ''}`));
 }
 
 /** Text only screen readers read (which address an Edit button is for). */
