@@ -1,5 +1,5 @@
 // Browser helpers both dashboards share: DOM building without innerHTML, JSON calls with the CSRF header, the sign-in form.
-import { setTimeZone, timeZone, zoneChoices } from '/console/format.js';
+import { formatNumber, setTimeZone, timeZone, zoneChoices } from '/console/format.js';
 
 let csrfToken = '';
 const signedOutHandlers = [];
@@ -72,6 +72,35 @@ export function say(region, text, kind = 'info') {
 }
 
 export { formatNumber, formatPercent, formatTime, plural, rupees } from '/console/format.js';
+
+/**
+ * The Newer/Older buttons and "1–50 of 57" of a list `size` rows a page (elements `<prefix>-prev`, `-next`, `-page`):
+ * the buttons move `offset` and call `reload`; `show(total, shown)` after each load sets the label and the buttons.
+ */
+export function pager(prefix, size, reload) {
+  const prev = document.getElementById(`${prefix}-prev`);
+  const next = document.getElementById(`${prefix}-next`);
+  const label = document.getElementById(`${prefix}-page`);
+  const state = {
+    offset: 0,
+    show(total, shown) {
+      const last = Math.min(total, state.offset + shown);
+      label.textContent =
+        total === 0 ? '' : `${formatNumber(state.offset + 1)}–${formatNumber(last)} of ${formatNumber(total)}`;
+      prev.disabled = state.offset === 0;
+      next.disabled = last >= total;
+    },
+  };
+  prev.addEventListener('click', () => {
+    state.offset = Math.max(0, state.offset - size);
+    reload();
+  });
+  next.addEventListener('click', () => {
+    state.offset += size;
+    reload();
+  });
+  return state;
+}
 
 /** Offers the browser a file to save (a CSV export, an error file). */
 export function downloadFile(name, text, type = 'text/csv;charset=utf-8') {

@@ -1,18 +1,18 @@
 // The audit log section: who changed settings, keys and offers, what changed and when, newest first, 20 a page.
-import { api, fill, formatNumber, formatTime, h } from '/console/console.js';
+import { api, fill, formatTime, h, pager } from '/console/console.js';
 
 const PAGE = 20;
 const show = (v) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
 export async function initAudit() {
   const body = document.getElementById('audit-body');
-  const label = document.getElementById('audit-page');
-  const prev = document.getElementById('audit-prev');
-  const next = document.getElementById('audit-next');
-  let offset = 0;
+  const pages = pager('audit', PAGE, () => load().catch(() => undefined));
 
   async function load() {
-    const { entries, total } = await api('GET', `/checkout-admin?action=audit_log&limit=${PAGE}&offset=${offset}`);
+    const { entries, total } = await api(
+      'GET',
+      `/checkout-admin?action=audit_log&limit=${PAGE}&offset=${pages.offset}`,
+    );
     fill(
       body,
       entries.length === 0
@@ -38,19 +38,7 @@ export async function initAudit() {
             ),
           ),
     );
-    const last = Math.min(total, offset + entries.length);
-    label.textContent =
-      total === 0 ? '' : `${formatNumber(offset + 1)}–${formatNumber(last)} of ${formatNumber(total)}`;
-    prev.disabled = offset === 0;
-    next.disabled = last >= total;
+    pages.show(total, entries.length);
   }
-  prev.addEventListener('click', () => {
-    offset = Math.max(0, offset - PAGE);
-    load().catch(() => undefined);
-  });
-  next.addEventListener('click', () => {
-    offset += PAGE;
-    load().catch(() => undefined);
-  });
   await load();
 }

@@ -1,5 +1,5 @@
 // The webhook log: one row per event sent with its attempts, the next try, "retry now", the full body, a test send.
-import { api, fill, formatNumber, formatTime, h, plural, say } from '/console/console.js';
+import { api, fill, formatTime, h, pager, plural, say } from '/console/console.js';
 import { showDetail, STATE_NAMES, STATE_TONE } from '/merchant/assets/delivery-detail.js';
 
 /** Deliveries a page shows. */
@@ -18,26 +18,18 @@ export async function initDeliveries() {
   const filter = document.getElementById('deliveries-filter');
   const detail = document.getElementById('delivery-detail');
   const kept = document.getElementById('deliveries-kept');
-  const pageLabel = document.getElementById('deliveries-page');
-  const prev = document.getElementById('deliveries-prev');
-  const next = document.getElementById('deliveries-next');
-  let offset = 0;
 
-  /** The page at `offset`; says how many there are, and which of them are shown. */
+  /** The page at the pager's offset; says how many there are, and which of them are shown. */
   async function load() {
     const state = filter.value ? `&state=${filter.value}` : '';
-    const page = await api('GET', `/checkout-admin?action=webhook_events&limit=${PAGE}&offset=${offset}${state}`);
+    const page = await api('GET', `/checkout-admin?action=webhook_events&limit=${PAGE}&offset=${pages.offset}${state}`);
     const { deliveries, total } = page;
     kept.textContent = keptFor(page.retention_days);
     fill(
       body,
       deliveries.length === 0 ? h('tr', {}, h('td', { colspan: 7 }, 'No deliveries here yet.')) : deliveries.map(row),
     );
-    const last = Math.min(total, offset + deliveries.length);
-    pageLabel.textContent =
-      total === 0 ? '' : `${formatNumber(offset + 1)}–${formatNumber(last)} of ${formatNumber(total)}`;
-    prev.disabled = offset === 0;
-    next.disabled = last >= total;
+    pages.show(total, deliveries.length);
     return total;
   }
 
@@ -127,16 +119,9 @@ export async function initDeliveries() {
       )
       .catch((err) => say(status, err.message, 'error'));
   document.getElementById('deliveries-refresh').addEventListener('click', refresh);
+  const pages = pager('deliveries', PAGE, refresh);
   filter.addEventListener('change', () => {
-    offset = 0;
-    refresh();
-  });
-  prev.addEventListener('click', () => {
-    offset = Math.max(0, offset - PAGE);
-    refresh();
-  });
-  next.addEventListener('click', () => {
-    offset += PAGE;
+    pages.offset = 0;
     refresh();
   });
   document.getElementById('test-webhook').addEventListener('click', async () => {

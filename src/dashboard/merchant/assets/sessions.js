@@ -1,5 +1,5 @@
 // The orders section: search by email, pincode or id, filter by status, payment and dates, page, export as CSV.
-import { api, downloadFile, fill, formatNumber, formatTime, h, plural, rupees, say } from '/console/console.js';
+import { api, downloadFile, fill, formatNumber, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
 import { toCsv } from '/console/csv.js';
 import { localDate, zoneInstant } from '/console/format.js';
 
@@ -31,12 +31,8 @@ export async function initSessions() {
   const form = document.getElementById('sessions-filter');
   const body = document.getElementById('sessions-body');
   const line = document.getElementById('sessions-status-line');
-  const pageLabel = document.getElementById('sessions-page');
-  const prev = document.getElementById('sessions-prev');
-  const next = document.getElementById('sessions-next');
   form.elements.from.value = localDate(new Date(Date.now() - 29 * 86_400_000));
   form.elements.to.value = localDate(new Date());
-  let offset = 0;
 
   /** The API query of the form's filters (dates are whole days in the chosen time zone). */
   function query() {
@@ -50,7 +46,7 @@ export async function initSessions() {
   async function load() {
     const params = query();
     params.set('limit', String(PAGE));
-    params.set('offset', String(offset));
+    params.set('offset', String(pages.offset));
     const page = await api('GET', `/checkout-admin?action=sessions&${params}`);
     fill(
       body,
@@ -58,26 +54,15 @@ export async function initSessions() {
         ? h('tr', {}, h('td', { colspan: 7 }, noMatch(params.get('q'))))
         : page.sessions.map(row),
     );
-    const last = Math.min(page.total, offset + page.sessions.length);
-    pageLabel.textContent =
-      page.total === 0 ? '' : `${formatNumber(offset + 1)}–${formatNumber(last)} of ${formatNumber(page.total)}`;
+    pages.show(page.total, page.sessions.length);
     say(line, plural(page.total, 'order'), 'info');
-    prev.disabled = offset === 0;
-    next.disabled = last >= page.total;
   }
 
   const reload = () => load().catch((err) => say(line, err.message, 'error'));
+  const pages = pager('sessions', PAGE, reload);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    offset = 0;
-    reload();
-  });
-  prev.addEventListener('click', () => {
-    offset = Math.max(0, offset - PAGE);
-    reload();
-  });
-  next.addEventListener('click', () => {
-    offset += PAGE;
+    pages.offset = 0;
     reload();
   });
   document
