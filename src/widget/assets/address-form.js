@@ -52,6 +52,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
   const message = messageLine();
   const auto = { city: '', state: '' };
   let pincodeInfo = null;
+  /** The last directory check: `{ pincode, result }`, reused until the pincode changes. */
   let checking = null;
 
   /** Directory answer and delivery verdict for the pincode typed; fills state and city unless the buyer typed them. */
@@ -86,6 +87,21 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     return info;
   }
 
+  /** One check per pincode typed: submitting reuses it, so its verdict stays under the field meanwhile. */
+  function checkOnce() {
+    const pincode = f.pincode.input.value.trim();
+    if (checking?.pincode === pincode) return checking.result;
+    const current = { pincode, result: null };
+    current.result = checkPincode().catch((err) => {
+      f.pincode.set(err.message);
+      // A request that failed is asked again on submit.
+      if (checking === current) checking = null;
+      return null;
+    });
+    checking = current;
+    return current.result;
+  }
+
   // A paste longer than a field holds is cut by the browser without a word: say so under the field.
   for (const { input: el, set } of Object.values(f)) {
     if (el.maxLength <= 0) continue;
@@ -99,10 +115,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
 
   f.pincode.input.addEventListener('input', () => {
     keepDigits(f.pincode.input, 6);
-    checking = checkPincode().catch((err) => {
-      f.pincode.set(err.message);
-      return null;
-    });
+    void checkOnce();
   });
 
   /** Server errors on their fields: issues name "address.phone"; codes name the rule that failed. */
@@ -166,7 +179,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     const valid = validate(address);
     void busy(form, async () => {
       try {
-        const info = PINCODE.test(address.pincode ?? '') ? ((await checking) ?? (await checkPincode())) : null;
+        const info = PINCODE.test(address.pincode ?? '') ? await checkOnce() : null;
         if (!valid || !info) return;
         const saved = await save(address, makeDefault.checked);
         onSaved(saved, info);
@@ -189,6 +202,6 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     },
   });
 
-  if (initial?.pincode) checking = checkPincode().catch(() => null);
+  if (initial?.pincode) void checkOnce();
   return { el: form, focus: () => f.name.input.focus() };
 }

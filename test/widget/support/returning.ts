@@ -34,6 +34,11 @@ export async function returningBuyer({ w, browser, shot }: JourneyContext & { br
   await page.getByLabel('Mobile number').fill('12345');
   await page.getByLabel('Pincode').fill('999999');
   await expect.poll(() => describedText(page.getByLabel('Pincode'))).toContain('not a pincode India Post knows');
+  // A slow network from here on: submitting must keep the pincode's verdict, not ask for it again.
+  await page.route('**/v1/pincode/validate/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Continue to map' }).click();
   await expect.poll(() => describedText(page.getByLabel('Mobile number'))).toContain('Enter all 10 digits');
   expect(await describedText(page.getByLabel('Flat, house no.'))).toContain('Enter a flat or house number');
@@ -43,6 +48,7 @@ export async function returningBuyer({ w, browser, shot }: JourneyContext & { br
   await expectAccessible(page, problems);
   await shot(page, 'phone-9-errors');
 
+  await page.unroute('**/v1/pincode/validate/**');
   await page.getByLabel('Mobile number').fill('+91 98111 22334');
   await page.getByLabel('Pincode').fill('110001');
   await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
