@@ -61,8 +61,16 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
         assert buyer.send_otp("asha@example.com")["reused"] is False
         session = buyer.verify_otp("asha@example.com", server.mailed_code("asha@example.com"))
         with buyer.with_session(session["session_token"]) as signed_in:
-            address = signed_in.create_address({"flat_number": "12", "street_name": "100 Feet Road", "pincode": "560038"})
+            saved = signed_in.create_address({"flat_number": "12", "street_name": "100 Feet Road", "pincode": "560038"})
+            assert saved["warnings"] == []
+            address = saved["address"]
             assert signed_in.list_addresses() == [address]
+            typo = {"flat_number": "C-45", "locality": "Lajpat Nagar IV", "city": "New Delhi", "pincode": "110042"}
+            mismatched = signed_in.create_address(typo)
+            assert (mismatched["warnings"], mismatched["suggestions"]) == (["pincode_mismatch"], {"pincode": "110024"})
+            fixed = signed_in.update_address(mismatched["address"]["id"], {"pincode": "110024"})
+            assert (fixed["warnings"], fixed["address"]["pincode"]) == ([], "110024")
+            signed_in.delete_address(mismatched["address"]["id"])
             assert signed_in.address_completed()["address"]["id"] == address["id"]
             assert signed_in.offer()["id"] == offer["id"]
             assert merchant.set_session_cart(session["session_id"], 149900)["cart_value_source"] == "merchant"

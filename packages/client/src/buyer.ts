@@ -5,6 +5,7 @@ import type {
   Address,
   AddressCompleted,
   AddressFields,
+  AddressSaved,
   AddressUpdate,
   BannerOffer,
   CodEligibility,
@@ -78,13 +79,17 @@ export class BuyerClient {
   async listAddresses(options?: CallOptions): Promise<Address[]> {
     return (await this.address<{ addresses: Address[] }>({ action: 'list' }, true, options)).addresses;
   }
-  async createAddress(address: AddressFields, isDefault?: boolean, options?: CallOptions): Promise<Address> {
+  /**
+   * Saves the address as typed; `warnings` name fields that disagree with the place its lines name ("did you mean
+   * `suggestions.pincode`?"), for the buyer to confirm or correct.
+   */
+  createAddress(address: AddressFields, isDefault?: boolean, options?: CallOptions): Promise<AddressSaved> {
     const body = { action: 'create', address, ...(isDefault === undefined ? {} : { is_default: isDefault }) };
-    return (await this.address<{ address: Address }>(body, false, options)).address;
+    return this.address(body, false, options);
   }
-  async updateAddress(addressId: string, changes: AddressUpdate, options?: CallOptions): Promise<Address> {
-    const body = { action: 'update', address_id: addressId, address: changes };
-    return (await this.address<{ address: Address }>(body, true, options)).address;
+  /** Changes the fields given; answers like `createAddress`. */
+  updateAddress(addressId: string, changes: AddressUpdate, options?: CallOptions): Promise<AddressSaved> {
+    return this.address({ action: 'update', address_id: addressId, address: changes }, true, options);
   }
   /** Deletes an address (a repeat answers 404, so it is not retried on a lost answer). */
   async deleteAddress(addressId: string, options?: CallOptions): Promise<{ deleted: string }> {

@@ -70,7 +70,9 @@ export type OtpVerifyInput = ActionBody<'postCheckoutEmailOtp_verify_request'>;
 export type OtpVerified = Fields<Schemas['postCheckoutEmailOtp_verify_response']>;
 export type FunnelEvent = BodyOf<CheckoutOps['postCheckoutFunnelEvents']>;
 export type AddressFields = ActionBody<'postCheckoutAddresses_create_request'>['address'];
-export type Address = DataOf<Schemas['postCheckoutAddresses_create_response']>['address'];
+/** A saved address with what disagrees in it: `warnings` (e.g. `pincode_mismatch`) and the `suggestions` for them. */
+export type AddressSaved = DataOf<Schemas['postCheckoutAddresses_create_response']>;
+export type Address = AddressSaved['address'];
 export type AddressUpdate = ActionBody<'postCheckoutAddresses_update_request'>['address'];
 export type AddressCompleted = DataOf<Schemas['postCheckoutAddresses_address_completed_response']>;
 export type CodEligibilityInput = ActionBody<'postCheckoutAddresses_cod_eligibility_request'>;

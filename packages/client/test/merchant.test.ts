@@ -107,15 +107,24 @@ describe('admin actions', () => {
     const code = await h.smtp.nextCode('asha@example.com');
     const session = await buyer.verifyOtp({ email: 'asha@example.com', code });
     const signedIn = buyer.withSession(session.session_token);
-    const address = await signedIn.createAddress({
+    const { address, warnings } = await signedIn.createAddress({
       flat_number: '12',
       street_name: '100 Feet Road',
       pincode: '560038',
     });
+    expect(warnings).toEqual([]);
     expect(await signedIn.listAddresses()).toEqual([address]);
-    expect(await signedIn.updateAddress(address.id, { landmark: 'Near the metro' })).toMatchObject({
+    expect((await signedIn.updateAddress(address.id, { landmark: 'Near the metro' })).address).toMatchObject({
       landmark: 'Near the metro',
     });
+    // A pincode that disagrees with the locality is saved as typed, with what to ask the buyer.
+    const typo = { flat_number: 'C-45', locality: 'Lajpat Nagar IV', city: 'New Delhi', pincode: '110042' };
+    const mismatched = await signedIn.createAddress(typo);
+    expect(mismatched).toMatchObject({ warnings: ['pincode_mismatch'], suggestions: { pincode: '110024' } });
+    expect(mismatched.address.pincode).toBe('110042');
+    const fixed = await signedIn.updateAddress(mismatched.address.id, { pincode: '110024' });
+    expect(fixed).toMatchObject({ warnings: [], suggestions: {}, address: { pincode: '110024' } });
+    await signedIn.deleteAddress(mismatched.address.id);
     expect(await signedIn.addressCompleted()).toMatchObject({
       session_id: session.session_id,
       address: { id: address.id },

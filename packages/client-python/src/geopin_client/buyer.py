@@ -51,14 +51,17 @@ class BuyerClient(BaseClient):
 
     def create_address(self, address: Mapping[str, Any], *, is_default: Optional[bool] = None,
                        timeout: Optional[float] = None) -> JSON:
+        """Saves the address as typed: ``{address, warnings, suggestions}``; ``warnings`` name fields that disagree
+        with the place its lines name (``pincode_mismatch``: did the buyer mean ``suggestions["pincode"]``?)."""
         body: Dict[str, Any] = {"action": "create", "address": dict(address)}
         if is_default is not None:
             body["is_default"] = is_default
-        return self._address(body, False, timeout)["address"]
+        return self._address(body, False, timeout)
 
     def update_address(self, address_id: str, changes: Mapping[str, Any], *, timeout: Optional[float] = None) -> JSON:
+        """Changes the fields given; answers like ``create_address``."""
         body = {"action": "update", "address_id": address_id, "address": dict(changes)}
-        return self._address(body, True, timeout)["address"]
+        return self._address(body, True, timeout)
 
     def delete_address(self, address_id: str, *, timeout: Optional[float] = None) -> JSON:
         """Deletes an address (a repeat answers 404, so it is not retried on a lost answer)."""
