@@ -4,6 +4,11 @@ import { DomainError } from '../kernel/errors.ts';
 import { pendingSteps } from './migrate.ts';
 import type { Database, Row, Sql } from './sql.ts';
 
+/** Seconds a connection may take to open: a database that accepts and never answers costs a request no more. */
+const CONNECT_TIMEOUT_S = 5;
+/** Milliseconds /readyz waits for the database before calling it not ready. */
+const PING_TIMEOUT_MS = 2000;
+
 /** Any lock key: every node migrating at once takes turns on it. */
 const MIGRATION_LOCK = 7_346_219;
 
@@ -11,6 +16,7 @@ const MIGRATION_LOCK = 7_346_219;
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const client = postgres(url, {
     max: options.max ?? 10,
+    connect_timeout: CONNECT_TIMEOUT_S,
     onnotice: () => undefined,
     // COUNT(*) and SUM() are bigint; every count here fits a double, so read them as numbers like SQLite does.
     types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
@@ -43,14 +49,20 @@ class PostgresDatabase implements Database {
   }
 
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-    return this.client.begin((tx) => fn(txView(tx))) as Promise<T>;
+    return (this.client.begin((tx) => fn(txView(tx))) as Promise<T>).catch(rethrow);
   }
 
   async ping(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, PING_TIMEOUT_MS, false)));
+    const answer = this.get<{ ok: number }>('SELECT 1 AS ok').then(
+      (row) => row?.ok === 1,
+      () => false,
+    );
     try {
-      return (await this.get<{ ok: number }>('SELECT 1 AS ok'))?.ok === 1;
-    } catch {
-      return false;
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -85,14 +97,37 @@ function toPostgres(text: string): string {
 
 async function all<T>(client: Client, text: string, params: readonly unknown[]): Promise<T[]> {
   refuseNul(params);
-  const rows = await client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  const rows = await client
+    .unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true })
+    .catch(rethrow);
   return [...rows] as T[];
 }
 
 async function run(client: Client, text: string, params: readonly unknown[]): Promise<number> {
   refuseNul(params);
-  const result = await client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  const result = await client
+    .unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true })
+    .catch(rethrow);
   return result.count;
+}
+
+/** Codes of a database out of reach (socket, client, PostgreSQL shutting down or full), not of a statement. */
+const UNREACHABLE = new Set([
+  ...['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'],
+  ...['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'],
+  ...['57P01', '57P02', '57P03', '53300'],
+]);
+
+/** A database out of reach is no fault of the request: 503 with Retry-After, as /readyz says meanwhile. */
+function rethrow(err: unknown): never {
+  const code = (err as { code?: unknown } | null)?.code;
+  // SQLSTATE class 08 is "connection exception".
+  if (typeof code === 'string' && (UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    throw new DomainError('unavailable', 'store_unavailable', 'The database is not answering; retry shortly', {
+      retryAfterSeconds: 5,
+      cause: err,
+    });
+  throw err;
 }
 
 /**

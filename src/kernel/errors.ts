@@ -20,6 +20,8 @@ export interface DomainErrorOptions {
   retryAfterSeconds?: number;
   /** Response headers the refusal must carry (the CORS grant of the key that was refused). */
   headers?: Record<string, string>;
+  /** The failure behind the refusal, for the log (never sent to the client). */
+  cause?: unknown;
 }
 
 /** A refusal the caller caused or must see; `code` is stable snake_case (better-sqlite3's SqliteError habit). */
@@ -35,7 +37,7 @@ export class DomainError extends Error {
     message: string,
     options: DomainErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.details = options.details ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.headers = options.headers ?? {};
