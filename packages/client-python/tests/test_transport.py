@@ -78,6 +78,17 @@ def test_retries_a_502_only_when_the_call_is_idempotent(scripted):
     assert (err.value.status, err.value.code, err.value.request_id, count()) == (502, "gateway_timeout", "r502", 1)
 
 
+def test_retries_a_503_store_unavailable_only_when_the_call_is_idempotent(scripted):
+    lost = (503, '{"success":false,"code":"store_unavailable","message":"db"}', {"retry-after": "0"})
+    url, count = scripted([lost, OK])
+    assert LocationClient(url, "k", **FAST).stats() == {"total_boundaries": 1}
+    assert count() == 2
+    url, count = scripted([lost, OK])
+    with pytest.raises(ServerError) as err:
+        MerchantClient(url, "k", **FAST).test_webhook()
+    assert (err.value.status, err.value.code, count()) == (503, "store_unavailable", 1)
+
+
 def test_an_answer_that_is_not_json_is_a_typed_error(scripted):
     url, _ = scripted([(500, "<h1>oops</h1>", {"content-type": "text/html"})])
     with pytest.raises(ServerError) as err:

@@ -62,6 +62,8 @@ const REFUSED = new Set([429, 503]);
 const UNKNOWN_OUTCOME = new Set([502, 504]);
 // A 503 that waiting does not fix (no SMTP server configured).
 const PERMANENT_CODES = new Set(['email_not_configured']);
+// A 503 from a database lost mid-request: the outcome is unknown, so only idempotent calls wait and repeat it.
+const UNKNOWN_OUTCOME_CODES = new Set(['store_unavailable']);
 
 export class Transport {
   private readonly baseUrl: string;
@@ -105,6 +107,7 @@ export class Transport {
   private delayBefore(error: Error, spec: RequestSpec, retry: number): number | null {
     if (error instanceof ApiError) {
       if (REFUSED.has(error.status) && !PERMANENT_CODES.has(error.code)) {
+        if (UNKNOWN_OUTCOME_CODES.has(error.code) && !spec.idempotent) return null;
         return refusalDelayMs(error.retryAfter, retry, this.retry);
       }
       return spec.idempotent && UNKNOWN_OUTCOME.has(error.status) ? backoffMs(retry, this.retry) : null;

@@ -59,6 +59,21 @@ describe('timeouts and retries', () => {
     expect(s.count()).toBe(2);
   });
 
+  // The database may have failed after the request acted.
+  it('retries a 503 store_unavailable only for an idempotent call', async () => {
+    const lost = json(503, { success: false, code: 'store_unavailable', message: 'db' }, { 'retry-after': '0' });
+    const s = await scripted([lost, ok]);
+    expect(await new LocationClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast }).stats()).toEqual({
+      total_boundaries: 1,
+    });
+    expect(s.count()).toBe(2);
+    server!.close();
+    const t = await scripted([lost, ok]);
+    const err = await rejection(new MerchantClient({ baseUrl: t.baseUrl, apiKey: 'k', ...fast }).testWebhook());
+    expect(err).toMatchObject({ status: 503, code: 'store_unavailable' });
+    expect(t.count()).toBe(1);
+  });
+
   it('retries a 502 for an idempotent call but not for one that may have acted', async () => {
     const bad = json(502, { success: false, code: 'gateway_timeout', message: 'slow' });
     const s = await scripted([bad, ok]);

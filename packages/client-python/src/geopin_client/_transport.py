@@ -20,6 +20,8 @@ _REFUSED = {429, 503}
 _UNKNOWN_OUTCOME = {502, 504}
 # A 503 that waiting does not fix (no SMTP server configured).
 _PERMANENT_CODES = {"email_not_configured"}
+# A 503 from a database lost mid-request: the outcome is unknown, so only idempotent calls wait and repeat it.
+_UNKNOWN_OUTCOME_CODES = {"store_unavailable"}
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class Transport:
     def _delay_before(self, error: Exception, idempotent: bool, retry: int) -> Optional[float]:
         if isinstance(error, ApiError):
             if error.status in _REFUSED and error.code not in _PERMANENT_CODES:
+                if error.code in _UNKNOWN_OUTCOME_CODES and not idempotent:
+                    return None
                 return refusal_delay(error.retry_after, retry, self.retry)
             return backoff(retry, self.retry) if idempotent and error.status in _UNKNOWN_OUTCOME else None
         unknown_outcome = isinstance(error, (NetworkError, RequestTimeoutError))
