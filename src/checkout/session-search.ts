@@ -27,6 +27,10 @@ export interface SessionOrder {
   amount_paise: number;
   currency: string;
   created_at: string;
+  /** A payment the gateway took for this order that completed nothing: the merchant owes its refund. */
+  refused_payment_id: string | null;
+  refused_reason: string | null;
+  refused_at: string | null;
 }
 
 /** One event the widget logged for the session. */
@@ -158,8 +162,8 @@ export class SessionSearch {
   /** Gateway orders made for the session, oldest first. */
   orders(merchantId: string, sessionId: string): Promise<SessionOrder[]> {
     return this.sql.all<SessionOrder>(
-      `SELECT gateway_order_id, amount_paise, currency, created_at FROM payment_orders
-       WHERE merchant_id = ? AND session_id = ? ORDER BY created_at, gateway_order_id LIMIT 50`,
+      `SELECT gateway_order_id, amount_paise, currency, created_at, refused_payment_id, refused_reason, refused_at
+       FROM payment_orders WHERE merchant_id = ? AND session_id = ? ORDER BY created_at, gateway_order_id LIMIT 50`,
       [merchantId, sessionId],
     );
   }

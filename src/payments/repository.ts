@@ -39,6 +39,18 @@ export class PaymentRepository {
     );
   }
 
+  /**
+   * Keeps the first payment of `gatewayOrderId` that the gateway took and verify refused: the merchant must refund it.
+   * A repeat of the same verify changes nothing.
+   */
+  async markRefused(gatewayOrderId: string, paymentId: string, reason: string, at: string): Promise<void> {
+    await this.sql.run(
+      `UPDATE payment_orders SET refused_payment_id = ?, refused_reason = ?, refused_at = ?
+       WHERE gateway_order_id = ? AND refused_payment_id IS NULL`,
+      [paymentId, reason, at, gatewayOrderId],
+    );
+  }
+
   order(gatewayOrderId: string): Promise<PaymentOrderRow | undefined> {
     return this.sql.get<PaymentOrderRow>('SELECT * FROM payment_orders WHERE gateway_order_id = ?', [gatewayOrderId]);
   }

@@ -113,32 +113,48 @@ export class PaymentService {
       gateway_payment_id: input.gateway_payment_id,
     };
     const now = d.clock().toISOString();
-    const existing = await d.repo.record(
-      {
-        session_id: session.id,
-        merchant_id: session.merchant_id,
-        ...result,
-        amount_paise: order.amount_paise,
-        created_at: now,
-      },
-      (current) => {
-        this.assertPaysCart(current, order, input);
-        d.ports.assertAllowed('confirm_payment', current);
-        return isPaymentMode(config)
-          ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current) }, now)
-          : null;
-      },
-    );
-    if (
-      existing &&
-      !(
-        existing.gateway_order_id === order.gateway_order_id && existing.gateway_payment_id === input.gateway_payment_id
-      )
-    ) {
-      throw alreadyPaid(existing);
+    try {
+      const existing = await d.repo.record(
+        {
+          session_id: session.id,
+          merchant_id: session.merchant_id,
+          ...result,
+          amount_paise: order.amount_paise,
+          created_at: now,
+        },
+        (current) => {
+          this.assertPaysCart(current, order, input);
+          d.ports.assertAllowed('confirm_payment', current);
+          return isPaymentMode(config)
+            ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current) }, now)
+            : null;
+        },
+      );
+      const same = existing?.gateway_payment_id === input.gateway_payment_id;
+      if (existing && !same) throw alreadyPaid(existing);
+      if (!existing) d.queued();
+      return result;
+    } catch (err) {
+      throw await this.refused(err, input, now);
     }
-    if (!existing) d.queued();
-    return result;
+  }
+
+  /**
+   * A signed payment that completes nothing (409) was still taken by the gateway: it is kept on its order for the
+   * merchant to refund, and the refusal says so.
+   */
+  private async refused(err: unknown, signed: SignedPayment, at: string) {
+    if (!(err instanceof DomainError) || err.kind !== 'conflict') return err;
+    const payment = { gateway_order_id: signed.gateway_order_id, gateway_payment_id: signed.gateway_payment_id };
+    await this.d.repo.markRefused(payment.gateway_order_id, payment.gateway_payment_id, err.code, at);
+    const message =
+      err.code === 'amount_mismatch'
+        ? err.message
+        : `${err.message}: gateway payment ${payment.gateway_payment_id} completes nothing, and the merchant must ` +
+          'refund it at the gateway';
+    return new DomainError(err.kind, err.code, message, {
+      details: { ...err.details, ...payment, refund_required: true },
+    });
   }
 
   /**
@@ -197,14 +213,7 @@ export class PaymentService {
         `The payment of ${order.amount_paise} paise (gateway payment ${input.gateway_payment_id}) differs from the cart value ` +
           `${current.cart_value_paise} paise the merchant set for this session; the session was not completed, and the merchant ` +
           'must refund this payment at the gateway',
-        {
-          details: {
-            ...err.details,
-            gateway_order_id: order.gateway_order_id,
-            gateway_payment_id: input.gateway_payment_id,
-            refund_required: true,
-          },
-        },
+        { details: err.details },
       );
     }
   }

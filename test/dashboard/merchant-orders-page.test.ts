@@ -4,7 +4,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from './support/read-csv.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { runScript } from '../support/run-script.ts';
+import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { createMerchant, placeOrder, type MerchantFixture, type PlacedOrder } from './support/merchant-fixture.ts';
 import { axeViolations, DESKTOP, eventually, horizontalOverflow, openPage, PHONE, screenshot } from './support/page.ts';
@@ -181,6 +182,31 @@ describe('merchant orders in Chromium', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('puts a refund due above an order: a gateway payment that was taken and completed nothing', async () => {
+    // The server's side (verify refusing the payment and keeping it) is test/payments/refused-payments.test.ts.
+    const at = new Date().toISOString();
+    await server.parts.sql.run(
+      `INSERT INTO payment_orders (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id,
+         created_at, refused_payment_id, refused_reason, refused_at) VALUES (?, ?, ?, ?, 'INR', ?, ?, ?, ?, ?)`,
+      ['order_Refund1', shop.id, old.sessionId, 49_900, 'rzp_test_chai', at, 'pay_Refund1', 'session_already_paid', at],
+    );
+    // Another of the shop's people (a person's sign-in codes are limited per hour).
+    const support = 'support@chai.example';
+    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', support], commandEnv(server));
+    expect(added.status, added.stderr).toBe(0);
+    const { page, problems } = await openPage(browser, PHONE);
+    await signInByMail(page, `${server.baseUrl}/merchant#order/${old.sessionId}`, support, smtp);
+    const notice = page.getByRole('alert');
+    await eventually(() => notice.textContent()).toContain('A refund is due');
+    const said = await notice.textContent();
+    expect(said).toMatch(/Gateway payment pay_Refund1 \(₹499, order order_Refund1\) was taken at .* but completed/);
+    expect(said).toContain('nothing: the order was already paid. Refund it');
+    expect(await page.locator('.timeline-item', { hasText: 'payment_refused' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'merchant-order-refund-due');
+    expect(problems).toEqual([]);
+  });
 
   it('says an order link that names no order of the shop cannot be loaded, and stops "Loading"', async () => {
     const { page, problems } = await openPage(browser);

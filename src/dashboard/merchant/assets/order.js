@@ -24,6 +24,7 @@ export async function showOrder(sessionId) {
   fill(
     body,
     summary(s),
+    refunds(order.orders),
     h('h3', {}, 'Address'),
     address(order.address),
     h('h3', {}, 'Timeline'),
@@ -58,6 +59,38 @@ function summary(s) {
       ? item(s.payment.method === 'cod' ? 'Placed at' : 'Paid at', formatTime(s.payment.paid_at))
       : null,
     item('Campaign', utm.length ? utm.join(', ') : '—'),
+  );
+}
+
+const REFUSED_BECAUSE = {
+  session_already_paid: 'the order was already paid',
+  amount_mismatch: 'it did not match the cart you set',
+};
+
+/** Payments the gateway took that completed nothing: the merchant owes the buyer each of them back. */
+function refunds(orders) {
+  const owed = orders.filter((o) => o.refused_payment_id);
+  if (owed.length === 0) return null;
+  return h(
+    'div',
+    { class: 'notice warn', role: 'alert' },
+    h('strong', {}, owed.length === 1 ? 'A refund is due' : `${owed.length} refunds are due`),
+    h(
+      'ul',
+      {},
+      owed.map((o) =>
+        h(
+          'li',
+          {},
+          'Gateway payment ',
+          h('code', {}, o.refused_payment_id),
+          ` (${rupees(o.amount_paise)}, order `,
+          h('code', {}, o.gateway_order_id),
+          `) was taken at ${formatTime(o.refused_at)} but completed nothing: `,
+          `${REFUSED_BECAUSE[o.refused_reason] ?? o.refused_reason}. Refund it in your payment gateway's dashboard.`,
+        ),
+      ),
+    ),
   );
 }
 

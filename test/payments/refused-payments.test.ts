@@ -1,0 +1,91 @@
+// A payment the gateway took that completes nothing (the session was paid already, by another order or COD, or the
+// merchant's cart changed) is money the merchant owes back: the refusal says refund_required, and the order page
+// keeps which payment it was.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, ok } from '../checkout/support.ts';
+import { buyerSession, configureShop, payAtGateway, startWorld, type Buyer, type World } from './support/shop.ts';
+
+const keys = { keyId: 'rzp_test_refused', keySecret: 'sk_refused_secret' };
+let w: World;
+beforeAll(async () => {
+  w = await startWorld({ [keys.keyId]: keys.keySecret });
+});
+afterAll(async () => w.dispose());
+
+const modeB = () => configureShop(w.h, { payment: keys, cod: { enabled: true } });
+const verify = (b: Buyer, p: object) => w.h.payment(b.token, { action: 'verify', ...p });
+const orderPage = async (key: string, sessionId: string) =>
+  dataOf(await w.h.admin('GET', 'session', key, undefined, `session_id=${sessionId}`));
+
+describe('a signed payment that completes nothing', () => {
+  it('a second order paid in another tab: 409 refund_required, kept on its order, however often sent', async () => {
+    const shop = await modeB();
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 50_000, pincode: '560001' });
+    const [first, second] = [await payAtGateway(w, b.token), await payAtGateway(w, b.token)];
+    ok(await verify(b, first), 'first verify');
+    const refused = await verify(b, second);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'session_already_paid',
+      refund_required: true,
+      gateway_order_id: second.gateway_order_id,
+      gateway_payment_id: second.gateway_payment_id,
+    });
+    expect(refused.body.message).toMatch(/refund/);
+    expect((await verify(b, second)).body).toEqual(refused.body);
+
+    const page = await orderPage(shop.key, b.sessionId);
+    const byId = Object.fromEntries(page.orders.map((o: { gateway_order_id: string }) => [o.gateway_order_id, o]));
+    expect(byId[first.gateway_order_id]).toMatchObject({ refused_payment_id: null, refused_reason: null });
+    expect(byId[second.gateway_order_id]).toMatchObject({
+      refused_payment_id: second.gateway_payment_id,
+      refused_reason: 'session_already_paid',
+    });
+    expect(page.session.payment).toMatchObject({ gateway_payment_id: first.gateway_payment_id });
+    const refunds = page.timeline.filter((t: { event: string }) => t.event === 'payment_refused');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].detail).toContain(second.gateway_payment_id);
+  });
+
+  it('a payment taken after COD was recorded is refused and kept the same way', async () => {
+    const shop = await modeB();
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 40_000, pincode: '560001' });
+    const paid = await payAtGateway(w, b.token);
+    ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
+    expect((await verify(b, paid)).body).toMatchObject({
+      code: 'session_already_paid',
+      payment_method: 'cod',
+      refund_required: true,
+      gateway_payment_id: paid.gateway_payment_id,
+    });
+    const page = await orderPage(shop.key, b.sessionId);
+    expect(page.orders[0]).toMatchObject({ refused_payment_id: paid.gateway_payment_id });
+    expect(page.session.payment.method).toBe('cod');
+  });
+
+  it('a payment for a cart the merchant has changed since is kept as amount_mismatch', async () => {
+    const shop = await modeB();
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 10_000, pincode: '560001' });
+    const paid = await payAtGateway(w, b.token);
+    ok(
+      await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: b.sessionId, cart_value_paise: 99_900 }),
+      'cart',
+    );
+    expect((await verify(b, paid)).body).toMatchObject({ code: 'amount_mismatch', refund_required: true });
+    const page = await orderPage(shop.key, b.sessionId);
+    expect(page.orders[0]).toMatchObject({
+      refused_payment_id: paid.gateway_payment_id,
+      refused_reason: 'amount_mismatch',
+    });
+  });
+
+  it('a signature that does not match keeps nothing: it proves no payment', async () => {
+    const shop = await modeB();
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 10_000, pincode: '560001' });
+    const paid = await payAtGateway(w, b.token);
+    ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
+    const forged = { ...paid, gateway_signature: '0'.repeat(64) };
+    expect((await verify(b, forged)).body).toMatchObject({ code: 'invalid_signature' });
+    expect((await orderPage(shop.key, b.sessionId)).orders[0].refused_payment_id).toBeNull();
+  });
+});
