@@ -42,7 +42,7 @@ export interface RouteFixtures {
   funnelMerchants: string[];
   /** Sessions of the shop with three addresses each: the buyer reads (and address updates) rotate over them. */
   browse: SeededSession[];
-  /** Pay-shop sessions with one address, for address create and create_order (neither uses a session up). */
+  /** Pay-shop sessions with their address completed, for address create and create_order (neither uses one up). */
   open: SeededSession[];
   /** One per request: sessions with an unpaid order (payment verify). */
   orders: SignedOrder[];
@@ -101,7 +101,7 @@ export async function seedRouteFixtures(db: Database, masterKey: Buffer, sizes: 
       spreadDays: 1,
       tag,
     });
-  const open = await seed('open', 'verified');
+  const open = await seed('open', 'address_completed');
   const orders = await signedOrders(db, pay.id, await seed('orders', 'verified', 0));
   const cod = await seed('cod', 'address_completed');
   const codes = await liveCodes(db, box, pay.id, sizes.pool);

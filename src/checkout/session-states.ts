@@ -10,8 +10,9 @@ const OPEN = ['verified', 'address_completed'] as const;
 export const TRANSITIONS = {
   select_address: { from: OPEN, to: 'address_completed' },
   change_cart: { from: OPEN, to: null },
-  create_order: { from: OPEN, to: null },
-  record_cod: { from: OPEN, to: 'completed' },
+  // Paying needs somewhere to deliver: the address comes first.
+  create_order: { from: ['address_completed'], to: null },
+  record_cod: { from: ['address_completed'], to: 'completed' },
   // A payment the gateway has taken completes even an abandoned session: the buyer's money is real.
   confirm_payment: { from: [...OPEN, 'abandoned'], to: 'completed' },
   abandon: { from: [...OPEN, 'abandoned'], to: 'abandoned' },
@@ -30,9 +31,16 @@ export function isAllowed(step: SessionStep, status: SessionStatus): boolean {
   return (TRANSITIONS[step].from as readonly SessionStatus[]).includes(status);
 }
 
-/** Throws 409 `session_<status>` when `step` may not happen in `status`. */
+/** Throws 409 `session_<status>` when `step` may not happen in `status` (`address_required` before the address). */
 export function assertAllowed(step: SessionStep, status: SessionStatus): void {
-  if (!isAllowed(step, status)) throw new DomainError('conflict', `session_${status}`, REFUSALS[status]);
+  if (isAllowed(step, status)) return;
+  if (status === 'verified')
+    throw new DomainError(
+      'conflict',
+      'address_required',
+      'Complete the delivery address first (address_completed): a checkout is paid for once it knows where to deliver',
+    );
+  throw new DomainError('conflict', `session_${status}`, REFUSALS[status]);
 }
 
 /** `status IN (…)` of the states `step` may start from: the guard of an UPDATE that moves a session. */

@@ -276,7 +276,10 @@ describe('buyer isolation', () => {
     ]) {
       expect((await probe('POST', '/checkout-payment', { headers, body }, secrets)).body.code).toBe('invalid_request');
     }
-    // The attacker's own session has no merchant-set cart and names no amount: no order, and never one for the victim's cart.
+    // The attacker's own session, its own address given, has no merchant-set cart and names no amount: no order, and
+    // never one for the victim's cart.
+    const ownAddress = { action: 'address_completed', address_id: attacker.addressId };
+    expect((await probe('POST', '/checkout-addresses', { headers, body: ownAddress }, secrets)).status).toBe(200);
     expect(
       (await probe('POST', '/checkout-payment', { headers, body: { action: 'create_order' } }, secrets)).body.code,
     ).toBe('amount_required');

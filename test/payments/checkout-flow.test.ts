@@ -41,19 +41,25 @@ describe('payments over checkout sessions', () => {
     expect(await completedEvents(shop.id)).toBe(1);
   });
 
-  it('refuses COD with the failing rule as reason: blocked pincode, cart over the cap, no address, COD off', async () => {
+  it('refuses COD with the failing rule as reason: blocked pincode, cart over the cap, COD off; no address', async () => {
     const shop = await modeB({ maxCartValuePaise: 500_000, blockedPincodes: ['110001'] });
     const cases: Array<[Parameters<typeof buyerSession>[2], string]> = [
       [{ cartValuePaise: 100_000, pincode: '110001' }, 'pincode_blocked'],
       [{ cartValuePaise: 900_000, pincode: '560001' }, 'cart_value_exceeds_limit'],
       [{ pincode: '560001' }, 'cart_value_unknown'],
-      [{ cartValuePaise: 100_000 }, 'pincode_unknown'],
     ];
     for (const [setup, reason] of cases) {
       const s = await buyerSession(w.h, shop, setup);
       const res = await w.h.payment(s.token, { action: 'record_cod' });
       expect(res, reason).toMatchObject({ status: 409, body: { code: 'cod_not_available', reason } });
     }
+    // No address, no order: nowhere to deliver it (nor to pay for, online or not).
+    const nowhere = await buyerSession(w.h, shop, { cartValuePaise: 100_000, pincode: null });
+    for (const action of ['record_cod', 'create_order'])
+      expect(await w.h.payment(nowhere.token, { action }), action).toMatchObject({
+        status: 409,
+        body: { code: 'address_required' },
+      });
     const noCod = await configureShop(w.h, { payment: keys });
     const res = await w.h.payment((await buyerSession(w.h, noCod, { pincode: '560001' })).token, {
       action: 'record_cod',

@@ -62,7 +62,7 @@ describe('a gateway payment completes a session only for the cart the merchant f
     expect([await payments(s.sessionId), await completions(s.sessionId), await status(s.sessionId)]).toEqual([
       0,
       0,
-      'verified',
+      'address_completed',
     ]);
   });
 

@@ -68,6 +68,10 @@ export async function openTwoShops(): Promise<TwoShops> {
   ok(await h.payment(a1.token, verify), 'a1 verify');
   const second = await h.login(a.id, a1.email);
   ok(
+    await h.addresses(second.session_token, { action: 'address_completed', address_id: a1.addressId }),
+    'a1 address 2',
+  );
+  ok(
     await h.admin('POST', 'set_session_cart', a.key, { session_id: second.session_id, cart_value_paise: 50_000 }),
     'a1 cart 2',
   );

@@ -94,13 +94,13 @@ export interface Buyer {
 export interface BuyerSetup {
   /** The cart value the merchant's server sets with set_session_cart (what create_order charges). */
   cartValuePaise?: number;
-  /** When set, the buyer saves an address with this pincode and completes the address step. */
-  pincode?: string;
+  /** The pincode of the address the buyer saves and completes (paying needs one); null: no address. */
+  pincode?: string | null;
 }
 
 let buyers = 0;
 
-/** A buyer signed in with email OTP, optionally with a merchant-set cart and a completed address. */
+/** A buyer signed in with email OTP, with a completed address unless told otherwise, optionally a merchant cart. */
 export async function buyerSession(h: Harness, shop: Shop, setup: BuyerSetup = {}): Promise<Buyer> {
   const login = await h.login(shop.id, `buyer${++buyers}-${Date.now()}@example.com`);
   if (setup.cartValuePaise !== undefined) {
@@ -113,8 +113,9 @@ export async function buyerSession(h: Harness, shop: Shop, setup: BuyerSetup = {
     );
   }
   let addressId: string | null = null;
-  if (setup.pincode) {
-    const address = { name: 'A Buyer', flat_number: '1', street_name: 'MG Road', pincode: setup.pincode };
+  const pincode = setup.pincode === undefined ? '560001' : setup.pincode;
+  if (pincode) {
+    const address = { name: 'A Buyer', flat_number: '1', street_name: 'MG Road', pincode };
     addressId = dataOf(await h.addresses(login.session_token, { action: 'create', address })).address.id as string;
     ok(
       await h.addresses(login.session_token, { action: 'address_completed', address_id: addressId }),
