@@ -24,6 +24,14 @@ export class OtpRepository {
     return new OtpRepository(tx);
   }
 
+  /** Inside a transaction: other sends for (merchant, email) wait until it ends (SQLite's BEGIN IMMEDIATE does so). */
+  async lock(merchantId: string, email: string): Promise<void> {
+    if (this.sql.dialect !== 'postgres') return;
+    await this.sql.get("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext('otp_codes'), hashtext(?))) l", [
+      `${merchantId}|${email}`,
+    ]);
+  }
+
   async insert(merchantId: string, email: string, codeHash: string, now: string, expiresAt: string): Promise<number> {
     const row = await this.sql.get<{ id: number }>(
       'INSERT INTO otp_codes (merchant_id, email, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?) RETURNING id',

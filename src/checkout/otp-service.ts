@@ -9,7 +9,7 @@ import { MailError, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { otpEmail } from '../mail/otp-email.ts';
 import { sha256 } from '../kernel/crypto.ts';
 import type { BuyerRepository } from './buyer-repository.ts';
-import type { OtpRepository } from './otp-repository.ts';
+import type { OtpCode, OtpRepository } from './otp-repository.ts';
 import type { WebhookOutbox } from './ports.ts';
 import { newOtpCode, randomToken, sameHash, type SecretBox } from './secrets.ts';
 import type { OtpPolicy } from './otp-policy.ts';
@@ -104,7 +104,37 @@ export class OtpService {
       `${scope}|${email}|${ip}`,
       'Too many codes requested for this email',
     );
-    const latest = await d.otps.latest(scope, email);
+    // One transaction locked on (scope, email): concurrent sends on any node open one code and mail it once.
+    const opened = await d.sql.transaction((tx) => this.openCode(d.otps.in(tx), scope, email, now, options));
+    if ('live' in opened) {
+      return {
+        reused: true,
+        message: 'A code was already sent to this email and is still valid',
+        expires_at: opened.live.expires_at,
+      };
+    }
+    try {
+      await d.mailer.send(compose(opened.code, Math.round(d.policy.codeTtlMs / 60_000)));
+    } catch (err) {
+      // The buyer never got this code, so it must not be "reused" by the next send.
+      await d.otps.delete(opened.id);
+      throw mailError(err, d.log);
+    }
+    await d.otps.logMail(scope, email, ip, now.toISOString());
+    return { reused: false, message: 'A verification code was sent to this email', expires_at: opened.expiresAt };
+  }
+
+  /** Inside a transaction: the live code, else a new one stored (after the wait burned codes impose). */
+  private async openCode(
+    otps: OtpRepository,
+    scope: string,
+    email: string,
+    now: Date,
+    options: IssueOptions,
+  ): Promise<{ live: OtpCode } | { id: number; code: string; expiresAt: string }> {
+    const { d } = this;
+    await otps.lock(scope, email);
+    const latest = await otps.latest(scope, email);
     const resend = options.resendAfterMs;
     if (
       latest &&
@@ -113,14 +143,20 @@ export class OtpService {
       latest.failed_attempts < d.policy.maxCodeFailures &&
       (resend === undefined || now.getTime() - Date.parse(latest.created_at) < resend)
     ) {
-      return {
-        reused: true,
-        message: 'A code was already sent to this email and is still valid',
-        expires_at: latest.expires_at,
-      };
+      return { live: latest };
     }
+    await this.waitAfterBurned(otps, scope, email, now);
+    const code = newOtpCode();
+    const expiresAt = new Date(now.getTime() + d.policy.codeTtlMs).toISOString();
+    const id = await otps.insert(scope, email, d.secrets.hashOtp(scope, email, code), now.toISOString(), expiresAt);
+    return { id, code, expiresAt };
+  }
+
+  /** Refuses a new code while the spacing after codes burned in the last hour (mailGapsSeconds) lasts. */
+  private async waitAfterBurned(otps: OtpRepository, scope: string, email: string, now: Date): Promise<void> {
+    const { d } = this;
     const since = new Date(now.getTime() - HOUR_MS).toISOString();
-    const burned = await d.otps.burnedSince(scope, email, since, d.policy.maxCodeFailures);
+    const burned = await otps.burnedSince(scope, email, since, d.policy.maxCodeFailures);
     const gaps = d.policy.mailGapsSeconds;
     const gapMs = (gaps[Math.min(burned.n - 1, gaps.length - 1)] ?? 0) * 1000;
     const waitMs = burned.latest === null ? 0 : Date.parse(burned.latest) + gapMs - now.getTime();
@@ -133,18 +169,6 @@ export class OtpService {
         { retryAfterSeconds: retry },
       );
     }
-    const code = newOtpCode();
-    const expiresAt = new Date(now.getTime() + d.policy.codeTtlMs).toISOString();
-    const id = await d.otps.insert(scope, email, d.secrets.hashOtp(scope, email, code), now.toISOString(), expiresAt);
-    try {
-      await d.mailer.send(compose(code, Math.round(d.policy.codeTtlMs / 60_000)));
-    } catch (err) {
-      // The buyer never got this code, so it must not be "reused" by the next send.
-      await d.otps.delete(id);
-      throw mailError(err, d.log);
-    }
-    await d.otps.logMail(scope, email, ip, now.toISOString());
-    return { reused: false, message: 'A verification code was sent to this email', expires_at: expiresAt };
   }
 
   /** Checks the code; on success consumes it, finds or creates the buyer, opens a session and queues session.email_verified. */

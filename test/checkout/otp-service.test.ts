@@ -1,0 +1,98 @@
+// OtpService.issue on a store whose statements each wait a turn, as round trips to a networked store do: sends interleave.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BuyerRepository } from '../../src/checkout/buyer-repository.ts';
+import { OtpRepository } from '../../src/checkout/otp-repository.ts';
+import { DEFAULT_OTP_POLICY } from '../../src/checkout/otp-policy.ts';
+import { OtpService } from '../../src/checkout/otp-service.ts';
+import { SecretBox } from '../../src/checkout/secrets.ts';
+import { SessionRepository } from '../../src/checkout/session-repository.ts';
+import { openPostgres } from '../../src/db/postgres.ts';
+import type { Database, Sql } from '../../src/db/sql.ts';
+import { openSqlite } from '../../src/db/sqlite.ts';
+import { systemClock } from '../../src/kernel/clock.ts';
+import { silentLog } from '../../src/kernel/log.ts';
+import { RateCounter } from '../../src/limits/rate-counter.ts';
+import type { MailMessage } from '../../src/mail/mailer.ts';
+import { testStore } from '../support/server.ts';
+import { scalar } from './support.ts';
+
+const SCOPE = 'test:shop';
+const IP = '198.51.100.7';
+let store: Awaited<ReturnType<typeof testStore>>;
+let db: Database;
+let mails: MailMessage[];
+let otp: OtpService;
+
+beforeAll(async () => {
+  store = await testStore();
+  const url = store.env.DATABASE_URL;
+  db = url ? await openPostgres(url, { max: 6 }) : openSqlite(':memory:');
+  const sql = turnTaking(db);
+  const outbox = { enqueue: () => Promise.resolve('') };
+  mails = [];
+  otp = new OtpService({
+    sql,
+    otps: new OtpRepository(sql),
+    buyers: new BuyerRepository(sql, systemClock),
+    sessions: new SessionRepository(sql, outbox),
+    secrets: new SecretBox(randomBytes(32)),
+    mailer: { send: (message) => Promise.resolve(void mails.push(message)), close: () => undefined },
+    counter: new RateCounter(sql, systemClock),
+    outbox,
+    clock: systemClock,
+    policy: { ...DEFAULT_OTP_POLICY, sendsPerEmailHour: 1000 },
+    queued: () => undefined,
+    log: silentLog,
+  });
+});
+afterAll(async () => {
+  await db?.close();
+  await store?.drop();
+});
+
+/** `sql` whose every statement first yields to other work, so concurrent requests interleave between statements. */
+function turnTaking(sql: Sql): Sql {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    dialect: sql.dialect,
+    all: async <T>(text: string, params?: readonly unknown[]) => (await turn(), sql.all<T>(text, params)),
+    get: async <T>(text: string, params?: readonly unknown[]) => (await turn(), sql.get<T>(text, params)),
+    run: async (text: string, params?: readonly unknown[]) => (await turn(), sql.run(text, params)),
+    transaction: (fn) => sql.transaction((tx) => fn(turnTaking(tx))),
+  };
+}
+
+const compose = (code: string): MailMessage => ({ to: 'x', subject: 'code', text: code });
+const sendAll = (email: string, n: number, resendAfterMs?: number) =>
+  // From different addresses, so no two sends wait on one rate counter row and they truly overlap.
+  Promise.all(
+    Array.from({ length: n }, (_, i) => otp.issue(SCOPE, email, `203.0.113.${i}`, compose, { resendAfterMs })),
+  );
+
+describe('OtpService.issue under concurrent sends', () => {
+  it('opens one code for six sends at once, mails it once, and the mailed code redeems', async () => {
+    const email = 'six@example.com';
+    const before = mails.length;
+    const results = await sendAll(email, 6);
+    expect(results.filter((r) => !r.reused)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.expires_at)).size).toBe(1);
+    expect(mails.length - before).toBe(1);
+    expect(await scalar(db, 'SELECT COUNT(*) FROM otp_codes WHERE merchant_id = ? AND email = ?', [SCOPE, email])).toBe(
+      1,
+    );
+    await expect(otp.redeem(SCOPE, email, mails.at(-1)!.text, IP)).resolves.toBeUndefined();
+  });
+
+  it('replaces an old code once when several "send again" requests race', async () => {
+    const email = 'again@example.com';
+    await sendAll(email, 1);
+    const old = new Date(Date.now() - 120_000).toISOString();
+    await db.run('UPDATE otp_codes SET created_at = ? WHERE merchant_id = ? AND email = ?', [old, SCOPE, email]);
+    const before = mails.length;
+    const results = await sendAll(email, 4, 60_000);
+    expect(results.filter((r) => !r.reused)).toHaveLength(1);
+    expect(mails.length - before).toBe(1);
+    await expect(otp.redeem(SCOPE, email, mails.at(-1)!.text, IP)).resolves.toBeUndefined();
+  });
+});
