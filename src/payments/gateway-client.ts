@@ -69,7 +69,15 @@ export class GatewayClient {
       receipt: input.receipt,
       notes: input.notes ?? {},
     };
-    return toOrder(await this.request(keys, 'POST', '/v1/orders', body));
+    const order = toOrder(await this.request(keys, 'POST', '/v1/orders', body));
+    // An order for another amount or currency would be recorded and signed for as if it were the one asked for.
+    if (order.amount !== body.amount || order.currency !== body.currency)
+      throw new GatewayError(
+        'gateway_bad_response',
+        `gateway made order ${order.id} for ${order.amount} ${order.currency}, ` +
+          `not the ${body.amount} ${body.currency} asked for`,
+      );
+    return order;
   }
 
   /** Reads an order back (status, amount_paid). */

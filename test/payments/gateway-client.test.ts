@@ -1,4 +1,6 @@
 // The gateway client against the real emulator over 127.0.0.1: orders, signed payments, auth failures, timeouts.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient, GatewayError } from '../../src/payments/gateway-client.ts';
 import { startGatewayEmulator, type RunningEmulator } from '../../src/payments/gateway-emulator.ts';
@@ -92,6 +94,23 @@ describe('gateway client', () => {
     await expect(client.createOrder(keys, { amountPaise: 10_000 })).rejects.toMatchObject({
       code: 'gateway_unreachable',
     });
+  });
+
+  it('refuses an order made for another amount or currency than asked, as gateway_bad_response', async () => {
+    const order = { id: 'order_Other0000000', entity: 'order', amount: 10_001, amount_paid: 0, currency: 'INR' };
+    for (const answer of [order, { ...order, amount: 10_000, currency: 'USD' }]) {
+      const gateway = createServer((req, res) => {
+        req.resume();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      });
+      await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+      const baseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+      const client = new GatewayClient({ baseUrl, timeoutMs: 1000 });
+      await expect(client.createOrder(keys, { amountPaise: 10_000 })).rejects.toMatchObject({
+        code: 'gateway_bad_response',
+      });
+      gateway.close();
+    }
   });
 
   it('refuses a non-positive amount before any network call', async () => {
