@@ -13,6 +13,7 @@ import { CART_PAISE, journey, type Viewport } from './support/journey.ts';
 import { mistypedPincode } from './support/mismatch.ts';
 import { localitySuggestions } from './support/suggestions.ts';
 import { backFromPayment } from './support/back-from-payment.ts';
+import { cartChanged } from './support/cart-changed.ts';
 import { pastingBuyer } from './support/pasting.ts';
 import { returningBuyer } from './support/returning.ts';
 import { wholeCartOffer } from './support/whole-cart-offer.ts';
@@ -166,5 +167,11 @@ describe('a buyer pasting on a phone', () => {
 describe('a buyer who sees the wrong address at the payment step', () => {
   it('goes back to the map and the address, corrects it, and pays for the corrected one', async () => {
     await backFromPayment({ w, browser, shot }, 'back.from.payment@example.com');
+  });
+});
+
+describe('a buyer whose total the shop changes while they pay', () => {
+  it('is told the payment will be refunded, shown the new total, and pays it', async () => {
+    await cartChanged({ w, browser, shot }, 'cart.changed@example.com');
   });
 });

@@ -29,14 +29,15 @@ function summaryList(order, offer) {
  * total. `onPaid({payment_method, …})` finishes the checkout; `onBack()` returns to the map step.
  */
 export function paymentStep({ api, config, order, cod, offer, address, geopin, shadow, onPaid, onBack }) {
-  const amount = order.total;
-  // An offer this cart does not get (it would take all of it) is not announced.
-  const announced = offer && (order.discount > 0 || order.fixedByMerchant || order.cart === null) ? offer : null;
+  let amount = order.total;
+  // An offer is announced only where it shows in the total: not when this cart does not get it (it would take all of
+  // it), nor when the shop fixed the total itself.
+  const announced = offer && (order.discount > 0 || order.cart === null) ? offer : null;
   const message = messageLine();
   const name = uid('method');
   const methods = [];
-  if (config.payment_enabled && amount !== null)
-    methods.push(['gateway', `Pay online ${rupees(amount)}`, 'UPI, cards, net banking']);
+  const payOnline = h('span', {}, `Pay online ${rupees(amount)}`);
+  if (config.payment_enabled && amount !== null) methods.push(['gateway', payOnline, 'UPI, cards, net banking']);
   if (config.cod_enabled)
     methods.push(['cod', 'Cash on delivery', cod.eligible ? 'Pay when the order arrives' : cod.message]);
   const firstAvailable = methods.find(([m]) => m !== 'cod' || cod.eligible)?.[0];
@@ -59,19 +60,21 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
   });
   const none = methods.length === 0 || !firstAvailable;
   const submit = h('button', { type: 'submit', class: 'gc-primary' }, none ? 'Continue' : 'Place order');
+  const banner = announced
+    ? h(
+        'div',
+        { class: 'gc-offer', role: 'note' },
+        h('strong', {}, announced.title),
+        h('span', {}, announced.description ?? offerText(announced)),
+      )
+    : null;
+  let summary = summaryList(order, offer);
   const form = h(
     'form',
     { class: 'gc-form' },
-    announced
-      ? h(
-          'div',
-          { class: 'gc-offer', role: 'note' },
-          h('strong', {}, announced.title),
-          h('span', {}, announced.description ?? offerText(announced)),
-        )
-      : null,
+    banner,
     h('h4', {}, 'Order summary'),
-    summaryList(order, offer),
+    summary,
     h('p', { class: 'gc-deliver' }, 'Deliver to ', h('strong', {}, address.name ?? ''), `: ${addressText(address)}`),
     h('p', { class: 'gc-hint' }, 'Geopin ', h('span', { class: 'gc-mono' }, geopin)),
     none
@@ -86,11 +89,23 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
       submit,
     ),
   );
-  form.addEventListener('change', () => {
+  const label = () => {
     const method = form.querySelector('input[type=radio]:checked')?.value;
-    submit.textContent = method === 'gateway' ? `Pay ${rupees(amount)}` : 'Place order';
-  });
-  if (firstAvailable === 'gateway') submit.textContent = `Pay ${rupees(amount)}`;
+    submit.textContent = method === 'gateway' ? `Pay ${rupees(amount)}` : none ? 'Continue' : 'Place order';
+  };
+  form.addEventListener('change', label);
+  label();
+
+  /** The shop set another total meanwhile (its server's set_session_cart): that total is what is paid now. */
+  function reprice(total) {
+    amount = total;
+    const next = summaryList({ cart: total, discount: 0, total, fixedByMerchant: true }, offer);
+    summary.replaceWith(next);
+    summary = next;
+    banner?.remove();
+    payOnline.textContent = `Pay online ${rupees(total)}`;
+    label();
+  }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -119,11 +134,26 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
           gateway_payment_id: verified.gateway_payment_id,
         });
       } catch (err) {
-        message.say(err.message, 'error');
+        const total = err.code === 'amount_mismatch' ? err.body.cart_value_paise : undefined;
+        if (Number.isInteger(total) && total !== amount) reprice(total);
+        message.say(buyerMessage(err, total), 'error');
       }
     });
   });
   return { el: form, focus: () => form.querySelector('input[type=radio]:checked, button[type=submit]')?.focus() };
+}
+
+/** A refusal in the buyer's words: a payment that went through and completed nothing is the shop's to refund. */
+function buyerMessage(err, total) {
+  const paid = err.body?.amount_paise;
+  const refund = err.body?.refund_required
+    ? `Your payment${Number.isInteger(paid) ? ` of ${rupees(paid)}` : ''} was not used for this order; ` +
+      'the shop will refund it. '
+    : '';
+  if (err.code === 'amount_mismatch' && Number.isInteger(total))
+    return `${refund}The shop has changed the total to ${rupees(total)}: check it, then place the order again.`;
+  if (err.code === 'session_already_paid') return `${refund}This order is already paid.`;
+  return `${refund}${err.message}`;
 }
 
 /** The gateway's checkout for the order; resolves with Razorpay's handler fields, rejects when the buyer closes it. */
