@@ -208,6 +208,28 @@ describe('merchant orders in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps the filters applied when the time zone is changed (the page reloads)', async () => {
+    const desk = 'desk@chai.example';
+    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', desk], commandEnv(server));
+    expect(added.status, added.stderr).toBe(0);
+    const { page, problems } = await openPage(browser);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, desk, smtp);
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('2 orders');
+    await page.getByLabel('From', { exact: true }).fill(today());
+    await page.getByLabel('Payment', { exact: true }).selectOption('cod');
+    await page.getByLabel('Email, pincode or order id').fill('asha');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+    await page.getByLabel('Times in').selectOption('UTC');
+    await page.waitForLoadState('load');
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+    expect(await page.getByLabel('Email, pincode or order id').inputValue()).toBe('asha');
+    expect(await page.getByLabel('Payment', { exact: true }).inputValue()).toBe('cod');
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(today());
+    expect(await page.locator('#sessions-body').textContent()).toContain('asha.rao@example.in');
+    expect(problems).toEqual([]);
+  });
+
   it('says an order link that names no order of the shop cannot be loaded, and stops "Loading"', async () => {
     const { page, problems } = await openPage(browser);
     await signInByMail(page, `${server.baseUrl}/merchant#order/00000000-0000-4000-8000-000000000000`, USER, smtp);

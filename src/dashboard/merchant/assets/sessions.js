@@ -27,12 +27,32 @@ function noMatch(q) {
     : 'No orders match these filters.';
 }
 
+/** The filters last applied in this tab: a reload (a new time zone reloads the page) keeps them. */
+const SAVED_FILTERS = 'merchant.orders.filters';
+const FILTERS = ['q', 'status', 'payment_method', 'from', 'to'];
+
+function saveFilters(form) {
+  const values = Object.fromEntries(FILTERS.map((name) => [name, form.elements[name].value]));
+  sessionStorage.setItem(SAVED_FILTERS, JSON.stringify(values));
+}
+
+function restoreFilters(form) {
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(SAVED_FILTERS) ?? 'null');
+  } catch {
+    // Not ours, or damaged: the defaults stand.
+  }
+  for (const name of FILTERS) if (typeof saved?.[name] === 'string') form.elements[name].value = saved[name];
+}
+
 export async function initSessions() {
   const form = document.getElementById('sessions-filter');
   const body = document.getElementById('sessions-body');
   const line = document.getElementById('sessions-status-line');
   form.elements.from.value = localDate(new Date(Date.now() - 29 * 86_400_000));
   form.elements.to.value = localDate(new Date());
+  restoreFilters(form);
 
   /** The API query of the form's filters (dates are whole days in the chosen time zone). */
   function query() {
@@ -62,6 +82,7 @@ export async function initSessions() {
   const pages = pager('sessions', PAGE, reload);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    saveFilters(form);
     pages.offset = 0;
     reload();
   });
