@@ -87,10 +87,13 @@ export function sessionsQuerySchema(now: () => Date) {
     .object({
       ...windowFields,
       ...PageSchema.shape,
-      q: text(200).optional().meta({
-        description:
-          'The start of an email, a 6-digit pincode of the chosen address, or a session id (8+ characters of it)',
-      }),
+      q: text(200)
+        .optional()
+        .meta({
+          description:
+            'The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), ' +
+            'or a gateway order or payment id (order_…, pay_…, as written)',
+        }),
       status: z.enum(SESSION_STATUSES).optional().meta({ description: 'Only sessions in this state' }),
       payment_method: z
         .enum(['gateway', 'cod', 'none'])

@@ -32,3 +32,21 @@ export function sessionsStartingWith(
     values: [...values, lowest, text + HIGHEST.slice(text.length)],
   };
 }
+
+/** A gateway's order or payment id as Razorpay writes them (case matters: they are compared exactly). */
+const GATEWAY_ID = /^(order|pay)_[A-Za-z0-9]{6,40}$/;
+
+/**
+ * The sessions a gateway order or payment id belongs to (its orders, its payment, a refused payment), as a subquery
+ * and its values; null when `text` is not such an id. Each is an exact match on an index.
+ */
+export function sessionsWithGatewayId(text: string): { sql: string; values: unknown[] } | null {
+  if (!GATEWAY_ID.test(text)) return null;
+  return {
+    sql:
+      'SELECT o.session_id AS id FROM payment_orders o WHERE o.gateway_order_id = ? ' +
+      'UNION SELECT p.session_id FROM session_payments p WHERE p.gateway_payment_id = ? ' +
+      'UNION SELECT r.session_id FROM payment_orders r WHERE r.refused_payment_id = ?',
+    values: [text, text, text],
+  };
+}

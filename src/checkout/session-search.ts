@@ -4,14 +4,17 @@ import type { Clock } from '../kernel/clock.ts';
 import { splitWindow } from './session-funnel.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import type { GroupCounts } from './session-funnel-groups.ts';
-import { sessionsStartingWith } from './session-match.ts';
+import { sessionsStartingWith, sessionsWithGatewayId } from './session-match.ts';
 import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './session-repository.ts';
 
 /** What the sessions listing narrows by; every field is optional but the window. */
 export interface SessionFilter {
   from: string;
   to: string;
-  /** The start of an email, a 6-digit pincode of the chosen address, or a session id (or its first 8+ characters). */
+  /**
+   * The start of an email, a 6-digit pincode of the chosen address, a session id (or its first 8+ characters), or a
+   * gateway order or payment id.
+   */
   q?: string;
   status?: SessionStatus;
   /** How it was paid: gateway, cod, or none (no payment recorded, an unpaid order included). */
@@ -64,7 +67,8 @@ export function matching(
 ): { sql: string; values: unknown[] } {
   const q = f.q?.trim().toLowerCase();
   const pincode = q !== undefined && /^\d{6}$/.test(q);
-  const named = q && !pincode ? sessionsStartingWith(merchantId, q, dialect) : null;
+  const gateway = sessionsWithGatewayId(f.q?.trim() ?? '');
+  const named = gateway ?? (q && !pincode ? sessionsStartingWith(merchantId, q, dialect) : null);
   const from = [
     // CROSS JOIN: SQLite joins in the order written, so it reads the few sessions named, not the window's.
     named ? `FROM (${named.sql}) m CROSS JOIN checkout_sessions s` : 'FROM checkout_sessions s',

@@ -89,3 +89,24 @@ describe('a signed payment that completes nothing', () => {
     expect((await orderPage(shop.key, b.sessionId)).orders[0].refused_payment_id).toBeNull();
   });
 });
+
+describe('finding an order by what the buyer quotes from the gateway', () => {
+  it('lists the session of a gateway order id, its payment id or a refused one; exactly, for its shop', async () => {
+    const shop = await modeB();
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000 });
+    const [first, second] = [await payAtGateway(w, b.token), await payAtGateway(w, b.token)];
+    ok(await verify(b, first), 'verify');
+    await verify(b, second);
+    const found = async (q: string, key = shop.key) =>
+      dataOf(await w.h.admin('GET', 'sessions', key, undefined, `q=${encodeURIComponent(q)}`)).sessions.map(
+        (s: { id: string }) => s.id,
+      );
+    for (const id of [first.gateway_order_id, first.gateway_payment_id, second.gateway_order_id])
+      expect(await found(id), id).toEqual([b.sessionId]);
+    expect(await found(` ${second.gateway_payment_id} `)).toEqual([b.sessionId]);
+    // Gateway ids are compared as written, and another shop's key finds nothing.
+    expect(await found(first.gateway_payment_id.toLowerCase())).toEqual([]);
+    const other = await modeB();
+    expect(await found(first.gateway_payment_id, other.key)).toEqual([]);
+  });
+});

@@ -1590,7 +1590,7 @@ export interface operations {
                  */
                 offset?: number;
                 /**
-                 * @description The start of an email, a 6-digit pincode of the chosen address, or a session id (8+ characters of it)
+                 * @description The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), or a gateway order or payment id (order_…, pay_…, as written)
                  * @example Indiranagar
                  */
                 q?: string;
