@@ -35,6 +35,7 @@ import type { Config } from './config.ts';
 import { HttpThreads, type ThreadRole } from './http-threads.ts';
 import { listen, type Listening } from '../http/listen.ts';
 import { openApiRoutes } from './openapi-route.ts';
+import { settled, ShutdownSteps, type StopReport } from './shutdown.ts';
 import { openStore } from './store.ts';
 
 /** Every part of this thread, for the CLIs and for tests that set up data the way an operator would. */
@@ -64,9 +65,10 @@ export interface App {
   metricsUrl(): string | null;
   /**
    * Stops in order: readiness 503 and connection-closing replies for `drainMs`, then no new connections, then requests
-   * in flight finish (at most `timeoutMs`), then counters are flushed and the store closed, in every thread.
+   * in flight finish, then counters are flushed and the store closed, in every thread; all of it after the drain within
+   * `timeoutMs`. Resolves (never rejects) with what could not be done in time; the primary logs lost usage counts.
    */
-  stop(options?: { drainMs?: number; timeoutMs?: number }): Promise<void>;
+  stop(options?: { drainMs?: number; timeoutMs?: number }): Promise<StopReport>;
 }
 
 const PRIMARY: ThreadRole = { kind: 'primary' };
@@ -249,7 +251,7 @@ export async function buildApp(
     merchantPortal,
   };
   let listening: Listening | null = null;
-  let stopped = false;
+  let stopped: Promise<StopReport> | null = null;
 
   if (role.kind === 'thread') {
     role.link.on((message) => {
@@ -279,7 +281,7 @@ export async function buildApp(
         } catch (err) {
           // Nothing is left serving, and no thread runs when the process exits (that aborted Node, exit 134).
           listening.close();
-          await threads.stop(1000);
+          await threads.stop(Date.now() + 1000);
           throw err;
         }
       } else {
@@ -292,28 +294,30 @@ export async function buildApp(
       }
       return listening;
     },
-    async stop({ drainMs = 0, timeoutMs = config.server.shutdownTimeoutMs } = {}) {
-      if (stopped) return;
-      stopped = true;
-      draining = transport.draining = true;
-      threads?.broadcast({ t: 'drain' });
-      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-      listening?.close();
-      threads?.broadcast({ t: 'close' });
-      await settled(() => transport.inFlight, timeoutMs);
-      // Open connections close before the flushes, so no request can count usage after the final one.
-      http.close();
-      await threads?.stop(timeoutMs);
-      await background?.stop();
-      await access.stop();
-      mailer.close();
-      await sql.close();
+    stop({ drainMs = 0, timeoutMs = config.server.shutdownTimeoutMs } = {}) {
+      stopped ??= (async () => {
+        draining = transport.draining = true;
+        threads?.broadcast({ t: 'drain' });
+        if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+        const steps = new ShutdownSteps(Date.now() + timeoutMs);
+        listening?.close();
+        threads?.broadcast({ t: 'close' });
+        await settled(() => transport.inFlight, timeoutMs);
+        // Open connections close before the flushes, so no request can count usage after the final one.
+        http.close();
+        // The other threads and this one's own work end side by side: neither waits on the other's store.
+        const [reports] = await Promise.all([
+          threads?.stop(steps.deadline),
+          steps.run('background', background?.stop()),
+          access.stop(steps.deadline).then((lost) => steps.lost(lost)),
+        ]);
+        steps.threads(reports);
+        mailer.close();
+        await steps.run('store', sql.close());
+        if (primary) steps.logLost(log);
+        return steps.report;
+      })();
+      return stopped;
     },
   };
-}
-
-/** Resolves once `count()` is 0, or after `timeoutMs`. */
-export async function settled(count: () => number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (count() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }

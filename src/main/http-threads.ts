@@ -4,6 +4,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import { sharedColumns, type SharedColumns } from '../geocoding/shared-columns.ts';
 import { freePort } from '../http/free-port.ts';
 import { assertPortFree, foreignListeners } from '../http/port-guard.ts';
+import { beforeDeadline } from '../kernel/deadline.ts';
 import type { Log } from '../kernel/log.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { RateLimiter } from '../platform/rate-limiter.ts';
@@ -50,11 +51,17 @@ function threadScript(): { code: string; eval: boolean } {
   return { code: `import(${tsx}).then(({ register }) => { register(); return import(${source}); })`, eval: true };
 }
 
+/** What a thread said when it stopped; null when it exited or was cut off without saying. */
+export type ThreadStopped = Extract<ToPrimary, { t: 'stopped' }> | null;
+
+/** A thread stops this long before the process's deadline, so that its report arrives in time. */
+const THREAD_MARGIN_MS = 200;
+
 interface Running {
   index: number;
   worker: Worker;
   link: ThreadLink<ToThread, ToPrimary>;
-  stopped: Promise<void>;
+  stopped: Promise<ThreadStopped>;
 }
 
 export class HttpThreads {
@@ -82,7 +89,7 @@ export class HttpThreads {
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) {
       // The others may be serving already: none is left running for a process that did not start.
-      await this.stop(1000);
+      await this.stop(Date.now() + 1000);
       throw failed.reason;
     }
     return port;
@@ -92,7 +99,7 @@ export class HttpThreads {
   async listening(port: number): Promise<void> {
     const foreign = foreignListeners(port);
     if (foreign === 0) return;
-    await this.stop(1000);
+    await this.stop(Date.now() + 1000);
     throw new Error(
       `port ${port} is also bound by another process (${foreign} listening socket(s) not ours); it would get part of the traffic`,
     );
@@ -102,15 +109,23 @@ export class HttpThreads {
     for (const r of this.running) r.link.send(message);
   }
 
-  /** Each thread finishes its requests in flight (at most `timeoutMs`), writes its counts and closes its store. */
-  async stop(timeoutMs: number): Promise<void> {
+  /**
+   * Each thread finishes its requests in flight, writes its counts and closes its store by `deadline` (epoch ms);
+   * then every thread is ended. Returns each thread's report, by thread index.
+   */
+  async stop(deadline: number): Promise<Map<number, ThreadStopped>> {
     const running = this.running;
     this.running = [];
-    for (const r of running) r.link.send({ t: 'stop' });
+    for (const r of running) r.link.send({ t: 'stop', deadline: deadline - THREAD_MARGIN_MS });
+    const reports = new Map<number, ThreadStopped>();
     await Promise.all(
-      running.map((r) => Promise.race([r.stopped, new Promise((resolve) => setTimeout(resolve, timeoutMs + 5000))])),
+      running.map(async (r) => {
+        const outcome = await beforeDeadline(r.stopped, deadline);
+        reports.set(r.index, outcome.done ? outcome.value : null);
+      }),
     );
     await Promise.all(running.map((r) => r.worker.terminate()));
+    return reports;
   }
 
   private async startOne(index: number, port: number, hooks: { metrics: Metrics; queued(): void }): Promise<Running> {
@@ -132,18 +147,18 @@ export class HttpThreads {
     });
     const link = new ThreadLink<ToThread, ToPrimary>(port1);
     let ready!: () => void;
-    let markStopped!: () => void;
-    const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+    let markStopped!: (report: ThreadStopped) => void;
+    const stopped = new Promise<ThreadStopped>((resolve) => (markStopped = resolve));
     link.on((message) => {
       if (message.t === 'ready') ready();
       else if (message.t === 'queued') hooks.queued();
       else if (message.t === 'report') hooks.metrics.threadReport(index, message.report);
-      else if (message.t === 'stopped') markStopped();
+      else if (message.t === 'stopped') markStopped(message);
       else if (message.t === 'metrics')
         void hooks.metrics.text().then((text) => link.send({ t: 'metrics', id: message.id, text }));
     });
     worker.on('error', (err) => this.log.error({ err, thread: index }, 'http thread failed'));
-    worker.once('exit', () => markStopped());
+    worker.once('exit', () => markStopped(null));
     await new Promise<void>((resolve, reject) => {
       ready = resolve;
       worker.once('error', reject);

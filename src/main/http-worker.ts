@@ -38,10 +38,10 @@ async function main(setup: ThreadSetup): Promise<void> {
       waiting.delete(message.id);
     } else if (message.t === 'stop') {
       clearInterval(reporting);
-      app.stop().then(
-        () => {
+      app.stop({ timeoutMs: Math.max(0, message.deadline - Date.now()) }).then(
+        ({ lostUsage, unfinished }) => {
           report();
-          link.send({ t: 'stopped' });
+          link.send({ t: 'stopped', lost: [...lostUsage], unfinished });
         },
         (err: unknown) => log.error({ err }, 'http thread stop failed'),
       );

@@ -1,7 +1,10 @@
-// Runs the server for a configuration until SIGINT/SIGTERM, then stops it cleanly (exit 0) or reports why it could not (exit 1).
+// Runs the server for a configuration until SIGINT/SIGTERM, then stops it within its deadline and exits 0.
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { reportStart } from './start-report.ts';
+
+/** How long after its own deadline a stop that is still running is ended anyway. */
+const BACKSTOP_MS = 2000;
 
 export async function runServer(config: Config): Promise<void> {
   const app = await buildApp(config);
@@ -32,8 +35,21 @@ export async function runServer(config: Config): Promise<void> {
         { signal, drain_ms: drainMs, timeout_ms: config.server.shutdownTimeoutMs },
         `[server] ${signal}: shutting down`,
       );
+      const started = Date.now();
+      // A backstop: should any step ignore its deadline, the process still ends soon after it.
+      setTimeout(
+        () => {
+          log.error({ ms: Date.now() - started }, '[server] shutdown overran its deadline; exiting');
+          process.exit(1);
+        },
+        drainMs + config.server.shutdownTimeoutMs + BACKSTOP_MS,
+      ).unref();
+      // Exit 0 even when counts were lost: the stop did what was asked, and the loss is logged at error level.
       app.stop({ drainMs }).then(
-        () => process.exit(0),
+        ({ unfinished }) => {
+          log.info({ ms: Date.now() - started, unfinished }, '[server] stopped');
+          process.exit(0);
+        },
         (err: unknown) => {
           log.error({ err }, '[server] shutdown failed');
           process.exit(1);

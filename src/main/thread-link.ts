@@ -11,7 +11,8 @@ export type ToPrimary =
   | { t: 'report'; report: ThreadReport }
   /** /metrics was asked of this thread: the primary answers with the whole process's text. */
   | { t: 'metrics'; id: number }
-  | { t: 'stopped' };
+  /** Stopped: the usage counts it could not write (key id, requests) and the steps it could not finish. */
+  | { t: 'stopped'; lost: Array<[number, number]>; unfinished: Record<string, string> };
 
 /** From the primary to another thread. */
 export type ToThread =
@@ -21,8 +22,8 @@ export type ToThread =
   | { t: 'drain' }
   /** Stop listening: requests in flight still finish. */
   | { t: 'close' }
-  /** Write the last counts and close the store, then say stopped. */
-  | { t: 'stop' };
+  /** Write the last counts and close the store by `deadline` (epoch ms), then say stopped. */
+  | { t: 'stop'; deadline: number };
 
 /** One end of a link, typed by what it sends and receives. */
 export class ThreadLink<Out, In> {

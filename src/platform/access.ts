@@ -1,5 +1,6 @@
 // The location service's access feature: api keys, usage metering and the gate, built from the store and a clock.
 import type { Clock } from '../kernel/clock.ts';
+import { beforeDeadline } from '../kernel/deadline.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import type { Sql } from '../db/sql.ts';
 import type { Authenticator, RouteDef } from '../http/route.ts';
@@ -28,8 +29,11 @@ export interface Access {
   pricing: ReturnType<typeof pricing>;
   /** Starts the usage and request-log flushes and the revocation poll. */
   start(): void;
-  /** Stops both and writes the remaining counts. */
-  stop(): Promise<void>;
+  /**
+   * Stops both and writes the remaining counts, giving up at `deadline` (epoch ms); returns the requests whose usage
+   * count was not written, per key id.
+   */
+  stop(deadline?: number): Promise<Map<number, number>>;
 }
 
 /** `liveNodes` splits the per-second limits among the servers of a deployment (1 for a single server). */
@@ -62,10 +66,10 @@ export function createAccess(deps: {
       requests.start();
       cache.start();
     },
-    async stop() {
+    async stop(deadline = Infinity) {
       cache.stop();
-      await meter.stop();
-      await requests.stop();
+      const [lost] = await Promise.all([meter.stop(deadline), beforeDeadline(requests.stop(), deadline)]);
+      return lost;
     },
   };
 }

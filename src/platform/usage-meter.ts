@@ -1,5 +1,6 @@
 // Usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
 import { epochMs, systemClock, type Clock } from '../kernel/clock.ts';
+import { beforeDeadline } from '../kernel/deadline.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { CalendarKeys } from './plans.ts';
 import type { DailyIncrement, UsageIncrement, UsageRepository } from './usage-repository.ts';
@@ -39,6 +40,8 @@ export class UsageMeter {
   private readonly loading = new Map<string, Promise<number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** "keyId|month" -> requests of the batch a flush is writing now (not yet confirmed by the store). */
+  private writing: Map<string, number> | null = null;
 
   constructor(
     private readonly repo: UsageStore,
@@ -144,12 +147,25 @@ export class UsageMeter {
     }, intervalMs).unref();
   }
 
-  /** Stops the timer and writes what is left (the shutdown hook): after a flush already running, what came since. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the timer and writes what is left (the shutdown hook): after a flush already running, what came since.
+   * Gives up at `deadline` (epoch ms) and returns the requests not written, per key id (empty when all were).
+   */
+  async stop(deadline = Infinity): Promise<Map<number, number>> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.flushing?.catch(() => undefined);
-    await this.flush();
+    const last = (this.flushing ?? Promise.resolve()).catch(() => undefined).then(() => this.flush());
+    await beforeDeadline(last, deadline);
+    return this.unwritten();
+  }
+
+  /** Requests counted but not confirmed written (buffered, or in a write still under way), per key id. */
+  private unwritten(): Map<number, number> {
+    for (const usage of this.current.values()) this.fold(usage);
+    const lost = new Map<number, number>();
+    for (const [slot, n] of [...this.pending, ...(this.writing ?? [])])
+      lost.set(keyOf(slot), (lost.get(keyOf(slot)) ?? 0) + n);
+    return lost;
   }
 
   private async writeAndRefresh(): Promise<void> {
@@ -158,6 +174,7 @@ export class UsageMeter {
     const daily = this.pendingDaily;
     this.pending = new Map();
     this.pendingDaily = new Map();
+    this.writing = batch;
     try {
       await this.repo.add(
         [...batch].map(([slot, requests]) => ({ keyId: keyOf(slot), month: periodOf(slot), requests })),
@@ -168,6 +185,8 @@ export class UsageMeter {
       for (const [slot, n] of batch) this.pending.set(slot, (this.pending.get(slot) ?? 0) + n);
       for (const [slot, n] of daily) this.pendingDaily.set(slot, (this.pendingDaily.get(slot) ?? 0) + n);
       throw err;
+    } finally {
+      this.writing = null;
     }
     const byMonth = new Map<string, number[]>();
     for (const slot of this.totals.keys()) {

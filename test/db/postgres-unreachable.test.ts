@@ -1,54 +1,9 @@
 // PostgreSQL out of reach while a node serves: requests that need it answer 503 store_unavailable with Retry-After (a
 // client retries; nothing is its fault), /readyz says not ready, and the node serves again once it is back.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorCode, startHarness, type Harness, type Shop } from '../checkout/support.ts';
 import { testStore } from '../support/server.ts';
-
-/** Relays 127.0.0.1:<port> (0: any) to host:port, or with "hold" accepts and never answers; prints its port. */
-const RELAY = `
-const net = require('node:net');
-const [host, port, listen, mode] = process.argv.slice(1);
-const server = net.createServer((client) => {
-  if (mode === 'hold') return client.on('error', () => undefined);
-  const upstream = net.connect(Number(port), host);
-  for (const s of [client, upstream]) s.on('error', () => s.destroy());
-  client.pipe(upstream).pipe(client);
-});
-server.listen(Number(listen), '127.0.0.1', () => console.log(server.address().port));
-`;
-
-interface Relay {
-  port: number;
-  /** Kills the relay, and every connection with it: the port refuses. */
-  cut(): Promise<void>;
-  /** A relay again on the same port, or (`hold`) one that accepts connections and never answers. */
-  mend(mode?: 'hold'): Promise<void>;
-}
-
-/** A TCP relay to the database in a process of its own. */
-async function relay(target: URL): Promise<Relay> {
-  let child: ChildProcess;
-  const start = async (listen: number, mode = '') => {
-    child = spawn(process.execPath, ['-e', RELAY, target.hostname, target.port || '5432', String(listen), mode]);
-    const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-    return Number(line.toString().trim());
-  };
-  const cut = async () => {
-    child.kill('SIGKILL');
-    if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
-  };
-  const port = await start(0);
-  return {
-    port,
-    cut,
-    async mend(mode) {
-      await cut();
-      await start(port, mode);
-    },
-  };
-}
+import { relay, type Relay } from './support/relay.ts';
 
 const databaseUrl = inject('databaseUrl');
 

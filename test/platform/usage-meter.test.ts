@@ -149,3 +149,31 @@ describe('usage meter', () => {
     expect(await repo.used(key, '2026-09')).toBe(3);
   });
 });
+
+describe('usage meter with the store out of reach', () => {
+  /** A store whose writes wait until the test settles them; reads answer 0. */
+  function stalledStore() {
+    const writes: Array<{ fail(err: Error): void }> = [];
+    const store = {
+      add: () => new Promise<void>((_resolve, reject) => writes.push({ fail: reject })),
+      used: async () => 0,
+      usedMany: async (keyIds: number[]) => new Map(keyIds.map((k) => [k, 0] as const)),
+    };
+    return { store, writes };
+  }
+
+  it('gives up at its deadline and returns the requests it could not write, per key', async () => {
+    const { store } = stalledStore();
+    const meter = new UsageMeter(store, () => new Date('2026-10-01T00:00:00Z'));
+    for (let i = 0; i < 3; i++) meter.record(7, '2026-10');
+    meter.record(8, '2026-10');
+    const started = Date.now();
+    expect(await meter.stop(started + 50)).toEqual(
+      new Map([
+        [7, 3],
+        [8, 1],
+      ]),
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
