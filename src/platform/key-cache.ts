@@ -25,6 +25,7 @@ export class KeyCache {
   private readonly loading = new Map<string, Promise<ApiKeyRecord | null>>();
   private lastPoll: number;
   private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
 
   constructor(
     private readonly repo: KeySource,
@@ -90,7 +91,11 @@ export class KeyCache {
 
   start(intervalMs = REVOCATION_POLL_MS): void {
     this.timer ??= setInterval(() => {
-      this.pollRevocations().catch((err: unknown) => this.log.error({ err }, 'revocation poll failed'));
+      // One poll at a time: while the store is slow, ticks must not pile up polls (and their failures).
+      if (this.polling) return;
+      this.polling = this.pollRevocations()
+        .catch((err: unknown) => this.log.error({ err }, 'revocation poll failed'))
+        .finally(() => (this.polling = null));
     }, intervalMs).unref();
   }
 

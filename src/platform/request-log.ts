@@ -31,6 +31,7 @@ export class RequestLog {
   private pending: Pending[] = [];
   private readonly perKey = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly sql: Sql,
@@ -48,7 +49,11 @@ export class RequestLog {
 
   start(): void {
     this.timer ??= setInterval(() => {
-      this.flush().catch((err: unknown) => this.log.warn({ err }, 'request log flush failed'));
+      // One write at a time: while the store is slow, ticks must not pile up writes (and their failures).
+      if (this.flushing) return;
+      this.flushing = this.flush()
+        .catch((err: unknown) => this.log.warn({ err }, 'request log flush failed'))
+        .finally(() => (this.flushing = null));
     }, FLUSH_MS);
     this.timer.unref();
   }
@@ -56,6 +61,7 @@ export class RequestLog {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.flushing;
     await this.flush();
   }
 

@@ -143,6 +143,8 @@ export class UsageMeter {
   /** Starts the periodic flush; the timer does not keep the process alive. */
   start(intervalMs = FLUSH_INTERVAL_MS): void {
     this.timer ??= setInterval(() => {
+      // One attempt at a time, each logged once: ticks during a slow attempt must not each log its failure.
+      if (this.flushing) return;
       this.flush().catch((err: unknown) => this.log.error({ err }, 'usage flush failed; counts stay buffered'));
     }, intervalMs).unref();
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/sql.ts';
 import { openStore } from '../../src/main/store.ts';
 import { ApiKeyRepository } from '../../src/platform/api-keys.ts';
+import { silentLog } from '../../src/kernel/log.ts';
 import { UsageMeter } from '../../src/platform/usage-meter.ts';
 import { UsageRepository } from '../../src/platform/usage-repository.ts';
 import { testStore } from '../support/server.ts';
@@ -161,6 +162,21 @@ describe('usage meter with the store out of reach', () => {
     };
     return { store, writes };
   }
+
+  it('makes one attempt at a time and logs its failure once, however many ticks it spans', async () => {
+    const { store, writes } = stalledStore();
+    const errors: string[] = [];
+    const log = { ...silentLog, error: (_f: object, msg?: string) => void errors.push(msg ?? '') };
+    const meter = new UsageMeter(store, () => new Date('2026-10-01T00:00:00Z'), log);
+    meter.record(7, '2026-10');
+    meter.start(5);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(writes).toHaveLength(1);
+    writes[0]!.fail(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(errors).toEqual(['usage flush failed; counts stay buffered']);
+    await meter.stop(Date.now());
+  });
 
   it('gives up at its deadline and returns the requests it could not write, per key', async () => {
     const { store } = stalledStore();
