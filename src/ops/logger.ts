@@ -2,7 +2,10 @@
 import pino from 'pino';
 import type { Log } from '../kernel/log.ts';
 
-/** Paths pino censors: request headers that carry credentials, and fields that hold secrets or codes. */
+/**
+ * Paths pino censors: request headers that carry credentials, fields that hold secrets, and a request's sign-in code
+ * or link token (in a body or query, as logged alone or under a request). `code` itself stays: errors carry theirs.
+ */
 const REDACT = [
   'headers["x-api-key"]',
   'headers["x-session-token"]',
@@ -13,7 +16,12 @@ const REDACT = [
   '*.secret',
   '*.webhook_secret',
   '*.gateway_secret_key',
-  '*.code',
+  'body.code',
+  '*.body.code',
+  'query.code',
+  '*.query.code',
+  'query.token',
+  '*.query.token',
   '*.session_token',
   '*.api_key',
   '*.key',

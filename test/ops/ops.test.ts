@@ -1,6 +1,7 @@
 // Operations: health and readiness probes, Prometheus metrics parsed with a real text-format parser, request ids, redacted JSON logs.
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/kernel/errors.ts';
 import { createLogger } from '../../src/ops/logger.ts';
 import { startApi, type ApiClient } from '../geocoding/api-client.ts';
 import { startTestServer } from '../support/server.ts';
@@ -109,6 +110,20 @@ describe('logs', () => {
     });
     expect(record.body).toEqual({ webhook_secret: '[redacted]', code: '[redacted]' });
     expect(lines[0]).not.toContain('gp_sk_secret');
+  });
+
+  it("keep an error's code, and still hide a sign-in code or link token under a request", () => {
+    const lines: string[] = [];
+    const log = createLogger('info', { write: (line) => lines.push(line) });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    log.error({ err: refused }, 'usage flush failed');
+    log.error({ err: new DomainError('unavailable', 'store_unavailable', 'down', { cause: refused }) }, 'failed');
+    log.info({ req: { body: { email: 'a@example.com', code: '123456' }, query: { token: 'link-secret' } } }, 'seen');
+    const [flush, domain, seen] = lines.map((line) => JSON.parse(line));
+    expect(flush.err.code).toBe('ECONNREFUSED');
+    expect(domain.err.code).toBe('store_unavailable');
+    expect(seen.req).toEqual({ body: { email: 'a@example.com', code: '[redacted]' }, query: { token: '[redacted]' } });
+    expect(lines.join('')).not.toMatch(/123456|link-secret/);
   });
 });
 
