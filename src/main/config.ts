@@ -32,7 +32,10 @@ const EnvSchema = z.object({
   /** postgres://… : the shared store for many nodes. */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .refine(
+      postgresUrl,
+      'a postgres:// URL, e.g. postgres://user:password@host:5432/db (special characters percent-encoded)',
+    )
     .optional(),
   DATA_OUT_DIR: z.string().default(resourcePath('data/build')),
   TRUST_PROXY_HOPS: int(0, 10).default(0),
@@ -150,13 +153,28 @@ export interface Config {
   widget: { mapStyleUrl: string | null; keyPlan: 'free' | 'paid' | 'enterprise' };
 }
 
+/** Whether the PostgreSQL client can read `url`: it parses the first of its hosts with WHATWG URL, then decodes. */
+function postgresUrl(url: string): boolean {
+  if (!/^postgres(ql)?:\/\//.test(url)) return false;
+  try {
+    const authority = url.slice(url.indexOf('://') + 3).split(/[?/]/)[0]!;
+    const hosts = decodeURIComponent(authority.slice(authority.indexOf('@') + 1));
+    const parsed = new URL(url.replace(hosts, hosts.split(',')[0]!));
+    decodeURIComponent(parsed.username + parsed.password);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Variables whose values are secrets: a refusal names them, never shows them. */
 const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'SMTP_PASS', 'CHECKOUT_ENCRYPTION_KEY']);
 
 /** A refused value as the error shows it: quoted, a secret hidden, a URL's password masked (logs keep errors). */
 function shown(name: string, value: string): string {
   if (SECRET_VARIABLES.has(name)) return `(hidden, ${value.length} characters)`;
-  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@'));
+  // Up to the last '@': a refused URL's password may itself hold '@' or '/'.
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:).*@/i, '$1***@'));
 }
 
 /** Reads the environment (process.env by default); throws a readable error naming each bad variable. */

@@ -33,6 +33,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses a DATABASE_URL the PostgreSQL client cannot read, naming it, with its password masked', () => {
+    const key = { CHECKOUT_ENCRYPTION_KEY: '11'.repeat(32) };
+    expect(() => loadConfig({ ...key, DATABASE_URL: 'postgres://x@[bad' })).toThrow(
+      'DATABASE_URL="postgres://x@[bad" is not accepted: expected a postgres:// URL, e.g. postgres://user:',
+    );
+    const unencoded = () => loadConfig({ ...key, DATABASE_URL: 'postgres://u:50%off/@db.example/z' });
+    expect(unencoded).toThrow('DATABASE_URL="postgres://u:***@db.example/z" is not accepted');
+    expect(unencoded).not.toThrow(/50%off/);
+    const hosts = 'postgres://u:p@h1:5432,h2:5433/db?sslmode=require';
+    expect(loadConfig({ ...key, DATABASE_URL: hosts }).store).toMatchObject({ kind: 'postgres', url: hosts });
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: '-1', WORKERS: '0' })).toThrow(/PORT="-1".*; WORKERS="0"/);
   });
