@@ -5,8 +5,11 @@ import { z } from 'zod';
 const SEPARATORS = /[\s\-.()]/g;
 /** What the field accepts before normalising, for the OpenAPI document and forms: digits, separators, a leading +. */
 const TYPED_PATTERN = '^\\s*\\+?[0-9\\s\\-.()]{8,24}\\s*$';
-/** India's national significant numbers are 10 digits; mobiles start with 6-9, landlines (area code first) with 2-8. */
-const NATIONAL = /^[2-9]\d{9}$/;
+/**
+ * India's national significant numbers are 10 digits: mobiles start with 6-9, landlines with their area code, which
+ * starts with 1 in the north (011 Delhi, 0124 Gurugram, 0172 Chandigarh) and 2-8 elsewhere. None starts with 0.
+ */
+const NATIONAL = /^[1-9]\d{9}$/;
 const E164 = /^\+[1-9]\d{7,14}$/;
 
 export const PHONE_MESSAGE =
