@@ -101,14 +101,13 @@ export function createGate(
     const burst = Math.max(1, limits.burst / share);
     // A batch passes once half the bucket is there and leaves the rest as debt, so the key's long-run rate holds and a
     // batch bigger than a node's share of the burst, or two at once, still pass in turn.
-    if (
-      !limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, Math.min(extra, Math.floor(burst / 2)))
-    ) {
+    const need = Math.min(extra, Math.floor(burst / 2));
+    if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, need)) {
       throw new DomainError(
         'rate_limited',
         'rate_limited',
         `A batch of ${items} counts as ${items} requests: more than this key's ${limits.ratePerSecond} per second (burst ${limits.burst}) allow now`,
-        { retryAfterSeconds: Math.max(1, Math.ceil(extra / limits.ratePerSecond)) },
+        { retryAfterSeconds: limiter.secondsUntil(key.id, limits.ratePerSecond / share, burst, nowMs, need) },
       );
     }
     const record = () => meter.record(key.id, month, calendar.dayOf(nowMs), extra);
@@ -145,12 +144,15 @@ export function createGate(
     const nowMs = epochMs(clock, head.receivedAt);
     const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered);
     const share = nodes();
-    if (!limiter.take(key.id, limits.ratePerSecond / share, Math.max(1, limits.burst / share), nowMs)) {
+    const burst = Math.max(1, limits.burst / share);
+    if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs)) {
+      // After a batch the bucket may be in debt for many seconds: say when a request will pass.
+      const retryAfterSeconds = limiter.secondsUntil(key.id, limits.ratePerSecond / share, burst, nowMs);
       throw new DomainError(
         'rate_limited',
         'rate_limited',
         `More than ${limits.ratePerSecond} requests per second (burst ${limits.burst})`,
-        { headers, retryAfterSeconds: 1 },
+        { headers, retryAfterSeconds },
       );
     }
     const granted = headers ? extend(shared, { headers }) : shared;

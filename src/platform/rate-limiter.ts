@@ -65,6 +65,21 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Whole seconds (at least 1) until `keyId`'s bucket holds `need` tokens: the Retry-After of a refusal, which a batch
+   * that left the bucket in debt makes longer than a second.
+   */
+  secondsUntil(keyId: number, ratePerSecond: number, burst: number, now: number, need = 1): number {
+    const slot = this.slotOf(keyId);
+    const bucket = slot < 0 ? this.overflow.get(keyId) : undefined;
+    const [stored, updatedMs] =
+      slot < 0
+        ? [bucket?.tokens ?? burst, bucket?.updatedMs ?? now]
+        : [this.buckets[slot * 2]!, this.buckets[slot * 2 + 1]!];
+    const tokens = Math.min(burst, stored + (Math.max(0, now - updatedMs) / 1000) * ratePerSecond);
+    return Math.max(1, Math.ceil((Math.min(need, burst) - tokens) / ratePerSecond));
+  }
+
   /** The slot holding `keyId`, claimed on first sight (open addressing); -1 when the table is full. */
   private slotOf(keyId: number): number {
     // Slots are never given up: the last key's slot stays its slot.

@@ -41,6 +41,23 @@ describe('RateLimiter', () => {
     expect(takeAll(limiter, 9, 10, 20, 50)).toBe(3);
   });
 
+  it('says how many seconds until a refused key passes: one for a spent burst, more for a batch left in debt', () => {
+    const time = clock();
+    const limiter = new RateLimiter(RateLimiter.allocate(), time.now);
+    expect(takeAll(limiter, 11, 5, 10, 20)).toBe(10);
+    expect(limiter.secondsUntil(11, 5, 10, time.now())).toBe(1);
+    // A batch of 100 through a full bucket of 10 (it needs half of it) leaves 90 tokens of debt: one request more
+    // needs 91 tokens, 18.2 s at 5 a second.
+    time.advance(60_000);
+    expect(limiter.take(11, 5, 10, time.now(), 100, 5)).toBe(true);
+    expect(limiter.take(11, 5, 10, time.now())).toBe(false);
+    expect(limiter.secondsUntil(11, 5, 10, time.now())).toBe(19);
+    time.advance(18_000);
+    expect(limiter.take(11, 5, 10, time.now())).toBe(false);
+    time.advance(300);
+    expect(limiter.take(11, 5, 10, time.now())).toBe(true);
+  });
+
   it('keeps thousands of keys apart', () => {
     const time = clock();
     const limiter = new RateLimiter(RateLimiter.allocate(), time.now);
