@@ -225,5 +225,18 @@ export function write(res: HttpResponse, head: CapturedHead, reply: Reply, close
   res.writeHeader(REQUEST_ID, head.idValue());
   if (reply.headers === JSON_ONLY) res.writeHeader(CONTENT_TYPE, JSON_CONTENT_TYPE);
   else for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
-  res.end(reply.body, close);
+  if (close) res.end(reply.body, true);
+  // Only what the socket takes now: the rest follows as it drains (one answer per connection, never a queue of them).
+  else if (!res.tryEnd(reply.body, 0)[0]) stream(res, reply.body);
+}
+
+/**
+ * Sends the rest of an answer as the socket drains. The response stays open meanwhile, so uWS closes the connection
+ * when another request arrives on it: a client that pipelines without reading holds one answer, not all of them.
+ */
+function stream(res: HttpResponse, body: string | Buffer): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  // Replaces the exchange's handler, which has nothing left to do once its reply is written.
+  res.onAborted(() => undefined);
+  res.onWritable((offset) => res.tryEnd(bytes.subarray(offset), bytes.length)[0]);
 }
