@@ -174,9 +174,7 @@ export class Exchange {
     if (this.done) return;
     this.done = true;
     this.transport.inFlight--;
-    const close = (!this.bodyDone && !this.lingers) || this.transport.draining;
-    if (inCallback) write(this.res, this.head, reply, close);
-    else this.res.cork(() => write(this.res, this.head, reply, close));
+    answer(this.res, this.head, reply, (!this.bodyDone && !this.lingers) || this.transport.draining, inCallback);
     this.transport.observe(
       this.endpoint.path,
       this.head.method,
@@ -214,8 +212,21 @@ export class Exchange {
 /** "200 OK" and the like, made once per status. */
 const STATUS_LINES = new Map<number, string>();
 
+/**
+ * Writes a reply, corked. One to a request that asked to close the connection is written on the next turn when uWS is
+ * parsing (`inCallback`): a request pipelined behind it then makes uWS close the connection instead of it being
+ * processed (RFC 9112 section 9.6), which an answer written at once would not stop.
+ */
+export function answer(res: HttpResponse, head: CapturedHead, reply: Reply, close: boolean, inCallback: boolean): void {
+  if (head.closes && inCallback) {
+    res.onAborted(() => (head.closed = true));
+    setImmediate(() => head.closed || res.cork(() => write(res, head, reply, true)));
+  } else if (inCallback) write(res, head, reply, close || head.closes);
+  else res.cork(() => write(res, head, reply, close || head.closes));
+}
+
 /** Writes a reply; outside a uWS callback the caller corks the socket first. */
-export function write(res: HttpResponse, head: CapturedHead, reply: Reply, close: boolean): void {
+function write(res: HttpResponse, head: CapturedHead, reply: Reply, close: boolean): void {
   // uWS writes "200 OK" itself when no status was set: one native call less on every answered lookup.
   if (reply.status !== 200) {
     let line = STATUS_LINES.get(reply.status);

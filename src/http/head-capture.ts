@@ -12,6 +12,8 @@ const IDS = new RequestIds();
 export class CapturedHead implements RequestHead {
   readonly receivedAt = Date.now();
   closed = false;
+  /** The client asked to close the connection after this request (Connection: close). */
+  closes = false;
   /** Declared here, so the gate's setting it keeps every head the same shape. */
   keyId: number | undefined = undefined;
   /** The caller's request id, or null when this thread generated `sequence`. */
@@ -115,25 +117,50 @@ export function shapeOf(endpoint: Endpoint, names: HeaderNames | null): HeadShap
   };
 }
 
+/** Why a request's body length is unknowable, as its error code. */
+export type Framing = 'conflicting_content_length' | 'invalid_content_length' | 'invalid_transfer_encoding';
+
+const CONNECTION = Buffer.from('connection');
+const TRANSFER_ENCODING = Buffer.from('transfer-encoding');
+const CONTENT_LENGTH = Buffer.from('content-length');
+
 /**
  * The head, with every header the client sent, or only the shape's `names` (an endpoint that declared what it reads:
- * asking uWS for a few names costs less than it calling back for each header sent, and a browser sends a dozen). Null
- * when the request carries two different Content-Length values: its framing is unknowable (RFC 9112 section 6.3), and
- * uWS would read the body by the first while a proxy in front may have used the last.
+ * asking uWS for a few names costs less than it calling back for each header sent, and a browser sends a dozen). A
+ * Framing code when the body's length is unknowable (RFC 9112 section 6.3): two different Content-Length values (uWS
+ * reads the first, a proxy in front may have used the last), an empty one (uWS reads no body), or a Transfer-Encoding
+ * other than chunked alone or beside a Content-Length (uWS reads any as chunked, a proxy may not).
  */
-export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape, bodyful: boolean): CapturedHead | null {
+export function capture(
+  res: HttpResponse,
+  req: HttpRequest,
+  shape: HeadShape,
+  bodyful: boolean,
+): CapturedHead | Framing {
   const names = shape.names;
   let headers: Record<string, string>;
+  let connection: string | undefined;
   if (names === null) {
+    const framing = new FramingCheck();
     headers = {};
-    let framing = true;
     req.forEach((key, value) => {
-      if (key === 'content-length' && headers[key] !== undefined && headers[key] !== value) framing = false;
+      framing.see(key, value);
       headers[key] = value;
     });
-    if (!framing) return null;
+    if (framing.error !== null) return framing.error;
+    connection = headers.connection;
   } else {
-    if (bodyful && !singleLength(req)) return null;
+    if (bodyful) {
+      const framing = new FramingCheck();
+      req.forEach((key, value) => framing.see(key, value));
+      if (framing.error !== null) return framing.error;
+      connection = framing.connection;
+    } else {
+      // uWS reads a body by Transfer-Encoding on any method, so a bodyless route checks it too.
+      const encoding = req.getHeader(TRANSFER_ENCODING);
+      if (encoding !== '' && !isChunked(encoding, req.getHeader(CONTENT_LENGTH))) return 'invalid_transfer_encoding';
+      connection = req.getHeader(CONNECTION);
+    }
     // Headers not sent stay undefined (uWS answers "" for them).
     headers = { ...names.template } as Record<string, string>;
     for (const { name, bytes } of names.list) {
@@ -144,7 +171,7 @@ export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape, b
   const params: string[] = shape.paramCount === 0 ? NO_PARAMS : [];
   for (let i = 0; i < shape.paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
   const query = shape.query ? (req.getQuery() ?? '') : '';
-  return new CapturedHead(
+  const head = new CapturedHead(
     res,
     shape.method ?? req.getMethod(),
     shape.path ?? req.getUrl(),
@@ -153,16 +180,39 @@ export function capture(res: HttpResponse, req: HttpRequest, shape: HeadShape, b
     params,
     shape.peer,
   );
+  if (connection !== undefined && connection.length >= 5) head.closes = asksClose(connection);
+  return head;
 }
 
-/** False when Content-Length is sent twice with different values (uWS's getHeader sees only the first). */
-function singleLength(req: HttpRequest): boolean {
-  let first: string | null = null;
-  let single = true;
-  req.forEach((key, value) => {
-    if (key !== 'content-length') return;
-    if (first === null) first = value;
-    else if (value !== first) single = false;
-  });
-  return single;
+/** The framing headers of one request, seen one by one (uWS's getHeader sees only the first of a repeated name). */
+class FramingCheck {
+  error: Framing | null = null;
+  connection: string | undefined = undefined;
+  private length: string | undefined = undefined;
+  private encoding: string | undefined = undefined;
+
+  see(key: string, value: string): void {
+    if (key === 'content-length') {
+      if (value === '') this.error ??= 'invalid_content_length';
+      else if (this.length !== undefined && this.length !== value) this.error ??= 'conflicting_content_length';
+      this.length = value;
+    } else if (key === 'transfer-encoding') {
+      // A second Transfer-Encoding adds codings to the first (RFC 9110 section 5.3): never chunked alone.
+      if (this.encoding !== undefined) this.error ??= 'invalid_transfer_encoding';
+      this.encoding = value;
+    } else if (key === 'connection') this.connection = value;
+    else return;
+    if (this.encoding !== undefined && !isChunked(this.encoding, this.length ?? ''))
+      this.error ??= 'invalid_transfer_encoding';
+  }
+}
+
+/** Transfer-Encoding exactly chunked (any case) and no Content-Length beside it (RFC 9112 section 6.1). */
+function isChunked(encoding: string, length: string): boolean {
+  return length === '' && encoding.length === 7 && encoding.toLowerCase() === 'chunked';
+}
+
+/** Connection names the close option (RFC 9112 section 9.6); a list of options may carry it anywhere. */
+function asksClose(connection: string): boolean {
+  return /(?:^|,)[ \t]*close[ \t]*(?:,|$)/i.test(connection);
 }

@@ -6,8 +6,9 @@ import { BodyBudget } from './body-budget.ts';
 import { preflight } from './cors.ts';
 import { serialiseError, type Reply } from './envelope.ts';
 import { errorReply, refusal } from './errors.ts';
-import { Exchange, write, type Observer, type Transport } from './exchange.ts';
+import { Exchange, answer, type Observer, type Transport } from './exchange.ts';
 import { capture, headerNames, shapeOf, TRANSPORT_HEADERS, WHOLE_HEAD, type CapturedHead } from './head-capture.ts';
+import type { Framing } from './head-capture.ts';
 import type { Endpoint } from './pipeline.ts';
 
 export type { Observer } from './exchange.ts';
@@ -42,8 +43,15 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   };
   // Answered inside uWS's route handler, where the socket is corked already.
   const unmatched = (res: HttpResponse, head: CapturedHead, reply: Reply, started: number) => {
-    write(res, head, reply, transport.draining);
+    answer(res, head, reply, transport.draining, true);
     transport.observe('unmatched', head.method, reply.status, (performance.now() - started) / 1000, head);
+  };
+  /** The whole head, or null once a request of unknowable framing was refused. */
+  const whole = (res: HttpResponse, req: HttpRequest): CapturedHead | null => {
+    const head = capture(res, req, WHOLE_HEAD, true);
+    if (typeof head !== 'string') return head;
+    refuseFraming(res, transport, head);
+    return null;
   };
   const byPath = new Map<string, Endpoint[]>();
   for (const endpoint of endpoints) {
@@ -57,13 +65,14 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     const methods = group.map((e) => e.method.toUpperCase());
     const pattern = uwsPattern(path);
     app.options(pattern, (res, req) => {
-      const head = capture(res, req, WHOLE_HEAD, false)!;
-      unmatched(res, head, preflight(head, methods), performance.now());
+      const head = whole(res, req);
+      if (head !== null) unmatched(res, head, preflight(head, methods), performance.now());
     });
     // Method-specific handlers win over `any` in uWS's router, so this only sees the other methods.
     app.any(pattern, (res, req) => {
       const started = performance.now();
-      const head = capture(res, req, WHOLE_HEAD, false)!;
+      const head = whole(res, req);
+      if (head === null) return;
       const err = refusal(
         'not_allowed',
         'method_not_allowed',
@@ -74,7 +83,8 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   }
   app.any('/*', (res, req) => {
     const started = performance.now();
-    const head = capture(res, req, WHOLE_HEAD, false)!;
+    const head = whole(res, req);
+    if (head === null) return;
     const err = refusal('not_found', 'not_found', `No route for ${head.method.toUpperCase()} ${head.path}`);
     unmatched(res, head, serialiseError(errorReply(err, head.path), {}), started);
   });
@@ -89,7 +99,7 @@ function handlerFor(endpoint: Endpoint, transport: Transport) {
   const bodyless = BODYLESS.has(endpoint.method);
   return (res: HttpResponse, req: HttpRequest) => {
     const head = capture(res, req, shape, !bodyless);
-    if (head === null) return refuseFraming(res, transport);
+    if (typeof head === 'string') return refuseFraming(res, transport, head);
     // An endpoint that declared its headers may read others while it admits the request (the gate: a public key's origin).
     if (names !== null) head.request = req;
     new Exchange(res, head, endpoint, transport, bodyless).start();
@@ -97,19 +107,24 @@ function handlerFor(endpoint: Endpoint, transport: Transport) {
   };
 }
 
-const FRAMING = JSON.stringify({
-  success: false,
-  error: 'Bad Request',
-  message: 'Content-Length is sent more than once with different values',
-  code: 'conflicting_content_length',
-});
+const FRAMING_MESSAGES: Record<Framing, string> = {
+  conflicting_content_length: 'Content-Length is sent more than once with different values',
+  invalid_content_length: 'Content-Length is empty',
+  invalid_transfer_encoding: 'Transfer-Encoding must be chunked alone, without Content-Length',
+};
+const FRAMING = Object.fromEntries(
+  Object.entries(FRAMING_MESSAGES).map(([code, message]) => [
+    code,
+    JSON.stringify({ success: false, error: 'Bad Request', message, code }),
+  ]),
+) as Record<Framing, string>;
 
 /**
  * 400 and close for a request whose body length is unknowable. Answered on the next turn, never at once: uWS would go
- * on to parse what follows the body as the next request, and that request (hidden behind the conflicting lengths) must
- * not be answered; a request parsed while this one is open makes uWS close the connection instead.
+ * on to parse what follows the body as the next request, and that request (hidden behind the framing) must not be
+ * answered; a request parsed while this one is open makes uWS close the connection instead.
  */
-function refuseFraming(res: HttpResponse, transport: Transport): void {
+function refuseFraming(res: HttpResponse, transport: Transport, framing: Framing): void {
   let gone = false;
   res.onAborted(() => {
     gone = true;
@@ -120,7 +135,7 @@ function refuseFraming(res: HttpResponse, transport: Transport): void {
       res
         .writeStatus('400 Bad Request')
         .writeHeader('content-type', 'application/json; charset=utf-8')
-        .end(FRAMING, true),
+        .end(FRAMING[framing], true),
     );
     transport.observe('unmatched', 'post', 400, 0, null);
   });
