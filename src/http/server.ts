@@ -28,6 +28,9 @@ export interface HttpApp {
 }
 
 const BODYLESS = new Set(['get', 'head', 'options', 'delete']);
+/** A method is a token (RFC 9110 section 9.1); uWS passes anything up to the space. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const INVALID_METHOD = refusal('invalid', 'invalid_method', 'The request method is not a valid token');
 
 /** Creates the uWS app serving `endpoints`; no listen here. */
 export function createHttpApp(endpoints: Endpoint[], options: TransportOptions): HttpApp {
@@ -71,21 +74,25 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     // Method-specific handlers win over `any` in uWS's router, so this only sees the other methods.
     app.any(pattern, (res, req) => {
       const started = performance.now();
+      // Methods are case-sensitive (RFC 9110 section 9.1): named as sent (read first: getMethod lowercases in place).
+      const method = req.getCaseSensitiveMethod();
       const head = whole(res, req);
       if (head === null) return;
-      const err = refusal(
-        'not_allowed',
-        'method_not_allowed',
-        `${head.method.toUpperCase()} is not allowed on ${path}; use ${methods.join(', ')}`,
-      );
-      unmatched(res, head, serialiseError(errorReply(err, path), { allow: methods.join(', ') }), started);
+      const err = TOKEN.test(method)
+        ? refusal('not_allowed', 'method_not_allowed', `${method} is not allowed on ${path}; use ${methods.join(', ')}`)
+        : INVALID_METHOD;
+      const headers: Record<string, string> = err === INVALID_METHOD ? {} : { allow: methods.join(', ') };
+      unmatched(res, head, serialiseError(errorReply(err, path), headers), started);
     });
   }
   app.any('/*', (res, req) => {
     const started = performance.now();
+    const method = req.getCaseSensitiveMethod();
     const head = whole(res, req);
     if (head === null) return;
-    const err = refusal('not_found', 'not_found', `No route for ${head.method.toUpperCase()} ${head.path}`);
+    const err = TOKEN.test(method)
+      ? refusal('not_found', 'not_found', `No route for ${method} ${head.path}`)
+      : INVALID_METHOD;
     unmatched(res, head, serialiseError(errorReply(err, head.path), {}), started);
   });
   return { app, transport };
