@@ -236,7 +236,8 @@ function write(res: HttpResponse, head: CapturedHead, reply: Reply, close: boole
   res.writeHeader(REQUEST_ID, head.idValue());
   if (reply.headers === JSON_ONLY) res.writeHeader(CONTENT_TYPE, JSON_CONTENT_TYPE);
   else for (const key in reply.headers) res.writeHeader(key, reply.headers[key]!);
-  if (close) res.end(reply.body, true);
+  if (head.method === 'head') return writeHead(res, reply, close);
+  else if (close) res.end(reply.body, true);
   // Only what the socket takes now: the rest follows as it drains (one answer per connection, never a queue of them).
   else if (!res.tryEnd(reply.body, 0)[0]) stream(res, reply.body);
 }
@@ -250,4 +251,15 @@ function stream(res: HttpResponse, body: string | Buffer): void {
   // Replaces the exchange's handler, which has nothing left to do once its reply is written.
   res.onAborted(() => undefined);
   res.onWritable((offset) => res.tryEnd(bytes.subarray(offset), bytes.length)[0]);
+}
+
+/**
+ * A HEAD answer: the GET one's headers, its Content-Length included, and no body. uWS.js 20.51's endWithoutBody(length)
+ * leaves the response open, and its closeConnection argument needs a length: uWS still closes on the client's own
+ * Connection: close, and a client told to close while the server drains closes itself.
+ */
+function writeHead(res: HttpResponse, reply: Reply, close: boolean): void {
+  res.writeHeader('content-length', String(Buffer.byteLength(reply.body)));
+  if (close) res.writeHeader('connection', 'close');
+  res.endWithoutBody();
 }

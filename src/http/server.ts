@@ -61,11 +61,13 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
     byPath.set(endpoint.path, [...(byPath.get(endpoint.path) ?? []), endpoint]);
     app[endpoint.method === 'delete' ? 'del' : endpoint.method](
       uwsPattern(endpoint.path),
-      handlerFor(endpoint, transport),
+      handlerFor(endpoint, transport, endpoint.method),
     );
+    // HEAD is GET without the body (RFC 9110 section 9.3.2): the same endpoint, written without its body.
+    if (endpoint.method === 'get') app.head(uwsPattern(endpoint.path), handlerFor(endpoint, transport, 'head'));
   }
   for (const [path, group] of byPath) {
-    const methods = group.map((e) => e.method.toUpperCase());
+    const methods = group.flatMap((e) => (e.method === 'get' ? ['GET', 'HEAD'] : [e.method.toUpperCase()]));
     const pattern = uwsPattern(path);
     app.options(pattern, (res, req) => {
       const head = whole(res, req);
@@ -98,11 +100,11 @@ export function createHttpApp(endpoints: Endpoint[], options: TransportOptions):
   return { app, transport };
 }
 
-function handlerFor(endpoint: Endpoint, transport: Transport) {
+function handlerFor(endpoint: Endpoint, transport: Transport, method: string) {
   // Behind proxies, the per-peer body budget reads the client's address from x-forwarded-for.
   const headers = transport.hops > 0 ? [...TRANSPORT_HEADERS, 'x-forwarded-for'] : TRANSPORT_HEADERS;
   const names = endpoint.capture.headers && headerNames([...headers, ...endpoint.capture.headers]);
-  const shape = shapeOf(endpoint, names);
+  const shape = { ...shapeOf(endpoint, names), method };
   const bodyless = BODYLESS.has(endpoint.method);
   return (res: HttpResponse, req: HttpRequest) => {
     const head = capture(res, req, shape, !bodyless);

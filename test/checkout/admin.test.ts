@@ -66,7 +66,7 @@ describe('/checkout-admin authentication and actions', () => {
     expect([put.status, errorCode(put), put.headers.get('allow')]).toEqual([
       405,
       'method_not_allowed',
-      'GET, PATCH, POST',
+      'GET, HEAD, PATCH, POST',
     ]);
   });
 });

@@ -39,10 +39,10 @@ function rawExchange(raw: string, ms = 300): Promise<string> {
 describe('methods', () => {
   it('names a method as it was sent when refusing it', async () => {
     const [upper] = parseResponses(Buffer.from(await rawExchange('PUT /healthz HTTP/1.1\r\nHost: x\r\n\r\n')));
-    expect(JSON.parse(upper!.body).message).toBe('PUT is not allowed on /healthz; use GET');
+    expect(JSON.parse(upper!.body).message).toBe('PUT is not allowed on /healthz; use GET, HEAD');
     const [res] = parseResponses(Buffer.from(await rawExchange('get /healthz HTTP/1.1\r\nHost: x\r\n\r\n')));
     expect(res!.status).toBe(405);
-    expect(JSON.parse(res!.body).message).toBe('get is not allowed on /healthz; use GET');
+    expect(JSON.parse(res!.body).message).toBe('get is not allowed on /healthz; use GET, HEAD');
   });
 
   it('refuses a method that is not a token with 400 invalid_method, without echoing it', async () => {
@@ -56,5 +56,27 @@ describe('methods', () => {
 
   it('writes the reason phrase of a 303 redirect', async () => {
     expect(await rawExchange('GET /login HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 303 See Other\r\n/);
+  });
+
+  it('answers HEAD as GET without a body, keeping the connection for a pipelined GET', async () => {
+    const text = await rawExchange('HEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    const body = JSON.stringify({ success: true, data: { status: 'ok' } });
+    const [head, rest] = [text.slice(0, text.indexOf('\r\n\r\n') + 4), text.slice(text.indexOf('\r\n\r\n') + 4)];
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(head).toContain(`content-length: ${body.length}\r\n`);
+    expect(head).toContain('content-type: application/json');
+    const [get] = parseResponses(Buffer.from(rest));
+    expect(rest).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(get!.body).toBe(body);
+  });
+
+  it('answers HEAD from fetch, and lists HEAD beside GET in Allow', async () => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/healthz`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+    const again = await fetch(`http://127.0.0.1:${server.port}/healthz`);
+    expect(await again.json()).toEqual({ success: true, data: { status: 'ok' } });
+    const refused = await fetch(`http://127.0.0.1:${server.port}/healthz`, { method: 'DELETE' });
+    expect(refused.headers.get('allow')).toBe('GET, HEAD');
   });
 });

@@ -46,8 +46,8 @@ describe('routing', () => {
   it('answers a method a path does not support with 405 and Allow, not 404', async () => {
     for (const [method, path, allow] of [
       ['PUT', '/v1/location/lookup', 'POST'],
-      ['DELETE', '/checkout-admin', 'GET, PATCH, POST'],
-      ['POST', '/v1/location/stats', 'GET'],
+      ['DELETE', '/checkout-admin', 'GET, HEAD, PATCH, POST'],
+      ['POST', '/v1/location/stats', 'GET, HEAD'],
     ] as const) {
       const res = await call(method, path);
       expect(res.status, `${method} ${path}`).toBe(405);
