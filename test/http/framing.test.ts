@@ -1,12 +1,12 @@
 // Framing over raw sockets: Connection: close ends the connection (nothing pipelined behind it is processed), and a
 // request whose body length is unknowable (a Transfer-Encoding other than chunked, an empty Content-Length) gets 400.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listen, type Listening } from '../../src/http/listen.ts';
 import { compileEndpoints, type Endpoint } from '../../src/http/pipeline.ts';
 import { defineRoute, type RouteDef } from '../../src/http/route.ts';
 import { createHttpApp } from '../../src/http/server.ts';
+import { rawExchange as exchangeRaw } from './support/raw-http.ts';
 
 let events = 0;
 const route = (method: RouteDef['method'], path: string, handle: () => unknown = () => ({ ok: true })) =>
@@ -32,19 +32,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Everything the server sends on one connection for `raw`, until it closes the connection or 1 s passes. */
-function rawExchange(raw: string): Promise<{ text: string; closed: boolean }> {
-  return new Promise((resolve) => {
-    const socket = connect(server.port, '127.0.0.1', () => socket.write(raw));
-    let text = '';
-    socket.on('data', (d) => (text += d.toString()));
-    socket.on('close', () => resolve({ text, closed: true }));
-    socket.on('error', () => undefined);
-    setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closed: false });
-    }, 1000).unref();
-  });
-}
+const rawExchange = (raw: string) => exchangeRaw(server.port, raw);
 
 const EVENT = 'POST /events HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}';
 

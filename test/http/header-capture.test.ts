@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listen, type Listening } from '../../src/http/listen.ts';
-import { connect } from 'node:net';
 import { compileEndpoints, type Endpoint } from '../../src/http/pipeline.ts';
 import { defineRoute } from '../../src/http/route.ts';
 import { createHttpApp } from '../../src/http/server.ts';
+import { rawExchange as exchangeRaw } from './support/raw-http.ts';
 
 const echo = (path: string) =>
   defineRoute({
@@ -119,18 +119,7 @@ describe('peer address capture', () => {
 });
 
 /** Everything the server sends on one connection for `raw`, until it closes the connection or 1 s passes. */
-function rawExchange(raw: string): Promise<{ text: string; closed: boolean }> {
-  return new Promise((resolve) => {
-    const socket = connect(server.port, '127.0.0.1', () => socket.write(raw));
-    let text = '';
-    socket.on('data', (d) => (text += d.toString()));
-    socket.on('close', () => resolve({ text, closed: true }));
-    setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closed: false });
-    }, 1000).unref();
-  });
-}
+const rawExchange = (raw: string) => exchangeRaw(server.port, raw);
 
 describe('two different Content-Length values (RFC 9112 section 6.3)', () => {
   const hidden = 'POST /all HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nX-Smuggled: yes\r\n\r\n{}';

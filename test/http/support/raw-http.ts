@@ -80,3 +80,18 @@ export function pipeline(
     const timer = setTimeout(() => finish(false), timeoutMs);
   });
 }
+
+/** Everything a server on `port` sends on one connection for `raw`, until it closes the connection or 1 s passes. */
+export function rawExchange(port: number, raw: string): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    let text = '';
+    socket.on('data', (d) => (text += d.toString()));
+    socket.on('close', () => resolve({ text, closed: true }));
+    socket.on('error', () => undefined);
+    setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closed: false });
+    }, 1000).unref();
+  });
+}
