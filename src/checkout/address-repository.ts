@@ -121,6 +121,12 @@ export class AddressRepository {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
       const wasDefault = (await repo.byId(merchantId, buyerId, id))?.is_default === 1;
+      // An open checkout that had chosen this address has nowhere to deliver now: it needs an address again.
+      await tx.run(
+        `UPDATE checkout_sessions SET status = 'verified'
+         WHERE selected_address_id = ? AND merchant_id = ? AND status = 'address_completed'`,
+        [id, merchantId],
+      );
       await tx.run('DELETE FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [
         id,
         merchantId,

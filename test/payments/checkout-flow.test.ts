@@ -53,13 +53,16 @@ describe('payments over checkout sessions', () => {
       const res = await w.h.payment(s.token, { action: 'record_cod' });
       expect(res, reason).toMatchObject({ status: 409, body: { code: 'cod_not_available', reason } });
     }
-    // No address, no order: nowhere to deliver it (nor to pay for, online or not).
+    // No address, no order: nowhere to deliver it (nor to pay for, online or not); nor once the chosen one is deleted.
     const nowhere = await buyerSession(w.h, shop, { cartValuePaise: 100_000, pincode: null });
-    for (const action of ['record_cod', 'create_order'])
-      expect(await w.h.payment(nowhere.token, { action }), action).toMatchObject({
-        status: 409,
-        body: { code: 'address_required' },
-      });
+    const deleted = await buyerSession(w.h, shop, { cartValuePaise: 100_000 });
+    ok(await w.h.addresses(deleted.token, { action: 'delete', address_id: deleted.addressId }), 'delete');
+    for (const buyer of [nowhere, deleted])
+      for (const action of ['record_cod', 'create_order'])
+        expect(await w.h.payment(buyer.token, { action }), action).toMatchObject({
+          status: 409,
+          body: { code: 'address_required' },
+        });
     const noCod = await configureShop(w.h, { payment: keys });
     const res = await w.h.payment((await buyerSession(w.h, noCod, { pincode: '560001' })).token, {
       action: 'record_cod',
