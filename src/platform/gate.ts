@@ -107,7 +107,8 @@ export function createGate(
         'rate_limited',
         'rate_limited',
         `A batch of ${items} counts as ${items} requests: more than this key's ${limits.ratePerSecond} per second (burst ${limits.burst}) allow now`,
-        { retryAfterSeconds: limiter.secondsUntil(key.id, limits.ratePerSecond / share, burst, nowMs, need) },
+        // The retry takes a token to be admitted before its batch needs `need` more.
+        { retryAfterSeconds: limiter.secondsUntil(key.id, limits.ratePerSecond / share, burst, nowMs, need + 1) },
       );
     }
     const record = () => meter.record(key.id, month, calendar.dayOf(nowMs), extra);

@@ -41,7 +41,7 @@ describe('payments over checkout sessions', () => {
     expect(await completedEvents(shop.id)).toBe(1);
   });
 
-  it('refuses COD with the failing rule as reason: blocked pincode, cart over the cap, COD off; no address', async () => {
+  it('refuses COD with the failing rule as reason: blocked pincode, cart over the cap, COD off, no address', async () => {
     const shop = await modeB({ maxCartValuePaise: 500_000, blockedPincodes: ['110001'] });
     const cases: Array<[Parameters<typeof buyerSession>[2], string]> = [
       [{ cartValuePaise: 100_000, pincode: '110001' }, 'pincode_blocked'],

@@ -85,6 +85,25 @@ describe('burst limit', () => {
   });
 });
 
+describe('Retry-After after a batch', () => {
+  it('is the wait until a retried batch passes: a token to be admitted and the half bucket its items need', async () => {
+    const key = await api.createKey({ plan: 'paid', rateLimitOverride: 1 });
+    const locations = Array(5).fill({ latitude: 12.97, longitude: 77.64 });
+    const batch = () => api.post('/v1/location/batch-lookup', { locations }, withKey(key));
+    const wait = (seconds: string | null) => new Promise((resolve) => setTimeout(resolve, Number(seconds) * 1000 + 50));
+    // A bucket of 2 at 1 a second: the batch of 5 passes and leaves 3 tokens of debt.
+    expect((await batch()).status).toBe(200);
+    const refused = await batch();
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '4']);
+    await wait('4');
+    // Admitted with the one token there, the batch then needs one more: two seconds, not one.
+    const again = await batch();
+    expect([again.status, again.headers.get('retry-after')]).toEqual([429, '2']);
+    await wait(again.headers.get('retry-after'));
+    expect((await batch()).status).toBe(200);
+  });
+});
+
 describe('usage report', () => {
   it('stays readable over the monthly quota and is not itself counted', async () => {
     const key = await api.createKey({ plan: 'free', monthlyLimitOverride: 2 });
