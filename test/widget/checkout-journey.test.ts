@@ -16,6 +16,7 @@ import { backFromPayment } from './support/back-from-payment.ts';
 import { cartChanged } from './support/cart-changed.ts';
 import { pastingBuyer } from './support/pasting.ts';
 import { returningBuyer } from './support/returning.ts';
+import { slowNetwork } from './support/slow-network.ts';
 import { wholeCartOffer } from './support/whole-cart-offer.ts';
 import { startWidgetWorld, type WidgetWorld } from './support/world.ts';
 
@@ -173,5 +174,11 @@ describe('a buyer who sees the wrong address at the payment step', () => {
 describe('a buyer whose total the shop changes while they pay', () => {
   it('is told the payment will be refunded, shown the new total, and pays it', async () => {
     await cartChanged({ w, browser, shot }, 'cart.changed@example.com');
+  });
+});
+
+describe('a buyer on a slow network', () => {
+  it('taps Continue to map twice while the map loads, and has one address saved', async () => {
+    await slowNetwork({ w, browser, shot }, 'slow.network@example.com');
   });
 });

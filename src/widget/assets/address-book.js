@@ -63,7 +63,8 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const address = list.find((a) => a.id === chosen);
-      if (address) onChoose(address);
+      // Busy until the next step is shown: each tap meanwhile would choose the address again.
+      if (address) void busy(form, async () => onChoose(address));
     });
     el.replaceChildren(form);
   }

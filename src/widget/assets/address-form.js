@@ -17,8 +17,9 @@ export function cityOfOffice(name) {
 
 /**
  * `save(address, isDefault)` stores the address and resolves with it; server errors land on their fields. Calls
- * `onSaved(address, pincodeInfo)` after a successful save. `offerDefault` shows "Make this my default address" (not for
- * a first address, which is the default anyway, nor for the default itself).
+ * `onSaved(address, pincodeInfo)` after a successful save and stays busy until what it returns settles.
+ * `offerDefault` shows "Make this my default address" (not for a first address, which is the default anyway, nor for
+ * the default itself).
  */
 export function addressForm({ api, initial = null, offerDefault = true, save, onSaved, onCancel }) {
   const input = (name, attrs) => h('input', { type: 'text', name, value: initial?.[name] ?? '', ...attrs });
@@ -181,9 +182,12 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
       try {
         const info = PINCODE.test(address.pincode ?? '') ? await checkOnce() : null;
         if (!valid || !info) return;
+        message.say('Saving the address…');
         const saved = await save(address, makeDefault.checked);
-        onSaved(saved, info);
+        // Busy until the map step is shown: a second tap meanwhile would save the address twice.
+        await onSaved(saved, info);
       } catch (err) {
+        message.clear();
         showServerError(err);
       }
     });

@@ -81,16 +81,19 @@ export class CheckoutFlow {
         this.state.session = session;
         this.funnel.setSession(session.session_id);
         this.funnel.track('otp_verified', 'otp');
-        this.go(() => this.addressStep());
+        await this.go(() => this.addressStep());
       },
     });
     this.show(0, 'Enter the code we emailed you', this.current.el);
     this.current.focus();
   }
 
-  /** Runs a step change; a failure (network, server) is shown in place of the step with a way to try again. */
+  /**
+   * Runs a step change; a failure (network, server) is shown in place of the step with a way to try again. Resolves
+   * once either is shown, so the form that asked can stay busy until then (a second tap would do it all twice).
+   */
   go(next) {
-    Promise.resolve()
+    return Promise.resolve()
       .then(next)
       .catch((err) => {
         const retry = h('button', { type: 'button', class: 'gc-secondary', onclick: () => this.go(next) }, 'Try again');
@@ -110,7 +113,7 @@ export class CheckoutFlow {
       addresses,
       onChoose: (a) => {
         this.funnel.track('address_selected', 'address');
-        this.go(() => this.mapStep(a));
+        return this.go(() => this.mapStep(a));
       },
       onEdit: (a) => this.addressFormStep(a, true),
       onAdd: () => this.addressFormStep(null, true),
@@ -132,7 +135,7 @@ export class CheckoutFlow {
       },
       onSaved: (address) => {
         this.funnel.track('address_entered', 'address');
-        this.go(() => this.mapStep(address));
+        return this.go(() => this.mapStep(address));
       },
       onCancel: canCancel ? () => this.go(() => this.addressStep()) : null,
     });
