@@ -41,12 +41,11 @@ export class OrderPage {
       ...orders.map((o) =>
         entry(o.created_at, 'payment', 'order_created', `${o.gateway_order_id}, ${o.amount_paise} paise`),
       ),
-      ...orders
-        .filter((o) => o.refused_payment_id && o.refused_at)
-        .map((o) => {
-          const detail = `${o.refused_payment_id} (${o.refused_reason}): refund it`;
-          return entry(o.refused_at!, 'payment', 'payment_refused', detail);
-        }),
+      ...orders.flatMap((o) =>
+        o.refused_payments.map((r) =>
+          entry(r.refused_at, 'payment', 'payment_refused', `${r.gateway_payment_id} (${r.reason}): refund it`),
+        ),
+      ),
       ...events.map((e) =>
         entry(e.created_at, 'widget', e.event_type, [e.step, e.device_type].filter(Boolean).join(', ')),
       ),

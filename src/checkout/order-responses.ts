@@ -44,15 +44,19 @@ export const OrderPageSchema = z.object({
       amount_paise: z.number().int(),
       currency: z.string(),
       created_at: Instant,
-      refused_payment_id: Nullable.meta({
-        description:
-          'A payment the gateway took for this order that verify refused (the session was paid already, or the ' +
-          'cart changed): it completed nothing, and the merchant must refund it at the gateway',
-      }),
-      refused_reason: Nullable.meta({
-        description: "The refusal's error code, e.g. session_already_paid or amount_mismatch",
-      }),
-      refused_at: Instant.nullable(),
+      refused_payments: z
+        .array(
+          z.object({
+            gateway_payment_id: z.string(),
+            reason: z.string().meta({ description: "The refusal's error code, e.g. session_already_paid" }),
+            refused_at: Instant,
+          }),
+        )
+        .meta({
+          description:
+            'Payments the gateway took for this order that verify refused (the session was paid already, or the ' +
+            'cart changed): they completed nothing, and the merchant must refund each at the gateway',
+        }),
     }),
   ),
   events: z

@@ -46,7 +46,7 @@ export function sessionsWithGatewayId(text: string): { sql: string; values: unkn
     sql:
       'SELECT o.session_id AS id FROM payment_orders o WHERE o.gateway_order_id = ? ' +
       'UNION SELECT p.session_id FROM session_payments p WHERE p.gateway_payment_id = ? ' +
-      'UNION SELECT r.session_id FROM payment_orders r WHERE r.refused_payment_id = ?',
+      'UNION SELECT r.session_id FROM refused_payments r WHERE r.gateway_payment_id = ?',
     values: [text, text, text],
   };
 }

@@ -30,10 +30,14 @@ export interface SessionOrder {
   amount_paise: number;
   currency: string;
   created_at: string;
-  /** A payment the gateway took for this order that completed nothing: the merchant owes its refund. */
-  refused_payment_id: string | null;
-  refused_reason: string | null;
-  refused_at: string | null;
+  /** Payments the gateway took for this order that completed nothing: the merchant owes their refunds. */
+  refused_payments: RefusedPayment[];
+}
+
+export interface RefusedPayment {
+  gateway_payment_id: string;
+  reason: string;
+  refused_at: string;
 }
 
 /** One event the widget logged for the session. */
@@ -163,13 +167,26 @@ export class SessionSearch {
     );
   }
 
-  /** Gateway orders made for the session, oldest first. */
-  orders(merchantId: string, sessionId: string): Promise<SessionOrder[]> {
-    return this.sql.all<SessionOrder>(
-      `SELECT gateway_order_id, amount_paise, currency, created_at, refused_payment_id, refused_reason, refused_at
-       FROM payment_orders WHERE merchant_id = ? AND session_id = ? ORDER BY created_at, gateway_order_id LIMIT 50`,
-      [merchantId, sessionId],
-    );
+  /** Gateway orders made for the session, oldest first, each with the payments taken for it that completed nothing. */
+  async orders(merchantId: string, sessionId: string): Promise<SessionOrder[]> {
+    const [orders, refused] = await Promise.all([
+      this.sql.all<Omit<SessionOrder, 'refused_payments'>>(
+        `SELECT gateway_order_id, amount_paise, currency, created_at FROM payment_orders
+         WHERE merchant_id = ? AND session_id = ? ORDER BY created_at, gateway_order_id LIMIT 50`,
+        [merchantId, sessionId],
+      ),
+      this.sql.all<RefusedPayment & { gateway_order_id: string }>(
+        `SELECT gateway_order_id, gateway_payment_id, reason, created_at AS refused_at FROM refused_payments
+         WHERE merchant_id = ? AND session_id = ? ORDER BY created_at, gateway_payment_id LIMIT 50`,
+        [merchantId, sessionId],
+      ),
+    ]);
+    return orders.map((o) => ({
+      ...o,
+      refused_payments: refused
+        .filter((r) => r.gateway_order_id === o.gateway_order_id)
+        .map(({ gateway_payment_id, reason, refused_at }) => ({ gateway_payment_id, reason, refused_at })),
+    }));
   }
 
   /** Funnel events the widget logged with this session id, oldest first. */

@@ -40,14 +40,14 @@ export class PaymentRepository {
   }
 
   /**
-   * Keeps the first payment of `gatewayOrderId` that the gateway took and verify refused: the merchant must refund it.
-   * A repeat of the same verify changes nothing.
+   * Keeps a payment of `order` that the gateway took and verify refused: the merchant must refund it. A repeat of the
+   * same verify changes nothing.
    */
-  async markRefused(gatewayOrderId: string, paymentId: string, reason: string, at: string): Promise<void> {
+  async markRefused(order: PaymentOrderRow, paymentId: string, reason: string, at: string): Promise<void> {
     await this.sql.run(
-      `UPDATE payment_orders SET refused_payment_id = ?, refused_reason = ?, refused_at = ?
-       WHERE gateway_order_id = ? AND refused_payment_id IS NULL`,
-      [paymentId, reason, at, gatewayOrderId],
+      `INSERT INTO refused_payments (gateway_payment_id, gateway_order_id, merchant_id, session_id, reason, created_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (gateway_payment_id) DO NOTHING`,
+      [paymentId, order.gateway_order_id, order.merchant_id, order.session_id, reason, at],
     );
   }
 
@@ -93,6 +93,9 @@ export class PaymentRepository {
           row.created_at,
         ],
       );
+      // Refused before (the cart differed then), it pays the session now: no refund is owed for it.
+      if (row.gateway_payment_id)
+        await tx.run('DELETE FROM refused_payments WHERE gateway_payment_id = ?', [row.gateway_payment_id]);
       await tx.run('UPDATE checkout_sessions SET status = ?, completed_at = ? WHERE id = ? AND merchant_id = ?', [
         COMPLETED,
         row.created_at,

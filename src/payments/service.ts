@@ -135,7 +135,7 @@ export class PaymentService {
       if (!existing) d.queued();
       return result;
     } catch (err) {
-      throw await this.refused(err, input, now);
+      throw await this.refused(err, order, input, now);
     }
   }
 
@@ -143,10 +143,10 @@ export class PaymentService {
    * A signed payment that completes nothing (409) was still taken by the gateway: it is kept on its order for the
    * merchant to refund, and the refusal says so.
    */
-  private async refused(err: unknown, signed: SignedPayment, at: string) {
+  private async refused(err: unknown, order: PaymentOrderRow, signed: SignedPayment, at: string) {
     if (!(err instanceof DomainError) || err.kind !== 'conflict') return err;
-    const payment = { gateway_order_id: signed.gateway_order_id, gateway_payment_id: signed.gateway_payment_id };
-    await this.d.repo.markRefused(payment.gateway_order_id, payment.gateway_payment_id, err.code, at);
+    const payment = { gateway_order_id: order.gateway_order_id, gateway_payment_id: signed.gateway_payment_id };
+    await this.d.repo.markRefused(order, payment.gateway_payment_id, err.code, at);
     const message =
       err.code === 'amount_mismatch'
         ? err.message

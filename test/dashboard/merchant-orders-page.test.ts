@@ -188,8 +188,13 @@ describe('merchant orders in Chromium', () => {
     const at = new Date().toISOString();
     await server.parts.sql.run(
       `INSERT INTO payment_orders (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id,
-         created_at, refused_payment_id, refused_reason, refused_at) VALUES (?, ?, ?, ?, 'INR', ?, ?, ?, ?, ?)`,
-      ['order_Refund1', shop.id, old.sessionId, 49_900, 'rzp_test_chai', at, 'pay_Refund1', 'session_already_paid', at],
+         created_at) VALUES (?, ?, ?, ?, 'INR', ?, ?)`,
+      ['order_Refund1', shop.id, old.sessionId, 49_900, 'rzp_test_chai', at],
+    );
+    await server.parts.sql.run(
+      `INSERT INTO refused_payments (gateway_payment_id, gateway_order_id, merchant_id, session_id, reason, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+      ['pay_Refund1', 'order_Refund1', shop.id, old.sessionId, 'session_already_paid', at],
     );
     // Another of the shop's people (a person's sign-in codes are limited per hour).
     const support = 'support@chai.example';

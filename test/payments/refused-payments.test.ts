@@ -36,11 +36,10 @@ describe('a signed payment that completes nothing', () => {
 
     const page = await orderPage(shop.key, b.sessionId);
     const byId = Object.fromEntries(page.orders.map((o: { gateway_order_id: string }) => [o.gateway_order_id, o]));
-    expect(byId[first.gateway_order_id]).toMatchObject({ refused_payment_id: null, refused_reason: null });
-    expect(byId[second.gateway_order_id]).toMatchObject({
-      refused_payment_id: second.gateway_payment_id,
-      refused_reason: 'session_already_paid',
-    });
+    expect(byId[first.gateway_order_id].refused_payments).toEqual([]);
+    expect(byId[second.gateway_order_id].refused_payments).toEqual([
+      { gateway_payment_id: second.gateway_payment_id, reason: 'session_already_paid', refused_at: expect.any(String) },
+    ]);
     expect(page.session.payment).toMatchObject({ gateway_payment_id: first.gateway_payment_id });
     const refunds = page.timeline.filter((t: { event: string }) => t.event === 'payment_refused');
     expect(refunds).toHaveLength(1);
@@ -59,7 +58,7 @@ describe('a signed payment that completes nothing', () => {
       gateway_payment_id: paid.gateway_payment_id,
     });
     const page = await orderPage(shop.key, b.sessionId);
-    expect(page.orders[0]).toMatchObject({ refused_payment_id: paid.gateway_payment_id });
+    expect(page.orders[0].refused_payments).toMatchObject([{ gateway_payment_id: paid.gateway_payment_id }]);
     expect(page.session.payment.method).toBe('cod');
   });
 
@@ -73,10 +72,43 @@ describe('a signed payment that completes nothing', () => {
     );
     expect((await verify(b, paid)).body).toMatchObject({ code: 'amount_mismatch', refund_required: true });
     const page = await orderPage(shop.key, b.sessionId);
-    expect(page.orders[0]).toMatchObject({
-      refused_payment_id: paid.gateway_payment_id,
-      refused_reason: 'amount_mismatch',
-    });
+    expect(page.orders[0].refused_payments).toMatchObject([
+      { gateway_payment_id: paid.gateway_payment_id, reason: 'amount_mismatch' },
+    ]);
+    // The merchant sets the cart back: the same payment now completes the session, and no refund is owed for it.
+    ok(
+      await w.h.admin('POST', 'set_session_cart', shop.key, { session_id: b.sessionId, cart_value_paise: 10_000 }),
+      'cart back',
+    );
+    ok(await verify(b, paid), 'verify again');
+    const after = await orderPage(shop.key, b.sessionId);
+    expect(after.orders[0].refused_payments).toEqual([]);
+    expect(after.timeline.filter((t: { event: string }) => t.event === 'payment_refused')).toEqual([]);
+  });
+
+  it('keeps every refused payment of one order, each found by its id', async () => {
+    const shop = await modeB();
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 10_000 });
+    const first = await payAtGateway(w, b.token);
+    const order = ok(await w.h.payment(b.token, { action: 'create_order' }), 'create_order') as never;
+    ok(await verify(b, first), 'paid');
+    // The buyer pays the one order twice (two attempts at the gateway): two payments, two refunds.
+    const signed = [w.emulator.pay(order['gateway_order_id']), w.emulator.pay(order['gateway_order_id'])].map((p) => ({
+      gateway_order_id: p.razorpay_order_id,
+      gateway_payment_id: p.razorpay_payment_id,
+      gateway_signature: p.razorpay_signature,
+    }));
+    for (const payment of signed) expect((await verify(b, payment)).body.code).toBe('session_already_paid');
+    const page = await orderPage(shop.key, b.sessionId);
+    const refused = page.orders.flatMap((o: { refused_payments: Array<{ gateway_payment_id: string }> }) =>
+      o.refused_payments.map((r) => r.gateway_payment_id),
+    );
+    expect(refused.sort()).toEqual(signed.map((p) => p.gateway_payment_id).sort());
+    for (const payment of signed) {
+      const q = `q=${payment.gateway_payment_id}`;
+      const found = dataOf(await w.h.admin('GET', 'sessions', shop.key, undefined, q)).sessions;
+      expect(found.map((s: { id: string }) => s.id)).toEqual([b.sessionId]);
+    }
   });
 
   it('a signature that does not match keeps nothing: it proves no payment', async () => {
@@ -86,7 +118,7 @@ describe('a signed payment that completes nothing', () => {
     ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
     const forged = { ...paid, gateway_signature: '0'.repeat(64) };
     expect((await verify(b, forged)).body).toMatchObject({ code: 'invalid_signature' });
-    expect((await orderPage(shop.key, b.sessionId)).orders[0].refused_payment_id).toBeNull();
+    expect((await orderPage(shop.key, b.sessionId)).orders[0].refused_payments).toEqual([]);
   });
 });
 

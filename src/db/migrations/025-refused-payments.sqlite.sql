@@ -1,5 +1,12 @@
--- A payment the gateway took whose verify was refused (the session was paid already, by another order or COD, or the
--- merchant's cart changed): the merchant owes the buyer a refund and must be able to see which payment it is.
-ALTER TABLE payment_orders ADD COLUMN refused_payment_id TEXT;
-ALTER TABLE payment_orders ADD COLUMN refused_reason TEXT;
-ALTER TABLE payment_orders ADD COLUMN refused_at TEXT;
+-- Payments the gateway took whose verify was refused (the session was paid already, by another order or COD, or the
+-- merchant's cart changed): the merchant owes each buyer a refund and must be able to see which payment it is.
+CREATE TABLE refused_payments (
+  gateway_payment_id TEXT PRIMARY KEY,
+  gateway_order_id TEXT NOT NULL REFERENCES payment_orders (gateway_order_id),
+  merchant_id TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX refused_payments_order ON refused_payments (gateway_order_id);
+CREATE INDEX refused_payments_session ON refused_payments (session_id);

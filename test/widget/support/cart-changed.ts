@@ -41,8 +41,8 @@ export async function cartChanged({ w, browser, shot }: JourneyContext, email: s
   await page.locator('.gc-done[data-payment-method=gateway]').waitFor();
   const order = (await w.admin('GET', `/checkout-admin?action=session&session_id=${sessionId}`)).data;
   expect(order.session.payment.amount_paise).toBe(159_900);
-  const refused = order.orders.filter((o: { refused_payment_id: string | null }) => o.refused_payment_id);
-  expect(refused).toMatchObject([{ amount_paise: 149_900, refused_reason: 'amount_mismatch' }]);
+  const refused = order.orders.filter((o: { refused_payments: unknown[] }) => o.refused_payments.length > 0);
+  expect(refused).toMatchObject([{ amount_paise: 149_900, refused_payments: [{ reason: 'amount_mismatch' }] }]);
   // The refused verify, as the browser logs it.
   expect(pageProblems(problems).filter((p) => !p.includes('409'))).toEqual([]);
   await page.context().close();

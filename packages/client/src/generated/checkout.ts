@@ -368,11 +368,14 @@ export interface components {
                     currency: string;
                     /** Format: date-time */
                     created_at: string;
-                    /** @description A payment the gateway took for this order that verify refused (the session was paid already, or the cart changed): it completed nothing, and the merchant must refund it at the gateway */
-                    refused_payment_id: string | null;
-                    /** @description The refusal's error code, e.g. session_already_paid or amount_mismatch */
-                    refused_reason: string | null;
-                    refused_at: string | null;
+                    /** @description Payments the gateway took for this order that verify refused (the session was paid already, or the cart changed): they completed nothing, and the merchant must refund each at the gateway */
+                    refused_payments: {
+                        gateway_payment_id: string;
+                        /** @description The refusal's error code, e.g. session_already_paid */
+                        reason: string;
+                        /** Format: date-time */
+                        refused_at: string;
+                    }[];
                 }[];
                 /** @description Funnel events the widget logged with this session id, oldest first */
                 events: {

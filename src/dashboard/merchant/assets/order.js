@@ -69,7 +69,7 @@ const REFUSED_BECAUSE = {
 
 /** Payments the gateway took that completed nothing: the merchant owes the buyer each of them back. */
 function refunds(orders) {
-  const owed = orders.filter((o) => o.refused_payment_id);
+  const owed = orders.flatMap((o) => o.refused_payments.map((r) => ({ ...r, order: o })));
   if (owed.length === 0) return null;
   return h(
     'div',
@@ -78,16 +78,16 @@ function refunds(orders) {
     h(
       'ul',
       {},
-      owed.map((o) =>
+      owed.map((r) =>
         h(
           'li',
           {},
           'Gateway payment ',
-          h('code', {}, o.refused_payment_id),
-          ` (${rupees(o.amount_paise)}, order `,
-          h('code', {}, o.gateway_order_id),
-          `) was taken at ${formatTime(o.refused_at)} but completed nothing: `,
-          `${REFUSED_BECAUSE[o.refused_reason] ?? o.refused_reason}. Refund it in your payment gateway's dashboard.`,
+          h('code', {}, r.gateway_payment_id),
+          ` (${rupees(r.order.amount_paise)}, order `,
+          h('code', {}, r.order.gateway_order_id),
+          `) was taken at ${formatTime(r.refused_at)} but completed nothing: `,
+          `${REFUSED_BECAUSE[r.reason] ?? r.reason}. Refund it in your payment gateway's dashboard.`,
         ),
       ),
     ),
