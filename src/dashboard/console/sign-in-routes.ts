@@ -137,7 +137,9 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       response: z.unknown(),
       errors: { 401: 'Unknown, used or expired link' },
       summary: 'Redeems a one-time sign-in link an operator printed: sets the session cookie and opens the dashboard.',
-      handle: async ({ query }) => {
+      handle: async ({ query, head }) => {
+        // HEAD is safe (RFC 9110): a link checker or preview that asks for the head does not use the link up.
+        if (head.method === 'head') return new RawReply('', { location: o.page, 'cache-control': 'no-store' }, 303);
         const { token } = await o.signIn.redeemLink(query.token);
         return new RawReply(
           '',

@@ -43,6 +43,9 @@ describe('login-link', () => {
     const url = printLink('merchant-login-link.ts', 'Owner@Chai.example');
     expect(url).toMatch(new RegExp(`^${server.baseUrl}/merchant/api/sign-in/link\\?token=gpl_[\\w-]{43}$`));
 
+    // A link checker's HEAD does not use the link up, nor sign anyone in.
+    const peek = await fetch(url, { method: 'HEAD', redirect: 'manual' });
+    expect([peek.status, peek.headers.get('set-cookie')]).toEqual([303, null]);
     const first = await follow(url);
     expect([first.status, first.location]).toEqual([303, '/merchant']);
     expect(await sessionOf('/merchant/api', first.cookie!)).toMatchObject({
