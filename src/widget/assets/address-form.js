@@ -1,7 +1,7 @@
 // The address form: pincode checked against the postal directory as it is typed (state and city filled from it, the
 // district only shown), localities suggested near it, delivery checked with the merchant, and every error shown under
 // the field it is about.
-import { busy, field, h, keepDigits, messageLine } from './dom.js';
+import { asciiDigits, busy, field, h, keepDigits, messageLine } from './dom.js';
 import { localitySuggestions } from './locality-suggestions.js';
 
 /** One of these says where in the pincode to deliver (the server's rule). */
@@ -113,6 +113,12 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
         set(`Only ${el.maxLength} characters fit here: the end of what you pasted was left out`);
     });
   }
+
+  f.phone.input.addEventListener('input', () => {
+    const typed = f.phone.input.value;
+    const ascii = asciiDigits(typed);
+    if (ascii !== typed) f.phone.input.value = ascii;
+  });
 
   f.pincode.input.addEventListener('input', () => {
     keepDigits(f.pincode.input, 6);

@@ -47,8 +47,20 @@ export function setError({ input, error }, message) {
  * maxlength, which would cut a paste with spaces before the digits are kept.
  */
 export function keepDigits(input, count) {
-  const digits = input.value.replace(/\D/g, '').slice(0, count);
+  const digits = asciiDigits(input.value).replace(/\D/g, '').slice(0, count);
   if (digits !== input.value) input.value = digits;
+}
+
+/** Where each script's digits start: Arabic-Indic, Devanagari, Bengali, Gurmukhi, Gujarati, Odia, Tamil, Telugu, … */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66];
+
+/** "५६००३८" as "560038": a phone keyboard set to an Indian language types its own digits. */
+export function asciiDigits(text) {
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0);
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
+    return zero === undefined ? digit : String(code - zero);
+  });
 }
 
 /** ₹1,499.00 from paise. */
