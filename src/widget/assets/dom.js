@@ -28,7 +28,8 @@ export function field(name, label, input, hint = '') {
   input.id ||= uid(name);
   input.name ||= name;
   const hintEl = h('p', { class: 'gc-hint', id: `${input.id}-hint` }, hint);
-  const error = h('p', { class: 'gc-error', id: `${input.id}-error`, hidden: true });
+  // An alert: read out when it appears, also when focus is already in the field (its description is read on focus).
+  const error = h('p', { class: 'gc-error', id: `${input.id}-error`, role: 'alert', hidden: true });
   input.setAttribute('aria-describedby', `${hintEl.id} ${error.id}`);
   const wrap = h('div', { class: 'gc-field' }, h('label', { for: input.id }, label), input, hintEl, error);
   return { wrap, input, hint: hintEl, error, set: (message) => setError({ input, error }, message) };

@@ -34,6 +34,8 @@ export async function returningBuyer({ w, browser, shot }: JourneyContext & { br
   await page.getByLabel('Mobile number').fill('12345');
   await page.getByLabel('Pincode').fill('999999');
   await expect.poll(() => describedText(page.getByLabel('Pincode'))).toContain('not a pincode India Post knows');
+  // Said aloud as it appears, while focus is still in the field.
+  expect(await page.getByRole('alert').filter({ hasText: 'not a pincode India Post knows' }).count()).toBe(1);
   // A slow network from here on: submitting must keep the pincode's verdict, not ask for it again.
   await page.route('**/v1/pincode/validate/**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
