@@ -1,5 +1,6 @@
 // The shared store for many nodes: PostgreSQL through the `postgres` client behind the same async Sql port as SQLite.
 import postgres from 'postgres';
+import { beforeDeadline } from '../kernel/deadline.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { pendingSteps } from './migrate.ts';
 import type { Database, Row, Sql } from './sql.ts';
@@ -53,17 +54,8 @@ class PostgresDatabase implements Database {
   }
 
   async ping(): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, PING_TIMEOUT_MS, false)));
-    const answer = this.get<{ ok: number }>('SELECT 1 AS ok').then(
-      (row) => row?.ok === 1,
-      () => false,
-    );
-    try {
-      return await Promise.race([answer, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const outcome = await beforeDeadline(this.get<{ ok: number }>('SELECT 1 AS ok'), Date.now() + PING_TIMEOUT_MS);
+    return outcome.done && outcome.value?.ok === 1;
   }
 
   async close(): Promise<void> {
