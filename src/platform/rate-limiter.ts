@@ -52,10 +52,7 @@ export class RateLimiter {
     while (Atomics.compareExchange(this.claims, lock, 0, 1) !== 0);
     try {
       const at = slot * 2;
-      const tokens = Math.min(
-        burst,
-        this.buckets[at]! + (Math.max(0, now - this.buckets[at + 1]!) / 1000) * ratePerSecond,
-      );
+      const tokens = refilled(this.buckets[at]!, this.buckets[at + 1]!, now, ratePerSecond, burst);
       this.buckets[at + 1] = now;
       const granted = tokens >= need;
       this.buckets[at] = granted ? tokens - count : tokens;
@@ -72,11 +69,10 @@ export class RateLimiter {
   secondsUntil(keyId: number, ratePerSecond: number, burst: number, now: number, need = 1): number {
     const slot = this.slotOf(keyId);
     const bucket = slot < 0 ? this.overflow.get(keyId) : undefined;
-    const [stored, updatedMs] =
+    const tokens =
       slot < 0
-        ? [bucket?.tokens ?? burst, bucket?.updatedMs ?? now]
-        : [this.buckets[slot * 2]!, this.buckets[slot * 2 + 1]!];
-    const tokens = Math.min(burst, stored + (Math.max(0, now - updatedMs) / 1000) * ratePerSecond);
+        ? refilled(bucket?.tokens ?? burst, bucket?.updatedMs ?? now, now, ratePerSecond, burst)
+        : refilled(this.buckets[slot * 2]!, this.buckets[slot * 2 + 1]!, now, ratePerSecond, burst);
     return Math.max(1, Math.ceil((Math.min(need, burst) - tokens) / ratePerSecond));
   }
 
@@ -114,11 +110,16 @@ export class RateLimiter {
     need: number,
   ): boolean {
     const bucket = this.overflow.get(keyId) ?? { tokens: burst, updatedMs: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 1000) * ratePerSecond);
+    bucket.tokens = refilled(bucket.tokens, bucket.updatedMs, now, ratePerSecond, burst);
     bucket.updatedMs = now;
     this.overflow.set(keyId, bucket);
     if (bucket.tokens < need) return false;
     bucket.tokens -= count;
     return true;
   }
+}
+
+/** A bucket's tokens at `now`: what it held at `updatedMs` plus the refill since, never above the burst. */
+function refilled(tokens: number, updatedMs: number, now: number, ratePerSecond: number, burst: number): number {
+  return Math.min(burst, tokens + (Math.max(0, now - updatedMs) / 1000) * ratePerSecond);
 }
