@@ -1,5 +1,6 @@
 // Keys as the hot path sees them: a hash lookup in memory; misses go to the store once, revocations arrive by polling.
 import type { Clock } from '../kernel/clock.ts';
+import { every, type Repeating } from '../kernel/every.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { sha256 } from '../kernel/crypto.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
@@ -24,8 +25,7 @@ export class KeyCache {
   private readonly misses = new Map<string, number>();
   private readonly loading = new Map<string, Promise<ApiKeyRecord | null>>();
   private lastPoll: number;
-  private timer: NodeJS.Timeout | null = null;
-  private polling: Promise<void> | null = null;
+  private polls: Repeating | null = null;
 
   constructor(
     private readonly repo: KeySource,
@@ -90,18 +90,14 @@ export class KeyCache {
   }
 
   start(intervalMs = REVOCATION_POLL_MS): void {
-    this.timer ??= setInterval(() => {
-      // One poll at a time: while the store is slow, ticks must not pile up polls (and their failures).
-      if (this.polling) return;
-      this.polling = this.pollRevocations()
-        .catch((err: unknown) => this.log.error({ err }, 'revocation poll failed'))
-        .finally(() => (this.polling = null));
-    }, intervalMs).unref();
+    this.polls ??= every(intervalMs, () =>
+      this.pollRevocations().catch((err: unknown) => this.log.error({ err }, 'revocation poll failed')),
+    );
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.polls?.stop();
+    this.polls = null;
   }
 
   private rememberMiss(hash: string): void {

@@ -1,5 +1,6 @@
 // Each key's latest requests (path, status, latency): buffered per thread, written once a second, the newest kept per key.
 import type { Sql } from '../db/sql.ts';
+import { every, type Repeating } from '../kernel/every.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 
 /** One answered request of a key. */
@@ -30,8 +31,7 @@ interface Pending {
 export class RequestLog {
   private pending: Pending[] = [];
   private readonly perKey = new Map<number, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
+  private flushes: Repeating | null = null;
 
   constructor(
     private readonly sql: Sql,
@@ -48,20 +48,16 @@ export class RequestLog {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => {
-      // One write at a time: while the store is slow, ticks must not pile up writes (and their failures).
-      if (this.flushing) return;
-      this.flushing = this.flush()
-        .catch((err: unknown) => this.log.warn({ err }, 'request log flush failed'))
-        .finally(() => (this.flushing = null));
-    }, FLUSH_MS);
-    this.timer.unref();
+    this.flushes ??= every(FLUSH_MS, () =>
+      this.flush().catch((err: unknown) => this.log.warn({ err }, 'request log flush failed')),
+    );
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flushing;
+    const flushes = this.flushes;
+    this.flushes = null;
+    flushes?.stop();
+    await flushes?.running();
     await this.flush();
   }
 
