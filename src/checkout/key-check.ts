@@ -1,5 +1,6 @@
 // The master key a store's merchant secrets are sealed with, checked at start: a node started with another key (a
-// mistyped CHECKOUT_ENCRYPTION_KEY, a restore without its key file) would look ready and fail every webhook and payment.
+// mistyped CHECKOUT_ENCRYPTION_KEY, a restore without its key file) would look ready and fail every webhook and
+// payment.
 import { existsSync } from 'node:fs';
 import type { Sql } from '../db/sql.ts';
 import type { Log } from '../kernel/log.ts';
