@@ -30,6 +30,21 @@ const OrderSchema = z.object({
 /** The order fields we rely on from the gateway's answer. */
 export type GatewayOrder = z.infer<typeof OrderSchema>;
 
+const PaymentsSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string().min(1),
+      entity: z.literal('payment'),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      order_id: z.string().nullable(),
+    }),
+  ),
+});
+/** A payment of an order as the gateway lists it (status created, authorized, captured, refunded or failed). */
+export type GatewayPayment = z.infer<typeof PaymentsSchema>['items'][number];
+
 const ErrorBodySchema = z.object({ error: z.object({ code: z.string(), description: z.string() }) });
 
 /** Stable codes: gateway_timeout, gateway_unreachable, gateway_auth_failed, gateway_rejected, gateway_bad_response. */
@@ -83,6 +98,21 @@ export class GatewayClient {
   /** Reads an order back (status, amount_paid). */
   async fetchOrder(keys: GatewayKeys, orderId: string): Promise<GatewayOrder> {
     return toOrder(await this.request(keys, 'GET', `/v1/orders/${encodeURIComponent(orderId)}`));
+  }
+
+  /** The payments made for an order, whatever their status (Razorpay's GET /v1/orders/:id/payments). */
+  async orderPayments(keys: GatewayKeys, orderId: string): Promise<GatewayPayment[]> {
+    const json = await this.request(keys, 'GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`);
+    const list = PaymentsSchema.safeParse(json);
+    if (!list.success)
+      throw new GatewayError(
+        'gateway_bad_response',
+        `gateway payments have an unexpected shape: ${list.error.issues[0]?.message ?? ''}`,
+      );
+    // A payment of another order would be recorded against this one.
+    const stray = list.data.items.find((p) => p.order_id !== orderId);
+    if (stray) throw new GatewayError('gateway_bad_response', `gateway listed payment ${stray.id} of another order`);
+    return list.data.items;
   }
 
   private async request(keys: GatewayKeys, method: string, path: string, body?: unknown): Promise<unknown> {

@@ -17,9 +17,23 @@ interface StoredOrder {
   attempts: number;
   notes: Record<string, string>;
   created_at: number;
+  /** Never serialised with the order (GET /v1/orders/:id/payments lists them). */
+  payments: EmulatedPaymentRecord[];
   /** Never serialised: the pair that created the order, used to sign its payment. */
   keyId: string;
   keySecret: string;
+}
+
+/** A payment as GET /v1/orders/:id/payments lists it. */
+interface EmulatedPaymentRecord {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'captured';
+  order_id: string;
+  captured: true;
+  created_at: number;
 }
 
 /** What the buyer's browser receives after paying (checkout.js handler arguments). */
@@ -43,6 +57,8 @@ export interface GatewayEmulatorOptions {
 export interface RunningEmulator {
   baseUrl: string;
   port: number;
+  /** Every API call received, as "METHOD /path", oldest first. */
+  requests: string[];
   /** Simulates the buyer completing checkout for an order: marks it paid and returns the signed payment. */
   pay(orderId: string): EmulatedPayment;
   close(): Promise<void>;
@@ -56,11 +72,13 @@ function gatewayId(prefix: string): string {
 }
 
 /**
- * Starts the emulator on 127.0.0.1. Endpoints: POST /v1/orders, GET /v1/orders/:id; emulator only: POST /v1/orders/:id/pay
+ * Starts the emulator on 127.0.0.1. Endpoints: POST /v1/orders, GET /v1/orders/:id, GET /v1/orders/:id/payments;
+ * emulator only: POST /v1/orders/:id/pay
  * and the buyer's page GET /pay/:id?origin=… (see emulator-pay-page.ts).
  */
 export async function startGatewayEmulator(options: GatewayEmulatorOptions = {}): Promise<RunningEmulator> {
   const orders = new Map<string, StoredOrder>();
+  const requests: string[] = [];
   const pay = (orderId: string): EmulatedPayment => {
     const order = orders.get(orderId);
     if (!order) throw new Error(`unknown order ${orderId}`);
@@ -69,6 +87,16 @@ export async function startGatewayEmulator(options: GatewayEmulatorOptions = {})
     order.amount_due = 0;
     order.attempts += 1;
     const paymentId = gatewayId('pay_');
+    order.payments.push({
+      id: paymentId,
+      entity: 'payment',
+      amount: order.amount,
+      currency: order.currency,
+      status: 'captured',
+      order_id: order.id,
+      captured: true,
+      created_at: Math.floor(Date.now() / 1000),
+    });
     return {
       razorpay_payment_id: paymentId,
       razorpay_order_id: orderId,
@@ -77,6 +105,7 @@ export async function startGatewayEmulator(options: GatewayEmulatorOptions = {})
   };
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url?.startsWith('/pay/')) return servePayPage(req, res, orders);
+    requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://emulator').pathname}`);
     const answer = (status: number, body: unknown) =>
       setTimeout(() => sendJson(res, status, body), options.delayMs ?? 0);
     readBody(req)
@@ -90,6 +119,7 @@ export async function startGatewayEmulator(options: GatewayEmulatorOptions = {})
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
+    requests,
     pay,
     close: () =>
       new Promise<void>((resolve) => {
@@ -139,10 +169,11 @@ function handle(
   const keys = authenticate(req, options);
   if (!keys) return [401, gatewayError('Authentication failed')];
   if (req.method === 'POST' && path === '/v1/orders') return createOrder(raw, keys, orders);
-  const getMatch = /^\/v1\/orders\/([^/]+)$/.exec(path);
+  const getMatch = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
   if (req.method === 'GET' && getMatch) {
     const order = orders.get(decodeURIComponent(getMatch[1]!));
     if (!order || order.keyId !== keys.keyId) return [400, gatewayError('The id provided does not exist')];
+    if (getMatch[2]) return [200, { entity: 'collection', count: order.payments.length, items: order.payments }];
     return [200, publicOrder(order)];
   }
   return [404, gatewayError('The requested URL was not found on the server.')];
@@ -169,14 +200,15 @@ function createOrder(
     attempts: 0,
     notes: (input.notes ?? {}) as Record<string, string>,
     created_at: Math.floor(Date.now() / 1000),
+    payments: [],
     ...keys,
   };
   orders.set(order.id, order);
   return [200, publicOrder(order)];
 }
 
-function publicOrder(order: StoredOrder): Omit<StoredOrder, 'keyId' | 'keySecret'> {
-  const { keyId: _keyId, keySecret: _keySecret, ...rest } = order;
+function publicOrder(order: StoredOrder): Omit<StoredOrder, 'keyId' | 'keySecret' | 'payments'> {
+  const { keyId: _keyId, keySecret: _keySecret, payments: _payments, ...rest } = order;
   return rest;
 }
 

@@ -113,6 +113,34 @@ describe('gateway client', () => {
     }
   });
 
+  it("lists an order's payments: none before the buyer pays, the captured one after", async () => {
+    const client = new GatewayClient({ baseUrl: emulator.baseUrl, timeoutMs: 2000 });
+    const order = await client.createOrder(keys, { amountPaise: 25_000 });
+    expect(await client.orderPayments(keys, order.id)).toEqual([]);
+    const paid = emulator.pay(order.id);
+    expect(await client.orderPayments(keys, order.id)).toMatchObject([
+      { id: paid.razorpay_payment_id, amount: 25_000, currency: 'INR', status: 'captured', order_id: order.id },
+    ]);
+  });
+
+  it("refuses a payments list naming another order's payment, as gateway_bad_response", async () => {
+    const stray = { id: 'pay_Stray000000000', entity: 'payment', amount: 100, currency: 'INR', status: 'captured' };
+    const gateway = createServer((req, res) => {
+      req.resume();
+      const items = [{ ...stray, order_id: 'order_Other0000000' }];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ entity: 'collection', items }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const client = new GatewayClient({
+      baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
+      timeoutMs: 1000,
+    });
+    await expect(client.orderPayments(keys, 'order_Mine00000000')).rejects.toMatchObject({
+      code: 'gateway_bad_response',
+    });
+    gateway.close();
+  });
+
   it('refuses a non-positive amount before any network call', async () => {
     const client = new GatewayClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 100 });
     await expect(client.createOrder(keys, { amountPaise: 0 })).rejects.toBeInstanceOf(RangeError);
