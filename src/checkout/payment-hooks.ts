@@ -1,11 +1,25 @@
 // What checkout answers for payments (the port payments declares): COD rules, the amount to charge, allowed steps.
 import type { AddressService, SessionContext } from './address-service.ts';
+import type { MerchantRepository } from './merchant-repository.ts';
 import type { SecretBox } from './secrets.ts';
+import type { SessionRepository } from './session-repository.ts';
 import { amountToCharge } from './session-cart.ts';
 import { assertAllowed, type SessionStatus, type SessionStep } from './session-states.ts';
 
-export function paymentHooks(book: AddressService, secrets: SecretBox) {
+export function paymentHooks(
+  book: AddressService,
+  secrets: SecretBox,
+  store: { sessions: SessionRepository; merchants: MerchantRepository },
+) {
   return {
+    /** A session with its merchant as the session token would load it, whatever its state or expiry. */
+    async payingSession(merchantId: string, sessionId: string): Promise<SessionContext | null> {
+      const [session, merchant] = await Promise.all([
+        store.sessions.byId(merchantId, sessionId),
+        store.merchants.byId(merchantId),
+      ]);
+      return session && merchant ? { session, merchant } : null;
+    },
     /** COD for the session's chosen address and `amountPaise`; the reason when not allowed. */
     async codDecision(payer: SessionContext, amountPaise: number | null) {
       const verdict = await book.codFor(payer, amountPaise);

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   GATEWAY_BASE_URL: z.url({ message: 'an absolute URL, e.g. https://api.razorpay.com' }).optional(),
   GATEWAY_TIMEOUT_MS: int(1, 120_000).default(10_000),
   GATEWAY_EMULATOR_PORT: int(0, 65535).default(4010),
+  GATEWAY_CHECK_AFTER_MS: int(1, 86_400_000).default(300_000),
+  GATEWAY_CHECK_POLL_MS: int(1, 3_600_000).default(30_000),
   /** Comma-separated ports https webhook and courier URLs may use. */
   EGRESS_ALLOWED_PORTS: z
     .string()
@@ -139,8 +141,11 @@ export interface Config {
   /** 32 bytes as hex or base64; unset with SQLite: a 0600 key file next to the database. */
   encryptionKey: string | null;
   checkout: { otp: OtpPolicy; courierTimeoutMs: number };
-  /** emulatorPort: start the local gateway emulator there (development without GATEWAY_BASE_URL). */
-  gateway: { baseUrl: string; timeoutMs: number; emulatorPort: number | null };
+  /**
+   * emulatorPort: start the local gateway emulator there (development without GATEWAY_BASE_URL). checkAfterMs: an order
+   * nobody verified is first asked of the gateway that long after it was made; pollMs: how often due orders are sought.
+   */
+  gateway: { baseUrl: string; timeoutMs: number; emulatorPort: number | null; checkAfterMs: number; pollMs: number };
   /** null: this node queues events but does not deliver them. */
   webhooks: DispatcherOptions | null;
   /** Days a finished delivery stays in the webhook log after its last attempt; 0: for ever. */
@@ -295,13 +300,14 @@ function egressSection(e: z.infer<typeof EnvSchema>, devMode: boolean): EgressPo
 
 /** Production talks to api.razorpay.com unless GATEWAY_BASE_URL says otherwise; development starts the emulator. */
 function gatewaySection(e: z.infer<typeof EnvSchema>): Config['gateway'] {
-  if (e.GATEWAY_BASE_URL) return { baseUrl: e.GATEWAY_BASE_URL, timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: null };
+  const common = {
+    timeoutMs: e.GATEWAY_TIMEOUT_MS,
+    checkAfterMs: e.GATEWAY_CHECK_AFTER_MS,
+    pollMs: e.GATEWAY_CHECK_POLL_MS,
+  };
+  if (e.GATEWAY_BASE_URL) return { ...common, baseUrl: e.GATEWAY_BASE_URL, emulatorPort: null };
   if (e.NODE_ENV === 'development') {
-    return {
-      baseUrl: `http://127.0.0.1:${e.GATEWAY_EMULATOR_PORT}`,
-      timeoutMs: e.GATEWAY_TIMEOUT_MS,
-      emulatorPort: e.GATEWAY_EMULATOR_PORT,
-    };
+    return { ...common, baseUrl: `http://127.0.0.1:${e.GATEWAY_EMULATOR_PORT}`, emulatorPort: e.GATEWAY_EMULATOR_PORT };
   }
-  return { baseUrl: 'https://api.razorpay.com', timeoutMs: e.GATEWAY_TIMEOUT_MS, emulatorPort: null };
+  return { ...common, baseUrl: 'https://api.razorpay.com', emulatorPort: null };
 }

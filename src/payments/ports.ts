@@ -35,6 +35,8 @@ export interface SessionAtPayment {
 export type PaymentStep = 'create_order' | 'record_cod' | 'confirm_payment';
 
 export interface CheckoutPorts {
+  /** The session `sessionId` of the merchant with the merchant, whatever its state or expiry; null when unknown. */
+  payingSession(merchantId: string, sessionId: string): Promise<PayingSession | null>;
   /** COD enabled for the merchant, and `amountPaise` and the chosen pincode pass its rules. */
   codDecision(payer: PayingSession, amountPaise: number | null): Promise<CodDecision>;
   /** Decrypts a sealed merchant secret. */

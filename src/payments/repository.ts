@@ -11,6 +11,8 @@ export interface PaymentOrderRow {
   currency: string;
   gateway_key_id: string;
   created_at: string;
+  /** When to ask the gateway whether it was paid without a verify (null: settled, or no more checks). */
+  check_after: string | null;
 }
 
 export interface SessionPaymentRow {
@@ -34,9 +36,41 @@ export class PaymentRepository {
 
   async insertOrder(o: PaymentOrderRow): Promise<void> {
     await this.sql.run(
-      `INSERT INTO payment_orders (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [o.gateway_order_id, o.merchant_id, o.session_id, o.amount_paise, o.currency, o.gateway_key_id, o.created_at],
+      `INSERT INTO payment_orders
+         (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id, created_at, check_after)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        o.gateway_order_id,
+        o.merchant_id,
+        o.session_id,
+        o.amount_paise,
+        o.currency,
+        o.gateway_key_id,
+        o.created_at,
+        o.check_after,
+      ],
     );
+  }
+
+  /** Orders due to be asked of the gateway at `now`, the longest waiting first. */
+  dueChecks(now: string, limit: number): Promise<PaymentOrderRow[]> {
+    return this.sql.all<PaymentOrderRow>(
+      `SELECT * FROM payment_orders WHERE check_after IS NOT NULL AND check_after <= ?
+       ORDER BY check_after, gateway_order_id LIMIT ?`,
+      [now, limit],
+    );
+  }
+
+  /**
+   * Moves an order's next check from `was` to `next` (null: none); false when another node (or a verify) moved it
+   * first, so each due check is made by one node only.
+   */
+  async rescheduleCheck(order: PaymentOrderRow, next: string | null): Promise<boolean> {
+    const moved = await this.sql.run(
+      'UPDATE payment_orders SET check_after = ? WHERE gateway_order_id = ? AND check_after = ?',
+      [next, order.gateway_order_id, order.check_after],
+    );
+    return moved === 1;
   }
 
   /**
@@ -48,6 +82,15 @@ export class PaymentRepository {
       `INSERT INTO refused_payments (gateway_payment_id, gateway_order_id, merchant_id, session_id, reason, created_at)
        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (gateway_payment_id) DO NOTHING`,
       [paymentId, order.gateway_order_id, order.merchant_id, order.session_id, reason, at],
+    );
+    await this.endChecks(this.sql, order.gateway_order_id);
+  }
+
+  /** An order paid (recorded or refused) needs no more asking of the gateway. */
+  private async endChecks(sql: Sql, gatewayOrderId: string): Promise<void> {
+    await sql.run(
+      'UPDATE payment_orders SET check_after = NULL WHERE gateway_order_id = ? AND check_after IS NOT NULL',
+      [gatewayOrderId],
     );
   }
 
@@ -96,6 +139,7 @@ export class PaymentRepository {
       // Refused before (the cart differed then), it pays the session now: no refund is owed for it.
       if (row.gateway_payment_id)
         await tx.run('DELETE FROM refused_payments WHERE gateway_payment_id = ?', [row.gateway_payment_id]);
+      if (row.gateway_order_id) await this.endChecks(tx, row.gateway_order_id);
       await tx.run('UPDATE checkout_sessions SET status = ?, completed_at = ? WHERE id = ? AND merchant_id = ?', [
         COMPLETED,
         row.created_at,

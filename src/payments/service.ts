@@ -3,6 +3,7 @@
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../kernel/events.ts';
+import { nextCheck } from './check-schedule.ts';
 import { GatewayError, type GatewayClient } from './gateway-client.ts';
 import {
   gatewayConfig,
@@ -21,6 +22,8 @@ export interface PaymentDeps {
   clock: Clock;
   /** Called after a session.completed row committed (wakes the webhook dispatcher). */
   queued: () => void;
+  /** How long after its creation an order nobody verified is first asked of the gateway. */
+  firstCheckMs: number;
 }
 
 interface SignedPayment {
@@ -66,6 +69,7 @@ export class PaymentService {
       .catch((err: unknown) => {
         throw err instanceof GatewayError ? new DomainError('upstream', err.code, err.message) : err;
       });
+    const now = d.clock();
     await d.repo.insertOrder({
       gateway_order_id: order.id,
       merchant_id: session.merchant_id,
@@ -73,7 +77,8 @@ export class PaymentService {
       amount_paise: order.amount,
       currency: order.currency,
       gateway_key_id: config.keyId,
-      created_at: d.clock().toISOString(),
+      created_at: now.toISOString(),
+      check_after: nextCheck(now.toISOString(), now, d.firstCheckMs),
     });
     return {
       gateway_order_id: order.id,
@@ -107,10 +112,22 @@ export class PaymentService {
     ) {
       throw new DomainError('invalid', 'invalid_signature', 'Payment signature does not match');
     }
+    return this.settle(payer, order, input.gateway_payment_id);
+  }
+
+  /**
+   * Records a payment the gateway took for `order` (its signature checked by verify, or the gateway asked directly by
+   * the reconciler) once; the same payment again returns the same answer, one that completes nothing is kept for a
+   * refund (409 refund_required).
+   */
+  async settle(payer: PayingSession, order: PaymentOrderRow, paymentId: string) {
+    const { d } = this;
+    const { session } = payer;
+    const config = gatewayConfig(payer, d.ports);
     const result = {
       payment_method: 'gateway' as const,
       gateway_order_id: order.gateway_order_id,
-      gateway_payment_id: input.gateway_payment_id,
+      gateway_payment_id: paymentId,
     };
     const now = d.clock().toISOString();
     try {
@@ -123,19 +140,19 @@ export class PaymentService {
           created_at: now,
         },
         (current) => {
-          this.assertPaysCart(current, order, input);
+          this.assertPaysCart(current, order, paymentId);
           d.ports.assertAllowed('confirm_payment', current);
           return isPaymentMode(config)
             ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current) }, now)
             : null;
         },
       );
-      const same = existing?.gateway_payment_id === input.gateway_payment_id;
+      const same = existing?.gateway_payment_id === paymentId;
       if (existing && !same) throw alreadyPaid(existing);
       if (!existing) d.queued();
       return result;
     } catch (err) {
-      throw await this.refused(err, order, input, now);
+      throw await this.refused(err, order, paymentId, now);
     }
   }
 
@@ -143,9 +160,9 @@ export class PaymentService {
    * A signed payment that completes nothing (409) was still taken by the gateway: it is kept on its order for the
    * merchant to refund, and the refusal says so.
    */
-  private async refused(err: unknown, order: PaymentOrderRow, signed: SignedPayment, at: string) {
+  private async refused(err: unknown, order: PaymentOrderRow, paymentId: string, at: string) {
     if (!(err instanceof DomainError) || err.kind !== 'conflict') return err;
-    const payment = { gateway_order_id: order.gateway_order_id, gateway_payment_id: signed.gateway_payment_id };
+    const payment = { gateway_order_id: order.gateway_order_id, gateway_payment_id: paymentId };
     await this.d.repo.markRefused(order, payment.gateway_payment_id, err.code, at);
     const message =
       err.code === 'amount_mismatch'
@@ -202,7 +219,7 @@ export class PaymentService {
   }
 
   /** A gateway payment completes a session only for the cart the merchant has fixed (when it fixed one). */
-  private assertPaysCart(current: SessionAtPayment, order: PaymentOrderRow, input: SignedPayment): void {
+  private assertPaysCart(current: SessionAtPayment, order: PaymentOrderRow, paymentId: string): void {
     try {
       this.d.ports.amountToCharge(current, order.amount_paise);
     } catch (err) {
@@ -210,7 +227,7 @@ export class PaymentService {
       throw new DomainError(
         'conflict',
         'amount_mismatch',
-        `The payment of ${order.amount_paise} paise (gateway payment ${input.gateway_payment_id}) differs from the cart value ` +
+        `The payment of ${order.amount_paise} paise (gateway payment ${paymentId}) differs from the cart value ` +
           `${current.cart_value_paise} paise the merchant set for this session; the session was not completed, and the merchant ` +
           'must refund this payment at the gateway',
         { details: err.details },
