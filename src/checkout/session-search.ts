@@ -4,7 +4,8 @@ import type { Clock } from '../kernel/clock.ts';
 import { splitWindow } from './session-funnel.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import type { GroupCounts } from './session-funnel-groups.ts';
-import { sessionsStartingWith, sessionsWithGatewayId } from './session-match.ts';
+import { toE164 } from './phone.ts';
+import { sessionsStartingWith, sessionsWithGatewayId, sessionsWithPhone } from './session-match.ts';
 import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './session-repository.ts';
 
 /** What the sessions listing narrows by; every field is optional but the window. */
@@ -12,8 +13,8 @@ export interface SessionFilter {
   from: string;
   to: string;
   /**
-   * The start of an email, a 6-digit pincode of the chosen address, a session id (or its first 8+ characters), or a
-   * gateway order or payment id.
+   * The start of an email, a 6-digit pincode of the chosen address, a session id (or its first 8+ characters), a
+   * gateway order or payment id, or a buyer's phone (as typed: 98765 43210, +91 98765 43210).
    */
   q?: string;
   status?: SessionStatus;
@@ -72,7 +73,7 @@ export function matching(
   const q = f.q?.trim().toLowerCase();
   const pincode = q !== undefined && /^\d{6}$/.test(q);
   const gateway = sessionsWithGatewayId(f.q?.trim() ?? '');
-  const named = gateway ?? (q && !pincode ? sessionsStartingWith(merchantId, q, dialect) : null);
+  const named = gateway ?? (q && !pincode ? bySearchText(merchantId, q, dialect) : null);
   const from = [
     // CROSS JOIN: SQLite joins in the order written, so it reads the few sessions named, not the window's.
     named ? `FROM (${named.sql}) m CROSS JOIN checkout_sessions s` : 'FROM checkout_sessions s',
@@ -96,6 +97,16 @@ export function matching(
     values.push(f.payment_method);
   }
   return { sql: `${from.filter(Boolean).join(' ')} WHERE ${parts.join(' AND ')}`, values };
+}
+
+/** Sessions an email start or an id start names, and, when the text is a phone number, the sessions of its buyers. */
+function bySearchText(merchantId: string, q: string, dialect: Dialect): { sql: string; values: unknown[] } {
+  const started = sessionsStartingWith(merchantId, q, dialect);
+  // Ten digits may start an email too (many buyers' emails are their mobile numbers).
+  const phone = /\d{10}/.test(q.replace(/\D/g, '')) ? toE164(q) : null;
+  if (phone === null) return started;
+  const called = sessionsWithPhone(merchantId, phone);
+  return { sql: `${started.sql} UNION ${called.sql}`, values: [...started.values, ...called.values] };
 }
 
 /**

@@ -104,3 +104,28 @@ describe('GET ?action=sessions', () => {
     }
   });
 });
+
+describe('search by phone', () => {
+  it('finds the sessions of the buyer whose saved address has the number, however it is typed', async () => {
+    const phoned = await configureShop(w.h, {});
+    const caller = await buyerSession(w.h, phoned, { pincode: null });
+    const address = { name: 'Caller', flat_number: '2', street_name: 'Park Street', pincode: '700016' };
+    ok(
+      await w.h.addresses(caller.token, { action: 'create', address: { ...address, phone: '098300 12345' } }),
+      'address',
+    );
+    // An email that starts with the same digits is found by them too; a buyer with no phone is not.
+    const lookalike = await w.h.login(phoned.id, `9830012345.${Date.now()}@example.com`);
+    await buyerSession(w.h, phoned, { pincode: null });
+    // The same number at another merchant is that merchant's buyer.
+    const elsewhere = await buyerSession(w.h, other, { pincode: null });
+    ok(await w.h.addresses(elsewhere.token, { action: 'create', address: { ...address, phone: '9830012345' } }), 'x');
+
+    const found = async (typed: string) =>
+      (await list(`q=${encodeURIComponent(typed)}`, phoned.key)).sessions.map((s) => s.id).sort();
+    expect(await found('9830012345')).toEqual([caller.sessionId, lookalike.session_id].sort());
+    for (const typed of ['+91 98300 12345', '098300-12345', '919830012345', ' +919830012345 '])
+      expect(await found(typed), typed).toEqual([caller.sessionId]);
+    expect(await found('98300 12346')).toEqual([]);
+  });
+});

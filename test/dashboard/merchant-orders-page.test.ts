@@ -44,6 +44,7 @@ beforeAll(async () => {
     cartPaise: 49_900,
     pincode: '110001',
     street: 'Connaught Place',
+    phone: '98450 12345',
   });
   // Ravi ordered ten days ago: the date filter must leave him out of today's list.
   const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
@@ -69,12 +70,12 @@ describe('merchant orders in Chromium', () => {
       const { page, problems, hosts } = await openPage(browser, viewport);
       await signInByMail(page, `${server.baseUrl}/merchant#sessions`, USER, smtp);
       // Four characters of an order id find nothing, and the page says how many it takes.
-      await page.getByLabel('Email, pincode, order or payment id').fill(asha.sessionId.slice(0, 4));
+      await page.getByLabel('Email, phone, pincode, order or payment id').fill(asha.sessionId.slice(0, 4));
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-body').textContent()).toBe(
         'No orders match these filters. An order id is found from its first 8 characters.',
       );
-      await page.getByLabel('Email, pincode, order or payment id').fill('asha.rao');
+      await page.getByLabel('Email, phone, pincode, order or payment id').fill('asha.rao');
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
       const row = page.locator('#sessions-body tr').first();
@@ -172,10 +173,15 @@ describe('merchant orders in Chromium', () => {
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('2 orders');
       await page.getByLabel('Payment', { exact: true }).selectOption('cod');
-      await page.getByLabel('Email, pincode, order or payment id').fill('110001');
+      await page.getByLabel('Email, phone, pincode, order or payment id').fill('110001');
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-body tr').first().textContent()).toContain('ravi@example.in');
       expect(await page.locator('#sessions-body tr').count()).toBe(1);
+      // Ravi calls support: the number he gives, as he says it, finds his order.
+      await page.getByLabel('Email, phone, pincode, order or payment id').fill('+91 98450-12345');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+      expect(await page.locator('#sessions-body tr').first().textContent()).toContain('ravi@example.in');
       await page.locator('#sessions').scrollIntoViewIfNeeded();
       await screenshot(page, `merchant-orders-${device}-screen`, false);
       expect(await axeViolations(page)).toEqual([]);
@@ -222,13 +228,13 @@ describe('merchant orders in Chromium', () => {
     await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('2 orders');
     await page.getByLabel('From', { exact: true }).fill(today());
     await page.getByLabel('Payment', { exact: true }).selectOption('cod');
-    await page.getByLabel('Email, pincode, order or payment id').fill('asha');
+    await page.getByLabel('Email, phone, pincode, order or payment id').fill('asha');
     await page.getByRole('button', { name: 'Apply' }).click();
     await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
     await page.getByLabel('Times in').selectOption('UTC');
     await page.waitForLoadState('load');
     await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
-    expect(await page.getByLabel('Email, pincode, order or payment id').inputValue()).toBe('asha');
+    expect(await page.getByLabel('Email, phone, pincode, order or payment id').inputValue()).toBe('asha');
     expect(await page.getByLabel('Payment', { exact: true }).inputValue()).toBe('cod');
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(today());
     expect(await page.locator('#sessions-body').textContent()).toContain('asha.rao@example.in');

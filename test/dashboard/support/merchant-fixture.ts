@@ -111,7 +111,14 @@ export async function placeOrder(
   server: TestServer,
   smtp: TestSmtp,
   shop: MerchantFixture,
-  order: { email: string; cartPaise: number; pincode: string; street: string; utm?: Record<string, string> },
+  order: {
+    email: string;
+    cartPaise: number;
+    pincode: string;
+    street: string;
+    phone?: string;
+    utm?: Record<string, string>;
+  },
 ): Promise<PlacedOrder> {
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${server.baseUrl}${path}`, {
@@ -136,7 +143,13 @@ export async function placeOrder(
   const cart = { session_id: verified.session_id, cart_value_paise: order.cartPaise };
   expect((await shop.admin('POST', 'set_session_cart', cart)).status).toBe(200);
   const token = { 'x-session-token': verified.session_token as string };
-  const address = { name: 'Asha Rao', flat_number: '12', street_name: order.street, pincode: order.pincode };
+  const address = {
+    name: 'Asha Rao',
+    flat_number: '12',
+    street_name: order.street,
+    pincode: order.pincode,
+    ...(order.phone ? { phone: order.phone } : {}),
+  };
   const created = await post('/checkout-addresses', { action: 'create', address }, token);
   await post('/checkout-addresses', { action: 'address_completed', address_id: created.data.address.id }, token);
   await post('/checkout-payment', { action: 'record_cod' }, token);
