@@ -29,7 +29,7 @@ export function paymentView(m: Pick<Merchant, 'payment_enabled' | 'gateway_key_i
 }
 
 /** A session in the admin listing, with its payment: paid (gateway), cod, an order created but unpaid, or none. */
-export function sessionView(s: SessionWithPayment & { pincode: string | null }) {
+export function sessionView(s: SessionWithPayment & { pincode: string | null; delivery_address_id: string | null }) {
   const utm: Utm = {};
   for (const key of UTM_KEYS) if (s[key] !== null) utm[key] = s[key];
   const status =
@@ -52,7 +52,8 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null }) 
     cart_value_paise: s.cart_value_paise,
     cart_value_source: s.cart_value_source,
     utm,
-    selected_address_id: s.selected_address_id,
+    // A completed order keeps the address it ships to when the buyer deletes it from their book.
+    selected_address_id: s.delivery_address_id ?? s.selected_address_id,
     pincode: s.pincode,
     created_at: s.created_at,
     expires_at: s.expires_at,

@@ -16,6 +16,7 @@ import { AdminService } from './admin-service.ts';
 import { merchantKeyAuth, sessionAuth } from './auth.ts';
 import { BuyerRepository } from './buyer-repository.ts';
 import { buyerRoutes } from './buyer-routes.ts';
+import { DeliveryAddresses } from './delivery-addresses.ts';
 import { FunnelRepository } from './funnel-repository.ts';
 import { STAGE_EVENTS } from './funnel-report.ts';
 import { DEFAULT_FUNNEL_LIMITS, FunnelService, type FunnelLimits } from './funnel-service.ts';
@@ -118,7 +119,8 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
   const audit = new AuditLog(sql, clock, deps.log.child({ component: 'audit' }));
   const search = new SessionSearch(sql, clock);
   const offers = new OfferRepository(sql, clock);
-  const orders = new OrderPage({ search, addresses, outbox: deps.outbox, location: deps.location });
+  const deliveries = new DeliveryAddresses(sql);
+  const orders = new OrderPage({ search, addresses, deliveries, outbox: deps.outbox, location: deps.location });
   const routes = [
     ...adminRoutes({
       service: new AdminService({
@@ -161,7 +163,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     merchants,
     merchantKeys: new MerchantKeys(sql, merchants, audit, clock),
     otp,
-    paymentPorts: paymentHooks(book, deps.secrets, { sessions, merchants }),
+    paymentPorts: paymentHooks(book, deps.secrets, { sessions, merchants, deliveries }),
     async webhookTarget(merchantId) {
       const merchant = await merchants.byId(merchantId);
       if (!merchant) return null;

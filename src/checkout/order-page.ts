@@ -3,12 +3,14 @@ import { DomainError } from '../kernel/errors.ts';
 import type { Merchant } from './merchant-repository.ts';
 import { ADDRESS_FIELDS, type AddressRepository } from './address-repository.ts';
 import { sessionView } from './admin-views.ts';
+import type { DeliveryAddresses } from './delivery-addresses.ts';
 import type { PostalDirectory, WebhookOutbox } from './ports.ts';
 import type { ListedSession, SessionSearch } from './session-search.ts';
 
 export interface OrderPageDeps {
   search: SessionSearch;
   addresses: Pick<AddressRepository, 'byId'>;
+  deliveries: Pick<DeliveryAddresses, 'of'>;
   outbox: Pick<WebhookOutbox, 'forSession'>;
   location: Pick<PostalDirectory, 'lookup' | 'pincodePoint' | 'pincodeOutline'>;
 }
@@ -63,10 +65,12 @@ export class OrderPage {
     return { session: sessionView(s), address, orders, events, webhooks, timeline };
   }
 
-  /** The chosen address with its pin, the pincode the pin falls in, and the pincode's own point for the map. */
+  /**
+   * Where the order goes, with its pin, the pincode the pin falls in, and the pincode's own point for the map: a
+   * completed order's address as kept at completion, else the address the open session chose.
+   */
   private async address(s: ListedSession) {
-    if (!s.selected_address_id) return null;
-    const a = await this.d.addresses.byId(s.merchant_id, s.buyer_id, s.selected_address_id);
+    const a = (await this.d.deliveries.of(s.id)) ?? (await this.chosen(s));
     if (!a) return null;
     const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f] ?? null])) as Record<
       (typeof ADDRESS_FIELDS)[number],
@@ -84,6 +88,10 @@ export class OrderPage {
       pincode_point: point,
       pincode_outline: a.pincode ? this.d.location.pincodeOutline(a.pincode, OUTLINE_PIXELS) : null,
     };
+  }
+
+  private async chosen(s: ListedSession) {
+    return s.selected_address_id ? this.d.addresses.byId(s.merchant_id, s.buyer_id, s.selected_address_id) : null;
   }
 }
 

@@ -1,5 +1,7 @@
-// What checkout answers for payments (the port payments declares): COD rules, the amount to charge, allowed steps.
+// What checkout answers for payments (the port payments declares): COD rules, the amount, steps, the address kept.
+import type { Sql } from '../db/sql.ts';
 import type { AddressService, SessionContext } from './address-service.ts';
+import type { DeliveryAddresses } from './delivery-addresses.ts';
 import type { MerchantRepository } from './merchant-repository.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SessionRepository } from './session-repository.ts';
@@ -9,7 +11,7 @@ import { assertAllowed, type SessionStatus, type SessionStep } from './session-s
 export function paymentHooks(
   book: AddressService,
   secrets: SecretBox,
-  store: { sessions: SessionRepository; merchants: MerchantRepository },
+  store: { sessions: SessionRepository; merchants: MerchantRepository; deliveries: DeliveryAddresses },
 ) {
   return {
     /** A session with its merchant as the session token would load it, whatever its state or expiry. */
@@ -30,5 +32,7 @@ export function paymentHooks(
     amountToCharge,
     assertAllowed: (step: SessionStep, session: { status: SessionStatus }) => assertAllowed(step, session.status),
     decrypt: (sealed: string) => secrets.decrypt(sealed),
+    keepDeliveryAddress: (tx: Sql, merchantId: string, sessionId: string) =>
+      store.deliveries.keep(tx, merchantId, sessionId),
   };
 }

@@ -22,8 +22,11 @@ export interface SessionFilter {
   payment_method?: 'gateway' | 'cod' | 'none';
 }
 
-/** A listed session: with its payment and the pincode of its chosen address. */
-export type ListedSession = SessionWithPayment & { pincode: string | null };
+/**
+ * A listed session: with its payment and the pincode of its address (a completed order's as kept at completion), and
+ * the saved address a completed order's was taken from.
+ */
+export type ListedSession = SessionWithPayment & { pincode: string | null; delivery_address_id: string | null };
 
 /** One gateway order made for a session. */
 export interface SessionOrder {
@@ -51,13 +54,13 @@ export interface SessionFunnelEvent {
 }
 
 const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise,
-    p.created_at AS paid_at, a.pincode,
+    p.created_at AS paid_at, COALESCE(d.pincode, a.pincode) AS pincode, d.address_id AS delivery_address_id,
     (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
       AS last_order_id,
     (SELECT o.amount_paise FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
       AS last_order_amount_paise`;
 const FROM = `FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
-  LEFT JOIN addresses a ON a.id = s.selected_address_id`;
+  LEFT JOIN addresses a ON a.id = s.selected_address_id LEFT JOIN delivery_addresses d ON d.session_id = s.id`;
 
 /**
  * The sessions a filter matches: a FROM and WHERE clause and their values, in order. A search by an email or an id
@@ -78,13 +81,16 @@ export function matching(
     // CROSS JOIN: SQLite joins in the order written, so it reads the few sessions named, not the window's.
     named ? `FROM (${named.sql}) m CROSS JOIN checkout_sessions s` : 'FROM checkout_sessions s',
     rows === 'listed' || f.payment_method ? 'LEFT JOIN session_payments p ON p.session_id = s.id' : '',
-    rows === 'listed' || pincode ? 'LEFT JOIN addresses a ON a.id = s.selected_address_id' : '',
+    rows === 'listed' || pincode
+      ? 'LEFT JOIN addresses a ON a.id = s.selected_address_id LEFT JOIN delivery_addresses d ON d.session_id = s.id'
+      : '',
   ];
   const parts = ['s.merchant_id = ?', 's.created_at >= ?', 's.created_at <= ?'];
   const values: unknown[] = [...(named?.values ?? []), merchantId, f.from, f.to];
   if (named) parts.push('s.id = m.id');
   if (pincode) {
-    parts.push('a.pincode = ?');
+    // A completed order's pincode is where it ships, not where the buyer's saved address has moved since.
+    parts.push('COALESCE(d.pincode, a.pincode) = ?');
     values.push(q);
   }
   if (f.status) {

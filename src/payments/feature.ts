@@ -40,7 +40,7 @@ export function createPayments(deps: {
   queued: () => void;
   log: Log;
 }): Payments {
-  const repo = new PaymentRepository(deps.sql, deps.outbox);
+  const repo = new PaymentRepository(deps.sql, deps.outbox, deps.ports);
   const gateway = new GatewayClient(deps.gateway);
   const firstCheckMs = deps.gateway.checkAfterMs;
   const { ports, clock, queued } = deps;

@@ -45,6 +45,8 @@ export interface CheckoutPorts {
   amountToCharge(session: SessionAtPayment, requested: number | undefined): number | null;
   /** Throws 409 when the session's state does not allow the step. */
   assertAllowed(step: PaymentStep, session: SessionAtPayment): void;
+  /** Keeps the session's chosen address as where its order ships, with `tx`, the transaction that completes it. */
+  keepDeliveryAddress(tx: Sql, merchantId: string, sessionId: string): Promise<void>;
 }
 
 /** The merchant's gateway settings with the secret decrypted. Mode B (session.completed is sent) needs all three. */

@@ -1,7 +1,7 @@
 // Gateway orders created for sessions, and the one completed payment per session, recorded atomically with its event.
 import type { Sql } from '../db/sql.ts';
 import type { WebhookPayload } from '../kernel/events.ts';
-import type { EventQueue, SessionAtPayment } from './ports.ts';
+import type { CheckoutPorts, EventQueue, SessionAtPayment } from './ports.ts';
 
 export interface PaymentOrderRow {
   gateway_order_id: string;
@@ -32,6 +32,7 @@ export class PaymentRepository {
   constructor(
     private readonly sql: Sql,
     private readonly events: EventQueue,
+    private readonly checkout: Pick<CheckoutPorts, 'keepDeliveryAddress'>,
   ) {}
 
   async insertOrder(o: PaymentOrderRow): Promise<void> {
@@ -103,9 +104,10 @@ export class PaymentRepository {
   }
 
   /**
-   * Records the session's payment, completes the session and queues the event `decide` returns (null in Mode A), in one
-   * transaction. `decide` sees the session as it is now, locked until the commit (a merchant changing the cart waits),
-   * and throws to write nothing. When the session already has a payment nothing is written and that payment is returned.
+   * Records the session's payment, completes the session, keeps its delivery address and queues the event `decide`
+   * returns (null in Mode A), in one transaction. `decide` sees the session as it is now, locked until the commit (a
+   * merchant changing the cart waits), and throws to write nothing. When the session already has a payment nothing is
+   * written and that payment is returned.
    */
   async record(
     row: SessionPaymentRow,
@@ -146,6 +148,8 @@ export class PaymentRepository {
         row.session_id,
         row.merchant_id,
       ]);
+      // The order ships where the buyer chose at this moment, whatever they do to their saved address afterwards.
+      await this.checkout.keepDeliveryAddress(tx, row.merchant_id, row.session_id);
       if (event) await this.events.enqueue(tx, event, new Date(row.created_at));
       return null;
     });

@@ -120,7 +120,7 @@ describe('the reconciler on its own', () => {
   /** A reconciler over the quiet world's store, with its own gateway client and clock. */
   const reconciler = (gatewayUrl: string, now: () => Date, log: Log = silentLog) => {
     const parts = quiet.h.server.parts;
-    const repo = new PaymentRepository(quiet.h.sql, parts.webhooks.port);
+    const repo = new PaymentRepository(quiet.h.sql, parts.webhooks.port, parts.checkout.paymentPorts);
     const gateway = new GatewayClient({ baseUrl: gatewayUrl, timeoutMs: 1000 });
     const ports = parts.checkout.paymentPorts;
     const common = { repo, gateway, ports, clock: now, firstCheckMs: 3_600_000 };

@@ -1,0 +1,97 @@
+// A completed order ships to its address as it was at completion: the buyer editing or deleting the saved address
+// afterwards changes neither the merchant's order page nor its listing, while the buyer's book forgets it as asked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderPageSchema } from '../../src/checkout/order-responses.ts';
+import {
+  buyerSession,
+  configureShop,
+  payAtGateway,
+  startWorld,
+  type Buyer,
+  type World,
+} from '../payments/support/shop.ts';
+import { dataOf, ok, type Shop } from './support.ts';
+
+const keys = { keyId: 'rzp_test_kept', keySecret: 'sk_kept_address_secret' };
+let w: World;
+let shop: Shop;
+beforeAll(async () => {
+  w = await startWorld({ [keys.keyId]: keys.keySecret });
+  shop = await configureShop(w.h, { payment: keys, cod: { enabled: true } });
+});
+afterAll(async () => w?.dispose());
+
+const orderPage = async (sessionId: string) =>
+  OrderPageSchema.parse(dataOf(await w.h.admin('GET', 'session', shop.key, undefined, `session_id=${sessionId}`)));
+const book = (b: Buyer, body: object) => w.h.addresses(b.token, body);
+const listed = async (q: string) =>
+  dataOf(await w.h.admin('GET', 'sessions', shop.key, undefined, `q=${q}`)).sessions.map((s: { id: string }) => s.id);
+
+/** The order page's address and session fields that say where the order goes. */
+async function shipsTo(b: Buyer) {
+  const page = await orderPage(b.sessionId);
+  const { id, name, flat_number, street_name, landmark, pincode, district, geopin, latitude } = page.address ?? {};
+  return {
+    address: { id, name, flat_number, street_name, landmark, pincode, district, geopin, latitude },
+    session: { selected_address_id: page.session.selected_address_id, pincode: page.session.pincode },
+  };
+}
+
+/** The buyer moves the saved address to another city, then deletes it: the answers are what the document says. */
+async function editThenDelete(b: Buyer) {
+  const moved = { street_name: 'Janpath', landmark: 'Near the fountain', pincode: '110001' };
+  const edited = dataOf(await book(b, { action: 'update', address_id: b.addressId, address: moved }));
+  expect(edited.address).toMatchObject({ ...moved, geopin: null });
+  expect((await book(b, { action: 'delete', address_id: b.addressId })).body).toEqual({
+    success: true,
+    data: { deleted: b.addressId },
+  });
+  expect(dataOf(await book(b, { action: 'list' })).addresses).toEqual([]);
+}
+
+describe('the address a completed order ships to', () => {
+  it('COD: the order page, listing and pincode search keep it when the buyer edits, then deletes it', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 25_000, pincode: '560001' });
+    ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
+    const before = await shipsTo(b);
+    expect(before.address).toMatchObject({ id: b.addressId, street_name: 'MG Road', pincode: '560001' });
+    expect(before.address.geopin).toMatch(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/);
+    expect(before.session).toEqual({ selected_address_id: b.addressId, pincode: '560001' });
+
+    await editThenDelete(b);
+    expect(await shipsTo(b)).toEqual(before);
+    expect(await listed('560001')).toContain(b.sessionId);
+    expect(await listed('110001')).not.toContain(b.sessionId);
+  });
+
+  it('gateway: a verified payment keeps its address when the buyer edits, then deletes it', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 30_000, pincode: '560001' });
+    ok(await w.h.payment(b.token, { action: 'verify', ...(await payAtGateway(w, b.token)) }), 'verify');
+    const before = await shipsTo(b);
+    expect(before.address).toMatchObject({ id: b.addressId, name: 'A Buyer', flat_number: '1', pincode: '560001' });
+    await editThenDelete(b);
+    expect(await shipsTo(b)).toEqual(before);
+    expect((await orderPage(b.sessionId)).session).toMatchObject({ status: 'completed', payment: { status: 'paid' } });
+  });
+
+  it('is the address as it was at completion: an edit before paying shows, one after does not', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    const update = (landmark: string) => book(b, { action: 'update', address_id: b.addressId, address: { landmark } });
+    ok(await update('Opposite the metro'), 'update before paying');
+    ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
+    ok(await update('Behind the temple'), 'update after paying');
+    expect((await shipsTo(b)).address).toMatchObject({ id: b.addressId, landmark: 'Opposite the metro' });
+    // The buyer's own book has the edit: it is theirs to change for the next order.
+    expect(dataOf(await book(b, { action: 'list' })).addresses[0]).toMatchObject({ landmark: 'Behind the temple' });
+  });
+
+  it('of a session still open follows the book: deleting it sends the session back to choose an address', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    ok(await book(b, { action: 'update', address_id: b.addressId, address: { landmark: 'Near the park' } }), 'edit');
+    expect((await shipsTo(b)).address).toMatchObject({ landmark: 'Near the park' });
+    ok(await book(b, { action: 'delete', address_id: b.addressId }), 'delete');
+    const page = await orderPage(b.sessionId);
+    expect([page.session.status, page.session.selected_address_id, page.address]).toEqual(['verified', null, null]);
+    expect((await w.h.payment(b.token, { action: 'record_cod' })).body).toMatchObject({ code: 'address_required' });
+  });
+});
