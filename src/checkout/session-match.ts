@@ -53,14 +53,16 @@ export function sessionsWithGatewayId(text: string): { sql: string; values: unkn
 
 /**
  * The sessions of the merchant's buyers with the phone `e164`, on their profile or on a saved address (what a buyer
- * calling support, or the courier, quotes), as a subquery and its values. Each lookup reads an index.
+ * calling support, or the courier, quotes), and of the orders that shipped to it (their saved address may be gone), as
+ * a subquery and its values. Each lookup reads an index.
  */
 export function sessionsWithPhone(merchantId: string, e164: string): { sql: string; values: unknown[] } {
   return {
     sql:
       'SELECT ph.id FROM checkout_sessions ph WHERE ph.buyer_id IN (' +
       'SELECT b.id FROM buyers b WHERE b.merchant_id = ? AND b.phone = ? ' +
-      'UNION SELECT ad.buyer_id FROM addresses ad WHERE ad.merchant_id = ? AND ad.phone = ?)',
-    values: [merchantId, e164, merchantId, e164],
+      'UNION SELECT ad.buyer_id FROM addresses ad WHERE ad.merchant_id = ? AND ad.phone = ?) ' +
+      'UNION SELECT dl.session_id FROM delivery_addresses dl WHERE dl.phone = ?',
+    values: [merchantId, e164, merchantId, e164, e164],
   };
 }

@@ -107,13 +107,12 @@ describe('GET ?action=sessions', () => {
 
 describe('search by phone', () => {
   it('finds the sessions of the buyer whose saved address has the number, however it is typed', async () => {
-    const phoned = await configureShop(w.h, {});
+    const phoned = await configureShop(w.h, { cod: { enabled: true } });
     const caller = await buyerSession(w.h, phoned, { pincode: null });
     const address = { name: 'Caller', flat_number: '2', street_name: 'Park Street', pincode: '700016' };
-    ok(
+    const saved = dataOf(
       await w.h.addresses(caller.token, { action: 'create', address: { ...address, phone: '098300 12345' } }),
-      'address',
-    );
+    ).address.id as string;
     // An email that starts with the same digits is found by them too; a buyer with no phone is not.
     const lookalike = await w.h.login(phoned.id, `9830012345.${Date.now()}@example.com`);
     await buyerSession(w.h, phoned, { pincode: null });
@@ -127,5 +126,11 @@ describe('search by phone', () => {
     for (const typed of ['+91 98300 12345', '098300-12345', '919830012345', ' +919830012345 '])
       expect(await found(typed), typed).toEqual([caller.sessionId]);
     expect(await found('98300 12346')).toEqual([]);
+
+    // The order ships there; the buyer deletes the address afterwards: the order is still found by its number.
+    ok(await w.h.addresses(caller.token, { action: 'address_completed', address_id: saved }), 'chosen');
+    ok(await w.h.payment(caller.token, { action: 'record_cod', amount_paise: 50_000 }), 'cod');
+    ok(await w.h.addresses(caller.token, { action: 'delete', address_id: saved }), 'deleted');
+    expect(await found('+91 98300 12345')).toEqual([caller.sessionId]);
   });
 });
