@@ -45,6 +45,11 @@ const PaymentsSchema = z.object({
 /** A payment of an order as the gateway lists it (status created, authorized, captured, refunded or failed). */
 export type GatewayPayment = z.infer<typeof PaymentsSchema>['items'][number];
 
+/** True for a payment that holds the buyer's money (the gateway signs one for verify when authorized or captured). */
+export function holdsMoney(payment: GatewayPayment): boolean {
+  return payment.status === 'authorized' || payment.status === 'captured';
+}
+
 const ErrorBodySchema = z.object({ error: z.object({ code: z.string(), description: z.string() }) });
 
 /** Stable codes: gateway_timeout, gateway_unreachable, gateway_auth_failed, gateway_rejected, gateway_bad_response. */

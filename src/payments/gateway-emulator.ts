@@ -47,6 +47,11 @@ export interface EmulatedPayment {
 export interface GatewayEmulatorOptions {
   /** When set, only these key_id → key_secret pairs authenticate; otherwise any non-empty pair does. */
   keys?: Record<string, string>;
+  /**
+   * Key ids of one gateway account: each reads the orders the others made, as a regenerated key reads its old key's.
+   * Any other key reads only its own orders.
+   */
+  accounts?: string[][];
   /** Delay every answer by this much (to exercise client timeouts). @default 0 */
   delayMs?: number;
   /** @default 0 (any free port) */
@@ -172,7 +177,9 @@ function handle(
   const getMatch = /^\/v1\/orders\/([^/]+)(\/payments)?$/.exec(path);
   if (req.method === 'GET' && getMatch) {
     const order = orders.get(decodeURIComponent(getMatch[1]!));
-    if (!order || order.keyId !== keys.keyId) return [400, gatewayError('The id provided does not exist')];
+    const sameAccount = options.accounts?.some((ids) => ids.includes(keys.keyId) && ids.includes(order?.keyId ?? ''));
+    if (!order || (order.keyId !== keys.keyId && !sameAccount))
+      return [400, gatewayError('The id provided does not exist')];
     if (getMatch[2]) return [200, { entity: 'collection', count: order.payments.length, items: order.payments }];
     return [200, publicOrder(order)];
   }

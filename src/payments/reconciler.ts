@@ -4,13 +4,11 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Log } from '../kernel/log.ts';
 import { nextCheck } from './check-schedule.ts';
-import { GatewayError, type GatewayClient, type GatewayPayment } from './gateway-client.ts';
+import { GatewayError, holdsMoney, type GatewayClient, type GatewayPayment } from './gateway-client.ts';
 import { gatewayConfig, type CheckoutPorts, type PayingSession } from './ports.ts';
 import type { PaymentOrderRow, PaymentRepository } from './repository.ts';
 import type { PaymentService } from './service.ts';
 
-/** Payment statuses that hold the buyer's money (the gateway signs a payment for verify in both). */
-const TAKEN = new Set(['authorized', 'captured']);
 /** Orders asked per run: a backlog (the first start after an upgrade) is worked through over several runs. */
 const BATCH = 20;
 /** A gateway out of reach is asked again until the order is this old, so a last check lost to an outage is retried. */
@@ -61,18 +59,14 @@ export class PaymentReconciler {
     const ids = { gateway_order_id: order.gateway_order_id, session_id: order.session_id };
     const payer = await d.ports.payingSession(order.merchant_id, order.session_id);
     const config = payer && gatewayConfig(payer, d.ports);
-    if (!payer || !config?.keySecret || config.keyId !== order.gateway_key_id) {
-      d.log.warn(
-        ids,
-        "cannot ask the gateway about this order: the merchant's gateway key is no longer the one that made it",
-      );
+    // The merchant's current key: a new key of the same gateway account sees the orders its old key made.
+    if (!payer || !config?.keyId || !config.keySecret) {
+      d.log.warn(ids, 'cannot ask the gateway about this order: the merchant has no gateway key now');
       return;
     }
-    const payments = await d.gateway.orderPayments(
-      { keyId: config.keyId, keySecret: config.keySecret },
-      order.gateway_order_id,
-    );
-    for (const payment of payments.filter((p) => TAKEN.has(p.status))) await this.settle(payer, order, payment);
+    const keys = { keyId: config.keyId, keySecret: config.keySecret };
+    const payments = await d.gateway.orderPayments(keys, order.gateway_order_id);
+    for (const payment of payments.filter(holdsMoney)) await this.settle(payer, order, payment);
   }
 
   private async settle(payer: PayingSession, order: PaymentOrderRow, payment: GatewayPayment): Promise<void> {
@@ -103,6 +97,11 @@ export class PaymentReconciler {
       d.log.warn(ids, 'could not ask the gateway about an unverified order; asking again later');
       return;
     }
-    d.log.error(ids, 'could not ask the gateway about an unverified order');
+    if (err instanceof GatewayError && err.code === 'gateway_rejected')
+      d.log.warn(
+        ids,
+        "the gateway, asked with the merchant's current key, does not know this order (another account?)",
+      );
+    else d.log.error(ids, 'could not ask the gateway about an unverified order');
   }
 }

@@ -44,11 +44,15 @@ export function paymentRoutes(service: PaymentService): RouteDef[] {
         gateway_payment_id: z.string(),
       }),
       errors: {
-        400: 'The signature does not match',
+        400:
+          "The signature does not match (invalid_signature), or, for an order made with the merchant's previous " +
+          'gateway key, the gateway does not confirm the payment (payment_not_confirmed)',
         404: 'No such order for this session',
         409: 'Online payment not configured, the session is already paid otherwise, or the amount paid differs from the cart value the merchant set (amount_mismatch: nothing completes; the merchant refunds the payment)',
+        502: 'The gateway failed while asked to confirm a payment of an order made with a previous gateway key',
       },
       summary: 'Checks the gateway signature and records the payment (session.completed in Mode B).',
+      waits: true,
       handle: ({ auth, body }) => service.verify(auth, body),
     }),
     route({

@@ -4,7 +4,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../kernel/events.ts';
 import { nextCheck } from './check-schedule.ts';
-import { GatewayError, type GatewayClient } from './gateway-client.ts';
+import { GatewayError, holdsMoney, type GatewayClient, type GatewayKeys } from './gateway-client.ts';
 import {
   gatewayConfig,
   isPaymentMode,
@@ -100,19 +100,35 @@ export class PaymentService {
     if (!order || order.session_id !== session.id)
       throw new DomainError('not_found', 'order_not_found', 'No such gateway order for this session');
     const config = gatewayConfig(payer, d.ports);
-    if (!config.keySecret)
+    if (!config.keyId || !config.keySecret)
       throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not configured for this merchant');
-    if (
-      !verifyPaymentSignature(
-        input.gateway_order_id,
-        input.gateway_payment_id,
-        input.gateway_signature,
-        config.keySecret,
-      )
-    ) {
+    const keys = { keyId: config.keyId, keySecret: config.keySecret };
+    if (order.gateway_key_id !== keys.keyId) await this.confirmAtGateway(keys, order, input.gateway_payment_id);
+    else if (
+      !verifyPaymentSignature(input.gateway_order_id, input.gateway_payment_id, input.gateway_signature, keys.keySecret)
+    )
       throw new DomainError('invalid', 'invalid_signature', 'Payment signature does not match');
-    }
     return this.settle(payer, order, input.gateway_payment_id);
+  }
+
+  /**
+   * An order made with the merchant's previous gateway key was signed with a secret no longer held: the gateway is
+   * asked with the current key (of the same account, it sees the old key's orders) whether the payment holds money.
+   */
+  private async confirmAtGateway(keys: GatewayKeys, order: PaymentOrderRow, paymentId: string): Promise<void> {
+    const payments = await this.d.gateway.orderPayments(keys, order.gateway_order_id).catch((err: unknown) => {
+      if (!(err instanceof GatewayError)) throw err;
+      // Asked with a key of another account (test keys replaced by live ones), the gateway knows no such order.
+      if (err.code === 'gateway_rejected') return [];
+      throw new DomainError('upstream', err.code, err.message);
+    });
+    if (!payments.some((p) => p.id === paymentId && holdsMoney(p)))
+      throw new DomainError(
+        'invalid',
+        'payment_not_confirmed',
+        `Gateway order ${order.gateway_order_id} was made with gateway key ${order.gateway_key_id}, since replaced by ` +
+          `${keys.keyId}; asked with it, the gateway does not confirm payment ${paymentId}`,
+      );
   }
 
   /**

@@ -18,9 +18,16 @@ export interface World {
   dispose(): Promise<void>;
 }
 
-/** The app pointed at an emulator that accepts only `keys` (key id -> secret), with fast webhook retries. */
-export async function startWorld(keys: Record<string, string>, env: Record<string, string> = {}): Promise<World> {
-  const emulator = await startGatewayEmulator({ keys });
+/**
+ * The app pointed at an emulator that accepts only `keys` (key id -> secret), with fast webhook retries; `accounts`
+ * groups key ids of one gateway account (see the emulator).
+ */
+export async function startWorld(
+  keys: Record<string, string>,
+  env: Record<string, string> = {},
+  accounts: string[][] = [],
+): Promise<World> {
+  const emulator = await startGatewayEmulator({ keys, accounts });
   const receiver = await startReceiver();
   const h = await startHarness({
     ...FAST_WEBHOOKS,

@@ -2287,7 +2287,7 @@ export interface operations {
                     "application/json": components["schemas"]["postCheckoutPayment_create_order_response"] | components["schemas"]["postCheckoutPayment_verify_response"] | components["schemas"]["postCheckoutPayment_record_cod_response"];
                 };
             };
-            /** @description The signature does not match */
+            /** @description The signature does not match (invalid_signature), or, for an order made with the merchant's previous gateway key, the gateway does not confirm the payment (payment_not_confirmed) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2332,7 +2332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The gateway failed */
+            /** @description The gateway failed while asked to confirm a payment of an order made with a previous gateway key */
             502: {
                 headers: {
                     [name: string]: unknown;
