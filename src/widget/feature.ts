@@ -9,7 +9,7 @@ import type { ApiKeyRepository } from '../platform/api-keys.ts';
 import type { PlanName } from '../platform/plans.ts';
 import { widgetAssetRoutes } from './asset-routes.ts';
 import { configRoute, gatewayCheckout } from './config-route.ts';
-import { integrationRoute } from './integration-route.ts';
+import { integrationRoutes } from './integration-route.ts';
 import { tryPageRoute } from './try-page.ts';
 import { WidgetKeys } from './widget-keys.ts';
 
@@ -42,7 +42,7 @@ export function createWidget(d: WidgetDeps): Widget {
       mapStyleUrl: d.mapStyleUrl,
       gateway: gatewayCheckout(d.gatewayBaseUrl),
     }),
-    integrationRoute(keys),
+    ...integrationRoutes(keys),
     ...(d.devMode ? [tryPageRoute({ gatewayUrl: d.gatewayBaseUrl, mapStyleUrl: d.mapStyleUrl })] : []),
   ];
   return { routes, keys, originsChanged: (merchantId, origins) => keys.originsChanged(merchantId, origins) };

@@ -1,5 +1,8 @@
-// GET /merchant/api/integration: the merchant dashboard's Integration page, the widget snippet's ids and origins.
+// The widget snippet's ids and origins: GET /merchant/api/integration for the merchant dashboard's Integration page,
+// and GET /checkout-admin?action=widget for a merchant's server or script with its api key.
 import { z } from 'zod';
+import { adminAction } from '../checkout/admin-routes.ts';
+import type { MerchantPrincipal } from '../checkout/audit-log.ts';
 import type { Merchant } from '../checkout/merchant-repository.ts';
 import { routesWith, type RouteDef } from '../http/route.ts';
 import type { WidgetKeys } from './widget-keys.ts';
@@ -13,8 +16,13 @@ const IntegrationSchema = z.object({
     .meta({ description: 'The public location key of the snippet; null until an origin is allowed' }),
 });
 
-export function integrationRoute(keys: WidgetKeys): RouteDef {
-  return routesWith<Merchant>()({
+export function integrationRoutes(keys: WidgetKeys): RouteDef[] {
+  const ids = async (merchant: Merchant) => ({
+    merchant_id: merchant.id,
+    allowed_origins: merchant.allowed_origins,
+    widget_key: await keys.ensure(merchant.id, merchant.allowed_origins),
+  });
+  const dashboard = routesWith<Merchant>()({
     method: 'get',
     path: '/merchant/api/integration',
     auth: 'merchant_user',
@@ -23,10 +31,16 @@ export function integrationRoute(keys: WidgetKeys): RouteDef {
     waits: true,
     response: IntegrationSchema,
     summary: "The signed-in merchant's widget ids: merchant id, widget location key, allowed origins",
-    handle: async ({ auth }) => ({
-      merchant_id: auth.id,
-      allowed_origins: auth.allowed_origins,
-      widget_key: await keys.ensure(auth.id, auth.allowed_origins),
-    }),
+    handle: ({ auth }) => ids(auth),
   });
+  const admin = routesWith<MerchantPrincipal>()({
+    ...adminAction('get', 'widget'),
+    waits: true,
+    response: IntegrationSchema,
+    summary:
+      "The checkout widget snippet's ids: merchant id, its public location key (made when the first origin is " +
+      'allowed; null before) and the allowed origins',
+    handle: ({ auth }) => ids(auth),
+  });
+  return [dashboard, admin];
 }

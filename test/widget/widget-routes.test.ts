@@ -146,3 +146,19 @@ describe('GET /merchant/api/integration', () => {
     });
   });
 });
+
+describe('GET /checkout-admin?action=widget', () => {
+  it("gives a merchant's server the same ids the Integration page shows, with its api key", async () => {
+    const byKey = await call('GET', '/checkout-admin?action=widget', { headers: { 'x-api-key': shop.apiKey } });
+    expect(byKey.status).toBe(200);
+    expect(byKey.body.data).toEqual((await integration()).body.data);
+    expect(byKey.body.data.widget_key).toMatch(/^gp_pub_/);
+    expect(errorCode(await call('GET', '/checkout-admin?action=widget'))).toBe('missing_api_key');
+  });
+
+  it('a merchant with no origin allowed yet has no key, and is told so by null', async () => {
+    const fresh = await createMerchant(server, 'No origins yet', 'owner@fresh.example');
+    const reply = await call('GET', '/checkout-admin?action=widget', { headers: { 'x-api-key': fresh.apiKey } });
+    expect(reply.body.data).toEqual({ merchant_id: fresh.id, allowed_origins: [], widget_key: null });
+  });
+});

@@ -335,6 +335,7 @@ function adminEndpoints(t: Targets): Draft[] {
     admin('GET', 'cod_config'),
     admin('GET', 'get_payment_config'),
     admin('GET', 'settings'),
+    admin('GET', 'widget'),
     admin('GET', 'import_status', {
       requiredQuery: ['batch_id'],
       query: { batch_id: { valid: t.missingId, junk: UUID_JUNK } },

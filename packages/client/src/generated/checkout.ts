@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, import_batches, import_errors, webhook_deliveries, webhook_events, webhook_delivery
+         * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, import_batches, import_errors, webhook_deliveries, webhook_events, webhook_delivery, widget
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
          *     - `sessions`: Checkout sessions created in a window, newest first, with payment state; searched by email, pincode or id and filtered by status and payment method.
          *     - `session`: One session as an order: its payment, chosen address with its pin, gateway orders, widget events, webhooks with every attempt, and all of it as one timeline.
@@ -23,6 +23,7 @@ export interface paths {
          *     - `webhook_deliveries`: Recent delivery attempts (HTTP status, response body, retry state), newest first.
          *     - `webhook_events`: Deliveries, one per event sent, newest first, each with its state, attempts and latest attempt.
          *     - `webhook_delivery`: One delivery: the exact body it sends, its state, the next attempt and every attempt with its answer.
+         *     - `widget`: The checkout widget snippet's ids: merchant id, its public location key (made when the first origin is allowed; null before) and the allowed origins
          */
         get: operations["getCheckoutAdmin"];
         put?: never;
@@ -740,6 +741,17 @@ export interface components {
                      */
                     outcome: "delivered" | "retrying" | "failed";
                 }[];
+            };
+        };
+        /** widget */
+        getCheckoutAdmin_widget_response: {
+            /** @constant */
+            success: true;
+            data: {
+                merchant_id: string;
+                allowed_origins: string[];
+                /** @description The public location key of the snippet; null until an origin is allowed */
+                widget_key: string | null;
             };
         };
         /** cod_config */
@@ -1571,7 +1583,7 @@ export interface operations {
                  * @description The operation to run
                  * @example funnel
                  */
-                action: "funnel" | "sessions" | "session" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "import_batches" | "import_errors" | "webhook_deliveries" | "webhook_events" | "webhook_delivery";
+                action: "funnel" | "sessions" | "session" | "cod_config" | "webhooks" | "get_payment_config" | "settings" | "audit_log" | "import_status" | "import_batches" | "import_errors" | "webhook_deliveries" | "webhook_events" | "webhook_delivery" | "widget";
                 /**
                  * @description Start (ISO 8601 date or date-time; a date means 00:00 UTC). Default: 30 days before `to`
                  * @example 2026-11-01
@@ -1640,7 +1652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_session_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_import_batches_response"] | components["schemas"]["getCheckoutAdmin_import_errors_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"];
+                    "application/json": components["schemas"]["getCheckoutAdmin_funnel_response"] | components["schemas"]["getCheckoutAdmin_sessions_response"] | components["schemas"]["getCheckoutAdmin_session_response"] | components["schemas"]["getCheckoutAdmin_cod_config_response"] | components["schemas"]["getCheckoutAdmin_webhooks_response"] | components["schemas"]["getCheckoutAdmin_get_payment_config_response"] | components["schemas"]["getCheckoutAdmin_settings_response"] | components["schemas"]["getCheckoutAdmin_audit_log_response"] | components["schemas"]["getCheckoutAdmin_import_status_response"] | components["schemas"]["getCheckoutAdmin_import_batches_response"] | components["schemas"]["getCheckoutAdmin_import_errors_response"] | components["schemas"]["getCheckoutAdmin_webhook_deliveries_response"] | components["schemas"]["getCheckoutAdmin_webhook_events_response"] | components["schemas"]["getCheckoutAdmin_webhook_delivery_response"] | components["schemas"]["getCheckoutAdmin_widget_response"];
                 };
             };
             /** @description Missing or malformed parameters */
