@@ -92,7 +92,7 @@ export function sessionsQuerySchema(now: () => Date) {
         .meta({
           description:
             'The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), ' +
-            'or a gateway order or payment id (order_…, pay_…, as written)',
+            "a gateway order or payment id (order_…, pay_…, as written), or a buyer's phone (98300 12345, +91 …)",
         }),
       status: z.enum(SESSION_STATUSES).optional().meta({ description: 'Only sessions in this state' }),
       payment_method: z

@@ -10,7 +10,7 @@ export interface paths {
         /**
          * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, import_batches, import_errors, webhook_deliveries, webhook_events, webhook_delivery, widget
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
-         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state; searched by email, pincode or id and filtered by status and payment method.
+         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state; searched by email, phone, pincode or id and filtered by status and payment method.
          *     - `session`: One session as an order: its payment, chosen address with its pin, gateway orders, widget events, webhooks with every attempt, and all of it as one timeline.
          *     - `cod_config`: Cash-on-delivery rules.
          *     - `webhooks`: Webhook settings (the secret is write-only).
@@ -1605,7 +1605,7 @@ export interface operations {
                  */
                 offset?: number;
                 /**
-                 * @description The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), or a gateway order or payment id (order_…, pay_…, as written)
+                 * @description The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), a gateway order or payment id (order_…, pay_…, as written), or a buyer's phone (98300 12345, +91 …)
                  * @example Indiranagar
                  */
                 q?: string;
