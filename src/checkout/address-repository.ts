@@ -1,6 +1,7 @@
 // Addresses in the store; every query is scoped to (merchant, buyer) so one buyer never sees another's.
 import type { Clock } from '../kernel/clock.ts';
 import { newId } from '../kernel/ids.ts';
+import { DomainError } from '../kernel/errors.ts';
 import { sameAs, type Sql } from '../db/sql.ts';
 
 /** The editable fields: the import document's names, plus name, phone and landmark for delivery. */
@@ -121,6 +122,19 @@ export class AddressRepository {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
       const wasDefault = (await repo.byId(merchantId, buyerId, id))?.is_default === 1;
+      // A gateway order made for this address may still be paid, and a paid order must know where it ships.
+      const paying = await tx.get(
+        `SELECT s.id FROM checkout_sessions s WHERE s.selected_address_id = ? AND s.merchant_id = ?
+           AND s.status = 'address_completed' AND EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id)`,
+        [id, merchantId],
+      );
+      if (paying)
+        throw new DomainError(
+          'conflict',
+          'address_in_payment',
+          'This address is where an order being paid online will be delivered: choose another address for it ' +
+            'first, or finish paying',
+        );
       // An open checkout that had chosen this address has nowhere to deliver now: it needs an address again.
       await tx.run(
         `UPDATE checkout_sessions SET status = 'verified'

@@ -87,7 +87,10 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
     route({
       ...action('delete'),
       response: z.object({ deleted: z.uuid() }),
-      errors: { 404: 'No such address' },
+      errors: {
+        404: 'No such address',
+        409: 'address_in_payment: an open checkout chose it and made a gateway order, which may still be paid',
+      },
       summary: 'Deletes an address; when it was the default, the oldest remaining one becomes the default.',
       handle: ({ auth, body }) => d.book.delete(auth, body.address_id),
     }),

@@ -94,4 +94,26 @@ describe('the address a completed order ships to', () => {
     expect([page.session.status, page.session.selected_address_id, page.address]).toEqual(['verified', null, null]);
     expect((await w.h.payment(b.token, { action: 'record_cod' })).body).toMatchObject({ code: 'address_required' });
   });
+
+  it('is not deleted while an online order made for it may still be paid; choosing another first allows it', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    const order = ok(await w.h.payment(b.token, { action: 'create_order' }), 'create_order');
+    const refused = await book(b, { action: 'delete', address_id: b.addressId });
+    expect([refused.status, refused.body.code]).toEqual([409, 'address_in_payment']);
+    expect(dataOf(await book(b, { action: 'list' })).addresses).toHaveLength(1);
+
+    const other = { name: 'A Buyer', flat_number: '7', street_name: 'Church Street', pincode: '560001' };
+    const second = dataOf(await book(b, { action: 'create', address: other })).address.id as string;
+    ok(await book(b, { action: 'address_completed', address_id: second }), 'choose the other');
+    ok(await book(b, { action: 'delete', address_id: b.addressId }), 'delete the first');
+    // The order made earlier is paid now: it ships to the address chosen when it was paid.
+    const paid = w.emulator.pay(order.gateway_order_id as string);
+    const signed = {
+      gateway_order_id: paid.razorpay_order_id,
+      gateway_payment_id: paid.razorpay_payment_id,
+      gateway_signature: paid.razorpay_signature,
+    };
+    ok(await w.h.payment(b.token, { action: 'verify', ...signed }), 'verify');
+    expect((await shipsTo(b)).address).toMatchObject({ id: second, street_name: 'Church Street' });
+  });
 });
