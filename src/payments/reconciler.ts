@@ -9,7 +9,7 @@ import { gatewayConfig, type CheckoutPorts, type PayingSession } from './ports.t
 import type { PaymentOrderRow, PaymentRepository } from './repository.ts';
 import type { PaymentService } from './service.ts';
 
-/** Orders asked per run: a backlog (the first start after an upgrade) is worked through over several runs. */
+/** Orders read from the store at a time; a run goes on until none is due. */
 const BATCH = 20;
 /** A gateway out of reach is asked again until the order is this old, so a last check lost to an outage is retried. */
 const RETRY_FOR_MS = 3 * 24 * 3600_000;
@@ -40,15 +40,20 @@ export class PaymentReconciler {
     const { d } = this;
     const now = d.clock();
     let asked = 0;
-    for (const order of await d.repo.dueChecks(now.toISOString(), BATCH)) {
-      if (this.halted) break;
-      const next = nextCheck(order.created_at, now, d.firstCheckMs);
-      if (!(await d.repo.rescheduleCheck(order, next))) continue;
-      asked++;
-      try {
-        await this.check(order);
-      } catch (err) {
-        await this.failed(err, { ...order, check_after: next }, now);
+    // Batch after batch until none is due: each order asked about is rescheduled first, so none comes round again.
+    for (let due = BATCH; due === BATCH && !this.halted; ) {
+      const orders = await d.repo.dueChecks(now.toISOString(), BATCH);
+      due = orders.length;
+      for (const order of orders) {
+        if (this.halted) break;
+        const next = nextCheck(order.created_at, now, d.firstCheckMs);
+        if (!(await d.repo.rescheduleCheck(order, next))) continue;
+        asked++;
+        try {
+          await this.check(order);
+        } catch (err) {
+          await this.failed(err, { ...order, check_after: next }, now);
+        }
       }
     }
     return asked;

@@ -1,5 +1,5 @@
 // Gateway orders created for sessions, and the one completed payment per session, recorded atomically with its event.
-import type { Sql } from '../db/sql.ts';
+import { sameAs, type Sql } from '../db/sql.ts';
 import type { WebhookPayload } from '../kernel/events.ts';
 import type { CheckoutPorts, EventQueue, SessionAtPayment } from './ports.ts';
 
@@ -67,8 +67,9 @@ export class PaymentRepository {
    * first, so each due check is made by one node only.
    */
   async rescheduleCheck(order: PaymentOrderRow, next: string | null): Promise<boolean> {
+    // Null-safe: a last check that failed (none left, null) may still be moved to a retry.
     const moved = await this.sql.run(
-      'UPDATE payment_orders SET check_after = ? WHERE gateway_order_id = ? AND check_after = ?',
+      `UPDATE payment_orders SET check_after = ? WHERE gateway_order_id = ? AND check_after ${sameAs(this.sql)} ?`,
       [next, order.gateway_order_id, order.check_after],
     );
     return moved === 1;

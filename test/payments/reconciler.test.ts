@@ -118,12 +118,12 @@ describe('the reconciler on its own', () => {
   const asks = (orderId: string) =>
     quiet.emulator.requests.filter((r) => r === `GET /v1/orders/${orderId}/payments`).length;
   /** A reconciler over the quiet world's store, with its own gateway client and clock. */
-  const reconciler = (gatewayUrl: string, now: () => Date, log: Log = silentLog) => {
+  const reconciler = (gatewayUrl: string, now: () => Date, log: Log = silentLog, firstCheckMs = 3_600_000) => {
     const parts = quiet.h.server.parts;
     const repo = new PaymentRepository(quiet.h.sql, parts.webhooks.port, parts.checkout.paymentPorts);
     const gateway = new GatewayClient({ baseUrl: gatewayUrl, timeoutMs: 1000 });
     const ports = parts.checkout.paymentPorts;
-    const common = { repo, gateway, ports, clock: now, firstCheckMs: 3_600_000 };
+    const common = { repo, gateway, ports, clock: now, firstCheckMs };
     const service = new PaymentService({ ...common, queued: () => undefined });
     return new PaymentReconciler({ ...common, service, log });
   };
@@ -147,5 +147,23 @@ describe('the reconciler on its own', () => {
     expect(warned).toContain('could not ask the gateway about an unverified order; asking again later');
     // The last scheduled check (24 h after the order, by this reconciler's 1 h first delay: 288 h) is not waited for.
     expect(await checkAfter(orderId)).toBe(new Date(now.getTime() + 3_600_000).toISOString());
+  });
+
+  it('a last check lost to an outage is retried too, for up to three days after the order', async () => {
+    const orderId = await createOrder();
+    // With a first delay of a minute the schedule ends 288 minutes after the order: none is left 5 hours on.
+    const now = new Date(Date.now() + 5 * 3_600_000);
+    await reconciler('http://127.0.0.1:9', () => now, silentLog, 60_000).runOnce();
+    expect(await checkAfter(orderId)).toBe(new Date(now.getTime() + 60_000).toISOString());
+    const muchLater = new Date(Date.now() + 4 * 24 * 3_600_000);
+    await reconciler('http://127.0.0.1:9', () => muchLater, silentLog, 60_000).runOnce();
+    expect(await checkAfter(orderId)).toBeNull();
+  });
+
+  it('works through a backlog larger than one read in one run', async () => {
+    const orderIds: string[] = [];
+    for (let i = 0; i < 25; i++) orderIds.push(await createOrder());
+    await reconciler(quiet.emulator.baseUrl, () => new Date(Date.now() + 2 * 3_600_000)).runOnce();
+    expect(orderIds.map(asks)).toEqual(orderIds.map(() => 1));
   });
 });
