@@ -1,12 +1,13 @@
 // Every server process registers here and beats; another node's work (an import batch) is taken over only once it stops beating.
 import type { Clock } from '../kernel/clock.ts';
+import { every, type Repeating } from '../kernel/every.ts';
 import { newId } from '../kernel/ids.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import type { Sql } from './sql.ts';
 
 export class NodeRegistry {
   readonly id = newId();
-  private timer: NodeJS.Timeout | null = null;
+  private beats: Repeating | null = null;
   private live = 1;
 
   constructor(
@@ -46,15 +47,17 @@ export class NodeRegistry {
       await onBeat();
     };
     await tick();
-    this.timer = setInterval(() => {
-      tick().catch((err: unknown) => this.log.error({ err }, 'heartbeat failed'));
-    }, this.intervalMs).unref();
+    // A store slower than the interval skips beats instead of piling them up (and a logged failure of each).
+    this.beats = every(this.intervalMs, () =>
+      tick().catch((err: unknown) => this.log.error({ err }, 'heartbeat failed')),
+    );
   }
 
-  /** Stops beating and removes this node, so its rows are not waited for. */
+  /** Stops beating and removes this node, so its rows are not waited for (after a beat under way, not before it). */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.beats?.stop();
+    await this.beats?.running();
+    this.beats = null;
     await this.sql.run('DELETE FROM nodes WHERE id = ? OR heartbeat_at < ?', [
       this.id,
       new Date(this.clock().getTime() - 86_400_000).toISOString(),
