@@ -59,7 +59,19 @@ pay.addEventListener('click', async () => {
   document.getElementById('message').textContent = 'Paid';
   target.postMessage({ type: 'gateway.payment', payment }, origin);
 });
-document.getElementById('cancel').addEventListener('click', () => target.postMessage({ type: 'gateway.dismissed' }, origin));
+const dismiss = () => target.postMessage({ type: 'gateway.dismissed' }, origin);
+document.getElementById('cancel').addEventListener('click', dismiss);
+// A modal for keyboard users: it opens on Pay, Tab wraps inside it, Escape cancels unless a payment is under way.
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && !pay.disabled) return dismiss();
+  if (event.key !== 'Tab') return;
+  const controls = [...document.querySelectorAll('button:not(:disabled)')];
+  const [first, last] = event.shiftKey ? [controls.at(-1), controls[0]] : [controls[0], controls.at(-1)];
+  if (controls.includes(document.activeElement) && document.activeElement !== last) return;
+  event.preventDefault();
+  first?.focus();
+});
+pay.focus();
 </script>
 </body>
 </html>

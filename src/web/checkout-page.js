@@ -79,6 +79,9 @@ function onSubmit(form, step) {
       showError(err);
     } finally {
       if (!$(form).dataset.locked) buttons.forEach((b) => (b.disabled = false));
+      // Focus left with the disabled button or the closed gateway frame: a keyboard user gets the button back.
+      const lost = document.activeElement === document.body || !document.activeElement?.checkVisibility();
+      if (!$(form).dataset.locked && lost) event.submitter?.focus();
     }
   });
 }
@@ -265,19 +268,24 @@ onSubmit('payment-form', async () => {
 function payAtGateway(orderId) {
   const origin = new URL(gatewayUrl).origin;
   const frame = $('gateway-frame');
+  const overlay = $('gateway-overlay');
   return new Promise((resolve, reject) => {
     const onMessage = (event) => {
       if (event.origin !== origin || event.source !== frame.contentWindow) return;
       if (event.data?.type !== 'gateway.payment' && event.data?.type !== 'gateway.dismissed') return;
-      window.removeEventListener('message', onMessage);
-      $('gateway-overlay').hidden = true;
-      frame.src = 'about:blank';
       if (event.data.type === 'gateway.payment') resolve(event.data.payment);
-      else reject(new Error('Payment cancelled'));
+      overlay.close();
+    };
+    // Every way out (Escape on the modal itself too); after a payment the promise is settled and reject does nothing.
+    const onClose = () => {
+      window.removeEventListener('message', onMessage);
+      frame.src = 'about:blank';
+      reject(new Error('Payment cancelled'));
     };
     window.addEventListener('message', onMessage);
+    overlay.addEventListener('close', onClose, { once: true });
     frame.src = `${gatewayUrl}/pay/${encodeURIComponent(orderId)}?origin=${encodeURIComponent(window.location.origin)}`;
-    $('gateway-overlay').hidden = false;
+    overlay.showModal();
   });
 }
 

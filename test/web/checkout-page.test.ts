@@ -210,6 +210,26 @@ describe('dev checkout page in headless Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps keyboard focus in the pay frame, closes it on Escape and gives focus back to Place order', async () => {
+    const merchant = await createMerchant();
+    const page = await openPage();
+    await checkoutUntilPayment(page, merchant, 'asha.keyboard@example.com');
+    await page.check('input[name=method][value=gateway]');
+    await page.locator('#pay').focus();
+    await page.keyboard.press('Enter');
+    const gateway = page.frameLocator('#gateway-frame');
+    const inFrame = () => gateway.locator('body').evaluate(() => document.activeElement?.id);
+    await eventually(async () => (await inFrame()) === 'pay', 8_000);
+    const visited = [];
+    for (const key of ['Tab', 'Tab', 'Shift+Tab']) visited.push(await page.keyboard.press(key).then(inFrame));
+    expect(visited).toEqual(['cancel', 'pay', 'cancel']);
+    await page.keyboard.press('Escape');
+    expect(await textOf(page, '#status', /cancelled/)).toBe('Payment cancelled');
+    expect(await page.locator('#gateway-overlay').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
+    await page.context().close();
+  });
+
   it('places a cash-on-delivery order and the merchant receives a signed session.completed (cod)', async () => {
     const merchant = await createMerchant();
     const page = await openPage();

@@ -166,22 +166,23 @@ function payAtGateway(config, order, { shadow, address }) {
     title: 'Payment',
     src: `${config.gateway.url}/pay/${encodeURIComponent(order.gateway_order_id)}?origin=${back}`,
   });
-  const overlay = h(
-    'div',
-    { class: 'gc-overlay', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Payment' },
-    frame,
-  );
+  // A modal <dialog>: the store's page and the widget behind it are inert, so Tab stays in the frame; Escape closes it.
+  const overlay = h('dialog', { class: 'gc-overlay', 'aria-label': 'Payment' }, frame);
   shadow.querySelector('.gc').append(overlay);
-  frame.focus();
+  overlay.showModal();
   return new Promise((resolve, reject) => {
     const onMessage = (event) => {
       if (event.origin !== origin || event.source !== frame.contentWindow) return;
       if (event.data?.type !== 'gateway.payment' && event.data?.type !== 'gateway.dismissed') return;
+      if (event.data.type === 'gateway.payment') resolve(event.data.payment);
+      overlay.close();
+    };
+    // Every way out (Escape on the dialog itself too); after a payment the promise is settled and reject does nothing.
+    overlay.addEventListener('close', () => {
       window.removeEventListener('message', onMessage);
       overlay.remove();
-      if (event.data.type === 'gateway.payment') resolve(event.data.payment);
-      else reject(new Error('Payment cancelled; choose a method and try again'));
-    };
+      reject(new Error('Payment cancelled; choose a method and try again'));
+    });
     window.addEventListener('message', onMessage);
   });
 }

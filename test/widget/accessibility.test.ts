@@ -1,0 +1,92 @@
+// The widget by keyboard and for screen readers on a 320 px phone: the gateway's pay frame as a modal.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage } from '../dashboard/support/page.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { mapReady, pageProblems, signIn } from './support/buyer.ts';
+import { focusedElement, reviewShot, savedAddresses } from './support/keyboard.ts';
+import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
+
+const NARROW = { width: 320, height: 640 };
+const HOME = { name: 'Asha Rao', phone: '9845012345', flat_number: '12', street_name: 'CMH Road', pincode: '560038' };
+
+let w: SourceWorld;
+let browser: Browser;
+
+beforeAll(async () => {
+  w = await startSourceWorld();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await w?.stop();
+});
+
+/** Signs `email` in on a fresh 320 px page of the store; with saved addresses, the book is shown. */
+async function openSignedIn(email: string): Promise<{ page: Page; problems: string[] }> {
+  const opened = await openPage(browser, NARROW);
+  await opened.page.goto(`${w.shop.origin}/`);
+  await signIn(opened.page, w.smtp, email, () => Promise.resolve());
+  return opened;
+}
+
+/** From the saved addresses to "Review and pay" with the first one and the pin where it starts. */
+async function toPayment(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Deliver here' }).click();
+  await mapReady(page, '560038');
+  await page.getByRole('button', { name: 'Confirm this location' }).click();
+  await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+}
+
+describe("the gateway's pay frame", () => {
+  it('takes focus, keeps Tab inside, closes on Escape and gives focus back to the Pay button', async () => {
+    const email = 'frame.keyboard@example.com';
+    await savedAddresses(w, email, [HOME]);
+    const { page, problems } = await openSignedIn(email);
+    // A store page has links of its own around the widget; a modal must keep them out of reach.
+    await page.evaluate(() => {
+      const link = (text: string) => Object.assign(document.createElement('a'), { href: '#', textContent: text });
+      document.querySelector('header')!.append(link('All kurtas'));
+      document.querySelector('main')!.append(link('Returns policy'));
+    });
+    await toPayment(page);
+    const pay = page.getByRole('button', { name: 'Pay ₹1,499.00' });
+    const frame = page.frameLocator('.gc-overlay iframe');
+
+    await pay.focus();
+    await page.keyboard.press('Enter');
+    await frame.locator('#pay').waitFor();
+    await expect.poll(() => frame.locator('#pay').evaluate((el) => el === document.activeElement)).toBe(true);
+    await reviewShot(page, 'widget-gateway-frame-320');
+    const visited: string[] = [];
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      const inFrame = await frame.locator('body').evaluate(() => document.activeElement?.id ?? '');
+      visited.push(`${await focusedElement(page)} #${inFrame}`);
+    }
+    expect(visited).toEqual(['#cancel', '#pay', '#cancel', '#pay', '#cancel'].map((id) => `IFRAME ${id}`));
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.gc-overlay').count()).toBe(0);
+    expect(await page.getByRole('alert').textContent()).toBe('Payment cancelled; choose a method and try again');
+    await expect.poll(() => focusedElement(page)).toBe('BUTTON Pay ₹1,499.00');
+
+    // Cancel inside the frame, reached by Tab, closes it as well.
+    await page.keyboard.press('Enter');
+    await frame.locator('#pay').waitFor();
+    await expect.poll(() => frame.locator('#pay').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.gc-overlay').count()).toBe(0);
+    await expect.poll(() => focusedElement(page)).toBe('BUTTON Pay ₹1,499.00');
+
+    await page.keyboard.press('Enter');
+    await frame.locator('#pay').waitFor();
+    await expect.poll(() => frame.locator('#pay').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('.gc-done[data-payment-method=gateway]').waitFor();
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
