@@ -1,10 +1,12 @@
-// The widget by keyboard and for screen readers on a 320 px phone: the gateway's pay frame as a modal.
+// The widget by keyboard and for screen readers on a 320 px phone: the gateway's pay frame as a modal, and focus while
+// a form is busy and after "Resend code".
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../dashboard/support/page.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { mapReady, pageProblems, signIn } from './support/buyer.ts';
-import { focusedElement, reviewShot, savedAddresses } from './support/keyboard.ts';
+import { reviewShot } from '../support/review-shot.ts';
+import { focusedElement, savedAddresses } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
 
 const NARROW = { width: 320, height: 640 };
@@ -87,6 +89,49 @@ describe("the gateway's pay frame", () => {
     await page.keyboard.press('Enter');
     await page.locator('.gc-done[data-payment-method=gateway]').waitFor();
     expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a form at work', () => {
+  it('keeps focus on the heading while busy, saying what it does, and on the code field after a resend', async () => {
+    const email = 'busy.keyboard@example.com';
+    const { page, problems } = await openPage(browser, NARROW);
+    await page.clock.install();
+    // A slow network: every code request and check takes a second.
+    await page.route('**/checkout-email-otp', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto(`${w.shop.origin}/`);
+    await page.getByLabel('Email').fill(email);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('form[aria-busy=true]').count()).toBe(1);
+    expect(await focusedElement(page)).toBe('H3 Sign in with your email');
+    expect(await page.getByRole('status').filter({ hasText: 'code' }).textContent()).toBe('Sending a code…');
+
+    const code = page.getByLabel('Code from the email');
+    await expect.poll(() => focusedElement(page), { timeout: 5000 }).toBe('INPUT Code from the email');
+    const sent = await w.smtp.nextCode(email);
+    await page.keyboard.type(sent === '000000' ? '111111' : '000000');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('form[aria-busy=true]').count()).toBe(1);
+    expect(await focusedElement(page)).toBe('H3 Enter the code we emailed you');
+    expect(await page.getByRole('status').filter({ hasText: 'code' }).textContent()).toBe('Checking the code…');
+    await expect.poll(() => code.getAttribute('aria-invalid'), { timeout: 5000 }).toBe('true');
+    expect(await focusedElement(page)).toBe('INPUT Code from the email');
+
+    await page.clock.runFor(31_000);
+    const resend = page.getByRole('button', { name: 'Resend code', exact: true });
+    await resend.focus();
+    await page.keyboard.press('Enter');
+    const said = page.getByRole('status').filter({ hasText: /code is (on its way|still valid)/ });
+    await expect.poll(() => said.count(), { timeout: 5000 }).toBe(1);
+    expect(await page.getByRole('button', { name: /Resend code in 30 s/ }).isDisabled()).toBe(true);
+    expect(await focusedElement(page)).toBe('INPUT Code from the email');
+    await reviewShot(page, 'widget-code-resent-320');
+    // The refused code, as the browser logs it.
+    expect(pageProblems(problems).filter((p) => !p.includes('401'))).toEqual([]);
     await page.context().close();
   });
 });

@@ -63,8 +63,10 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const address = list.find((a) => a.id === chosen);
+      if (!address) return;
+      message.say('Opening the map…');
       // Busy until the next step is shown: each tap meanwhile would choose the address again.
-      if (address) void busy(form, async () => onChoose(address));
+      void busy(form, async () => onChoose(address));
     });
     el.replaceChildren(form);
   }

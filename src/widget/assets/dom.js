@@ -87,12 +87,15 @@ export function messageLine() {
 }
 
 /**
- * Disables the form's controls while `work` runs. Then, if the form is still shown, focus goes to its first invalid
- * field, else back where it was (a disabled control loses focus, and keyboard users must not be sent to the page top).
+ * Disables the form's controls while `work` runs. A disabled control drops focus to the page, so focus waits on the
+ * step's heading meanwhile; then, if the form is still shown and focus still waits (or was lost), it goes to the first
+ * invalid field, else back where it was. Keyboard users are never sent to the page top.
  */
 export async function busy(form, work) {
   const root = form.getRootNode();
   const had = root.activeElement;
+  const heading = form.contains(had) ? root.querySelector('.gc-step-title') : null;
+  heading?.focus({ preventScroll: true });
   const controls = [...form.querySelectorAll('button, input, select, textarea')].filter((c) => !c.disabled);
   controls.forEach((c) => (c.disabled = true));
   form.setAttribute('aria-busy', 'true');
@@ -101,7 +104,8 @@ export async function busy(form, work) {
   } finally {
     controls.forEach((c) => (c.disabled = false));
     form.removeAttribute('aria-busy');
-    if (form.isConnected) {
+    const waiting = root.activeElement === (heading ?? had) || document.activeElement === document.body;
+    if (form.isConnected && waiting) {
       const target = form.querySelector('[aria-invalid="true"]') ?? (form.contains(had) ? had : null);
       target?.focus();
     }

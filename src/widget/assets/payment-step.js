@@ -115,6 +115,7 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
       try {
         if (method === null) return onPaid({ payment_method: null });
         if (method === 'cod') {
+          message.say('Placing the order…');
           await api.payment({ action: 'record_cod', ...(amount === null ? {} : { amount_paise: amount }) });
           return onPaid({ payment_method: 'cod', amount_paise: amount });
         }

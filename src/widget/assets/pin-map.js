@@ -267,7 +267,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    message.clear();
+    message.say('Saving the location…');
     void busy(form, async () => {
       try {
         await describing;

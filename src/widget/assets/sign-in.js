@@ -31,10 +31,12 @@ export function emailForm({ api, email: initial = '', onSent }) {
     const domain = value.slice(value.lastIndexOf('@') + 1);
     if (!/\.[^.\s]{2,}$/.test(domain))
       return (email.set(`Add the ending of the address, e.g. ${value}.com`), email.input.focus());
+    message.say('Sending a code…');
     void busy(form, async () => {
       try {
         onSent(value, await api.otp({ action: 'send', email: value }));
       } catch (err) {
+        message.clear();
         if (err.issues.length) email.set(err.issues[0].message);
         else message.say(err.message, 'error');
       }
@@ -97,6 +99,8 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
       );
       left = RESEND_AFTER_S;
       tick();
+      // The button is disabled for the countdown and drops focus: the buyer's next move is typing the new code.
+      code.input.focus();
     } catch (err) {
       message.say(err.message, 'error');
     }
@@ -107,12 +111,14 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
     message.clear();
     const value = code.input.value.trim();
     if (!/^[0-9]{6}$/.test(value)) return (code.set('Enter the 6 digits from the email'), code.input.focus());
+    message.say('Checking the code…');
     void busy(form, async () => {
       try {
         const session = await api.otp({ action: 'verify', email, code: value, ...extras });
         clearTimeout(timer);
         await onVerified(session);
       } catch (err) {
+        message.clear();
         const tries = err.body?.attempts_remaining;
         if (err.status === 401) code.set(`${err.message}${tries ? ` (${tries} tries left)` : ''}`);
         else message.say(err.message, 'error');

@@ -1,25 +1,19 @@
-// A keyboard and screen-reader user's view of the widget: where focus is (through its shadow root), what a control is
-// called, a buyer with saved addresses made over the API, and screenshots for the accessibility review.
-import { mkdirSync } from 'node:fs';
+// A keyboard and screen-reader user's view of the widget: where focus is (through its shadow root), and a buyer with
+// saved addresses made over the API.
 import type { Page } from 'playwright-core';
 import type { SourceWorld } from './source-world.ts';
 
-/** Where the accessibility review's screenshots go. */
-export const SHOTS = '/tmp/a11y-shots';
-
-/** Saves the viewport as SHOTS/<name>.png. */
-export async function reviewShot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-/** The element keyboard focus is on, through shadow roots: "BUTTON Pay ₹1,499.00", "IFRAME", "BODY". */
+/** The element keyboard focus is on, through shadow roots: "BUTTON Pay ₹1,499.00", "INPUT Email", "IFRAME", "BODY". */
 export function focusedElement(page: Page): Promise<string> {
   return page.evaluate(() => {
     let el: Element | null = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
     if (!el) return 'none';
-    const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+    const text = (el.getAttribute('aria-label') ?? label ?? el.textContent ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 60);
     return `${el.tagName}${text && el.tagName !== 'BODY' ? ` ${text}` : ''}`;
   });
 }

@@ -41,9 +41,10 @@ export function initImports() {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const file = form.elements.file.files[0];
-    if (!file) return;
     const button = form.querySelector('button');
-    button.disabled = true;
+    if (!file || button.getAttribute('aria-disabled') === 'true') return;
+    // Not `disabled`: a disabled button drops keyboard focus to the page top for as long as the rows are sent.
+    button.setAttribute('aria-disabled', 'true');
     try {
       const { columns, records, sheetRows } = csvRecords(await file.text());
       if (records.length === 0) throw new Error('The file has no rows under its header');
@@ -72,7 +73,7 @@ export function initImports() {
     } catch (err) {
       say(status, `Import stopped: ${err.message}`, 'error');
     } finally {
-      button.disabled = false;
+      button.removeAttribute('aria-disabled');
     }
   });
   showBatches().catch((err) => say(status, err.message, 'error'));
