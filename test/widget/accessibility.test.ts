@@ -1,10 +1,11 @@
 // The widget by keyboard and for screen readers on a 320 px phone: the gateway's pay frame as a modal, and focus while
-// a form is busy and after "Resend code".
+// a form is busy and after "Resend code", a focus ring on every control in forced colours (Windows high contrast).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../dashboard/support/page.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { mapReady, pageProblems, signIn } from './support/buyer.ts';
+import { focusRing, type FocusRing } from '../support/focus-ring.ts';
 import { reviewShot } from '../support/review-shot.ts';
 import { focusedElement, savedAddresses } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
@@ -132,6 +133,44 @@ describe('a form at work', () => {
     await reviewShot(page, 'widget-code-resent-320');
     // The refused code, as the browser logs it.
     expect(pageProblems(problems).filter((p) => !p.includes('401'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** Tabs from where focus is through the widget's controls until focus leaves it; their rings, screenshots named. */
+async function tabThrough(page: Page, shots: Record<string, string> = {}): Promise<FocusRing[]> {
+  const rings: FocusRing[] = [];
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Tab');
+    const ring = await focusRing(page, 'geopin-checkout');
+    if (!ring.inside) break;
+    rings.push(ring);
+    const shot = Object.keys(shots).find((prefix) => ring.element.startsWith(prefix));
+    if (shot) await reviewShot(page, shots[shot]!);
+  }
+  return rings;
+}
+
+describe('forced colours', () => {
+  it('shows a focus ring on every control of the saved addresses, the map and the payment step', async () => {
+    const email = 'forced.colours@example.com';
+    await savedAddresses(w, email, [HOME]);
+    const { page, problems } = await openSignedIn(email);
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
+    const book = await tabThrough(page, { 'BUTTON Delete': 'widget-forced-book-320' });
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await mapReady(page, '560038');
+    const map = await tabThrough(page, { CANVAS: 'widget-forced-map-320', 'BUTTON Zoom in': 'widget-forced-zoom-320' });
+    await page.getByRole('button', { name: 'Confirm this location' }).click();
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    const pay = await tabThrough(page, { 'BUTTON Pay': 'widget-forced-pay-320' });
+    const rings = [...book, ...map, ...pay];
+    expect(rings.map((r) => r.element)).toEqual(
+      expect.arrayContaining(['BUTTON Delete Asha Rao', 'CANVAS Map', 'BUTTON Zoom in', 'BUTTON Pay ₹1,499.00']),
+    );
+    expect(rings.filter((r) => !r.ring.endsWith('solid'))).toEqual([]);
+    expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });
 });
