@@ -86,7 +86,7 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
   function confirmation(a) {
     return h(
       'div',
-      { class: 'gc-inline-actions', role: 'group', 'aria-label': `Delete ${a.name ?? 'this address'}?` },
+      { class: 'gc-inline-actions', role: 'group', 'aria-label': `Delete ${spoken(a)}?` },
       h('span', {}, 'Delete this address?'),
       link('Yes, delete', a, () => act('delete', a), { 'data-confirm': a.id }),
       h('button', { type: 'button', class: 'gc-link', onclick: () => keep(a) }, 'Keep it'),
@@ -128,9 +128,14 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
   return { el, focus: () => el.querySelector('input[type=radio]:checked')?.focus() };
 }
 
-/** A link-styled button for address `a`, named for screen readers with the address's name. */
+/** A link-styled button for address `a`, named for screen readers with the address it acts on. */
 function link(label, a, onclick, attrs = {}) {
-  return h('button', { type: 'button', class: 'gc-link', ...attrs, onclick }, label, visually(` ${a.name ?? ''}`));
+  return h('button', { type: 'button', class: 'gc-link', ...attrs, onclick }, label, visually(` ${spoken(a)}`));
+}
+
+/** The person and the address line: a buyer's addresses are often all in their own name. */
+function spoken(a) {
+  return [a.name, addressText(a)].filter(Boolean).join(', ');
 }
 
 /** Text only screen readers read (which address an Edit button is for). */
