@@ -1,11 +1,11 @@
 // The widget by keyboard and for screen readers on a 320 px phone: the gateway's pay frame as a modal, focus while a
-// form is busy and after "Resend code", a focus ring on every control in forced colours (Windows high contrast), and
-// saved addresses' buttons named after their address.
+// form is busy and after "Resend code", a focus ring on every control in forced colours (Windows high contrast), saved
+// addresses' buttons named after their address, and field errors that go as the buyer corrects the field.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../dashboard/support/page.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { mapReady, pageProblems, signIn } from './support/buyer.ts';
+import { describedText, mapReady, pageProblems, signIn } from './support/buyer.ts';
 import { focusRing, type FocusRing } from '../support/focus-ring.ts';
 import { reviewShot } from '../support/review-shot.ts';
 import { focusedElement, savedAddresses } from './support/keyboard.ts';
@@ -203,6 +203,55 @@ describe('saved addresses', () => {
       'Yes, delete Asha Rao, 4th floor, 100 Feet Road, Karnataka 560038',
     );
     await reviewShot(page, 'widget-two-addresses-320');
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('field errors', () => {
+  it('clear as the buyer corrects their field, and come back on the next submit if still wrong', async () => {
+    const email = 'errors.clear@example.com';
+    const { page, problems } = await openPage(browser, NARROW);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: w.shop.origin });
+    await page.goto(`${w.shop.origin}/`);
+    const address = page.getByLabel('Email');
+    await address.fill(email.replace('.com', ''));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => describedText(address)).toContain('Add the ending of the address');
+    await page.keyboard.type('.com');
+    expect(await describedText(address)).not.toContain('Add the ending');
+    expect(await address.getAttribute('aria-invalid')).toBeNull();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Code from the email').fill(await w.smtp.nextCode(email));
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Add a delivery address' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to map' }).click();
+    const alerts = () => page.getByRole('alert').allTextContents();
+    await expect
+      .poll(alerts)
+      .toEqual([
+        'Enter the name of the person receiving the order',
+        'Enter a mobile number',
+        'Enter the 6-digit pincode',
+        'Enter a flat or house number, building, street or area',
+      ]);
+    await page.getByLabel('Full name').pressSequentially('Asha Rao');
+    expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBeNull();
+    // One of four fields answers the flat number's error: a street will do.
+    await page.getByLabel('Street, road').pressSequentially('CMH Road');
+    expect(await alerts()).toEqual(['Enter a mobile number', 'Enter the 6-digit pincode']);
+    await page.getByLabel('Mobile number').pressSequentially('98450');
+    expect(await alerts()).toEqual(['Enter the 6-digit pincode']);
+    await page.getByRole('button', { name: 'Continue to map' }).click();
+    await expect.poll(alerts).toEqual(['Enter all 10 digits', 'Enter the 6-digit pincode']);
+
+    // A paste cut short by the field's length is said, and stays said after the paste's own input.
+    await page.evaluate((text) => navigator.clipboard.writeText(text), 'Flat 12, '.repeat(12));
+    await page.getByLabel('Flat, house no.').focus();
+    await page.keyboard.press('Control+V');
+    expect(await describedText(page.getByLabel('Flat, house no.'))).toContain('Only 100 characters fit here');
+    await reviewShot(page, 'widget-errors-cleared-320');
     expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });

@@ -36,6 +36,8 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
       'Pincode',
       // No maxlength: six digits are kept as typed (keepDigits).
       input('pincode', { inputmode: 'numeric', autocomplete: 'postal-code', required: true }),
+      '',
+      { checkedAsTyped: true },
     ),
     flat_number: field('flat_number', 'Flat, house no.', input('flat_number', { maxlength: 100 })),
     building_name: field('building_name', 'Building, apartment', input('building_name', { maxlength: 200 })),
@@ -109,10 +111,19 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     el.addEventListener('paste', (event) => {
       const pasted = event.clipboardData?.getData('text') ?? '';
       const room = el.maxLength - el.value.length + (el.selectionEnd - el.selectionStart);
-      if (pasted.length > room)
-        set(`Only ${el.maxLength} characters fit here: the end of what you pasted was left out`);
+      if (pasted.length <= room) return;
+      const say = () => set(`Only ${el.maxLength} characters fit here: the end of what you pasted was left out`);
+      // Said again after the paste's own input event, which clears the field's error; gone by the next keystroke.
+      say();
+      el.addEventListener('input', say, { once: true });
+      setTimeout(() => el.removeEventListener('input', say));
     });
   }
+
+  // The "one of these" error sits under the flat number but is about all four line fields: any of them answers it.
+  let lineMissing = false;
+  for (const name of LINE_FIELDS)
+    f[name].input.addEventListener('input', () => lineMissing && ((lineMissing = false), f.flat_number.set('')));
 
   f.phone.input.addEventListener('input', () => {
     const typed = f.phone.input.value;
@@ -136,7 +147,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
       }
     }
     if (err.code === 'invalid_pincode') (f.pincode.set(err.message), (placed = true));
-    if (err.code === 'incomplete_address') (f.flat_number.set(err.message), (placed = true));
+    if (err.code === 'incomplete_address') (f.flat_number.set(err.message), (placed = lineMissing = true));
     if (!placed) message.say(err.message, 'error');
   }
 
@@ -146,8 +157,8 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     if (!address.phone) problems.push(['phone', 'Enter a mobile number']);
     else if (address.phone.replace(/\D/g, '').length < 10) problems.push(['phone', 'Enter all 10 digits']);
     if (!PINCODE.test(address.pincode ?? '')) problems.push(['pincode', 'Enter the 6-digit pincode']);
-    if (!LINE_FIELDS.some((k) => address[k]))
-      problems.push(['flat_number', 'Enter a flat or house number, building, street or area']);
+    lineMissing = !LINE_FIELDS.some((k) => address[k]);
+    if (lineMissing) problems.push(['flat_number', 'Enter a flat or house number, building, street or area']);
     for (const [name, text] of problems) f[name].set(text);
     return problems.length === 0;
   }

@@ -22,15 +22,17 @@ export const uid = (name) => `gc-${name}-${++ids}`;
 
 /**
  * A labelled input with a hint and an error line tied to it (aria-describedby), so a screen reader reads the error with
- * the field and the error shows where the buyer is looking.
+ * the field and the error shows where the buyer is looking. The error goes as the buyer edits the field, unless
+ * `checkedAsTyped`: such a field (the pincode) sets and clears its own error on each input.
  */
-export function field(name, label, input, hint = '') {
+export function field(name, label, input, hint = '', { checkedAsTyped = false } = {}) {
   input.id ||= uid(name);
   input.name ||= name;
   const hintEl = h('p', { class: 'gc-hint', id: `${input.id}-hint` }, hint);
   // An alert: read out when it appears, also when focus is already in the field (its description is read on focus).
   const error = h('p', { class: 'gc-error', id: `${input.id}-error`, role: 'alert', hidden: true });
   input.setAttribute('aria-describedby', `${hintEl.id} ${error.id}`);
+  if (!checkedAsTyped) input.addEventListener('input', () => setError({ input, error }, ''));
   const wrap = h('div', { class: 'gc-field' }, h('label', { for: input.id }, label), input, hintEl, error);
   return { wrap, input, hint: hintEl, error, set: (message) => setError({ input, error }, message) };
 }
