@@ -161,6 +161,14 @@ describe('forced colours', () => {
     await page.emulateMedia({ forcedColors: 'active' });
     await page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
     const book = await tabThrough(page, { 'BUTTON Delete': 'widget-forced-book-320' });
+    // Forced colours drop backgrounds: a filled button with no border would show as bare text.
+    const edges = await page.evaluate(() =>
+      [...document.querySelector('geopin-checkout')!.shadowRoot!.querySelectorAll('button.gc-primary')].map((b) => {
+        const style = getComputedStyle(b);
+        return `${b.textContent}: ${style.borderTopWidth} ${style.borderTopStyle}`;
+      }),
+    );
+    expect(edges).toEqual(['Deliver here: 1px solid']);
     await page.getByRole('button', { name: 'Deliver here' }).click();
     await mapReady(page, '560038');
     const map = await tabThrough(page, { CANVAS: 'widget-forced-map-320', 'BUTTON Zoom in': 'widget-forced-zoom-320' });
