@@ -87,8 +87,12 @@ export function pager(prefix, size, reload) {
       const last = Math.min(total, state.offset + shown);
       label.textContent =
         total === 0 ? '' : `${formatNumber(state.offset + 1)}–${formatNumber(last)} of ${formatNumber(total)}`;
+      const pressed = document.activeElement;
       prev.disabled = state.offset === 0;
       next.disabled = last >= total;
+      // On the first or last page the button pressed is disabled: the keyboard user stays on the other, not <body>.
+      if (pressed === next && next.disabled && !prev.disabled) prev.focus();
+      if (pressed === prev && prev.disabled && !next.disabled) next.focus();
     },
   };
   prev.addEventListener('click', () => {
