@@ -16,6 +16,7 @@ import type {
   Redelivery,
   SessionCart,
   SessionsPage,
+  SessionsQuery,
   Settings,
   SettingsUpdate,
   TestWebhookResult,
@@ -54,10 +55,15 @@ export class MerchantClient {
   funnel(window: ReportWindow = {}, options?: CallOptions): Promise<Funnel> {
     return this.admin('GET', 'funnel', { query: windowQuery(window), idempotent: true, options });
   }
-  /** Checkout sessions created in a window, newest first, with their payment state. */
-  sessions(query: ReportWindow & Page = {}, options?: CallOptions): Promise<SessionsPage> {
-    const page = { limit: query.limit, offset: query.offset, ...windowQuery(query) };
-    return this.admin('GET', 'sessions', { query: page, idempotent: true, options });
+  /**
+   * Checkout sessions created in a window, newest first, with their payment state; `q` searches (an email's start, a
+   * pincode, a session, gateway order or payment id, a phone) and `status` / `payment_method` filter.
+   */
+  sessions(query: SessionsQuery = {}, options?: CallOptions): Promise<SessionsPage> {
+    const { from, to, ...filters } = query;
+    // Every other field is sent as is, so a filter the server adds is not dropped on the way.
+    const params = { ...filters, ...windowQuery({ from, to }) };
+    return this.admin('GET', 'sessions', { query: params, idempotent: true, options });
   }
   /** Webhook delivery attempts, newest first. */
   webhookDeliveries(page: Page = {}, options?: CallOptions): Promise<WebhookDeliveriesPage> {

@@ -41,6 +41,8 @@ export type AdminQuery = NonNullable<CheckoutOps['getCheckoutAdmin']['parameters
 /** A report window: ISO 8601 dates or date-times, or Dates (a date alone: the whole day, UTC). */
 export type ReportWindow = { from?: string | Date; to?: string | Date };
 export type Page = Pick<AdminQuery, 'limit' | 'offset'>;
+/** The sessions listing's window, page, search (`q`) and filters (`status`, `payment_method`). */
+export type SessionsQuery = ReportWindow & Pick<AdminQuery, 'limit' | 'offset' | 'q' | 'status' | 'payment_method'>;
 export type Funnel = DataOf<Schemas['getCheckoutAdmin_funnel_response']>;
 export type SessionsPage = DataOf<Schemas['getCheckoutAdmin_sessions_response']>;
 export type WebhookDeliveriesPage = DataOf<Schemas['getCheckoutAdmin_webhook_deliveries_response']>;
