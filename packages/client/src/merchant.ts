@@ -2,10 +2,13 @@
 import { importInBatches, type ImportOptions, type ImportResult } from './imports.js';
 import { Transport, type CallOptions, type ClientOptions, type Query, type RequestSpec } from './transport.js';
 import type {
+  AuditLogPage,
   CodConfig,
   CodConfigUpdate,
   Funnel,
+  ImportBatchesPage,
   ImportBatchResult,
+  ImportErrorsPage,
   ImportRow,
   ImportStatus,
   Offer,
@@ -17,10 +20,14 @@ import type {
   SessionCart,
   SessionsPage,
   SessionsQuery,
+  SessionView,
   Settings,
   SettingsUpdate,
   TestWebhookResult,
   WebhookDeliveriesPage,
+  WebhookDelivery,
+  WebhookEventsPage,
+  WebhookEventsQuery,
   WebhooksUpdate,
   WebhookSettings,
   ReportWindow,
@@ -65,9 +72,21 @@ export class MerchantClient {
     const params = { ...filters, ...windowQuery({ from, to }) };
     return this.admin('GET', 'sessions', { query: params, idempotent: true, options });
   }
+  /** One session as an order: payment, address and pin, gateway orders, events, webhooks; 404 `session_not_found`. */
+  session(sessionId: string, options?: CallOptions): Promise<SessionView> {
+    return this.admin('GET', 'session', { query: { session_id: sessionId }, idempotent: true, options });
+  }
   /** Webhook delivery attempts, newest first. */
   webhookDeliveries(page: Page = {}, options?: CallOptions): Promise<WebhookDeliveriesPage> {
     return this.admin('GET', 'webhook_deliveries', { query: page, idempotent: true, options });
+  }
+  /** Webhook deliveries, one per event sent, newest first; `state` keeps one state (`failing`: failed or retrying). */
+  webhookEvents(query: WebhookEventsQuery = {}, options?: CallOptions): Promise<WebhookEventsPage> {
+    return this.admin('GET', 'webhook_events', { query, idempotent: true, options });
+  }
+  /** One delivery with the exact body it sends and every attempt; 404 NotFoundError `delivery_not_found`. */
+  webhookDelivery(deliveryId: string, options?: CallOptions): Promise<WebhookDelivery> {
+    return this.admin('GET', 'webhook_delivery', { query: { delivery_id: deliveryId }, idempotent: true, options });
   }
   getCodConfig(options?: CallOptions): Promise<CodConfig> {
     return this.admin('GET', 'cod_config', { idempotent: true, options });
@@ -84,6 +103,19 @@ export class MerchantClient {
   /** An import batch with up to 100 row errors; 404 NotFoundError `batch_not_found`. */
   importStatus(batchId: string, options?: CallOptions): Promise<ImportStatus> {
     return this.admin('GET', 'import_status', { query: { batch_id: batchId }, idempotent: true, options });
+  }
+  /** The merchant's import batches, newest first. */
+  importBatches(page: Page = {}, options?: CallOptions): Promise<ImportBatchesPage> {
+    return this.admin('GET', 'import_batches', { query: page, idempotent: true, options });
+  }
+  /** Every error and warning of an import batch in row order, a page at a time; 404 `batch_not_found`. */
+  importErrors(batchId: string, page: Page = {}, options?: CallOptions): Promise<ImportErrorsPage> {
+    const query = { ...page, batch_id: batchId };
+    return this.admin('GET', 'import_errors', { query, idempotent: true, options });
+  }
+  /** Who changed settings, keys or offers (a dashboard user or an api key), what and when; newest first. */
+  auditLog(page: Page = {}, options?: CallOptions): Promise<AuditLogPage> {
+    return this.admin('GET', 'audit_log', { query: page, idempotent: true, options });
   }
 
   // Changes (PATCH: only the fields sent change, so sending them twice is the same as once)

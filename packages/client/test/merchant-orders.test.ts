@@ -1,8 +1,10 @@
-// The merchant client's order reads against a real server: the sessions listing searched and filtered.
+// The merchant client's reads against a real server: sessions searched and filtered, one order, webhooks, imports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Shop } from '../../../test/checkout/support.ts';
+import { MISSING_ID, type Shop } from '../../../test/checkout/support.ts';
 import { configureShop, startWorld, type World } from '../../../test/payments/support/shop.ts';
-import { BuyerClient, MerchantClient, type SessionsQuery } from '../src/index.ts';
+import { eventually } from '../../../test/webhooks/support/receiver.ts';
+import { BuyerClient, MerchantClient, NotFoundError, type SessionsQuery } from '../src/index.ts';
+import { rejection } from './support.ts';
 
 const KEY_ID = 'rzp_test_orders';
 const KEY_SECRET = 'orders_secret_0123';
@@ -94,5 +96,60 @@ describe('sessions', () => {
     expect(await listed({ payment_method: 'cod' })).toEqual(only('cod'));
     expect(await listed({ payment_method: 'none' })).toEqual(only('addressed', 'verified'));
     expect(await listed({ status: 'address_completed', payment_method: 'none', limit: 1 })).toEqual(only('addressed'));
+  });
+});
+
+describe('session', () => {
+  it('answers one session as an order: its payment, address, gateway orders and timeline', async () => {
+    const order = await merchant.session(ids.paid);
+    expect(order).toMatchObject({
+      session: { id: ids.paid, status: 'completed', payment: { method: 'gateway', gateway_order_id: paidOrderId } },
+      address: { pincode: '560038' },
+      orders: [{ gateway_order_id: paidOrderId, amount_paise: 149900 }],
+    });
+    expect(order.timeline.length).toBeGreaterThan(0);
+  });
+
+  it('throws NotFoundError session_not_found for an unknown session', async () => {
+    const missing = await rejection(merchant.session(MISSING_ID));
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing.code).toBe('session_not_found');
+  });
+});
+
+describe('webhook reads', () => {
+  // Sign-ins, chosen addresses and the two payments: 4 + 3 + 2 events.
+  const EVENTS = 9;
+
+  it('lists one delivery per event, filtered by state, and answers one delivery with its body and attempts', async () => {
+    await eventually(async () => (await merchant.webhookEvents({ state: 'delivered' })).total === EVENTS);
+    expect((await merchant.webhookEvents({ state: 'failing' })).total).toBe(0);
+    const page = await merchant.webhookEvents({ limit: 2 });
+    expect(page).toMatchObject({ total: EVENTS, limit: 2 });
+    const [latest] = page.deliveries;
+    expect(latest).toMatchObject({ status: 'delivered', attempts: 1, last_attempt: { outcome: 'delivered' } });
+    const delivery = await merchant.webhookDelivery(latest!.delivery_id);
+    expect(delivery).toMatchObject({ delivery_id: latest!.delivery_id, event: latest!.event, status: 'delivered' });
+    expect(delivery.attempt_log).toHaveLength(1);
+    expect(delivery.payload).toMatchObject({ event: latest!.event });
+    expect(await rejection(merchant.webhookDelivery(MISSING_ID))).toMatchObject({ code: 'delivery_not_found' });
+  });
+});
+
+describe('import and audit reads', () => {
+  it('lists import batches, the errors of one, and the audit log of the settings changed', async () => {
+    const rows = [{ email: 'a@example.com' }, { email: 'not-an-email', legacy_customer_id: 'C2' }];
+    const { batches } = await merchant.importCustomers(rows, { batchLabel: 'crm' });
+    const batchId = batches[0]!.batch_id;
+    expect(await merchant.importBatches()).toMatchObject({ total: 1, batches: [{ id: batchId, label: 'crm' }] });
+    expect(await merchant.importErrors(batchId, { limit: 10 })).toMatchObject({
+      batch_id: batchId,
+      total: 1,
+      issues: [{ kind: 'error', row_index: 1, error_code: 'invalid_email', legacy_external_id: 'C2' }],
+    });
+    expect(await rejection(merchant.importErrors(MISSING_ID))).toMatchObject({ code: 'batch_not_found' });
+    const audit = await merchant.auditLog();
+    expect(audit.entries.map((e) => e.action).sort()).toEqual(['cod_config', 'set_payment_config', 'webhooks']);
+    expect(audit.entries[0]!.actor).toMatch(/^api key ck_/);
   });
 });
