@@ -12,15 +12,19 @@ const TYPED_PATTERN = '^\\s*\\+?[0-9\\s\\-.()]{8,24}\\s*$';
 const NATIONAL = /^[1-9]\d{9}$/;
 const E164 = /^\+[1-9]\d{7,14}$/;
 
+/** Shown under the form's phone field as it is: a sentence a buyer can act on. */
 export const PHONE_MESSAGE =
-  'must be an Indian number of 10 digits (98765 43210, 098765 43210, +91 98765 43210) or +country code and number';
+  'Enter an Indian number of 10 digits (98765 43210, 098765 43210, +91 98765 43210), or + country code and number';
 
 /**
- * The E.164 form of a typed number, or null when it is not one: 10 national digits (optionally after 0, 91 or +91)
- * become +91…; a number that starts with + is kept when it is E.164 (other countries' numbers stay possible).
+ * The E.164 form of a typed number, or null when it is not one: 10 national digits (optionally after 0, 91, +91,
+ * +91 0 or 0091) become +91…; a number that starts with + (or 00) is kept when it is E.164 (other countries' too).
  */
 export function toE164(typed: string): string | null {
-  const compact = typed.trim().replace(SEPARATORS, '');
+  let compact = typed.trim().replace(SEPARATORS, '');
+  // 00 is the international prefix dialled from India; a trunk 0 after +91 is written by many ("+91 (0) 98765…").
+  if (compact.startsWith('00')) compact = `+${compact.slice(2)}`;
+  if (compact.startsWith('+910') && NATIONAL.test(compact.slice(4))) compact = `+91${compact.slice(4)}`;
   if (compact.startsWith('+')) {
     if (compact.startsWith('+91') && !NATIONAL.test(compact.slice(3))) return null;
     return E164.test(compact) ? compact : null;
@@ -47,6 +51,7 @@ export const BuyerPhoneSchema = z
     return e164;
   })
   .meta({
-    description: 'Stored as E.164. Accepts 10 digits, 0 or +91 before them, spaces and dashes, or any E.164 number',
+    description:
+      'Stored as E.164. Accepts 10 digits, 0, +91, +91 (0) or 0091 before them, spaces and dashes, or any E.164 number',
     examples: ['98765 43210', '+919876543210'],
   });
