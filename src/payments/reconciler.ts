@@ -41,7 +41,7 @@ export class PaymentReconciler {
     const now = d.clock();
     let asked = 0;
     // Batch after batch until none is due: each order asked about is rescheduled first, so none comes round again.
-    for (let due = BATCH; due === BATCH && !this.halted; ) {
+    for (let due = BATCH; due === BATCH && !this.halted;) {
       const orders = await d.repo.dueChecks(now.toISOString(), BATCH);
       due = orders.length;
       for (const order of orders) {
