@@ -3,6 +3,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { newId } from '../kernel/ids.ts';
 import type { Log } from '../kernel/log.ts';
+import { waitText } from '../kernel/wait-text.ts';
 import type { Sql } from '../db/sql.ts';
 import type { RateCounter } from '../limits/rate-counter.ts';
 import { MailError, type Mailer, type MailMessage } from '../mail/mailer.ts';
@@ -207,7 +208,7 @@ export class OtpService {
       throw new DomainError(
         'rate_limited',
         'rate_limited',
-        `Too many wrong codes from this address; try again in ${sprayed.retryAfterSeconds} s`,
+        `Too many wrong codes from this address; try again in ${waitText(sprayed.retryAfterSeconds)}`,
         {
           retryAfterSeconds: sprayed.retryAfterSeconds,
         },
@@ -309,16 +310,21 @@ export class OtpService {
   private async limit(scope: string, limit: number, subject: string, message: string): Promise<void> {
     const hit = await this.d.counter.hit({ scope, limit, windowSeconds: 3600 }, subject);
     if (!hit.allowed) {
-      throw new DomainError('rate_limited', 'rate_limited', `${message}; try again in ${hit.retryAfterSeconds} s`, {
-        retryAfterSeconds: hit.retryAfterSeconds,
-      });
+      throw new DomainError(
+        'rate_limited',
+        'rate_limited',
+        `${message}; try again in ${waitText(hit.retryAfterSeconds)}`,
+        {
+          retryAfterSeconds: hit.retryAfterSeconds,
+        },
+      );
     }
   }
 }
 
 function locked(until: string, now: Date): DomainError {
   const retryAfter = Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
-  return new DomainError('rate_limited', 'otp_locked', `Too many wrong codes; try again after ${until}`, {
+  return new DomainError('rate_limited', 'otp_locked', `Too many wrong codes; try again in ${waitText(retryAfter)}`, {
     retryAfterSeconds: retryAfter,
     details: { locked_until: until },
   });

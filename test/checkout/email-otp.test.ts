@@ -184,6 +184,8 @@ describe('POST /checkout-email-otp verify', () => {
     const retry = Number(fifth.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(800);
     expect(retry).toBeLessThanOrEqual(900);
+    // Told as the buyer reads it (the widget shows the message), not as a UTC timestamp.
+    expect(fifth.body.message).toBe('Too many wrong codes; try again in 15 minutes');
     const right = await verify(email, code);
     expect([right.status, errorCode(right)]).toEqual([429, 'otp_locked']);
     // The lock holds verify only: the live code is not mailed again.
