@@ -59,9 +59,16 @@ export async function buildDataset(options: BuildOptions = {}): Promise<BuildRes
     report.progress(`gazetteer.sqlite: ${rows.pincodes.length} pincodes, ${rows.offices.length} offices`);
     const read = inputs.geonames ? await readGeonames(inputs.geonames) : [];
     if (!inputs.geonames) report.note('no GeoNames towns: places.bin has postal names and curated aliases only');
-    const pincodePoints = rows.pincodes.flatMap((p): Array<[number, number]> =>
-      p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]],
+    // Where pincodes lie, for how dense a place's surroundings are: a polygon's inside point (what the fame weights
+    // were measured with), else the pincode's own point.
+    const inside = new Map(
+      rows.boundaries.map((b): [string, [number, number]] => [b.pincode, [b.inside_lat, b.inside_lon]]),
     );
+    const pincodePoints = rows.pincodes.flatMap((p): Array<[number, number]> => {
+      const point = inside.get(p.pincode);
+      if (point) return [point];
+      return p.lat === null || p.lon === null ? [] : [[p.lat, p.lon]];
+    });
     const { towns: geonames, capped } = withPlausiblePopulations(read, pincodePoints);
     report.derive('town_populations_capped', capped);
     const index = BoundaryIndex.open(join(tmpDir, 'boundaries.bin'));

@@ -1,6 +1,6 @@
 // Joins boundaries, directory and crosswalk into the gazetteer's rows (pure: no I/O, deterministic order).
 import type { RawFeature } from './feature.ts';
-import type { PartE6 } from './geometry.ts';
+import { containsE6, toE6, type PartE6 } from './geometry.ts';
 import { median } from './median.ts';
 import { misplacedPincodes } from './misplaced-pincodes.ts';
 import { Canon, circleKey, divisionKey, localityOf } from './normalise.ts';
@@ -131,13 +131,25 @@ function relocated(
   return places;
 }
 
-/** Each pincode's [lon, lat]: its polygon's inside point, else the median of its offices' (none without either). */
+/** Head office, sub office, branch office: where a pincode's addresses cluster, the town before its villages. */
+const OFFICE_RANK: Record<string, number> = { HO: 0, PO: 1, BO: 2 };
+
+/**
+ * Each pincode's [lon, lat]: its foremost post office inside its polygon (head, then sub, then branch office; one that
+ * delivers first), else the polygon's inside point, else the median of its offices' (none without any). A large rural
+ * polygon's inside point can lie far from anyone: 194101's is 200 km from Leh, its head office.
+ */
 function pincodePoints(
   features: BoundaryFeature[],
   officesByPincode: Map<string, OfficeRow[]>,
 ): Map<string, [number, number]> {
   const points = new Map<string, [number, number]>();
-  for (const f of features) points.set(f.pincode, f.inside);
+  const atOffice = new Set<string>();
+  for (const f of features) {
+    const office = atOffice.has(f.pincode) ? null : foremostOffice(f, officesByPincode.get(f.pincode));
+    if (office) atOffice.add(f.pincode);
+    if (office || !points.has(f.pincode)) points.set(f.pincode, office ?? f.inside);
+  }
   for (const [pincode, offices] of officesByPincode) {
     const point = points.has(pincode) ? null : medianPoint(offices);
     if (point) points.set(pincode, point);
@@ -214,6 +226,17 @@ function pincodeRows(
       lon: point?.[0] ?? null,
     };
   });
+}
+
+/** The best-ranked office of `f`'s pincode whose coordinates lie inside `f` (a misplaced office's do not). */
+function foremostOffice(f: BoundaryFeature, offices: OfficeRow[] | undefined): [number, number] | null {
+  let best: OfficeRow | null = null;
+  const rank = (o: OfficeRow) => (OFFICE_RANK[o.officeType ?? ''] ?? 3) * 2 + (o.delivery === 1 ? 0 : 1);
+  for (const o of offices ?? []) {
+    if (o.lat === null || o.lon === null || (best !== null && rank(o) >= rank(best))) continue;
+    if (containsE6(f.parts, toE6(o.lon), toE6(o.lat))) best = o;
+  }
+  return best ? [best.lon!, best.lat!] : null;
 }
 
 /** Component-wise median [lon, lat] of the offices with sane coordinates, or null. */

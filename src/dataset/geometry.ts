@@ -130,3 +130,17 @@ export function bboxE6(parts: PartE6[]): [number, number, number, number] {
   }
   return box;
 }
+
+/** Whether the point (microdegrees) lies inside the parts (even-odd over every ring, so holes are outside). */
+export function containsE6(parts: PartE6[], lonE6: number, latE6: number): boolean {
+  let inside = false;
+  for (const part of parts)
+    for (const ring of part) {
+      const n = ring.length / 2;
+      for (let i = 0, j = n - 1; i < n; j = i++) {
+        const [xi, yi, xj, yj] = [ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!];
+        if (yi > latE6 !== yj > latE6 && lonE6 < ((xj - xi) * (latE6 - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+    }
+  return inside;
+}

@@ -41,8 +41,7 @@ export class PincodeTable {
     if (p < 0) return undefined;
     const area = this.idx.areas[this.idx.pinArea[p]!];
     const bnd = this.idx.pinBoundary[p]!;
-    const lat = bnd >= 0 ? this.idx.bndLat[bnd]! : this.idx.pinLat[p]!;
-    const lon = bnd >= 0 ? this.idx.bndLon[bnd]! : this.idx.pinLon[p]!;
+    const [lat, lon] = this.idx.pinPoint(p);
     return {
       pincode,
       state: area?.state ?? null,

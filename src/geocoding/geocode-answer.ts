@@ -61,18 +61,18 @@ export function entryAnswer(idx: PlaceIndex, id: number, components: AddressComp
   };
 }
 
-/** A pincode's own point (inside its polygon). */
+/** A pincode's own point (its foremost post office, inside its polygon). */
 export function pincodeAnswer(
   idx: PlaceIndex,
   pin: number,
   confidence: number,
   components: AddressComponents,
 ): GeocodeMatch {
-  const bnd = idx.pinBoundary[pin]!;
   const area = idx.areas[idx.pinArea[pin]!];
+  const [latitude, longitude] = idx.pinPoint(pin);
   return {
-    latitude: bnd >= 0 ? idx.bndLat[bnd]! : idx.pinLat[pin]!,
-    longitude: bnd >= 0 ? idx.bndLon[bnd]! : idx.pinLon[pin]!,
+    latitude,
+    longitude,
     level: 'pincode',
     match_level: 'pincode',
     confidence: round2(confidence),

@@ -165,6 +165,16 @@ export class PlaceIndex {
     return OFFICE_NAMES[this.officeType[id]!]!;
   }
 
+  /**
+   * Pincode `pin`'s point: its foremost post office inside its polygon (dataset/gazetteer-rows.ts), else the polygon's
+   * inside point, else its offices' median; NaN when it has none.
+   */
+  pinPoint(pin: number): [lat: number, lon: number] {
+    const bnd = this.pinBoundary[pin]!;
+    if (Number.isFinite(this.pinLat[pin]!) || bnd < 0) return [this.pinLat[pin]!, this.pinLon[pin]!];
+    return [this.bndLat[bnd]!, this.bndLon[bnd]!];
+  }
+
   /** Pincode index of a 6-digit pincode, or -1 (binary search over the sorted column). */
   pinOf(pincode: string): number {
     const i = lowerBound(this.pinCode, pincode, 0, this.pinCode.length);

@@ -153,12 +153,39 @@ describe('building the sample dataset', () => {
     );
   });
 
-  it('gives boundary pincodes their inside point and the others the median of their offices', () => {
-    const joined = all<{ lat: number; inside_lat: number }>(
-      'SELECT p.lat, b.inside_lat FROM pincodes p JOIN boundaries b ON b.id = p.boundary_id',
+  it('puts boundary pincodes at their foremost office inside them, else their inside point; others at the median', () => {
+    interface Joined {
+      pincode: string;
+      id: number;
+      lat: number;
+      lon: number;
+      inside_lat: number;
+      inside_lon: number;
+    }
+    const joined = all<Joined>(
+      'SELECT p.pincode, b.id, p.lat, p.lon, b.inside_lat, b.inside_lon FROM pincodes p JOIN boundaries b ON b.id = p.boundary_id',
     );
     expect(joined.length).toBe(manifest.counts.polygons);
-    for (const row of joined) expect(row.lat).toBe(row.inside_lat);
+    // Head office, then sub office, then branch office; one that delivers first.
+    const rank = (o: { office_type: string; delivery: number }) =>
+      (({ HO: 0, PO: 1, BO: 2 })[o.office_type] ?? 3) * 2 + (o.delivery === 1 ? 0 : 1);
+    let atOffice = 0;
+    for (const row of joined) {
+      const polygon = polygonGeoJSON(tables, row.id);
+      const inside = all<{ office_type: string; delivery: number; lat: number; lon: number }>(
+        `SELECT office_type, delivery, lat, lon FROM offices WHERE pincode = '${row.pincode}' AND lat IS NOT NULL`,
+      ).filter((o) => booleanPointInPolygon([o.lon, o.lat], polygon));
+      if (inside.length === 0) {
+        expect([row.lat, row.lon]).toEqual([row.inside_lat, row.inside_lon]);
+        continue;
+      }
+      // Offices may share coordinates: the best ranked of those at the point is the foremost.
+      const at = inside.filter((o) => o.lat === row.lat && o.lon === row.lon);
+      expect(at.length, row.pincode).toBeGreaterThan(0);
+      expect(Math.min(...at.map(rank)), row.pincode).toBe(Math.min(...inside.map(rank)));
+      atOffice++;
+    }
+    expect(atOffice).toBeGreaterThan(0);
     const others = all<{ pincode: string; lat: number; office_count: number }>(
       'SELECT pincode, lat, office_count FROM pincodes WHERE has_boundary = 0',
     );

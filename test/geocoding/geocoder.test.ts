@@ -8,6 +8,7 @@ import { mulberry32 } from '../../bench/seeded.ts';
 import { GEOCODE_WORK_BUDGET, Geocoder } from '../../src/geocoding/geocoder.ts';
 import { Autocomplete } from '../../src/geocoding/autocomplete.ts';
 import { pincodeReach } from '../../src/geocoding/pincode-reach.ts';
+import { haversineKm } from '../../src/geocoding/geo-math.ts';
 
 const service = LocationService.open(datasetDir);
 const geocode = (address: string, city?: string, state?: string) => service.geocode({ address, city, state });
@@ -99,6 +100,18 @@ describe('a district stands at its seat', () => {
     expect(geocode('Bazar Chowk, Ballia')).toMatchObject({ pincode: '277001' });
     expect(geocode('Chowk Bazar, Darjeeling')).toMatchObject({ pincode: '734101' });
     expect(geocode('Main Road, Sundargarh')).toMatchObject({ pincode: '770001' });
+  });
+});
+
+describe('a pincode stands at its post office', () => {
+  it("answers a pincode alone at its foremost office inside it, not the middle of a vast polygon (Leh's 194101)", () => {
+    // 194101 reaches across Ladakh to the east: its polygon's inside point lay 200 km from Leh, in empty country.
+    for (const address of ['Changspa Road, Changspa, Leh 194101', '194101']) {
+      const leh = geocode(address)!;
+      expect(leh).toMatchObject({ pincode: '194101', match_level: 'pincode' });
+      expect(haversineKm(leh.latitude, leh.longitude, 34.1526, 77.5771), address).toBeLessThan(5);
+    }
+    expect(service.pincodePoint('194101')).toEqual({ latitude: 34.152838, longitude: 77.577038 });
   });
 });
 
