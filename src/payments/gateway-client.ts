@@ -52,7 +52,10 @@ export function holdsMoney(payment: GatewayPayment): boolean {
 
 const ErrorBodySchema = z.object({ error: z.object({ code: z.string(), description: z.string() }) });
 
-/** Stable codes: gateway_timeout, gateway_unreachable, gateway_auth_failed, gateway_rejected, gateway_bad_response. */
+/**
+ * Stable codes: gateway_timeout, gateway_unreachable, gateway_unavailable (429 or 5xx: ask again later),
+ * gateway_auth_failed, gateway_rejected (another 4xx), gateway_bad_response.
+ */
 export class GatewayError extends Error {
   constructor(
     readonly code: string,
@@ -153,11 +156,14 @@ export class GatewayClient {
     if (status >= 200 && status < 300) return json;
     const error = ErrorBodySchema.safeParse(json);
     const description = error.success ? error.data.error.description : `HTTP ${status}`;
-    throw new GatewayError(
-      status === 401 ? 'gateway_auth_failed' : 'gateway_rejected',
-      `gateway: ${description}`,
-      status,
-    );
+    // Throttled or failing, the gateway may answer later; a refusal of the request itself will not change.
+    const code =
+      status === 401
+        ? 'gateway_auth_failed'
+        : status === 429 || status >= 500
+          ? 'gateway_unavailable'
+          : 'gateway_rejected';
+    throw new GatewayError(code, `gateway: ${description}`, status);
   }
 }
 

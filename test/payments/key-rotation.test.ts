@@ -1,6 +1,11 @@
 // The merchant replaces its gateway key while a buyer pays: the order was signed with the old secret, no longer held,
 // so the gateway is asked with the new key (one account) to confirm the payment, by verify and by the reconciler.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../src/payments/gateway-client.ts';
+import { PaymentRepository } from '../../src/payments/repository.ts';
+import { PaymentService } from '../../src/payments/service.ts';
 import { dataOf, ok } from '../checkout/support.ts';
 import { eventually } from '../webhooks/support/receiver.ts';
 import { buyerSession, configureShop, payAtGateway, startWorld, type World } from './support/shop.ts';
@@ -73,5 +78,35 @@ describe('a payment for an order made with the key the merchant has since replac
     await setKey(shop.key, renewed);
     await eventually(async () => (await paidVia(shop.key, b.sessionId)).status === 'paid', 5000);
     expect((await paidVia(shop.key, b.sessionId)).gateway_payment_id).toBe(paid.gateway_payment_id);
+  });
+
+  it('a gateway that throttles while asked is a 502 to retry, never "not confirmed"', async () => {
+    const shop = await configureShop(w.h, { payment: old });
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 15_000, pincode: '560001' });
+    const paid = await payAtGateway(w, b.token);
+    await setKey(shop.key, renewed);
+    const stub = createServer((req, res) => {
+      req.resume();
+      res.writeHead(429, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Too many requests' } }));
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const parts = w.h.server.parts;
+    const ports = parts.checkout.paymentPorts;
+    const service = new PaymentService({
+      repo: new PaymentRepository(w.h.sql, parts.webhooks.port, ports),
+      ports,
+      gateway: new GatewayClient({
+        baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+        timeoutMs: 1000,
+      }),
+      clock: () => new Date(),
+      queued: () => undefined,
+      firstCheckMs: 300_000,
+    });
+    const payer = (await ports.payingSession(shop.id, b.sessionId))!;
+    await expect(service.verify(payer, paid)).rejects.toMatchObject({ kind: 'upstream', code: 'gateway_unavailable' });
+    stub.close();
+    expect((await paidVia(shop.key, b.sessionId)).status).toBe('order_created');
   });
 });
