@@ -11,8 +11,10 @@ import type { PaymentService } from './service.ts';
 
 /** Orders read from the store at a time; a run goes on until none is due. */
 const BATCH = 20;
-/** A gateway out of reach is asked again until the order is this old, so a last check lost to an outage is retried. */
-const RETRY_FOR_MS = 3 * 24 * 3600_000;
+/** Gateway failures that may pass: asked again later. */
+const TRANSIENT = new Set(['gateway_timeout', 'gateway_unreachable', 'gateway_unavailable']);
+/** A check that keeps failing for this long after the order was made is given up (an error is logged). */
+const GIVE_UP_AFTER_MS = 30 * 24 * 3600_000;
 
 export interface ReconcilerDeps {
   repo: PaymentRepository;
@@ -38,21 +40,23 @@ export class PaymentReconciler {
   /** Asks the gateway about the orders due now (each on one node only); resolves with how many it asked about. */
   async runOnce(): Promise<number> {
     const { d } = this;
-    const now = d.clock();
     let asked = 0;
     // Batch after batch until none is due: each order asked about is rescheduled first, so none comes round again.
     for (let due = BATCH; due === BATCH && !this.halted;) {
+      const now = d.clock();
       const orders = await d.repo.dueChecks(now.toISOString(), BATCH);
       due = orders.length;
       for (const order of orders) {
         if (this.halted) break;
-        const next = nextCheck(order.created_at, now, d.firstCheckMs);
-        if (!(await d.repo.rescheduleCheck(order, next))) continue;
+        // Claimed with a retry time: a node that dies, or a store that fails, mid-check leaves the order due again.
+        const claimed = { ...order, check_after: retryAt(order, now, d.firstCheckMs) };
+        if (!(await d.repo.rescheduleCheck(order, claimed.check_after))) continue;
         asked++;
         try {
           await this.check(order);
+          await d.repo.rescheduleCheck(claimed, nextCheck(order.created_at, now, d.firstCheckMs));
         } catch (err) {
-          await this.failed(err, { ...order, check_after: next }, now);
+          await this.failed(err, claimed, now);
         }
       }
     }
@@ -88,20 +92,19 @@ export class PaymentReconciler {
     }
   }
 
-  /** A gateway out of reach is asked again soon (for a few days); anything else waits for the next scheduled check. */
-  private async failed(err: unknown, order: PaymentOrderRow, now: Date): Promise<void> {
+  /**
+   * A gateway out of reach, throttling or failing (or the store failing) leaves the order due again at its claim's
+   * retry time, for a month; a refusal waits for the next scheduled check.
+   */
+  private async failed(err: unknown, claimed: PaymentOrderRow, now: Date): Promise<void> {
     const { d } = this;
-    const ids = { gateway_order_id: order.gateway_order_id, err };
-    const transient =
-      err instanceof GatewayError &&
-      (err.code === 'gateway_timeout' || err.code === 'gateway_unreachable' || (err.httpStatus ?? 0) >= 500);
-    const retryAt = now.getTime() + d.firstCheckMs;
-    if (transient && retryAt < Date.parse(order.created_at) + RETRY_FOR_MS) {
-      if (order.check_after === null || Date.parse(order.check_after) > retryAt)
-        await d.repo.rescheduleCheck(order, new Date(retryAt).toISOString()).catch(() => false);
+    const ids = { gateway_order_id: claimed.gateway_order_id, err };
+    const refused = err instanceof DomainError || (err instanceof GatewayError && !TRANSIENT.has(err.code));
+    if (!refused && now.getTime() - Date.parse(claimed.created_at) < GIVE_UP_AFTER_MS) {
       d.log.warn(ids, 'could not ask the gateway about an unverified order; asking again later');
       return;
     }
+    await d.repo.rescheduleCheck(claimed, nextCheck(claimed.created_at, now, d.firstCheckMs)).catch(() => false);
     if (err instanceof GatewayError && err.code === 'gateway_rejected')
       d.log.warn(
         ids,
@@ -109,4 +112,13 @@ export class PaymentReconciler {
       );
     else d.log.error(ids, 'could not ask the gateway about an unverified order');
   }
+}
+
+/**
+ * When a claimed order is asked about again if its check does not finish: after a tenth of its age, at least the
+ * first delay (5 minutes for a new order, 3 days for one a month old from before the upgrade).
+ */
+function retryAt(order: PaymentOrderRow, now: Date, firstCheckMs: number): string {
+  const age = now.getTime() - Date.parse(order.created_at);
+  return new Date(now.getTime() + Math.max(firstCheckMs, age / 10)).toISOString();
 }

@@ -1,5 +1,7 @@
 // A buyer who pays and closes the tab before verify: the server asks the gateway about the order by itself and records
 // the payment as verify would have (session.completed once), or keeps it for a refund when it completes nothing.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLog, type Log } from '../../src/kernel/log.ts';
 import { GatewayClient } from '../../src/payments/gateway-client.ts';
@@ -138,6 +140,16 @@ describe('the reconciler on its own', () => {
     expect(asks(orderId)).toBe(1);
   });
 
+  /** Where a failed check leaves the order: due again after a tenth of its age, at least the first delay. */
+  const retryAfter = async (orderId: string, now: Date, firstCheckMs: number) => {
+    const created = await scalar<string>(
+      quiet.h.sql,
+      'SELECT created_at FROM payment_orders WHERE gateway_order_id = ?',
+      [orderId],
+    );
+    return new Date(now.getTime() + Math.max(firstCheckMs, (now.getTime() - Date.parse(created)) / 10)).toISOString();
+  };
+
   it('a gateway out of reach: the order is asked about again soon, not at the next scheduled check', async () => {
     const orderId = await createOrder();
     const now = new Date(Date.now() + 23 * 3_600_000);
@@ -145,19 +157,55 @@ describe('the reconciler on its own', () => {
     const log: Log = { ...silentLog, warn: (_fields, message) => void warned.push(message ?? '') };
     await reconciler('http://127.0.0.1:9', () => now, log).runOnce();
     expect(warned).toContain('could not ask the gateway about an unverified order; asking again later');
-    // The last scheduled check (24 h after the order, by this reconciler's 1 h first delay: 288 h) is not waited for.
-    expect(await checkAfter(orderId)).toBe(new Date(now.getTime() + 3_600_000).toISOString());
+    // The next scheduled check (72 h after the order, by this reconciler's 1 h first delay) is not waited for.
+    expect(await checkAfter(orderId)).toBe(await retryAfter(orderId, now, 3_600_000));
   });
 
-  it('a last check lost to an outage is retried too, for up to three days after the order', async () => {
+  it('a last check lost to an outage is retried too, for a month after the order', async () => {
     const orderId = await createOrder();
     // With a first delay of a minute the schedule ends 288 minutes after the order: none is left 5 hours on.
     const now = new Date(Date.now() + 5 * 3_600_000);
     await reconciler('http://127.0.0.1:9', () => now, silentLog, 60_000).runOnce();
-    expect(await checkAfter(orderId)).toBe(new Date(now.getTime() + 60_000).toISOString());
-    const muchLater = new Date(Date.now() + 4 * 24 * 3_600_000);
-    await reconciler('http://127.0.0.1:9', () => muchLater, silentLog, 60_000).runOnce();
+    expect(await checkAfter(orderId)).toBe(await retryAfter(orderId, now, 60_000));
+    const weekLater = new Date(Date.now() + 7 * 24 * 3_600_000);
+    await reconciler('http://127.0.0.1:9', () => weekLater, silentLog, 60_000).runOnce();
+    expect(await checkAfter(orderId)).toBe(await retryAfter(orderId, weekLater, 60_000));
+    const monthLater = new Date(Date.now() + 31 * 24 * 3_600_000);
+    await reconciler('http://127.0.0.1:9', () => monthLater, silentLog, 60_000).runOnce();
     expect(await checkAfter(orderId)).toBeNull();
+  });
+
+  it('a gateway that throttles (429) or fails (5xx) is asked again soon', async () => {
+    for (const status of [429, 503]) {
+      const stub = createServer((req, res) => {
+        req.resume();
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Too many requests' } }));
+      });
+      await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+      const orderId = await createOrder();
+      const now = new Date(Date.now() + 25 * 3_600_000);
+      await reconciler(url, () => now).runOnce();
+      expect(await checkAfter(orderId), String(status)).toBe(await retryAfter(orderId, now, 3_600_000));
+      stub.close();
+    }
+  });
+
+  it('a store failing mid-check leaves the order due again at its claim, not at the next scheduled check', async () => {
+    const orderId = await createOrder();
+    const now = new Date(Date.now() + 2 * 3_600_000);
+    const parts = quiet.h.server.parts;
+    const failing = {
+      ...parts.checkout.paymentPorts,
+      payingSession: () => Promise.reject(new Error('connection terminated')),
+    };
+    const repo = new PaymentRepository(quiet.h.sql, parts.webhooks.port, failing);
+    const gateway = new GatewayClient({ baseUrl: quiet.emulator.baseUrl, timeoutMs: 1000 });
+    const common = { repo, gateway, ports: failing, clock: () => now, firstCheckMs: 3_600_000 };
+    const service = new PaymentService({ ...common, queued: () => undefined });
+    await new PaymentReconciler({ ...common, service, log: silentLog }).runOnce();
+    expect(await checkAfter(orderId)).toBe(await retryAfter(orderId, now, 3_600_000));
   });
 
   it('works through a backlog larger than one read in one run', async () => {
