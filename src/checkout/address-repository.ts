@@ -122,10 +122,18 @@ export class AddressRepository {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
       const wasDefault = (await repo.byId(merchantId, buyerId, id))?.is_default === 1;
-      // A gateway order made for this address may still be paid, and a paid order must know where it ships.
+      // A gateway order made for this address may still be paid (it is still being checked, abandoned or not), and a
+      // paid order must know where it ships. The sessions are locked first: an order being recorded waits, or is
+      // refused once the session has lost its address (payments/repository.ts insertOrder).
+      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      await tx.all(`SELECT id FROM checkout_sessions WHERE selected_address_id = ? AND merchant_id = ?${lock}`, [
+        id,
+        merchantId,
+      ]);
       const paying = await tx.get(
         `SELECT s.id FROM checkout_sessions s WHERE s.selected_address_id = ? AND s.merchant_id = ?
-           AND s.status = 'address_completed' AND EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id)`,
+           AND s.status <> 'completed'
+           AND EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id AND o.check_after IS NOT NULL)`,
         [id, merchantId],
       );
       if (paying)

@@ -35,8 +35,25 @@ export class PaymentRepository {
     private readonly checkout: Pick<CheckoutPorts, 'keepDeliveryAddress'>,
   ) {}
 
-  async insertOrder(o: PaymentOrderRow): Promise<void> {
-    await this.sql.run(
+  /**
+   * Records a gateway order made for the session, once `allowed` passes for the session as it is now, locked until the
+   * commit (a buyer deleting the session's address meanwhile waits, or has sent it back to choose one: refused).
+   */
+  async insertOrder(o: PaymentOrderRow, allowed: (session: SessionAtPayment) => void): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+      const session = await tx.get<SessionAtPayment>(
+        `SELECT status, cart_value_paise, cart_value_source FROM checkout_sessions WHERE id = ? AND merchant_id = ?${lock}`,
+        [o.session_id, o.merchant_id],
+      );
+      if (!session) throw new Error(`session ${o.session_id} vanished`);
+      allowed(session);
+      await this.addOrder(tx, o);
+    });
+  }
+
+  private async addOrder(tx: Sql, o: PaymentOrderRow): Promise<void> {
+    await tx.run(
       `INSERT INTO payment_orders
          (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id, created_at, check_after)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -70,16 +70,19 @@ export class PaymentService {
         throw err instanceof GatewayError ? new DomainError('upstream', err.code, err.message) : err;
       });
     const now = d.clock();
-    await d.repo.insertOrder({
-      gateway_order_id: order.id,
-      merchant_id: session.merchant_id,
-      session_id: session.id,
-      amount_paise: order.amount,
-      currency: order.currency,
-      gateway_key_id: config.keyId,
-      created_at: now.toISOString(),
-      check_after: nextCheck(now.toISOString(), now, d.firstCheckMs),
-    });
+    await d.repo.insertOrder(
+      {
+        gateway_order_id: order.id,
+        merchant_id: session.merchant_id,
+        session_id: session.id,
+        amount_paise: order.amount,
+        currency: order.currency,
+        gateway_key_id: config.keyId,
+        created_at: now.toISOString(),
+        check_after: nextCheck(now.toISOString(), now, d.firstCheckMs),
+      },
+      (current) => d.ports.assertAllowed('create_order', current),
+    );
     return {
       gateway_order_id: order.id,
       gateway_key_id: config.keyId,

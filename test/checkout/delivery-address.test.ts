@@ -116,4 +116,47 @@ describe('the address a completed order ships to', () => {
     ok(await w.h.payment(b.token, { action: 'verify', ...signed }), 'verify');
     expect((await shipsTo(b)).address).toMatchObject({ id: second, street_name: 'Church Street' });
   });
+
+  it('is not deleted after the buyer abandons a checkout whose online order may still be paid', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    const paid = await payAtGateway(w, b.token);
+    ok(await book(b, { action: 'abandon' }), 'abandon');
+    const refused = await book(b, { action: 'delete', address_id: b.addressId });
+    expect([refused.status, refused.body.code]).toEqual([409, 'address_in_payment']);
+    // The tab that paid comes back: the abandoned session completes, and its order knows where to go.
+    ok(await w.h.payment(b.token, { action: 'verify', ...paid }), 'verify');
+    expect((await shipsTo(b)).address).toMatchObject({ id: b.addressId, street_name: 'MG Road' });
+  });
+
+  it('is deleted once no unpaid order of it is being checked any more (a checkout left long ago)', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    ok(await w.h.payment(b.token, { action: 'create_order' }), 'create_order');
+    // A day on, the gateway was asked about the order for the last time and the session expired.
+    await w.h.sql.run('UPDATE payment_orders SET check_after = NULL WHERE session_id = ?', [b.sessionId]);
+    await w.h.sql.run('UPDATE checkout_sessions SET expires_at = ? WHERE id = ?', [
+      '2000-01-01T00:00:00.000Z',
+      b.sessionId,
+    ]);
+    const email = (await w.h.sql.get<{ email: string }>('SELECT email FROM checkout_sessions WHERE id = ?', [
+      b.sessionId,
+    ]))!;
+    const again = await w.h.login(shop.id, email.email);
+    ok(await w.h.addresses(again.session_token, { action: 'delete', address_id: b.addressId }), 'delete');
+  });
+
+  it('deleted while an online order is being made for it: that order is refused, nothing is left to pay', async () => {
+    const slow = await startWorld({ [keys.keyId]: keys.keySecret }, {}, { delayMs: 400 });
+    try {
+      const slowShop = await configureShop(slow.h, { payment: keys });
+      const b = await buyerSession(slow.h, slowShop, { cartValuePaise: 20_000, pincode: '560001' });
+      const making = slow.h.payment(b.token, { action: 'create_order' });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      ok(await slow.h.addresses(b.token, { action: 'delete', address_id: b.addressId }), 'delete during the call');
+      const made = await making;
+      expect([made.status, made.body.code]).toEqual([409, 'address_required']);
+      expect(await slow.h.sql.all('SELECT 1 FROM payment_orders WHERE session_id = ?', [b.sessionId])).toEqual([]);
+    } finally {
+      await slow.dispose();
+    }
+  });
 });

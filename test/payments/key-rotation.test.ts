@@ -17,9 +17,11 @@ let w: World;
 beforeAll(async () => {
   const keys = Object.fromEntries([old, renewed, testMode].map((k) => [k.keyId, k.keySecret]));
   // The old and the new key are one account; the test-mode key another.
-  w = await startWorld(keys, { GATEWAY_CHECK_AFTER_MS: '300', GATEWAY_CHECK_POLL_MS: '50' }, [
-    [old.keyId, renewed.keyId],
-  ]);
+  w = await startWorld(
+    keys,
+    { GATEWAY_CHECK_AFTER_MS: '300', GATEWAY_CHECK_POLL_MS: '50' },
+    { accounts: [[old.keyId, renewed.keyId]] },
+  );
 });
 afterAll(async () => w.dispose());
 

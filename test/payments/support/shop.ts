@@ -19,15 +19,15 @@ export interface World {
 }
 
 /**
- * The app pointed at an emulator that accepts only `keys` (key id -> secret), with fast webhook retries; `accounts`
- * groups key ids of one gateway account (see the emulator).
+ * The app pointed at an emulator that accepts only `keys` (key id -> secret), with fast webhook retries; `gateway`:
+ * key ids of one gateway account, a delay before every answer (see the emulator).
  */
 export async function startWorld(
   keys: Record<string, string>,
   env: Record<string, string> = {},
-  accounts: string[][] = [],
+  gateway: { accounts?: string[][]; delayMs?: number } = {},
 ): Promise<World> {
-  const emulator = await startGatewayEmulator({ keys, accounts });
+  const emulator = await startGatewayEmulator({ keys, ...gateway });
   const receiver = await startReceiver();
   const h = await startHarness({
     ...FAST_WEBHOOKS,
