@@ -8,6 +8,7 @@ import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 import { insertTop, type ScoredHit } from './top-hits.ts';
 import { CandidatePool, type Word } from './autocomplete-candidates.ts';
+import { inRegion, Regions, type Region } from './regions.ts';
 
 /** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
 export const BIAS_KM = 50;
@@ -38,6 +39,20 @@ export interface Hit {
 const WHOLE_WORD_BONUS = 0.5;
 /** Address words a finished word may be joined to and still be that word ("indira" + "nagar"). */
 const ADDRESS_WORD_LIST = [...ADDRESS_WORDS];
+/** Letters a city's name typed after a place needs before it is read as that city. */
+const MIN_CITY_KEY = 4;
+/** Sides of a place, which Delhi's districts are also named. */
+const SIDES = new Set([
+  'east',
+  'west',
+  'north',
+  'south',
+  'central',
+  'northeast',
+  'northwest',
+  'southeast',
+  'southwest',
+]);
 /** Letters a word needs to bring candidates in the typo pass. */
 const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
@@ -50,8 +65,15 @@ export class Autocomplete {
   /** Entries and vocabulary items examined by the last call. */
   lastWork = 0;
 
-  constructor(private readonly idx: PlaceIndex) {
+  private readonly regions: Regions;
+
+  /** `regions`: the geocoder's, shared (a new one reads every key of the index). */
+  constructor(
+    private readonly idx: PlaceIndex,
+    regions?: Regions,
+  ) {
     this.pool = new CandidatePool(idx);
+    this.regions = regions ?? new Regions(idx);
   }
 
   /** Name search ranked by match quality, importance and (given lat/lon) a smooth distance decay. */
@@ -78,6 +100,8 @@ export class Autocomplete {
           ? this.rank(this.pool.candidates(words, compact, work), words, qCompact, query, work, false)
           : [];
       if (hits.length > 0 || tokens.length === 1) return hits;
+      const inCity = this.inNamedCity(tokens, words, query, work);
+      if (inCity !== null) return inCity;
       // Nothing: any word of a multi-word query may hold a typo ("Chandni Chok"); candidates come from the words that
       // matched, and each entry is checked for a near spelling of the others. A word of one or two letters being typed
       // names too little to stand for the place ("Arera Co" is no "... Council ... Area").
@@ -91,16 +115,46 @@ export class Autocomplete {
   }
 
   /**
-   * "Koramangala 5th", "Banjara Hills Ro": words the data lacks after a place it knows (a block, a road being typed);
-   * the longest run of leading words that finds something is suggested meanwhile.
+   * "Malviya Nagar Jaipur", "Sector 22 Gurgaon": the last words name a city, district or state (spelt as the data has
+   * them) that no place's name holds: the places the words before it name, in that city only (a block or road the data
+   * lacks dropped, as `leading` does), or nothing (never another city's Sector 22). Null when the query ends with no
+   * such name.
    */
-  private leading(tokens: string[], words: Word[], query: AutocompleteQuery, work: Work): Hit[] {
+  private inNamedCity(tokens: string[], words: Word[], query: AutocompleteQuery, work: Work): Hit[] | null {
+    for (const n of [2, 1]) {
+      const key = tokens.slice(-n).join('');
+      // A letter or three being typed may start a word, and a side ("Thane W" is Thane West) is no city here, though
+      // Delhi has districts named so: neither is read as a city.
+      if (tokens.length <= n || key.length < MIN_CITY_KEY || SIDES.has(key)) continue;
+      const city: Region | null = this.regions.city(key, null, work, { typos: false });
+      if (city === null) continue;
+      const within = (id: number) => inRegion(this.idx, id, city) === 1;
+      return this.leading(tokens.slice(0, -n), words.slice(0, -n), query, work, within, 0);
+    }
+    return null;
+  }
+
+  /**
+   * "Koramangala 5th", "Banjara Hills Ro": words the data lacks after a place it knows (a block, a road being typed);
+   * the longest run of leading words that finds something (`within` a city, when one was named) is suggested
+   * meanwhile, from all but `fromDropping` of them.
+   */
+  private leading(
+    tokens: string[],
+    words: Word[],
+    query: AutocompleteQuery,
+    work: Work,
+    within: (id: number) => boolean = () => true,
+    fromDropping = 1,
+  ): Hit[] {
     // At most the last three words are dropped: a block, a road or a landmark being typed, not a sentence.
-    for (let n = tokens.length - 1; n >= Math.max(1, tokens.length - 3); n--) {
+    for (let n = tokens.length - fromDropping; n >= Math.max(1, tokens.length - 3); n--) {
       const lead = words.slice(0, n);
-      if (lead.some((w) => w.ranges.length === 0)) continue;
+      // "Sector" left of "Sector 22" names any sector: a place needs a word of its own.
+      if (lead.some((w) => w.ranges.length === 0) || lead.every((w) => ADDRESS_WORDS.has(w.text))) continue;
       const text = tokens.slice(0, n).join('');
-      const hits = this.rank(this.pool.candidates(lead, n > 1 ? text : null, work), lead, text, query, work, false);
+      const ids = this.pool.candidates(lead, n > 1 ? text : null, work).filter(within);
+      const hits = this.rank(ids, lead, text, query, work, false);
       if (hits.length > 0) return hits;
     }
     return [];

@@ -53,7 +53,8 @@ interface Found {
 }
 
 export class Geocoder {
-  private readonly regions: Regions;
+  /** The cities, districts and states the data knows by name (autocomplete reads them too). */
+  readonly regions: Regions;
   private readonly given: GivenReader;
   private readonly places: PlaceSearch;
   /** Entries and keys examined by the last call: the work bound the abuse tests check. */

@@ -67,7 +67,7 @@ export class LocationService implements LocationApi {
       data.places,
       pincodeReach(() => data.index, data.places.bndPin),
     );
-    this.completer = new Autocomplete(data.places);
+    this.completer = new Autocomplete(data.places, this.geocoder.regions);
   }
 
   /** Counts from the build manifest and the loaded index; the native index's memory is 0 until a point lookup opens it. */

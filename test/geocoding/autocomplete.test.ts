@@ -218,6 +218,22 @@ describe('GET /v1/geopin/autocomplete', () => {
     });
   });
 
+  it('keeps suggestions in the city typed after the place, or suggests none ("Sector 22 Gurgaon")', async () => {
+    type Suggested = Array<{ name: string; district: string }>;
+    const names = async (q: string) =>
+      ((await suggest(`q=${encodeURIComponent(q)}`)).results as Suggested).map((p) => `${p.name}, ${p.district}`);
+    // Each answered Delhi's namesake first, the city typed dropped.
+    expect((await names('Malviya Nagar Jaipur'))[0]).toBe('Malviya Nagar, Jaipur');
+    expect((await names('Vaishali Nagar Jaipur'))[0]).toBe('Vaishali Nagar, Jaipur');
+    expect((await names('Malviya Nagar Delhi'))[0]).toBe('Malviya Nagar, South');
+    // Gurugram has no Sector 22 in the data: Chandigarh's, Faridabad's and Gandhinagar's were offered.
+    expect(await names('Sector 22 Gurgaon')).toEqual([]);
+    expect(await names('Phase 2 Mohali')).toEqual([]);
+    // A block the data lacks is dropped within the city, as without one; a side is no city (Delhi's "West").
+    expect((await names('Koramangala 5th Block Bangalore'))[0]).toBe('Koramangala, Bengaluru Urban');
+    expect((await names('Thane W'))[0]).toMatch(/, Thane$/);
+  });
+
   it('suggests the place while the buyer types words the data lacks after it ("Koramangala 5th")', async () => {
     expect((await suggest('q=Koramangala%205th&limit=1')).results[0]).toMatchObject({
       name: 'Koramangala',
