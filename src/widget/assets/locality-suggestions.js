@@ -1,5 +1,6 @@
 // Suggestions under the "Area, locality" field from the location API's autocomplete, ranked near the pincode typed,
-// as an ARIA combobox (arrow keys, Enter, Escape, a tap). Only a help: a failed call shows nothing and blocks nothing.
+// as an ARIA combobox (arrow keys, Enter, Escape, a tap; closed when focus leaves the field). Only a help: a failed call
+// shows nothing and blocks nothing.
 import { h } from './dom.js';
 
 /** Wait after the last keystroke before asking: one call per pause, not one per letter. */
@@ -86,8 +87,7 @@ export function localitySuggestions({ api, input, near, chosen }) {
         ),
       ),
     );
-    // Below the input, over the fields that follow: the form does not jump while the buyer types.
-    list.style.top = `${input.offsetTop + input.offsetHeight + 2}px`;
+    // In the form's flow, under the input: laid over the fields that follow, it took the tap meant for the next one.
     list.hidden = false;
     input.setAttribute('aria-expanded', 'true');
     status.textContent = `${found.length} ${found.length === 1 ? 'locality' : 'localities'} suggested; arrow keys to choose`;
@@ -120,6 +120,7 @@ export function localitySuggestions({ api, input, near, chosen }) {
     clearTimeout(timer);
     timer = setTimeout(() => void ask(), PAUSE_MS);
   });
+  // Focus leaving the field (a tap on the next field or outside, Tab) closes the list and keeps what was typed.
   input.addEventListener('blur', () => {
     asked++;
     clearTimeout(timer);
