@@ -3,8 +3,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewShot } from '../support/review-shot.ts';
-import { pageProblems, signIn } from './support/buyer.ts';
-import { focusedElement } from './support/keyboard.ts';
+import { mapReady, pageProblems, signIn } from './support/buyer.ts';
+import { focusedElement, savedAddresses } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
 import { openTouchPage, tapAt } from './support/touch.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -28,6 +28,18 @@ async function newBuyer(email: string, viewport?: { width: number; height: numbe
   await opened.page.goto(`${w.shop.origin}/`);
   await signIn(opened.page, w.smtp, email, () => Promise.resolve());
   await opened.page.getByRole('heading', { name: 'Add a delivery address' }).waitFor();
+  return opened;
+}
+
+const HOME = { name: 'Asha Rao', phone: '9845012345', flat_number: '12', street_name: 'CMH Road', pincode: '560038' };
+
+/** A returning buyer with one saved address, signed in on a fresh touch phone, at the saved addresses. */
+async function returningBuyer(email: string, viewport?: { width: number; height: number }) {
+  await savedAddresses(w, email, [HOME]);
+  const opened = await openTouchPage(browser, viewport);
+  await opened.page.goto(`${w.shop.origin}/`);
+  await signIn(opened.page, w.smtp, email, () => Promise.resolve());
+  await opened.page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
   return opened;
 }
 
@@ -76,6 +88,34 @@ describe('locality suggestions', () => {
     await tapAt(page, first);
     expect(await locality.inputValue()).toBe(name);
     expect(await suggestions(page).count()).toBe(0);
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('payment methods', () => {
+  it('are chosen by a tap anywhere on their card, its second line too', async () => {
+    const { page, problems } = await returningBuyer('cards.tap@example.com');
+    await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+    await mapReady(page, '560038');
+    await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    const online = page.getByRole('radio', { name: /Pay online/ });
+    const cod = page.getByRole('radio', { name: 'Cash on delivery' });
+    expect(await online.isChecked()).toBe(true);
+
+    const card = page.locator('.gc-methods li', { has: cod });
+    await tapAt(page, card.getByText('Pay when the order arrives'));
+    expect(await cod.isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Place order' }).isVisible()).toBe(true);
+    await reviewShot(page, 'phone-payment-cod-card');
+    // The card's far corner, away from any text.
+    const box = (await page.locator('.gc-methods li', { has: online }).boundingBox())!;
+    await tapAt(page, page.locator('.gc-methods li', { has: online }), { x: box.width - 6, y: box.height - 6 });
+    expect(await online.isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pay ₹1,499.00' }).isVisible()).toBe(true);
+    // The hint stays the radio's description, not part of its name.
+    expect(await cod.evaluate((el) => (el as HTMLInputElement).labels?.length)).toBeGreaterThan(0);
     expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });

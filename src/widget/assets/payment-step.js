@@ -49,13 +49,24 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
       id: `${name}-${value}`,
       checked: value === firstAvailable,
       disabled: value === 'cod' && !cod.eligible,
+      'aria-labelledby': `${name}-${value}-name`,
       'aria-describedby': `${name}-${value}-hint`,
     });
+    // The whole card is the label, so a tap on its hint or its edge chooses it; the name stays the method's alone.
     return h(
       'li',
       {},
-      h('label', { for: radio.id }, radio, h('span', {}, label)),
-      h('p', { class: 'gc-hint', id: `${name}-${value}-hint` }, hint),
+      h(
+        'label',
+        { for: radio.id },
+        radio,
+        h(
+          'span',
+          {},
+          h('span', { id: `${name}-${value}-name` }, label),
+          h('span', { class: 'gc-hint', id: `${name}-${value}-hint` }, hint),
+        ),
+      ),
     );
   });
   const none = methods.length === 0 || !firstAvailable;
