@@ -120,3 +120,51 @@ describe('payment methods', () => {
     await page.context().close();
   });
 });
+
+describe('the map step on a slow network', () => {
+  it('says the map is loading and keeps Confirm unavailable, yet focusable, until the pin shows', async () => {
+    const { page, problems } = await returningBuyer('slow.map@example.com');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/maplibre-gl.mjs', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const updates: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/checkout-addresses') && r.postData()?.includes('"update"')) updates.push(r.url());
+    });
+    await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+    await page.getByRole('heading', { name: 'Confirm the delivery location' }).waitFor();
+    const loading = page.getByRole('status').filter({ hasText: 'Loading the map…' });
+    await loading.waitFor();
+    expect(await loading.isVisible()).toBe(true);
+    const confirm = page.getByRole('button', { name: 'Confirm this location' });
+    expect(await confirm.getAttribute('aria-disabled')).toBe('true');
+    // Not `disabled`, which would drop keyboard focus to the page.
+    expect(await confirm.evaluate((el) => (el as HTMLButtonElement).disabled)).toBe(false);
+    await confirm.focus();
+    expect(await focusedElement(page)).toBe('BUTTON Confirm this location');
+    // Where the pin will be, as a geopin the buyer can check or replace meanwhile.
+    expect(await page.getByRole('textbox', { name: 'Geopin' }).inputValue()).toMatch(/^[2-9CFJKLMPT]{3}-/);
+    await page.locator('.gc-map').scrollIntoViewIfNeeded();
+    await reviewShot(page, 'phone-map-loading');
+
+    await tapAt(page, confirm);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(updates).toEqual([]);
+    expect(await page.getByRole('heading', { name: 'Confirm the delivery location' }).isVisible()).toBe(true);
+    expect(await page.locator('.gc-form .gc-message').textContent()).toContain('still loading');
+
+    release();
+    await mapReady(page, '560038');
+    await expect.poll(() => confirm.getAttribute('aria-disabled')).toBeNull();
+    expect(await loading.count()).toBe(0);
+    await reviewShot(page, 'phone-map-loaded');
+    await tapAt(page, confirm);
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});

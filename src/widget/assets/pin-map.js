@@ -40,7 +40,9 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
   let marker = null;
   let ml = null;
   const labels = [];
-  const mapEl = h('div', { class: 'gc-map' });
+  // Said inside the map box while MapLibre and the pin load, so a blank box is never taken for the map.
+  const loading = h('p', { class: 'gc-map-loading', role: 'status' });
+  const mapEl = h('div', { class: 'gc-map' }, loading);
   const geopin = field(
     'geopin',
     'Geopin',
@@ -51,7 +53,12 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
   const usePincode = h('button', { type: 'button', class: 'gc-secondary gc-use-pincode', hidden: true });
   const coordinates = h('p', { class: 'gc-hint gc-mono gc-coordinates' });
   const message = messageLine();
-  const confirm = h('button', { type: 'submit', class: 'gc-primary' }, 'Confirm this location');
+  // Unavailable until the map shows the pin (aria-disabled: it keeps focus and is announced as dimmed).
+  const confirm = h(
+    'button',
+    { type: 'submit', class: 'gc-primary', 'aria-disabled': 'true' },
+    'Confirm this location',
+  );
   const form = h(
     'form',
     { class: 'gc-form' },
@@ -229,6 +236,13 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     if (styleUrl) watchTiles();
     drawLabels();
     moved(pin.latitude, pin.longitude);
+    map.once('load', shown);
+  }
+
+  /** The map shows the pin (or gave way to the geopin field): the buyer can confirm what they see. */
+  function shown() {
+    loading.remove();
+    confirm.removeAttribute('aria-disabled');
   }
 
   /**
@@ -254,7 +268,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
       if (fallen) return;
       fallen = true;
       map.setStyle(plainStyle(), { diff: false });
-      map.once('style.load', () => addOutlineLayers(map, collection()));
+      map.once('style.load', () => (addOutlineLayers(map, collection()), shown()));
       message.say('Map tiles are unavailable; showing pincode outlines.');
     };
     map.on('error', (event) => {
@@ -267,6 +281,8 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (confirm.getAttribute('aria-disabled') === 'true')
+      return message.say('The map is still loading; confirm once it shows the pin.');
     message.say('Saving the location…');
     void busy(form, async () => {
       try {
@@ -282,10 +298,13 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     el: form,
     /** Called once the form is in the page (MapLibre measures its container). */
     async start() {
+      // Set once in the page, so the live region reads it.
+      loading.textContent = 'Loading the map…';
       coordinates.textContent = `${pin.latitude.toFixed(6)}, ${pin.longitude.toFixed(6)}`;
+      geopin.input.value = encodeGeopin(pin.latitude, pin.longitude);
       await loadOutlines(`pincode=${pincode}`).catch(() => null);
       await openMap();
-      if (!map) moved(pin.latitude, pin.longitude);
+      if (!map) (moved(pin.latitude, pin.longitude), shown());
     },
     get pin() {
       return { ...pin };

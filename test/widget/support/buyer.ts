@@ -96,11 +96,13 @@ export async function shownPin(page: Page): Promise<Pin> {
   return { latitude: latitude!, longitude: longitude!, geopin: encode(latitude!, longitude!) };
 }
 
-/** Waits for the map and the pin's pincode verdict (for `pincode`, when given). */
+/** Waits for the map, the pin's pincode verdict (for `pincode`, when given) and Confirm to be available. */
 export async function mapReady(page: Page, pincode?: string): Promise<void> {
   await page.locator('.gc-pin').waitFor();
   await page.locator('canvas').waitFor();
   await expect.poll(() => page.locator('.gc-pin-status').textContent()).toContain(`pincode ${pincode ?? ''}`);
+  const confirm = page.getByRole('button', { name: 'Confirm this location' });
+  await expect.poll(() => confirm.getAttribute('aria-disabled')).toBeNull();
 }
 
 /** What a screen reader reads after a field's label: the text of the elements its aria-describedby names. */
