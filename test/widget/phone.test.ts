@@ -168,3 +168,58 @@ describe('the map step on a slow network', () => {
     await page.context().close();
   });
 });
+
+/** Holds the widget's calls to `path` whose body holds `marker` until `release()`; others go at once. */
+async function holdCalls(page: Page, path: string, marker: string) {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().postData()?.includes(marker)) await held;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('a busy form', () => {
+  it('says what it is doing while it waits on a slow network, whichever button started it', async () => {
+    const email = 'busy.phone@example.com';
+    await savedAddresses(w, email, [HOME, { ...HOME, flat_number: '7', label: 'Office' }]);
+    const { page, problems } = await openTouchPage(browser);
+    await page.goto(`${w.shop.origin}/`);
+    const status = () => page.locator('.gc-body .gc-message').textContent();
+
+    // "Email me a code" greys out and the line above it says why.
+    let release = await holdCalls(page, '/checkout-email-otp', '"send"');
+    await page.getByLabel('Email').fill(email);
+    await tapAt(page, page.getByRole('button', { name: 'Email me a code' }));
+    await expect.poll(status).toBe('Sending a code…');
+    expect(await page.getByRole('button', { name: 'Email me a code' }).isDisabled()).toBe(true);
+    await reviewShot(page, 'phone-busy-email');
+    release();
+    const code = page.getByLabel('Code from the email');
+    await code.fill(await w.smtp.nextCode(email));
+    await tapAt(page, page.getByRole('button', { name: 'Verify' }));
+    await page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
+
+    release = await holdCalls(page, '/checkout-addresses', '"delete"');
+    const office = page.locator('.gc-saved', { hasText: 'Office' });
+    await tapAt(page, office.getByRole('button', { name: /^Delete/ }));
+    await tapAt(page, office.getByRole('button', { name: /^Yes, delete/ }));
+    await expect.poll(status).toBe('Deleting the address…');
+    release();
+    await expect.poll(status).toBe('Address deleted');
+
+    await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+    await mapReady(page, '560038');
+    await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    release = await holdCalls(page, '/checkout-payment', '"create_order"');
+    await tapAt(page, page.getByRole('button', { name: 'Pay ₹1,499.00' }));
+    await expect.poll(status).toBe('Opening the payment page…');
+    await reviewShot(page, 'phone-busy-pay');
+    release();
+    await expect.poll(status).toBe('Waiting for the payment to finish…');
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -109,7 +109,7 @@ export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
 
   async function act(action, address) {
     confirming = null;
-    message.clear();
+    message.say(action === 'delete' ? 'Deleting the address…' : 'Making it the default address…');
     try {
       await busy(el, () => api.book({ action, address_id: address.id }));
       list = (await api.book({ action: 'list' })).addresses;

@@ -197,8 +197,10 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     const valid = validate(address);
     void busy(form, async () => {
       try {
+        // The check started as the pincode was typed; on a slow network it may still be on its way.
+        if (PINCODE.test(address.pincode ?? '')) message.say('Checking the pincode…');
         const info = PINCODE.test(address.pincode ?? '') ? await checkOnce() : null;
-        if (!valid || !info) return;
+        if (!valid || !info) return message.clear();
         message.say('Saving the address…');
         const saved = await save(address, makeDefault.checked);
         // Busy until the map step is shown: a second tap meanwhile would save the address twice.

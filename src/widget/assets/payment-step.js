@@ -130,6 +130,7 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
           await api.payment({ action: 'record_cod', ...(amount === null ? {} : { amount_paise: amount }) });
           return onPaid({ payment_method: 'cod', amount_paise: amount });
         }
+        message.say('Opening the payment page…');
         const created = await api.payment({ action: 'create_order', amount_paise: amount });
         message.say('Waiting for the payment to finish…');
         const paid = await payAtGateway(config, created, { shadow, address });

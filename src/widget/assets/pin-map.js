@@ -132,9 +132,9 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
   // The typed pincode becomes the pin's: outlines, labels, the view and the verdict follow.
   usePincode.addEventListener('click', async () => {
     const used = await busy(form, async () => {
-      message.clear();
+      const next = usePincode.dataset.pincode;
+      message.say(`Changing the address's pincode to ${next}…`);
       try {
-        const next = usePincode.dataset.pincode;
         await onUsePincode(next);
         pincode = next;
         for (const f of features.values()) f.properties.selected = f.properties.pincode === pincode;
@@ -143,6 +143,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
         const first = view();
         if (first.bounds) map?.fitBounds(first.bounds, { ...first.fitBoundsOptions, animate: false });
         await describe(false);
+        message.clear();
         return true;
       } catch (err) {
         message.say(err.message, 'error');

@@ -87,8 +87,12 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
     if (left-- > 0) timer = setTimeout(tick, 1000);
   };
   tick();
+  let resending = false;
   resend.addEventListener('click', async () => {
-    message.clear();
+    // Enabled while its request is on its way (disabling it would drop focus): a second press waits for the first.
+    if (resending) return;
+    resending = true;
+    message.say('Sending a new code…');
     try {
       const again = await api.otp({ action: 'send', email });
       const until = new Date(again.expires_at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
@@ -103,6 +107,8 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
       code.input.focus();
     } catch (err) {
       message.say(err.message, 'error');
+    } finally {
+      resending = false;
     }
   });
   form.addEventListener('submit', (event) => {
