@@ -6,7 +6,7 @@ import { reviewShot } from '../support/review-shot.ts';
 import { mapReady, pageProblems, signIn } from './support/buyer.ts';
 import { focusedElement, savedAddresses } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
-import { openTouchPage, tapAt } from './support/touch.ts';
+import { LANDSCAPE, openTouchPage, swipe, tapAt, twoFingerDrag } from './support/touch.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let w: SourceWorld;
@@ -219,6 +219,59 @@ describe('a busy form', () => {
     await reviewShot(page, 'phone-busy-pay');
     release();
     await expect.poll(status).toBe('Waiting for the payment to finish…');
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** Where the pin's tip is inside the map box, in pixels from its top-left corner (both read at once: the page may be
+ * scrolling). */
+function pinInMap(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => {
+    const root = document.querySelector('geopin-checkout')!.shadowRoot!;
+    const map = root.querySelector('.gc-map')!.getBoundingClientRect();
+    const pin = root.querySelector('.gc-pin')!.getBoundingClientRect();
+    return { x: Math.round(pin.x + pin.width / 2 - map.x), y: Math.round(pin.bottom - map.y) };
+  });
+}
+
+describe('the map on a phone on its side', () => {
+  it('fits the screen, scrolls the page under one finger, moves with two, and re-centres on the pin', async () => {
+    const { page, problems } = await returningBuyer('landscape.map@example.com', LANDSCAPE);
+    await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+    await mapReady(page, '560038');
+    const map = page.locator('.gc-map');
+    await map.scrollIntoViewIfNeeded();
+    const box = (await map.boundingBox())!;
+    // The page around the map stays in reach: the map is well under the screen's height.
+    expect(box.height).toBeLessThanOrEqual(LANDSCAPE.height * 0.75);
+    await reviewShot(page, 'landscape-map');
+
+    const scrolled = () => page.evaluate(() => window.scrollY);
+    const before = { scroll: await scrolled(), pin: await pinInMap(page) };
+    // Upwards from the map's middle, away from the pin and the map's buttons.
+    await swipe(page, box.x + box.width / 4, box.y + box.height / 2 + 60, -150);
+    await expect.poll(scrolled).toBeGreaterThan(before.scroll + 50);
+    expect(await pinInMap(page)).toEqual(before.pin);
+
+    // Once the page has stopped scrolling, two fingers move the map.
+    let last = -1;
+    await expect.poll(async () => last === (last = await scrolled())).toBe(true);
+    await map.scrollIntoViewIfNeeded();
+    const at = (await map.boundingBox())!;
+    await twoFingerDrag(page, at.x + 60, at.y + at.height / 2, -200, 0);
+    await expect.poll(async () => (await pinInMap(page)).x).toBeLessThan(before.pin.x - 100);
+    await reviewShot(page, 'landscape-map-panned');
+    await tapAt(page, page.getByRole('button', { name: 'Re-centre on the pin' }));
+    const centre = { x: Math.round(at.width / 2), y: Math.round(at.height / 2) };
+    await expect.poll(async () => Math.abs((await pinInMap(page)).x - centre.x)).toBeLessThan(3);
+    expect(Math.abs((await pinInMap(page)).y - centre.y)).toBeLessThan(3);
+
+    // One finger on the pin still drags it.
+    const coordinates = await page.locator('.gc-coordinates').textContent();
+    const pin = (await page.locator('.gc-pin').boundingBox())!;
+    await swipe(page, pin.x + pin.width / 2, pin.y + pin.height / 2, 40);
+    await expect.poll(() => page.locator('.gc-coordinates').textContent()).not.toBe(coordinates);
     expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });

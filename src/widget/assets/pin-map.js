@@ -8,6 +8,8 @@ const STEP_DEGREES = 0.0001;
 const GRID = ['FC98', 'J327', 'K456', 'LMPT'];
 /** A tile server that has not drawn the map by then is treated as unreachable. */
 const STYLE_TIMEOUT_MS = 8000;
+/** MapLibre's note when one finger tries to move the map on a touch screen. */
+const TWO_FINGERS = 'Use two fingers to move the map';
 
 /** India Post's DIGIPIN of a point (shown live while the pin moves; the server's answer is the one stored). */
 export function encodeGeopin(lat, lon) {
@@ -40,6 +42,9 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
   let marker = null;
   let ml = null;
   const labels = [];
+  // On a touch screen one finger scrolls the page and two move the map: a map as tall as the screen (a phone on its
+  // side) would otherwise take every swipe and hold the buyer there.
+  const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
   // Said inside the map box while MapLibre and the pin load, so a blank box is never taken for the map.
   const loading = h('p', { class: 'gc-map-loading', role: 'status' });
   const mapEl = h('div', { class: 'gc-map' }, loading);
@@ -62,7 +67,13 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
   const form = h(
     'form',
     { class: 'gc-form' },
-    h('p', { class: 'gc-hint' }, 'Drag the pin to your door, tap the map, or focus the pin and use the arrow keys.'),
+    h(
+      'p',
+      { class: 'gc-hint' },
+      touch
+        ? 'Drag the pin to your door or tap the map; two fingers move the map.'
+        : 'Drag the pin to your door, tap the map, or focus the pin and use the arrow keys.',
+    ),
     mapEl,
     where,
     usePincode,
@@ -208,14 +219,14 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
 
   async function openMap() {
     try {
-      ml = await import(`${assetBase}/maplibre-gl.mjs`);
-      if (!shadow.querySelector('link[data-maplibre]'))
-        shadow.prepend(h('link', { rel: 'stylesheet', href: `${assetBase}/maplibre-gl.css`, 'data-maplibre': true }));
+      [ml] = await Promise.all([import(`${assetBase}/maplibre-gl.mjs`), mapStyles()]);
       map = new ml.Map({
         container: mapEl,
         style: styleUrl ?? plainStyle(),
         ...view(),
         attributionControl: { compact: true },
+        cooperativeGestures: touch,
+        locale: { 'CooperativeGesturesHandler.MobileHelpText': TWO_FINGERS },
       });
     } catch {
       mapEl.replaceChildren(h('p', { class: 'gc-hint' }, 'The map could not be shown here; type a geopin instead.'));
@@ -223,6 +234,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
       return;
     }
     map.addControl(new ml.NavigationControl({ showCompass: false }));
+    map.addControl(recentreControl(), 'bottom-left');
     const pinButton = h('button', { type: 'button', class: 'gc-pin', onkeydown: onKey });
     marker = new ml.Marker({ element: pinButton, draggable: true, anchor: 'bottom' })
       .setLngLat([pin.longitude, pin.latitude])
@@ -238,6 +250,29 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     drawLabels();
     moved(pin.latitude, pin.longitude);
     map.once('load', shown);
+  }
+
+  /**
+   * MapLibre's stylesheet, in the shadow root before the map is made: unstyled, its two-finger note starts shown and
+   * fades out over the new map.
+   */
+  function mapStyles() {
+    if (shadow.querySelector('link[data-maplibre]')) return Promise.resolve();
+    const link = h('link', { rel: 'stylesheet', href: `${assetBase}/maplibre-gl.css`, 'data-maplibre': true });
+    const loaded = new Promise((resolve) => {
+      link.addEventListener('load', resolve);
+      link.addEventListener('error', resolve);
+    });
+    shadow.prepend(link);
+    return loaded;
+  }
+
+  /** "Re-centre on the pin": dragging the map (two fingers on a phone) can take the pin out of sight. */
+  function recentreControl() {
+    const button = h('button', { type: 'button', class: 'gc-recentre' }, 'Re-centre on the pin');
+    button.addEventListener('click', () => map.easeTo({ center: [pin.longitude, pin.latitude] }));
+    const el = h('div', { class: 'maplibregl-ctrl maplibregl-ctrl-group' }, button);
+    return { onAdd: () => el, onRemove: () => el.remove() };
   }
 
   /** The map shows the pin (or gave way to the geopin field): the buyer can confirm what they see. */

@@ -47,3 +47,17 @@ export async function swipe(page: Page, x: number, y: number, dy: number): Promi
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
+
+/** A two-finger drag from (x, y), the fingers 60 px apart, by (dx, dy) pixels. */
+export async function twoFingerDrag(page: Page, x: number, y: number, dx: number, dy: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const points = (f: number) => [
+    { x: x + dx * f, y: y + dy * f, id: 0 },
+    { x: x + 60 + dx * f, y: y + dy * f, id: 1 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(0) });
+  for (let i = 1; i <= 12; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(i / 12) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
