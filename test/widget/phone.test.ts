@@ -276,3 +276,45 @@ describe('the map on a phone on its side', () => {
     await page.context().close();
   });
 });
+
+/** Each button on the map, named, with its size: "Zoom in 44x44". */
+function mapButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelector('geopin-checkout')!.shadowRoot!.querySelectorAll('.gc-map button, .gc-map summary')]
+      .filter((b) => b.getClientRects().length > 0)
+      .map((b) => {
+        const { width, height } = b.getBoundingClientRect();
+        const name = (b.getAttribute('aria-label') ?? b.getAttribute('title') ?? b.textContent ?? '').split(/[.:]/)[0];
+        return `${name!.trim()} ${Math.round(width)}x${Math.round(height)}`;
+      }),
+  );
+}
+
+describe("the map's buttons on a touch screen", () => {
+  it('are at least 44 px each way, as the widget promises', async () => {
+    const { page, problems } = await returningBuyer('map.targets@example.com');
+    await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+    await mapReady(page, '560038');
+    await page.locator('.gc-map').scrollIntoViewIfNeeded();
+    const buttons = await mapButtons(page);
+    expect(buttons.map((b) => b.replace(/ (at geopin .*)?\d+x\d+$/, '')).sort()).toEqual([
+      'Delivery pin',
+      'Re-centre on the pin',
+      'Toggle attribution',
+      'Zoom in',
+      'Zoom out',
+    ]);
+    const small = buttons.filter((b) => {
+      const [width, height] = b.split(' ').at(-1)!.split('x').map(Number);
+      return width! < 44 || height! < 44;
+    });
+    expect(small).toEqual([]);
+    await reviewShot(page, 'phone-map-targets');
+    // The attribution opens from its (i) and still reads whole.
+    await tapAt(page, page.locator('.maplibregl-ctrl-attrib-button'));
+    await expect.poll(() => page.locator('.maplibregl-ctrl-attrib-inner').isVisible()).toBe(true);
+    await reviewShot(page, 'phone-map-attribution');
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
