@@ -1,13 +1,12 @@
 // The location step: a MapLibre map with a pin the buyer drags, taps or moves with the arrow keys, a geopin field that
 // moves it when a code is typed or pasted, and a line saying which pincode the pin is in against the one typed.
 import { busy, field, h, messageLine } from './dom.js';
+import { foldAttribution, loadMapLibre, recentreControl, watchTiles } from './map-setup.js';
 import { addOutlineLayers, containsPoint, extend, OUTLINES, plainStyle } from './map-style.js';
 
 /** One arrow-key press moves the pin about 11 m; with Shift, about 110 m. */
 const STEP_DEGREES = 0.0001;
 const GRID = ['FC98', 'J327', 'K456', 'LMPT'];
-/** A tile server that has not drawn the map by then is treated as unreachable. */
-const STYLE_TIMEOUT_MS = 8000;
 /** MapLibre's note when one finger tries to move the map on a touch screen. */
 const TWO_FINGERS = 'Use two fingers to move the map';
 
@@ -219,7 +218,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
 
   async function openMap() {
     try {
-      [ml] = await Promise.all([import(`${assetBase}/maplibre-gl.mjs`), mapStyles()]);
+      ml = await loadMapLibre(assetBase, shadow);
       map = new ml.Map({
         container: mapEl,
         style: styleUrl ?? plainStyle(),
@@ -234,7 +233,10 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
       return;
     }
     map.addControl(new ml.NavigationControl({ showCompass: false }));
-    map.addControl(recentreControl(), 'bottom-left');
+    map.addControl(
+      recentreControl(() => map.easeTo({ center: [pin.longitude, pin.latitude] })),
+      'bottom-left',
+    );
     const pinButton = h('button', { type: 'button', class: 'gc-pin', onkeydown: onKey });
     marker = new ml.Marker({ element: pinButton, draggable: true, anchor: 'bottom' })
       .setLngLat([pin.longitude, pin.latitude])
@@ -245,34 +247,11 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     });
     map.on('click', (event) => moved(event.lngLat.lat, event.lngLat.lng));
     map.on('load', () => addOutlineLayers(map, collection()));
-    foldAttribution();
-    if (styleUrl) watchTiles();
+    foldAttribution(map);
+    if (styleUrl) watchTiles(map, fallBack);
     drawLabels();
     moved(pin.latitude, pin.longitude);
     map.once('load', shown);
-  }
-
-  /**
-   * MapLibre's stylesheet, in the shadow root before the map is made: unstyled, its two-finger note starts shown and
-   * fades out over the new map.
-   */
-  function mapStyles() {
-    if (shadow.querySelector('link[data-maplibre]')) return Promise.resolve();
-    const link = h('link', { rel: 'stylesheet', href: `${assetBase}/maplibre-gl.css`, 'data-maplibre': true });
-    const loaded = new Promise((resolve) => {
-      link.addEventListener('load', resolve);
-      link.addEventListener('error', resolve);
-    });
-    shadow.prepend(link);
-    return loaded;
-  }
-
-  /** "Re-centre on the pin": dragging the map (two fingers on a phone) can take the pin out of sight. */
-  function recentreControl() {
-    const button = h('button', { type: 'button', class: 'gc-recentre' }, 'Re-centre on the pin');
-    button.addEventListener('click', () => map.easeTo({ center: [pin.longitude, pin.latitude] }));
-    const el = h('div', { class: 'maplibregl-ctrl maplibregl-ctrl-group' }, button);
-    return { onAdd: () => el, onRemove: () => el.remove() };
   }
 
   /** The map shows the pin (or gave way to the geopin field): the buyer can confirm what they see. */
@@ -281,38 +260,11 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     confirm.removeAttribute('aria-disabled');
   }
 
-  /**
-   * Compact attribution opens by itself once its text arrives (after MapLibre's own data listener, which runs first)
-   * and would cover a phone's map; folded once here, its (i) button still opens it.
-   */
-  function foldAttribution() {
-    const events = ['styledata', 'sourcedata', 'idle'];
-    const fold = () => {
-      const open = mapEl.querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show');
-      if (!open) return;
-      open.classList.remove('maplibregl-compact-show');
-      open.removeAttribute('open');
-      for (const name of events) map.off(name, fold);
-    };
-    for (const name of events) map.on(name, fold);
-  }
-
-  /** A tile style that errors or never loads gives way to the outlines on a plain background. */
-  function watchTiles() {
-    let fallen = false;
-    const fallBack = () => {
-      if (fallen) return;
-      fallen = true;
-      map.setStyle(plainStyle(), { diff: false });
-      map.once('style.load', () => (addOutlineLayers(map, collection()), shown()));
-      message.say('Map tiles are unavailable; showing pincode outlines.');
-    };
-    map.on('error', (event) => {
-      if (event.sourceId !== OUTLINES) fallBack();
-    });
-    setTimeout(() => {
-      if (!map.loaded()) fallBack();
-    }, STYLE_TIMEOUT_MS);
+  /** The tile style failed: the outlines on a plain background instead. */
+  function fallBack() {
+    map.setStyle(plainStyle(), { diff: false });
+    map.once('style.load', () => (addOutlineLayers(map, collection()), shown()));
+    message.say('Map tiles are unavailable; showing pincode outlines.');
   }
 
   form.addEventListener('submit', (event) => {
