@@ -318,3 +318,89 @@ describe("the map's buttons on a touch screen", () => {
     await page.context().close();
   });
 });
+
+interface Outline {
+  properties: { pincode: string; label: [number, number] };
+  geometry: { type: string; coordinates: unknown };
+}
+
+/** Every [lon, lat] of a GeoJSON (Multi)Polygon. */
+function vertices(geometry: Outline['geometry']): Array<[number, number]> {
+  const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as number[][][][];
+  return polygons.flatMap((rings) => rings[0]!.map(([x, y]) => [x!, y!] as [number, number]));
+}
+
+const mercator = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+
+describe('a mistyped pincode on the map', () => {
+  it('is shown whole beside the pin and its own pincode, clear of the buttons, labels apart', async () => {
+    const { page, problems } = await newBuyer('mistyped.fit@example.com');
+    const outlines = new Map<string, Outline>();
+    page.on('response', async (r) => {
+      if (!r.url().includes('/v1/location/boundaries')) return;
+      for (const f of ((await r.json()) as { data: { features: Outline[] } }).data.features)
+        outlines.set(f.properties.pincode, f);
+    });
+    await page.getByLabel('Full name').fill('Ravi Kumar');
+    await page.getByLabel('Mobile number').fill('98450 12345');
+    await page.getByLabel('Pincode').fill('110042');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
+    await page.getByLabel('Flat, house no.').fill('C-45');
+    await page.getByLabel('Area, locality').fill('Laxmi Nagar');
+    await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
+    await mapReady(page, '110092');
+    expect(await page.locator('.gc-pin-status').textContent()).toContain('not 110042 as typed');
+    await page.locator('.gc-map').scrollIntoViewIfNeeded();
+    // Once the map has settled.
+    let last = '';
+    await expect.poll(async () => last === (last = JSON.stringify(await pinInMap(page)))).toBe(true);
+    await reviewShot(page, 'phone-mistyped-fit');
+
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('geopin-checkout')!.shadowRoot!;
+      const rect = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      };
+      const labels = [...root.querySelectorAll('.gc-map-label')]
+        .filter((l) => getComputedStyle(l).visibility !== 'hidden')
+        .map((l) => ({ text: l.textContent, ...rect(l) }));
+      const buttons = [...root.querySelectorAll('.gc-map .maplibregl-ctrl')].map(rect);
+      return { map: rect(root.querySelector('.gc-map')!), pin: rect(root.querySelector('.gc-pin')!), labels, buttons };
+    });
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const inside = (a: Box, b: Box) => a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+    const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    expect(inside(shown.pin, shown.map)).toBe(true);
+    expect(shown.buttons.filter((b) => meets(b, shown.pin))).toEqual([]);
+    // Both pincodes are labelled, and no two labels shown overlap.
+    const labelOf = (pincode: string) => shown.labels.find((l) => l.text === pincode)!;
+    expect(labelOf('110042')).toBeDefined();
+    expect(labelOf('110092')).toBeDefined();
+    for (const [i, a] of shown.labels.entries())
+      for (const b of shown.labels.slice(i + 1)) expect(meets(a, b), `${a.text} over ${b.text}`).toBe(false);
+
+    // Both outlines lie wholly inside the map: placed on screen through the two labels' points.
+    const [a, b] = ['110042', '110092'].map((p) => ({ at: outlines.get(p)!.properties.label, box: labelOf(p) }));
+    const centre = (box: Box) => ({ x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 });
+    const [ca, cb] = [centre(a!.box), centre(b!.box)];
+    const scaleX = (cb.x - ca.x) / (b!.at[0] - a!.at[0]);
+    const scaleY = (cb.y - ca.y) / (mercator(b!.at[1]) - mercator(a!.at[1]));
+    const onScreen = ([lon, lat]: [number, number]) => ({
+      x: ca.x + (lon - a!.at[0]) * scaleX,
+      y: ca.y + (mercator(lat) - mercator(a!.at[1])) * scaleY,
+    });
+    for (const pincode of ['110042', '110092']) {
+      const points = vertices(outlines.get(pincode)!.geometry).map(onScreen);
+      const box = {
+        left: Math.min(...points.map((p) => p.x)),
+        right: Math.max(...points.map((p) => p.x)),
+        top: Math.min(...points.map((p) => p.y)),
+        bottom: Math.max(...points.map((p) => p.y)),
+      };
+      expect(inside(box, shown.map), `${pincode} ${JSON.stringify(box)} in ${JSON.stringify(shown.map)}`).toBe(true);
+    }
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,12 +1,18 @@
 // The location step: a MapLibre map with a pin the buyer drags, taps or moves with the arrow keys, a geopin field that
 // moves it when a code is typed or pasted, and a line saying which pincode the pin is in against the one typed.
 import { busy, field, h, messageLine } from './dom.js';
+import { pincodeLabels } from './map-labels.js';
 import { foldAttribution, loadMapLibre, recentreControl, watchTiles } from './map-setup.js';
 import { addOutlineLayers, containsPoint, extend, OUTLINES, plainStyle } from './map-style.js';
 
 /** One arrow-key press moves the pin about 11 m; with Shift, about 110 m. */
 const STEP_DEGREES = 0.0001;
 const GRID = ['FC98', 'J327', 'K456', 'LMPT'];
+/**
+ * Room the first view leaves inside the map's edges: the pin stands 44 px tall and 44 wide over its point, the zoom
+ * buttons and the attribution sit in the right-hand corners, "Re-centre on the pin" bottom left.
+ */
+const FIT_PADDING = { top: 52, right: 76, bottom: 64, left: 24 };
 /** MapLibre's note when one finger tries to move the map on a touch screen. */
 const TWO_FINGERS = 'Use two fingers to move the map';
 
@@ -40,7 +46,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
   let map = null;
   let marker = null;
   let ml = null;
-  const labels = [];
+  let labels = null;
   // On a touch screen one finger scrolls the page and two move the map: a map as tall as the screen (a phone on its
   // side) would otherwise take every swipe and hold the buyer there.
   const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
@@ -99,33 +105,33 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
       features.set(f.id, f);
     }
     map?.getSource(OUTLINES)?.setData(collection());
-    drawLabels();
+    labels?.draw([...features.values()]);
     return data;
   }
 
-  function drawLabels() {
-    if (!map || !ml) return;
-    for (const l of labels.splice(0)) l.remove();
-    for (const f of features.values()) {
-      const el = h('span', { class: `gc-map-label${f.properties.selected ? ' selected' : ''}`, 'aria-hidden': 'true' });
-      el.textContent = f.properties.pincode;
-      labels.push(new ml.Marker({ element: el }).setLngLat(f.properties.label).addTo(map));
-    }
+  /** The loaded outline holding the pin, if any. */
+  function pinArea() {
+    const point = [pin.longitude, pin.latitude];
+    return [...features.values()].find((f) => containsPoint(f.geometry, point)) ?? null;
   }
+
+  /** The outline holding the pin, fetched when none loaded holds it; null outside every pincode. */
+  async function fetchPinArea() {
+    if (pinArea()) return pinArea();
+    try {
+      await loadOutlines(`latitude=${pin.latitude}&longitude=${pin.longitude}&neighbours=false`);
+    } catch (err) {
+      if (err.code !== 'boundary_not_found') throw err;
+    }
+    return pinArea();
+  }
+
+  /** Labels of the typed pincode, then of the pin's, are the last to give way to another. */
+  const rank = (f) => (f.properties.selected ? 0 : f === pinArea() ? 1 : 2);
 
   /** Says which pincode the pin is in, fetching the outline there when none loaded holds it. */
   async function describe(fetchIfUnknown = true) {
-    const point = [pin.longitude, pin.latitude];
-    const hit = [...features.values()].find((f) => containsPoint(f.geometry, point));
-    if (!hit && fetchIfUnknown) {
-      try {
-        await loadOutlines(`latitude=${pin.latitude}&longitude=${pin.longitude}&neighbours=false`);
-        return describe(false);
-      } catch (err) {
-        if (err.code !== 'boundary_not_found') throw err;
-      }
-    }
-    const p = hit?.properties;
+    const p = (fetchIfUnknown ? await fetchPinArea() : pinArea())?.properties;
     where.className = `gc-pin-status ${p?.pincode === pincode ? 'ok' : 'warn'}`;
     where.textContent = !p
       ? 'The pin is outside every pincode area. Move it onto the delivery address.'
@@ -149,7 +155,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
         pincode = next;
         for (const f of features.values()) f.properties.selected = f.properties.pincode === pincode;
         map?.getSource(OUTLINES)?.setData(collection());
-        drawLabels();
+        labels?.draw([...features.values()]);
         const first = view();
         if (first.bounds) map?.fitBounds(first.bounds, { ...first.fitBoundsOptions, animate: false });
         await describe(false);
@@ -208,12 +214,16 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     moved(pin.latitude + delta[0], pin.longitude + delta[1], { fly: true });
   }
 
-  /** The first view: the typed pincode's outline and the pin together, or the pin close up when none is known. */
+  /**
+   * The first view: the pin, the typed pincode's outline and, when the pin is in another, that one's too, all clear of
+   * the map's edges and buttons; or the pin close up when no outline is known.
+   */
   function view() {
     const box = [pin.longitude, pin.latitude, pin.longitude, pin.latitude];
-    for (const f of features.values()) if (f.properties.selected) extend(box, f.geometry);
+    const here = pinArea();
+    for (const f of features.values()) if (f.properties.selected || f === here) extend(box, f.geometry);
     if (box[0] === box[2]) return { center: [pin.longitude, pin.latitude], zoom: 15 };
-    return { bounds: box, fitBoundsOptions: { padding: 24, maxZoom: 16 } };
+    return { bounds: box, fitBoundsOptions: { padding: FIT_PADDING, maxZoom: 16 } };
   }
 
   async function openMap() {
@@ -249,7 +259,8 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     map.on('load', () => addOutlineLayers(map, collection()));
     foldAttribution(map);
     if (styleUrl) watchTiles(map, fallBack);
-    drawLabels();
+    labels = pincodeLabels(ml, map, rank);
+    labels.draw([...features.values()]);
     moved(pin.latitude, pin.longitude);
     map.once('load', shown);
   }
@@ -291,6 +302,8 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
       coordinates.textContent = `${pin.latitude.toFixed(6)}, ${pin.longitude.toFixed(6)}`;
       geopin.input.value = encodeGeopin(pin.latitude, pin.longitude);
       await loadOutlines(`pincode=${pincode}`).catch(() => null);
+      // The pin's own pincode, when another than the typed one, belongs in the first view too.
+      await fetchPinArea().catch(() => null);
       await openMap();
       if (!map) (moved(pin.latitude, pin.longitude), shown());
     },
