@@ -11,8 +11,17 @@ export class ApiError extends Error {
   }
 }
 
-/** A client for one checkout: `base` is the service's address, the session token arrives with OTP verify. */
-export function createApi({ base, merchantId, locationKey }) {
+/** Refusals that end a session for good: unknown or expired, paid, abandoned. The buyer signs in again. */
+const SESSION_ENDED = new Set(['invalid_session', 'session_completed', 'session_abandoned']);
+
+/** Whether `err` says the session token no longer opens a checkout. */
+export const sessionEnded = (err) => SESSION_ENDED.has(err?.code);
+
+/**
+ * A client for one checkout: `base` is the service's address, the session token arrives with OTP verify;
+ * `onSessionEnded()` runs when the server refuses the token for good.
+ */
+export function createApi({ base, merchantId, locationKey, onSessionEnded = () => undefined }) {
   let token = '';
 
   async function call(path, { method = 'POST', body, headers = {} } = {}) {
@@ -31,7 +40,16 @@ export function createApi({ base, merchantId, locationKey }) {
     if (!res.ok || json?.success === false) throw new ApiError(res.status, json);
     return json;
   }
-  const session = (path, body) => call(path, { body, headers: { 'x-session-token': token } });
+  /** A call with the session token; a refusal that ends the session is reported before it is thrown. */
+  async function withToken(path, init) {
+    try {
+      return await call(path, { ...init, headers: { 'x-session-token': token } });
+    } catch (err) {
+      if (sessionEnded(err)) onSessionEnded();
+      throw err;
+    }
+  }
+  const session = (path, body) => withToken(path, { body });
 
   return {
     setToken(value) {
@@ -55,7 +73,7 @@ export function createApi({ base, merchantId, locationKey }) {
     book: async (body) => (await session('/checkout-addresses', body)).data,
     /** A /checkout-payment action; answers carry their fields at the top level. */
     payment: (body) => session('/checkout-payment', body),
-    offer: async () => (await call('/checkout-offers', { method: 'GET', headers: { 'x-session-token': token } })).data,
+    offer: async () => (await withToken('/checkout-offers', { method: 'GET' })).data,
     /** A location API call with the public key; answers are {success, data}. */
     geo: async (path, body) =>
       (

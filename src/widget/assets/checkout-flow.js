@@ -2,6 +2,7 @@
 // Each step takes focus at its heading, reports itself to the funnel, and shows its errors where they occur.
 import { addressBook } from './address-book.js';
 import { addressForm } from './address-form.js';
+import { sessionEnded } from './api.js';
 import { h, rupees } from './dom.js';
 import { orderTotal } from './order-total.js';
 import { paymentStep } from './payment-step.js';
@@ -11,8 +12,8 @@ import { codeForm, emailForm } from './sign-in.js';
 const STEPS = ['Email', 'Address', 'Location', 'Payment'];
 
 export class CheckoutFlow {
-  constructor({ root, shadow, host, api, funnel, options }) {
-    Object.assign(this, { root, shadow, host, api, funnel, options });
+  constructor({ root, shadow, host, api, funnel, saved, options }) {
+    Object.assign(this, { root, shadow, host, api, funnel, saved, options });
     this.state = { email: '', session: null, config: null };
     this.progress = h('ol', { class: 'gc-steps', 'aria-label': 'Checkout steps' });
     this.body = h('div', { class: 'gc-body' });
@@ -29,8 +30,31 @@ export class CheckoutFlow {
         err.code === 'origin_not_allowed' ? `${err.message}. The shop must allow it in its dashboard.` : err.message,
       );
     }
+    const kept = this.saved.load();
+    if (kept) return this.resume(kept);
     this.funnel.track('checkout_opened', 'email');
     this.emailStep();
+  }
+
+  /**
+   * A reload or Back and Forward in this tab: the kept session goes on at the address step without a new code (what
+   * was typed and not saved is gone). A session the server no longer takes sends the buyer back to sign in.
+   */
+  resume(kept) {
+    this.api.setToken(kept.session_token);
+    this.state.email = kept.email;
+    this.state.session = { session_id: kept.session_id, buyer_id: kept.buyer_id };
+    this.funnel.setSession(kept.session_id);
+    this.funnel.track('checkout_opened', 'email');
+    return this.go(() =>
+      this.addressStep().catch((err) => {
+        if (!sessionEnded(err)) throw err;
+        this.state.session = null;
+        this.api.setToken('');
+        this.funnel.setSession(null);
+        this.emailStep('Your sign-in has ended; sign in again.');
+      }),
+    );
   }
 
   fail(text) {
@@ -50,16 +74,20 @@ export class CheckoutFlow {
     );
     const title = h('h3', { tabindex: '-1', class: 'gc-step-title' }, heading);
     this.body.replaceChildren(title, ...content);
+    // A step taken: a reload within the next half hour still resumes.
+    if (this.state.session) this.saved.touch();
     if (this.started) title.focus({ preventScroll: true });
     this.started = true;
     this.host.scrollIntoView?.({ block: 'nearest' });
   }
 
-  emailStep() {
+  /** The sign-in form; `notice` says why the buyer is there again. */
+  emailStep(notice = '') {
     this.current?.stop();
     this.current = emailForm({
       api: this.api,
       email: this.state.email,
+      notice,
       onSent: (email, sent) => {
         this.state.email = email;
         this.funnel.track('otp_sent', 'email');
@@ -79,6 +107,7 @@ export class CheckoutFlow {
       onVerified: async (session) => {
         this.api.setToken(session.session_token);
         this.state.session = session;
+        this.saved.save(session, this.state.email);
         this.funnel.setSession(session.session_id);
         this.funnel.track('otp_verified', 'otp');
         await this.go(() => this.addressStep());
@@ -217,6 +246,8 @@ export class CheckoutFlow {
   }
 
   done(address, geopin, payment) {
+    // The order is placed: nothing is left to resume, and the session no longer opens a checkout.
+    this.saved.clear();
     this.funnel.track('order_placed', 'done');
     const { session } = this.state;
     const detail = {

@@ -5,6 +5,7 @@ import { createApi } from './api.js';
 import { CheckoutFlow } from './checkout-flow.js';
 import { h } from './dom.js';
 import { funnelTracker, utmOf } from './funnel.js';
+import { savedSession } from './saved-session.js';
 
 /** Where this file was loaded from: its folder holds the other files; the service is two levels up. */
 const ASSET_BASE = new URL('.', import.meta.url).href.replace(/\/$/, '');
@@ -27,7 +28,13 @@ class GeopinCheckout extends HTMLElement {
       root.append(h('p', { role: 'alert' }, 'This checkout needs the merchant and location-key attributes.'));
       return;
     }
-    const api = createApi({ base: this.getAttribute('api-base') ?? SERVICE_BASE, merchantId, locationKey });
+    const saved = savedSession(merchantId);
+    const api = createApi({
+      base: this.getAttribute('api-base') ?? SERVICE_BASE,
+      merchantId,
+      locationKey,
+      onSessionEnded: () => saved.clear(),
+    });
     const utm = utmOf(this);
     const amountPaise = Number.isInteger(amount) && amount > 0 ? amount : null;
     const flow = new CheckoutFlow({
@@ -36,6 +43,7 @@ class GeopinCheckout extends HTMLElement {
       host: this,
       api,
       funnel: funnelTracker(api, utm),
+      saved,
       options: {
         assetBase: ASSET_BASE,
         amountPaise,

@@ -4,8 +4,11 @@ import { busy, field, h, keepDigits, messageLine } from './dom.js';
 /** Seconds before "Resend code" works again. */
 export const RESEND_AFTER_S = 30;
 
-/** `onSent(email, answer)` follows a successful send; errors show under the field or beside the button. */
-export function emailForm({ api, email: initial = '', onSent }) {
+/**
+ * `onSent(email, answer)` follows a successful send; errors show under the field or beside the button. `notice` says
+ * why the buyer signs in again.
+ */
+export function emailForm({ api, email: initial = '', notice = '', onSent }) {
   const email = field(
     'email',
     'Email',
@@ -20,6 +23,7 @@ export function emailForm({ api, email: initial = '', onSent }) {
     message.el,
     h('div', { class: 'gc-actions' }, h('button', { type: 'submit', class: 'gc-primary' }, 'Email me a code')),
   );
+  if (notice) message.say(notice);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const value = email.input.value.trim();
