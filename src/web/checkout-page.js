@@ -276,9 +276,13 @@ function payAtGateway(orderId) {
       if (event.data.type === 'gateway.payment') resolve(event.data.payment);
       overlay.close();
     };
-    // Every way out (Escape on the modal itself too); after a payment the promise is settled and reject does nothing.
+    // Escape is the pay page's to handle (never while a payment is under way), not the dialog's.
+    const noCancel = (event) => event.preventDefault();
+    overlay.addEventListener('cancel', noCancel);
+    // Every way out; after a payment the promise is settled and reject does nothing.
     const onClose = () => {
       window.removeEventListener('message', onMessage);
+      overlay.removeEventListener('cancel', noCancel);
       frame.src = 'about:blank';
       reject(new Error('Payment cancelled'));
     };

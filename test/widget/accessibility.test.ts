@@ -89,6 +89,13 @@ describe("the gateway's pay frame", () => {
     await page.keyboard.press('Enter');
     await frame.locator('#pay').waitFor();
     await expect.poll(() => frame.locator('#pay').evaluate((el) => el === document.activeElement)).toBe(true);
+    // Escape is the pay page's to handle (never while a payment is under way): with focus out of the frame, on the
+    // dialog itself, it does not close the payment over the buyer's head.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await page.locator('.gc-overlay').count()).toBe(1);
+    await frame.locator('#pay').focus();
     await page.keyboard.press('Enter');
     await page.locator('.gc-done[data-payment-method=gateway]').waitFor();
     expect(pageProblems(problems)).toEqual([]);

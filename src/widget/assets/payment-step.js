@@ -179,7 +179,7 @@ function payAtGateway(config, order, { shadow, address }) {
     title: 'Payment',
     src: `${config.gateway.url}/pay/${encodeURIComponent(order.gateway_order_id)}?origin=${back}`,
   });
-  // A modal <dialog>: the store's page and the widget behind it are inert, so Tab stays in the frame; Escape closes it.
+  // A modal <dialog>: the store's page and the widget behind it are inert, so Tab stays in the frame.
   const overlay = h('dialog', { class: 'gc-overlay', 'aria-label': 'Payment' }, frame);
   shadow.querySelector('.gc').append(overlay);
   overlay.showModal();
@@ -190,7 +190,9 @@ function payAtGateway(config, order, { shadow, address }) {
       if (event.data.type === 'gateway.payment') resolve(event.data.payment);
       overlay.close();
     };
-    // Every way out (Escape on the dialog itself too); after a payment the promise is settled and reject does nothing.
+    // Escape is the pay page's to handle, which refuses it while a payment is under way; the dialog's own would not.
+    overlay.addEventListener('cancel', (event) => event.preventDefault());
+    // Every way out; after a payment the promise is settled and reject does nothing.
     overlay.addEventListener('close', () => {
       window.removeEventListener('message', onMessage);
       overlay.remove();
