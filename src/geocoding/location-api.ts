@@ -10,7 +10,9 @@ export interface PincodeInfo {
   /** True when at least one office of the pincode delivers. */
   delivery: boolean;
   offices: Array<{ name: string; type: string; delivery: boolean }>;
-  /** A representative point (inside the pincode polygon when there is one). */
+  /** The town or city its addresses are written with (pincode-city.ts), null when no town lies within reach. */
+  city: string | null;
+  /** A representative point (its foremost post office inside the pincode polygon, else a point inside it). */
   latitude: number | null;
   longitude: number | null;
 }

@@ -18,6 +18,7 @@ import { outlineForMap } from './outline-rings.ts';
 import { pointAnswer } from './point-answer.ts';
 import { pointInText } from './point-in-text.ts';
 import { PolygonAnswers } from './polygon-answers.ts';
+import { PincodeCity } from './pincode-city.ts';
 import { pincodeReach } from './pincode-reach.ts';
 import type { PlaceIndex, PlaceKind } from './place-index.ts';
 
@@ -56,6 +57,7 @@ const services = new Map<string, LocationService>();
 export class LocationService implements LocationApi {
   private readonly geocoder: Geocoder;
   private readonly completer: Autocomplete;
+  private readonly cities: PincodeCity;
   readonly places: PlaceIndex;
   /** Each polygon's answer as JSON, made once. */
   readonly answers: PolygonAnswers;
@@ -68,6 +70,7 @@ export class LocationService implements LocationApi {
       pincodeReach(() => data.index, data.places.bndPin),
     );
     this.completer = new Autocomplete(data.places, this.geocoder.regions);
+    this.cities = new PincodeCity(data.places);
   }
 
   /** Counts from the build manifest and the loaded index; the native index's memory is 0 until a point lookup opens it. */
@@ -96,6 +99,7 @@ export class LocationService implements LocationApi {
       division: pin.division,
       delivery: pin.delivery,
       offices,
+      city: this.cities.of(this.places.pinOf(pincode)),
       latitude: pin.lat === null ? null : round6(pin.lat),
       longitude: pin.lon === null ? null : round6(pin.lon),
     };

@@ -37,6 +37,7 @@ export function pincodeRoutes(service: LocationService): RouteDef[] {
           division: info?.division ?? null,
           delivery: info?.delivery ?? false,
           offices: info?.offices ?? [],
+          city: info?.city ?? null,
           coordinates:
             info?.latitude != null && info.longitude != null
               ? { latitude: info.latitude, longitude: info.longitude }

@@ -141,6 +141,18 @@ describe('GET /v1/pincode/validate/{pincode}', () => {
     expect(data.offices.map((o: { name: string }) => o.name)).toContain('Connaught Place SO');
   });
 
+  it("names the city its addresses are written with, which the directory's offices rarely say", async () => {
+    const city = async (pincode: string) => dataOf(await api.get(`/v1/pincode/validate/${pincode}`)).city;
+    // Koramangala's offices name no town; Leh's is 200 km from its polygon's middle; HITEC City's nearest GeoNames
+    // town is the suburb Kukatpalli, but its district is Hyderabad.
+    expect(await city('560034')).toBe('Bengaluru');
+    expect(await city('194101')).toBe('Leh');
+    expect(await city('500081')).toBe('Hyderabad');
+    expect(await city('110092')).toBe('Delhi');
+    expect(await city('400070')).toBe('Mumbai');
+    expect(await city('999999')).toBeNull();
+  });
+
   it('tells a well-formed unknown pincode from a malformed one', async () => {
     expect(dataOf(await api.get('/v1/pincode/validate/999999'))).toMatchObject({
       valid_format: true,

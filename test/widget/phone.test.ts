@@ -50,6 +50,8 @@ describe('locality suggestions', () => {
     const { page, problems } = await newBuyer('locality.tap@example.com');
     await page.getByLabel('Pincode').fill('560 034');
     await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Karnataka');
+    // None of 560034's offices names its town: the city comes from the place the service reads.
+    expect(await page.getByLabel('City, town').inputValue()).toBe('Bengaluru');
     const locality = page.getByRole('combobox', { name: 'Area, locality' });
     const landmark = page.getByLabel('Landmark (optional)');
     await tapAt(page, locality);

@@ -73,7 +73,8 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     }
     for (const [key, value] of [
       ['state', info.state ?? ''],
-      ['city', cityOfOffice(info.offices[0]?.name)],
+      // The town an office names in brackets, else the city the service reads from the pincode's place.
+      ['city', cityOfOffice(info.offices[0]?.name) || (info.city ?? '')],
     ]) {
       const el = f[key].input;
       if (value && (!el.value || el.value === auto[key])) el.value = auto[key] = value;

@@ -207,6 +207,7 @@ class PincodeValidation(TypedDict):
     division: Optional[str]
     delivery: bool
     offices: List[PincodeValidationOfficesItem]
+    city: Optional[str]
     coordinates: Optional[GeocodeResultCoordinates]
     has_boundary: bool
 

@@ -2070,6 +2070,7 @@ export interface operations {
                      *             "delivery": true
                      *           }
                      *         ],
+                     *         "city": "Bengaluru",
                      *         "coordinates": {
                      *           "latitude": 12.9716,
                      *           "longitude": 77.5946
@@ -2094,6 +2095,11 @@ export interface operations {
                                 type: string;
                                 delivery: boolean;
                             }[];
+                            /**
+                             * @description The town or city the pincode's addresses are written with: a town named as its district within 30 km, else the best known town within 20 km of its point (GeoNames spellings: "Bengaluru", "Gurgaon"); null when none
+                             * @example Bengaluru
+                             */
+                            city: string | null;
                             coordinates: {
                                 /**
                                  * @description WGS84 latitude, degrees
