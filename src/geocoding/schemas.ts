@@ -351,12 +351,16 @@ export const PincodeValidationSchema = z.object({
   division: z.string().nullable(),
   delivery: z.boolean(),
   offices: z.array(z.object({ name: z.string(), type: z.string(), delivery: z.boolean() })),
-  city: z.string().nullable().meta({
-    description:
-      "The town or city the pincode's addresses are written with: a town named as its district within 30 km, else the " +
-      'best known town within 20 km of its point (GeoNames spellings: "Bengaluru", "Gurgaon"); null when none',
-    example: 'Bengaluru',
-  }),
+  city: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "The town or city the pincode's addresses are written with: Delhi and Chandigarh whole; a town its district or " +
+        "metro is named after within 30 km; else the best known town within 20 km of its point, its own district's " +
+        'first (GeoNames spellings: "Bengaluru", "Gurgaon"); null when none',
+      example: 'Bengaluru',
+    }),
   coordinates: CoordinatesSchema.nullable(),
   has_boundary: z.boolean(),
 });

@@ -2096,7 +2096,7 @@ export interface operations {
                                 delivery: boolean;
                             }[];
                             /**
-                             * @description The town or city the pincode's addresses are written with: a town named as its district within 30 km, else the best known town within 20 km of its point (GeoNames spellings: "Bengaluru", "Gurgaon"); null when none
+                             * @description The town or city the pincode's addresses are written with: Delhi and Chandigarh whole; a town its district or metro is named after within 30 km; else the best known town within 20 km of its point, its own district's first (GeoNames spellings: "Bengaluru", "Gurgaon"); null when none
                              * @example Bengaluru
                              */
                             city: string | null;
