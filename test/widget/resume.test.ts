@@ -35,7 +35,8 @@ function stored(page: Page): Promise<Record<string, string>> {
  * keepalive, they are reported aborted for the page that left.
  */
 function problemsBesidesLeaving(problems: string[]): string[] {
-  return pageProblems(problems).filter((p) => !/checkout-funnel-events net::ERR_ABORTED/.test(p));
+  // A reload aborts whatever the page had in flight (the funnel beacon, the config, the address list being read).
+  return pageProblems(problems).filter((p) => !/^\[requestfailed\] .* net::ERR_ABORTED$/.test(p));
 }
 
 /** Every sign-in request (code sent or checked) the page makes from now on. */
