@@ -84,4 +84,10 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
         since = datetime.now(timezone.utc) - timedelta(minutes=1)
         sessions = merchant.sessions(from_=since, limit=5)
         assert sessions["total"] == 1 and sessions["sessions"][0]["payment"]["status"] == "cod"
+        # The search and filters reach the server: a wrong method or an email that is not the buyer's finds nothing.
+        assert merchant.sessions(from_=since, q="asha", status="completed", payment_method="cod")["total"] == 1
+        assert merchant.sessions(from_=since, payment_method="gateway")["total"] == 0
+        assert merchant.sessions(from_=since, q="ravi")["total"] == 0
+        order = merchant.session(session["session_id"])
+        assert order["session"]["id"] == session["session_id"] and order["address"]["id"] == address["id"]
         assert merchant.funnel(from_=since)["events"]["checkout_opened"] == 1

@@ -26,10 +26,21 @@ class MerchantClient(BaseClient):
         return self._admin("GET", "funnel", query={"from": _iso(from_), "to": _iso(to)}, timeout=timeout)
 
     def sessions(self, *, from_: When = None, to: When = None, limit: Optional[int] = None,
-                 offset: Optional[int] = None, timeout: Optional[float] = None) -> JSON:
-        """Checkout sessions created in a window, newest first, with their payment state."""
-        query = {"from": _iso(from_), "to": _iso(to), "limit": limit, "offset": offset}
+                 offset: Optional[int] = None, q: Optional[str] = None, status: Optional[str] = None,
+                 payment_method: Optional[str] = None, timeout: Optional[float] = None) -> JSON:
+        """Checkout sessions created in a window, newest first, with their payment state.
+
+        ``q`` searches (the start of an email, a pincode, a session id, a gateway order or payment id, a phone);
+        ``status`` and ``payment_method`` (gateway, cod, none) filter.
+        """
+        query = {"from": _iso(from_), "to": _iso(to), "limit": limit, "offset": offset, "q": q, "status": status,
+                 "payment_method": payment_method}
         return self._admin("GET", "sessions", query=query, timeout=timeout)
+
+    def session(self, session_id: str, *, timeout: Optional[float] = None) -> JSON:
+        """One order: its session, address, gateway orders, events, webhooks and timeline; NotFoundError
+        ``session_not_found``."""
+        return self._admin("GET", "session", query={"session_id": session_id}, timeout=timeout)
 
     def webhook_deliveries(self, *, limit: Optional[int] = None, offset: Optional[int] = None,
                            timeout: Optional[float] = None) -> JSON:
