@@ -166,7 +166,7 @@ export class OtpService {
       throw new DomainError(
         'rate_limited',
         'rate_limited',
-        `A code was mailed to this email a moment ago; the next can be sent in ${retry} s`,
+        `A code was mailed to this email a moment ago; the next can be sent in ${waitText(retry)}`,
         { retryAfterSeconds: retry },
       );
     }

@@ -96,3 +96,26 @@ describe('OtpService.issue under concurrent sends', () => {
     await expect(otp.redeem(SCOPE, email, mails.at(-1)!.text, IP)).resolves.toBeUndefined();
   });
 });
+
+describe('OtpService.issue after codes were burned', () => {
+  it('spaces the next mail, and says the wait as a buyer reads it', async () => {
+    const email = 'burned@example.com';
+    const burn = () =>
+      db.run('UPDATE otp_codes SET failed_attempts = ? WHERE merchant_id = ? AND email = ?', [
+        DEFAULT_OTP_POLICY.maxCodeFailures,
+        SCOPE,
+        email,
+      ]);
+    await sendAll(email, 1);
+    await burn();
+    // One code burned costs no wait; the second burned one spaces the next mail by mailGapsSeconds[1], 30 seconds.
+    await sendAll(email, 1);
+    await burn();
+    await expect(otp.issue(SCOPE, email, IP, compose)).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(
+        /^A code was mailed to this email a moment ago; the next can be sent in \d+ seconds$/,
+      ),
+    });
+  });
+});
