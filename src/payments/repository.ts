@@ -41,13 +41,7 @@ export class PaymentRepository {
    */
   async insertOrder(o: PaymentOrderRow, allowed: (session: SessionAtPayment) => void): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-      const session = await tx.get<SessionAtPayment>(
-        `SELECT status, cart_value_paise, cart_value_source FROM checkout_sessions WHERE id = ? AND merchant_id = ?${lock}`,
-        [o.session_id, o.merchant_id],
-      );
-      if (!session) throw new Error(`session ${o.session_id} vanished`);
-      allowed(session);
+      allowed(await lockedSession(tx, o.session_id, o.merchant_id));
       await this.addOrder(tx, o);
     });
   }
@@ -132,12 +126,7 @@ export class PaymentRepository {
     decide: (session: SessionAtPayment) => WebhookPayload<object> | null,
   ): Promise<SessionPaymentRow | null> {
     return this.sql.transaction(async (tx) => {
-      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-      const session = await tx.get<SessionAtPayment>(
-        `SELECT status, cart_value_paise, cart_value_source FROM checkout_sessions WHERE id = ? AND merchant_id = ?${lock}`,
-        [row.session_id, row.merchant_id],
-      );
-      if (!session) throw new Error(`session ${row.session_id} vanished`);
+      const session = await lockedSession(tx, row.session_id, row.merchant_id);
       const existing = await tx.get<SessionPaymentRow>('SELECT * FROM session_payments WHERE session_id = ?', [
         row.session_id,
       ]);
@@ -172,4 +161,15 @@ export class PaymentRepository {
       return null;
     });
   }
+}
+
+/** The session as a payment step reads it in transaction `tx`, its row locked until the commit (PostgreSQL). */
+async function lockedSession(tx: Sql, sessionId: string, merchantId: string): Promise<SessionAtPayment> {
+  const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
+  const session = await tx.get<SessionAtPayment>(
+    `SELECT status, cart_value_paise, cart_value_source FROM checkout_sessions WHERE id = ? AND merchant_id = ?${lock}`,
+    [sessionId, merchantId],
+  );
+  if (!session) throw new Error(`session ${sessionId} vanished`);
+  return session;
 }
