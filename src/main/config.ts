@@ -75,7 +75,8 @@ const EnvSchema = z.object({
   CHECKOUT_COURIER_TIMEOUT_MS: int(1, 60_000).default(3000),
   GATEWAY_BASE_URL: z.url({ message: 'an absolute URL, e.g. https://api.razorpay.com' }).optional(),
   GATEWAY_TIMEOUT_MS: int(1, 120_000).default(10_000),
-  GATEWAY_EMULATOR_PORT: int(0, 65535).default(4010),
+  // Not 0: the server must know where the emulator listens to call it and to point the widget at it.
+  GATEWAY_EMULATOR_PORT: int(1, 65535).default(4010),
   GATEWAY_CHECK_AFTER_MS: int(1, 86_400_000).default(300_000),
   GATEWAY_CHECK_POLL_MS: int(1, 3_600_000).default(30_000),
   /** Comma-separated ports https webhook and courier URLs may use. */

@@ -28,6 +28,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(
       'METRICS_TOKEN=(hidden, 12 characters) is not accepted: expected at least 16 characters',
     );
+    // Port 0 would start the emulator on a port the server, calling it, could not know.
+    expect(() => loadConfig({ NODE_ENV: 'development', GATEWAY_EMULATOR_PORT: '0' })).toThrow(
+      'GATEWAY_EMULATOR_PORT="0" is not accepted: expected an integer from 1 to 65535',
+    );
     expect(() => loadConfig({ GATEWAY_BASE_URL: 'notaurl' })).toThrow(
       'GATEWAY_BASE_URL="notaurl" is not accepted: expected an absolute URL, e.g. https://api.razorpay.com',
     );
