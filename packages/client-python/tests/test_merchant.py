@@ -25,6 +25,12 @@ def test_imports_5001_rows_as_two_batches_and_reports_progress(server):
         assert status["batch"]["label"] == "export (1/2)" and status["batch"]["total_rows"] == 5000
         assert status["errors"][0]["row_index"] == 4999
         assert merchant.import_status(second["batch_id"])["batch"]["label"] == "export (2/2)"
+        batches = merchant.import_batches(limit=5)
+        assert sorted(b["id"] for b in batches["batches"]) == sorted([first["batch_id"], second["batch_id"]])
+        errors = merchant.import_errors(first["batch_id"], limit=10)
+        assert [e["row_index"] for e in errors["issues"] if e["kind"] == "error"] == [4999]
+        with pytest.raises(NotFoundError):
+            merchant.import_errors("00000000-0000-4000-8000-000000000000")
         with pytest.raises(ValueError):
             merchant.import_customers(rows[:1], batch_rows=5001)
 
@@ -53,6 +59,11 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
         assert conflict.value.code == "webhook_not_configured"
         with pytest.raises(NotFoundError):
             merchant.import_status("00000000-0000-4000-8000-000000000000")
+        assert merchant.webhook_events(state="failed")["deliveries"] == []
+        with pytest.raises(NotFoundError):
+            merchant.webhook_delivery("00000000-0000-4000-8000-000000000000")
+        changed = [entry["action"] for entry in merchant.audit_log(limit=20)["entries"]]
+        assert "cod_config" in changed and "settings" in changed
         offer = merchant.create_offer(title="10% off", discount_type="percent", discount_value=10)
         assert merchant.list_offers() == [offer]
 

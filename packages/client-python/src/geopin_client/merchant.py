@@ -63,6 +63,33 @@ class MerchantClient(BaseClient):
         """An import batch with up to 100 row errors; NotFoundError ``batch_not_found``."""
         return self._admin("GET", "import_status", query={"batch_id": batch_id}, timeout=timeout)
 
+    def webhook_events(self, *, limit: Optional[int] = None, offset: Optional[int] = None,
+                       state: Optional[str] = None, timeout: Optional[float] = None) -> JSON:
+        """One row per event sent (pending, sending, delivered, failed or failing), newest first."""
+        query = {"limit": limit, "offset": offset, "state": state}
+        return self._admin("GET", "webhook_events", query=query, timeout=timeout)
+
+    def webhook_delivery(self, delivery_id: str, *, timeout: Optional[float] = None) -> JSON:
+        """One delivery with the exact body it sends and every attempt; NotFoundError ``delivery_not_found``."""
+        return self._admin("GET", "webhook_delivery", query={"delivery_id": delivery_id}, timeout=timeout)
+
+    def import_batches(self, *, limit: Optional[int] = None, offset: Optional[int] = None,
+                       timeout: Optional[float] = None) -> JSON:
+        """The merchant's import batches, newest first."""
+        return self._admin("GET", "import_batches", query={"limit": limit, "offset": offset}, timeout=timeout)
+
+    def import_errors(self, batch_id: str, *, limit: Optional[int] = None, offset: Optional[int] = None,
+                      timeout: Optional[float] = None) -> JSON:
+        """Every error and warning of an import batch in row order, a page at a time; NotFoundError
+        ``batch_not_found``."""
+        query = {"batch_id": batch_id, "limit": limit, "offset": offset}
+        return self._admin("GET", "import_errors", query=query, timeout=timeout)
+
+    def audit_log(self, *, limit: Optional[int] = None, offset: Optional[int] = None,
+                  timeout: Optional[float] = None) -> JSON:
+        """Who changed settings, keys or offers, what and when; newest first."""
+        return self._admin("GET", "audit_log", query={"limit": limit, "offset": offset}, timeout=timeout)
+
     # Changes (PATCH: only the fields given change, so sending them twice is the same as once)
 
     def update_cod_config(self, *, timeout: Optional[float] = None, **changes: Any) -> JSON:
