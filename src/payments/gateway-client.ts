@@ -151,7 +151,10 @@ export class GatewayClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new GatewayError('gateway_bad_response', `gateway answered ${status} with a non-JSON body`, status);
+      // A proxy's HTML 502 or a bare 429 is still a gateway failing or throttling: its status says so, not its body.
+      if (status < 400)
+        throw new GatewayError('gateway_bad_response', `gateway answered ${status} with a non-JSON body`, status);
+      json = null;
     }
     if (status >= 200 && status < 300) return json;
     const error = ErrorBodySchema.safeParse(json);

@@ -141,6 +141,42 @@ describe('gateway client', () => {
     gateway.close();
   });
 
+  it("reads a failing or throttling status whatever its body (a proxy's HTML 502, a bare 429)", async () => {
+    const answers: Array<[number, string, string]> = [
+      [502, 'text/html', '<html><body>502 Bad Gateway</body></html>'],
+      [429, 'text/plain', 'Too Many Requests'],
+      [503, 'application/json', '{"error":{"code":"SERVER_ERROR","description":"down"}}'],
+      [401, 'text/html', '<html>Unauthorized</html>'],
+      [404, 'text/html', '<html>Not Found</html>'],
+    ];
+    const codes: string[] = [];
+    for (const [status, type, body] of answers) {
+      const gateway = createServer((req, res) => {
+        req.resume();
+        res.writeHead(status, { 'content-type': type }).end(body);
+      });
+      await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+      const client = new GatewayClient({
+        baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
+        timeoutMs: 1000,
+      });
+      codes.push(
+        await client.orderPayments(keys, 'order_Any0000000000').then(
+          () => 'ok',
+          (err: GatewayError) => err.code,
+        ),
+      );
+      gateway.close();
+    }
+    expect(codes).toEqual([
+      'gateway_unavailable',
+      'gateway_unavailable',
+      'gateway_unavailable',
+      'gateway_auth_failed',
+      'gateway_rejected',
+    ]);
+  });
+
   it('refuses a non-positive amount before any network call', async () => {
     const client = new GatewayClient({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 100 });
     await expect(client.createOrder(keys, { amountPaise: 0 })).rejects.toBeInstanceOf(RangeError);

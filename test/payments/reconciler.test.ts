@@ -176,11 +176,18 @@ describe('the reconciler on its own', () => {
   });
 
   it('a gateway that throttles (429) or fails (5xx) is asked again soon', async () => {
-    for (const status of [429, 503]) {
+    // Razorpay's JSON error, a bare 429 and a proxy's HTML 502 alike.
+    const answers: Array<[number, string]> = [
+      [429, JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Too many requests' } })],
+      [429, 'Too Many Requests'],
+      [503, JSON.stringify({ error: { code: 'SERVER_ERROR', description: 'down' } })],
+      [502, '<html><body>502 Bad Gateway</body></html>'],
+    ];
+    for (const [status, body] of answers) {
       const stub = createServer((req, res) => {
         req.resume();
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Too many requests' } }));
+        res.writeHead(status, { 'content-type': body.startsWith('{') ? 'application/json' : 'text/html' });
+        res.end(body);
       });
       await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
       const url = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
