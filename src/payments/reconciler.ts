@@ -98,7 +98,10 @@ export class PaymentReconciler {
    */
   private async failed(err: unknown, claimed: PaymentOrderRow, now: Date): Promise<void> {
     const { d } = this;
-    const ids = { gateway_order_id: claimed.gateway_order_id, err };
+    // A gateway's answer is said by its code and words: its stack says nothing an operator can use.
+    const cause =
+      err instanceof GatewayError ? { code: err.code, status: err.httpStatus, reason: err.message } : { err };
+    const ids = { gateway_order_id: claimed.gateway_order_id, ...cause };
     const refused = err instanceof DomainError || (err instanceof GatewayError && !TRANSIENT.has(err.code));
     if (!refused && now.getTime() - Date.parse(claimed.created_at) < GIVE_UP_AFTER_MS) {
       d.log.warn(ids, 'could not ask the gateway about an unverified order; asking again later');
