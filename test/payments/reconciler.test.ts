@@ -154,9 +154,22 @@ describe('the reconciler on its own', () => {
     const orderId = await createOrder();
     const now = new Date(Date.now() + 23 * 3_600_000);
     const warned: string[] = [];
-    const log: Log = { ...silentLog, warn: (_fields, message) => void warned.push(message ?? '') };
+    const fields: object[] = [];
+    const log: Log = {
+      ...silentLog,
+      warn: (f, message) => void (warned.push(message ?? ''), fields.push(f)),
+    };
     await reconciler('http://127.0.0.1:9', () => now, log).runOnce();
     expect(warned).toContain('could not ask the gateway about an unverified order; asking again later');
+    // Said by its code and words, once: no stack trace of an expected failure.
+    expect(
+      fields.find((f) => 'gateway_order_id' in f && (f as { gateway_order_id: string }).gateway_order_id === orderId),
+    ).toEqual({
+      gateway_order_id: orderId,
+      code: 'gateway_unreachable',
+      status: null,
+      reason: expect.stringMatching(/^gateway request failed/),
+    });
     // The next scheduled check (72 h after the order, by this reconciler's 1 h first delay) is not waited for.
     expect(await checkAfter(orderId)).toBe(await retryAfter(orderId, now, 3_600_000));
   });
