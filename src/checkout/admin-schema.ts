@@ -99,6 +99,11 @@ export function sessionsQuerySchema(now: () => Date) {
         .enum(['gateway', 'cod', 'none'])
         .optional()
         .meta({ description: 'Paid through the gateway, cash on delivery, or with no payment recorded' }),
+      refund_due: z
+        .enum(['true', 'false'])
+        .optional()
+        .transform((v) => v === 'true')
+        .meta({ description: 'true: only sessions with a refund due (a payment taken that completed nothing)' }),
     })
     .transform((q) => withDefaults(q, now))
     .refine((w) => w.from <= w.to, ordered);

@@ -60,6 +60,8 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null; de
     address_completed_at: s.address_completed_at,
     completed_at: s.completed_at,
     abandoned_at: s.abandoned_at,
+    // PostgreSQL counts in bigint, which its driver hands over as a string.
+    refunds_due: Number(s.refunds_due),
     payment: {
       method: s.payment_method,
       status: status,

@@ -47,6 +47,9 @@ export const SessionViewSchema = z.object({
   address_completed_at: Instant.nullable(),
   completed_at: Instant.nullable(),
   abandoned_at: Instant.nullable(),
+  refunds_due: z.number().int().meta({
+    description: 'Payments the gateway took for this session that completed nothing: refunds the merchant owes',
+  }),
   payment: PaymentStateSchema,
 });
 

@@ -44,6 +44,8 @@ export interface SessionWithPayment extends CheckoutSession {
   /** The newest gateway order created for the session (paid or not). */
   last_order_id: string | null;
   last_order_amount_paise: number | null;
+  /** Payments the gateway took for the session that completed nothing: refunds the merchant owes. */
+  refunds_due: number;
 }
 
 /** Every column except the token hash, which never leaves the checkout repositories. */

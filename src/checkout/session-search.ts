@@ -20,6 +20,8 @@ export interface SessionFilter {
   status?: SessionStatus;
   /** How it was paid: gateway, cod, or none (no payment recorded, an unpaid order included). */
   payment_method?: 'gateway' | 'cod' | 'none';
+  /** Only sessions with a payment the gateway took that completed nothing: a refund the merchant owes. */
+  refund_due?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export interface SessionFunnelEvent {
 }
 
 const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise,
+    (SELECT COUNT(*) FROM refused_payments r WHERE r.session_id = s.id) AS refunds_due,
     p.created_at AS paid_at, COALESCE(d.pincode, a.pincode) AS pincode, d.address_id AS delivery_address_id,
     (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
       AS last_order_id,
@@ -97,6 +100,7 @@ export function matching(
     parts.push('s.status = ?');
     values.push(f.status);
   }
+  if (f.refund_due) parts.push('EXISTS (SELECT 1 FROM refused_payments r WHERE r.session_id = s.id)');
   if (f.payment_method === 'none') parts.push('p.session_id IS NULL');
   else if (f.payment_method) {
     parts.push('p.payment_method = ?');
@@ -120,7 +124,7 @@ function bySearchText(merchantId: string, q: string, dialect: Dialect): { sql: s
  * payment method, or a status together with "no payment".
  */
 function keptCount(f: SessionFilter): ((g: GroupCounts) => number) | null {
-  if (f.q || f.payment_method === 'gateway' || f.payment_method === 'cod') return null;
+  if (f.q || f.refund_due || f.payment_method === 'gateway' || f.payment_method === 'cod') return null;
   if (f.payment_method === 'none') return f.status ? null : (g) => g.sessions - g.paid;
   const status = f.status;
   return status ? (g) => g[`status_${status}`] : (g) => g.sessions;

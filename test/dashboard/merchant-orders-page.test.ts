@@ -216,6 +216,17 @@ describe('merchant orders in Chromium', () => {
     expect(await page.locator('.timeline-item', { hasText: 'payment_refused' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'merchant-order-refund-due');
+
+    // Support looks for every order that owes a refund: the list marks it, and its filter lists only those.
+    await page.evaluate(() => (window.location.hash = '#sessions'));
+    await page.getByLabel('Refunds', { exact: true }).selectOption('true');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+    const row = page.locator('#sessions-body tr').first();
+    expect(await row.textContent()).toContain('ravi@example.in');
+    expect(await row.locator('.pill.bad').textContent()).toBe('refund due');
+    await screenshot(page, 'merchant-orders-refund-due', false);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 

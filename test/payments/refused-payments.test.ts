@@ -44,6 +44,22 @@ describe('a signed payment that completes nothing', () => {
     const refunds = page.timeline.filter((t: { event: string }) => t.event === 'payment_refused');
     expect(refunds).toHaveLength(1);
     expect(refunds[0].detail).toContain(second.gateway_payment_id);
+
+    // The orders list says which orders owe a refund, and lists only those when asked.
+    const listed = async (query: string) =>
+      dataOf(await w.h.admin('GET', 'sessions', shop.key, undefined, query)).sessions as Array<{
+        id: string;
+        refunds_due: number;
+      }>;
+    expect((await listed('')).find((s) => s.id === b.sessionId)?.refunds_due).toBe(1);
+    expect(page.session.refunds_due).toBe(1);
+    const paidOnce = await buyerSession(w.h, shop, { cartValuePaise: 50_000, pincode: '560001' });
+    ok(await verify(paidOnce, await payAtGateway(w, paidOnce.token)), 'paid once');
+    expect((await listed('')).find((s) => s.id === paidOnce.sessionId)?.refunds_due).toBe(0);
+    expect((await listed('refund_due=true')).map((s) => s.id)).toEqual([b.sessionId]);
+    expect((await listed('refund_due=false')).map((s) => s.id).sort()).toEqual(
+      [b.sessionId, paidOnce.sessionId].sort(),
+    );
   });
 
   it('a payment taken after COD was recorded is refused and kept the same way', async () => {

@@ -99,6 +99,8 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
         assert merchant.sessions(from_=since, q="asha", status="completed", payment_method="cod")["total"] == 1
         assert merchant.sessions(from_=since, payment_method="gateway")["total"] == 0
         assert merchant.sessions(from_=since, q="ravi")["total"] == 0
+        assert merchant.sessions(from_=since, refund_due=True)["total"] == 0
+        assert merchant.sessions(from_=since, refund_due=False)["sessions"][0]["refunds_due"] == 0
         order = merchant.session(session["session_id"])
         assert order["session"]["id"] == session["session_id"] and order["address"]["id"] == address["id"]
         assert merchant.funnel(from_=since)["events"]["checkout_opened"] == 1

@@ -27,14 +27,16 @@ class MerchantClient(BaseClient):
 
     def sessions(self, *, from_: When = None, to: When = None, limit: Optional[int] = None,
                  offset: Optional[int] = None, q: Optional[str] = None, status: Optional[str] = None,
-                 payment_method: Optional[str] = None, timeout: Optional[float] = None) -> JSON:
+                 payment_method: Optional[str] = None, refund_due: Optional[bool] = None,
+                 timeout: Optional[float] = None) -> JSON:
         """Checkout sessions created in a window, newest first, with their payment state.
 
         ``q`` searches (the start of an email, a pincode, a session id, a gateway order or payment id, a phone);
-        ``status`` and ``payment_method`` (gateway, cod, none) filter.
+        ``status``, ``payment_method`` (gateway, cod, none) and ``refund_due`` (True: a refund is owed) filter.
         """
         query = {"from": _iso(from_), "to": _iso(to), "limit": limit, "offset": offset, "q": q, "status": status,
-                 "payment_method": payment_method}
+                 "payment_method": payment_method,
+                 "refund_due": None if refund_due is None else ("true" if refund_due else "false")}
         return self._admin("GET", "sessions", query=query, timeout=timeout)
 
     def session(self, session_id: str, *, timeout: Optional[float] = None) -> JSON:

@@ -277,6 +277,8 @@ export interface components {
                     address_completed_at: string | null;
                     completed_at: string | null;
                     abandoned_at: string | null;
+                    /** @description Payments the gateway took for this session that completed nothing: refunds the merchant owes */
+                    refunds_due: number;
                     payment: {
                         method: ("gateway" | "cod") | null;
                         /** @enum {string} */
@@ -324,6 +326,8 @@ export interface components {
                     address_completed_at: string | null;
                     completed_at: string | null;
                     abandoned_at: string | null;
+                    /** @description Payments the gateway took for this session that completed nothing: refunds the merchant owes */
+                    refunds_due: number;
                     payment: {
                         method: ("gateway" | "cod") | null;
                         /** @enum {string} */
@@ -1619,6 +1623,11 @@ export interface operations {
                  * @example gateway
                  */
                 payment_method?: "gateway" | "cod" | "none";
+                /**
+                 * @description true: only sessions with a refund due (a payment taken that completed nothing)
+                 * @example true
+                 */
+                refund_due?: "true" | "false";
                 /**
                  * @description Required for action=session
                  * @example 5ebb9b22-4c7e-4a1d-8f3b-9e2c6d0a7b14

@@ -1,4 +1,5 @@
-// The orders section: search by email, pincode or id, filter by status, payment and dates, page, export as CSV.
+// The orders section: search by email, phone, pincode or id, filter by status, payment, refunds and dates, page,
+// export as CSV.
 import { api, downloadFile, fill, formatNumber, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
 import { toCsv } from '/console/csv.js';
 import { localDate, zoneInstant } from '/console/format.js';
@@ -29,7 +30,7 @@ function noMatch(q) {
 
 /** The filters last applied in this tab: a reload (a new time zone reloads the page) keeps them. */
 const SAVED_FILTERS = 'merchant.orders.filters';
-const FILTERS = ['q', 'status', 'payment_method', 'from', 'to'];
+const FILTERS = ['q', 'status', 'payment_method', 'refund_due', 'from', 'to'];
 
 function saveFilters(form) {
   const values = Object.fromEntries(FILTERS.map((name) => [name, form.elements[name].value]));
@@ -58,7 +59,7 @@ export async function initSessions() {
   function query() {
     const e = form.elements;
     const params = new URLSearchParams({ from: zoneInstant(e.from.value), to: zoneInstant(e.to.value, true) });
-    for (const name of ['q', 'status', 'payment_method'])
+    for (const name of ['q', 'status', 'payment_method', 'refund_due'])
       if (e[name].value.trim()) params.set(name, e[name].value.trim());
     return params;
   }
@@ -114,6 +115,10 @@ function row(s) {
       'Payment',
       h('span', { class: `pill ${tone}` }, payment),
       s.payment.amount_paise !== null ? ` ${rupees(s.payment.amount_paise)}` : '',
+      // A payment taken that completed nothing: the merchant owes it back (the order's page says which).
+      s.refunds_due > 0
+        ? [' ', h('span', { class: 'pill bad' }, s.refunds_due === 1 ? 'refund due' : `${s.refunds_due} refunds due`)]
+        : '',
     ),
     cell('UTM', utm || '—'),
   );
