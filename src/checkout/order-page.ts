@@ -103,13 +103,17 @@ function entry(at: string, source: TimelineEntry['source'], event: string, detai
 function sessionSteps(s: ListedSession): TimelineEntry[] {
   const out = [entry(s.created_at, 'session', 'verified', `${s.auth_channel} ${s.email ?? ''}`.trim())];
   if (s.address_completed_at) out.push(entry(s.address_completed_at, 'session', 'address_completed', s.pincode));
+  // A payment the gateway was asked about (the buyer's tab never confirmed it) says so: support is asked why.
+  const found = Number(s.found_by_check) === 1;
   if (s.paid_at)
     out.push(
       entry(
         s.paid_at,
         'payment',
-        s.payment_method === 'cod' ? 'cod_recorded' : 'payment_verified',
-        s.gateway_payment_id ?? (s.amount_paise === null ? null : `${s.amount_paise} paise`),
+        s.payment_method === 'cod' ? 'cod_recorded' : found ? 'payment_found' : 'payment_verified',
+        found
+          ? `${s.gateway_payment_id}: found at the gateway, the buyer's verify never came`
+          : (s.gateway_payment_id ?? (s.amount_paise === null ? null : `${s.amount_paise} paise`)),
       ),
     );
   if (s.completed_at) out.push(entry(s.completed_at, 'session', 'completed', null));

@@ -46,6 +46,8 @@ export interface SessionWithPayment extends CheckoutSession {
   last_order_amount_paise: number | null;
   /** Payments the gateway took for the session that completed nothing: refunds the merchant owes. */
   refunds_due: number;
+  /** 1 when the payment was found at the gateway by the reconciler, its verify never having come; null unpaid. */
+  found_by_check: number | null;
 }
 
 /** Every column except the token hash, which never leaves the checkout repositories. */

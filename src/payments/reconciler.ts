@@ -81,7 +81,7 @@ export class PaymentReconciler {
   private async settle(payer: PayingSession, order: PaymentOrderRow, payment: GatewayPayment): Promise<void> {
     const fields = { gateway_order_id: order.gateway_order_id, gateway_payment_id: payment.id };
     try {
-      await this.d.service.settle(payer, order, payment.id);
+      await this.d.service.settle(payer, order, payment.id, true);
       this.d.log.info(fields, 'recorded a payment the gateway took whose verify never came');
     } catch (err) {
       if (!(err instanceof DomainError && err.details.refund_required)) throw err;

@@ -23,6 +23,8 @@ export interface SessionPaymentRow {
   gateway_payment_id: string | null;
   amount_paise: number | null;
   created_at: string;
+  /** 1 when the reconciler found it at the gateway, its verify never having come. */
+  found_by_check?: 0 | 1;
 }
 
 /** The state a recorded payment leaves its session in. */
@@ -133,8 +135,9 @@ export class PaymentRepository {
       if (existing) return existing;
       const event = decide(session);
       await tx.run(
-        `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id, amount_paise, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id,
+           amount_paise, created_at, found_by_check)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           row.session_id,
           row.merchant_id,
@@ -143,6 +146,7 @@ export class PaymentRepository {
           row.gateway_payment_id,
           row.amount_paise,
           row.created_at,
+          row.found_by_check ?? 0,
         ],
       );
       // Refused before (the cart differed then), it pays the session now: no refund is owed for it.

@@ -136,10 +136,10 @@ export class PaymentService {
 
   /**
    * Records a payment the gateway took for `order` (its signature checked by verify, or the gateway asked directly by
-   * the reconciler) once; the same payment again returns the same answer, one that completes nothing is kept for a
+   * the reconciler: `foundByCheck`) once; the same payment again returns the same answer, one that completes nothing is kept for a
    * refund (409 refund_required).
    */
-  async settle(payer: PayingSession, order: PaymentOrderRow, paymentId: string) {
+  async settle(payer: PayingSession, order: PaymentOrderRow, paymentId: string, foundByCheck = false) {
     const { d } = this;
     const { session } = payer;
     const config = gatewayConfig(payer, d.ports);
@@ -157,6 +157,7 @@ export class PaymentService {
           ...result,
           amount_paise: order.amount_paise,
           created_at: now,
+          found_by_check: foundByCheck ? 1 : 0,
         },
         (current) => {
           this.assertPaysCart(current, order, paymentId);

@@ -43,6 +43,10 @@ describe('a payment whose verify never came', () => {
     const page = await orderPage(shop.key, b.sessionId);
     expect(page.session.status).toBe('completed');
     expect(page.session.payment).toMatchObject({ status: 'paid', gateway_payment_id: paid.gateway_payment_id });
+    // Support sees why the buyer's tab never confirmed it.
+    expect(
+      page.timeline.filter((t: { source: string }) => t.source === 'payment').map((t: { event: string }) => t.event),
+    ).toEqual(['order_created', 'payment_found']);
     await eventually(() => completions(b.sessionId).length === 1);
     expect(completions(b.sessionId)[0]!.body.data).toMatchObject({
       payment_method: 'gateway',
