@@ -66,6 +66,15 @@ export class PaymentRepository {
     );
   }
 
+  /** The session's newest orders with no payment recorded or refused yet (still being checked). */
+  unsettledOrders(sessionId: string, limit: number): Promise<PaymentOrderRow[]> {
+    return this.sql.all<PaymentOrderRow>(
+      `SELECT * FROM payment_orders WHERE session_id = ? AND check_after IS NOT NULL
+       ORDER BY created_at DESC LIMIT ?`,
+      [sessionId, limit],
+    );
+  }
+
   /** Orders due to be asked of the gateway at `now`, the longest waiting first. */
   dueChecks(now: string, limit: number): Promise<PaymentOrderRow[]> {
     return this.sql.all<PaymentOrderRow>(

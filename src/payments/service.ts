@@ -4,6 +4,8 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../kernel/events.ts';
 import { nextCheck } from './check-schedule.ts';
+import { settleEarlierOrders } from './earlier-orders.ts';
+import { alreadyPaid, codMismatch, sameCod } from './refusals.ts';
 import { GatewayError, holdsMoney, type GatewayClient, type GatewayKeys } from './gateway-client.ts';
 import {
   gatewayConfig,
@@ -12,7 +14,7 @@ import {
   type PayingSession,
   type SessionAtPayment,
 } from './ports.ts';
-import type { PaymentOrderRow, PaymentRepository, SessionPaymentRow } from './repository.ts';
+import type { PaymentOrderRow, PaymentRepository } from './repository.ts';
 import { verifyPaymentSignature } from './signature.ts';
 
 export interface PaymentDeps {
@@ -45,10 +47,13 @@ export class PaymentService {
     const config = gatewayConfig(payer, d.ports);
     if (!isPaymentMode(config))
       throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
-    const paid = await d.repo.sessionPayment(payer.session.id);
-    if (paid) throw alreadyPaid(paid);
-    d.ports.assertAllowed('create_order', payer.session);
     const { session } = payer;
+    const keys = { keyId: config.keyId, keySecret: config.keySecret };
+    // A payment whose answer the buyer's tab lost completes the session now, instead of a second charge.
+    await settleEarlierOrders(d.repo, d.gateway, keys, session.id, (order, id) => this.settle(payer, order, id, true));
+    const paid = await d.repo.sessionPayment(session.id);
+    if (paid) throw alreadyPaid(paid);
+    d.ports.assertAllowed('create_order', session);
     const amount = d.ports.amountToCharge(session, amountPaise);
     if (amount === null)
       throw new DomainError(
@@ -57,15 +62,12 @@ export class PaymentService {
         "amount_paise is required (the merchant has not set this session's cart value)",
       );
     const order = await d.gateway
-      .createOrder(
-        { keyId: config.keyId, keySecret: config.keySecret },
-        {
-          amountPaise: amount,
-          currency: 'INR',
-          receipt: session.id.slice(0, 40),
-          notes: { service_session_id: session.id },
-        },
-      )
+      .createOrder(keys, {
+        amountPaise: amount,
+        currency: 'INR',
+        receipt: session.id.slice(0, 40),
+        notes: { service_session_id: session.id },
+      })
       .catch((err: unknown) => {
         throw err instanceof GatewayError ? new DomainError('upstream', err.code, err.message) : err;
       });
@@ -260,32 +262,6 @@ function cartOf(s: SessionAtPayment): CartAtCompletion {
   return { cart_value_paise: s.cart_value_paise, cart_value_source: s.cart_value_source };
 }
 
-/**
- * COD recorded already: the same answer when asked again for that amount (or none), a refusal for another amount,
- * which was not recorded and must not look as if it were.
- */
-function sameCod(recorded: { amount_paise: number | null }, amountPaise: number | undefined) {
-  if (amountPaise !== undefined && recorded.amount_paise !== null && amountPaise !== recorded.amount_paise)
-    throw new DomainError(
-      'conflict',
-      'amount_mismatch',
-      `Cash on delivery is already recorded for this session at ${recorded.amount_paise} paise, not ${amountPaise}`,
-      { details: { amount_paise: recorded.amount_paise } },
-    );
-  return { payment_method: 'cod' as const };
-}
-
-function codMismatch(amount: number | null, current: SessionAtPayment): DomainError {
-  return new DomainError(
-    'conflict',
-    'amount_mismatch',
-    `The merchant set this session's cart value to ${current.cart_value_paise} paise while COD was being recorded for ${amount ?? 'an unknown amount'}; check again`,
-    {
-      details: { amount_paise: amount, cart_value_paise: current.cart_value_paise },
-    },
-  );
-}
-
 function completed(payer: PayingSession, data: SessionCompletedData, at: string): WebhookPayload<SessionCompletedData> {
   const { session } = payer;
   return {
@@ -297,13 +273,4 @@ function completed(payer: PayingSession, data: SessionCompletedData, at: string)
     timestamp: at,
     data,
   };
-}
-
-function alreadyPaid(existing: SessionPaymentRow): DomainError {
-  return new DomainError(
-    'conflict',
-    'session_already_paid',
-    `This session is already paid (${existing.payment_method})`,
-    { details: { payment_method: existing.payment_method } },
-  );
 }

@@ -8,7 +8,7 @@ import { PaymentRepository } from '../../src/payments/repository.ts';
 import { PaymentService } from '../../src/payments/service.ts';
 import { dataOf, ok } from '../checkout/support.ts';
 import { eventually } from '../webhooks/support/receiver.ts';
-import { buyerSession, configureShop, payAtGateway, startWorld, type World } from './support/shop.ts';
+import { buyerSession, configureShop, payAtGateway, payInTwoTabs, startWorld, type World } from './support/shop.ts';
 
 const old = { keyId: 'rzp_live_old', keySecret: 'old_secret_0123' };
 const renewed = { keyId: 'rzp_live_new', keySecret: 'new_secret_4567' };
@@ -41,8 +41,7 @@ describe('a payment for an order made with the key the merchant has since replac
   it('verify confirms it with the gateway and records it; a payment the gateway does not know is refused', async () => {
     const shop = await configureShop(w.h, { payment: old });
     const b = await buyerSession(w.h, shop, { cartValuePaise: 61_000, pincode: '560001' });
-    const paid = await payAtGateway(w, b.token);
-    const other = await payAtGateway(w, b.token);
+    const [paid, other] = await payInTwoTabs(w, b.token);
     await setKey(shop.key, renewed);
 
     // Another order's payment, with its valid signature, is not a payment of this order.

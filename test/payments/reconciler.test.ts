@@ -10,7 +10,15 @@ import { PaymentRepository } from '../../src/payments/repository.ts';
 import { PaymentService } from '../../src/payments/service.ts';
 import { dataOf, ok, scalar } from '../checkout/support.ts';
 import { eventually } from '../webhooks/support/receiver.ts';
-import { buyerSession, configureShop, hooksFor, payAtGateway, startWorld, type World } from './support/shop.ts';
+import {
+  buyerSession,
+  configureShop,
+  hooksFor,
+  payAtGateway,
+  payInTwoTabs,
+  startWorld,
+  type World,
+} from './support/shop.ts';
 
 const keys = { keyId: 'rzp_test_reconcile', keySecret: 'sk_reconcile_secret' };
 /** The first check 300 ms after an order is made, due orders sought every 50 ms. */
@@ -70,8 +78,7 @@ describe('a payment whose verify never came', () => {
   it('a second order paid in another tab, neither verified: one completes, the other kept for a refund', async () => {
     const shop = await shopWithHooks();
     const b = await buyerSession(w.h, shop, { cartValuePaise: 30_000, pincode: '560001' });
-    const first = await payAtGateway(w, b.token);
-    const second = await payAtGateway(w, b.token);
+    const [first, second] = await payInTwoTabs(w, b.token);
     await eventually(async () => {
       const orders = (await orderPage(shop.key, b.sessionId)).orders as Array<{ refused_payments: unknown[] }>;
       return orders.some((o) => o.refused_payments.length === 1);

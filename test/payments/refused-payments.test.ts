@@ -3,7 +3,16 @@
 // keeps which payment it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, ok } from '../checkout/support.ts';
-import { buyerSession, configureShop, payAtGateway, startWorld, type Buyer, type World } from './support/shop.ts';
+import {
+  buyerSession,
+  configureShop,
+  payAtGateway,
+  payInTwoTabs,
+  payOrder,
+  startWorld,
+  type Buyer,
+  type World,
+} from './support/shop.ts';
 
 const keys = { keyId: 'rzp_test_refused', keySecret: 'sk_refused_secret' };
 let w: World;
@@ -21,7 +30,7 @@ describe('a signed payment that completes nothing', () => {
   it('a second order paid in another tab: 409 refund_required, kept on its order, however often sent', async () => {
     const shop = await modeB();
     const b = await buyerSession(w.h, shop, { cartValuePaise: 50_000, pincode: '560001' });
-    const [first, second] = [await payAtGateway(w, b.token), await payAtGateway(w, b.token)];
+    const [first, second] = await payInTwoTabs(w, b.token);
     ok(await verify(b, first), 'first verify');
     const refused = await verify(b, second);
     expect(refused.status).toBe(409);
@@ -105,9 +114,9 @@ describe('a signed payment that completes nothing', () => {
   it('keeps every refused payment of one order, each found by its id', async () => {
     const shop = await modeB();
     const b = await buyerSession(w.h, shop, { cartValuePaise: 10_000 });
-    const first = await payAtGateway(w, b.token);
-    const order = ok(await w.h.payment(b.token, { action: 'create_order' }), 'create_order') as never;
-    ok(await verify(b, first), 'paid');
+    const firstOrder = ok(await w.h.payment(b.token, { action: 'create_order' }), 'first tab');
+    const order = ok(await w.h.payment(b.token, { action: 'create_order' }), 'second tab') as never;
+    ok(await verify(b, payOrder(w, firstOrder.gateway_order_id as string)), 'paid');
     // The buyer pays the one order twice (two attempts at the gateway): two payments, two refunds.
     const signed = [w.emulator.pay(order['gateway_order_id']), w.emulator.pay(order['gateway_order_id'])].map((p) => ({
       gateway_order_id: p.razorpay_order_id,
@@ -142,7 +151,7 @@ describe('finding an order by what the buyer quotes from the gateway', () => {
   it('lists the session of a gateway order id, its payment id or a refused one; exactly, for its shop', async () => {
     const shop = await modeB();
     const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000 });
-    const [first, second] = [await payAtGateway(w, b.token), await payAtGateway(w, b.token)];
+    const [first, second] = await payInTwoTabs(w, b.token);
     ok(await verify(b, first), 'verify');
     await verify(b, second);
     const found = async (q: string, key = shop.key) =>

@@ -147,6 +147,9 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
           gateway_payment_id: verified.gateway_payment_id,
         });
       } catch (err) {
+        // Paid already, by a payment whose answer this tab lost (a reload mid-payment): the order is done.
+        const earlier = err.code === 'session_already_paid' && !err.body?.refund_required ? err.body?.payment : null;
+        if (earlier) return onPaid({ payment_method: err.body.payment_method, ...earlier });
         const total = err.code === 'amount_mismatch' ? err.body.cart_value_paise : undefined;
         if (Number.isInteger(total) && total !== amount) reprice(total);
         message.say(buyerMessage(err, total), 'error');

@@ -149,6 +149,26 @@ export async function payAtGateway(w: World, token: string): Promise<SignedPayme
   };
 }
 
+/** A paid order's fields as verify takes them (the emulator pays `orderId`). */
+export function payOrder(w: World, orderId: string): SignedPayment {
+  const p = w.emulator.pay(orderId);
+  return {
+    gateway_order_id: p.razorpay_order_id,
+    gateway_payment_id: p.razorpay_payment_id,
+    gateway_signature: p.razorpay_signature,
+  };
+}
+
+/**
+ * Two tabs of one checkout: each makes its order before either pays (a tab asking after a payment gets that payment
+ * settled instead, payments/earlier-orders.ts), then both pay; returns what verify takes for each.
+ */
+export async function payInTwoTabs(w: World, token: string): Promise<[SignedPayment, SignedPayment]> {
+  const first = ok(await w.h.payment(token, { action: 'create_order' }), 'first tab').gateway_order_id as string;
+  const second = ok(await w.h.payment(token, { action: 'create_order' }), 'second tab').gateway_order_id as string;
+  return [payOrder(w, first), payOrder(w, second)];
+}
+
 export interface Hook {
   headers: Record<string, unknown>;
   raw: string;
