@@ -195,6 +195,35 @@ describe('forced colours', () => {
 });
 
 describe('saved addresses', () => {
+  it('edited: an emptied field goes, and a new pincode brings its own city and state', async () => {
+    const email = 'edit.moves@example.com';
+    const GURGAON = {
+      ...HOME,
+      building_name: 'DLF Park Place',
+      street_name: 'Golf Course Road',
+      city: 'Gurgaon',
+      state: 'Haryana',
+      pincode: '122002',
+    };
+    await savedAddresses(w, email, [GURGAON]);
+    const { page, problems } = await openSignedIn(email);
+    await page.locator('.gc-saved-list').waitFor();
+    await page.getByRole('button', { name: /^Edit/ }).click();
+    await page.getByLabel('Building, apartment').fill('');
+    await page.getByLabel('Pincode').fill('110017');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
+    expect(await page.getByLabel('City, town').inputValue()).toBe('Delhi');
+    await page.getByRole('button', { name: 'Continue to map' }).click();
+    await mapReady(page, '110017');
+    // What the shop will ship to, as saved.
+    const kept = await page.evaluate(() => Object.values({ ...sessionStorage })[0]!);
+    const token = (JSON.parse(kept) as { session_token: string }).session_token;
+    const [address] = (await w.buyer('/checkout-addresses', { action: 'list' }, token)).data.addresses;
+    expect(address).toMatchObject({ building_name: null, city: 'Delhi', state: 'Delhi', pincode: '110017' });
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+
   it("name each address's buttons after it, when two addresses are for the same person", async () => {
     const email = 'two.addresses@example.com';
     await savedAddresses(w, email, [HOME, OFFICE]);

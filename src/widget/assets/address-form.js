@@ -54,6 +54,8 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
   const makeDefault = h('input', { type: 'checkbox', name: 'is_default', checked: initial?.is_default ?? false });
   const message = messageLine();
   const auto = { city: '', state: '' };
+  /** An edited address's pincode as saved: a new one brings its own city and state over the saved ones. */
+  const savedPincode = initial?.pincode ?? '';
   let pincodeInfo = null;
   /** The last directory check: `{ pincode, result }`, reused until the pincode changes. */
   let checking = null;
@@ -71,13 +73,15 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
       f.pincode.set(`${pincode} is not a pincode India Post knows; check the number`);
       return null;
     }
+    const moved = savedPincode !== '' && pincode !== savedPincode;
     for (const [key, value] of [
       ['state', info.state ?? ''],
       // The town an office names in brackets, else the city the service reads from the pincode's place.
       ['city', cityOfOffice(info.offices[0]?.name) || (info.city ?? '')],
     ]) {
       const el = f[key].input;
-      if (value && (!el.value || el.value === auto[key])) el.value = auto[key] = value;
+      const stale = moved && el.value === (initial?.[key] ?? '');
+      if (value && (!el.value || el.value === auto[key] || stale)) el.value = auto[key] = value;
     }
     const place = [info.offices[0]?.name, info.district && `${info.district} district`, info.state];
     f.pincode.hint.textContent = place.filter(Boolean).join(', ');
@@ -194,6 +198,8 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
       if (name !== 'pincode') f[name].set('');
       const value = f[name].input.value.trim();
       if (value) address[name] = value;
+      // Emptied while editing: the saved value goes (an update leaves out what it is not sent).
+      else if (initial?.[name]) address[name] = null;
     }
     const valid = validate(address);
     void busy(form, async () => {
