@@ -1,7 +1,7 @@
 // Before a session gets a new gateway order, its earlier ones still being checked are asked of the gateway: a buyer
 // whose tab lost a payment's answer (a reload, an app switch to UPI, a dropped network) must not be charged twice.
-import { DomainError } from '../kernel/errors.ts';
-import { GatewayError, holdsMoney, type GatewayClient, type GatewayKeys } from './gateway-client.ts';
+import type { GatewayClient, GatewayKeys } from './gateway-client.ts';
+import { heldPayments } from './gateway-asked.ts';
 import type { PaymentOrderRow, PaymentRepository } from './repository.ts';
 
 /** Earlier orders asked about at most (the newest): a buyer pays again after one lost answer, not after ten. */
@@ -18,13 +18,7 @@ export async function settleEarlierOrders(
   sessionId: string,
   settle: (order: PaymentOrderRow, paymentId: string) => Promise<unknown>,
 ): Promise<void> {
-  for (const order of await repo.unsettledOrders(sessionId, ASKED)) {
-    const payments = await gateway.orderPayments(keys, order.gateway_order_id).catch((err: unknown) => {
-      if (!(err instanceof GatewayError)) throw err;
-      // Made with another account's key (test keys replaced by live ones): nothing of it can be paid here.
-      if (err.code === 'gateway_rejected') return [];
-      throw new DomainError('upstream', err.code, `${err.message} (asking about order ${order.gateway_order_id})`);
-    });
-    for (const payment of payments.filter(holdsMoney)) await settle(order, payment.id).catch(() => undefined);
-  }
+  for (const order of await repo.unsettledOrders(sessionId, ASKED))
+    for (const payment of await heldPayments(gateway, keys, order.gateway_order_id))
+      await settle(order, payment.id).catch(() => undefined);
 }

@@ -6,7 +6,8 @@ import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../
 import { nextCheck } from './check-schedule.ts';
 import { settleEarlierOrders } from './earlier-orders.ts';
 import { alreadyPaid, codMismatch, sameCod } from './refusals.ts';
-import { GatewayError, holdsMoney, type GatewayClient, type GatewayKeys } from './gateway-client.ts';
+import type { GatewayClient, GatewayKeys } from './gateway-client.ts';
+import { asUpstream, heldPayments } from './gateway-asked.ts';
 import {
   gatewayConfig,
   isPaymentMode,
@@ -69,7 +70,7 @@ export class PaymentService {
         notes: { service_session_id: session.id },
       })
       .catch((err: unknown) => {
-        throw err instanceof GatewayError ? new DomainError('upstream', err.code, err.message) : err;
+        throw asUpstream(err);
       });
     const now = d.clock();
     await d.repo.insertOrder(
@@ -121,13 +122,8 @@ export class PaymentService {
    * asked with the current key (of the same account, it sees the old key's orders) whether the payment holds money.
    */
   private async confirmAtGateway(keys: GatewayKeys, order: PaymentOrderRow, paymentId: string): Promise<void> {
-    const payments = await this.d.gateway.orderPayments(keys, order.gateway_order_id).catch((err: unknown) => {
-      if (!(err instanceof GatewayError)) throw err;
-      // Asked with a key of another account (test keys replaced by live ones), the gateway knows no such order.
-      if (err.code === 'gateway_rejected') return [];
-      throw new DomainError('upstream', err.code, err.message);
-    });
-    if (!payments.some((p) => p.id === paymentId && holdsMoney(p)))
+    const held = await heldPayments(this.d.gateway, keys, order.gateway_order_id);
+    if (!held.some((p) => p.id === paymentId))
       throw new DomainError(
         'invalid',
         'payment_not_confirmed',
