@@ -126,17 +126,14 @@ export class AddressRepository {
       // paid order must know where it ships. The sessions are locked first: an order being recorded waits, or is
       // refused once the session has lost its address (payments/repository.ts insertOrder).
       const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-      await tx.all(`SELECT id FROM checkout_sessions WHERE selected_address_id = ? AND merchant_id = ?${lock}`, [
-        id,
-        merchantId,
-      ]);
-      const paying = await tx.get(
-        `SELECT s.id FROM checkout_sessions s WHERE s.selected_address_id = ? AND s.merchant_id = ?
-           AND s.status <> 'completed'
-           AND EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id AND o.check_after IS NOT NULL)`,
+      const chosenBy = await tx.all<{ status: string; checked: unknown }>(
+        `SELECT s.status,
+           EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id AND o.check_after IS NOT NULL) AS checked
+         FROM checkout_sessions s WHERE s.selected_address_id = ? AND s.merchant_id = ?${lock}`,
         [id, merchantId],
       );
-      if (paying)
+      // SQLite answers EXISTS with 1 or 0, PostgreSQL with a boolean: Number() reads both.
+      if (chosenBy.some((s) => s.status !== 'completed' && Number(s.checked) === 1))
         throw new DomainError(
           'conflict',
           'address_in_payment',
