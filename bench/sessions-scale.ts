@@ -1,12 +1,11 @@
 // `npm run bench:sessions-scale [-- --sessions 72000]`: the merchant dashboard's sessions listing for a busy shop (a
-// month of 2,400 checkouts a day) on a SQLite file, in process: a page with its total before and after the funnel
-// keeps the month's days, and searches by an email, its start, an id's start and a pincode. Median ms of the calls.
+// month of 2,400 checkouts a day) on a SQLite file, in process: the first page, which keeps the month's days for its
+// total, and pages after it, and searches by an email, its start, an id's start and a pincode. Median ms of the calls.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MerchantRepository } from '../src/checkout/merchant-repository.ts';
-import { SessionFunnel } from '../src/checkout/session-funnel.ts';
 import { SessionSearch, type SessionFilter } from '../src/checkout/session-search.ts';
 import { openSqlite } from '../src/db/sqlite.ts';
 import { systemClock } from '../src/kernel/clock.ts';
@@ -51,16 +50,16 @@ try {
   }
 
   console.log('| listing (50 rows a page) | median ms | total | rows |\n|---|--:|--:|--:|');
-  await page('newest page, days not kept', {});
+  // The first listing counts the window's settled days and keeps them (the funnel reads them too).
   const t = performance.now();
-  await new SessionFunnel(sql, () => now).report(merchant.id, window.from, window.to);
+  await search.list(merchant.id, window, 50, 0);
   const keptMs = performance.now() - t;
   await page('newest page, days kept', {});
   await page('one buyer by email', { q: one.email });
   await page('by the start of an email', { q: one.email.slice(0, 9) });
   await page('by the start of a session id (8 characters)', { q: one.sessionId.slice(0, 8) });
   await page('by a pincode (a quarter of the shop)', { q: '560001' });
-  console.log(`\nThe funnel's first report, which keeps the month's days: ${keptMs.toFixed(0)} ms`);
+  console.log(`\nThe first listing, which counts and keeps the month's days: ${keptMs.toFixed(0)} ms`);
 } finally {
   await sql.close();
   rmSync(dir, { recursive: true, force: true });

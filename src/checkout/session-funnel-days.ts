@@ -5,6 +5,7 @@ import type { Row, Sql } from '../db/sql.ts';
 import { DAY_MS } from '../kernel/clock.ts';
 import { dayName } from './funnel-window.ts';
 import {
+  addedUp,
   COUNT_FIELDS,
   GROUP_COUNTS,
   SESSIONS_WITH_PAYMENT,
@@ -55,11 +56,18 @@ export class SessionFunnelDays {
     return groups;
   }
 
+  /** Every group of the days `first`..`last` added up, the days not kept yet counted and kept first. */
+  async keptTotals(merchantId: string, first: string, last: string): Promise<GroupCounts> {
+    const read = await this.keptSums(merchantId, first, last);
+    if (read.complete) return read.sums;
+    return addedUp(read.from === null ? [] : await this.groups(merchantId, read.from, last));
+  }
+
   /**
-   * Every group of the days `first`..`last` added up, or null unless each of those days is kept from the day of the
-   * merchant's first session on (the days before it hold no session, so none is kept).
+   * The kept days' sums, and whether each day is kept from `first` or the day of the merchant's first session, the
+   * later (`from`; the days before it hold no session, so none is kept), to `last`.
    */
-  async totals(merchantId: string, first: string, last: string): Promise<GroupCounts | null> {
+  private async keptSums(merchantId: string, first: string, last: string) {
     // One statement: the first session, the days kept and their sums are read at one instant.
     const row = (await this.sql.get<Row & { earliest: string | null; days: number }>(
       `SELECT (SELECT MIN(created_at) FROM checkout_sessions WHERE merchant_id = ?) AS earliest,
@@ -68,9 +76,10 @@ export class SessionFunnelDays {
        FROM session_funnel_groups WHERE merchant_id = ? AND day >= ? AND day <= ?`,
       [merchantId, merchantId, first, last, merchantId, first, last],
     ))!;
-    const from = row.earliest === null ? null : [first, row.earliest.slice(0, 10)].sort()[1]!;
-    const due = from === null || from > last ? 0 : dayCount(from, last);
-    return Number(row.days) === due ? toGroup(row) : null;
+    const start = row.earliest === null ? null : [first, row.earliest.slice(0, 10)].sort()[1]!;
+    const from = start === null || start > last ? null : start;
+    const due = from === null ? 0 : dayCount(from, last);
+    return { sums: toGroup(row), complete: Number(row.days) === due, from };
   }
 
   /** Counts the missing days and keeps them; returns their groups. */

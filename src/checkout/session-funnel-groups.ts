@@ -72,3 +72,10 @@ export function mergeGroups(parts: GroupCounts[][]): GroupCounts[] {
   }
   return [...merged.values()];
 }
+
+/** Every group added up into one, of no UTM group. */
+export function addedUp(groups: GroupCounts[]): GroupCounts {
+  const sum = toGroup({});
+  for (const group of groups) for (const field of COUNT_FIELDS) sum[field] += group[field];
+  return sum;
+}

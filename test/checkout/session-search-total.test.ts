@@ -72,4 +72,24 @@ describe('SessionSearch total', () => {
     expect(await total()).toBe(counted + 1);
     await expectTotalsListed();
   });
+
+  it('keeps the settled days a listing counts, so the next one reads them instead of every session', async () => {
+    await shop.sql.run('DELETE FROM session_funnel_days WHERE merchant_id = ?', [shop.merchantId]);
+    await shop.sql.run('DELETE FROM session_funnel_groups WHERE merchant_id = ?', [shop.merchantId]);
+    const [from, to] = [iso(NOW - 30 * DAY), iso(NOW)];
+    const total = async () => (await search.list(shop.merchantId, { from, to }, 1, 0)).total;
+    const counted = await total();
+    expect(counted).toBe(shop.sessions.length);
+    // The shop's first day to the last settled one, as the funnel keeps them.
+    expect(await shop.keptDays()).toHaveLength(25);
+    await shop.sql.run(
+      'UPDATE session_funnel_groups SET sessions = sessions + 1000 WHERE merchant_id = ? AND day = ?',
+      [shop.merchantId, (await shop.keptDays())[3]!],
+    );
+    const groups = await shop.sql.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM session_funnel_groups WHERE merchant_id = ? AND day = ?',
+      [shop.merchantId, (await shop.keptDays())[3]!],
+    );
+    expect(await total()).toBe(counted + 1000 * Number(groups!.n));
+  });
 });
