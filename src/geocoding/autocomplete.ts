@@ -2,6 +2,7 @@
 import { editDistance, fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
+import { transliterate } from './transliterate.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
 import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
@@ -58,6 +59,11 @@ const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
 export const NEAR_BUDGET = 3000;
 
+/** The query in the Latin letters names are indexed in: "करोल बाग" is looked for as "karol bag", as the geocoder does. */
+function inLatin<Q extends AutocompleteQuery>(query: Q): Q {
+  return { ...query, q: transliterate(query.q.slice(0, 200)) };
+}
+
 export class Autocomplete {
   private readonly pool: CandidatePool;
   /** Built by the first "near me" query (~20 ms), then shared by every later one. */
@@ -77,8 +83,9 @@ export class Autocomplete {
   }
 
   /** Name search ranked by match quality, importance and (given lat/lon) a smooth distance decay. */
-  search(query: AutocompleteQuery): Hit[] {
+  search(typed: AutocompleteQuery): Hit[] {
     const work = { count: 0 };
+    const query = inLatin(typed);
     try {
       const tokens = [...new Set(tokenize(query.q.slice(0, 200)).map((t) => t.slice(0, MAX_WORD)))].slice(
         0,
@@ -164,9 +171,10 @@ export class Autocomplete {
    * Closest places to (lat, lon); remaining words in `q` (minus "near me" and words for what the directory cannot
    * know, "pharmacy", "atm") filter by name. Bounded: at most NEAR_BUDGET entries are examined, ring by ring.
    */
-  nearest(query: AutocompleteQuery & { lat: number; lon: number }): Hit[] {
+  nearest(typed: AutocompleteQuery & { lat: number; lon: number }): Hit[] {
     const idx = this.idx;
     const work = { count: 0 };
+    const query = inLatin(typed);
     try {
       const tokens = tokenize(withoutNearMe(query.q)).filter(narrowsNearMe).slice(0, MAX_QUERY_WORDS);
       const words = tokens.map((t) => this.word(t, work));

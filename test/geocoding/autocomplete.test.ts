@@ -179,6 +179,20 @@ describe('GET /v1/geopin/autocomplete', () => {
     });
   });
 
+  it('reads Indic scripts as the Latin spelling names are indexed in ("करोल बाग" is Karol Bagh)', async () => {
+    const first = async (q: string) => (await suggest(`q=${encodeURIComponent(q)}&limit=1`)).results[0];
+    expect(await first('करोल बाग')).toMatchObject({ name: 'Karol Bagh', pincode: '110005' });
+    // A name being typed: its first letters.
+    expect(await first('कोरम')).toMatchObject({ name: 'Koramangala', district: 'Bengaluru Urban' });
+    expect(await first('ಕೋರಮಂಗಲ')).toMatchObject({ name: 'Koramangala', district: 'Bengaluru Urban' });
+    expect(await first('அண்ணா நகர்')).toMatchObject({ name: 'Anna Nagar', district: 'Chennai' });
+    expect(await first('బంజారా హిల్స్')).toMatchObject({ name: 'Banjara Hills', district: 'Hyderabad' });
+    expect(await first('નવરંગપુરા')).toMatchObject({ name: 'Navrangpura', pincode: '380009' });
+    // Near me, the remaining words filter by name as in Latin letters.
+    const near = await suggest(`q=${encodeURIComponent('करोल near me')}&lat=28.65&lng=77.19&limit=1`);
+    expect(near.results[0]).toMatchObject({ name: 'Karol Bagh' });
+  });
+
   it('ranks a district as well known as its seat town: a small seat below a city locality, a big one above', async () => {
     // Bandipora's seat is a town of ~30,000; Bandra a Mumbai neighbourhood.
     expect((await suggest('q=Band&limit=1')).results[0]).toMatchObject({
