@@ -226,11 +226,16 @@ const isVowel = (u: string | undefined) => u !== undefined && VOWELS.includes(u)
 const isConsonant = (u: string | undefined) =>
   u !== undefined && !isVowel(u) && u !== 'ṃ' && u !== 'ṁ' && u !== 'ḥ' && /\p{L}/u.test(u);
 
+/** नगर closing a compound is its own word for the silent vowels: गांधीनगर is Gandhinagar, not "gandhingar". */
+const NAGAR = ['n', 'a', 'g', 'a', 'r'];
+
 /**
  * Hindi's inherent vowel is silent at the end of a word and between a vowel-consonant and a consonant-vowel
  * ("ka-ro-la" -> karol, "pa-ṭa-nā" -> paṭnā, "ko-la-kā-tā" -> kolkātā); the first syllable keeps it.
  */
 function dropSchwas(u: string[]): string[] {
+  const tail = u.length > NAGAR.length + 1 ? u.length - NAGAR.length - (u[u.length - 1] === 'a' ? 1 : 0) : -1;
+  if (tail > 1 && NAGAR.every((x, i) => u[tail + i] === x)) return [...dropSchwas(u.slice(0, tail)), ...NAGAR];
   const out = [...u];
   const n = out.length;
   // "-iya" keeps its a (मालवीय is Malviya).

@@ -183,6 +183,13 @@ describe('parseAddress', () => {
   it('transliterates Indic scripts', () => {
     expect(roles('लाजपत नगर, दिल्ली')).toEqual(['place:lajpat nagar', 'place:delhi']);
     expect(roles('कंकड़बाग, पटना')).toEqual(['place:kankadbag', 'place:patna']);
+    // नगर closing a compound keeps its vowels, as when written apart; the word before it loses its own.
+    expect(roles('गांधीनगर, शांतिनगर, इंदिरानगर')).toEqual([
+      'place:gandhinagar',
+      'place:shantinagar',
+      'place:indiranagar',
+    ]);
+    expect(roles('संतनगर, राजनगर, नगर')).toEqual(['place:santnagar', 'place:rajnagar', 'place:nagar']);
     expect(roles('અમદાવાદ')).toEqual(['place:ahmedabad']);
     expect(roles('மயிலாப்பூர், சென்னை')).toEqual(['place:mayilappur', 'place:chennai']);
     // Tamil's one letter per stop, spelt as English spells it beside a nasal, between vowels, doubled or first.
