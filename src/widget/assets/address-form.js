@@ -223,7 +223,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
   localitySuggestions({
     api,
     input: f.locality.input,
-    near: () => pincodeInfo?.coordinates ?? null,
+    near: () => pincodeInfo && { pincode: pincodeInfo.pincode, point: pincodeInfo.coordinates ?? null },
     chosen(place) {
       const pin = f.pincode.input;
       if (PINCODE.test(pin.value.trim())) return;

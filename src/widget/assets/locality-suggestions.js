@@ -8,20 +8,31 @@ const PAUSE_MS = 300;
 const SHOWN = 5;
 /** Kinds of place a locality field takes (states, districts and monuments have fields or no place here). */
 const KINDS = new Set(['locality', 'office']);
+/**
+ * A place of another pincode this far from the typed pincode's point may still lie in it: 99.93% of localities and
+ * offices lie within 50 km of their own pincode's point, and 99.85% of pincodes have all theirs within it
+ * (bench/pincode-spread.ts). A place farther off contradicts the pincode.
+ */
+const REACH_KM = 50;
 
 /** The name folded as the buyer may type it: case, spaces and dots ignored. */
 const folded = (text) => text.toLowerCase().replace(/[\s.]+/g, '');
 
+/** True when the place may lie in `pincode`: it has that pincode, or lies within a pincode's reach of its point. */
+const fitsPincode = (place, pincode) =>
+  pincode === null || place.pincode === pincode || (place.distance_km ?? Infinity) <= REACH_KM;
+
 /**
- * The autocomplete's results a locality field shows: localities and offices, each name and pincode once, none when
- * the buyer already typed the first of them whole (nothing is left to suggest; "Kora" is a village, and still a start).
+ * The autocomplete's results a locality field shows: localities and offices, each name and pincode once, with
+ * `pincode` (the one the form checked, or null) only those that may lie in it; none when the buyer already typed the
+ * first of them whole (nothing is left to suggest; "Kora" is a village, and still a start).
  */
-export function localityChoices(results, typed) {
+export function localityChoices(results, typed, pincode = null) {
   const seen = new Set();
   const out = [];
   for (const r of results) {
     const key = `${folded(r.name)}|${r.pincode}`;
-    if (!KINDS.has(r.type) || r.pincode === null || seen.has(key)) continue;
+    if (!KINDS.has(r.type) || r.pincode === null || seen.has(key) || !fitsPincode(r, pincode)) continue;
     seen.add(key);
     out.push(r);
   }
@@ -30,8 +41,9 @@ export function localityChoices(results, typed) {
 }
 
 /**
- * Wires suggestions to `input` (inside a `.gc-field`). `near()` is the pincode's point or null; `chosen(place)` runs
- * after the buyer picks one, the field already holding its name.
+ * Wires suggestions to `input` (inside a `.gc-field`). `near()` is the pincode the form checked, `{ pincode, point }`
+ * (point null when the directory has none), or null; `chosen(place)` runs after the buyer picks one, the field already
+ * holding its name.
  */
 export function localitySuggestions({ api, input, near, chosen }) {
   const list = h('ul', { class: 'gc-suggestions', role: 'listbox', id: `${input.id}-list`, hidden: true });
@@ -100,7 +112,8 @@ export function localitySuggestions({ api, input, near, chosen }) {
     const turn = ++asked;
     if (typed.replace(/\s/g, '').length < 3) return close();
     const params = new URLSearchParams({ q: typed, limit: '10' });
-    const point = near();
+    const checked = near();
+    const point = checked?.point;
     if (point) {
       params.set('lat', String(point.latitude));
       params.set('lng', String(point.longitude));
@@ -113,7 +126,7 @@ export function localitySuggestions({ api, input, near, chosen }) {
     }
     // A later keystroke asked again, or the buyer left the field: this answer is stale.
     if (turn !== asked || input.getRootNode().activeElement !== input) return;
-    show(localityChoices(results, input.value.trim()));
+    show(localityChoices(results, input.value.trim(), checked?.pincode ?? null));
   }
 
   input.addEventListener('input', () => {

@@ -1,4 +1,5 @@
-// Which autocomplete results the locality field shows: localities and offices once each, none for a name typed whole.
+// Which autocomplete results the locality field shows: localities and offices once each, none far from the pincode
+// typed, none for a name typed whole.
 import { describe, expect, it } from 'vitest';
 import { loadAsset } from '../support/asset-module.ts';
 
@@ -6,12 +7,14 @@ interface Place {
   name: string;
   type: string;
   pincode: string | null;
+  distance_km?: number;
 }
-const { localityChoices } = await loadAsset<{ localityChoices: (results: Place[], typed: string) => Place[] }>(
-  'locality-suggestions.js',
-);
+const { localityChoices } = await loadAsset<{
+  localityChoices: (results: Place[], typed: string, pincode?: string | null) => Place[];
+}>('locality-suggestions.js');
 
-const place = (name: string, type: string, pincode: string | null): Place => ({ name, type, pincode });
+const place = (name: string, type: string, pincode: string | null, km?: number): Place =>
+  km === undefined ? { name, type, pincode } : { name, type, pincode, distance_km: km };
 
 describe('localityChoices', () => {
   it('keeps localities and offices, each name and pincode once, five at most', () => {
@@ -38,5 +41,35 @@ describe('localityChoices', () => {
     expect(localityChoices(results, 'indira nagar')).toEqual([]);
     expect(localityChoices(results, 'Indiranag')).toHaveLength(2);
     expect(localityChoices([], 'Indiranagar')).toEqual([]);
+  });
+
+  it('offers with a pincode typed only its places and those within 50 km of its point, none farther', () => {
+    // The autocomplete's answer for "Sector 17 Vashi" near 400703: Chandigarh, Gurugram and Gandhinagar, none in Vashi.
+    const sector17 = [
+      place('Sector 17', 'locality', '160017', 1351.53),
+      place('Gurgaon Sector 17', 'office', '122001', 1121.09),
+      place('Gandhinagar Sector 17', 'office', '382016', 463.21),
+    ];
+    expect(localityChoices(sector17, 'Sector 17 Vashi', '400703')).toEqual([]);
+    const vashi = [
+      place('Vashi', 'locality', '400703', 0.97),
+      place('Vashivali', 'office', '410220', 28.64),
+      place('Vashind', 'office', '421601', 46.91),
+      place('Vehaloli Vashind', 'locality', '421601', 55.09),
+      place('Vashi', 'locality', '413503', 300.13),
+    ];
+    expect(localityChoices(vashi, 'Vash', '400703').map((p) => p.pincode)).toEqual(['400703', '410220', '421601']);
+    // A large rural pincode's own places may lie farther than that: its pincode vouches for them.
+    expect(localityChoices([place('Karta', 'office', '345001', 138)], 'Kart', '345001')).toHaveLength(1);
+    // A pincode the directory has no point for: no distances, so only its own places.
+    expect(
+      localityChoices([place('Vashi', 'locality', '400703'), place('Vashi', 'locality', '413503')], 'Vash', '400703'),
+    ).toEqual([place('Vashi', 'locality', '400703')]);
+  });
+
+  it('offers every place, near or far, when no pincode is typed', () => {
+    const far = [place('Sector 17', 'locality', '160017'), place('Gurgaon Sector 17', 'office', '122001')];
+    expect(localityChoices(far, 'Sector 17 Vashi')).toEqual(far);
+    expect(localityChoices(far, 'Sector 17 Vashi', null)).toEqual(far);
   });
 });

@@ -1,6 +1,6 @@
 // A buyer typing a locality: suggestions near the pincode typed, picked by keyboard; a buyer who does not know the
 // pincode picks one by a click and the form takes its pincode, state and city; Escape and a name typed whole leave the
-// field as typed.
+// field as typed; places far from the pincode typed are not offered.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../../dashboard/support/page.ts';
@@ -68,6 +68,19 @@ export async function localitySuggestions({ w, browser, shot }: JourneyContext, 
   await page.waitForTimeout(50);
   expect(await options(page).count()).toBe(0);
   expect(await locality.getAttribute('aria-expanded')).toBe('false');
+
+  // Vashi's pincode typed: the autocomplete knows no Sector 17 there and answers Chandigarh's, 1,351 km away; the
+  // list offers none of it, as the pincode contradicts it.
+  await page.getByLabel('Pincode').fill('400703');
+  await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Maharashtra');
+  await locality.fill('');
+  const far = page.waitForResponse((r) => r.url().includes('/v1/geopin/autocomplete?q=Sector+17+Vashi&'));
+  await locality.pressSequentially('Sector 17 Vashi', { delay: 30 });
+  expect(JSON.stringify(await (await far).json())).toContain('"pincode":"160017"');
+  await page.waitForTimeout(50);
+  expect(await options(page).count()).toBe(0);
+  expect(await locality.getAttribute('aria-expanded')).toBe('false');
+  expect(await locality.inputValue()).toBe('Sector 17 Vashi');
   expect(pageProblems(problems)).toEqual([]);
   await page.context().close();
 }
