@@ -1,6 +1,6 @@
 // A buyer typing a locality: suggestions near the pincode typed, picked by keyboard; a buyer who does not know the
 // pincode picks one by a click and the form takes its pincode, state and city; Escape and a name typed whole leave the
-// field as typed; places far from the pincode typed are not offered.
+// field as typed; places far from the pincode typed are not offered; a pick keeps the words typed after the place.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../../dashboard/support/page.ts';
@@ -81,6 +81,16 @@ export async function localitySuggestions({ w, browser, shot }: JourneyContext, 
   expect(await options(page).count()).toBe(0);
   expect(await locality.getAttribute('aria-expanded')).toBe('false');
   expect(await locality.inputValue()).toBe('Sector 17 Vashi');
+
+  // Vashi picked after typing the plaza and sector: the name replaces only its own word, the rest stays.
+  await locality.fill('');
+  await locality.pressSequentially('Vashi Plaza Sector 17', { delay: 30 });
+  const vashi = options(page).filter({ hasText: /^Vashi400703/ });
+  await vashi.waitFor();
+  await shot(page, 'phone-14-locality-vashi');
+  await vashi.click();
+  expect(await locality.inputValue()).toBe('Vashi Plaza Sector 17');
+  expect(await page.getByLabel('Pincode').inputValue()).toBe('400703');
   expect(pageProblems(problems)).toEqual([]);
   await page.context().close();
 }
