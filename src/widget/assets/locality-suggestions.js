@@ -63,8 +63,9 @@ const fitsPincode = (place, pincode) =>
 
 /**
  * The autocomplete's results a locality field shows: localities and offices, each name and pincode once, with
- * `pincode` (the one the form checked, or null) only those that may lie in it; none when the buyer already typed the
- * first of them whole (nothing is left to suggest; "Kora" is a village, and still a start).
+ * `pincode` (the one the form checked, or null) only those that may lie in it. When the buyer already typed the first
+ * of them whole, none (nothing is left to suggest; "Kora" is a village, and still a start), unless no pincode is typed
+ * and places of that name lie in several pincodes ("Shahabad"): then those first.
  */
 export function localityChoices(results, typed, pincode = null) {
   const seen = new Set();
@@ -75,8 +76,11 @@ export function localityChoices(results, typed, pincode = null) {
     seen.add(key);
     out.push(r);
   }
-  if (out.length > 0 && folded(out[0].name) === folded(typed)) return [];
-  return out.slice(0, SHOWN);
+  const namesakes = out.filter((r) => folded(r.name) === folded(typed));
+  if (namesakes.length === 0 || namesakes[0] !== out[0]) return out.slice(0, SHOWN);
+  // A name several pincodes share, typed without a pincode, still asks which one: a tap fills its pincode.
+  if (pincode !== null || new Set(namesakes.map((r) => r.pincode)).size < 2) return [];
+  return [...namesakes, ...out.filter((r) => !namesakes.includes(r))].slice(0, SHOWN);
 }
 
 /**

@@ -37,11 +37,45 @@ describe('localityChoices', () => {
     ]);
   });
 
-  it('shows nothing when the first is the name typed whole, in any case or spacing', () => {
-    const results = [place('Indiranagar', 'locality', '560038'), place('Indira Nagar', 'locality', '226016')];
-    expect(localityChoices(results, 'indira nagar')).toEqual([]);
-    expect(localityChoices(results, 'Indiranag')).toHaveLength(2);
-    expect(localityChoices([], 'Indiranagar')).toEqual([]);
+  it('shows nothing when the first is the name typed whole near the pincode typed, in any case or spacing', () => {
+    // A namesake in a pincode next door does not bring it back: the pincode typed says which one is meant.
+    const results = [place('Indiranagar', 'locality', '560038', 0), place('Indira Nagar', 'locality', '560008', 3)];
+    expect(localityChoices(results, 'indira nagar', '560038')).toEqual([]);
+    expect(localityChoices(results, 'Indiranag', '560038')).toHaveLength(2);
+    expect(localityChoices([], 'Indiranagar', '560038')).toEqual([]);
+  });
+
+  it('shows a name typed whole without a pincode when places of that name lie in several pincodes, those first', () => {
+    // The autocomplete's answer for "Shahabad" without a point: six towns, Arrah (once Shahabad) and offices.
+    const results = [
+      place('Shahabad', 'locality', '585228'),
+      place('Shahabad', 'locality', '241124'),
+      place('Shahabad', 'locality', '136135'),
+      place('Shahabad', 'locality', '244922'),
+      place('Shahabad', 'locality', '509217'),
+      place('Shahabad', 'locality', '325217'),
+      place('Arrah', 'locality', '802301'),
+      place('Shahabad', 'office', '136135'),
+      place('Shahabad ACC', 'office', '585229'),
+    ];
+    expect(localityChoices(results, 'shahabad').map((p) => p.pincode)).toEqual([
+      '585228',
+      '241124',
+      '136135',
+      '244922',
+      '509217',
+    ]);
+    // Namesakes the autocomplete ranked below other places still come first.
+    const mixed = [place('Indiranagar', 'locality', '560038'), place('Indiranagar Sec 18', 'office', '226016')];
+    mixed.push(place('Indira Nagar', 'locality', '226016'));
+    expect(localityChoices(mixed, 'Indiranagar').map((p) => p.pincode)).toEqual(['560038', '226016', '226016']);
+    expect(localityChoices(mixed, 'Indiranagar').map((p) => p.name)[1]).toBe('Indira Nagar');
+  });
+
+  it('shows nothing for a name typed whole without a pincode when it is the only place of that name', () => {
+    const results = [place('Koramangala', 'locality', '560034'), place('Koramangala VI Bk', 'locality', '560095')];
+    results.push(place('Koramangala', 'office', '560034'));
+    expect(localityChoices(results, 'Koramangala')).toEqual([]);
   });
 
   it('offers with a pincode typed only its places and those within 50 km of its point, none farther', () => {

@@ -1,6 +1,7 @@
 // A buyer typing a locality: suggestions near the pincode typed, picked by keyboard; a buyer who does not know the
 // pincode picks one by a click and the form takes its pincode, state and city; Escape and a name typed whole leave the
-// field as typed; places far from the pincode typed are not offered; a pick keeps the words typed after the place.
+// field as typed, unless many places share it and no pincode is typed; places far from the pincode typed are not
+// offered; a pick keeps the words typed after the place.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../../dashboard/support/page.ts';
@@ -49,6 +50,18 @@ export async function localitySuggestions({ w, browser, shot }: JourneyContext, 
   await page.getByLabel('Pincode').fill('');
   await page.getByLabel('State').fill('');
   await page.getByLabel('City, town').fill('');
+
+  // "Shahabad" typed whole names towns in five states: the list asks which one, each with its own pincode.
+  await locality.fill('');
+  await locality.pressSequentially('Shahabad', { delay: 30 });
+  await expect.poll(() => options(page).count()).toBeGreaterThan(1);
+  const names = await options(page).locator('.gc-suggestion-name').allTextContents();
+  expect(new Set(names)).toEqual(new Set(['Shahabad']));
+  const places = await options(page).locator('.gc-suggestion-place').allTextContents();
+  expect(new Set(places.map((p) => p.slice(0, 6))).size).toBe(places.length);
+  await shot(page, 'phone-15-locality-shahabad');
+  await locality.press('Escape');
+
   await locality.fill('');
   await locality.pressSequentially('Indiran', { delay: 60 });
   const indiranagar = options(page).filter({ hasText: '560038' });
