@@ -3,6 +3,7 @@ import { editDistance, fuzzyFind, maxEdits, type Work } from './fuzzy.ts';
 import { haversineKm } from './geo-math.ts';
 import { tokenize } from './normalise.ts';
 import { transliterate } from './transliterate.ts';
+import { otherSpelling } from './other-spelling.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
 import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
@@ -195,8 +196,9 @@ export class Autocomplete {
 
   /** A word's accepted tokens: every vocabulary token it prefixes, else the nearest spellings it is a prefix of within a typo. */
   private word(token: string, work: Work): Word {
-    const exact = this.idx.tokenRange(token);
-    if (exact[1] > exact[0]) return { text: token, ranges: [exact], fuzzy: false };
+    const spelt = [token, otherSpelling(token)].filter((t) => t !== null).map((t) => this.idx.tokenRange(t));
+    const exact = spelt.filter(([lo, hi]) => hi > lo);
+    if (exact.length > 0) return { text: token, ranges: exact, fuzzy: false };
     const found = fuzzyFind(this.idx.vocabList, token, maxEdits(token.length), true, work);
     // Only the nearest spellings: "koramangla" means Koramangala (1 edit), not Kotamangalam (2).
     const hits = found.filter((h) => h.distance === found[0]?.distance).slice(0, 24);

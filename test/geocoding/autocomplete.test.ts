@@ -179,6 +179,19 @@ describe('GET /v1/geopin/autocomplete', () => {
     });
   });
 
+  it('takes क्ष written "ksh" or "x" for the same letters ("Lakshmi Nagar" is also Laxmi Nagar)', async () => {
+    const shown = async (q: string) =>
+      (await suggest(`q=${encodeURIComponent(q)}&limit=5`)).results.map((r: { name: string }) => r.name);
+    expect(await shown('Lakshmi Nagar')).toContain('Laxmi Nagar');
+    expect(await shown('Laxmi Nagar')).toContain('Laxmi Nagar Extension');
+    expect((await suggest('q=Lakshmi%20Nagar%20Delhi&limit=1')).results[0]).toMatchObject({
+      name: 'Laxmi Nagar',
+      pincode: '110092',
+    });
+    // Being typed: "Axar" is Akshardham's start.
+    expect(await shown('Axar')).toContain('Akshardham');
+  });
+
   it('reads Indic scripts as the Latin spelling names are indexed in ("करोल बाग" is Karol Bagh)', async () => {
     const first = async (q: string) => (await suggest(`q=${encodeURIComponent(q)}&limit=1`)).results[0];
     expect(await first('करोल बाग')).toMatchObject({ name: 'Karol Bagh', pincode: '110005' });

@@ -149,6 +149,14 @@ describe('matching', () => {
     expect(geocode('Sector 17', 'Chandigarh')).toMatchObject({ pincode: '160017' });
   });
 
+  it('takes क्ष written "ksh" or "x" for the same letters, either way round', () => {
+    // The directory writes Laxmi Nagar (Delhi, Nagpur); Delhi's centre at 0.53 answered for Lakshmi.
+    expect(geocode('Lakshmi Nagar, Delhi')).toMatchObject({ pincode: '110092', match_level: 'locality' });
+    expect(geocode('Lakshmi Nagar, Nagpur')).toMatchObject({ pincode: '440022' });
+    expect(geocode('लक्ष्मी नगर, दिल्ली')).toMatchObject({ pincode: '110092' });
+    expect(geocode('Axardham, Delhi')).toMatchObject({ pincode: '110092' });
+  });
+
   it('reads "(E)" and "W" after a suburb as its east and west halves', () => {
     expect(geocode('Andheri (E)', 'Mumbai')).toMatchObject({ pincode: geocode('Andheri East', 'Mumbai')!.pincode });
     expect(geocode('Borivali W', 'Mumbai')).toMatchObject({ pincode: geocode('Borivali West', 'Mumbai')!.pincode });
