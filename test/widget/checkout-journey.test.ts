@@ -10,7 +10,7 @@ import { signInByMail } from '../dashboard/support/sign-in.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { expectAccessible, pageProblems, PHONE, shooter } from './support/buyer.ts';
 import { CART_PAISE, journey, type Viewport } from './support/journey.ts';
-import { mistypedPincode } from './support/mismatch.ts';
+import { mistypedPincode, pincodeInAnotherState } from './support/mismatch.ts';
 import { localitySuggestions } from './support/suggestions.ts';
 import { backFromPayment } from './support/back-from-payment.ts';
 import { cartChanged } from './support/cart-changed.ts';
@@ -150,6 +150,12 @@ describe('a buyer typing a locality on a phone', () => {
 describe('a buyer who mistyped a digit of the pincode', () => {
   it("sees the pin in the locality's pincode and makes it the address's with one button", async () => {
     await mistypedPincode({ w, browser, shot }, 'mistyped.pincode@example.com');
+  });
+});
+
+describe('a buyer who typed a pincode in another state than the pin', () => {
+  it("takes the pin's pincode, and with it the city and state the form had filled from the typed one", async () => {
+    await pincodeInAnotherState({ w, browser, shot }, 'other.state@example.com');
   });
 });
 

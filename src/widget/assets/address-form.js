@@ -15,6 +15,34 @@ export function cityOfOffice(name) {
   return /\(([^)]+)\)\s*$/.exec(name ?? '')?.[1]?.trim() ?? '';
 }
 
+/** The city the form fills from a directory answer: the town an office names in brackets, else the answer's city. */
+export function directoryCity(info) {
+  return cityOfOffice(info?.offices?.[0]?.name) || (info?.city ?? '');
+}
+
+const sameName = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The city and state an address takes with a new pincode, from the directory's answers for its old pincode (`before`)
+ * and the new one (`after`): a value that is empty or names the old pincode's place (filled from it, or typed the same)
+ * becomes the new one's; one the buyer typed otherwise is kept. Only the fields that change are returned.
+ */
+export function placeForPincode(address, before, after) {
+  const old = {
+    city: [directoryCity(before), before?.city, before?.district],
+    state: [before?.state],
+  };
+  const next = { city: directoryCity(after), state: after?.state ?? '' };
+  const patch = {};
+  for (const key of ['city', 'state']) {
+    const value = address[key] ?? '';
+    const fromOld = !value.trim() || old[key].some((name) => name && sameName(name, value));
+    // A name left from the old pincode is wrong under the new one even when the directory has none to give instead.
+    if (fromOld && !sameName(next[key], value)) patch[key] = next[key] || null;
+  }
+  return patch;
+}
+
 /**
  * `save(address, isDefault)` stores the address and resolves with it; server errors land on their fields. Calls
  * `onSaved(address, pincodeInfo)` after a successful save and stays busy until what it returns settles.
@@ -77,7 +105,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     for (const [key, value] of [
       ['state', info.state ?? ''],
       // The town an office names in brackets, else the city the service reads from the pincode's place.
-      ['city', cityOfOffice(info.offices[0]?.name) || (info.city ?? '')],
+      ['city', directoryCity(info)],
     ]) {
       const el = f[key].input;
       const stale = moved && el.value === (initial?.[key] ?? '');

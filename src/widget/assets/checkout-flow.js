@@ -1,7 +1,7 @@
 // The buyer's journey, one step at a time: email code, address (saved or new), the pin on the map, payment, done.
 // Each step takes focus at its heading, reports itself to the funnel, and shows its errors where they occur.
 import { addressBook } from './address-book.js';
-import { addressForm } from './address-form.js';
+import { addressForm, placeForPincode } from './address-form.js';
 import { sessionEnded } from './api.js';
 import { h, rupees } from './dom.js';
 import { orderTotal } from './order-total.js';
@@ -199,11 +199,16 @@ export class CheckoutFlow {
       start,
       onBack: () => (step.destroy(), this.go(() => this.addressStep())),
       // "Use pincode 110024": the pin's pincode replaces a mistyped one (the server refills the district), if the shop
-      // delivers there, as the form checks for a typed one.
+      // delivers there, as the form checks for a typed one; a city and state the old pincode gave follow it.
       onUsePincode: async (pincode) => {
-        const delivery = await this.api.book({ action: 'serviceability_check', pincode });
+        const [delivery, before, after] = await Promise.all([
+          this.api.book({ action: 'serviceability_check', pincode }),
+          this.api.geo(`/v1/pincode/validate/${address.pincode}`),
+          this.api.geo(`/v1/pincode/validate/${pincode}`),
+        ]);
         if (delivery.block_checkout) throw new Error(delivery.message || `This shop does not deliver to ${pincode}`);
-        address = (await this.api.book({ action: 'update', address_id: address.id, address: { pincode } })).address;
+        const patch = { pincode, ...placeForPincode(address, before, after) };
+        address = (await this.api.book({ action: 'update', address_id: address.id, address: patch })).address;
       },
       onConfirm: async (pin) => {
         const { geopin } = await this.api.geo('/v1/geopin/coordinates-to-geopin', pin);

@@ -1,9 +1,19 @@
-// A buyer whose pincode disagrees with the locality typed: the map opens at the locality, says which pincode the pin
-// is in, and one button makes that the address's pincode (its district follows), before the location is confirmed.
+// A buyer whose pincode disagrees with the locality typed: the map opens at the locality, says the pin's pincode, and
+// one button makes it the address's (with its district, and its city and state over those the old one gave).
 import { expect } from 'vitest';
-import { openPage } from '../../dashboard/support/page.ts';
+import { DESKTOP, openPage } from '../../dashboard/support/page.ts';
 import { expectAccessible, mapReady, pageProblems, PHONE, signIn } from './buyer.ts';
 import type { JourneyContext } from './journey.ts';
+import type { WidgetWorld } from './world.ts';
+
+/** The place the buyer's (only) address is stored with. */
+function storedAddress(w: WidgetWorld, email: string) {
+  return w.prod.sql.get<{ pincode: string; district: string; city: string | null; state: string | null }>(
+    'SELECT a.pincode, a.district, a.city, a.state FROM addresses a JOIN buyers b ON b.id = a.buyer_id ' +
+      'WHERE b.email = ?',
+    [email],
+  );
+}
 
 export async function mistypedPincode({ w, browser, shot }: JourneyContext, email: string): Promise<void> {
   const { page, problems } = await openPage(browser, PHONE);
@@ -33,18 +43,59 @@ export async function mistypedPincode({ w, browser, shot }: JourneyContext, emai
   // Keyboard users land on what comes next, not on the page top.
   const confirm = page.getByRole('button', { name: 'Confirm this location' });
   await expect.poll(() => confirm.evaluate((el) => el === (el.getRootNode() as Document).activeElement)).toBe(true);
-  const stored = () =>
-    w.prod.sql.get<{ pincode: string; district: string }>(
-      `SELECT a.pincode, a.district FROM addresses a JOIN buyers b ON b.id = a.buyer_id WHERE b.email = ?`,
-      [email],
-    );
-  expect(await stored()).toEqual({ pincode: '110024', district: 'South East' });
+  // The city the buyer typed is kept: it is not the one 110042 gave.
+  expect(await storedAddress(w, email)).toEqual({
+    pincode: '110024',
+    district: 'South East',
+    city: 'New Delhi',
+    state: 'Delhi',
+  });
   await expectAccessible(page, problems);
   await shot(page, 'phone-11-pincode-used');
 
   await confirm.click();
   await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
   expect(await page.locator('.gc-form').textContent()).toContain('110024');
+  expect(pageProblems(problems)).toEqual([]);
+  await page.context().close();
+}
+
+/**
+ * A buyer in Gurgaon's DLF Phase 1 who typed a Delhi pincode: the form filled Delhi as city and state, and "Use
+ * pincode 122002" makes them Gurgaon, Haryana, as stored and as the payment step shows the address.
+ */
+export async function pincodeInAnotherState({ w, browser, shot }: JourneyContext, email: string): Promise<void> {
+  const { page, problems } = await openPage(browser, DESKTOP);
+  await page.goto(`${w.shop.origin}/`);
+  await signIn(page, w.smtp, email, () => Promise.resolve());
+  await page.getByLabel('Full name').fill('Meera Iyer');
+  await page.getByLabel('Mobile number').fill('98450 12345');
+  await page.getByLabel('Pincode').fill('110017');
+  await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
+  expect(await page.getByLabel('City, town').inputValue()).toBe('Delhi');
+  await page.getByLabel('Flat, house no.').fill('Tower 8, 1102');
+  await page.getByLabel('Area, locality').fill('DLF Phase 1');
+  await page.getByRole('button', { name: 'Continue to map' }).click();
+
+  await mapReady(page, '122002');
+  const status = page.locator('.gc-pin-status');
+  expect(await status.textContent()).toContain('not 110017 as typed');
+  await page.getByRole('button', { name: 'Use pincode 122002' }).click();
+  await expect.poll(() => status.textContent()).not.toContain('as typed');
+  expect(await status.textContent()).toMatch(/^The pin is in pincode 122002/);
+  expect(await storedAddress(w, email)).toEqual({
+    pincode: '122002',
+    district: 'Gurugram',
+    city: 'Gurgaon',
+    state: 'Haryana',
+  });
+  await page.getByRole('button', { name: 'Confirm this location' }).click();
+  await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+  expect(await page.locator('.gc-deliver').textContent()).toBe(
+    'Deliver to Meera Iyer: Tower 8, 1102, DLF Phase 1, Gurgaon, Haryana 122002',
+  );
+  await expectAccessible(page, problems);
+  await shot(page, 'desktop-11-pincode-other-state');
   expect(pageProblems(problems)).toEqual([]);
   await page.context().close();
 }
