@@ -1,11 +1,13 @@
 // The widget by keyboard and for screen readers on a 320 px phone: the gateway's pay frame as a modal, focus while a
 // form is busy and after "Resend code", a focus ring on every control in forced colours (Windows high contrast), saved
-// addresses' buttons named after their address, and field errors that go as the buyer corrects the field.
+// addresses' buttons named after their address, the question before a pin outside the typed pincode is confirmed, and
+// field errors that go as the buyer corrects the field.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../dashboard/support/page.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { describedText, mapReady, pageProblems, signIn } from './support/buyer.ts';
+import { describedText, mapReady, pageProblems, shownPin, signIn } from './support/buyer.ts';
+import { encode } from '../../src/native/digipin.ts';
 import { focusRing, type FocusRing } from '../support/focus-ring.ts';
 import { reviewShot } from '../support/review-shot.ts';
 import { focusedElement, savedAddresses } from './support/keyboard.ts';
@@ -14,6 +16,8 @@ import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
 const NARROW = { width: 320, height: 640 };
 const HOME = { name: 'Asha Rao', phone: '9845012345', flat_number: '12', street_name: 'CMH Road', pincode: '560038' };
 const OFFICE = { ...HOME, flat_number: '4th floor', street_name: '100 Feet Road', label: 'Office' };
+/** Lajpat Nagar IV is 110024: 110042 is a digit mistyped, and the map puts the pin at the locality. */
+const MISTYPED = { ...HOME, flat_number: 'C-45', street_name: null, locality: 'Lajpat Nagar IV', pincode: '110042' };
 
 let w: SourceWorld;
 let browser: Browser;
@@ -248,6 +252,96 @@ describe('saved addresses', () => {
     );
     await reviewShot(page, 'widget-two-addresses-320');
     expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** The addresses `page`'s signed-in buyer has, read with the session the widget keeps for the tab. */
+async function storedAddresses(page: Page): Promise<Array<Record<string, unknown>>> {
+  const kept = await page.evaluate(() => Object.values({ ...sessionStorage })[0]!);
+  const token = (JSON.parse(kept) as { session_token: string }).session_token;
+  return (await w.buyer('/checkout-addresses', { action: 'list' }, token)).data.addresses;
+}
+
+describe('a pin outside the typed pincode', () => {
+  const question = (page: Page) => page.getByRole('group', { name: /Deliver to the pin anyway\?$/ });
+
+  it('is confirmed after a question that takes focus, named by it, answered by keyboard', async () => {
+    const email = 'pin.question@example.com';
+    await savedAddresses(w, email, [MISTYPED]);
+    const { page, problems } = await openSignedIn(email);
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await mapReady(page, '110024');
+    const confirm = page.getByRole('button', { name: 'Confirm this location' });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await question(page).waitFor();
+    expect(await question(page).getAttribute('role')).toBe('group');
+    const asked = await focusRing(page, 'geopin-checkout');
+    expect(asked.element).toMatch(/^P The pin is in pincode 110024 \(/);
+    expect(asked.ring).toBe('3px solid');
+    const choices: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      const ring = await focusRing(page, 'geopin-checkout');
+      choices.push(`${ring.element} ${ring.ring}`);
+    }
+    expect(choices).toEqual([
+      'BUTTON Use pincode 110024 and continue 3px solid',
+      'BUTTON Deliver to the pin anyway 3px solid',
+      'BUTTON Move the pin 3px solid',
+    ]);
+    await reviewShot(page, 'widget-pin-question-320');
+    // Escape answers "Move the pin": focus is on the pin, nothing decided.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedElement(page)).toMatch(/^BUTTON Delivery pin at geopin/);
+    expect(await question(page).count()).toBe(0);
+    expect(await confirm.isVisible()).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.locator('.gc-pin-status').textContent()).toContain('not 110042 as typed');
+
+    // The moved pin is asked about again; this time the buyer delivers there.
+    const pin = await shownPin(page);
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await question(page).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focusedElement(page)).toBe('BUTTON Deliver to the pin anyway');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    const [address] = await storedAddresses(page);
+    expect(address).toMatchObject({ pincode: '110042', latitude: pin.latitude, longitude: pin.longitude });
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('outside every pincode, offers no pincode to use', async () => {
+    const email = 'pin.at.sea@example.com';
+    await savedAddresses(w, email, [HOME]);
+    const { page, problems } = await openSignedIn(email);
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await mapReady(page, '560038');
+    // Off Mumbai in the Arabian Sea.
+    await page.getByRole('textbox', { name: 'Geopin' }).fill(encode(18.9, 72.7));
+    await expect.poll(() => page.locator('.gc-pin-status').textContent()).toContain('outside every pincode area');
+    await page.getByRole('button', { name: 'Confirm this location' }).click();
+    await question(page).waitFor();
+    expect(await question(page).textContent()).toMatch(
+      /^The pin is outside every pincode area, not in 560038 as typed\. Deliver to the pin anyway\?/,
+    );
+    await expect.poll(() => focusedElement(page)).toMatch(/^P The pin is outside every pincode area/);
+    expect(await question(page).getByRole('button').allTextContents()).toEqual([
+      'Deliver to the pin anyway',
+      'Move the pin',
+    ]);
+    await reviewShot(page, 'widget-pin-outside-320');
+    await question(page).getByRole('button', { name: 'Move the pin' }).click();
+    await expect.poll(() => focusedElement(page)).toMatch(/^BUTTON Delivery pin at geopin/);
+    expect((await storedAddresses(page))[0]).toMatchObject({ pincode: '560038', latitude: null });
+    // No outline holds the pin: the boundaries lookup there answers 404, as the browser logs it.
+    expect(pageProblems(problems).filter((p) => !p.includes('404'))).toEqual([]);
     await page.context().close();
   });
 });

@@ -148,13 +148,13 @@ describe('a buyer typing a locality on a phone', () => {
 });
 
 describe('a buyer who mistyped a digit of the pincode', () => {
-  it("sees the pin in the locality's pincode and makes it the address's with one button", async () => {
+  it("sees the pin in the locality's pincode, is asked on Confirm, and makes it the address's", async () => {
     await mistypedPincode({ w, browser, shot }, 'mistyped.pincode@example.com');
   });
 });
 
 describe('a buyer who typed a pincode in another state than the pin', () => {
-  it("takes the pin's pincode, and with it the city and state the form had filled from the typed one", async () => {
+  it("is asked on Confirm and takes the pin's pincode, its city and state over those the form filled", async () => {
     await pincodeInAnotherState({ w, browser, shot }, 'other.state@example.com');
   });
 });

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewShot } from '../support/review-shot.ts';
-import { mapReady, pageProblems, signIn } from './support/buyer.ts';
+import { mapReady, pageProblems, shownPin, signIn } from './support/buyer.ts';
 import { focusedElement, savedAddresses } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
 import { LANDSCAPE, openTouchPage, swipe, tapAt, twoFingerDrag } from './support/touch.ts';
@@ -402,6 +402,41 @@ describe('a mistyped pincode on the map', () => {
       };
       expect(inside(box, shown.map), `${pincode} ${JSON.stringify(box)} in ${JSON.stringify(shown.map)}`).toBe(true);
     }
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is asked about on Confirm, with choices a thumb can tap, and delivered to when the buyer says so', async () => {
+    const { page, problems } = await newBuyer('mistyped.anyway@example.com');
+    await page.getByLabel('Full name').fill('Ravi Kumar');
+    await page.getByLabel('Mobile number').fill('98450 12345');
+    await page.getByLabel('Pincode').fill('110042');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
+    await page.getByLabel('Flat, house no.').fill('C-45');
+    await page.getByLabel('Area, locality').fill('Laxmi Nagar');
+    await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
+    await mapReady(page, '110092');
+    const pin = await shownPin(page);
+    await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+    const question = page.getByRole('group', { name: /^The pin is in pincode 110092 .*Deliver to the pin anyway\?$/ });
+    await question.waitFor();
+    await expect.poll(() => focusedElement(page)).toMatch(/^P The pin is in pincode 110092/);
+    const sizes = await question.getByRole('button').evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const box = b.getBoundingClientRect();
+        return `${b.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`;
+      }),
+    );
+    expect(sizes).toHaveLength(3);
+    for (const size of sizes) {
+      const [width, height] = size.split(' ').at(-1)!.split('x').map(Number);
+      expect(Math.min(width!, height!), size).toBeGreaterThanOrEqual(44);
+    }
+    await reviewShot(page, 'phone-pin-question');
+    await tapAt(page, question.getByRole('button', { name: 'Deliver to the pin anyway' }));
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    expect(await page.locator('.gc-deliver').textContent()).toContain('Laxmi Nagar, Delhi, Delhi 110042');
+    expect(await page.locator('.gc-form').textContent()).toContain(pin.geopin);
     expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });

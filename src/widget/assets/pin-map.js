@@ -1,9 +1,11 @@
 // The location step: a MapLibre map with a pin the buyer drags, taps or moves with the arrow keys, a geopin field that
-// moves it when a code is typed or pasted, and a line saying which pincode the pin is in against the one typed.
+// moves it when a code is typed or pasted, and a line saying which pincode the pin is in against the one typed; a pin
+// outside that pincode is confirmed only after a question.
 import { busy, field, h, messageLine } from './dom.js';
 import { pincodeLabels } from './map-labels.js';
 import { foldAttribution, loadMapLibre, recentreControl, watchTiles } from './map-setup.js';
 import { addOutlineLayers, containsPoint, extend, OUTLINES, plainStyle } from './map-style.js';
+import { pinQuestion } from './pin-question.js';
 
 /** One arrow-key press moves the pin about 11 m; with Shift, about 110 m. */
 const STEP_DEGREES = 0.0001;
@@ -39,6 +41,7 @@ const round6 = (v) => Math.round(v * 1e6) / 1e6;
 /**
  * `onConfirm({latitude, longitude})` stores the pin; errors it throws are shown beside the button. With
  * `onUsePincode(pincode)`, a pin in another pincode than the typed one offers to make that the address's pincode.
+ * Confirm with the pin outside the typed pincode first asks whether to deliver there anyway.
  */
 export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onConfirm, onBack, onUsePincode }) {
   let pin = { latitude: round6(start.latitude), longitude: round6(start.longitude) };
@@ -69,6 +72,34 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     { type: 'submit', class: 'gc-primary', 'aria-disabled': 'true' },
     'Confirm this location',
   );
+  const actions = h(
+    'div',
+    { class: 'gc-actions' },
+    h('button', { type: 'button', class: 'gc-secondary', onclick: onBack }, 'Back'),
+    confirm,
+  );
+  /** The pin the buyer chose to deliver to outside the typed pincode: confirming it again asks no more. */
+  let accepted = null;
+  const question = pinQuestion({
+    // Back, Confirm and "Use pincode" give way to the question's own choices.
+    onToggle(open) {
+      actions.hidden = open;
+      usePincode.hidden = open || !usePincode.dataset.pincode;
+    },
+    onAnyway() {
+      accepted = `${pin.latitude},${pin.longitude}`;
+      confirm.focus();
+      void confirmPin();
+    },
+    async onUse(next) {
+      if (!(await useTheirPincode(next))) return;
+      question.close();
+      confirm.focus();
+      void confirmPin();
+    },
+    // Where the buyer moves it from: the pin, or the geopin field when no map could be shown.
+    onMove: () => (marker?.getElement() ?? geopin.input).focus(),
+  });
   const form = h(
     'form',
     { class: 'gc-form' },
@@ -85,12 +116,8 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     coordinates,
     geopin.wrap,
     message.el,
-    h(
-      'div',
-      { class: 'gc-actions' },
-      h('button', { type: 'button', class: 'gc-secondary', onclick: onBack }, 'Back'),
-      confirm,
-    ),
+    question.el,
+    actions,
   );
 
   function collection() {
@@ -140,15 +167,14 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
         : `The pin is in pincode ${p.pincode}${p.locality ? ` (${p.locality})` : ''}, not ${pincode} as typed. ` +
           (onUsePincode ? 'Move the pin, or use that pincode.' : 'Move the pin, or go back and correct the pincode.');
     const other = p && p.pincode !== pincode && onUsePincode ? p.pincode : null;
-    usePincode.hidden = other === null;
+    usePincode.hidden = other === null || question.open;
     usePincode.dataset.pincode = other ?? '';
     usePincode.textContent = other ? `Use pincode ${other}` : '';
   }
 
-  // The typed pincode becomes the pin's: outlines, labels, the view and the verdict follow.
-  usePincode.addEventListener('click', async () => {
-    const used = await busy(form, async () => {
-      const next = usePincode.dataset.pincode;
+  /** The typed pincode becomes the pin's, `next`: outlines, labels, the view and the verdict follow. */
+  function useTheirPincode(next) {
+    return busy(form, async () => {
       message.say(`Changing the address's pincode to ${next}…`);
       try {
         await onUsePincode(next);
@@ -166,14 +192,19 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
         return false;
       }
     });
+  }
+
+  usePincode.addEventListener('click', async () => {
     // The button is gone: keyboard users go on to the next thing to do.
-    if (used) confirm.focus();
+    if (await useTheirPincode(usePincode.dataset.pincode)) confirm.focus();
   });
 
   let describing = null;
   /** Puts the pin at a point; `typed` when the geopin field put it there (the field then keeps what was typed). */
   function moved(latitude, longitude, { fly = false, typed = false } = {}) {
     pin = { latitude: round6(latitude), longitude: round6(longitude) };
+    // The question was about where the pin was.
+    question.close();
     marker?.setLngLat([pin.longitude, pin.latitude]);
     if (fly) map?.easeTo({ center: [pin.longitude, pin.latitude] });
     coordinates.textContent = `${pin.latitude.toFixed(6)}, ${pin.longitude.toFixed(6)}`;
@@ -278,19 +309,32 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     message.say('Map tiles are unavailable; showing pincode outlines.');
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (confirm.getAttribute('aria-disabled') === 'true')
-      return message.say('The map is still loading; confirm once it shows the pin.');
+  /** Stores the pin; one outside the typed pincode (and not accepted there yet) is asked about instead. */
+  async function confirmPin() {
     message.say('Saving the location…');
-    void busy(form, async () => {
+    const outside = await busy(form, async () => {
       try {
         await describing;
+        const area = await fetchPinArea();
+        if (area?.properties.pincode !== pincode && accepted !== `${pin.latitude},${pin.longitude}`) {
+          message.clear();
+          return { area: area?.properties ?? null };
+        }
         await onConfirm({ ...pin });
       } catch (err) {
         message.say(err.message, 'error');
       }
+      return null;
     });
+    // After busy: it gives focus back where it was, and the question takes it.
+    if (outside) question.ask(outside.area, pincode, Boolean(onUsePincode));
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (confirm.getAttribute('aria-disabled') === 'true')
+      return message.say('The map is still loading; confirm once it shows the pin.');
+    void confirmPin();
   });
 
   return {

@@ -1,10 +1,15 @@
 // A buyer whose pincode disagrees with the locality typed: the map opens at the locality, says the pin's pincode, and
 // one button makes it the address's (with its district, and its city and state over those the old one gave).
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, openPage } from '../../dashboard/support/page.ts';
 import { expectAccessible, mapReady, pageProblems, PHONE, signIn } from './buyer.ts';
 import type { JourneyContext } from './journey.ts';
+import { focusedElement } from './keyboard.ts';
 import type { WidgetWorld } from './world.ts';
+
+/** The question Confirm asks about a pin outside the typed pincode. */
+const pinQuestion = (page: Page) => page.getByRole('group', { name: /Deliver to the pin anyway\?$/ });
 
 /** The place the buyer's (only) address is stored with. */
 function storedAddress(w: WidgetWorld, email: string) {
@@ -36,12 +41,36 @@ export async function mistypedPincode({ w, browser, shot }: JourneyContext, emai
   expect(await use.isVisible()).toBe(true);
   await expectAccessible(page, problems);
   await shot(page, 'phone-10-pincode-mismatch');
+
+  // Confirm asks first, in place of the step's buttons, and the question takes focus.
+  const confirm = page.getByRole('button', { name: 'Confirm this location' });
+  await confirm.click();
+  const question = pinQuestion(page);
+  await question.waitFor();
+  expect(await question.textContent()).toMatch(/^The pin is in pincode 110024 .*, not 110042 as typed\. Deliver/);
+  await expect.poll(() => focusedElement(page)).toMatch(/^P The pin is in pincode 110024/);
+  expect(await confirm.isVisible()).toBe(false);
+  const choices = question.getByRole('button');
+  expect(await choices.allTextContents()).toEqual([
+    'Use pincode 110024 and continue',
+    'Deliver to the pin anyway',
+    'Move the pin',
+  ]);
+  for (const box of await Promise.all((await choices.all()).map((c) => c.boundingBox())))
+    expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(44);
+  await expectAccessible(page, problems);
+  await shot(page, 'phone-10-pincode-question');
+  // Moving the pin decides nothing: the buyer is on the pin, and the address keeps its pincode.
+  await question.getByRole('button', { name: 'Move the pin' }).click();
+  await expect.poll(() => focusedElement(page)).toMatch(/^BUTTON Delivery pin at geopin/);
+  expect(await question.isVisible()).toBe(false);
+  expect(await storedAddress(w, email)).toMatchObject({ pincode: '110042' });
+
   await use.click();
   await expect.poll(() => status.textContent()).not.toContain('as typed');
   expect(await status.textContent()).toMatch(/^The pin is in pincode 110024/);
   expect(await use.isVisible()).toBe(false);
   // Keyboard users land on what comes next, not on the page top.
-  const confirm = page.getByRole('button', { name: 'Confirm this location' });
   await expect.poll(() => confirm.evaluate((el) => el === (el.getRootNode() as Document).activeElement)).toBe(true);
   // The city the buyer typed is kept: it is not the one 110042 gave.
   expect(await storedAddress(w, email)).toEqual({
@@ -53,6 +82,7 @@ export async function mistypedPincode({ w, browser, shot }: JourneyContext, emai
   await expectAccessible(page, problems);
   await shot(page, 'phone-11-pincode-used');
 
+  // The pin is in the address's pincode now: Confirm asks nothing.
   await confirm.click();
   await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
   expect(await page.locator('.gc-form').textContent()).toContain('110024');
@@ -61,8 +91,8 @@ export async function mistypedPincode({ w, browser, shot }: JourneyContext, emai
 }
 
 /**
- * A buyer in Gurgaon's DLF Phase 1 who typed a Delhi pincode: the form filled Delhi as city and state, and "Use
- * pincode 122002" makes them Gurgaon, Haryana, as stored and as the payment step shows the address.
+ * A buyer in Gurgaon's DLF Phase 1 who typed a Delhi pincode: the form filled Delhi as city and state; Confirm asks,
+ * and "Use pincode 122002 and continue" makes them Gurgaon, Haryana, as stored and as the payment step shows.
  */
 export async function pincodeInAnotherState({ w, browser, shot }: JourneyContext, email: string): Promise<void> {
   const { page, problems } = await openPage(browser, DESKTOP);
@@ -80,17 +110,20 @@ export async function pincodeInAnotherState({ w, browser, shot }: JourneyContext
   await mapReady(page, '122002');
   const status = page.locator('.gc-pin-status');
   expect(await status.textContent()).toContain('not 110017 as typed');
-  await page.getByRole('button', { name: 'Use pincode 122002' }).click();
-  await expect.poll(() => status.textContent()).not.toContain('as typed');
-  expect(await status.textContent()).toMatch(/^The pin is in pincode 122002/);
+  await page.getByRole('button', { name: 'Confirm this location' }).click();
+  const question = pinQuestion(page);
+  await question.waitFor();
+  await expect.poll(() => focusedElement(page)).toMatch(/^P The pin is in pincode 122002/);
+  await expectAccessible(page, problems);
+  await shot(page, 'desktop-10-pincode-question');
+  await question.getByRole('button', { name: 'Use pincode 122002 and continue' }).click();
+  await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
   expect(await storedAddress(w, email)).toEqual({
     pincode: '122002',
     district: 'Gurugram',
     city: 'Gurgaon',
     state: 'Haryana',
   });
-  await page.getByRole('button', { name: 'Confirm this location' }).click();
-  await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
   expect(await page.locator('.gc-deliver').textContent()).toBe(
     'Deliver to Meera Iyer: Tower 8, 1102, DLF Phase 1, Gurgaon, Haryana 122002',
   );
