@@ -4,6 +4,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { Authenticator } from '../http/route.ts';
 import type { RequestHead } from '../http/request.ts';
+import { assertSentOnce } from '../http/sent-once.ts';
 import { sha256 } from '../kernel/crypto.ts';
 import type { SessionContext } from './address-service.ts';
 import type { MerchantPrincipal } from './audit-log.ts';
@@ -15,6 +16,7 @@ export function merchantKeyAuth(merchants: MerchantRepository): Authenticator<Me
   return async (head) => {
     const key = head.headers['x-api-key'];
     if (!key) throw new DomainError('unauthorized', 'missing_api_key', 'x-api-key header is required');
+    assertSentOnce(key, 'x-api-key', 'invalid_api_key');
     const found = await merchants.byApiKey(key);
     if (!found) throw new DomainError('unauthorized', 'invalid_api_key', 'API key is unknown');
     if (found.endedAt) {
@@ -34,6 +36,7 @@ export function sessionAuth(sessions: SessionRepository, clock: Clock): Authenti
   return async (head) => {
     const token = head.headers['x-session-token'];
     if (!token) throw new DomainError('unauthorized', 'missing_session_token', 'x-session-token header is required');
+    assertSentOnce(token, 'x-session-token', 'invalid_session');
     const found = await sessions.byTokenHash(sha256(token), clock().toISOString());
     if (!found) throw new DomainError('unauthorized', 'invalid_session', 'Session token is unknown or expired');
     assertOrigin(head, found.merchant);

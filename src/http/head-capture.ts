@@ -68,6 +68,15 @@ export class CapturedHead implements RequestHead {
 export const TRANSPORT_HEADERS = ['content-length', 'x-request-id'];
 
 /**
+ * Headers whose repeated lines are one value, joined with ", " as RFC 9110 section 5.3 reads them: X-Forwarded-For's
+ * lines are one list of hops (a proxy may add its own line after the client's), and a credential sent twice is then
+ * no credential at all, on every route alike (uWS's getHeader would take the first line, a copied head the last).
+ */
+const JOINED = new Set(['x-forwarded-for', 'x-api-key', 'x-session-token']);
+/** Tells JOINED's names apart from most header names by their first letter before hashing one. */
+const joins = (key: string) => key.charCodeAt(0) === 120 && JOINED.has(key);
+
+/**
  * Header names with their bytes (uWS reads bytes without converting a JavaScript string on every call), and an object
  * with every one of them, undefined: a request's headers start as a copy of it, so storing a value never changes the
  * object's shape (a store that adds a property, with a different name each time, is V8's slowest kind).
@@ -75,6 +84,8 @@ export const TRANSPORT_HEADERS = ['content-length', 'x-request-id'];
 export interface HeaderNames {
   list: Array<{ name: string; bytes: Uint8Array }>;
   template: Record<string, string | undefined>;
+  /** Those whose repeated lines are joined (JOINED). */
+  joined: string[];
 }
 
 export function headerNames(names: string[]): HeaderNames {
@@ -82,6 +93,7 @@ export function headerNames(names: string[]): HeaderNames {
   return {
     list: unique.map((name) => ({ name, bytes: Buffer.from(name) })),
     template: Object.fromEntries(unique.map((name) => [name, undefined])),
+    joined: unique.filter(joins),
   };
 }
 
@@ -140,19 +152,23 @@ export function capture(
   const names = shape.names;
   let headers: Record<string, string>;
   let connection: string | undefined;
+  let joinedLines = 0;
   if (names === null) {
     const framing = new FramingCheck();
     headers = {};
     req.forEach((key, value) => {
       framing.see(key, value);
-      headers[key] = value;
+      headers[key] = Object.hasOwn(headers, key) && joins(key) ? `${headers[key]}, ${value}` : value;
     });
     if (framing.error !== null) return framing.error;
     connection = headers.connection;
   } else {
     if (bodyful) {
       const framing = new FramingCheck();
-      req.forEach((key, value) => framing.see(key, value));
+      req.forEach((key, value) => {
+        framing.see(key, value);
+        if (joins(key)) joinedLines++;
+      });
       if (framing.error !== null) return framing.error;
       connection = framing.connection;
     } else {
@@ -167,6 +183,8 @@ export function capture(
       const value = req.getHeader(bytes);
       if (value !== '') headers[name] = value;
     }
+    // getHeader answers the first of repeated lines; a bodyless route sees only that (no endpoint declares so yet).
+    if (joinedLines > 0 && joinedLines > sent(headers, names.joined)) Object.assign(headers, joinedValues(req, names));
   }
   const params: string[] = shape.paramCount === 0 ? NO_PARAMS : [];
   for (let i = 0; i < shape.paramCount; i++) params.push(safeDecode(req.getParameter(i) ?? ''));
@@ -182,6 +200,23 @@ export function capture(
   );
   if (connection !== undefined && connection.length >= 5) head.closes = asksClose(connection);
   return head;
+}
+
+/** How many of `names` have a value in `headers`. */
+function sent(headers: Record<string, string>, names: string[]): number {
+  let n = 0;
+  for (const name of names) if (headers[name] !== undefined) n++;
+  return n;
+}
+
+/** The declared JOINED headers of a request that sent one of them on several lines, each with its lines joined. */
+function joinedValues(req: HttpRequest, names: HeaderNames): Record<string, string> {
+  const joined: Record<string, string> = {};
+  req.forEach((key, value) => {
+    if (!names.joined.includes(key)) return;
+    joined[key] = Object.hasOwn(joined, key) ? `${joined[key]}, ${value}` : value;
+  });
+  return joined;
 }
 
 /** The framing headers of one request, seen one by one (uWS's getHeader sees only the first of a repeated name). */

@@ -9,6 +9,7 @@ import type { KeyCache } from './key-cache.ts';
 import { BURST_LIMIT, CalendarKeys, PLANS, secondsUntilNextMonth } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { UsageMeter } from './usage-meter.ts';
+import { assertSentOnce } from '../http/sent-once.ts';
 
 /** Who is calling a keyed route. */
 export interface ApiKeyPrincipal {
@@ -59,6 +60,7 @@ export function createGate(
     const presented = head.headers['x-api-key'];
     if (!presented)
       throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
+    assertSentOnce(presented, 'x-api-key', 'invalid_api_key');
     const found = keys.findPresented(presented);
     const metered = route.metered !== false;
     if (!(found instanceof Promise)) return admit(found, head, metered);

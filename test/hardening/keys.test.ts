@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/paths.ts';
+import { rawExchange } from '../http/support/raw-http.ts';
 import { startMeasuredServer, type MeasuredServer } from './support/measured-server.ts';
 
 const run = promisify(execFile);
@@ -48,6 +49,44 @@ async function hammer(path: string, key: string, stop: Promise<unknown>): Promis
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a key sent twice', () => {
+  /** Status and body of `path` with each of `keys` on its own x-api-key line. */
+  const twice = async (method: string, path: string, keys: string[], body?: string) => {
+    const lines = keys.map((k) => `x-api-key: ${k}\r\n`).join('');
+    const sent = body === undefined ? '' : `content-type: application/json\r\ncontent-length: ${body.length}\r\n`;
+    const { text } = await rawExchange(
+      Number(new URL(server.url).port),
+      `${method} ${path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n${sent}${lines}\r\n${body ?? ''}`,
+    );
+    return { status: Number(text.slice(9, 12)), body: text.slice(text.indexOf('\r\n\r\n') + 4) };
+  };
+
+  it('is refused with 401 on every route, whichever line holds the good key', async () => {
+    const point = '{"latitude":12.97,"longitude":77.59}';
+    const routes: Array<[string, string, string, string | undefined]> = [
+      ['POST', '/v1/location/lookup', server.locationKey, point],
+      ['POST', '/v1/location/batch-lookup', server.locationKey, `{"locations":[${point}]}`],
+      ['GET', '/v1/pincode/validate/110001', server.locationKey, undefined],
+      ['GET', '/checkout-admin?action=webhooks', server.merchant.key, undefined],
+    ];
+    for (const [method, path, key, body] of routes) {
+      expect((await twice(method, path, [key], body)).status, path).toBe(200);
+      for (const keys of [
+        [key, 'gp_sk_bogus'],
+        ['gp_sk_bogus', key],
+        [key, key],
+      ]) {
+        const answer = await twice(method, path, keys, body);
+        expect(answer.status, `${path} ${keys.join(' ')}`).toBe(401);
+        expect(JSON.parse(answer.body)).toMatchObject({
+          code: 'invalid_api_key',
+          message: 'Send the x-api-key header once: this request sent it more than once',
+        });
+      }
+    }
+  });
+});
 
 describe('a leaked location key', () => {
   it('in constant use, is refused within a second of `geopin key revoke`; another key is untouched', async () => {

@@ -151,3 +151,39 @@ describe('two different Content-Length values (RFC 9112 section 6.3)', () => {
     expect(text).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
+
+describe('a header sent on more than one line (RFC 9110 section 5.3)', () => {
+  const seen = async (port: number, path: string, lines: string[]) => {
+    const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 2\r\n${lines.join('\r\n')}`;
+    const { text } = await exchangeRaw(port, `${head}\r\n\r\n{}`);
+    return (JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { data: Record<string, string> }).data;
+  };
+  const keys = ['x-api-key: first', 'x-api-key: second'];
+
+  it('reaches every endpoint as its lines joined when it is a credential, whether declared or not', async () => {
+    for (const path of ['/declared', '/all'])
+      expect((await seen(server.port, path, keys))['x-api-key'], path).toBe('first, second');
+    // Any other header is read as before: the first line where the endpoint declares it, the last where it does not.
+    const origins = ['origin: https://a.example', 'origin: https://b.example'];
+    expect((await seen(server.port, '/declared', origins)).origin).toBe('https://a.example');
+    expect((await seen(server.port, '/all', [...origins, 'x-api-key: k'])).origin).toBe('https://b.example');
+  });
+
+  it("joins X-Forwarded-For's lines into one list of hops behind proxies (a proxy may add its own line)", async () => {
+    const proxied = await listen(
+      createHttpApp([declaring('/declared'), ...compileEndpoints([echo('/all')], {})], {
+        bodyBudgetBytes: 1 << 20,
+        trustProxyHops: 1,
+      }).app,
+      '127.0.0.1',
+      0,
+    );
+    try {
+      const hops = ['x-forwarded-for: 10.9.9.9', 'x-forwarded-for: 203.0.113.7'];
+      for (const path of ['/declared', '/all'])
+        expect((await seen(proxied.port, path, hops))['x-forwarded-for'], path).toBe('10.9.9.9, 203.0.113.7');
+    } finally {
+      proxied.close();
+    }
+  });
+});
