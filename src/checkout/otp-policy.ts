@@ -6,9 +6,9 @@ export interface OtpPolicy {
   codeTtlMs: number;
   /** @default 86_400_000 (24 hours) */
   sessionTtlMs: number;
-  /** Send requests per (merchant, email, client address) per hour. @default 5 */
+  /** Sends that mail a code per (merchant, email, client address) per hour; reusing a live code is none. @default 5 */
   sendsPerEmailHour: number;
-  /** Send requests per client address per hour, all emails. @default 20 */
+  /** Send requests per client address per hour, all emails, reused ones too. @default 20 */
   sendsPerIpHour: number;
   /**
    * The wait before mailing one (merchant, email) a new code after codes were burned (killed by maxCodeFailures wrong

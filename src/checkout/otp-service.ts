@@ -99,12 +99,6 @@ export class OtpService {
     const { d } = this;
     const now = d.clock();
     await this.limit('otp_send_ip', d.policy.sendsPerIpHour, ip, 'Too many codes requested from this address');
-    await this.limit(
-      'otp_send_email',
-      d.policy.sendsPerEmailHour,
-      `${scope}|${email}|${ip}`,
-      'Too many codes requested for this email',
-    );
     // One transaction locked on (scope, email): concurrent sends on any node open one code and mail it once.
     const opened = await d.sql.transaction((tx) => this.openCode(d.otps.in(tx), scope, email, now, options));
     if ('live' in opened) {
@@ -113,6 +107,19 @@ export class OtpService {
         message: 'A code was already sent to this email and is still valid',
         expires_at: opened.live.expires_at,
       };
+    }
+    try {
+      // Only a send that mails counts here: a resend that reuses the live code costs the buyer none of their sends.
+      await this.limit(
+        'otp_send_email',
+        d.policy.sendsPerEmailHour,
+        `${scope}|${email}|${ip}`,
+        'Too many codes requested for this email',
+      );
+    } catch (err) {
+      // Refused before it was mailed: no later send may call it live and reuse it.
+      await d.otps.delete(opened.id);
+      throw err;
     }
     try {
       await d.mailer.send(compose(opened.code, Math.round(d.policy.codeTtlMs / 60_000)));

@@ -93,10 +93,13 @@ describe('POST /checkout-email-otp send', () => {
     expect([bad.status, bad.headers.get('access-control-allow-origin')]).toEqual([400, 'https://shop.example']);
   });
 
-  it('limits sends per (merchant, email, address) to 5 an hour with 429 and Retry-After; the other merchant is unaffected', async () => {
+  it('limits mailed codes per (merchant, email, address) to 5 an hour (429), not at another merchant', async () => {
     await freshWindow(3600);
     const email = 'limit@example.com';
-    for (let i = 0; i < 5; i++) expect((await send(email)).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await send(email)).body.reused).toBe(false);
+      await h.sql.run('UPDATE otp_codes SET expires_at = ? WHERE email = ?', [past, email]);
+    }
     const sixth = await send(email);
     expect([sixth.status, errorCode(sixth)]).toEqual([429, 'rate_limited']);
     const retry = Number(sixth.headers.get('retry-after'));
@@ -104,6 +107,26 @@ describe('POST /checkout-email-otp send', () => {
     expect(retry).toBeLessThanOrEqual(3600);
     const other = await h.merchant('Other shop');
     expect((await send(email, other.id)).status).toBe(200);
+  });
+
+  it('lets a buyer resend while the code lives without using up the per-address limit of mails', async () => {
+    await freshWindow(3600);
+    const email = 'resend@example.com';
+    expect((await send(email)).body.reused).toBe(false);
+    // A buyer tapping "Resend code" while the code lives: nothing is mailed, so nothing is used up.
+    for (let i = 0; i < 8; i++) expect((await send(email)).body).toMatchObject({ success: true, reused: true });
+    for (let i = 0; i < 4; i++) {
+      await h.sql.run('UPDATE otp_codes SET expires_at = ? WHERE email = ?', [past, email]);
+      expect((await send(email)).body.reused).toBe(false);
+    }
+    await h.sql.run('UPDATE otp_codes SET expires_at = ? WHERE email = ?', [past, email]);
+    const sixthMail = await send(email);
+    expect([sixthMail.status, errorCode(sixthMail)]).toEqual([429, 'rate_limited']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(h.smtp.count(email)).toBe(5);
+    // The refused send left no code behind that a later send could call live and reuse.
+    const live = 'SELECT COUNT(*) FROM otp_codes WHERE email = ? AND expires_at > ?';
+    expect(await scalar(h.sql, live, [email, new Date().toISOString()])).toBe(0);
   });
 });
 

@@ -456,14 +456,12 @@ describe('fuzzing every endpoint', () => {
         changed: ['otp_codes', 'otp_failures', 'rate_counters'],
       });
     }
-    // Sends until the hourly limit refuses one: each counted (the refused one too), the live code reused, nothing else written.
-    let refused: Awaited<ReturnType<typeof effect>> | undefined;
-    for (let i = 0; i < 12 && !refused; i++) {
+    // Sends past the email's 5 while the code lives: the live code reused, each counted toward the client IP's limit
+    // only (nothing was mailed), nothing else written.
+    for (let i = 0; i < 8; i++) {
       const sent = await effect('/merchant/api/sign-in/code', { email });
-      expect(sent.changed).toEqual(['rate_counters']);
-      if (sent.status !== 200) refused = sent;
+      expect([sent.status, sent.changed]).toEqual([200, ['rate_counters']]);
     }
-    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
     // The counting left the code itself working.
     expect(await effect('/merchant/api/sign-in/verify', { email, code })).toMatchObject({
       status: 200,

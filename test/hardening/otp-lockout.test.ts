@@ -32,14 +32,19 @@ const verify = (shop: Shop, ip: string, email: string, code: string) =>
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe("a stranger attacking a buyer's email login", () => {
-  it("uses up only the stranger's own sends, at one merchant: the buyer still gets a code and signs in at both merchants", async () => {
+  it('mails one code however often a stranger asks: the buyer gets it and signs in at both merchants', async () => {
     const email = 'sends-victim@example.com';
     await freshWindow(3600, 30_000);
-    for (let i = 0; i < sendsPerEmailHour; i++) expect((await send(shopA, STRANGER, email)).status).toBe(200);
-    const refused = await send(shopA, STRANGER, email);
-    expect([refused.status, errorCode(refused)]).toEqual([429, 'rate_limited']);
+    // Past the per-email budget: resends of the live code mail nothing, so they use none of it up.
+    const replies = [];
+    for (let i = 0; i <= sendsPerEmailHour; i++) replies.push(await send(shopA, STRANGER, email));
+    expect(replies.map((r) => [r.status, r.body.reused])).toEqual([
+      [200, false],
+      ...new Array(sendsPerEmailHour).fill([200, true]),
+    ]);
     // The code the stranger's first send mailed is in the buyer's inbox; the buyer's own send reuses it.
     const code = await h.smtp.nextCode(email);
+    expect(h.smtp.count(email)).toBe(1);
     expect((await send(shopA, BUYER, email)).body).toMatchObject({ reused: true });
     expect((await verify(shopA, BUYER, email, code)).status).toBe(200);
     // Another merchant: even from the stranger's address (a shared NAT), the buyer's sends are counted apart.
