@@ -5,7 +5,7 @@ import { routesWith, type RouteDef } from '../http/route.ts';
 import type { PostalDirectory } from './ports.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import type { AddressService, SessionContext } from './address-service.ts';
-import { AddressSchema, CodEligibilitySchema, ServiceabilitySchema } from './responses.ts';
+import { AddressSchema, CodEligibilitySchema, ServiceabilitySchema, SessionStatusSchema } from './responses.ts';
 import { AddressActionSchemas, CartValueSchema } from './schema.ts';
 import type { SecretBox } from './secrets.ts';
 import { checkServiceability } from './serviceability.ts';
@@ -122,6 +122,13 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
       errors: { 409: 'The session is paid' },
       summary: 'Marks the session abandoned (a paid session cannot be).',
       handle: ({ auth }) => d.book.abandon(auth),
+    }),
+    route({
+      ...action('session_status'),
+      response: SessionStatusSchema,
+      summary:
+        "The session's state; once its order is placed (completed), how and where it ships, for another tab to show.",
+      handle: ({ auth }) => d.book.sessionStatus(auth),
     }),
     route({
       ...action('update_session'),

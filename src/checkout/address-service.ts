@@ -193,6 +193,28 @@ export class AddressService {
     });
   }
 
+  /**
+   * The session's state and, once its order is placed, how (the payment's fields as session_already_paid carries them)
+   * and where it ships: what a second tab of the checkout, or one reloaded, shows instead of steps refused.
+   */
+  async sessionStatus({ session: s }: SessionContext) {
+    const placed = await this.d.sessions.placedOrder(s.merchant_id, s.id);
+    return {
+      session_id: s.id,
+      status: s.status,
+      payment_method: placed?.payment_method ?? null,
+      payment: placed
+        ? {
+            gateway_order_id: placed.gateway_order_id,
+            gateway_payment_id: placed.gateway_payment_id,
+            amount_paise: placed.amount_paise,
+          }
+        : null,
+      address_id: placed?.address_id ?? null,
+      geopin: placed?.geopin ?? null,
+    };
+  }
+
   /** A paid session cannot be abandoned (409): it would be counted as lost while the order exists. */
   async abandon({ session: s }: SessionContext): Promise<{ session_id: string; status: 'abandoned' }> {
     assertAllowed('abandon', s.status);

@@ -1,6 +1,7 @@
 // Response schemas of the checkout API: the OpenAPI document is generated from them and tests validate every reply with them.
 import { z } from 'zod';
 import { SERVICEABILITY_REASONS } from './serviceability.ts';
+import { SESSION_STATUSES } from './session-states.ts';
 
 const Instant = z.string().meta({ format: 'date-time' });
 const Nullable = z.string().nullable();
@@ -178,6 +179,19 @@ export const CodEligibilitySchema = z.object({
   }),
   pincode: Nullable,
   cod_max_cart_value_paise: z.number().int().nullable(),
+});
+
+/** A buyer's own session: its state and, once the order is placed, how it was placed and where it ships. */
+export const SessionStatusSchema = z.object({
+  session_id: z.uuid(),
+  status: z.enum(SESSION_STATUSES),
+  payment_method: z.enum(['gateway', 'cod']).nullable().meta({ description: 'What placed the order; null before' }),
+  payment: z
+    .object({ gateway_order_id: Nullable, gateway_payment_id: Nullable, amount_paise: z.number().int().nullable() })
+    .nullable()
+    .meta({ description: 'The payment as session_already_paid names it (cash on delivery: no gateway ids)' }),
+  address_id: Nullable.meta({ description: "The order's delivery address (the saved one it was taken from)" }),
+  geopin: Nullable.meta({ description: "The order's delivery geopin" }),
 });
 
 /** The document's Serviceability result. */

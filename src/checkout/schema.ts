@@ -138,6 +138,7 @@ export const AddressActionSchemas = {
     cart_value_paise: CartValueSchema.optional().meta({ description: 'Older name of amount_paise' }),
   }),
   abandon: z.strictObject({ action: z.literal('abandon') }),
+  session_status: z.strictObject({ action: z.literal('session_status') }),
   update_session: z.strictObject({
     action: z.literal('update_session'),
     cart_value_paise: CartValueSchema.nullable().optional(),

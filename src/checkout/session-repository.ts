@@ -50,6 +50,16 @@ export interface SessionWithPayment extends CheckoutSession {
   found_by_check: number | null;
 }
 
+/** A completed session's payment (COD has no gateway ids) and its order's delivery address. */
+export interface PlacedOrder {
+  payment_method: 'gateway' | 'cod';
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  amount_paise: number | null;
+  address_id: string | null;
+  geopin: string | null;
+}
+
 /** Every column except the token hash, which never leaves the checkout repositories. */
 const SESSION_FIELDS: ReadonlyArray<keyof CheckoutSession> = [
   'id',
@@ -134,6 +144,18 @@ export class SessionRepository {
       (await this.sql.get<CheckoutSession>(
         `SELECT ${SESSION_COLUMNS} FROM checkout_sessions s WHERE s.merchant_id = ? AND s.id = ?`,
         [merchantId, id],
+      )) ?? null
+    );
+  }
+
+  /** How the session's order was placed and where it ships (the address kept at completion); null before that. */
+  async placedOrder(merchantId: string, id: string): Promise<PlacedOrder | null> {
+    return (
+      (await this.sql.get<PlacedOrder>(
+        `SELECT p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise, d.address_id, d.geopin
+         FROM session_payments p LEFT JOIN delivery_addresses d ON d.session_id = p.session_id
+         WHERE p.session_id = ? AND p.merchant_id = ?`,
+        [id, merchantId],
       )) ?? null
     );
   }

@@ -23,7 +23,8 @@ export type SessionStep = keyof typeof TRANSITIONS;
 const REFUSALS: Record<SessionStatus, string> = {
   verified: 'This checkout session has not been verified',
   address_completed: 'This checkout session already has its address',
-  completed: 'This checkout session is already paid',
+  // Completed by cash on delivery too, where nothing was paid: placed, not paid.
+  completed: "This checkout's order was already placed",
   abandoned: 'This checkout session was abandoned; start a new one',
 };
 

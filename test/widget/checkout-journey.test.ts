@@ -16,6 +16,7 @@ import { backFromPayment } from './support/back-from-payment.ts';
 import { cartChanged } from './support/cart-changed.ts';
 import { pastingBuyer } from './support/pasting.ts';
 import { returningBuyer } from './support/returning.ts';
+import { paidInSecondTab, secondTab } from './support/second-tab.ts';
 import { slowNetwork } from './support/slow-network.ts';
 import { wholeCartOffer } from './support/whole-cart-offer.ts';
 import { startWidgetWorld, type WidgetWorld } from './support/world.ts';
@@ -180,6 +181,16 @@ describe('a buyer who sees the wrong address at the payment step', () => {
 describe('a buyer whose total the shop changes while they pay', () => {
   it('is told the payment will be refunded, shown the new total, and pays it', async () => {
     await cartChanged({ w, browser, shot }, 'cart.changed@example.com');
+  });
+});
+
+describe('a buyer with the checkout open in more tabs, one of which placed the order', () => {
+  for (const method of ['cod', 'gateway'] as const)
+    it(`is shown the order placed (${method}) in another tab paying or reloaded, and no second one`, async () => {
+      await secondTab({ w, browser, shot }, `second.tab.${method}@example.com`, method);
+    });
+  it('paid at the gateway after the other tab placed the order: is told the payment will be refunded', async () => {
+    await paidInSecondTab({ w, browser, shot }, 'paid.second.tab@example.com');
   });
 });
 

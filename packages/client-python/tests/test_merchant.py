@@ -90,6 +90,7 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
                 signed_in.create_order()
             assert signed_in.record_cod() == {"payment_method": "cod"}
             assert signed_in.record_cod(amount_paise=149900) == {"payment_method": "cod"}
+            assert signed_in.session_status()["payment_method"] == "cod"
             with pytest.raises(ConflictError):
                 signed_in.record_cod(amount_paise=5)
         since = datetime.now(timezone.utc) - timedelta(minutes=1)

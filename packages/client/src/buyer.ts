@@ -22,6 +22,7 @@ import type {
   RecordCodInput,
   Serviceability,
   ServiceabilityInput,
+  SessionStatus,
   SessionUpdate,
   SessionUpdated,
 } from './types.js';
@@ -118,6 +119,10 @@ export class BuyerClient {
   }
   abandon(options?: CallOptions): Promise<Abandoned> {
     return this.address({ action: 'abandon' }, false, options);
+  }
+  /** The session's state; once its order is placed, how (payment_method, payment) and where it ships. */
+  sessionStatus(options?: CallOptions): Promise<SessionStatus> {
+    return this.address({ action: 'session_status' }, true, options);
   }
   /** The offer banner for this session, or null. */
   async offer(options?: CallOptions): Promise<BannerOffer> {

@@ -92,6 +92,7 @@ export type Serviceability = DataOf<Schemas['postCheckoutAddresses_serviceabilit
 export type SessionUpdate = ActionBody<'postCheckoutAddresses_update_session_request'>;
 export type SessionUpdated = DataOf<Schemas['postCheckoutAddresses_update_session_response']>;
 export type Abandoned = DataOf<Schemas['postCheckoutAddresses_abandon_response']>;
+export type SessionStatus = DataOf<Schemas['postCheckoutAddresses_session_status_response']>;
 export type BannerOffer = DataOf<Ok<CheckoutOps['getCheckoutOffers']>>;
 export type CreateOrderInput = ActionBody<'postCheckoutPayment_create_order_request'>;
 export type OrderCreated = Fields<Schemas['postCheckoutPayment_create_order_response']>;

@@ -139,6 +139,7 @@ describe('admin actions', () => {
     expect(await rejection(signedIn.createOrder())).toBeInstanceOf(ConflictError);
     expect(await signedIn.recordCod()).toEqual({ payment_method: 'cod' });
     expect(await signedIn.recordCod({ amount_paise: 149900 })).toEqual({ payment_method: 'cod' });
+    expect(await signedIn.sessionStatus()).toMatchObject({ status: 'completed', payment_method: 'cod' });
     // Another amount was not recorded: refused, not answered as if it were.
     expect(await rejection(signedIn.recordCod({ amount_paise: 5 }))).toBeInstanceOf(ConflictError);
 

@@ -19,7 +19,7 @@ export const sessionEnded = (err) => SESSION_ENDED.has(err?.code);
 
 /**
  * A client for one checkout: `base` is the service's address, the session token arrives with OTP verify;
- * `onSessionEnded()` runs when the server refuses the token for good.
+ * `onSessionEnded(err)` runs when the server refuses the token for good.
  */
 export function createApi({ base, merchantId, locationKey, onSessionEnded = () => undefined }) {
   let token = '';
@@ -45,7 +45,7 @@ export function createApi({ base, merchantId, locationKey, onSessionEnded = () =
     try {
       return await call(path, { ...init, headers: { 'x-session-token': token } });
     } catch (err) {
-      if (sessionEnded(err)) onSessionEnded();
+      if (sessionEnded(err)) onSessionEnded(err);
       throw err;
     }
   }

@@ -3,7 +3,8 @@
 import { addressBook } from './address-book.js';
 import { addressForm, placeForPincode } from './address-form.js';
 import { sessionEnded } from './api.js';
-import { h, rupees } from './dom.js';
+import { h } from './dom.js';
+import { orderPlaced, placedPayment } from './order-placed.js';
 import { orderTotal } from './order-total.js';
 import { paymentStep } from './payment-step.js';
 import { pinMap } from './pin-map.js';
@@ -47,7 +48,7 @@ export class CheckoutFlow {
     this.funnel.setSession(kept.session_id);
     this.funnel.track('checkout_opened', 'email');
     return this.go(() =>
-      this.addressStep().catch((err) => {
+      this.resumeAt().catch((err) => {
         if (!sessionEnded(err)) throw err;
         this.state.session = null;
         this.api.setToken('');
@@ -55,6 +56,17 @@ export class CheckoutFlow {
         this.emailStep('Your sign-in has ended; sign in again.');
       }),
     );
+  }
+
+  /** A kept session goes on at the address step, unless another tab of this checkout placed its order meanwhile. */
+  async resumeAt() {
+    const state = await this.api.book({ action: 'session_status' });
+    return state.status === 'completed' ? this.placedBefore(state) : this.addressStep();
+  }
+
+  /** The server refused the session for good mid-step: an order placed already (in another tab) is shown as placed. */
+  sessionEnded(err) {
+    if (err.code === 'session_completed') void this.placedBefore();
   }
 
   fail(text) {
@@ -125,6 +137,8 @@ export class CheckoutFlow {
     return Promise.resolve()
       .then(next)
       .catch((err) => {
+        // Placed in another tab: sessionEnded() shows the order, and trying again could only be refused again.
+        if (err.code === 'session_completed') return;
         const retry = h('button', { type: 'button', class: 'gc-secondary', onclick: () => this.go(next) }, 'Try again');
         this.body.replaceChildren(
           h('p', { class: 'gc-message error', role: 'alert' }, err.message || 'Something went wrong'),
@@ -244,13 +258,41 @@ export class CheckoutFlow {
       geopin,
       shadow: this.shadow,
       onPaid: (payment) => this.done(address, geopin, payment),
+      onPlacedBefore: (refused, refundPaise) => this.placedBefore(refused, refundPaise),
       onBack: () => this.go(() => this.mapStep(address)),
     });
     step.el.addEventListener('submit', () => this.funnel.track('payment_selected', 'payment'), { capture: true });
     this.show(3, 'Review and pay', step.el);
   }
 
-  done(address, geopin, payment) {
+  /**
+   * This checkout's order was placed before this tab asked (in another tab, or by a payment whose answer it lost): how
+   * and where, as the server has it (`known`: its session_status, or a refusal's payment), and a way on.
+   * `refundPaise`: what this tab paid that the order did not use. Nothing is ordered or charged again.
+   */
+  placedBefore(known = null, refundPaise = null) {
+    if (!this.state.session) return Promise.resolve();
+    this.placing ??= (async () => {
+      const asked = known?.status ? known : await this.api.book({ action: 'session_status' }).catch(() => null);
+      const state = asked ?? known ?? {};
+      const earlier = { refundPaise, onNewCheckout: () => this.newCheckout() };
+      this.done({ id: state.address_id ?? null }, state.geopin ?? null, placedPayment(state), earlier);
+    })();
+    return this.placing;
+  }
+
+  /** Another checkout in this tab: the sign-in again, the email kept. */
+  newCheckout() {
+    this.placing = null;
+    this.state.session = null;
+    this.api.setToken('');
+    this.funnel.setSession(null);
+    this.funnel.track('checkout_opened', 'email');
+    this.emailStep();
+  }
+
+  /** The order is placed; `earlier` (placedBefore) when it was placed before this tab asked. */
+  done(address, geopin, payment, earlier = null) {
     // The order is placed: nothing is left to resume, and the session no longer opens a checkout.
     this.saved.clear();
     this.funnel.track('order_placed', 'done');
@@ -261,22 +303,11 @@ export class CheckoutFlow {
       address_id: address.id,
       geopin,
       ...payment,
+      // Another tab may have announced this order already: a merchant's page keys its order by session_id.
+      ...(earlier ? { already_placed: true } : {}),
     };
-    const paise = payment.amount_paise ?? null;
-    const text =
-      payment.payment_method === 'cod'
-        ? `Pay ${paise === null ? 'in cash' : `${rupees(paise)} in cash`} when it arrives.`
-        : payment.payment_method === 'gateway'
-          ? `Payment of ${rupees(paise)} received.`
-          : 'The shop will confirm payment with you.';
-    const result = h(
-      'div',
-      { class: 'gc-done', 'data-payment-method': payment.payment_method ?? 'none' },
-      h('p', {}, `Thank you! Your order is placed. ${text}`),
-      h('p', { class: 'gc-hint' }, 'Delivery to geopin ', h('span', { class: 'gc-mono' }, geopin)),
-    );
     this.progress.replaceChildren();
-    this.show(4, 'Order placed', result);
+    this.show(4, 'Order placed', orderPlaced({ payment, geopin, earlier }));
     this.host.dispatchEvent(new CustomEvent('geopin-checkout:complete', { detail, bubbles: true, composed: true }));
     const next = this.options.successUrl;
     if (next) {

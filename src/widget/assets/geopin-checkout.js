@@ -33,7 +33,8 @@ class GeopinCheckout extends HTMLElement {
       base: this.getAttribute('api-base') ?? SERVICE_BASE,
       merchantId,
       locationKey,
-      onSessionEnded: () => saved.clear(),
+      // Nothing to resume; an order another tab placed is shown as placed.
+      onSessionEnded: (err) => (saved.clear(), flow.sessionEnded(err)),
     });
     const utm = utmOf(this);
     const amountPaise = Number.isInteger(amount) && amount > 0 ? amount : null;

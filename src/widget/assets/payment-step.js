@@ -26,9 +26,22 @@ function summaryList(order, offer) {
 
 /**
  * `order` is orderTotal()'s answer (what will be charged is order.total); `cod` the cod_eligibility answer for that
- * total. `onPaid({payment_method, …})` finishes the checkout; `onBack()` returns to the map step.
+ * total. `onPaid({payment_method, …})` finishes the checkout; `onPlacedBefore(refusal, refundPaise)` shows an order
+ * this checkout placed already (another tab); `onBack()` returns to the map step.
  */
-export function paymentStep({ api, config, order, cod, offer, address, geopin, shadow, onPaid, onBack }) {
+export function paymentStep({
+  api,
+  config,
+  order,
+  cod,
+  offer,
+  address,
+  geopin,
+  shadow,
+  onPaid,
+  onPlacedBefore,
+  onBack,
+}) {
   let amount = order.total;
   // An offer is announced only where it shows in the total: not when this cart does not get it (it would take all of
   // it), nor when the shop fixed the total itself.
@@ -122,6 +135,8 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
     event.preventDefault();
     message.clear();
     const method = form.querySelector('input[type=radio]:checked')?.value ?? null;
+    // What this tab had the gateway take, owed back when the order was placed already by then.
+    let charged = null;
     void busy(form, async () => {
       try {
         if (method === null) return onPaid({ payment_method: null });
@@ -134,6 +149,7 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
         const created = await api.payment({ action: 'create_order', amount_paise: amount });
         message.say('Waiting for the payment to finish…');
         const paid = await payAtGateway(config, created, { shadow, address });
+        charged = created.amount_paise;
         const verified = await api.payment({
           action: 'verify',
           gateway_order_id: paid.razorpay_order_id,
@@ -147,9 +163,10 @@ export function paymentStep({ api, config, order, cod, offer, address, geopin, s
           gateway_payment_id: verified.gateway_payment_id,
         });
       } catch (err) {
-        // Paid already, by a payment whose answer this tab lost (a reload mid-payment): the order is done.
-        const earlier = err.code === 'session_already_paid' && !err.body?.refund_required ? err.body?.payment : null;
-        if (earlier) return onPaid({ payment_method: err.body.payment_method, ...earlier });
+        // A refusal naming the payment that placed the order (session_already_paid, or COD recorded for another
+        // amount): placed already, in another tab (cash on delivery too) or by a payment whose answer this tab lost.
+        if (err.body?.payment_method && err.body.payment)
+          return onPlacedBefore(err.body, err.body.refund_required ? charged : null);
         const total = err.code === 'amount_mismatch' ? err.body.cart_value_paise : undefined;
         if (Number.isInteger(total) && total !== amount) reprice(total);
         message.say(buyerMessage(err, total), 'error');
@@ -168,7 +185,6 @@ function buyerMessage(err, total) {
     : '';
   if (err.code === 'amount_mismatch' && Number.isInteger(total))
     return `${refund}The shop has changed the total to ${rupees(total)}: check it, then place the order again.`;
-  if (err.code === 'session_already_paid') return `${refund}This order is already paid.`;
   return `${refund}${err.message}`;
 }
 

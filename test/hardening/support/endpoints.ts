@@ -445,6 +445,7 @@ function buyerEndpoints(t: Targets): Draft[] {
     book('address_completed', { address_id: id }),
     book('cod_eligibility', { address_id: id, cart_value_paise: 1000 }, { readOnly: true }),
     book('abandon', {}),
+    book('session_status', {}, { readOnly: true }),
     book('update_session', { cart_value_paise: 1000, utm: { utm_source: 'fuzz' } }, { lenient: ['utm'] }),
     book(
       'serviceability_check',

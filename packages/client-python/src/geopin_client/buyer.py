@@ -93,6 +93,10 @@ class BuyerClient(BaseClient):
     def abandon(self, *, timeout: Optional[float] = None) -> JSON:
         return self._address({"action": "abandon"}, False, timeout)
 
+    def session_status(self, *, timeout: Optional[float] = None) -> JSON:
+        """The session's state; once its order is placed, how (payment_method, payment) and where it ships."""
+        return self._address({"action": "session_status"}, True, timeout)
+
     def offer(self, *, timeout: Optional[float] = None) -> Optional[JSON]:
         """The offer banner for this session, or None."""
         return self._transport.request("GET", "/checkout-offers", idempotent=True, timeout=timeout)["data"]

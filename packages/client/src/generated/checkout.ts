@@ -99,7 +99,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * checkout-buyer: serviceability_check, list, create, update, delete, set_default, address_completed, cod_eligibility, abandon, update_session
+         * checkout-buyer: serviceability_check, list, create, update, delete, set_default, address_completed, cod_eligibility, abandon, session_status, update_session
          * @description - `serviceability_check`: Is the pincode deliverable? The postal directory, then the merchant's courier endpoint (fail-open).
          *     - `list`: The buyer's saved addresses, default first.
          *     - `create`: Saves an address (pincode from the India Post directory, one address line; district and state filled from the pincode).
@@ -109,6 +109,7 @@ export interface paths {
          *     - `address_completed`: Verifies and selects the address for the session and sends session.address_completed (once per address).
          *     - `cod_eligibility`: Is cash on delivery available for the session's cart and the chosen (or given) address?
          *     - `abandon`: Marks the session abandoned (a paid session cannot be).
+         *     - `session_status`: The session's state; once its order is placed (completed), how and where it ships, so another tab can show it.
          *     - `update_session`: The widget's cart value and UTM parameters.
          */
         post: operations["postCheckoutAddresses"];
@@ -1098,6 +1099,14 @@ export interface components {
              */
             action: "abandon";
         };
+        /** session_status */
+        postCheckoutAddresses_session_status_request: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "session_status";
+        };
         /** update_session */
         postCheckoutAddresses_update_session_request: {
             /**
@@ -1351,6 +1360,29 @@ export interface components {
                 session_id: string;
                 /** @constant */
                 status: "abandoned";
+            };
+        };
+        /** session_status */
+        postCheckoutAddresses_session_status_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** Format: uuid */
+                session_id: string;
+                /** @enum {string} */
+                status: "verified" | "address_completed" | "completed" | "abandoned";
+                /** @description What placed the order; null before */
+                payment_method: ("gateway" | "cod") | null;
+                /** @description The payment as session_already_paid names it (cash on delivery: no gateway ids) */
+                payment: {
+                    gateway_order_id: string | null;
+                    gateway_payment_id: string | null;
+                    amount_paise: number | null;
+                } | null;
+                /** @description The order's delivery address (the saved one it was taken from) */
+                address_id: string | null;
+                /** @description The order's delivery geopin */
+                geopin: string | null;
             };
         };
         /** update_session */
@@ -2085,7 +2117,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["postCheckoutAddresses_serviceability_check_request"] | components["schemas"]["postCheckoutAddresses_list_request"] | components["schemas"]["postCheckoutAddresses_create_request"] | components["schemas"]["postCheckoutAddresses_update_request"] | components["schemas"]["postCheckoutAddresses_delete_request"] | components["schemas"]["postCheckoutAddresses_set_default_request"] | components["schemas"]["postCheckoutAddresses_address_completed_request"] | components["schemas"]["postCheckoutAddresses_cod_eligibility_request"] | components["schemas"]["postCheckoutAddresses_abandon_request"] | components["schemas"]["postCheckoutAddresses_update_session_request"];
+                "application/json": components["schemas"]["postCheckoutAddresses_serviceability_check_request"] | components["schemas"]["postCheckoutAddresses_list_request"] | components["schemas"]["postCheckoutAddresses_create_request"] | components["schemas"]["postCheckoutAddresses_update_request"] | components["schemas"]["postCheckoutAddresses_delete_request"] | components["schemas"]["postCheckoutAddresses_set_default_request"] | components["schemas"]["postCheckoutAddresses_address_completed_request"] | components["schemas"]["postCheckoutAddresses_cod_eligibility_request"] | components["schemas"]["postCheckoutAddresses_abandon_request"] | components["schemas"]["postCheckoutAddresses_session_status_request"] | components["schemas"]["postCheckoutAddresses_update_session_request"];
             };
         };
         responses: {
@@ -2095,7 +2127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["postCheckoutAddresses_serviceability_check_response"] | components["schemas"]["postCheckoutAddresses_list_response"] | components["schemas"]["postCheckoutAddresses_create_response"] | components["schemas"]["postCheckoutAddresses_update_response"] | components["schemas"]["postCheckoutAddresses_delete_response"] | components["schemas"]["postCheckoutAddresses_set_default_response"] | components["schemas"]["postCheckoutAddresses_address_completed_response"] | components["schemas"]["postCheckoutAddresses_cod_eligibility_response"] | components["schemas"]["postCheckoutAddresses_abandon_response"] | components["schemas"]["postCheckoutAddresses_update_session_response"];
+                    "application/json": components["schemas"]["postCheckoutAddresses_serviceability_check_response"] | components["schemas"]["postCheckoutAddresses_list_response"] | components["schemas"]["postCheckoutAddresses_create_response"] | components["schemas"]["postCheckoutAddresses_update_response"] | components["schemas"]["postCheckoutAddresses_delete_response"] | components["schemas"]["postCheckoutAddresses_set_default_response"] | components["schemas"]["postCheckoutAddresses_address_completed_response"] | components["schemas"]["postCheckoutAddresses_cod_eligibility_response"] | components["schemas"]["postCheckoutAddresses_abandon_response"] | components["schemas"]["postCheckoutAddresses_session_status_response"] | components["schemas"]["postCheckoutAddresses_update_session_response"];
                 };
             };
             /** @description Missing or malformed parameters */
