@@ -109,7 +109,7 @@ export interface paths {
          *     - `address_completed`: Verifies and selects the address for the session and sends session.address_completed (once per address).
          *     - `cod_eligibility`: Is cash on delivery available for the session's cart and the chosen (or given) address?
          *     - `abandon`: Marks the session abandoned (a paid session cannot be).
-         *     - `session_status`: The session's state; once its order is placed (completed), how and where it ships, so another tab can show it.
+         *     - `session_status`: The session's state; once its order is placed (completed), how and where it ships, for another tab to show.
          *     - `update_session`: The widget's cart value and UTM parameters.
          */
         post: operations["postCheckoutAddresses"];
