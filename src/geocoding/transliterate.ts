@@ -163,6 +163,9 @@ function romanise(run: string, script: (typeof SCRIPTS)[number]): string {
     let word = latin(spoken).replace(/chch/g, 'ch');
     // Bengali has no v: ব is b (Behala).
     if (script.name === 'bengali') word = word.replace(/v/g, 'b');
+    // A closing ನಗರ/నగర keeps its vowel in these scripts, never in English (ಜಯನಗರ is Jayanagar), nor a Tamil நகர
+    // being typed (நகர்).
+    if (!script.schwa && word.endsWith('nagara')) word = word.slice(0, -1);
     return Object.hasOwn(LOANWORDS, word) ? LOANWORDS[word]! : word;
   });
   // Initials spelt out by their letters' names (एमजी रोड is MG Road): Devanagari is where buyers write them so.

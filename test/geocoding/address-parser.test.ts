@@ -190,6 +190,8 @@ describe('parseAddress', () => {
       'place:indiranagar',
     ]);
     expect(roles('संतनगर, राजनगर, नगर')).toEqual(['place:santnagar', 'place:rajnagar', 'place:nagar']);
+    // Where the script keeps a closing vowel, English still writes "nagar": ಜಯನಗರ, a நகர being typed.
+    expect(roles('ಜಯನಗರ, ರಾಜಾಜಿನಗರ, அண்ணா நகர')).toEqual(['place:jayanagar', 'place:rajajinagar', 'place:anna nagar']);
     expect(roles('અમદાવાદ')).toEqual(['place:ahmedabad']);
     expect(roles('மயிலாப்பூர், சென்னை')).toEqual(['place:mayilappur', 'place:chennai']);
     // Tamil's one letter per stop, spelt as English spells it beside a nasal, between vowels, doubled or first.
