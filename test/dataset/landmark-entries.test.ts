@@ -153,3 +153,16 @@ describe('pointName of a police station', () => {
     ).toEqual([null, null, null, null]);
   });
 });
+
+describe('pointName of a place named by its kind alone', () => {
+  const named = (name: string) => pointName({ category: 'tourist', name, lat: 11.98, lon: 92.99, notable: false });
+
+  it('names nothing for a feature an address names with more words ("island" is no Havelock Island)', () => {
+    expect(['island', 'Beach', 'LAKE', 'Falls', 'Hills', 'Temple', 'Airport'].map(named)).toEqual(Array(7).fill(null));
+    expect(['Radhanagar Beach', 'Dal Lake', 'Ross Island'].map(named)).toEqual([
+      'Radhanagar Beach',
+      'Dal Lake',
+      'Ross Island',
+    ]);
+  });
+});

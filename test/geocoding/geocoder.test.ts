@@ -149,6 +149,14 @@ describe('matching', () => {
     expect(geocode('Sector 17', 'Chandigarh')).toMatchObject({ pincode: '160017' });
   });
 
+  it('never answers a place named only by its kind ("island") for a named island, beach or lake', () => {
+    // An unnamed OpenStreetMap point called "island" in Jaisalmer answered every "... Island" at 0.69.
+    expect(geocode('Havelock Island, Andaman')).toMatchObject({ pincode: '744211' });
+    expect(geocode('Majuli Island')).toMatchObject({ pincode: '785106' });
+    for (const address of ['Island', 'Diu Island', 'Agatti Island'])
+      expect(geocode(address)?.pincode).not.toBe('345001');
+  });
+
   it('takes क्ष written "ksh" or "x" for the same letters, either way round', () => {
     // The directory writes Laxmi Nagar (Delhi, Nagpur); Delhi's centre at 0.53 answered for Lakshmi.
     expect(geocode('Lakshmi Nagar, Delhi')).toMatchObject({ pincode: '110092', match_level: 'locality' });
