@@ -17,7 +17,7 @@ import {
 } from './place-grams.ts';
 import { copyCandidate, namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { landmarkBeyondTown, landmarkStands } from './landmark-stands.ts';
-import { otherSpelling } from './other-spelling.ts';
+import { respelt } from './part-readings.ts';
 import { famousInstead, soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
@@ -89,8 +89,8 @@ export class PlaceSearch {
     const inPart = (part: Part, fallback: boolean) => {
       const pass = exactOnly ? PASS.exactOnly : fallback ? PASS.fallback : PASS.first;
       let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, pass);
-      const respelt = c === null ? respell(part) : null;
-      if (respelt) c = this.bestInPart(respelt, ROLE_WEIGHT[part.role]!, region, local, work, pass);
+      const other = c === null ? respelt(part) : null;
+      if (other) c = this.bestInPart(other, ROLE_WEIGHT[part.role]!, region, local, work, pass);
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) return;
@@ -337,12 +337,6 @@ export class PlaceSearch {
 }
 
 /** True when every word of the part is filler or a number, and one is filler ("Address line 1", "N/A"). */
-/** The part with its words spelt the other way where Indian English has two ways ("Lakshmi" for Laxmi), or null. */
-function respell(part: Part): Part | null {
-  const tokens = part.tokens.map((t) => otherSpelling(t) ?? t);
-  return tokens.some((t, i) => t !== part.tokens[i]) ? { ...part, tokens } : null;
-}
-
 function isFiller(part: Part): boolean {
   return (
     part.tokens.some((t) => FILLER_WORDS.has(t)) && part.tokens.every((t) => FILLER_WORDS.has(t) || /^\d+$/.test(t))
