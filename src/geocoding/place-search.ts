@@ -17,7 +17,7 @@ import {
 } from './place-grams.ts';
 import { copyCandidate, namesTown, oneEntry, QUALITY, scoreKey } from './key-score.ts';
 import { landmarkBeyondTown, landmarkStands } from './landmark-stands.ts';
-import { respelt } from './part-readings.ts';
+import { respelt, withoutFeature } from './part-readings.ts';
 import { famousInstead, soundAlike } from './sound-search.ts';
 import type { PlaceIndex } from './place-index.ts';
 import type { Region } from './regions.ts';
@@ -91,6 +91,12 @@ export class PlaceSearch {
       let c = this.bestInPart(part, ROLE_WEIGHT[part.role]!, region, local, work, pass);
       const other = c === null ? respelt(part) : null;
       if (other) c = this.bestInPart(other, ROLE_WEIGHT[part.role]!, region, local, work, pass);
+      // "Diu Island", "Vypin Island": a name found only by a near spelling may be a place named before its feature.
+      const named = (c === null || c.quality === 'fuzzy' || c.quality === 'sound') && withoutFeature(part);
+      if (named) {
+        const found = this.bestInPart(named, ROLE_WEIGHT[part.role]!, region, local, work, PASS.exactOnly);
+        if (found) c = found;
+      }
       if (c && local) c = famousInstead(this.idx, c, part.tokens, region, work) ?? c;
       // "Nagpur Road No 2, Wardha": a road named after a town names no place of an address that goes on.
       if (c && part.road && parts.length > 1 && namesTown(this.idx, this.idx.compact(c.id))) return;

@@ -157,6 +157,13 @@ describe('matching', () => {
       expect(geocode(address)?.pincode).not.toBe('345001');
   });
 
+  it('reads a place named before its feature ("Diu Island") as the place when the whole is only a near spelling', () => {
+    // "Isand", a village in Gujarat one letter from "island", answered at 0.54.
+    expect(geocode('Diu Island')).toMatchObject({ pincode: '362520' });
+    // A name found as written stays: Neil Island is a locality of its own.
+    expect(geocode('Neil Island')).toMatchObject({ pincode: '744104' });
+  });
+
   it('takes क्ष written "ksh" or "x" for the same letters, either way round', () => {
     // The directory writes Laxmi Nagar (Delhi, Nagpur); Delhi's centre at 0.53 answered for Lakshmi.
     expect(geocode('Lakshmi Nagar, Delhi')).toMatchObject({ pincode: '110092', match_level: 'locality' });
