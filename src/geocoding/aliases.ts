@@ -115,6 +115,7 @@ export const PLACE_ALIASES: Record<string, string> = {
   shimoga: 'shivamogga',
   bellary: 'ballari',
   chikmagalur: 'chikkamagaluru',
+  coorg: 'kodagu',
   trichy: 'tiruchirappalli',
   trichinopoly: 'tiruchirappalli',
   tanjore: 'thanjavur',

@@ -186,6 +186,9 @@ describe('matching', () => {
     expect(geocode('Hazratganj, Lucknow')).toMatchObject({ pincode: '226001' });
     expect(geocode('Koregaon Park, Pune')).toMatchObject({ pincode: '411001' });
     expect(geocode('Vashi, Navi Mumbai')).toMatchObject({ pincode: '400703', district: 'Thane' });
+    // Coorg, the district's name until 2006, is still how most people write Kodagu.
+    expect(geocode('Coorg')).toMatchObject({ district: 'Kodagu', pincode: '571201' });
+    expect(geocode('Virajpet, Coorg')).toMatchObject({ pincode: '571218' });
   });
 
   it('answers a pincode that agrees with the point, and says at which level it matched', () => {
