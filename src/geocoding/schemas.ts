@@ -71,6 +71,20 @@ function anyCase(word: string): string {
   return [...word].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
 }
 
+/** "" (or only blanks) or null: what a form sends for a field the buyer left empty. */
+const isEmpty = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * An optional field that is not given when it is empty: checkout forms send "" or null for a field left blank, and
+ * reading those as absent treats them as the same form without the field. Documented as the value, null or blanks.
+ */
+function unlessEmpty<T extends z.ZodType>(schema: T, meta: Record<string, unknown>) {
+  const field = z.preprocess((v) => (isEmpty(v) ? undefined : v), schema.optional());
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  const empty = [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }];
+  return documentAs(field, { anyOf: [json, ...empty], ...meta });
+}
+
 export const AddressSchema = z.object({
   // The pattern says in the document what trimming enforces: a blank address (spaces, tabs) is refused.
   address: z
@@ -80,22 +94,26 @@ export const AddressSchema = z.object({
     .min(1)
     .max(500)
     .meta({ example: '12, 100 Feet Road, Indiranagar, near CMH Hospital' }),
-  city: z.string().trim().max(100).optional().meta({ example: 'Bengaluru' }),
-  state: z.string().trim().max(100).optional().meta({ example: 'Karnataka' }),
-  pincode: PincodeTextSchema.optional().meta({
-    description: '6-digit pincode; also read from the address text',
+  city: unlessEmpty(z.string().trim().max(100), { description: 'Empty or null: not given', example: 'Bengaluru' }),
+  state: unlessEmpty(z.string().trim().max(100), { description: 'Empty or null: not given', example: 'Karnataka' }),
+  pincode: unlessEmpty(PincodeTextSchema, {
+    description: '6-digit pincode; also read from the address text. Empty or null: not given',
     example: '560038',
   }),
-  country: z
-    .string()
-    .trim()
-    .max(60)
-    .regex(
-      new RegExp(INDIA_PATTERN),
-      'only addresses in India are supported (India, IN, IND, Bharat or Republic of India)',
-    )
-    .optional()
-    .meta({ description: 'India only: India, IN, IND, Bharat or Republic of India, any case', example: 'India' }),
+  country: unlessEmpty(
+    z
+      .string()
+      .trim()
+      .max(60)
+      .regex(
+        new RegExp(INDIA_PATTERN),
+        'only addresses in India are supported (India, IN, IND, Bharat or Republic of India)',
+      ),
+    {
+      description: 'India only: India, IN, IND, Bharat or Republic of India, any case. Empty or null: not given',
+      example: 'India',
+    },
+  ),
 });
 export type Address = z.infer<typeof AddressSchema>;
 

@@ -153,6 +153,30 @@ describe('POST /v1/geopin/geocode', () => {
     expect(malformed.body.code).toBe('invalid_json');
   });
 
+  it('reads an empty or null optional field as not given, as checkout forms send a field left blank', async () => {
+    const plain = dataOf(await api.post('/v1/geopin/geocode', { address: 'Delhi' }));
+    for (const empty of ['', '  ', null]) {
+      const body = { address: 'Delhi', city: empty, state: empty, pincode: empty, country: empty };
+      expect(dataOf(await api.post('/v1/geopin/geocode', body)), JSON.stringify(empty)).toEqual(plain);
+      for (const field of ['city', 'state', 'pincode', 'country']) {
+        const one = await api.post('/v1/geopin/geocode', { address: 'Delhi', [field]: empty });
+        expect([one.status, one.body.data], `${field}: ${JSON.stringify(empty)}`).toEqual([200, plain]);
+      }
+    }
+    // The required address is still required, and a value that is given is still checked.
+    for (const body of [
+      { address: '' },
+      { address: null },
+      { address: 'Delhi', pincode: '12345' },
+      { address: 'Delhi', country: 'Nepal' },
+      { address: 'Delhi', city: 7 },
+    ]) {
+      expect((await api.post('/v1/geopin/geocode', body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const pincode = await api.post('/v1/geopin/geocode', { address: 'Delhi', pincode: '12345' });
+    expect(pincode.body.issues).toEqual([{ path: 'pincode', message: 'must be a 6-digit pincode' }]);
+  });
+
   it('rejects a body over the 16 KiB limit', async () => {
     const res = await api.post('/v1/geopin/geocode', { address: 'x'.repeat(20_000) });
     expect(res.status).toBe(413);
@@ -181,6 +205,26 @@ describe('POST /v1/geopin/batch', () => {
     });
     expect(data.results[2]).toMatchObject({ index: 2, success: false, error: { code: 'address_not_found' } });
     expect(data.results[3]).toMatchObject({ index: 3, success: true, data: { pincode: '560034' } });
+  });
+
+  it('reads an empty or null optional field of an item as not given, as the single geocode does', async () => {
+    const data = dataOf(
+      await api.post('/v1/geopin/batch', {
+        addresses: [
+          { address: 'Indiranagar', pincode: '560038' },
+          { address: 'Indiranagar', pincode: '560038', city: '', state: null, country: '' },
+          { address: 'Delhi', pincode: '' },
+          { address: 'Delhi', pincode: null, city: null, state: '', country: null },
+          { address: '' },
+        ],
+      }),
+    );
+    expect([data.succeeded, data.failed]).toEqual([4, 1]);
+    expect(data.results[1].data).toEqual(data.results[0].data);
+    expect(data.results[3].data).toEqual(data.results[2].data);
+    const single = dataOf(await api.post('/v1/geopin/geocode', { address: 'Delhi' }));
+    expect(data.results[2].data).toEqual(single);
+    expect(data.results[4]).toMatchObject({ success: false, error: { code: 'invalid_item' } });
   });
 
   it('accepts 100 addresses and rejects 101 or none', async () => {

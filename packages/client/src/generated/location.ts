@@ -706,20 +706,26 @@ export interface operations {
                 "application/json": {
                     /** @example 12, 100 Feet Road, Indiranagar, near CMH Hospital */
                     address: string;
-                    /** @example Bengaluru */
-                    city?: string;
-                    /** @example Karnataka */
-                    state?: string;
                     /**
-                     * @description 6-digit pincode; also read from the address text
+                     * @description Empty or null: not given
+                     * @example Bengaluru
+                     */
+                    city?: string | null;
+                    /**
+                     * @description Empty or null: not given
+                     * @example Karnataka
+                     */
+                    state?: string | null;
+                    /**
+                     * @description 6-digit pincode; also read from the address text. Empty or null: not given
                      * @example 560038
                      */
-                    pincode?: string | number;
+                    pincode?: (string | number) | null | string;
                     /**
-                     * @description India only: India, IN, IND, Bharat or Republic of India, any case
+                     * @description India only: India, IN, IND, Bharat or Republic of India, any case. Empty or null: not given
                      * @example India
                      */
-                    country?: string;
+                    country?: string | null;
                 };
             };
         };
