@@ -2,8 +2,15 @@
 import { z } from 'zod';
 import { documentAs } from '../http/openapi.ts';
 import { InvalidItem, MAX_BATCH } from './batch.ts';
+import { whyNotALocation } from './location-refusals.ts';
 
 export { BATCH_BODY_BYTES, InvalidItem, MAX_BATCH } from './batch.ts';
+
+/** The request document of `schema` as zod derives it, for a schema documented as another's (documentAs). */
+function jsonOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return json;
+}
 
 /** A query-string number: "", "NaN", "Infinity", "1e999" and "12abc" are rejected (parseFloat would accept some). */
 export const QueryNumberSchema = z
@@ -53,15 +60,19 @@ export const GridCoordinatesSchema = z.object({
 
 export const GeopinQuerySchema = z.object({ geopin: GeopinSchema });
 
-/** Either coordinates or a geopin; a miss names the closer alternative's first problem rather than zod's bare "Invalid input". */
-export const LocationQuerySchema = z.union([CoordinatesSchema, GeopinQuerySchema], {
-  error: (issue) => {
-    if (issue.code !== 'invalid_union' || !('errors' in issue) || issue.errors.length === 0) return undefined;
-    const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
-    const first = closest[0];
-    return `send {latitude, longitude} or {geopin}${first ? ` (${first.path.join('.') || 'value'}: ${first.message})` : ''}`;
-  },
-});
+const LocationShapesSchema = z.union([CoordinatesSchema, GeopinQuerySchema]);
+
+/** Either coordinates or a geopin; a miss names the field at fault (whyNotALocation) rather than zod's "Invalid input". */
+export const LocationQuerySchema = documentAs(
+  z.unknown().transform((value, ctx) => {
+    const parsed = LocationShapesSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const { path, message } of whyNotALocation(value, CoordinatesSchema, GeopinQuerySchema))
+      ctx.issues.push({ code: 'custom', path, message, input: value });
+    return z.NEVER;
+  }),
+  jsonOf(LocationShapesSchema),
+);
 export type LocationQuery = z.infer<typeof LocationQuerySchema>;
 
 /** The names the service accepts for India, any case: a pattern JSON Schema can state as well. */
@@ -80,9 +91,8 @@ const isEmpty = (v: unknown) => v === null || (typeof v === 'string' && v.trim()
  */
 function unlessEmpty<T extends z.ZodType>(schema: T, meta: Record<string, unknown>) {
   const field = z.preprocess((v) => (isEmpty(v) ? undefined : v), schema.optional());
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   const empty = [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }];
-  return documentAs(field, { anyOf: [json, ...empty], ...meta });
+  return documentAs(field, { anyOf: [jsonOf(schema), ...empty], ...meta });
 }
 
 export const AddressSchema = z.object({

@@ -56,11 +56,30 @@ describe('POST /v1/location/lookup', () => {
     }
   });
 
-  it('says which shapes it accepts when the body is neither coordinates nor a geopin', async () => {
-    const res = await api.post('/v1/location/lookup', { lat: 12.9, lng: 77.6 });
-    const body = res.body as { code: string; message: string };
-    expect([res.status, body.code]).toEqual([400, 'invalid_request']);
-    expect(body.message).toContain('send {latitude, longitude} or {geopin}');
+  it('names the field at fault: a number as a string, lat/lng for latitude/longitude, a missing axis', async () => {
+    const cases: Array<[unknown, string, string]> = [
+      [
+        { latitude: '12.97', longitude: '77.59' },
+        'latitude',
+        'must be a number, got a string: send the number without quotes',
+      ],
+      [{ latitude: 12.97, longitude: 'east' }, 'longitude', 'must be a number, got a string'],
+      [{ lat: 12.97, lng: 77.59 }, 'lat', 'use latitude and longitude, not lat/lng'],
+      [{ lat: 12.97, lon: 77.59 }, 'lat', 'use latitude and longitude, not lat/lon'],
+      [{ latitude: 12.97, lng: 77.59 }, 'lng', 'use longitude, not lng'],
+      [{ latitude: 12.97 }, 'longitude', 'required: send latitude and longitude together'],
+      [{ latitude: null, longitude: 77.59 }, 'latitude', 'must be a number, got null'],
+      [{ latitude: 91, longitude: 77.59 }, 'latitude', 'Too big: expected number to be <=90'],
+      [{ geopin: 7 }, 'geopin', 'must be a string, got a number'],
+      [{}, '', 'send {latitude, longitude} or {geopin}'],
+      [[12.97, 77.59], '', 'send {latitude, longitude} or {geopin} as a JSON object, got an array'],
+    ];
+    for (const [body, path, message] of cases) {
+      const res = await api.post('/v1/location/lookup', body);
+      expect([res.status, res.body.code], JSON.stringify(body)).toEqual([400, 'invalid_request']);
+      expect(res.body.issues[0], JSON.stringify(body)).toEqual({ path, message });
+      expect(res.body.message, JSON.stringify(body)).toBe(`${path || 'body'}: ${message}`);
+    }
   });
 });
 
@@ -93,6 +112,20 @@ describe('POST /v1/location/batch-lookup', () => {
     });
     expect(data.results[3]).toMatchObject({ index: 3, found: false, error: { code: 'invalid_digipin' } });
     expect(data.results[4]).toMatchObject({ index: 4, found: false, error: { code: 'invalid_item' } });
+  });
+
+  it("names an item's field at fault as a single lookup does", async () => {
+    const items = [{ latitude: '12.97', longitude: '77.59' }, { lat: 12.97, lng: 77.59 }, { latitude: 12.97 }];
+    const data = dataOf(await api.post('/v1/location/batch-lookup', { locations: items }));
+    for (const [i, item] of items.entries()) {
+      const single = (await api.post('/v1/location/lookup', item)).body;
+      expect(data.results[i]).toEqual({
+        index: i,
+        found: false,
+        error: { code: 'invalid_item', message: single.message },
+      });
+    }
+    expect(data.results[1].error.message).toBe('lat: use latitude and longitude, not lat/lng');
   });
 
   it('agrees with single lookups on 100 points', async () => {

@@ -52,8 +52,15 @@ const NUMBERS = [
 const VALUES = [...NUMBERS, '12.97', null, true, [], {}, 1e308];
 
 function item(): unknown {
-  const shape = pick(['coords', 'coords', 'coords', 'extra', 'geopin', 'both', 'partial', 'junk']);
+  const shape = pick(['coords', 'coords', 'coords', 'extra', 'geopin', 'both', 'partial', 'junk', 'misnamed']);
   if (shape === 'junk') return pick([null, 3, 'x', [], true]);
+  // The usual slips, refused with the field named: numbers as strings, another API's lat/lng.
+  if (shape === 'misnamed')
+    return pick([
+      { latitude: '12.97', longitude: '77.59' },
+      { lat: 12.97, lng: 77.59 },
+      { latitude: 12.97, lng: 77.59 },
+    ]);
   if (shape === 'geopin') return { geopin: pick(['4P3-JK8-52C9', '4p3jk852c9', '39J-438-TJC7', '', 'XYZ', 7]) };
   const point: Record<string, unknown> = { latitude: random() < 0.8 ? pick(NUMBERS) : pick(VALUES) };
   if (shape !== 'partial') point.longitude = random() < 0.8 ? pick(NUMBERS) : pick(VALUES);
