@@ -16,12 +16,17 @@ const BoundaryQuerySchema = z
       .optional()
       .meta({ description: 'The pincode to outline (this, or latitude and longitude)' }),
     // No example: "Try it" sends the pincode's, and both ways at once are refused.
-    latitude: QueryNumberSchema.optional().meta({
+    // WGS84 ranges as on every route: a point off the globe is a malformed query (400), not one at sea (404).
+    latitude: QueryNumberSchema.pipe(z.number().min(-90).max(90)).optional().meta({
       type: 'number',
+      minimum: -90,
+      maximum: 90,
       description: 'Outline the pincode at this point',
       example: null,
     }),
-    longitude: QueryNumberSchema.optional().meta({ type: 'number', example: null }),
+    longitude: QueryNumberSchema.pipe(z.number().min(-180).max(180))
+      .optional()
+      .meta({ type: 'number', minimum: -180, maximum: 180, example: null }),
     neighbours: z
       .enum(['true', 'false'])
       .default('true')

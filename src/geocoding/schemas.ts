@@ -165,6 +165,11 @@ export const LookupBatchSchema = z.object({
     .max(MAX_BATCH),
 });
 
+/** JavaScript's white space (\s, trim), spelled out: a JSON Schema validator in another language reads \s otherwise. */
+const SPACE = '\\t-\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+/** Three characters (code points, as JSON Schema counts) other than white space. */
+const THREE_NOT_SPACES = new RegExp(`[^${SPACE}][${SPACE}]*[^${SPACE}][${SPACE}]*[^${SPACE}]`, 'u');
+
 export const AutocompleteQuerySchema = z
   .object({
     // Not trimmed: a space after the last word says the buyer finished it (autocomplete ranks on that).
@@ -172,8 +177,9 @@ export const AutocompleteQuerySchema = z
       .string()
       .min(3, { abort: true })
       .max(100)
-      .refine((q) => q.trim().length >= 3, 'Too small: expected string to have >=3 characters')
-      .meta({ description: 'At least 3 characters; "near me"/"nearby" asks for the closest places' }),
+      // Three characters other than spaces (the first three, with only spaces between): "a b" is no more than "ab".
+      .regex(THREE_NOT_SPACES, 'must have at least 3 characters other than spaces')
+      .meta({ description: 'At least 3 characters other than spaces; "near me"/"nearby" asks for the closest places' }),
     limit: z
       .string()
       .regex(/^\d+$/, 'must be an integer')

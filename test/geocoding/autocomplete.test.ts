@@ -94,6 +94,19 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect(nearby.body.code).toBe('location_required');
   });
 
+  it('takes q only with 3 characters other than spaces, as documented and as the widget asks', async () => {
+    // Characters are code points, as the OpenAPI document's pattern counts them: an emoji is one, not two.
+    for (const q of ['a%20b', 'a%09%09b', '%20ab%20', 'a%0A%20%0Ab', '%20%20%20', '%F0%9F%98%80%20a']) {
+      const res = await api.get(`/v1/geopin/autocomplete?q=${q}`);
+      expect([res.status, res.body.issues], q).toEqual([
+        400,
+        [{ path: 'q', message: 'must have at least 3 characters other than spaces' }],
+      ]);
+    }
+    for (const q of ['abc', 'a%20b%20c', 'T%20Nag', 'Viman%20'])
+      expect((await api.get(`/v1/geopin/autocomplete?q=${q}`)).status, q).toBe(200);
+  });
+
   it('completes misspelt and former names ("bangalor", "Bombay")', async () => {
     expect((await suggest('q=bangalor')).results[0]).toMatchObject({ name: 'Bengaluru', state: 'Karnataka' });
     expect((await suggest('q=bombay')).results[0]).toMatchObject({ state: 'Maharashtra' });

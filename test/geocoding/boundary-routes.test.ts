@@ -54,4 +54,19 @@ describe('GET /v1/location/boundaries', () => {
       expect((await api.get(`/v1/location/boundaries?${query}`)).status, query).toBe(400);
     expect((await api.call('GET', '/v1/location/boundaries?pincode=560038')).status).toBe(401);
   });
+
+  it('refuses a point off the globe with 400 naming the axis, as every route does, not 404', async () => {
+    for (const [query, path] of [
+      ['latitude=100&longitude=77', 'latitude'],
+      ['latitude=-90.5&longitude=77', 'latitude'],
+      ['latitude=12.9&longitude=500', 'longitude'],
+      ['latitude=12.9&longitude=-180.01', 'longitude'],
+    ]) {
+      const res = await api.get(`/v1/location/boundaries?${query}`);
+      expect([res.status, res.body.code, res.body.issues?.[0]?.path], query).toEqual([400, 'invalid_request', path]);
+    }
+    // The edges are points on the globe: at sea there, so 404.
+    for (const query of ['latitude=90&longitude=180', 'latitude=-90&longitude=-180'])
+      expect((await api.get(`/v1/location/boundaries?${query}`)).status, query).toBe(404);
+  });
 });

@@ -94,7 +94,7 @@ export class LocationClient {
     return joined;
   }
 
-  /** Place suggestions for `q` (3..100 characters); `lat`/`lng` rank nearer places first and enable "near me". */
+  /** Suggestions for `q` (3..100 characters, 3 not spaces); `lat`/`lng` rank nearer places first, enable "near me". */
   autocomplete(
     q: string,
     query: Omit<AutocompleteQuery, 'q'> = {},

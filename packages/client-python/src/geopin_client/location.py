@@ -80,7 +80,7 @@ class LocationClient(BaseClient):
 
     def autocomplete(self, q: str, *, limit: Optional[int] = None, lat: Optional[float] = None,
                      lng: Optional[float] = None, timeout: Optional[float] = None) -> AutocompleteResult:
-        """Place suggestions for ``q`` (3..100 characters); ``lat``/``lng`` rank nearer places first."""
+        """Place suggestions for ``q`` (3..100 characters, 3 not spaces); ``lat``/``lng`` rank nearer places first."""
         query = {"q": q, "limit": limit, "lat": lat, "lng": lng}
         return self._data("GET", "/v1/geopin/autocomplete", query=query, timeout=timeout)
 

@@ -1310,7 +1310,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description At least 3 characters; "near me"/"nearby" asks for the closest places
+                 * @description At least 3 characters other than spaces; "near me"/"nearby" asks for the closest places
                  * @example Indiranagar
                  */
                 q: string;
