@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 import geopin_client
-from geopin_client import BadRequestError, LocationClient, NotFoundError, RateLimitError
+from geopin_client import BadRequestError, InvalidInputError, LocationClient, NotFoundError, RateLimitError
 
 
 def recording_client():
@@ -53,6 +53,69 @@ def test_looks_up_250_points_in_one_call_split_into_requests_of_100(server, key)
             else:
                 with pytest.raises(NotFoundError):
                     geo.lookup(items()[i])
+
+
+@pytest.mark.parametrize("bad, path, message", [
+    (None, "locations.240", "locations.240: must be a mapping, got NoneType"),
+    ("4P3-JK8-52C9", "locations.240", "locations.240: must be a mapping, got str"),
+    ({"latitude": float("nan"), "longitude": 77.0}, "locations.240.latitude",
+     "locations.240.latitude: must be a finite number, got nan"),
+])
+def test_refuses_an_item_that_cannot_be_sent_before_any_request_naming_its_index(server, key, bad, path, message):
+    http, sent = recording_client()
+    points = items()
+    points[240] = bad
+    with LocationClient(server.base_url, key, http_client=http) as geo:
+        with pytest.raises(InvalidInputError) as refused:
+            geo.lookup_many(points)
+        assert (refused.value.path, refused.value.index, str(refused.value)) == (path, 240, message)
+        assert isinstance(refused.value, ValueError)
+        with pytest.raises(InvalidInputError, match=r"^addresses\.1\.pincode: must be a finite number, got inf$"):
+            geo.geocode_many([{"address": "Indiranagar"}, {"address": "Koramangala", "pincode": float("inf")}])
+        with pytest.raises(InvalidInputError) as single:
+            geo.lookup(latitude=float("nan"), longitude=77.0)
+        assert single.value.path == "latitude" and single.value.index is None
+    assert sent == []
+
+
+class SpoilingTransport(httpx.HTTPTransport):
+    """Nulls item 40 of the third request on its way, as a bug between client and server might."""
+
+    def __init__(self):
+        super().__init__()
+        self.requests = 0
+
+    def handle_request(self, request):
+        self.requests += 1
+        if self.requests == 3:
+            body = json.loads(request.content)
+            body["locations"][40] = None
+            request = httpx.Request(request.method, request.url, headers={
+                k: v for k, v in request.headers.items() if k.lower() != "content-length"}, json=body)
+        return super().handle_request(request)
+
+
+def test_names_a_later_requests_refused_item_at_its_index_in_the_whole_list_with_the_answers_before_it(server, key):
+    sent = []
+    http = httpx.Client(transport=SpoilingTransport(), event_hooks={"response": [sent.append]})
+    with LocationClient(server.base_url, key, http_client=http) as geo:
+        with pytest.raises(BadRequestError) as refused:
+            geo.lookup_many(items())
+    err = refused.value
+    assert err.message.startswith("locations.240: ") and err.issues[0]["path"] == "locations.240"
+    assert [r.status_code for r in sent] == [200, 200, 400]
+    assert [r["index"] for r in err.partial["results"]] == list(range(200))
+    assert err.partial["found"] + err.partial["not_found"] + err.partial["invalid"] == 200
+
+
+def test_raises_a_monthly_quota_met_midway_with_the_answers_already_counted(server):
+    with LocationClient(server.base_url, server.location_key("--monthly-limit", "150")) as geo:
+        with pytest.raises(RateLimitError) as used:
+            geo.geocode_many([{"address": "Indiranagar", "pincode": "560038"}] * 250)
+    err = used.value
+    assert err.code == "monthly_quota_exceeded"
+    assert (err.partial["succeeded"], err.partial["failed"]) == (100, 0)
+    assert [r["index"] for r in err.partial["results"]] == list(range(100))
 
 
 def test_answers_each_location_route(server, key):

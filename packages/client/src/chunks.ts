@@ -25,15 +25,19 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** Makes the error a split call throws from a failed request: told the slice's offset and the answers so far. */
+export type SplitFailure<R> = (error: unknown, offset: number, answered: ReadonlyArray<R | undefined>) => unknown;
+
 /**
  * Runs `send` on each slice of `items` and returns the answers in slice order. `send` gets the slice and the index
- * of its first item in `items`. The first failure stops further requests and is thrown.
+ * of its first item in `items`. The first failure stops further requests and is thrown, as `failure` makes it.
  */
 export async function runSplit<T, R>(
   items: readonly T[],
   size: number,
   send: (slice: T[], offset: number) => Promise<R>,
   options: SplitOptions = {},
+  failure: SplitFailure<R> = (error) => error,
 ): Promise<R[]> {
   const slices = chunk(items, size);
   const answers = new Array<R>(slices.length);
@@ -49,7 +53,8 @@ export async function runSplit<T, R>(
         answers[i] = await send(slices[i]!, i * size);
       } catch (err) {
         failed = true;
-        throw err;
+        // A copy: a request still in flight must not change the answers the error reports.
+        throw failure(err, i * size, [...answers]);
       }
       requests += 1;
       done += slices[i]!.length;

@@ -1,4 +1,5 @@
 // Typed exceptions: every refusal the server sends becomes an ApiError subclass chosen by status, with the body's fields.
+import type { BatchGeocodeResult, BatchLookupResult } from './types.js';
 
 /** One schema failure of a 400 `invalid_request`: where (`path`, dotted) and why. */
 export interface Issue {
@@ -9,6 +10,26 @@ export interface Issue {
 /** Base class of everything this library throws on purpose (`instanceof GeopinError` catches them all). */
 export class GeopinError extends Error {
   override name = 'GeopinError';
+  /**
+   * Thrown by lookupMany/geocodeMany: the joined answer of the requests answered before this failure (`index` is the
+   * item's position in the whole list). Those items were counted; send the ones with no result again.
+   */
+  partial?: BatchLookupResult | BatchGeocodeResult;
+}
+
+/** An input refused before anything was sent: a batch item that is not an object, a number JSON cannot carry. */
+export class InvalidInputError extends GeopinError {
+  override name = 'InvalidInputError';
+  /** Where, as the server's `issues` would say it: `locations.240`, `addresses.3.pincode`, `latitude`. */
+  readonly path: string;
+  /** The item's position in the list given to lookupMany/geocodeMany; null for a single call. */
+  readonly index: number | null;
+
+  constructor(path: string, problem: string, index: number | null) {
+    super(`${path || 'input'}: ${problem}`);
+    this.path = path;
+    this.index = index;
+  }
 }
 
 /** The server answered with `{success: false, …}` (or a non-2xx status). */

@@ -19,6 +19,7 @@ export {
   BadRequestError,
   ConflictError,
   GeopinError,
+  InvalidInputError,
   NetworkError,
   NotFoundError,
   PayloadTooLargeError,

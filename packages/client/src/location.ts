@@ -1,4 +1,5 @@
 // The location API (/v1) client: lookups, geocoding, autocomplete, DIGIPIN and usage, with batches of any length.
+import { checkItem, checkItems, inWholeList } from './batch-items.js';
 import { runSplit, type SplitOptions } from './chunks.js';
 import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from './transport.js';
 import type {
@@ -43,15 +44,19 @@ export class LocationClient {
   }
 
   /** State, district, division, locality, pincode and delivery of a point or geopin; 404 NotFoundError outside India. */
-  lookup(input: LookupInput, options?: CallOptions): Promise<LookupResult> {
+  async lookup(input: LookupInput, options?: CallOptions): Promise<LookupResult> {
+    checkItem(input);
     return this.data({ method: 'POST', path: '/v1/location/lookup', body: input, ...options });
   }
 
   /**
    * Looks up any number of points or geopins, 100 per request, and joins the answers in order: `results[i].index`
-   * is the item's position in `inputs`, and `found`/`not_found`/`invalid` count all of them.
+   * is the item's position in `inputs`, and `found`/`not_found`/`invalid` count all of them. An item that is not an
+   * object, or holds NaN or Infinity, throws InvalidInputError before anything is sent; a failed request throws with
+   * `partial`, the answers of the requests before it.
    */
   async lookupMany(inputs: readonly LookupInput[], options: BatchOptions = {}): Promise<BatchLookupResult> {
+    checkItems(inputs, 'locations');
     const send = (locations: LookupInput[]) =>
       this.data<BatchLookupResult>({
         method: 'POST',
@@ -59,24 +64,23 @@ export class LocationClient {
         body: { locations },
         ...call(options),
       });
-    const parts = await runSplit(inputs, BATCH_SIZE, send, options);
-    const joined: BatchLookupResult = { results: [], found: 0, not_found: 0, invalid: 0 };
-    parts.forEach((part, i) => {
-      for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });
-      joined.found += part.found;
-      joined.not_found += part.not_found;
-      joined.invalid += part.invalid;
-    });
-    return joined;
+    const failure = (err: unknown, offset: number, answered: ReadonlyArray<BatchLookupResult | undefined>) =>
+      inWholeList(err, 'locations', offset, joinLookups(answered));
+    return joinLookups(await runSplit(inputs, BATCH_SIZE, send, options, failure));
   }
 
   /** Address → point, geopin, confidence; 404 NotFoundError when nothing in it could be placed. */
-  geocode(address: AddressInput, options?: CallOptions): Promise<GeocodeResult> {
+  async geocode(address: AddressInput, options?: CallOptions): Promise<GeocodeResult> {
+    checkItem(address);
     return this.data({ method: 'POST', path: '/v1/geopin/geocode', body: address, ...options });
   }
 
-  /** Geocodes any number of addresses, 100 per request, joined in order (`index` = position in `addresses`). */
+  /**
+   * Geocodes any number of addresses, 100 per request, joined in order (`index` = position in `addresses`); items
+   * are checked before anything is sent, and a failed request throws with `partial`, as in lookupMany.
+   */
   async geocodeMany(addresses: readonly AddressInput[], options: BatchOptions = {}): Promise<BatchGeocodeResult> {
+    checkItems(addresses, 'addresses');
     const send = (slice: AddressInput[]) =>
       this.data<BatchGeocodeResult>({
         method: 'POST',
@@ -84,14 +88,9 @@ export class LocationClient {
         body: { addresses: slice },
         ...call(options),
       });
-    const parts = await runSplit(addresses, BATCH_SIZE, send, options);
-    const joined: BatchGeocodeResult = { results: [], succeeded: 0, failed: 0 };
-    parts.forEach((part, i) => {
-      for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });
-      joined.succeeded += part.succeeded;
-      joined.failed += part.failed;
-    });
-    return joined;
+    const failure = (err: unknown, offset: number, answered: ReadonlyArray<BatchGeocodeResult | undefined>) =>
+      inWholeList(err, 'addresses', offset, joinGeocodes(answered));
+    return joinGeocodes(await runSplit(addresses, BATCH_SIZE, send, options, failure));
   }
 
   /** Suggestions for `q` (3..100 characters, 3 not spaces); `lat`/`lng` rank nearer places first, enable "near me". */
@@ -146,6 +145,31 @@ export class LocationClient {
   private async data<T>(spec: Omit<RequestSpec, 'idempotent'>): Promise<T> {
     return (await this.transport.request<{ data: T }>({ ...spec, idempotent: IDEMPOTENT })).data;
   }
+}
+
+/** The answers of a split lookup joined in input order; a request not answered (a failure's partial) is left out. */
+function joinLookups(parts: ReadonlyArray<BatchLookupResult | undefined>): BatchLookupResult {
+  const joined: BatchLookupResult = { results: [], found: 0, not_found: 0, invalid: 0 };
+  parts.forEach((part, i) => {
+    if (!part) return;
+    for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });
+    joined.found += part.found;
+    joined.not_found += part.not_found;
+    joined.invalid += part.invalid;
+  });
+  return joined;
+}
+
+/** The answers of a split geocode joined in input order, as joinLookups. */
+function joinGeocodes(parts: ReadonlyArray<BatchGeocodeResult | undefined>): BatchGeocodeResult {
+  const joined: BatchGeocodeResult = { results: [], succeeded: 0, failed: 0 };
+  parts.forEach((part, i) => {
+    if (!part) return;
+    for (const result of part.results) joined.results.push({ ...result, index: result.index + i * BATCH_SIZE });
+    joined.succeeded += part.succeeded;
+    joined.failed += part.failed;
+  });
+  return joined;
 }
 
 /** Only the per-call fields of batch options go into each request. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
 import {
   BadRequestError,
+  InvalidInputError,
   LocationClient,
   NotFoundError,
   RateLimitError,
@@ -64,6 +65,69 @@ describe('lookupMany', () => {
     const client = new LocationClient({ baseUrl: server.baseUrl, apiKey: key, fetch });
     expect(await client.lookupMany([])).toEqual({ results: [], found: 0, not_found: 0, invalid: 0 });
     expect(sent).toEqual([]);
+  });
+});
+
+describe('a batch item that cannot be sent, or a request that fails after others', () => {
+  it('refuses a null item or a non-finite number before any request is sent, naming its index in the list', async () => {
+    const { fetch, sent } = recordingFetch();
+    const client = new LocationClient({ baseUrl: server.baseUrl, apiKey: key, fetch });
+    const points = items();
+    const cases: Array<[unknown, string, string]> = [
+      [null, 'locations.240', 'locations.240: must be an object, got null'],
+      ['4P3-JK8-52C9', 'locations.240', 'locations.240: must be an object, got a string'],
+      [
+        { latitude: NaN, longitude: 77 },
+        'locations.240.latitude',
+        'locations.240.latitude: must be a finite number, got NaN',
+      ],
+    ];
+    for (const [bad, path, message] of cases) {
+      const input = points.map((p, i) => (i === 240 ? bad : p)) as LookupInput[];
+      const err = await rejection(client.lookupMany(input));
+      expect(err).toBeInstanceOf(InvalidInputError);
+      expect(err).toMatchObject({ path, index: 240, message });
+    }
+    const addresses = [{ address: 'Indiranagar' }, { address: 'Koramangala', pincode: Infinity }];
+    expect(await rejection(client.geocodeMany(addresses as never))).toMatchObject({
+      name: 'InvalidInputError',
+      message: 'addresses.1.pincode: must be a finite number, got Infinity',
+    });
+    expect(await rejection(client.lookup({ latitude: NaN, longitude: 77 }))).toMatchObject({ path: 'latitude' });
+    expect(sent).toEqual([]);
+  });
+
+  it("names a later request's refused item at its index in the whole list, with the answers before it", async () => {
+    // A fetch that spoils item 40 of the third request on its way, as a bug between client and server might.
+    const { fetch: recording, sent } = recordingFetch();
+    let requests = 0;
+    const spoiling: typeof fetch = (url, init) => {
+      if (++requests !== 3) return recording(url, init);
+      const body = JSON.parse(init!.body as string);
+      body.locations[40] = null;
+      return recording(url, { ...init, body: JSON.stringify(body) });
+    };
+    const client = new LocationClient({ baseUrl: server.baseUrl, apiKey: key, fetch: spoiling });
+    const err = await rejection(client.lookupMany(items()));
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect(err.message).toMatch(/^locations\.240: /);
+    expect(err.issues[0].path).toBe('locations.240');
+    expect(sent.map((s) => s.status)).toEqual([200, 200, 400]);
+    expect(err.partial.results.map((r: { index: number }) => r.index)).toEqual([...Array(200).keys()]);
+    expect(err.partial.found + err.partial.not_found + err.partial.invalid).toBe(200);
+  });
+
+  it('throws a monthly quota met mid-way with the answers already counted, for geocodeMany too', async () => {
+    const client = new LocationClient({
+      baseUrl: server.baseUrl,
+      apiKey: await keyWith({ monthlyLimitOverride: 150 }),
+    });
+    const addresses = Array.from({ length: 250 }, () => ({ address: 'Indiranagar', pincode: '560038' }));
+    const err = await rejection(client.geocodeMany(addresses));
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err.code).toBe('monthly_quota_exceeded');
+    expect(err.partial).toMatchObject({ succeeded: 100, failed: 0 });
+    expect(err.partial.results.map((r: { index: number }) => r.index)).toEqual([...Array(100).keys()]);
   });
 });
 

@@ -24,14 +24,26 @@ def chunk(items: Sequence[T], size: int) -> List[List[T]]:
     return [list(items[i:i + size]) for i in range(0, len(items), size)]
 
 
+#: Makes the exception a split call raises from a failed request: told the slice's offset and the answers before it.
+SplitFailure = Callable[[Exception, int, List[R]], Exception]
+
+
 def run_split(items: Sequence[T], size: int, send: Callable[[List[T]], R],
-              on_progress: Optional[Callable[[Progress], None]] = None) -> List[R]:
-    """``send`` on each slice in order; the answers in slice order. The first failure stops and is raised."""
+              on_progress: Optional[Callable[[Progress], None]] = None,
+              failure: Optional[SplitFailure[R]] = None) -> List[R]:
+    """``send`` on each slice in order; the answers in slice order. The first failure stops and is raised, as
+    ``failure`` makes it."""
     slices = chunk(items, size)
     answers: List[R] = []
     done = 0
     for i, piece in enumerate(slices):
-        answers.append(send(piece))
+        try:
+            answers.append(send(piece))
+        except Exception as err:
+            moved = err if failure is None else failure(err, i * size, list(answers))
+            if moved is err:
+                raise
+            raise moved from err
         done += len(piece)
         if on_progress:
             on_progress(Progress(done=done, total=len(items), requests=i + 1, total_requests=len(slices)))

@@ -1,11 +1,32 @@
 """Typed exceptions: every refusal the server sends becomes an ApiError subclass chosen by status."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Type
+from typing import Any, Dict, List, Mapping, Optional, Type, Union
+
+from .types import BatchGeocodeResult, BatchLookupResult
 
 
 class GeopinError(Exception):
-    """Base class of everything this library raises on purpose."""
+    """Base class of everything this library raises on purpose.
+
+    Raised by ``lookup_many``/``geocode_many``, ``partial`` is the joined answer of the requests answered before the
+    failure (``index`` is the item's position in the whole list): those items were counted; send the others again.
+    """
+
+    partial: Optional[Union[BatchLookupResult, BatchGeocodeResult]] = None
+
+
+class InvalidInputError(GeopinError, ValueError):
+    """An input refused before anything was sent: a batch item that is not a mapping, a float JSON cannot carry.
+
+    ``path`` says where as the server's ``issues`` would (``locations.240``, ``addresses.3.pincode``, ``latitude``);
+    ``index`` is the item's position in the list given to ``lookup_many``/``geocode_many`` (None for a single call).
+    """
+
+    def __init__(self, path: str, problem: str, index: Optional[int]):
+        self.path = path
+        self.index = index
+        super().__init__(f"{path or 'input'}: {problem}")
 
 
 class ApiError(GeopinError):

@@ -1,10 +1,11 @@
 """The location API (/v1) client: lookups, geocoding, autocomplete, DIGIPIN and usage, with batches of any length."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, List, Mapping, Optional, Sequence, Union
 from urllib.parse import quote
 
 from ._base import BaseClient, require
+from ._batch_items import check_item, check_items, in_whole_list
 from ._chunks import Progress, run_split
 from .types import (
     AutocompleteResult,
@@ -38,45 +39,39 @@ class LocationClient(BaseClient):
                **fields: Any) -> LookupResult:
         """State, district, division, locality, pincode and delivery of ``{latitude, longitude}`` or ``{geopin}``
         (a mapping or keyword arguments); NotFoundError outside every pincode boundary."""
-        return self._data("POST", "/v1/location/lookup", body={**(location or {}), **fields}, timeout=timeout)
+        body = {**(location or {}), **fields}
+        check_item(body)
+        return self._data("POST", "/v1/location/lookup", body=body, timeout=timeout)
 
     def lookup_many(self, locations: Sequence[Mapping[str, Any]], *, on_progress: ProgressCallback = None,
                     timeout: Optional[float] = None) -> BatchLookupResult:
         """Any number of points or geopins, 100 per request, joined in order: ``results[i]["index"]`` is the item's
-        position in ``locations``, and ``found``/``not_found``/``invalid`` count all of them."""
+        position in ``locations``, and ``found``/``not_found``/``invalid`` count all of them. An item that is not a
+        mapping, or holds NaN or infinity, raises InvalidInputError before anything is sent; a failed request raises
+        with ``partial``, the answers of the requests before it."""
+        check_items(locations, "locations")
         parts = run_split(locations, BATCH_SIZE, lambda piece: self._data(
-            "POST", "/v1/location/batch-lookup", body={"locations": piece}, timeout=timeout), on_progress)
-        joined: BatchLookupResult = {"results": [], "found": 0, "not_found": 0, "invalid": 0}
-        for i, part in enumerate(parts):
-            for r in part["results"]:
-                moved = r.copy()
-                moved["index"] = r["index"] + i * BATCH_SIZE
-                joined["results"].append(moved)
-            for key in ("found", "not_found", "invalid"):
-                joined[key] += part[key]
-        return joined
+            "POST", "/v1/location/batch-lookup", body={"locations": piece}, timeout=timeout), on_progress,
+            lambda err, offset, answered: in_whole_list(err, "locations", offset, _join_lookups(answered)))
+        return _join_lookups(parts)
 
     def geocode(self, address: Union[str, Mapping[str, Any]], *, timeout: Optional[float] = None,
                 **fields: Any) -> GeocodeResult:
         """Address -> point, geopin, confidence. ``address`` is the text (with ``city``, ``state``, ``pincode``,
         ``country`` as keywords) or a whole mapping; NotFoundError when nothing in it could be placed."""
         body = {"address": address, **fields} if isinstance(address, str) else {**address, **fields}
+        check_item(body)
         return self._data("POST", "/v1/geopin/geocode", body=body, timeout=timeout)
 
     def geocode_many(self, addresses: Sequence[Mapping[str, Any]], *, on_progress: ProgressCallback = None,
                      timeout: Optional[float] = None) -> BatchGeocodeResult:
-        """Any number of addresses, 100 per request, joined in order (``index`` = position in ``addresses``)."""
+        """Any number of addresses, 100 per request, joined in order (``index`` = position in ``addresses``); items
+        are checked before anything is sent, and a failed request raises with ``partial``, as in ``lookup_many``."""
+        check_items(addresses, "addresses")
         parts = run_split(addresses, BATCH_SIZE, lambda piece: self._data(
-            "POST", "/v1/geopin/batch", body={"addresses": piece}, timeout=timeout), on_progress)
-        joined: BatchGeocodeResult = {"results": [], "succeeded": 0, "failed": 0}
-        for i, part in enumerate(parts):
-            for r in part["results"]:
-                moved = r.copy()
-                moved["index"] = r["index"] + i * BATCH_SIZE
-                joined["results"].append(moved)
-            joined["succeeded"] += part["succeeded"]
-            joined["failed"] += part["failed"]
-        return joined
+            "POST", "/v1/geopin/batch", body={"addresses": piece}, timeout=timeout), on_progress,
+            lambda err, offset, answered: in_whole_list(err, "addresses", offset, _join_geocodes(answered)))
+        return _join_geocodes(parts)
 
     def autocomplete(self, q: str, *, limit: Optional[int] = None, lat: Optional[float] = None,
                      lng: Optional[float] = None, timeout: Optional[float] = None) -> AutocompleteResult:
@@ -120,3 +115,29 @@ class LocationClient(BaseClient):
 
     def _data(self, method: str, path: str, **spec: Any) -> Any:
         return self._transport.request(method, path, idempotent=True, **spec)["data"]
+
+
+def _join_lookups(parts: List[BatchLookupResult]) -> BatchLookupResult:
+    """The answers of a split lookup joined in input order (``index`` renumbered to the whole list)."""
+    joined: BatchLookupResult = {"results": [], "found": 0, "not_found": 0, "invalid": 0}
+    for i, part in enumerate(parts):
+        for r in part["results"]:
+            moved = r.copy()
+            moved["index"] = r["index"] + i * BATCH_SIZE
+            joined["results"].append(moved)
+        for key in ("found", "not_found", "invalid"):
+            joined[key] += part[key]
+    return joined
+
+
+def _join_geocodes(parts: List[BatchGeocodeResult]) -> BatchGeocodeResult:
+    """The answers of a split geocode joined in input order, as ``_join_lookups``."""
+    joined: BatchGeocodeResult = {"results": [], "succeeded": 0, "failed": 0}
+    for i, part in enumerate(parts):
+        for r in part["results"]:
+            moved = r.copy()
+            moved["index"] = r["index"] + i * BATCH_SIZE
+            joined["results"].append(moved)
+        joined["succeeded"] += part["succeeded"]
+        joined["failed"] += part["failed"]
+    return joined
