@@ -132,3 +132,11 @@ export class RequestTimeoutError extends GeopinError {
     this.timeoutMs = timeoutMs;
   }
 }
+
+/** The caller's AbortSignal stopped the call; `cause` is the signal's reason (a DOMException, or what abort() got). */
+export class RequestAbortedError extends GeopinError {
+  override name = 'RequestAbortedError';
+  constructor(reason: unknown) {
+    super(`aborted: ${reason instanceof Error ? reason.message : String(reason)}`, { cause: reason });
+  }
+}

@@ -25,6 +25,7 @@ export {
   PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
+  RequestAbortedError,
   RequestTimeoutError,
   ServerError,
   type Issue,

@@ -69,10 +69,14 @@ export class LocationClient {
     return joinLookups(await runSplit(inputs, BATCH_SIZE, send, options, failure));
   }
 
-  /** Address → point, geopin, confidence; 404 NotFoundError when nothing in it could be placed. */
-  async geocode(address: AddressInput, options?: CallOptions): Promise<GeocodeResult> {
-    checkItem(address);
-    return this.data({ method: 'POST', path: '/v1/geopin/geocode', body: address, ...options });
+  /**
+   * Address → point, geopin, confidence; 404 NotFoundError when nothing in it could be placed. `address` is the
+   * Address input, or its text alone (as `{address}`).
+   */
+  async geocode(address: AddressInput | string, options?: CallOptions): Promise<GeocodeResult> {
+    const body = typeof address === 'string' ? { address } : address;
+    checkItem(body);
+    return this.data({ method: 'POST', path: '/v1/geopin/geocode', body, ...options });
   }
 
   /**

@@ -1,5 +1,5 @@
 // One HTTP exchange with the server: JSON in and out over fetch, a timeout per attempt, retries, typed errors.
-import { apiError, ApiError, NetworkError, RequestTimeoutError } from './errors.js';
+import { apiError, ApiError, NetworkError, RequestAbortedError, RequestTimeoutError } from './errors.js';
 import {
   backoffMs,
   parseRetryAfter,
@@ -117,6 +117,8 @@ export class Transport {
   }
 
   private async attempt(spec: RequestSpec): Promise<unknown> {
+    // A signal aborted already never fires 'abort' again: without this the request would wait for its timeout.
+    if (spec.signal?.aborted) throw new RequestAbortedError(spec.signal.reason);
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -129,7 +131,7 @@ export class Transport {
         res = await this.fetchImpl(this.url(spec), this.init(spec, controller.signal));
         text = await res.text();
       } catch (err) {
-        if (spec.signal?.aborted) throw spec.signal.reason ?? err;
+        if (spec.signal?.aborted) throw new RequestAbortedError(spec.signal.reason ?? err);
         if (controller.signal.aborted) throw new RequestTimeoutError(timeoutMs);
         throw new NetworkError(`${spec.method} ${spec.path}: ${(err as Error).message}`, { cause: err });
       }
@@ -190,8 +192,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       'abort',
       () => {
         clearTimeout(timer);
-        // An abort's reason is an Error (AbortError/TimeoutError) unless the caller chose otherwise.
-        reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+        reject(new RequestAbortedError(signal.reason));
       },
       { once: true },
     );

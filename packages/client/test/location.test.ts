@@ -155,6 +155,8 @@ describe('single calls', () => {
       geopin: '4P3-JK8-52C9',
     });
     expect(await client.geocode({ address: 'Indiranagar', pincode: '560038' })).toMatchObject({ pincode: '560038' });
+    // The text alone, as the Python client's geocode("…") takes it.
+    expect(await client.geocode('Indiranagar, Bengaluru 560038')).toMatchObject({ pincode: '560038' });
     expect((await client.autocomplete('koramangla', { limit: 2 })).results).toHaveLength(2);
     expect(await client.reverse('4p3jk852c9')).toMatchObject({ geopin: '4P3-JK8-52C9', found: true });
     expect(await client.coordinatesToGeopin({ latitude: 12.9716, longitude: 77.5946 })).toMatchObject({

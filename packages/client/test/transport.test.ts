@@ -2,7 +2,14 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocationClient, MerchantClient, RequestTimeoutError, ServerError } from '../src/index.ts';
+import {
+  GeopinError,
+  LocationClient,
+  MerchantClient,
+  RequestAbortedError,
+  RequestTimeoutError,
+  ServerError,
+} from '../src/index.ts';
 import { parseRetryAfter, refusalDelayMs, resolveRetry } from '../src/retry.ts';
 import { rejection } from './support.ts';
 
@@ -93,6 +100,39 @@ describe('timeouts and retries', () => {
     const err = await rejection(new LocationClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast }).stats());
     expect(err).toBeInstanceOf(ServerError);
     expect(err).toMatchObject({ status: 500, code: 'http_500', message: '<h1>oops</h1>', issues: [], requestId: null });
+  });
+});
+
+describe('aborts', () => {
+  it("throws RequestAbortedError, a GeopinError, with the signal's reason as its cause", async () => {
+    const s = await scripted([hang]);
+    const client = new LocationClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const during = await rejection(client.stats({ signal: controller.signal }));
+    expect(during).toBeInstanceOf(RequestAbortedError);
+    expect(during).toBeInstanceOf(GeopinError);
+    expect(during.cause).toMatchObject({ name: 'AbortError' });
+    const timedOut = await rejection(client.stats({ signal: AbortSignal.timeout(50) }));
+    expect(timedOut).toBeInstanceOf(RequestAbortedError);
+    expect(timedOut.cause).toMatchObject({ name: 'TimeoutError' });
+    // A signal aborted before the call sends nothing (it used to wait for the attempt's timeout).
+    const sent = s.count();
+    const before = await rejection(client.stats({ signal: AbortSignal.abort('changed my mind') }));
+    expect(before).toMatchObject({ name: 'RequestAbortedError', cause: 'changed my mind' });
+    expect(s.count()).toBe(sent);
+  });
+
+  it('throws RequestAbortedError when aborted while waiting to retry', async () => {
+    const busy = json(503, { success: false, code: 'server_busy', message: 'busy' }, { 'retry-after': '5' });
+    const s = await scripted([busy]);
+    const client = new LocationClient({ baseUrl: s.baseUrl, apiKey: 'k', ...fast });
+    const controller = new AbortController();
+    const call = rejection(client.stats({ signal: controller.signal }));
+    setTimeout(() => controller.abort(), 100);
+    const err = await call;
+    expect(err).toBeInstanceOf(RequestAbortedError);
+    expect(s.count()).toBe(1);
   });
 });
 
