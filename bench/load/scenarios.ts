@@ -84,7 +84,10 @@ export function scenarios(input: ScenarioInput): Scenario[] {
   ];
 }
 
-/** Every other send goes to a fresh address; the rest rotate over a few hot ones. 429s are told apart by their message. */
+/**
+ * Every other send goes to a fresh address; the rest rotate over a few hot ones, whose live codes are reused (no mail, no
+ * per-email send counted). 429s are told apart by their message.
+ */
 function otpScenario(input: ScenarioInput, common: Partial<autocannon.Options>, url: string): Scenario {
   const limits = { 'per email': 0, 'per IP': 0, other: 0 };
   let n = 0;

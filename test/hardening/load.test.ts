@@ -5,7 +5,7 @@ import { failuresOf } from '../../bench/load/report.ts';
 
 describe('mixed load on the real server process', () => {
   it('serves four concurrent mixes with no errors, timeouts or 5xx, only the OTP limits answer 429, and it shuts down to a sound file', async () => {
-    // A low per-IP budget makes the OTP mix meet both of its limits in a short run; throughput and memory are bench targets, not asserted.
+    // A low per-IP budget makes the OTP mix meet its limit in a short run; throughput and memory are bench targets.
     const result = await runLoad({ seconds: 5, connections: 2, warmupSeconds: 1, otpSendsPerIp: 40 });
     expect(failuresOf(result)).toEqual([]);
     for (const e of result.endpoints) {
@@ -21,7 +21,8 @@ describe('mixed load on the real server process', () => {
     const otp = result.endpoints.find((e) => e.name.includes('email-otp'))!;
     expect(otp.statusCounts['200']).toBeGreaterThan(0);
     expect(otp.intended).toMatchObject({ other: 0 });
-    expect(otp.intended['per email']).toBeGreaterThan(0);
+    // The hot emails' sends reuse their live codes, which mail nothing and cost none of an email's sends.
+    expect(otp.intended['per email']).toBe(0);
     expect(otp.intended['per IP']).toBeGreaterThan(0);
     for (const e of result.endpoints.filter((x) => x !== otp)) expect(e.statusCounts['429'] ?? 0).toBe(0);
     expect(result.serverStderr).toEqual([]);
