@@ -98,6 +98,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'keys.js',
       'audit.js',
       'integration.js',
+      'orders.css',
     ]),
   ];
   return { routes, authenticator, users };

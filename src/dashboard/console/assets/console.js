@@ -43,8 +43,11 @@ export function onSignedOut(handler) {
   signedOutHandlers.push(handler);
 }
 
-/** A same-origin JSON call; resolves with `data` (or the top-level fields of a `fields` reply). */
-export async function api(method, path, body) {
+/**
+ * A same-origin JSON call; resolves with `data` (or the top-level fields of a `fields` reply). `signal` aborts it (the
+ * promise then rejects with an AbortError).
+ */
+export async function api(method, path, body, { signal } = {}) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
@@ -53,8 +56,12 @@ export async function api(method, path, body) {
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
+    signal,
   });
-  const json = await res.json().catch(() => null);
+  const json = await res.json().catch((err) => {
+    if (signal?.aborted) throw err;
+    return null;
+  });
   if (!res.ok || !json || json.success !== true) {
     const err = new ApiError(res.status, json);
     if (res.status === 401 && !path.includes('/sign-in/')) for (const handler of signedOutHandlers) handler(err);

@@ -64,19 +64,45 @@ export async function initSessions() {
     return params;
   }
 
+  const list = document.getElementById('sessions-list');
+  /** The load in flight: a newer one aborts it, so an older, slower answer never replaces a newer list. */
+  let inFlight = null;
+
   async function load() {
+    inFlight?.abort();
+    const mine = new AbortController();
+    inFlight = mine;
     const params = query();
     params.set('limit', String(PAGE));
     params.set('offset', String(pages.offset));
-    const page = await api('GET', `/checkout-admin?action=sessions&${params}`);
-    fill(
-      body,
-      page.sessions.length === 0
-        ? h('tr', {}, h('td', { colspan: 7 }, noMatch(params.get('q'))))
-        : page.sessions.map(row),
-    );
-    pages.show(page.total, page.sessions.length);
-    say(line, plural(page.total, 'order'), 'info');
+    busy(true);
+    try {
+      const page = await api('GET', `/checkout-admin?action=sessions&${params}`, undefined, { signal: mine.signal });
+      if (inFlight !== mine) return;
+      fill(
+        body,
+        page.sessions.length === 0
+          ? h('tr', {}, h('td', { colspan: 7 }, noMatch(params.get('q'))))
+          : page.sessions.map(row),
+      );
+      pages.show(page.total, page.sessions.length);
+      say(line, plural(page.total, 'order'), 'info');
+    } catch (err) {
+      if (inFlight !== mine) return;
+      throw err;
+    } finally {
+      if (inFlight === mine) {
+        inFlight = null;
+        busy(false);
+      }
+    }
+  }
+
+  /** While a search runs the rows on screen are an earlier one's: say so, to screen readers too. */
+  function busy(on) {
+    list.setAttribute('aria-busy', String(on));
+    list.classList.toggle('busy', on);
+    if (on) say(line, 'Searching…', 'info');
   }
 
   const reload = () => load().catch((err) => say(line, err.message, 'error'));
