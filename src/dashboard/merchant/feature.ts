@@ -88,6 +88,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'app.js',
       'funnel.js',
       'sessions.js',
+      'session-export.js',
       'order.js',
       'order-map.js',
       'deliveries.js',

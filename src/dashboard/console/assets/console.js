@@ -113,9 +113,9 @@ export function pager(prefix, size, reload) {
   return state;
 }
 
-/** Offers the browser a file to save (a CSV export, an error file). */
-export function downloadFile(name, text, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Offers the browser a file to save (a CSV export, an error file): text, or a Blob built a part at a time. */
+export function downloadFile(name, content, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
   const link = h('a', { href: url, download: name });
   document.body.append(link);
   link.click();

@@ -79,10 +79,15 @@ export function rowRuns(records, sheetRows, size) {
  * would run as a formula (=, +, -, @ first) prefixed with an apostrophe.
  */
 export function toCsv(header, rows) {
+  return csvLines([header, ...rows]);
+}
+
+/** CSV lines of `rows` without a header, each ending in CRLF: a part of a file written a page at a time. */
+export function csvLines(rows) {
   const cell = (value) => {
     let text = value === null || value === undefined ? '' : String(value);
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return rows.map((r) => r.map(cell).join(',') + '\r\n').join('');
 }

@@ -1,12 +1,10 @@
 // The orders section: search by email, phone, pincode or id, filter by status, payment, refunds and dates, page,
 // export as CSV.
-import { api, downloadFile, fill, formatNumber, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
-import { toCsv } from '/console/csv.js';
+import { api, fill, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
 import { localDate, zoneInstant } from '/console/format.js';
+import { exportOrders } from '/merchant/assets/session-export.js';
 
 const PAGE = 20;
-/** Rows one export fetches at most: 50 pages of the API's largest page. */
-const EXPORT_ROWS = 10_000;
 export const PAYMENT = {
   paid: ['paid online', 'ok'],
   cod: ['cash on delivery', 'ok'],
@@ -116,7 +114,7 @@ export async function initSessions() {
   document
     .getElementById('sessions-export')
     .addEventListener('click', () =>
-      exportCsv(query(), form.elements.from.value, form.elements.to.value, line).catch((err) =>
+      exportOrders(query(), `orders-${form.elements.from.value}-to-${form.elements.to.value}.csv`, line).catch((err) =>
         say(line, `Export stopped: ${err.message}`, 'error'),
       ),
     );
@@ -148,58 +146,4 @@ function row(s) {
     ),
     cell('UTM', utm || '—'),
   );
-}
-
-const CSV_HEADER = [
-  'order_id',
-  'created_at',
-  'created',
-  'email',
-  'status',
-  'pincode',
-  'cart_rupees',
-  'payment_method',
-  'payment_status',
-  'amount_rupees',
-  'gateway_order_id',
-  'gateway_payment_id',
-  'paid_at',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-];
-const asRupees = (paise) => (paise === null ? '' : (paise / 100).toFixed(2));
-
-/** Every order the filters match (up to EXPORT_ROWS), fetched a page at a time, saved as one CSV file. */
-async function exportCsv(params, from, to, line) {
-  const rows = [];
-  for (let offset = 0; offset < EXPORT_ROWS; offset += 200) {
-    params.set('limit', '200');
-    params.set('offset', String(offset));
-    const page = await api('GET', `/checkout-admin?action=sessions&${params}`);
-    for (const s of page.sessions) {
-      rows.push([
-        s.id,
-        s.created_at,
-        formatTime(s.created_at),
-        s.email,
-        s.status,
-        s.pincode,
-        asRupees(s.cart_value_paise),
-        s.payment.method ?? '',
-        s.payment.status,
-        asRupees(s.payment.amount_paise),
-        s.payment.gateway_order_id,
-        s.payment.gateway_payment_id,
-        s.payment.paid_at,
-        s.utm.utm_source,
-        s.utm.utm_medium,
-        s.utm.utm_campaign,
-      ]);
-    }
-    say(line, `Exporting… ${plural(rows.length, 'order')} of ${formatNumber(page.total)}`);
-    if (offset + page.sessions.length >= page.total) break;
-  }
-  downloadFile(`orders-${from}-to-${to}.csv`, toCsv(CSV_HEADER, rows));
-  say(line, `Exported ${plural(rows.length, 'order')}`, 'ok');
 }

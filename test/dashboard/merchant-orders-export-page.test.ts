@@ -1,0 +1,75 @@
+// Chromium: exporting a busy shop's orders as a CSV file, exactly the orders the list shows, each once.
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { insertOrders } from './support/bulk-orders.ts';
+import { buyerSession, createMerchant, type MerchantFixture } from './support/merchant-fixture.ts';
+import { DESKTOP, eventually, openPage, screenshot } from './support/page.ts';
+import { readCsv } from './support/read-csv.ts';
+import { signInByMail } from './support/sign-in.ts';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let browser: Browser;
+let shop: MerchantFixture;
+const USER = 'owner@busy-bazaar.example';
+/** More than the 10,000 rows an export used to stop at. */
+const ORDERS = 10_123;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startTestServer({ ...smtp.env });
+  shop = await createMerchant(server, 'Busy Bazaar', USER);
+  const first = await buyerSession(server, smtp, shop.id, 'first@example.in');
+  const buyer = await server.parts.sql.get<{ buyer_id: string }>(
+    'SELECT buyer_id FROM checkout_sessions WHERE id = ?',
+    [first],
+  );
+  // 450 at one instant: pages of 200 end among orders of the same millisecond, twice.
+  await insertOrders(server, {
+    merchantId: shop.id,
+    buyerId: buyer!.buyer_id,
+    count: ORDERS - 1,
+    newest: new Date(Date.now() - 60_000),
+    sameInstant: 450,
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await smtp?.close();
+});
+
+/** Clicks Export CSV and returns the saved file's header and rows. */
+async function exportCsv(page: Page): Promise<{ header: string[]; rows: string[][] }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const [header, ...rows] = readCsv(readFileSync(await download.path(), 'utf8'));
+  return { header: header!, rows };
+}
+
+describe('exporting orders in Chromium', () => {
+  it('exports every order of a busy month, past 10,000, each once, and says how many', async () => {
+    const { page, problems } = await openPage(browser, DESKTOP);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, USER, smtp);
+    const line = page.locator('#sessions-status-line');
+    await eventually(() => line.textContent()).toBe('10,123 orders');
+    expect(await page.locator('#sessions-page').textContent()).toBe('1–20 of 10,123');
+
+    const { header, rows } = await exportCsv(page);
+    const ids = rows.map((r) => r[header.indexOf('order_id')]);
+    expect(rows).toHaveLength(ORDERS);
+    expect(new Set(ids).size).toBe(ORDERS);
+    await eventually(() => line.textContent()).toBe('Exported 10,123 orders');
+    await page.locator('#sessions').scrollIntoViewIfNeeded();
+    await screenshot(page, 'merchant-orders-exported-all', false);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
