@@ -89,6 +89,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'funnel.js',
       'sessions.js',
       'session-export.js',
+      'session-filters.js',
       'order.js',
       'order-map.js',
       'deliveries.js',

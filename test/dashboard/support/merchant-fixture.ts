@@ -155,3 +155,26 @@ export async function placeOrder(
   await post('/checkout-payment', { action: 'record_cod' }, token);
   return { sessionId: verified.session_id as string, email: order.email };
 }
+
+/**
+ * A payment the gateway took for the session that completed nothing (what verify keeps when it refuses a paid order):
+ * its gateway order and the refused payment, as test/payments/refused-payments.test.ts has the server write them.
+ */
+export async function refundDue(
+  server: TestServer,
+  merchantId: string,
+  sessionId: string,
+  r: { orderId: string; paymentId: string; amountPaise: number; reason?: string; at?: string },
+): Promise<void> {
+  const at = r.at ?? new Date().toISOString();
+  await server.parts.sql.run(
+    `INSERT INTO payment_orders (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id,
+       created_at) VALUES (?, ?, ?, ?, 'INR', 'rzp_test_fixture', ?)`,
+    [r.orderId, merchantId, sessionId, r.amountPaise, at],
+  );
+  await server.parts.sql.run(
+    `INSERT INTO refused_payments (gateway_payment_id, gateway_order_id, merchant_id, session_id, reason, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+    [r.paymentId, r.orderId, merchantId, sessionId, r.reason ?? 'amount_mismatch', at],
+  );
+}

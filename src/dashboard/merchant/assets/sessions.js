@@ -1,8 +1,15 @@
 // The orders section: search by email, phone, pincode or id, filter by status, payment, refunds and dates, page,
 // export as CSV.
 import { api, fill, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
-import { localDate, zoneInstant } from '/console/format.js';
 import { exportOrders } from '/merchant/assets/session-export.js';
+import {
+  readFilters,
+  sameFilters,
+  saveFilters,
+  savedFilters,
+  searchParams,
+  writeFilters,
+} from '/merchant/assets/session-filters.js';
 
 const PAGE = 20;
 export const PAYMENT = {
@@ -26,41 +33,14 @@ function noMatch(q) {
     : 'No orders match these filters.';
 }
 
-/** The filters last applied in this tab: a reload (a new time zone reloads the page) keeps them. */
-const SAVED_FILTERS = 'merchant.orders.filters';
-const FILTERS = ['q', 'status', 'payment_method', 'refund_due', 'from', 'to'];
-
-function saveFilters(form) {
-  const values = Object.fromEntries(FILTERS.map((name) => [name, form.elements[name].value]));
-  sessionStorage.setItem(SAVED_FILTERS, JSON.stringify(values));
-}
-
-function restoreFilters(form) {
-  let saved = null;
-  try {
-    saved = JSON.parse(sessionStorage.getItem(SAVED_FILTERS) ?? 'null');
-  } catch {
-    // Not ours, or damaged: the defaults stand.
-  }
-  for (const name of FILTERS) if (typeof saved?.[name] === 'string') form.elements[name].value = saved[name];
-}
-
 export async function initSessions() {
   const form = document.getElementById('sessions-filter');
   const body = document.getElementById('sessions-body');
   const line = document.getElementById('sessions-status-line');
-  form.elements.from.value = localDate(new Date(Date.now() - 29 * 86_400_000));
-  form.elements.to.value = localDate(new Date());
-  restoreFilters(form);
-
-  /** The API query of the form's filters (dates are whole days in the chosen time zone). */
-  function query() {
-    const e = form.elements;
-    const params = new URLSearchParams({ from: zoneInstant(e.from.value), to: zoneInstant(e.to.value, true) });
-    for (const name of ['q', 'status', 'payment_method', 'refund_due'])
-      if (e[name].value.trim()) params.set(name, e[name].value.trim());
-    return params;
-  }
+  const pending = document.getElementById('sessions-pending');
+  /** The filters the list shows: those last applied. Paging and the export use them, not the form as typed. */
+  let applied = savedFilters();
+  writeFilters(form, applied);
 
   const list = document.getElementById('sessions-list');
   /** The load in flight: a newer one aborts it, so an older, slower answer never replaces a newer list. */
@@ -70,7 +50,7 @@ export async function initSessions() {
     inFlight?.abort();
     const mine = new AbortController();
     inFlight = mine;
-    const params = query();
+    const params = searchParams(applied);
     params.set('limit', String(PAGE));
     params.set('offset', String(pages.offset));
     busy(true);
@@ -107,17 +87,24 @@ export async function initSessions() {
   const pages = pager('sessions', PAGE, reload);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    saveFilters(form);
+    applied = readFilters(form);
+    saveFilters(applied);
+    showPending();
     pages.offset = 0;
     reload();
   });
-  document
-    .getElementById('sessions-export')
-    .addEventListener('click', () =>
-      exportOrders(query(), `orders-${form.elements.from.value}-to-${form.elements.to.value}.csv`, line).catch((err) =>
-        say(line, `Export stopped: ${err.message}`, 'error'),
-      ),
+  /** Filters changed but not applied: the list (and its export) still shows the applied ones, and says so. */
+  const showPending = () => {
+    pending.hidden = sameFilters(readFilters(form), applied);
+  };
+  form.addEventListener('input', showPending);
+  form.addEventListener('change', showPending);
+  document.getElementById('sessions-export').addEventListener('click', () => {
+    const name = `orders-${applied.from}-to-${applied.to}.csv`;
+    exportOrders(searchParams(applied), name, line).catch((err) =>
+      say(line, `Export stopped: ${err.message}`, 'error'),
     );
+  });
   await load();
 }
 
