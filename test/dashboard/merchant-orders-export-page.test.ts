@@ -1,4 +1,4 @@
-// Chromium: exporting a busy shop's orders as a CSV file, exactly the orders the list shows, each once.
+// Chromium: paging and exporting a busy shop's orders: exactly those listed, each once, new ones offered apart.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ let server: TestServer;
 let browser: Browser;
 let shop: MerchantFixture;
 let first: string;
+let buyerId: string;
+/** The orders as the list shows them: newest first. */
+let listed: string[];
 const USER = 'owner@busy-bazaar.example';
 /** More than the 10,000 rows an export used to stop at. */
 const ORDERS = 10_123;
@@ -41,13 +44,15 @@ beforeAll(async () => {
     [first],
   );
   // 450 at one instant: pages of 200 end among orders of the same millisecond, twice.
-  await insertOrders(server, {
+  buyerId = buyer!.buyer_id;
+  const bulk = await insertOrders(server, {
     merchantId: shop.id,
-    buyerId: buyer!.buyer_id,
+    buyerId,
     count: ORDERS - 1,
     newest: new Date(Date.now() - 60_000),
     sameInstant: 450,
   });
+  listed = [first, ...bulk];
   browser = await launchBrowser();
 });
 
@@ -67,7 +72,7 @@ async function exportCsv(page: Page): Promise<{ header: string[]; rows: string[]
   return { header: header!, rows };
 }
 
-describe('exporting orders in Chromium', () => {
+describe('paging and exporting orders in Chromium', () => {
   it('exports every order of a busy month, past 10,000, each once, and says how many', async () => {
     const { page, problems } = await openPage(browser, DESKTOP);
     await signInByMail(page, `${server.baseUrl}/merchant#sessions`, USER, smtp);
@@ -107,4 +112,41 @@ describe('exporting orders in Chromium', () => {
     await eventually(() => line.textContent()).toBe('Exported 1 order');
     expect(problems).toEqual([]);
   });
+
+  it('pages without repeats while buyers check out, offers the new orders, exports the orders listed', async () => {
+    const { page, problems } = await openPage(browser, DESKTOP);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'ops@busy-bazaar.example', smtp);
+    const line = page.locator('#sessions-status-line');
+    await eventually(() => line.textContent()).toBe('10,123 orders');
+    const shown = () =>
+      page.locator('#sessions-body tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-session-id')));
+    expect(await shown()).toEqual(listed.slice(0, 20));
+
+    // Three buyers check out while the merchant reads the first page.
+    const fresh = await insertOrders(server, {
+      merchantId: shop.id,
+      buyerId,
+      count: 3,
+      newest: new Date(),
+      sameInstant: 3,
+      email: (i) => `new${i}@example.in`,
+    });
+    await page.locator('#sessions-next').click();
+    await eventually(() => page.locator('#sessions-page').textContent()).toBe('21–40 of 10,123');
+    expect(await shown()).toEqual(listed.slice(20, 40));
+    const newer = page.getByRole('button', { name: '3 new orders: show them' });
+    await eventually(() => newer.isVisible()).toBe(true);
+    await page.locator('#sessions-status-line').scrollIntoViewIfNeeded();
+    await screenshot(page, 'merchant-orders-new-orders', false);
+
+    const { header, rows } = await exportCsv(page);
+    expect(rows).toHaveLength(ORDERS);
+    expect(rows.map((r) => r[header.indexOf('order_id')])).toEqual(listed);
+
+    await newer.click();
+    await eventually(() => line.textContent()).toBe('10,126 orders');
+    expect(await shown()).toEqual([...fresh, ...listed.slice(0, 17)]);
+    expect(await newer.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

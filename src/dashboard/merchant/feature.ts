@@ -90,6 +90,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'sessions.js',
       'session-export.js',
       'session-filters.js',
+      'session-newer.js',
       'order.js',
       'order-map.js',
       'deliveries.js',

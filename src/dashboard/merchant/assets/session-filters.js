@@ -48,3 +48,11 @@ export function searchParams(filters) {
     if (filters[name]) params.set(name, filters[name]);
   return params;
 }
+
+/**
+ * True when the filters' To day is not over yet: the list then ends at the server's "now" of its first page (the API
+ * fills `to` and echoes it), so orders arriving later cannot push rows onto the next page.
+ */
+export function openEnded(filters) {
+  return Date.parse(zoneInstant(filters.to, true)) >= Date.now();
+}

@@ -2,7 +2,9 @@
 // export as CSV.
 import { api, fill, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
 import { exportOrders } from '/merchant/assets/session-export.js';
+import { newerOrders } from '/merchant/assets/session-newer.js';
 import {
+  openEnded,
   readFilters,
   sameFilters,
   saveFilters,
@@ -41,6 +43,16 @@ export async function initSessions() {
   /** The filters the list shows: those last applied. Paging and the export use them, not the form as typed. */
   let applied = savedFilters();
   writeFilters(form, applied);
+  /** The newest instant the list shows, from the server's answer to its first page; null until then. */
+  let pinnedTo = null;
+
+  /** The applied filters' query, ending at the pinned instant (or, before there is one, at the server's now). */
+  function listParams() {
+    const params = searchParams(applied);
+    if (pinnedTo) params.set('to', pinnedTo);
+    else if (openEnded(applied)) params.delete('to');
+    return params;
+  }
 
   const list = document.getElementById('sessions-list');
   /** The load in flight: a newer one aborts it, so an older, slower answer never replaces a newer list. */
@@ -50,13 +62,16 @@ export async function initSessions() {
     inFlight?.abort();
     const mine = new AbortController();
     inFlight = mine;
-    const params = searchParams(applied);
+    const params = listParams();
+    const pinning = !pinnedTo && !params.has('to');
     params.set('limit', String(PAGE));
     params.set('offset', String(pages.offset));
     busy(true);
     try {
       const page = await api('GET', `/checkout-admin?action=sessions&${params}`, undefined, { signal: mine.signal });
       if (inFlight !== mine) return;
+      if (pinning) pinnedTo = page.to;
+      else if (pinnedTo) newer.check();
       fill(
         body,
         page.sessions.length === 0
@@ -85,13 +100,24 @@ export async function initSessions() {
 
   const reload = () => load().catch((err) => say(line, err.message, 'error'));
   const pages = pager('sessions', PAGE, reload);
+  /** A new search, or the same one again from its newest order: pinned anew by its first page. */
+  const restart = () => {
+    pinnedTo = null;
+    newer.hide();
+    pages.offset = 0;
+    reload();
+  };
+  const newer = newerOrders(document.getElementById('sessions-newer'), {
+    params: listParams,
+    pinnedTo: () => pinnedTo,
+    show: restart,
+  });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     applied = readFilters(form);
     saveFilters(applied);
     showPending();
-    pages.offset = 0;
-    reload();
+    restart();
   });
   /** Filters changed but not applied: the list (and its export) still shows the applied ones, and says so. */
   const showPending = () => {
@@ -101,9 +127,7 @@ export async function initSessions() {
   form.addEventListener('change', showPending);
   document.getElementById('sessions-export').addEventListener('click', () => {
     const name = `orders-${applied.from}-to-${applied.to}.csv`;
-    exportOrders(searchParams(applied), name, line).catch((err) =>
-      say(line, `Export stopped: ${err.message}`, 'error'),
-    );
+    exportOrders(listParams(), name, line).catch((err) => say(line, `Export stopped: ${err.message}`, 'error'));
   });
   await load();
 }
