@@ -2,9 +2,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { runScript } from '../support/run-script.ts';
+import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
-import { createMerchant, placeOrder, type MerchantFixture } from './support/merchant-fixture.ts';
+import { createMerchant, placeOrder, refundDue, type MerchantFixture } from './support/merchant-fixture.ts';
 import { DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 import { signInByMail } from './support/sign-in.ts';
 
@@ -19,6 +20,12 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
   shop = await createMerchant(server, 'Kolkata Tea', USER);
+  const added = runScript(
+    'merchant-add-user.ts',
+    ['--merchant-id', shop.id, '--email', 'support@kolkata-tea.example'],
+    commandEnv(server),
+  );
+  expect(added.status, added.stderr).toBe(0);
   expect((await shop.admin('PATCH', 'cod_config', { enable_cod: true })).status).toBe(200);
   for (const [email, pincode] of [
     ['priya.sen@example.in', '560001'],
@@ -26,6 +33,22 @@ beforeAll(async () => {
     ['meera@example.in', '700029'],
   ] as const)
     await placeOrder(server, smtp, shop, { email, cartPaise: 249_900, pincode, street: 'Rash Behari Avenue' });
+  // An order of 45 days ago, paid by cash on delivery after an online payment the gateway took: a refund is due.
+  const old = await placeOrder(server, smtp, shop, {
+    email: 'old.buyer@example.in',
+    cartPaise: 249_900,
+    pincode: '700029',
+    street: 'Jatin Das Road',
+  });
+  const longAgo = new Date(Date.now() - 45 * 86_400_000).toISOString();
+  await server.parts.sql.run('UPDATE checkout_sessions SET created_at = ? WHERE id = ?', [longAgo, old.sessionId]);
+  await refundDue(server, shop.id, old.sessionId, {
+    orderId: 'order_Old45days',
+    paymentId: 'pay_Old45days',
+    amountPaise: 249_900,
+    reason: 'session_already_paid',
+    at: longAgo,
+  });
   browser = await launchBrowser();
 });
 
@@ -83,4 +106,45 @@ describe('searching orders in Chromium', () => {
       expect(problems.filter((p) => !/requestfailed.*q=priya.*ERR_ABORTED/.test(p))).toEqual([]);
     });
   }
+
+  it('finds an old order by its exact email or payment id, lists old refunds due, and offers all dates', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'support@kolkata-tea.example', smtp);
+    const line = page.locator('#sessions-status-line');
+    const scope = page.locator('#sessions-scope');
+    const rows = page.locator('#sessions-body');
+    await eventually(() => line.textContent()).toBe('3 orders');
+    const search = async (q: string, refunds = '') => {
+      await page.getByLabel(SEARCH).fill(q);
+      await page.getByLabel('Refunds', { exact: true }).selectOption(refunds);
+      await page.getByRole('button', { name: 'Apply' }).click();
+    };
+
+    for (const q of ['old.buyer@example.in', 'pay_Old45days']) {
+      await search(q);
+      await eventually(() => line.textContent()).toBe('1 order');
+      expect(await rows.textContent()).toContain('old.buyer@example.in');
+      expect(await scope.textContent()).toMatch(/^Searched all dates: an exact email, order id or payment id/);
+    }
+    await search('', 'true');
+    await eventually(() => line.textContent()).toBe('1 order');
+    expect(await rows.textContent()).toContain('old.buyer@example.in');
+    expect(await scope.textContent()).toContain('Refunds due are listed from all dates');
+    await page.locator('#sessions-filter').scrollIntoViewIfNeeded();
+    await screenshot(page, 'merchant-orders-refunds-all-dates-phone', false);
+    // The merchant may still keep to the form's dates, in one click.
+    await scope.getByRole('button', { name: /^Only / }).click();
+    await eventually(() => line.textContent()).toBe('0 orders');
+
+    // Part of an email searches the form's dates; finding nothing there, the list says the dates may hide it.
+    await search('old.buyer');
+    await eventually(() => line.textContent()).toBe('0 orders');
+    expect(await rows.textContent()).toMatch(/ was searched: the dates may hide the order\. Search all dates$/);
+    expect(await scope.isVisible()).toBe(false);
+    await screenshot(page, 'merchant-orders-dates-may-hide-phone', false);
+    await rows.getByRole('button', { name: 'Search all dates' }).click();
+    await eventually(() => line.textContent()).toBe('1 order');
+    expect(await scope.textContent()).toMatch(/^Searched all dates\./);
+    expect(problems).toEqual([]);
+  });
 });

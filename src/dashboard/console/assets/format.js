@@ -107,3 +107,10 @@ export function zoneChoices() {
   if (own && !list.some(([z]) => z === own)) list.push([own, `This device (${own})`]);
   return list;
 }
+
+/** "31 Oct 2026": a date box's day (YYYY-MM-DD) as a person reads it. */
+export function formatDay(day) {
+  const [y, m, d] = day.split('-').map(Number);
+  const format = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+  return format.format(new Date(Date.UTC(y, m - 1, d)));
+}

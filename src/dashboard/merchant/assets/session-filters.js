@@ -5,15 +5,43 @@ import { localDate, zoneInstant } from '/console/format.js';
 const SAVED_FILTERS = 'merchant.orders.filters';
 const FILTERS = ['q', 'status', 'payment_method', 'refund_due', 'from', 'to'];
 
-/** The last 30 days, as the API's default window, with nothing else narrowing it. */
+/** Where "all dates" starts: before any shop's first order. */
+const ALL_DATES_FROM = '2000-01-01T00:00:00.000Z';
+
+/**
+ * The last 30 days, as the API's default window, with nothing else narrowing it. `scope` says which dates a search
+ * reads: `auto` (the form's, or all of them for an exact identifier or refunds due), `all`, or `window` (the form's).
+ */
 export function defaultFilters() {
   const filters = Object.fromEntries(FILTERS.map((name) => [name, '']));
-  return { ...filters, from: localDate(new Date(Date.now() - 29 * 86_400_000)), to: localDate(new Date()) };
+  const from = localDate(new Date(Date.now() - 29 * 86_400_000));
+  return { ...filters, from, to: localDate(new Date()), scope: 'auto' };
 }
 
-/** The filters as the form shows them now (trimmed). */
+/** The filters as the form shows them now (trimmed), to be searched in the dates they call for. */
 export function readFilters(form) {
-  return Object.fromEntries(FILTERS.map((name) => [name, form.elements[name].value.trim()]));
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, form.elements[name].value.trim()]));
+  return { ...filters, scope: 'auto' };
+}
+
+/** A whole email, a gateway order or payment id (as the API matches them), or a whole order id: one buyer or order. */
+export function exactIdentifier(q) {
+  return (
+    /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(q) ||
+    /^(order|pay)_[A-Za-z0-9]{6,40}$/.test(q) ||
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)
+  );
+}
+
+/**
+ * Why the search reads every date, or null when it keeps to the form's: an identifier names an order whatever its
+ * date, and a refund is owed however old it is.
+ */
+export function allDatesReason(filters) {
+  if (filters.scope === 'window') return null;
+  if (filters.scope === 'all') return 'asked';
+  if (exactIdentifier(filters.q)) return 'identifier';
+  return filters.refund_due === 'true' ? 'refund' : null;
 }
 
 export function writeFilters(form, filters) {
@@ -38,12 +66,17 @@ export function savedFilters() {
     // Not ours, or damaged: the defaults stand.
   }
   for (const name of FILTERS) if (typeof saved?.[name] === 'string') filters[name] = saved[name];
+  if (['all', 'window'].includes(saved?.scope)) filters.scope = saved.scope;
   return filters;
 }
 
 /** The API query of `filters`: dates are whole days in the chosen time zone. */
 export function searchParams(filters) {
-  const params = new URLSearchParams({ from: zoneInstant(filters.from), to: zoneInstant(filters.to, true) });
+  const all = allDatesReason(filters) !== null;
+  const params = new URLSearchParams({
+    from: all ? ALL_DATES_FROM : zoneInstant(filters.from),
+    to: zoneInstant(filters.to, true),
+  });
   for (const name of ['q', 'status', 'payment_method', 'refund_due'])
     if (filters[name]) params.set(name, filters[name]);
   return params;
@@ -54,5 +87,5 @@ export function searchParams(filters) {
  * fills `to` and echoes it), so orders arriving later cannot push rows onto the next page.
  */
 export function openEnded(filters) {
-  return Date.parse(zoneInstant(filters.to, true)) >= Date.now();
+  return allDatesReason(filters) !== null || Date.parse(zoneInstant(filters.to, true)) >= Date.now();
 }

@@ -3,7 +3,9 @@
 import { api, fill, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
 import { exportOrders } from '/merchant/assets/session-export.js';
 import { newerOrders } from '/merchant/assets/session-newer.js';
+import { nothingFound, scopeNote } from '/merchant/assets/session-scope.js';
 import {
+  allDatesReason,
   openEnded,
   readFilters,
   sameFilters,
@@ -27,19 +29,12 @@ export const STATUS = {
   abandoned: 'abandoned',
 };
 
-/** Why nothing was found, with what to type instead when the search looks like the start of an order id. */
-function noMatch(q) {
-  const partOfId = q !== null && /^[0-9a-f-]{1,7}$/i.test(q) && !/^\d{6}$/.test(q);
-  return partOfId
-    ? 'No orders match these filters. An order id is found from its first 8 characters.'
-    : 'No orders match these filters.';
-}
-
 export async function initSessions() {
   const form = document.getElementById('sessions-filter');
   const body = document.getElementById('sessions-body');
   const line = document.getElementById('sessions-status-line');
   const pending = document.getElementById('sessions-pending');
+  const scope = document.getElementById('sessions-scope');
   /** The filters the list shows: those last applied. Paging and the export use them, not the form as typed. */
   let applied = savedFilters();
   writeFilters(form, applied);
@@ -75,9 +70,20 @@ export async function initSessions() {
       fill(
         body,
         page.sessions.length === 0
-          ? h('tr', {}, h('td', { colspan: 7 }, noMatch(params.get('q'))))
+          ? h(
+              'tr',
+              {},
+              h(
+                'td',
+                { colspan: 7 },
+                nothingFound(applied, () => widen('all')),
+              ),
+            )
           : page.sessions.map(row),
       );
+      const note = scopeNote(applied, () => widen('window'));
+      fill(scope, note);
+      scope.hidden = !note;
       pages.show(page.total, page.sessions.length);
       say(line, plural(page.total, 'order'), 'info');
     } catch (err) {
@@ -112,6 +118,12 @@ export async function initSessions() {
     pinnedTo: () => pinnedTo,
     show: restart,
   });
+  /** The same filters over all dates, or over the form's only. */
+  const widen = (dates) => {
+    applied = { ...applied, scope: dates };
+    saveFilters(applied);
+    restart();
+  };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     applied = readFilters(form);
@@ -126,7 +138,8 @@ export async function initSessions() {
   form.addEventListener('input', showPending);
   form.addEventListener('change', showPending);
   document.getElementById('sessions-export').addEventListener('click', () => {
-    const name = `orders-${applied.from}-to-${applied.to}.csv`;
+    const dates = allDatesReason(applied) ? 'all-dates' : `${applied.from}-to-${applied.to}`;
+    const name = `orders-${dates}.csv`;
     exportOrders(listParams(), name, line).catch((err) => say(line, `Export stopped: ${err.message}`, 'error'));
   });
   await load();
