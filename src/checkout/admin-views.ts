@@ -62,6 +62,7 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null; de
     abandoned_at: s.abandoned_at,
     // PostgreSQL counts in bigint, which its driver hands over as a string.
     refunds_due: Number(s.refunds_due),
+    refund_due_paise: Number(s.refund_due_paise),
     payment: {
       method: s.payment_method,
       status: status,

@@ -51,6 +51,9 @@ export const SessionViewSchema = z.object({
   refunds_due: z.number().int().meta({
     description: 'Payments the gateway took for this session that completed nothing: refunds the merchant owes',
   }),
+  refund_due_paise: z.number().int().meta({
+    description: "What the refunds due add up to, in paise: each payment took its gateway order's amount",
+  }),
   payment: PaymentStateSchema,
 });
 

@@ -46,6 +46,8 @@ export interface SessionWithPayment extends CheckoutSession {
   last_order_amount_paise: number | null;
   /** Payments the gateway took for the session that completed nothing: refunds the merchant owes. */
   refunds_due: number;
+  /** What those refunds add up to: each payment took its gateway order's amount. */
+  refund_due_paise: number;
   /** 1 when the payment was found at the gateway by the reconciler, its verify never having come; null unpaid. */
   found_by_check: number | null;
 }

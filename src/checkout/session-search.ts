@@ -58,6 +58,8 @@ export interface SessionFunnelEvent {
 const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise,
     p.found_by_check,
     (SELECT COUNT(*) FROM refused_payments r WHERE r.session_id = s.id) AS refunds_due,
+    (SELECT COALESCE(SUM(ro.amount_paise), 0) FROM refused_payments r
+      JOIN payment_orders ro ON ro.gateway_order_id = r.gateway_order_id WHERE r.session_id = s.id) AS refund_due_paise,
     p.created_at AS paid_at, COALESCE(d.pincode, a.pincode) AS pincode, d.address_id AS delivery_address_id,
     (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
       AS last_order_id,

@@ -98,6 +98,11 @@ describe('paging and exporting orders in Chromium', () => {
     await page.getByLabel('Refunds', { exact: true }).selectOption('true');
     await page.getByRole('button', { name: 'Apply' }).click();
     await eventually(() => line.textContent()).toBe('1 order');
+    // The gateway took ₹2,499 that completed nothing: taken and owed back, not "unpaid".
+    const payment = page.locator('#sessions-body td[data-label="Payment"]');
+    expect(await payment.textContent()).toBe('payment taken, not completed · refund due ₹2,499');
+    await payment.scrollIntoViewIfNeeded();
+    await screenshot(page, 'merchant-orders-payment-taken-phone', false);
     const pending = page.locator('#sessions-pending');
     expect(await pending.isVisible()).toBe(false);
 
@@ -108,7 +113,13 @@ describe('paging and exporting orders in Chromium', () => {
     await page.locator('#sessions-filter').scrollIntoViewIfNeeded();
     await screenshot(page, 'merchant-orders-filters-not-applied-phone', false);
     const { header, rows } = await exportCsv(page);
-    expect(rows.map((r) => r[header.indexOf('email')])).toEqual(['first@example.in']);
+    const cell = (name: string) => rows[0]![header.indexOf(name)];
+    expect(rows).toHaveLength(1);
+    expect([cell('email'), cell('refunds_due'), cell('refund_due_rupees')]).toEqual([
+      'first@example.in',
+      '1',
+      '2499.00',
+    ]);
     await eventually(() => line.textContent()).toBe('Exported 1 order');
     expect(problems).toEqual([]);
   });

@@ -59,12 +59,19 @@ describe('a signed payment that completes nothing', () => {
       dataOf(await w.h.admin('GET', 'sessions', shop.key, undefined, query)).sessions as Array<{
         id: string;
         refunds_due: number;
+        refund_due_paise: number;
       }>;
-    expect((await listed('')).find((s) => s.id === b.sessionId)?.refunds_due).toBe(1);
+    expect((await listed('')).find((s) => s.id === b.sessionId)).toMatchObject({
+      refunds_due: 1,
+      refund_due_paise: 50_000,
+    });
     expect(page.session.refunds_due).toBe(1);
     const paidOnce = await buyerSession(w.h, shop, { cartValuePaise: 50_000, pincode: '560001' });
     ok(await verify(paidOnce, await payAtGateway(w, paidOnce.token)), 'paid once');
-    expect((await listed('')).find((s) => s.id === paidOnce.sessionId)?.refunds_due).toBe(0);
+    expect((await listed('')).find((s) => s.id === paidOnce.sessionId)).toMatchObject({
+      refunds_due: 0,
+      refund_due_paise: 0,
+    });
     expect((await listed('refund_due=true')).map((s) => s.id)).toEqual([b.sessionId]);
     expect((await listed('refund_due=false')).map((s) => s.id).sort()).toEqual(
       [b.sessionId, paidOnce.sessionId].sort(),

@@ -91,6 +91,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'session-export.js',
       'session-filters.js',
       'session-newer.js',
+      'session-row.js',
       'session-scope.js',
       'order.js',
       'order-map.js',

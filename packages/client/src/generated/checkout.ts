@@ -280,6 +280,8 @@ export interface components {
                     abandoned_at: string | null;
                     /** @description Payments the gateway took for this session that completed nothing: refunds the merchant owes */
                     refunds_due: number;
+                    /** @description What the refunds due add up to, in paise: each payment took its gateway order's amount */
+                    refund_due_paise: number;
                     payment: {
                         method: ("gateway" | "cod") | null;
                         /** @enum {string} */
@@ -329,6 +331,8 @@ export interface components {
                     abandoned_at: string | null;
                     /** @description Payments the gateway took for this session that completed nothing: refunds the merchant owes */
                     refunds_due: number;
+                    /** @description What the refunds due add up to, in paise: each payment took its gateway order's amount */
+                    refund_due_paise: number;
                     payment: {
                         method: ("gateway" | "cod") | null;
                         /** @enum {string} */

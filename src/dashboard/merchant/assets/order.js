@@ -2,7 +2,7 @@
 import { api, fill, formatTime, h, rupees } from '/console/console.js';
 import { deliveryDetail, STATE_TONE } from '/merchant/assets/delivery-detail.js';
 import { orderMap } from '/merchant/assets/order-map.js';
-import { PAYMENT, STATUS } from '/merchant/assets/sessions.js';
+import { paymentWords, STATUS } from '/merchant/assets/session-row.js';
 
 const SOURCE_NAMES = { session: 'checkout', payment: 'payment', widget: 'widget', webhook: 'webhook' };
 
@@ -37,7 +37,6 @@ export async function showOrder(sessionId) {
 }
 
 function summary(s) {
-  const [payment, tone] = PAYMENT[s.payment.status] ?? [s.payment.status, 'muted'];
   const item = (term, ...value) => h('div', {}, h('dt', {}, term), h('dd', {}, ...value));
   const utm = Object.entries(s.utm).map(([k, v]) => `${k.replace('utm_', '')}=${v}`);
   return h(
@@ -47,11 +46,7 @@ function summary(s) {
     item('Created', formatTime(s.created_at)),
     item('Status', STATUS[s.status] ?? s.status),
     item('Cart', rupees(s.cart_value_paise)),
-    item(
-      'Payment',
-      h('span', { class: `pill ${tone}` }, payment),
-      s.payment.amount_paise === null ? '' : ` ${rupees(s.payment.amount_paise)}`,
-    ),
+    item('Payment', paymentWords(s)),
     s.payment.gateway_payment_id ? item('Gateway payment', h('code', {}, s.payment.gateway_payment_id)) : null,
     s.payment.gateway_order_id ? item('Gateway order', h('code', {}, s.payment.gateway_order_id)) : null,
     // Cash on delivery is recorded when the order is placed; the cash comes later.

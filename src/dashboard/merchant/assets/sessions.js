@@ -1,8 +1,9 @@
 // The orders section: search by email, phone, pincode or id, filter by status, payment, refunds and dates, page,
 // export as CSV.
-import { api, fill, formatTime, h, pager, plural, rupees, say } from '/console/console.js';
+import { api, fill, h, pager, plural, say } from '/console/console.js';
 import { exportOrders } from '/merchant/assets/session-export.js';
 import { newerOrders } from '/merchant/assets/session-newer.js';
+import { orderRow } from '/merchant/assets/session-row.js';
 import { nothingFound, scopeNote } from '/merchant/assets/session-scope.js';
 import {
   allDatesReason,
@@ -16,18 +17,6 @@ import {
 } from '/merchant/assets/session-filters.js';
 
 const PAGE = 20;
-export const PAYMENT = {
-  paid: ['paid online', 'ok'],
-  cod: ['cash on delivery', 'ok'],
-  order_created: ['order created, unpaid', 'warn'],
-  none: ['no payment', 'muted'],
-};
-export const STATUS = {
-  verified: 'verified',
-  address_completed: 'address given',
-  completed: 'completed',
-  abandoned: 'abandoned',
-};
 
 export async function initSessions() {
   const form = document.getElementById('sessions-filter');
@@ -79,7 +68,7 @@ export async function initSessions() {
                 nothingFound(applied, () => widen('all')),
               ),
             )
-          : page.sessions.map(row),
+          : page.sessions.map(orderRow),
       );
       const note = scopeNote(applied, () => widen('window'));
       fill(scope, note);
@@ -143,31 +132,4 @@ export async function initSessions() {
     exportOrders(listParams(), name, line).catch((err) => say(line, `Export stopped: ${err.message}`, 'error'));
   });
   await load();
-}
-
-function row(s) {
-  const [payment, tone] = PAYMENT[s.payment.status] ?? [s.payment.status, 'muted'];
-  const utm = Object.entries(s.utm)
-    .map(([k, v]) => `${k.replace('utm_', '')}=${v}`)
-    .join(', ');
-  const cell = (label, ...content) => h('td', { 'data-label': label }, ...content);
-  return h(
-    'tr',
-    { 'data-session-id': s.id },
-    cell('Created', h('a', { href: `#order/${s.id}` }, formatTime(s.created_at))),
-    cell('Buyer', s.email ?? s.buyer_id),
-    cell('Status', STATUS[s.status] ?? s.status),
-    cell('Pincode', s.pincode ?? '—'),
-    h('td', { class: 'num', 'data-label': 'Cart' }, rupees(s.cart_value_paise)),
-    cell(
-      'Payment',
-      h('span', { class: `pill ${tone}` }, payment),
-      s.payment.amount_paise !== null ? ` ${rupees(s.payment.amount_paise)}` : '',
-      // A payment taken that completed nothing: the merchant owes it back (the order's page says which).
-      s.refunds_due > 0
-        ? [' ', h('span', { class: 'pill bad' }, s.refunds_due === 1 ? 'refund due' : `${s.refunds_due} refunds due`)]
-        : '',
-    ),
-    cell('UTM', utm || '—'),
-  );
 }

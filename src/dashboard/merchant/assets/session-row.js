@@ -1,0 +1,55 @@
+// An order in words: its status, what was paid and what is owed back, as the list's row and the order's page say it.
+import { formatTime, h, rupees } from '/console/console.js';
+
+const PAYMENT = {
+  paid: ['paid online', 'ok'],
+  cod: ['cash on delivery', 'ok'],
+  order_created: ['order created, unpaid', 'warn'],
+  none: ['no payment', 'muted'],
+};
+export const STATUS = {
+  verified: 'verified',
+  address_completed: 'address given',
+  completed: 'completed',
+  abandoned: 'abandoned',
+};
+
+/**
+ * The payment's pill and amount, then what the merchant owes back. A payment the gateway took that completed nothing
+ * leaves the order unpaid, yet the money was taken: it says so rather than "unpaid".
+ */
+export function paymentWords(s) {
+  const owed = s.refunds_due > 0;
+  const unpaid = s.payment.status === 'order_created' || s.payment.status === 'none';
+  if (owed && unpaid) return [h('span', { class: 'pill bad' }, 'payment taken, not completed'), ' · ', refundDue(s)];
+  const [label, tone] = PAYMENT[s.payment.status] ?? [s.payment.status, 'muted'];
+  return [
+    h('span', { class: `pill ${tone}` }, label),
+    s.payment.amount_paise === null ? '' : ` ${rupees(s.payment.amount_paise)}`,
+    ...(owed ? [' · ', refundDue(s)] : []),
+  ];
+}
+
+function refundDue(s) {
+  const what = s.refunds_due === 1 ? 'refund due' : `${s.refunds_due} refunds due`;
+  return h('span', { class: 'pill bad' }, `${what} ${rupees(s.refund_due_paise)}`);
+}
+
+/** One order of the list; its time links to the order's page. */
+export function orderRow(s) {
+  const utm = Object.entries(s.utm)
+    .map(([k, v]) => `${k.replace('utm_', '')}=${v}`)
+    .join(', ');
+  const cell = (label, ...content) => h('td', { 'data-label': label }, ...content);
+  return h(
+    'tr',
+    { 'data-session-id': s.id },
+    cell('Created', h('a', { href: `#order/${s.id}` }, formatTime(s.created_at))),
+    cell('Buyer', s.email ?? s.buyer_id),
+    cell('Status', STATUS[s.status] ?? s.status),
+    cell('Pincode', s.pincode ?? '—'),
+    h('td', { class: 'num', 'data-label': 'Cart' }, rupees(s.cart_value_paise)),
+    cell('Payment', paymentWords(s)),
+    cell('UTM', utm || '—'),
+  );
+}
