@@ -94,6 +94,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'session-row.js',
       'session-scope.js',
       'order.js',
+      'page-route.js',
       'order-map.js',
       'deliveries.js',
       'delivery-detail.js',

@@ -16,25 +16,11 @@ import { initImports } from '/merchant/assets/imports.js';
 import { initIntegration } from '/merchant/assets/integration.js';
 import { initKeys } from '/merchant/assets/keys.js';
 import { initOffers } from '/merchant/assets/offers.js';
-import { showOrder } from '/merchant/assets/order.js';
+import { settle, wireRoutes } from '/merchant/assets/page-route.js';
 import { initSessions } from '/merchant/assets/sessions.js';
 import { initSettings } from '/merchant/assets/settings.js';
 
 const BASE = '/merchant/api';
-
-/** #order/<id> shows that order alone; any other hash shows the sections (and scrolls to the one named). */
-function route() {
-  const match = /^#order\/([0-9a-f-]{36})$/.exec(location.hash);
-  const order = document.getElementById('order');
-  document.getElementById('overview').hidden = Boolean(match);
-  order.hidden = !match;
-  if (match) {
-    showOrder(match[1]).catch((err) =>
-      say(document.getElementById('page-status'), `Could not load the order: ${err.message}`, 'error'),
-    );
-    order.focus();
-  }
-}
 
 async function start() {
   wireSignOut(BASE);
@@ -53,8 +39,7 @@ async function start() {
   document.getElementById('merchant-name').textContent = `· ${me.merchant_name}`;
   document.getElementById('merchant-id').textContent = me.merchant_id;
   document.getElementById('merchant-id-copy').append(copyButton(me.merchant_id, 'Copy id'));
-  window.addEventListener('hashchange', route);
-  route();
+  wireRoutes();
   initImports();
   // Sections load side by side; one failing leaves the others working.
   const results = await Promise.allSettled([
@@ -67,6 +52,7 @@ async function start() {
     initAudit(),
     initIntegration(),
   ]);
+  settle();
   const failed = results.find((r) => r.status === 'rejected');
   if (failed)
     say(document.getElementById('page-status'), `Some sections did not load: ${failed.reason.message}`, 'error');
