@@ -6,7 +6,7 @@ import { runScript } from '../support/run-script.ts';
 import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { createMerchant, placeOrder, refundDue, type MerchantFixture } from './support/merchant-fixture.ts';
-import { DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
+import { axeViolations, DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 import { signInByMail } from './support/sign-in.ts';
 
 let smtp: TestSmtp;
@@ -15,17 +15,19 @@ let browser: Browser;
 let shop: MerchantFixture;
 const USER = 'owner@kolkata-tea.example';
 const SEARCH = 'Email, phone, pincode, order or payment id';
+/** The day `offset` days from today in IST, as a date box holds it. */
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + offset * 86_400_000));
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
   server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
   shop = await createMerchant(server, 'Kolkata Tea', USER);
-  const added = runScript(
-    'merchant-add-user.ts',
-    ['--merchant-id', shop.id, '--email', 'support@kolkata-tea.example'],
-    commandEnv(server),
-  );
-  expect(added.status, added.stderr).toBe(0);
+  for (const who of ['support', 'desk', 'ops']) {
+    const email = `${who}@kolkata-tea.example`;
+    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', email], commandEnv(server));
+    expect(added.status, added.stderr).toBe(0);
+  }
   expect((await shop.admin('PATCH', 'cod_config', { enable_cod: true })).status).toBe(200);
   for (const [email, pincode] of [
     ['priya.sen@example.in', '560001'],
@@ -147,4 +149,53 @@ describe('searching orders in Chromium', () => {
     expect(await scope.textContent()).toMatch(/^Searched all dates\./);
     expect(problems).toEqual([]);
   });
+
+  for (const [device, viewport, who] of [
+    ['desktop', DESKTOP, 'desk@kolkata-tea.example'],
+    ['phone', PHONE, 'ops@kolkata-tea.example'],
+  ] as const) {
+    it(`on a ${device}: bad dates are said under their field, and no older list stays under the message`, async () => {
+      const { page, problems } = await openPage(browser, viewport);
+      await signInByMail(page, `${server.baseUrl}/merchant#sessions`, who, smtp);
+      const line = page.locator('#sessions-status-line');
+      const rows = page.locator('#sessions-body');
+      await eventually(() => line.textContent()).toBe('3 orders');
+      const from = page.getByLabel('From', { exact: true });
+      const to = page.getByLabel('To', { exact: true });
+
+      await from.fill(day(0));
+      await to.fill(day(-1));
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => rows.textContent()).toBe('Fix the dates above to list orders.');
+      expect(await line.textContent()).toBe('Check the dates: nothing was searched.');
+      expect(await page.locator('#sessions-from-error').textContent()).toMatch(/^From must be on or before To \(/);
+      expect(await from.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('sessions-from');
+      expect(await page.locator('#sessions-page').textContent()).toBe('');
+      await page.locator('#sessions-filter').scrollIntoViewIfNeeded();
+      await screenshot(page, `merchant-orders-bad-dates-${device}`, false);
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      expect(await line.textContent()).toBe('Fix the dates above and Apply: there is no list to export yet.');
+
+      // A six-digit year, as a slip of the keyboard in the date box's year gives.
+      await from.fill(day(-3));
+      await to.evaluate((input: HTMLInputElement) => {
+        input.value = '202026-11-29';
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => page.locator('#sessions-to-error').textContent()).toMatch(
+        /^Enter a date from 1 Jan 2000 to 31 Dec \d{4}\.$/,
+      );
+      expect(await page.locator('#sessions-from-error').isVisible()).toBe(false);
+      expect(await page.locator('#sessions').textContent()).not.toMatch(/Invalid time value|must not be after/);
+
+      await to.fill(day(0));
+      await eventually(() => page.locator('#sessions-to-error').isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await eventually(() => line.textContent()).toBe('3 orders');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  }
 });

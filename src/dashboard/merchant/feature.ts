@@ -88,6 +88,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'app.js',
       'funnel.js',
       'sessions.js',
+      'session-dates.js',
       'session-export.js',
       'session-filters.js',
       'session-newer.js',

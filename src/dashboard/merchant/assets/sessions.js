@@ -1,12 +1,14 @@
 // The orders section: search by email, phone, pincode or id, filter by status, payment, refunds and dates, page,
 // export as CSV.
 import { api, fill, h, pager, plural, say } from '/console/console.js';
+import { checkDates, usableDays } from '/merchant/assets/session-dates.js';
 import { exportOrders } from '/merchant/assets/session-export.js';
 import { newerOrders } from '/merchant/assets/session-newer.js';
 import { orderRow } from '/merchant/assets/session-row.js';
 import { nothingFound, scopeNote } from '/merchant/assets/session-scope.js';
 import {
   allDatesReason,
+  defaultFilters,
   openEnded,
   readFilters,
   sameFilters,
@@ -17,6 +19,7 @@ import {
 } from '/merchant/assets/session-filters.js';
 
 const PAGE = 20;
+const messageRow = (words) => h('tr', {}, h('td', { colspan: 7 }, words));
 
 export async function initSessions() {
   const form = document.getElementById('sessions-filter');
@@ -26,6 +29,7 @@ export async function initSessions() {
   const scope = document.getElementById('sessions-scope');
   /** The filters the list shows: those last applied. Paging and the export use them, not the form as typed. */
   let applied = savedFilters();
+  if (!usableDays(applied)) applied = defaultFilters();
   writeFilters(form, applied);
   /** The newest instant the list shows, from the server's answer to its first page; null until then. */
   let pinnedTo = null;
@@ -56,20 +60,8 @@ export async function initSessions() {
       if (inFlight !== mine) return;
       if (pinning) pinnedTo = page.to;
       else if (pinnedTo) newer.check();
-      fill(
-        body,
-        page.sessions.length === 0
-          ? h(
-              'tr',
-              {},
-              h(
-                'td',
-                { colspan: 7 },
-                nothingFound(applied, () => widen('all')),
-              ),
-            )
-          : page.sessions.map(orderRow),
-      );
+      const found = page.sessions.map(orderRow);
+      fill(body, found.length ? found : messageRow(nothingFound(applied, () => widen('all'))));
       const note = scopeNote(applied, () => widen('window'));
       fill(scope, note);
       scope.hidden = !note;
@@ -93,7 +85,20 @@ export async function initSessions() {
     if (on) say(line, 'Searching…', 'info');
   }
 
-  const reload = () => load().catch((err) => say(line, err.message, 'error'));
+  /** Rows under a message would pass for its answer: a failed or refused search empties the list. */
+  const emptyList = (words) => {
+    inFlight?.abort();
+    inFlight = null;
+    busy(false);
+    fill(body, messageRow(words));
+    pages.show(0, 0);
+    scope.hidden = true;
+  };
+  const reload = () =>
+    load().catch((err) => {
+      emptyList('The orders could not be listed.');
+      say(line, `Could not list the orders: ${err.message}. Try again.`, 'error');
+    });
   const pages = pager('sessions', PAGE, reload);
   /** A new search, or the same one again from its newest order: pinned anew by its first page. */
   const restart = () => {
@@ -113,8 +118,18 @@ export async function initSessions() {
     saveFilters(applied);
     restart();
   };
+  /** Dates the form refused: nothing is searched, and the list says why instead of showing an older search. */
+  let refused = false;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    refused = !checkDates(form);
+    if (refused) {
+      newer.hide();
+      pending.hidden = true;
+      emptyList('Fix the dates above to list orders.');
+      say(line, 'Check the dates: nothing was searched.', 'error');
+      return;
+    }
     applied = readFilters(form);
     saveFilters(applied);
     showPending();
@@ -122,11 +137,16 @@ export async function initSessions() {
   });
   /** Filters changed but not applied: the list (and its export) still shows the applied ones, and says so. */
   const showPending = () => {
-    pending.hidden = sameFilters(readFilters(form), applied);
+    pending.hidden = refused || sameFilters(readFilters(form), applied);
   };
   form.addEventListener('input', showPending);
-  form.addEventListener('change', showPending);
+  form.addEventListener('change', (event) => {
+    showPending();
+    // A date fixed after a refusal loses its message at once; a new mistake waits for Apply.
+    if (event.target.type === 'date' && event.target.hasAttribute('aria-invalid')) checkDates(form, { focus: false });
+  });
   document.getElementById('sessions-export').addEventListener('click', () => {
+    if (refused) return say(line, 'Fix the dates above and Apply: there is no list to export yet.', 'error');
     const dates = allDatesReason(applied) ? 'all-dates' : `${applied.from}-to-${applied.to}`;
     const name = `orders-${dates}.csv`;
     exportOrders(listParams(), name, line).catch((err) => say(line, `Export stopped: ${err.message}`, 'error'));
