@@ -229,12 +229,31 @@ export async function currentUser(base) {
   return session.user;
 }
 
-/** Wires the sign-out button: ends the session, then reloads into the sign-in form. */
+/** Wires the sign-out button: ends the session, forgets what the tab kept of it, reloads into the sign-in form. */
 export function wireSignOut(base) {
   document.getElementById('sign-out').addEventListener('click', async () => {
     await api('POST', `${base}/sign-out`).catch(() => undefined);
+    forgetTab();
     location.reload();
   });
+}
+
+const TAB_USER = 'console.user';
+
+/**
+ * Marks the tab as `user`'s; what another person kept in it (their session ended without Sign out) is dropped. The
+ * address stays: the person signing in may have followed a link to it.
+ */
+export function claimTab(user) {
+  const before = sessionStorage.getItem(TAB_USER);
+  if (before !== null && before !== user) sessionStorage.clear();
+  sessionStorage.setItem(TAB_USER, user);
+}
+
+/** Drops what one person's work left in the tab (saved filters, the order open): the next to sign in sees none. */
+export function forgetTab() {
+  sessionStorage.clear();
+  history.replaceState(null, '', location.pathname);
 }
 
 /** The header's time-zone picker: IST by default; a change reloads the page so every time is shown in the new zone. */

@@ -1,5 +1,6 @@
 // Merchant dashboard start-up: sign in (or resume the session), then every section; #order/<id> opens one order's page.
 import {
+  claimTab,
   copyButton,
   currentUser,
   onSignedOut,
@@ -30,6 +31,7 @@ async function start() {
     await signIn(BASE);
     me = await currentUser(BASE);
   }
+  claimTab(`${me.merchant_id} ${me.email}`);
   showSignedIn(true);
   // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
   onSignedOut(() => location.reload());

@@ -1,0 +1,104 @@
+// Chromium: one tab, two people (a shop counter): what one searched is gone after Sign out or for the next to sign in.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { runScript } from '../support/run-script.ts';
+import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
+import { createMerchant, placeOrder, type MerchantFixture } from './support/merchant-fixture.ts';
+import { DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
+import { signInByMail } from './support/sign-in.ts';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let browser: Browser;
+let chai: MerchantFixture;
+let kulfi: MerchantFixture;
+const SEARCH = 'Email, phone, pincode, order or payment id';
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
+  chai = await createMerchant(server, 'Chai Counter', 'asha@chai-counter.example');
+  kulfi = await createMerchant(server, 'Kulfi Corner', 'ravi@kulfi-corner.example');
+  for (const [shop, email] of [
+    [chai, 'meena@chai-counter.example'],
+    [chai, 'deepa@chai-counter.example'],
+  ] as const) {
+    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', email], commandEnv(server));
+    expect(added.status, added.stderr).toBe(0);
+  }
+  for (const shop of [chai, kulfi]) {
+    expect((await shop.admin('PATCH', 'cod_config', { enable_cod: true })).status).toBe(200);
+    await placeOrder(server, smtp, shop, {
+      email: `buyer@${shop === chai ? 'chai' : 'kulfi'}.example.in`,
+      cartPaise: 19_900,
+      pincode: '560001',
+      street: 'MG Road',
+    });
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await smtp?.close();
+});
+
+/** Searches a buyer's email with a status, as the first person at the counter does. */
+async function searchBuyer(page: Page, email: string): Promise<void> {
+  await page.getByLabel(SEARCH).fill(email);
+  await page.getByLabel('Status', { exact: true }).selectOption('completed');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+}
+
+/** The orders form's search and status, and what the tab keeps. */
+async function leftOver(page: Page) {
+  return {
+    q: await page.getByLabel(SEARCH).inputValue(),
+    status: await page.getByLabel('Status', { exact: true }).inputValue(),
+    kept: await page.evaluate(() => JSON.stringify(sessionStorage)),
+  };
+}
+
+describe('one tab, two people, in Chromium', () => {
+  it('Sign out forgets the search and the order open: the next person, of another shop, starts clean', async () => {
+    const { page, problems } = await openPage(browser, DESKTOP);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'asha@chai-counter.example', smtp);
+    await searchBuyer(page, 'buyer@chai.example.in');
+    await page.locator('#sessions-body a').first().click();
+    await eventually(() => page.locator('#order-title').textContent()).toBe('Order of buyer@chai.example.in');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('#sign-in').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'ravi@kulfi-corner.example', smtp);
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+    expect(await leftOver(page)).toMatchObject({ q: '', status: '' });
+    expect(await page.locator('#sessions-body').textContent()).toContain('buyer@kulfi.example.in');
+    expect(problems).toEqual([]);
+  });
+
+  it('a session that ended without Sign out: the next person to sign in does not get the search', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'meena@chai-counter.example', smtp);
+    await searchBuyer(page, 'buyer@chai.example.in');
+    // The session ends elsewhere (expired, or signed out in another tab): the tab still holds the search.
+    await page.context().clearCookies();
+    await page.reload();
+    await page.locator('#sign-in').waitFor({ state: 'visible' });
+
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'deepa@chai-counter.example', smtp);
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+    const { q, status, kept } = await leftOver(page);
+    expect({ q, status }).toEqual({ q: '', status: '' });
+    expect(kept).not.toContain('buyer@chai.example.in');
+    await page.locator('#sessions').scrollIntoViewIfNeeded();
+    await screenshot(page, 'merchant-orders-next-person-phone', false);
+    expect(problems).toEqual([]);
+  });
+});
