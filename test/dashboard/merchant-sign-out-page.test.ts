@@ -24,6 +24,7 @@ beforeAll(async () => {
   for (const [shop, email] of [
     [chai, 'meena@chai-counter.example'],
     [chai, 'deepa@chai-counter.example'],
+    [chai, 'kiran@chai-counter.example'],
   ] as const) {
     const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', email], commandEnv(server));
     expect(added.status, added.stderr).toBe(0);
@@ -100,5 +101,32 @@ describe('one tab, two people, in Chromium', () => {
     await page.locator('#sessions').scrollIntoViewIfNeeded();
     await screenshot(page, 'merchant-orders-next-person-phone', false);
     expect(problems).toEqual([]);
+  });
+
+  it('an expired session: the next click shows sign-in saying so, with the email, and keeps the search', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    const kiran = 'kiran@chai-counter.example';
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, kiran, smtp);
+    await searchBuyer(page, 'buyer@chai.example.in');
+    const past = new Date(Date.now() - 1000).toISOString();
+    await server.parts.sql.run(`UPDATE console_sessions SET expires_at = ? WHERE realm = 'merchant'`, [past]);
+
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.locator('#sign-in').waitFor({ state: 'visible' });
+    expect(await page.locator('#sign-in-status').textContent()).toBe(
+      'Your session has ended (it expired, or was signed out elsewhere). Sign in again to carry on.',
+    );
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(kiran);
+    await screenshot(page, 'merchant-session-ended-phone', false);
+
+    // The same person signs in again: their search is still there.
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    const mail = await smtp.nextMail(kiran, 10_000);
+    await page.getByLabel('Code from the email').fill(/sign-in code is (\d{6})/.exec(mail.raw)![1]!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+    expect(await page.getByLabel(SEARCH).inputValue()).toBe('buyer@chai.example.in');
+    // The refused calls, as the browser logs them.
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
   });
 });

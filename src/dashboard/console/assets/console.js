@@ -172,6 +172,14 @@ function resendButton(onClick) {
   };
 }
 
+const ENDED = 'console.ended';
+
+/** A call answered 401 while signed in as `email`: the sign-in form, after a reload, says why and has the email. */
+export function sessionEnded(email) {
+  sessionStorage.setItem(ENDED, email);
+  location.reload();
+}
+
 /**
  * The email-code sign-in of a dashboard: #sign-in-email form, then #sign-in-code form with a countdown to "send a new
  * code". Resolves once signed in with the CSRF token set.
@@ -181,6 +189,13 @@ export function signIn(base) {
   const codeForm = document.getElementById('sign-in-code');
   const status = document.getElementById('sign-in-status');
   let email = '';
+  const ended = sessionStorage.getItem(ENDED);
+  sessionStorage.removeItem(ENDED);
+  if (ended) {
+    emailForm.elements.email.value = ended;
+    say(status, 'Your session has ended (it expired, or was signed out elsewhere). Sign in again to carry on.');
+    emailForm.querySelector('button[type="submit"]').focus();
+  }
   const requestCode = async () => {
     say(status, 'Sending a code…');
     try {

@@ -6,6 +6,7 @@ import {
   h,
   onSignedOut,
   say,
+  sessionEnded,
   showSignedIn,
   signIn,
   wireSignOut,
@@ -28,8 +29,8 @@ async function start() {
     me = await currentUser(BASE);
   }
   showSignedIn(true);
-  // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
-  onSignedOut(() => location.reload());
+  // From here on a 401 means the session ended elsewhere (signed out, expired): sign in again, told so.
+  onSignedOut(() => sessionEnded(me.email));
   document.getElementById('who').textContent = me.email;
   wireTimeZone(document.getElementById('time-zone'));
   showPlans(me);

@@ -5,6 +5,7 @@ import {
   currentUser,
   onSignedOut,
   say,
+  sessionEnded,
   showSignedIn,
   signIn,
   wireSignOut,
@@ -33,8 +34,8 @@ async function start() {
   }
   claimTab(`${me.merchant_id} ${me.email}`);
   showSignedIn(true);
-  // From here on a 401 means the session ended elsewhere (signed out, expired): start over at the sign-in form.
-  onSignedOut(() => location.reload());
+  // From here on a 401 means the session ended elsewhere (signed out, expired): sign in again, told so.
+  onSignedOut(() => sessionEnded(me.email));
   wireTimeZone(document.getElementById('time-zone'));
   document.getElementById('sections').hidden = false;
   document.getElementById('who').textContent = me.email;
