@@ -31,12 +31,14 @@ describe('the store origins in Settings and Integration', () => {
   it('shows a save in one section in the other, and leaves a field being edited alone', async () => {
     const { page, problems } = await openPage(browser, DESKTOP);
     await signInByMail(page, `${server.baseUrl}/merchant#settings`, 'owner@origins.example', smtp);
+    // The section links of the page's navigation (the webhook log also links to Settings).
+    const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
     const settings = page.locator('#origins-form');
     await settings.getByLabel('Allowed origins').fill('https://one.example');
     await settings.getByRole('button', { name: 'Save' }).click();
     await eventually(() => settings.getByRole('status').textContent()).toBe('1 origin allowed');
 
-    await page.getByRole('link', { name: 'Integration' }).click();
+    await sections.getByRole('link', { name: 'Integration' }).click();
     const integration = page.locator('#integration');
     const storeOrigins = integration.getByLabel('Store origins');
     await eventually(() => storeOrigins.inputValue()).toBe('https://one.example');
@@ -45,17 +47,17 @@ describe('the store origins in Settings and Integration', () => {
     await storeOrigins.fill('https://one.example\nhttps://two.example');
     await integration.getByRole('button', { name: 'Save origins' }).click();
     await eventually(() => integration.locator('#integration-status').textContent()).toBe('2 origins allowed');
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await sections.getByRole('link', { name: 'Settings' }).click();
     const allowed = settings.getByLabel('Allowed origins');
     await eventually(() => allowed.inputValue()).toBe('https://one.example\nhttps://two.example');
 
     // Settings has an unsaved edit: a save from Integration does not overwrite it.
     await allowed.fill('https://draft.example');
-    await page.getByRole('link', { name: 'Integration' }).click();
+    await sections.getByRole('link', { name: 'Integration' }).click();
     await storeOrigins.fill('https://three.example');
     await integration.getByRole('button', { name: 'Save origins' }).click();
     await eventually(() => integration.locator('#integration-status').textContent()).toBe('1 origin allowed');
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await sections.getByRole('link', { name: 'Settings' }).click();
     expect(await allowed.inputValue()).toBe('https://draft.example');
 
     expect((await shop.admin('GET', 'settings')).body.data.allowed_origins).toEqual(['https://three.example']);

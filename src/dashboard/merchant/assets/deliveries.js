@@ -1,6 +1,13 @@
 // The webhook log: one row per event sent with its attempts, the next try, "retry now", the full body, a test send.
 import { api, fill, formatTime, h, pager, plural, say } from '/console/console.js';
-import { showDetail, STATE_NAMES, STATE_TONE } from '/merchant/assets/delivery-detail.js';
+import {
+  attemptError,
+  notSent,
+  sendRefusal,
+  showDetail,
+  statePill,
+  WEBHOOK_URL_SAVED,
+} from '/merchant/assets/delivery-detail.js';
 
 /** Deliveries a page shows. */
 const PAGE = 50;
@@ -18,6 +25,18 @@ export async function initDeliveries() {
   const filter = document.getElementById('deliveries-filter');
   const detail = document.getElementById('delivery-detail');
   const kept = document.getElementById('deliveries-kept');
+  const noUrl = document.getElementById('deliveries-no-url');
+  /** The shop's webhook URL now: without one, events are logged but never sent, and the log says so once. */
+  let webhookUrl = (await api('GET', '/checkout-admin?action=webhooks')).webhook_url;
+  const showUrlState = () => {
+    noUrl.hidden = Boolean(webhookUrl);
+  };
+  showUrlState();
+  document.addEventListener(WEBHOOK_URL_SAVED, (event) => {
+    webhookUrl = event.detail.url;
+    showUrlState();
+    refresh();
+  });
 
   /** The page at the pager's offset; says how many there are, and which of them are shown. */
   async function load() {
@@ -35,7 +54,9 @@ export async function initDeliveries() {
 
   function row(d) {
     const last = d.last_attempt;
-    const failing = d.status === 'failed' || (d.status === 'pending' && d.attempts > 0);
+    // An event never sent for want of a URL can be sent once there is one; until then the button has nowhere to go.
+    const failing =
+      (d.status === 'failed' && (webhookUrl || !notSent(d))) || (d.status === 'pending' && d.attempts > 0);
     const name = `${d.event} ${d.delivery_id}`;
     const cell = (label, attrs, ...content) => h('td', { 'data-label': label, ...attrs }, ...content);
     return h(
@@ -43,18 +64,14 @@ export async function initDeliveries() {
       { 'data-delivery-id': d.delivery_id },
       cell('Created', {}, formatTime(d.created_at)),
       cell('Event', {}, d.event, d.session_id ? h('br') : null, d.session_id ? link(d.session_id) : null),
-      cell(
-        'State',
-        {},
-        h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, STATE_NAMES[d.status] ?? d.status),
-      ),
+      cell('State', {}, statePill(d)),
       cell('Attempts', { class: 'num' }, d.attempts),
       cell(
         'Last attempt',
         {},
         last
           ? [
-              `${last.http_status ?? last.error ?? '—'} at ${formatTime(last.created_at)}`,
+              `${last.http_status ?? attemptError(last.error) ?? '—'} at ${formatTime(last.created_at)}`,
               h('br'),
               h('span', { class: 'mono' }, (last.response_body ?? '').slice(0, 80)),
             ]
@@ -104,7 +121,7 @@ export async function initDeliveries() {
       await load();
       say(status, `${d.event} ${d.delivery_id.slice(0, 8)}… is being sent now`, 'ok');
     } catch (err) {
-      say(status, err.message, 'error');
+      say(status, sendRefusal(err), 'error');
     }
   }
 
@@ -130,7 +147,7 @@ export async function initDeliveries() {
       say(status, `${message}; it appears below within seconds`, 'ok');
       setTimeout(() => load().catch(() => undefined), 1500);
     } catch (err) {
-      say(status, err.message, 'error');
+      say(status, sendRefusal(err), 'error');
     }
   });
   await refresh();

@@ -4,6 +4,32 @@ import { fill, formatTime, h } from '/console/console.js';
 export const STATE_TONE = { delivered: 'ok', failed: 'bad', pending: 'warn', sending: 'warn' };
 export const OUTCOME_TONE = { delivered: 'ok', retrying: 'warn', failed: 'bad' };
 export const STATE_NAMES = { delivered: 'delivered', failed: 'given up', pending: 'waiting', sending: 'sending' };
+/** The server's words for an event of a shop without a webhook URL: logged, never sent (server NOT_CONFIGURED). */
+export const NOT_CONFIGURED = 'no webhook_url configured; not retried';
+/** Fired on `document` when the webhook URL is saved, with `{ url }`: the webhook log and its notice follow it. */
+export const WEBHOOK_URL_SAVED = 'merchant:webhook-url';
+
+/** True for a delivery never sent because the shop had no webhook URL: not a failure of the merchant's server. */
+export function notSent(d) {
+  const last = d.last_attempt ?? d.attempt_log?.[d.attempt_log.length - 1];
+  return d.status === 'failed' && last?.error === NOT_CONFIGURED;
+}
+
+/** The delivery's state as a pill: "not sent" (muted), not a red "given up", when there was nowhere to send it. */
+export function statePill(d) {
+  if (notSent(d)) return h('span', { class: 'pill muted' }, 'not sent');
+  return h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, STATE_NAMES[d.status] ?? d.status);
+}
+
+/** An attempt's error in words: the missing URL is said as the merchant would. */
+export const attemptError = (error) => (error === NOT_CONFIGURED ? 'not sent: no webhook URL was set' : error);
+
+/** The refusal of a send when no URL is set, for a person rather than an API client. */
+export function sendRefusal(err) {
+  return err.code === 'webhook_not_configured'
+    ? 'No webhook URL is set, so there is nowhere to send it. Set one in Settings, then send it again.'
+    : err.message;
+}
 
 /** The attempts as a table and the payload as formatted JSON. */
 export function deliveryDetail(d) {
@@ -15,8 +41,18 @@ export function deliveryDetail(d) {
       cell('#', { class: 'num' }, a.attempt),
       cell('Time', {}, formatTime(a.created_at)),
       cell('HTTP', {}, a.http_status ?? '—'),
-      cell('Outcome', {}, h('span', { class: `pill ${OUTCOME_TONE[a.outcome] ?? 'muted'}` }, a.outcome)),
-      cell('Response or error', { class: 'mono' }, [a.error, a.response_body].filter(Boolean).join(' · ') || '—'),
+      cell(
+        'Outcome',
+        {},
+        a.error === NOT_CONFIGURED
+          ? h('span', { class: 'pill muted' }, 'not sent')
+          : h('span', { class: `pill ${OUTCOME_TONE[a.outcome] ?? 'muted'}` }, a.outcome),
+      ),
+      cell(
+        'Response or error',
+        { class: 'mono' },
+        [attemptError(a.error), a.response_body].filter(Boolean).join(' · ') || '—',
+      ),
       cell('Retry planned', {}, a.next_retry_at ? formatTime(a.next_retry_at) : '—'),
     ),
   );
@@ -56,12 +92,7 @@ export function showDetail(box, d, onClose) {
     h(
       'div',
       { class: 'row detail-head' },
-      h(
-        'h3',
-        {},
-        `${d.event} · `,
-        h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, STATE_NAMES[d.status]),
-      ),
+      h('h3', {}, `${d.event} · `, statePill(d)),
       h('button', { type: 'button', class: 'secondary small', onclick: onClose }, 'Close'),
     ),
     deliveryDetail(d),

@@ -1,6 +1,6 @@
 // One order's page (#order/<id>): payment, the address with its pin on a map, and everything that happened, in order.
 import { api, fill, formatTime, h, rupees } from '/console/console.js';
-import { deliveryDetail, STATE_TONE } from '/merchant/assets/delivery-detail.js';
+import { deliveryDetail, NOT_CONFIGURED, notSent, statePill } from '/merchant/assets/delivery-detail.js';
 import { orderMap } from '/merchant/assets/order-map.js';
 import { paymentWords, STATUS } from '/merchant/assets/session-row.js';
 
@@ -32,7 +32,7 @@ export async function showOrder(sessionId) {
     h('h3', {}, 'Webhooks about this order'),
     order.webhooks.length === 0
       ? h('p', { class: 'hint' }, 'No webhooks were sent about this order.')
-      : h('div', {}, order.webhooks.map(webhook)),
+      : h('div', {}, unsent(order.webhooks), order.webhooks.map(webhook)),
   );
 }
 
@@ -156,11 +156,25 @@ function timeline(entries) {
           ? h(
               'span',
               { class: 'timeline-detail' },
-              t.detail.replace(/(\d+) paise/g, (_m, p) => rupees(Number(p))),
+              t.detail
+                .replace(/(\d+) paise/g, (_m, p) => rupees(Number(p)))
+                .replace(`${NOT_CONFIGURED} (failed)`, 'not sent: no webhook URL was set'),
             )
           : null,
       ),
     ),
+  );
+}
+
+/** Said once, not as a red mark on each event: the shop had no webhook URL, so these were never sent. */
+function unsent(webhooks) {
+  if (!webhooks.some(notSent)) return null;
+  return h(
+    'p',
+    { class: 'hint' },
+    'No webhook URL was set when these events happened, so they were not sent. ',
+    h('a', { href: '#settings' }, 'Set one in Settings'),
+    '; the webhook log can then send them.',
   );
 }
 
@@ -173,7 +187,7 @@ function webhook(d) {
       {},
       h('strong', {}, d.event),
       ' ',
-      h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, d.status),
+      statePill(d),
       ` · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} · ${formatTime(d.created_at)}`,
     ),
     deliveryDetail(d),

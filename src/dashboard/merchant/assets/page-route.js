@@ -62,15 +62,17 @@ function scrollToSection() {
 function backToList() {
   const came = origin;
   origin = null;
-  if (came?.link.isConnected) {
+  const named = document.getElementById(location.hash.slice(1) || came?.section || 'sessions');
+  const section = named?.matches('#overview section.card') ? named : document.getElementById('sessions');
+  if (came?.link.isConnected && came.section === section.id) {
     window.scrollTo(0, came.y);
     came.link.focus({ preventScroll: true });
     return;
   }
-  const row = document.querySelector(`#sessions-body tr[data-session-id="${lastOrder}"] a`);
-  const section = document.getElementById(location.hash.slice(1)) ?? document.getElementById('sessions');
+  // A link from the order to another section (Settings) goes there, not back to the list.
+  const row = section.querySelector(`tr[data-session-id="${lastOrder}"] a`);
   const target = row ?? section.querySelector('h2');
   if (!row) target.setAttribute('tabindex', '-1');
-  target.scrollIntoView({ block: 'center' });
+  target.scrollIntoView({ block: row ? 'center' : 'start' });
   target.focus({ preventScroll: true });
 }

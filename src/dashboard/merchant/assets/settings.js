@@ -1,5 +1,6 @@
 // The settings section: webhook, cash on delivery, payment gateway and browser origins, each its own form over PATCH /checkout-admin.
 import { api, h, plural, say } from '/console/console.js';
+import { WEBHOOK_URL_SAVED } from '/merchant/assets/delivery-detail.js';
 import { announceOrigins, followOrigins } from '/merchant/assets/integration.js';
 
 /** A labelled input; `hint` is tied to it with aria-describedby. */
@@ -88,6 +89,7 @@ export async function initSettings() {
           ...(secret ? { webhook_secret: secret } : {}),
         });
         form.elements.secret.value = '';
+        document.dispatchEvent(new CustomEvent(WEBHOOK_URL_SAVED, { detail: { url: saved.webhook_url } }));
         return saved.webhook_url ? `Webhooks go to ${saved.webhook_url}` : 'Webhooks are off';
       },
     ),
