@@ -29,7 +29,7 @@ beforeAll(async () => {
   server = await startTestServer({ ...smtp.env });
   shop = await createMerchant(server, 'Busy Bazaar', USER);
   // More of the shop's people (a person's sign-in codes are limited per hour).
-  for (const email of ['desk@busy-bazaar.example', 'ops@busy-bazaar.example']) {
+  for (const email of ['desk@busy-bazaar.example', 'ops@busy-bazaar.example', 'utm@busy-bazaar.example']) {
     const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', email], commandEnv(server));
     expect(added.status, added.stderr).toBe(0);
   }
@@ -160,4 +160,44 @@ describe('paging and exporting orders in Chromium', () => {
     expect(await newer.isVisible()).toBe(false);
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('makes one file of a double click, with every UTM field of the order', async () => {
+    await server.parts.sql.run(
+      `UPDATE checkout_sessions SET utm_source = 'instagram', utm_medium = 'social', utm_campaign = 'diwali',
+         utm_term = 'masala chai', utm_content = 'reel-2' WHERE id = ?`,
+      [first],
+    );
+    const { page, problems } = await openPage(browser, DESKTOP);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'utm@busy-bazaar.example', smtp);
+    await page.getByLabel('Email, phone, pincode, order or payment id').fill('first@example.in');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
+    // A server slow enough for the second click to land while the first export runs.
+    await page.route(
+      (url) => url.pathname === '/checkout-admin' && url.searchParams.get('action') === 'sessions',
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      },
+    );
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).dblclick();
+    expect(await page.getByRole('button', { name: 'Export CSV' }).getAttribute('aria-disabled')).toBe('true');
+    const [header, ...rows] = readCsv(readFileSync(await (await saved).path(), 'utf8'));
+    await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('Exported 1 order');
+    await page.waitForTimeout(1000);
+    expect(downloads).toHaveLength(1);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).getAttribute('aria-disabled')).toBe(null);
+    const utm = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
+    expect(utm.map((name) => rows[0]![header!.indexOf(name)])).toEqual([
+      'instagram',
+      'social',
+      'diwali',
+      'masala chai',
+      'reel-2',
+    ]);
+    expect(problems).toEqual([]);
+  });
 });

@@ -24,6 +24,8 @@ const CSV_HEADER = [
   'utm_source',
   'utm_medium',
   'utm_campaign',
+  'utm_term',
+  'utm_content',
 ];
 const asRupees = (paise) => (paise === null ? '' : (paise / 100).toFixed(2));
 
@@ -47,6 +49,8 @@ function csvRow(s) {
     s.utm.utm_source,
     s.utm.utm_medium,
     s.utm.utm_campaign,
+    s.utm.utm_term,
+    s.utm.utm_content,
   ];
 }
 

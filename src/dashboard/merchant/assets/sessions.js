@@ -145,11 +145,20 @@ export async function initSessions() {
     // A date fixed after a refusal loses its message at once; a new mistake waits for Apply.
     if (event.target.type === 'date' && event.target.hasAttribute('aria-invalid')) checkDates(form, { focus: false });
   });
-  document.getElementById('sessions-export').addEventListener('click', () => {
+  const exportButton = document.getElementById('sessions-export');
+  exportButton.addEventListener('click', async () => {
+    // One file at a time: aria-disabled rather than disabled keeps the keyboard user's focus on the button.
+    if (exportButton.getAttribute('aria-disabled') === 'true') return;
     if (refused) return say(line, 'Fix the dates above and Apply: there is no list to export yet.', 'error');
     const dates = allDatesReason(applied) ? 'all-dates' : `${applied.from}-to-${applied.to}`;
-    const name = `orders-${dates}.csv`;
-    exportOrders(listParams(), name, line).catch((err) => say(line, `Export stopped: ${err.message}`, 'error'));
+    exportButton.setAttribute('aria-disabled', 'true');
+    try {
+      await exportOrders(listParams(), `orders-${dates}.csv`, line);
+    } catch (err) {
+      say(line, `Export stopped: ${err.message}`, 'error');
+    } finally {
+      exportButton.removeAttribute('aria-disabled');
+    }
   });
   await load();
 }
