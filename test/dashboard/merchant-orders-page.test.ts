@@ -109,9 +109,11 @@ describe('merchant orders in Chromium', () => {
       const steps = order.locator('.timeline-item');
       await eventually(async () => (await steps.allTextContents()).filter((t) => t.includes('webhook')).length).toBe(3);
       const story = await steps.allTextContents();
-      expect(story[0]).toMatch(/^\d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} ISTcheckoutverified/);
-      for (const step of ['address_completed', 'cod_recorded', 'session.completed'])
+      expect(story[0]).toMatch(/^\d{2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} ISTcheckoutbuyer verified/);
+      // In words, not the API's codes; webhook events keep the names the merchant's server knows.
+      for (const step of ['address given', 'cash on delivery chosen', 'order completed', 'session.completed'])
         expect(story.some((t) => t.includes(step))).toBe(true);
+      expect(story.join(' ')).not.toMatch(/(?<!session\.)address_completed|cod_recorded/);
       expect(await order.locator('details.webhook').count()).toBe(3);
       await order.locator('details.webhook summary', { hasText: 'session.completed' }).click();
       expect(await order.locator('details.webhook[open] .payload').textContent()).toContain('"payment_method": "cod"');
@@ -213,7 +215,13 @@ describe('merchant orders in Chromium', () => {
     const said = await notice.textContent();
     expect(said).toMatch(/Gateway payment pay_Refund1 \(₹499, order order_Refund1\) was taken at .* but completed/);
     expect(said).toContain('nothing: the order was already paid. Refund it');
-    expect(await page.locator('.timeline-item', { hasText: 'payment_refused' }).count()).toBe(1);
+    const refused = page.locator('.timeline-item[data-event="payment_refused"]');
+    expect(await refused.locator('strong').textContent()).toBe('payment taken, not completed');
+    expect(await refused.locator('.timeline-detail').textContent()).toBe(
+      'pay_Refund1: the order was already paid; refund it',
+    );
+    // The buyer's phone as people write it, not +919845012345.
+    expect(await page.locator('#order address').textContent()).toContain('+91 98450 12345');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'merchant-order-refund-due');
 

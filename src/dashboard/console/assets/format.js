@@ -114,3 +114,9 @@ export function formatDay(day) {
   const format = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
   return format.format(new Date(Date.UTC(y, m - 1, d)));
 }
+
+/** "+91 98300 12345": an Indian mobile number as people write it; any other number as it is stored. */
+export function formatPhone(e164) {
+  const mobile = /^\+91(\d{5})(\d{5})$/.exec(e164);
+  return mobile ? `+91 ${mobile[1]} ${mobile[2]}` : e164;
+}

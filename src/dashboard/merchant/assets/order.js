@@ -1,10 +1,10 @@
 // One order's page (#order/<id>): payment, the address with its pin on a map, and everything that happened, in order.
 import { api, fill, formatTime, h, rupees } from '/console/console.js';
-import { deliveryDetail, NOT_CONFIGURED, notSent, statePill } from '/merchant/assets/delivery-detail.js';
+import { formatPhone } from '/console/format.js';
+import { deliveryDetail, notSent, statePill } from '/merchant/assets/delivery-detail.js';
 import { orderMap } from '/merchant/assets/order-map.js';
+import { REFUSED_BECAUSE, timeline } from '/merchant/assets/order-timeline.js';
 import { paymentWords, STATUS } from '/merchant/assets/session-row.js';
-
-const SOURCE_NAMES = { session: 'checkout', payment: 'payment', widget: 'widget', webhook: 'webhook' };
 
 export async function showOrder(sessionId) {
   const body = document.getElementById('order-body');
@@ -57,11 +57,6 @@ function summary(s) {
   );
 }
 
-const REFUSED_BECAUSE = {
-  session_already_paid: 'the order was already paid',
-  amount_mismatch: 'it did not match the cart you set',
-};
-
 /** Payments the gateway took that completed nothing: the merchant owes the buyer each of them back. */
 function refunds(orders) {
   const owed = orders.flatMap((o) => o.refused_payments.map((r) => ({ ...r, order: o })));
@@ -96,7 +91,7 @@ function address(a) {
     [a.flat_number, a.building_name].filter(Boolean).join(', '),
     [a.street_name, a.locality, a.landmark].filter(Boolean).join(', '),
     [a.city ?? a.district, a.state, a.pincode].filter(Boolean).join(', '),
-    a.phone,
+    a.phone && formatPhone(a.phone),
   ].filter(Boolean);
   const pinned = a.latitude !== null && a.longitude !== null;
   const agrees = a.pin_pincode === a.pincode;
@@ -138,31 +133,6 @@ function address(a) {
       ),
     ),
     pinned ? orderMap(a) : h('p', { class: 'hint' }, 'No pin yet: it is set when the buyer completes the address.'),
-  );
-}
-
-function timeline(entries) {
-  return h(
-    'ol',
-    { class: 'timeline' },
-    entries.map((t) =>
-      h(
-        'li',
-        { class: `timeline-item source-${t.source}` },
-        h('time', { datetime: t.at }, formatTime(t.at)),
-        h('span', { class: 'pill muted' }, SOURCE_NAMES[t.source] ?? t.source),
-        h('strong', {}, t.event),
-        t.detail
-          ? h(
-              'span',
-              { class: 'timeline-detail' },
-              t.detail
-                .replace(/(\d+) paise/g, (_m, p) => rupees(Number(p)))
-                .replace(`${NOT_CONFIGURED} (failed)`, 'not sent: no webhook URL was set'),
-            )
-          : null,
-      ),
-    ),
   );
 }
 
