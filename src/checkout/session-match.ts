@@ -66,3 +66,14 @@ export function sessionsWithPhone(merchantId: string, e164: string): { sql: stri
     values: [merchantId, e164, merchantId, e164, e164],
   };
 }
+
+/**
+ * The merchant's sessions owing a refund (a payment the gateway took that completed nothing), as a subquery and its
+ * values: read from the refused payments, which are few, not by testing every session of the window.
+ */
+export function sessionsOwingRefunds(merchantId: string): { sql: string; values: unknown[] } {
+  return {
+    sql: 'SELECT DISTINCT r.session_id AS id FROM refused_payments r WHERE r.merchant_id = ?',
+    values: [merchantId],
+  };
+}

@@ -5,7 +5,12 @@ import { splitWindow } from './session-funnel.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import type { GroupCounts } from './session-funnel-groups.ts';
 import { toE164 } from './phone.ts';
-import { sessionsStartingWith, sessionsWithGatewayId, sessionsWithPhone } from './session-match.ts';
+import {
+  sessionsOwingRefunds,
+  sessionsStartingWith,
+  sessionsWithGatewayId,
+  sessionsWithPhone,
+} from './session-match.ts';
 import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './session-repository.ts';
 
 /** What the sessions listing narrows by; every field is optional but the window. */
@@ -82,7 +87,9 @@ export function matching(
   const q = f.q?.trim().toLowerCase();
   const pincode = q !== undefined && /^\d{6}$/.test(q);
   const gateway = sessionsWithGatewayId(f.q?.trim() ?? '');
-  const named = gateway ?? (q && !pincode ? bySearchText(merchantId, q, dialect) : null);
+  const searched = gateway ?? (q && !pincode ? bySearchText(merchantId, q, dialect) : null);
+  // Refunds owed are looked for over every date (the console asks so): from the few refused payments.
+  const named = searched ?? (f.refund_due ? sessionsOwingRefunds(merchantId) : null);
   const from = [
     // CROSS JOIN: SQLite joins in the order written, so it reads the few sessions named, not the window's.
     named ? `FROM (${named.sql}) m CROSS JOIN checkout_sessions s` : 'FROM checkout_sessions s',

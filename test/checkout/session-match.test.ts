@@ -124,4 +124,17 @@ describe('SessionSearch by the start of an email or an id, or by a pincode', () 
         expect(steps, q).not.toMatch(/SCAN (?!m\b)|checkout_sessions_merchant_created/);
       }
   });
+
+  it('reads the sessions owing refunds from the refused payments, not every session of the window (SQLite)', async () => {
+    if (shop.sql.dialect !== 'sqlite') return;
+    // All dates, as the console asks for refunds: the window would be the shop's every session.
+    const window = { from: '2000-01-01T00:00:00.000Z', to: iso(NOW), refund_due: true };
+    for (const kind of ['listed', 'counted'] as const) {
+      const { sql, values } = matching(shop.merchantId, window, 'sqlite', kind);
+      const plan = await shop.sql.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT s.id ${sql}`, values);
+      const steps = plan.map((p) => p.detail).join(' | ');
+      expect(steps).toMatch(/SEARCH s USING INDEX sqlite_autoindex_checkout_sessions_1 \(id=\?\)/);
+      expect(steps).not.toMatch(/checkout_sessions_merchant_created/);
+    }
+  });
 });
