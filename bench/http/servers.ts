@@ -84,17 +84,20 @@ export async function startOurs(workers: number, nodeArgs: string[] = []): Promi
   return start(`geopin WORKERS=${workers}`, [...START_FLAGS, ...nodeArgs, bundlePath, 'serve'], env, apiKey, removeDb);
 }
 
-/** An enterprise key with a rate limit no bench reaches, made by `geopin key create` in the store `env` names. */
+/**
+ * An enterprise key with a rate limit no bench reaches, made by `geopin key create` in the store `env` names.
+ * BENCH_MONTHLY_LIMIT=N makes it a paid key with that quota (1,000,000 a second): a metered key far from its limit.
+ */
 export function createBenchKey(env: Record<string, string>): string {
-  const created = spawnSync(
-    process.execPath,
-    [bundlePath, 'key', 'create', '--plan', 'enterprise', '--rate-limit', '1000000000', '--label', 'bench'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    },
-  );
+  const limit = process.env.BENCH_MONTHLY_LIMIT;
+  const plan = limit
+    ? ['--plan', 'paid', '--monthly-limit', limit, '--rate-limit', '1000000']
+    : ['--plan', 'enterprise', '--rate-limit', '1000000000'];
+  const created = spawnSync(process.execPath, [bundlePath, 'key', 'create', ...plan, '--label', 'bench'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   const apiKey = created.stdout.trim();
   if (created.status !== 0 || !apiKey) throw new Error(`key create failed (${created.status}):\n${created.stderr}`);
   return apiKey;

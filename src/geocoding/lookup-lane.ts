@@ -46,7 +46,7 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
       finish(head, granted, body) {
         const json = index.answerOne(typeof body === 'string' ? Buffer.from(body) : body);
         // Outside every polygon, or not plainly coordinates or a geopin: the general route words the answer or refusal.
-        return json === null ? single.finish(head, granted, body) : answered(head, granted, json);
+        return json === null ? single.finish(head, granted, body) : answered(single, head, granted, json);
       },
     },
     {
@@ -62,9 +62,9 @@ export function lookupLane(d: LookupLaneDeps): Endpoint[] {
         } catch (err) {
           return batch.reject(head, granted, err);
         }
-        const reply = (json: Buffer): Reply => {
+        const reply = (json: Buffer): Reply | Promise<Reply> => {
           d.onBatch(BATCH_LOOKUP_PATH, answer.items);
-          return answered(head, granted, json);
+          return answered(batch, head, granted, json);
         };
         if (!(charged instanceof Promise)) return reply(answer.json);
         // The answer is a view of a buffer the next batch rewrites: a charge that waits keeps a copy.
@@ -84,9 +84,22 @@ function generalOf(general: Endpoint[], path: string): Endpoint {
   return found;
 }
 
-/** A 200 as the general route writes it (the grant's headers after the JSON type); the grant hears it was answered. */
-function answered(head: RequestHead, granted: Authenticated, body: string | Buffer): Reply {
-  granted.answered?.(head);
+/**
+ * A 200 as the general route writes it (the grant's headers after the JSON type), once the grant heard it was answered;
+ * the grant's refusal (the quota's last request gone) as the general route words it.
+ */
+function answered(general: Endpoint, head: RequestHead, granted: Authenticated, json: Buffer): Reply | Promise<Reply> {
+  const counted = granted.answered?.(head);
+  if (!(counted instanceof Promise)) return ok(granted, json);
+  // The answer is a view of a buffer the next lookup rewrites: a count that waits keeps a copy.
+  const kept = Buffer.from(json);
+  return counted.then(
+    () => ok(granted, kept),
+    (err: unknown) => general.reject(head, granted, err),
+  );
+}
+
+function ok(granted: Authenticated, body: Buffer): Reply {
   return {
     status: 200,
     headers: granted.headers ? { 'content-type': JSON_TYPE, ...granted.headers } : JSON_ONLY,

@@ -16,6 +16,7 @@ export class CapturedHead implements RequestHead {
   closes = false;
   /** Declared here, so the gate's setting it keeps every head the same shape. */
   keyId: number | undefined = undefined;
+  countedAhead = false;
   /** The caller's request id, or null when this thread generated `sequence`. */
   private readonly given: string | null;
   private readonly sequence: number;

@@ -127,14 +127,18 @@ function compileEndpoint(routes: RouteDef[], authenticators: Authenticators, opt
         auth: granted.principal,
         head,
       };
-      const answered = (data: unknown): Reply => {
+      const official = route.official;
+      const answered = (data: unknown): Reply | Promise<Reply> => {
         const reply = wrap(route, data, headers);
-        granted.answered?.(head);
-        return reply;
+        const counted = granted.answered?.(head);
+        if (!(counted instanceof Promise)) return reply;
+        return counted.then(
+          () => reply,
+          (err: unknown) => fail(err, head, headers, official),
+        );
       };
       const data = route.waits || options.allWait ? onNextTurn(head, () => route.handle(input)) : route.handle(input);
       if (!(data instanceof Promise)) return answered(data);
-      const official = route.official;
       return data.then(answered, (err: unknown) => fail(err, head, headers, official));
     } catch (err) {
       return fail(err, head, headers, route.official);

@@ -17,6 +17,8 @@ export interface RequestHead {
   remoteIp: string;
   /** The location api key the request was admitted (or refused as revoked or over its limits) under, once known. */
   keyId?: number;
+  /** The gate counted this request against its key's quota before its answer (a batch near the quota's end). */
+  countedAhead?: boolean;
   /** True once the client went away (the transport sets it): work not yet begun for this request is skipped. */
   closed?: boolean;
   /**

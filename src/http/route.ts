@@ -18,11 +18,14 @@ export type RouteAuth = AuthKind | readonly AuthKind[];
  */
 export type Envelope = 'data' | 'fields' | 'official';
 
-/** What an authenticator grants: the principal, headers every reply must carry, and a hook once a 2xx was sent. */
+/**
+ * What an authenticator grants: the principal, headers every reply must carry, and a hook once a 2xx is decided, whose
+ * promise, when it returns one, the reply waits for; its rejection is the reply instead (a quota's last request gone).
+ */
 export interface Authenticated<P = unknown> {
   principal: P;
   headers?: Record<string, string>;
-  answered?(head: RequestHead): void;
+  answered?(head: RequestHead): void | Promise<void>;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ApiKeyRecord } from './api-keys.ts';
 import type { KeyCache } from './key-cache.ts';
 import { BURST_LIMIT, CalendarKeys, PLANS, secondsUntilNextMonth } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { UsageMeter } from './usage-meter.ts';
+import { UNSEEN_SECONDS, type UsageMeter } from './usage-meter.ts';
 import { assertSentOnce } from '../http/sent-once.ts';
 
 /** Who is calling a keyed route. */
@@ -31,11 +31,32 @@ export function limitsOf(key: ApiKeyRecord): { monthly: number | null; ratePerSe
   return { monthly, ratePerSecond, burst };
 }
 
-/** A key's standing this month on this node: its limits and, for a server key, the grant all its requests share. */
-interface KeyStanding {
+/** The most requests one request is charged (a batch of 100): a burst bucket may let one through on credit. */
+const LARGEST_CHARGE = 100;
+
+/**
+ * The count from which a key's requests are counted in the store as they are answered, not in memory: its quota less
+ * what the deployment could answer for it, within its burst and rate (each node's bucket lending a batch), before
+ * counts made in memory are seen by every thread and node. Nothing counted in memory is then unwritten when the
+ * store's count reaches the quota, and the store gives out the last requests one at a time.
+ */
+function exactFrom(limits: ReturnType<typeof limitsOf>, nodes: number): number {
+  if (limits.monthly === null) return Infinity;
+  return limits.monthly - (limits.burst + limits.ratePerSecond * UNSEEN_SECONDS + LARGEST_CHARGE * nodes);
+}
+
+/** A key's terms this month on this node: its limits, and from which count they are counted in the store. */
+interface KeyTerms {
   key: ApiKeyRecord;
   month: string;
   limits: ReturnType<typeof limitsOf>;
+  /** The node count `exactFrom` was worked out for. */
+  nodes: number;
+  exactFrom: number;
+}
+
+/** A key's terms and, for a server key, the grant all its requests share. */
+interface KeyStanding extends KeyTerms {
   /** Server keys' requests all carry the same grant; public keys' carry their caller's origin, so each gets its own. */
   granted: Authenticated<ApiKeyPrincipal>;
 }
@@ -70,32 +91,34 @@ export function createGate(
   };
   return Object.assign(gate, { reads: ['x-api-key'] });
 
-  function standingOf(key: ApiKeyRecord, month: string, metered: boolean): KeyStanding {
+  function standingOf(key: ApiKeyRecord, month: string, metered: boolean, share: number): KeyStanding {
     const byKey = standings[metered ? 1 : 0]!;
     let standing = byKey.get(key.id);
-    if (standing === undefined || standing.key !== key || standing.month !== month) {
+    if (standing === undefined || standing.key !== key || standing.month !== month || standing.nodes !== share) {
       const limits = limitsOf(key);
-      const principal: ApiKeyPrincipal = {
-        key,
-        month,
-        charge: (items, head) => charge(key, month, limits, items, head),
-      };
-      const answered = (head: RequestHead) =>
-        meter.record(key.id, month, calendar.dayOf(epochMs(clock, head.receivedAt)));
-      const granted = { principal, answered: metered ? answered : undefined };
-      standing = { key, month, limits, granted };
+      const terms: KeyTerms = { key, month, limits, nodes: share, exactFrom: exactFrom(limits, share) };
+      const principal: ApiKeyPrincipal = { key, month, charge: (items, head) => charge(terms, items, head) };
+      const answer = (head: RequestHead) => answered(terms, head);
+      standing = { ...terms, granted: { principal, answered: metered ? answer : undefined } };
       byKey.set(key.id, standing);
     }
     return standing;
   }
 
-  function charge(
-    key: ApiKeyRecord,
-    month: string,
-    limits: KeyStanding['limits'],
-    items: number,
-    head: RequestHead,
-  ): void | Promise<void> {
+  /** Counts an answered request: in memory, or near the quota's end in the store, refusing it if the last is gone. */
+  function answered(terms: KeyTerms, head: RequestHead): void | Promise<void> {
+    if (head.countedAhead === true) return;
+    const { key, month, limits } = terms;
+    const nowMs = epochMs(clock, head.receivedAt);
+    const day = calendar.dayOf(nowMs);
+    if (meter.record(key.id, month, day, 1, terms.exactFrom)) return;
+    return meter.countWithin(key.id, month, day, 1, limits.monthly!).then((counted) => {
+      if (!counted) throw quotaUsed(limits.monthly!, nowMs);
+    });
+  }
+
+  function charge(terms: KeyTerms, items: number, head: RequestHead): void | Promise<void> {
+    const { key, month, limits } = terms;
     const extra = items - 1;
     if (extra <= 0) return;
     const nowMs = epochMs(clock, head.receivedAt);
@@ -113,22 +136,26 @@ export function createGate(
         { retryAfterSeconds: limiter.secondsUntil(key.id, limits.ratePerSecond / share, burst, nowMs, need + 1) },
       );
     }
-    const record = () => meter.record(key.id, month, calendar.dayOf(nowMs), extra);
+    const day = calendar.dayOf(nowMs);
     const monthly = limits.monthly;
-    if (monthly === null) return record();
-    const check = (used: number) => {
-      if (used + items > monthly) {
-        throw new DomainError(
-          'rate_limited',
-          'monthly_quota_exceeded',
-          `A batch of ${items} counts as ${items} requests; ${Math.max(0, monthly - used)} of this month's ${monthly} are left`,
-          { retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)) },
-        );
-      }
-      record();
+    if (monthly === null) return void meter.record(key.id, month, day, extra);
+    const check = (used: number): void | Promise<void> => {
+      if (used + items > monthly) throw batchOverQuota(items, monthly, used, nowMs);
+      if (meter.record(key.id, month, day, extra, terms.exactFrom)) return;
+      // Near the quota's end the whole batch, its answer's own one included, is counted in the store before it runs.
+      return meter.countWithin(key.id, month, day, items, monthly).then((counted) => {
+        if (!counted) throw batchOverQuota(items, monthly, usedNow(key.id, month, monthly), nowMs);
+        head.countedAhead = true;
+      });
     };
     const used = meter.used(key.id, month);
     return used instanceof Promise ? used.then(check) : check(used);
+  }
+
+  /** The key's count as this node knows it now (after a refusal by the store, which raised it). */
+  function usedNow(keyId: number, month: string, fallback: number): number {
+    const used = meter.used(keyId, month);
+    return used instanceof Promise ? fallback : used;
   }
 
   function admit(
@@ -145,8 +172,8 @@ export function createGate(
       headers = corsHeaders(key, browserOrigin(head.headers));
     }
     const nowMs = epochMs(clock, head.receivedAt);
-    const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered);
     const share = nodes();
+    const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered, share);
     const burst = Math.max(1, limits.burst / share);
     if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs)) {
       // After a batch the bucket may be in debt for many seconds: say when a request will pass.
@@ -163,19 +190,32 @@ export function createGate(
     const monthly = limits.monthly;
     const check = (used: number) => {
       if (used < monthly) return granted;
-      throw new DomainError(
-        'rate_limited',
-        'monthly_quota_exceeded',
-        `Monthly quota of ${monthly} requests used; it resets at the start of the next month (UTC)`,
-        {
-          headers,
-          retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)),
-        },
-      );
+      throw quotaUsed(monthly, nowMs, headers);
     };
     const used = meter.used(key.id, month);
     return used instanceof Promise ? used.then(check) : check(used);
   }
+}
+
+/** The 429 of a key whose month's quota is used; a refused answer's grant headers are added by the route. */
+function quotaUsed(monthly: number, nowMs: number, headers?: Record<string, string>): DomainError {
+  return new DomainError(
+    'rate_limited',
+    'monthly_quota_exceeded',
+    `Monthly quota of ${monthly} requests used; it resets at the start of the next month (UTC)`,
+    { headers, retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)) },
+  );
+}
+
+/** The 429 of a batch with more items than its key has requests left this month. */
+function batchOverQuota(items: number, monthly: number, used: number, nowMs: number): DomainError {
+  const left = Math.max(0, monthly - used);
+  return new DomainError(
+    'rate_limited',
+    'monthly_quota_exceeded',
+    `A batch of ${items} counts as ${items} requests; ${left} of this month's ${monthly} are left`,
+    { retryAfterSeconds: secondsUntilNextMonth(new Date(nowMs)) },
+  );
 }
 
 /**

@@ -1,15 +1,23 @@
-// Usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count.
+// Usage per key: counted in memory, written in one batch per tick, and read back so every node sees every node's count;
+// a key's last requests of the month are counted in the store at once instead.
 import { epochMs, systemClock, type Clock } from '../kernel/clock.ts';
 import { beforeDeadline } from '../kernel/deadline.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import { CalendarKeys } from './plans.ts';
 import type { DailyIncrement, UsageIncrement, UsageRepository } from './usage-repository.ts';
 
-/** Where counts go: the store's repository, or (in a worker thread) the main thread's meter over a message port. */
-export type UsageStore = Pick<UsageRepository, 'add' | 'used' | 'usedMany'>;
+/** Where counts go: the store's repository. */
+export type UsageStore = Pick<UsageRepository, 'add' | 'addWithin' | 'used' | 'usedMany'>;
 
-/** How often counts reach the store; a node sees the others' requests within two of these (the over-admission bound). */
+/** How often counts reach the store; a node sees the others' requests within two of these. */
 export const FLUSH_INTERVAL_MS = 1000;
+
+/**
+ * How many seconds of a key's traffic a count made in memory may stay unseen by the other threads and nodes: its own
+ * flush (one interval), then theirs reading it back (one more), after a view already one interval old, plus one for
+ * slow writes and requests in flight. Counts closer than that to a quota go to the store at once (`countWithin`).
+ */
+export const UNSEEN_SECONDS = (4 * FLUSH_INTERVAL_MS) / 1000;
 
 /**
  * One key's requests on this node in the current month and UTC day: a request is one map lookup and an increment here;
@@ -69,11 +77,45 @@ export class UsageMeter {
     return load.then((total) => this.learn(keyId, month, total));
   }
 
-  /** Counts `n` answered requests, against `month` and against `day` ('YYYY-MM-DD', UTC; today by the meter's clock). */
-  record(keyId: number, month: string, day = this.calendar.dayOf(epochMs(this.clock)), n = 1): void {
+  /**
+   * Counts `n` answered requests in memory, against `month` and against `day` ('YYYY-MM-DD', UTC; today by the meter's
+   * clock): true. False, counting nothing, when the month's count with them would pass `exactFrom` (or is not known
+   * yet): the caller counts them with `countWithin` instead.
+   */
+  record(
+    keyId: number,
+    month: string,
+    day = this.calendar.dayOf(epochMs(this.clock)),
+    n = 1,
+    exactFrom = Infinity,
+  ): boolean {
     let usage = this.current.get(keyId);
     if (usage === undefined || usage.month !== month || usage.day !== day) usage = this.begin(keyId, month, day, usage);
+    if (exactFrom !== Infinity && (usage.known === null || usage.known + usage.unfolded + n > exactFrom)) return false;
     usage.unfolded += n;
+    return true;
+  }
+
+  /**
+   * Counts `n` requests in the store at once, unless the month's total there would pass `limit`: false then. For a
+   * key's last requests of the month, which other threads and nodes must not also give out before their next flush.
+   */
+  async countWithin(keyId: number, month: string, day: string, n: number, limit: number): Promise<boolean> {
+    const total = await this.repo.addWithin(keyId, month, n, limit);
+    // Refused: the store holds more than `limit - n` already.
+    this.raise(keyId, month, total ?? limit - n + 1);
+    if (total === null) return false;
+    const daySlot = `${keyId}|${day}`;
+    this.pendingDaily.set(daySlot, (this.pendingDaily.get(daySlot) ?? 0) + n);
+    return true;
+  }
+
+  /** The store holds at least `stored` for the key's month: this node's count of it is no less from now on. */
+  private raise(keyId: number, month: string, stored: number): void {
+    const slot = `${keyId}|${month}`;
+    if ((this.totals.get(slot) ?? -1) >= stored) return;
+    this.totals.set(slot, stored);
+    this.learn(keyId, month, stored);
   }
 
   /** A key's entry for a new month or day; the old entry's counts go to the queues first. */

@@ -39,6 +39,23 @@ export class UsageRepository {
     });
   }
 
+  /**
+   * Adds `requests` to the key's month in one statement, unless that would take it past `limit`: the month's new total,
+   * or null when refused. Two nodes (or threads) asking at once are serialised by the row, so the last of a quota is
+   * given once.
+   */
+  async addWithin(keyId: number, month: string, requests: number, limit: number): Promise<number | null> {
+    if (requests > limit) return null;
+    const row = await this.sql.get<{ requests: number }>(
+      `INSERT INTO api_usage (key_id, month, requests) VALUES (?, ?, ?)
+       ON CONFLICT (key_id, month) DO UPDATE SET requests = api_usage.requests + excluded.requests
+       WHERE api_usage.requests + excluded.requests <= ?
+       RETURNING requests`,
+      [keyId, month, requests, limit],
+    );
+    return row?.requests ?? null;
+  }
+
   /** Requests per day of `keyId` from `fromDay` to `toDay` (inclusive, 'YYYY-MM-DD'); days without requests are absent. */
   async daily(keyId: number, fromDay: string, toDay: string): Promise<DailyIncrement[]> {
     const rows = await this.sql.all<{ day: string; requests: number }>(

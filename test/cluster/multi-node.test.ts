@@ -1,5 +1,6 @@
-// Two server processes on one PostgreSQL behind no balancer but the test: shared quotas, every webhook delivered when a node is
-// SIGKILLed holding deliveries, an import cut off by the kill failed without rows, a live node's import never failed.
+// Two server processes on one PostgreSQL behind no balancer but the test: shared quotas, their last requests given
+// out once, every webhook delivered when a node is SIGKILLed holding deliveries, an import cut off by the kill failed
+// without rows, a live node's import never failed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
@@ -110,6 +111,26 @@ describe('two nodes on one PostgreSQL', () => {
     };
     const answered = [await wave(), await wave(), await wave(), await wave()];
     expect(answered).toEqual([20, 20, 20, 0]);
+  });
+
+  it('give out the last of a quota once: of 60 lookups at once across both, a quota of 10 answers 10', async () => {
+    const created = runScript('create-key.ts', ['--plan', 'free', '--monthly-limit', '10'], store.env);
+    expect(created.status, created.stderr).toBe(0);
+    const headers = { 'x-api-key': created.stdout.trim() };
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_v, i) =>
+        post(i % 2 ? b : a, '/v1/location/lookup', { latitude: 12.9716, longitude: 77.5946 }, headers),
+      ),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(new Set(replies.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.code}`))).toEqual(
+      new Set(['429 monthly_quota_exceeded']),
+    );
+    // The last requests of a quota are counted in the store as they are answered, not at the next flush.
+    const prefix = headers['x-api-key'].slice(0, 12);
+    const [row] = await db<{ requests: number }[]>`
+      SELECT u.requests FROM api_usage u JOIN api_keys k ON k.id = u.key_id WHERE k.key_prefix = ${prefix}`;
+    expect(row?.requests).toBe(10);
   });
 
   it("split the per-second burst limit between them, so the deployment admits the key's burst, not twice it", async () => {

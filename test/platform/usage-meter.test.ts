@@ -136,6 +136,7 @@ describe('usage meter', () => {
         if (writes++ === 0) await held;
         return repo.add(...args);
       },
+      addWithin: (...args: Parameters<UsageRepository['addWithin']>) => repo.addWithin(...args),
       used: (keyId: number, month: string) => repo.used(keyId, month),
       usedMany: (keyIds: number[], month: string) => repo.usedMany(keyIds, month),
     };
@@ -151,12 +152,49 @@ describe('usage meter', () => {
   });
 });
 
+describe("a quota's last requests", () => {
+  it('are counted in memory up to the count given, and past it refused there, for the store to count', async () => {
+    const clock = () => new Date('2026-11-02T10:00:00Z');
+    const key = await freshKey(clock);
+    const meter = new UsageMeter(new UsageRepository(sql), clock);
+    expect(await meter.used(key, '2026-11')).toBe(0);
+    const counted = Array.from({ length: 5 }, () => meter.record(key, '2026-11', '2026-11-02', 1, 3));
+    expect(counted).toEqual([true, true, true, false, false]);
+    expect(meter.record(key, '2026-11', '2026-11-02', 1)).toBe(true);
+    expect(meter.used(key, '2026-11')).toBe(4);
+  });
+
+  it('are given out once by the store, however many nodes ask at once, and the nodes learn the count', async () => {
+    const clock = () => new Date('2026-11-03T10:00:00Z');
+    const repo = new UsageRepository(sql);
+    const key = await freshKey(clock);
+    const [a, b] = [new UsageMeter(repo, clock), new UsageMeter(repo, clock)];
+    await a.used(key, '2026-11');
+    for (let i = 0; i < 5; i++) a.record(key, '2026-11', '2026-11-03');
+    await a.flush();
+    const asked = await Promise.all(
+      Array.from({ length: 20 }, (_v, i) => (i % 2 ? a : b).countWithin(key, '2026-11', '2026-11-03', 1, 12)),
+    );
+    expect(asked.filter(Boolean)).toHaveLength(7);
+    expect(await repo.used(key, '2026-11')).toBe(12);
+    expect([a.used(key, '2026-11'), b.used(key, '2026-11')]).toEqual([12, 12]);
+    expect(await b.countWithin(key, '2026-11', '2026-11-03', 1, 13)).toBe(true);
+    expect(await a.countWithin(key, '2026-11', '2026-11-03', 5, 17)).toBe(false);
+    await Promise.all([a.flush(), b.flush()]);
+    expect(await repo.daily(key, '2026-11-03', '2026-11-03')).toEqual([
+      { keyId: key, day: '2026-11-03', requests: 13 },
+    ]);
+    expect(await repo.used(key, '2026-11')).toBe(13);
+  });
+});
+
 describe('usage meter with the store out of reach', () => {
   /** A store whose writes wait until the test settles them; reads answer 0. */
   function stalledStore() {
     const writes: Array<{ fail(err: Error): void }> = [];
     const store = {
       add: () => new Promise<void>((_resolve, reject) => writes.push({ fail: reject })),
+      addWithin: () => new Promise<number | null>(() => undefined),
       used: async () => 0,
       usedMany: async (keyIds: number[]) => new Map(keyIds.map((k) => [k, 0] as const)),
     };
