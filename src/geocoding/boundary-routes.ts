@@ -73,6 +73,7 @@ export function boundaryRoutes(service: LocationService): RouteDef[] {
       path: BOUNDARIES_PATH,
       tag: 'location',
       auth: 'api_key',
+      publicKeys: true,
       query: BoundaryQuerySchema,
       response: BoundaryCollectionSchema,
       summary: "GeoJSON outline of a pincode (by code or at a point) and its neighbours', simplified for display",

@@ -76,6 +76,7 @@ export function geopinRoutes(
       path: '/v1/geopin/geocode',
       tag: 'geocoding',
       auth: 'api_key',
+      publicKeys: true,
       body: AddressSchema,
       response: GeocodeAnswerSchema,
       summary: 'Geocode an Indian address to a point and its geopin',
@@ -116,6 +117,7 @@ export function geopinRoutes(
       path: '/v1/geopin/coordinates-to-geopin',
       tag: 'geopin',
       auth: 'api_key',
+      publicKeys: true,
       body: GridCoordinatesSchema,
       response: GeopinAnswerSchema,
       summary: 'Encode coordinates as a geopin (DIGIPIN)',
@@ -145,6 +147,7 @@ export function geopinRoutes(
       path: '/v1/geopin/autocomplete',
       tag: 'geocoding',
       auth: 'api_key',
+      publicKeys: true,
       query: AutocompleteQuerySchema,
       response: AutocompleteAnswerSchema,
       summary:
@@ -213,6 +216,7 @@ export function geopinRoutes(
       path: '/v1/geopin/decode',
       tag: 'official-compatible',
       auth: 'api_key',
+      publicKeys: true,
       query: DecodeQuerySchema,
       response: OfficialDecodeSchema,
       summary:

@@ -20,6 +20,7 @@ export function pincodeRoutes(service: LocationService): RouteDef[] {
       path: '/v1/pincode/validate/{pincode}',
       tag: 'location',
       auth: 'api_key',
+      publicKeys: true,
       params: PincodeParamSchema,
       response: PincodeValidationSchema,
       summary:

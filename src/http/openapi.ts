@@ -88,7 +88,9 @@ export function buildOpenApi(endpoints: Endpoint[], info: ApiInfo, cookies?: Coo
           type: 'apiKey',
           in: 'header',
           name: 'x-api-key',
-          description: 'Location api key (gp_sk_… server key or gp_pub_… public key)',
+          description:
+            'Location api key: a gp_sk_… server key, or a gp_pub_… public key from one of its allowed origins, ' +
+            "only on the checkout widget's routes (elsewhere 403 public_key_not_allowed)",
         },
         MerchantApiKey: {
           type: 'apiKey',
@@ -243,6 +245,8 @@ function responses(routes: RouteDef[]): Json {
     },
   };
   const errors: Record<number, string> = authErrors(routes[0]!.auth);
+  if (authKinds(routes[0]!.auth).includes('api_key') && routes[0]!.publicKeys !== true)
+    errors[403] = 'A public key (gp_pub_…): this route takes server keys only';
   for (const route of routes) {
     if (route.query || route.body || route.params || route.action) errors[400] ??= 'Missing or malformed parameters';
     if (route.body) errors[413] ??= 'Request body too large';

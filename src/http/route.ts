@@ -87,6 +87,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   hidden?: boolean;
   /** api_key routes: false = neither checked against nor counted in the monthly quota (the usage report). @default true */
   metered?: boolean;
+  /** api_key routes a public key (gp_pub_…, in a browser) may call too: the checkout widget's. @default false */
+  publicKeys?: boolean;
   /**
    * The handler waits for the network (mail, the gateway, a courier endpoint) or yields to other requests: the transport
    * starts it on the next turn of the event loop, so that a pipelined request which makes uWS close the connection

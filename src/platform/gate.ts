@@ -1,8 +1,9 @@
-// The door every keyed /v1 request passes: key, origin binding, monthly quota and burst limit; answered requests count once.
+// The door every keyed /v1 request passes: key, a public key's origin and routes, burst limit, monthly quota; answered
+// requests count once.
 import { extend } from '../kernel/extend.ts';
 import { epochMs, type Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
-import type { Authenticated, Authenticator } from '../http/route.ts';
+import type { Authenticated, Authenticator, RouteDef } from '../http/route.ts';
 import type { RequestHead } from '../http/request.ts';
 import type { ApiKeyRecord } from './api-keys.ts';
 import type { KeyCache } from './key-cache.ts';
@@ -83,11 +84,10 @@ export function createGate(
       throw new DomainError('unauthorized', 'missing_api_key', 'Send your API key in the x-api-key header');
     assertSentOnce(presented, 'x-api-key', 'invalid_api_key');
     const found = keys.findPresented(presented);
-    const metered = route.metered !== false;
-    if (!(found instanceof Promise)) return admit(found, head, metered);
+    if (!(found instanceof Promise)) return admit(found, head, route);
     // The request is released once this handler returns: a key not yet known may be public, so its headers are read now.
     head.readMore?.(BROWSER_HEADERS);
-    return found.then((key) => admit(key, head, metered));
+    return found.then((key) => admit(key, head, route));
   };
   return Object.assign(gate, { reads: ['x-api-key'] });
 
@@ -161,7 +161,7 @@ export function createGate(
   function admit(
     key: ApiKeyRecord | null,
     head: RequestHead,
-    metered: boolean,
+    route: RouteDef,
   ): Authenticated<ApiKeyPrincipal> | Promise<Authenticated<ApiKeyPrincipal>> {
     if (!key) throw new DomainError('unauthorized', 'invalid_api_key', 'The API key is not valid');
     head.keyId = key.id;
@@ -170,7 +170,9 @@ export function createGate(
     if (key.isPublic) {
       head.readMore?.(BROWSER_HEADERS);
       headers = corsHeaders(key, browserOrigin(head.headers));
+      if (route.publicKeys !== true) throw serverKeyRoute(route, headers);
     }
+    const metered = route.metered !== false;
     const nowMs = epochMs(clock, head.receivedAt);
     const share = nodes();
     const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered, share);
@@ -226,6 +228,21 @@ export function revokedKey(prefix: string, revokedAt: string): DomainError {
   return new DomainError('unauthorized', 'key_revoked', `The API key ${prefix}… was revoked at ${revokedAt}`, {
     details: { revoked_at: revokedAt },
   });
+}
+
+/**
+ * A public key sits in a page's source, and its Origin is only a browser's word: any script may send it. So it opens
+ * the routes a checkout page needs, one answer per call, and not batches or the key's usage (label, plan, counts).
+ */
+function serverKeyRoute(route: RouteDef, headers: Record<string, string>): DomainError {
+  return new DomainError(
+    'forbidden',
+    'public_key_not_allowed',
+    `A public key (gp_pub_…) cannot call ${route.method.toUpperCase()} ${route.path}; call it from a server with a ` +
+      'server key (gp_sk_…). Public keys call only the checkout widget routes: geocode, coordinates-to-geopin, ' +
+      'autocomplete, decode, pincode validate and location boundaries',
+    { headers },
+  );
 }
 
 /** What the gate reads besides the key, and only for public keys: the calling page's origin (`browserOrigin`). */

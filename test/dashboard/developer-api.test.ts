@@ -130,7 +130,7 @@ describe('developer dashboard API', () => {
     expect((await as(bob)('DELETE', `/dashboard/api/keys/${id}`)).status).toBe(404);
 
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${server.baseUrl}/v1/geopin/encode?latitude=12.97&longitude=77.59`, {
+      const res = await fetch(`${server.baseUrl}/v1/geopin/decode?geopin=4P3-JK8-52C9`, {
         headers: { 'x-api-key': created.body.data.key, origin: 'https://alice.example' },
       });
       expect(res.status).toBe(200);

@@ -35,7 +35,7 @@ describe('API keys', () => {
   });
 
   it('lets a public key in from an allowed origin and echoes that origin for CORS', async () => {
-    const res = await api.call('GET', '/v1/location/stats', {
+    const res = await api.call('GET', '/v1/pincode/validate/560038', {
       headers: { 'x-api-key': publicKey, origin: 'https://widget.example' },
     });
     expect(res.status).toBe(200);
@@ -45,7 +45,7 @@ describe('API keys', () => {
   it('keeps the CORS header on refusals, so the widget can read schema and DIGIPIN errors', async () => {
     const headers = { 'x-api-key': publicKey, origin: 'https://widget.example', 'content-type': 'application/json' };
     for (const [path, body] of [
-      ['/v1/location/lookup', { lat: 1 }],
+      ['/v1/geopin/geocode', { address: '' }],
       ['/v1/geopin/coordinates-to-geopin', { latitude: 40, longitude: 77 }],
     ] as const) {
       const res = await api.call('POST', path, { headers, body });
@@ -60,14 +60,16 @@ describe('API keys', () => {
       {},
       { origin: 'https://shop.example.evil.com' },
     ] as Array<Record<string, string>>) {
-      const res = await api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': publicKey, ...headers } });
+      const res = await api.call('GET', '/v1/pincode/validate/560038', {
+        headers: { 'x-api-key': publicKey, ...headers },
+      });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('origin_not_allowed');
     }
   });
 
   it('lets a public key in from a same-origin page, whose GETs carry Referer and Sec-Fetch-Site instead of Origin', async () => {
-    const res = await api.call('GET', '/v1/location/stats', {
+    const res = await api.call('GET', '/v1/pincode/validate/560038', {
       headers: {
         'x-api-key': publicKey,
         'sec-fetch-site': 'same-origin',
@@ -86,7 +88,9 @@ describe('API keys', () => {
       { 'sec-fetch-site': 'same-origin', referer: 'not a url' },
     ];
     for (const headers of cases) {
-      const res = await api.call('GET', '/v1/location/stats', { headers: { 'x-api-key': publicKey, ...headers } });
+      const res = await api.call('GET', '/v1/pincode/validate/560038', {
+        headers: { 'x-api-key': publicKey, ...headers },
+      });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('origin_not_allowed');
     }

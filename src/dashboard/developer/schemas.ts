@@ -58,7 +58,7 @@ const OriginSchema = z
 export const CreateKeySchema = z
   .strictObject({
     type: z.enum(['server', 'public']).meta({
-      description: 'server: secret gp_sk_ key for back ends; public: gp_pub_ key usable only from allowed_origins',
+      description: "server: gp_sk_ key for back ends; public: gp_pub_ key for the widget's routes from allowed_origins",
     }),
     label: text(100).optional(),
     allowed_origins: z

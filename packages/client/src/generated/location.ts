@@ -1056,6 +1056,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -1279,6 +1288,15 @@ export interface operations {
             };
             /** @description Missing or invalid api key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1515,6 +1533,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit or monthly quota exceeded */
             429: {
                 headers: {
@@ -1576,6 +1603,15 @@ export interface operations {
             };
             /** @description Missing or invalid api key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1781,6 +1817,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The point is outside every pincode boundary */
             404: {
                 headers: {
@@ -1947,6 +1992,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -2022,6 +2076,15 @@ export interface operations {
             };
             /** @description Missing or invalid api key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2354,6 +2417,15 @@ export interface operations {
             };
             /** @description Missing or invalid api key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A public key (gp_pub_…): this route takes server keys only */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
