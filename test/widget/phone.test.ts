@@ -326,6 +326,18 @@ interface Outline {
   geometry: { type: string; coordinates: unknown };
 }
 
+/** Laxmi Nagar with 110042 for its 110092, as a buyer types it on a phone; resolves once the map shows 110092. */
+async function mistypedPincode(page: Page): Promise<void> {
+  await page.getByLabel('Full name').fill('Ravi Kumar');
+  await page.getByLabel('Mobile number').fill('98450 12345');
+  await page.getByLabel('Pincode').fill('110042');
+  await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
+  await page.getByLabel('Flat, house no.').fill('C-45');
+  await page.getByLabel('Area, locality').fill('Laxmi Nagar');
+  await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
+  await mapReady(page, '110092');
+}
+
 /** Every [lon, lat] of a GeoJSON (Multi)Polygon. */
 function vertices(geometry: Outline['geometry']): Array<[number, number]> {
   const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as number[][][][];
@@ -343,14 +355,7 @@ describe('a mistyped pincode on the map', () => {
       for (const f of ((await r.json()) as { data: { features: Outline[] } }).data.features)
         outlines.set(f.properties.pincode, f);
     });
-    await page.getByLabel('Full name').fill('Ravi Kumar');
-    await page.getByLabel('Mobile number').fill('98450 12345');
-    await page.getByLabel('Pincode').fill('110042');
-    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
-    await page.getByLabel('Flat, house no.').fill('C-45');
-    await page.getByLabel('Area, locality').fill('Laxmi Nagar');
-    await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
-    await mapReady(page, '110092');
+    await mistypedPincode(page);
     expect(await page.locator('.gc-pin-status').textContent()).toContain('not 110042 as typed');
     await page.locator('.gc-map').scrollIntoViewIfNeeded();
     // Once the map has settled.
@@ -408,14 +413,7 @@ describe('a mistyped pincode on the map', () => {
 
   it('is asked about on Confirm, with choices a thumb can tap, and delivered to when the buyer says so', async () => {
     const { page, problems } = await newBuyer('mistyped.anyway@example.com');
-    await page.getByLabel('Full name').fill('Ravi Kumar');
-    await page.getByLabel('Mobile number').fill('98450 12345');
-    await page.getByLabel('Pincode').fill('110042');
-    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
-    await page.getByLabel('Flat, house no.').fill('C-45');
-    await page.getByLabel('Area, locality').fill('Laxmi Nagar');
-    await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
-    await mapReady(page, '110092');
+    await mistypedPincode(page);
     const pin = await shownPin(page);
     await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
     const question = page.getByRole('group', { name: /^The pin is in pincode 110092 .*Deliver to the pin anyway\?$/ });
