@@ -60,7 +60,7 @@ const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
 export const NEAR_BUDGET = 3000;
 
-/** The query in the Latin letters names are indexed in: "करोल बाग" is looked for as "karol bag", as the geocoder does. */
+/** The query in the Latin letters names are indexed in ("करोल बाग" is "karol bag"), as geocode reads it. */
 function inLatin<Q extends AutocompleteQuery>(query: Q): Q {
   return { ...query, q: transliterate(query.q.slice(0, 200)) };
 }

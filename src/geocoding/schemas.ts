@@ -62,7 +62,7 @@ export const GeopinQuerySchema = z.object({ geopin: GeopinSchema });
 
 const LocationShapesSchema = z.union([CoordinatesSchema, GeopinQuerySchema]);
 
-/** Either coordinates or a geopin; a miss names the field at fault (whyNotALocation) rather than zod's "Invalid input". */
+/** Either coordinates or a geopin; a miss names the field at fault (whyNotALocation), not zod's "Invalid input". */
 export const LocationQuerySchema = documentAs(
   z.unknown().transform((value, ctx) => {
     const parsed = LocationShapesSchema.safeParse(value);
