@@ -92,7 +92,9 @@ const isEmpty = (v: unknown) => v === null || (typeof v === 'string' && v.trim()
 function unlessEmpty<T extends z.ZodType>(schema: T, meta: Record<string, unknown>) {
   const field = z.preprocess((v) => (isEmpty(v) ? undefined : v), schema.optional());
   const empty = [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }];
-  return documentAs(field, { anyOf: [jsonOf(schema), ...empty], ...meta });
+  // A union's members listed beside the empty ones, not nested: one flat choice of types for clients to generate.
+  const given = jsonOf(schema) as { anyOf?: unknown[] };
+  return documentAs(field, { anyOf: [...(given.anyOf ?? [given]), ...empty], ...meta });
 }
 
 export const AddressSchema = z.object({

@@ -720,7 +720,7 @@ export interface operations {
                      * @description 6-digit pincode; also read from the address text. Empty or null: not given
                      * @example 560038
                      */
-                    pincode?: (string | number) | null | string;
+                    pincode?: string | number | null;
                     /**
                      * @description India only: India, IN, IND, Bharat or Republic of India, any case. Empty or null: not given
                      * @example India
