@@ -24,10 +24,14 @@ export function readFilters(form) {
   return { ...filters, scope: 'auto' };
 }
 
-/** A whole email, a gateway order or payment id (as the API matches them), or a whole order id: one buyer or order. */
+/**
+ * A whole email, a phone (ten digits or more, as a courier quotes it), a gateway order or payment id (as the API
+ * matches them), or a whole order id: one buyer or order.
+ */
 export function exactIdentifier(q) {
   return (
     /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(q) ||
+    (/^[+\d\s().-]+$/.test(q) && q.replace(/\D/g, '').length >= 10) ||
     /^(order|pay)_[A-Za-z0-9]{6,40}$/.test(q) ||
     /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)
   );
