@@ -2,11 +2,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { insertOrders } from './support/bulk-orders.ts';
-import { buyerSession, createMerchant, type MerchantFixture } from './support/merchant-fixture.ts';
+import { addUser, buyerSession, createMerchant, type MerchantFixture } from './support/merchant-fixture.ts';
 import { DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 import { signInByMail } from './support/sign-in.ts';
 
@@ -22,8 +21,7 @@ beforeAll(async () => {
   server = await startTestServer({ ...smtp.env });
   shop = await createMerchant(server, 'Return Shop', PEOPLE[0]!);
   for (const email of PEOPLE.slice(1)) {
-    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', email], commandEnv(server));
-    expect(added.status, added.stderr).toBe(0);
+    addUser(server, shop.id, email);
   }
   const first = await buyerSession(server, smtp, shop.id, 'first@example.in');
   const buyer = await server.parts.sql.get<{ buyer_id: string }>(

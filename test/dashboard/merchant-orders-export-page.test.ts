@@ -3,11 +3,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { insertOrders } from './support/bulk-orders.ts';
-import { buyerSession, createMerchant, refundDue, type MerchantFixture } from './support/merchant-fixture.ts';
+import { addUser, buyerSession, createMerchant, refundDue, type MerchantFixture } from './support/merchant-fixture.ts';
 import { DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 import { readCsv } from './support/read-csv.ts';
 import { signInByMail } from './support/sign-in.ts';
@@ -30,8 +29,7 @@ beforeAll(async () => {
   shop = await createMerchant(server, 'Busy Bazaar', USER);
   // More of the shop's people (a person's sign-in codes are limited per hour).
   for (const email of ['desk@busy-bazaar.example', 'ops@busy-bazaar.example', 'utm@busy-bazaar.example']) {
-    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', email], commandEnv(server));
-    expect(added.status, added.stderr).toBe(0);
+    addUser(server, shop.id, email);
   }
   first = await buyerSession(server, smtp, shop.id, 'first@example.in');
   await refundDue(server, shop.id, first, {

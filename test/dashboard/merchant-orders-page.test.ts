@@ -4,10 +4,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsv } from './support/read-csv.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
-import { createMerchant, placeOrder, type MerchantFixture, type PlacedOrder } from './support/merchant-fixture.ts';
+import {
+  addUser,
+  createMerchant,
+  placeOrder,
+  type MerchantFixture,
+  type PlacedOrder,
+} from './support/merchant-fixture.ts';
 import { axeViolations, DESKTOP, eventually, horizontalOverflow, openPage, PHONE, screenshot } from './support/page.ts';
 import { startSwitchableReceiver, type SwitchableReceiver } from './support/receiver.ts';
 import { signInByMail } from './support/sign-in.ts';
@@ -206,8 +211,7 @@ describe('merchant orders in Chromium', () => {
     );
     // Another of the shop's people (a person's sign-in codes are limited per hour).
     const support = 'support@chai.example';
-    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', support], commandEnv(server));
-    expect(added.status, added.stderr).toBe(0);
+    addUser(server, shop.id, support);
     const { page, problems } = await openPage(browser, PHONE);
     await signInByMail(page, `${server.baseUrl}/merchant#order/${old.sessionId}`, support, smtp);
     const notice = page.getByRole('alert');
@@ -240,8 +244,7 @@ describe('merchant orders in Chromium', () => {
 
   it('keeps the filters applied when the time zone is changed (the page reloads)', async () => {
     const desk = 'desk@chai.example';
-    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', desk], commandEnv(server));
-    expect(added.status, added.stderr).toBe(0);
+    addUser(server, shop.id, desk);
     const { page, problems } = await openPage(browser);
     await signInByMail(page, `${server.baseUrl}/merchant#sessions`, desk, smtp);
     await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('2 orders');

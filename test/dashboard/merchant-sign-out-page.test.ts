@@ -2,10 +2,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
-import { createMerchant, placeOrder, type MerchantFixture } from './support/merchant-fixture.ts';
+import { addUser, createMerchant, placeOrder, type MerchantFixture } from './support/merchant-fixture.ts';
 import { DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 import { signInByMail } from './support/sign-in.ts';
 
@@ -26,8 +25,7 @@ beforeAll(async () => {
     [chai, 'deepa@chai-counter.example'],
     [chai, 'kiran@chai-counter.example'],
   ] as const) {
-    const added = runScript('merchant-add-user.ts', ['--merchant-id', shop.id, '--email', email], commandEnv(server));
-    expect(added.status, added.stderr).toBe(0);
+    addUser(server, shop.id, email);
   }
   for (const shop of [chai, kulfi]) {
     expect((await shop.admin('PATCH', 'cod_config', { enable_cod: true })).status).toBe(200);

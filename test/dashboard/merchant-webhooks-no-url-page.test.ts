@@ -2,10 +2,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
-import { createMerchant, placeOrder, type MerchantFixture, type PlacedOrder } from './support/merchant-fixture.ts';
+import {
+  addUser,
+  createMerchant,
+  placeOrder,
+  type MerchantFixture,
+  type PlacedOrder,
+} from './support/merchant-fixture.ts';
 import { axeViolations, DESKTOP, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 import { startSwitchableReceiver, type SwitchableReceiver } from './support/receiver.ts';
 import { signInByMail } from './support/sign-in.ts';
@@ -24,12 +29,7 @@ beforeAll(async () => {
   receiver = await startSwitchableReceiver(200);
   server = await startTestServer({ ...smtp.env, WEBHOOK_POLL_MS: '20', CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
   shop = await createMerchant(server, 'Quiet Shop', 'owner@quiet.example');
-  const added = runScript(
-    'merchant-add-user.ts',
-    ['--merchant-id', shop.id, '--email', 'desk@quiet.example'],
-    commandEnv(server),
-  );
-  expect(added.status, added.stderr).toBe(0);
+  addUser(server, shop.id, 'desk@quiet.example');
   expect((await shop.admin('PATCH', 'cod_config', { enable_cod: true })).status).toBe(200);
   order = await placeOrder(server, smtp, shop, {
     email: 'buyer@example.in',

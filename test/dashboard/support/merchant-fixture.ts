@@ -13,14 +13,15 @@ export interface MerchantFixture {
   admin(method: string, action: string, body?: unknown): Promise<{ status: number; body: any }>;
 }
 
+/** Lets `email` sign in to the merchant's dashboard, as the operator does with `geopin merchant add-user`. */
+export function addUser(server: TestServer, merchantId: string, email: string): void {
+  const added = runScript('merchant-add-user.ts', ['--merchant-id', merchantId, '--email', email], commandEnv(server));
+  expect(added.status, added.stderr).toBe(0);
+}
+
 export async function createMerchant(server: TestServer, name: string, userEmail: string): Promise<MerchantFixture> {
   const { merchant, apiKey } = await server.parts.checkout.merchants.create(name);
-  const added = runScript(
-    'merchant-add-user.ts',
-    ['--merchant-id', merchant.id, '--email', userEmail],
-    commandEnv(server),
-  );
-  expect(added.status, added.stderr).toBe(0);
+  addUser(server, merchant.id, userEmail);
   return {
     id: merchant.id,
     apiKey,
