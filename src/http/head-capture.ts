@@ -159,7 +159,7 @@ export function capture(
     headers = {};
     req.forEach((key, value) => {
       framing.see(key, value);
-      headers[key] = Object.hasOwn(headers, key) && joins(key) ? `${headers[key]}, ${value}` : value;
+      headers[key] = joins(key) && Object.hasOwn(headers, key) ? `${headers[key]}, ${value}` : value;
     });
     if (framing.error !== null) return framing.error;
     connection = headers.connection;
