@@ -100,6 +100,7 @@ export class AddressRepository {
 
   /**
    * Replaces the fields and the pin: `pin` null clears it (recomputed lazily from the text), 'keep' leaves the stored one.
+   * `movesDelivery`: where or to whom it ships changed, so an open checkout that chose it must confirm it again.
    */
   async update(
     merchantId: string,
@@ -107,13 +108,24 @@ export class AddressRepository {
     id: string,
     fields: AddressFields,
     pin: Pin | null | 'keep' = null,
+    movesDelivery = false,
   ): Promise<void> {
     const setPin = pin === 'keep' ? '' : ', geopin = ?, latitude = ?, longitude = ?';
     const pinValues = pin === 'keep' ? [] : [pin?.geopin ?? null, pin?.latitude ?? null, pin?.longitude ?? null];
-    await this.sql.run(
-      `UPDATE addresses SET ${SET_FIELDS}${setPin}, updated_at = ? WHERE id = ? AND merchant_id = ? AND buyer_id = ?`,
-      [...ADDRESS_FIELDS.map((f) => fields[f]), ...pinValues, this.clock().toISOString(), id, merchantId, buyerId],
-    );
+    const write = (sql: Sql) =>
+      sql.run(
+        `UPDATE addresses SET ${SET_FIELDS}${setPin}, updated_at = ? WHERE id = ? AND merchant_id = ? AND buyer_id = ?`,
+        [...ADDRESS_FIELDS.map((f) => fields[f]), ...pinValues, this.clock().toISOString(), id, merchantId, buyerId],
+      );
+    if (!movesDelivery) {
+      await write(this.sql);
+      return;
+    }
+    await this.sql.transaction(async (tx) => {
+      await this.in(tx).lockBook(merchantId, buyerId);
+      await this.in(tx).releaseChoices(merchantId, id);
+      await write(tx);
+    });
   }
 
   /** Deletes; when the default goes, the oldest remaining address becomes the default. */
@@ -122,30 +134,7 @@ export class AddressRepository {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
       const wasDefault = (await repo.byId(merchantId, buyerId, id))?.is_default === 1;
-      // A gateway order made for this address may still be paid (it is still being checked, abandoned or not), and a
-      // paid order must know where it ships. The sessions are locked first: an order being recorded waits, or is
-      // refused once the session has lost its address (payments/repository.ts insertOrder).
-      const lock = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';
-      const chosenBy = await tx.all<{ status: string; checked: unknown }>(
-        `SELECT s.status,
-           EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id AND o.check_after IS NOT NULL) AS checked
-         FROM checkout_sessions s WHERE s.selected_address_id = ? AND s.merchant_id = ?${lock}`,
-        [id, merchantId],
-      );
-      // SQLite answers EXISTS with 1 or 0, PostgreSQL with a boolean: Number() reads both.
-      if (chosenBy.some((s) => s.status !== 'completed' && Number(s.checked) === 1))
-        throw new DomainError(
-          'conflict',
-          'address_in_payment',
-          'This address is where an order being paid online will be delivered: choose another address for it ' +
-            'first, or finish paying',
-        );
-      // An open checkout that had chosen this address has nowhere to deliver now: it needs an address again.
-      await tx.run(
-        `UPDATE checkout_sessions SET status = 'verified'
-         WHERE selected_address_id = ? AND merchant_id = ? AND status = 'address_completed'`,
-        [id, merchantId],
-      );
+      await repo.releaseChoices(merchantId, id);
       await tx.run('DELETE FROM addresses WHERE id = ? AND merchant_id = ? AND buyer_id = ?', [
         id,
         merchantId,
@@ -211,6 +200,36 @@ export class AddressRepository {
     await this.sql.run(
       'UPDATE addresses SET geopin = ?, latitude = ?, longitude = ? WHERE id = ? AND merchant_id = ?',
       [geopin, lat, lon, id, merchantId],
+    );
+  }
+
+  /**
+   * Open checkouts that chose this address, about to lose it or see it changed, need an address confirmed again (back
+   * to `verified`), so the merchant's session.address_completed is never left describing another address. A gateway
+   * order made for it may still be paid (it is still being checked, abandoned or not), and a paid order must know where
+   * it ships: then 409. The sessions are locked first: an order being recorded waits, or is refused once the session
+   * has no confirmed address (payments/repository.ts insertOrder).
+   */
+  private async releaseChoices(merchantId: string, id: string): Promise<void> {
+    const lock = this.sql.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const chosenBy = await this.sql.all<{ status: string; checked: unknown }>(
+      `SELECT s.status,
+         EXISTS (SELECT 1 FROM payment_orders o WHERE o.session_id = s.id AND o.check_after IS NOT NULL) AS checked
+       FROM checkout_sessions s WHERE s.selected_address_id = ? AND s.merchant_id = ?${lock}`,
+      [id, merchantId],
+    );
+    // SQLite answers EXISTS with 1 or 0, PostgreSQL with a boolean: Number() reads both.
+    if (chosenBy.some((s) => s.status !== 'completed' && Number(s.checked) === 1))
+      throw new DomainError(
+        'conflict',
+        'address_in_payment',
+        'This address is where an order being paid online will be delivered: choose another address for it ' +
+          'first, or finish paying',
+      );
+    await this.sql.run(
+      `UPDATE checkout_sessions SET status = 'verified'
+       WHERE selected_address_id = ? AND merchant_id = ? AND status = 'address_completed'`,
+      [id, merchantId],
     );
   }
 

@@ -83,6 +83,8 @@ export class AddressService {
   /**
    * The same checks as create, on the merged address. A confirmed pin in the patch replaces the stored one; without one,
    * the pin is cleared when a field that places the address changed (it belonged to the old text) and kept otherwise.
+   * An open checkout that had confirmed this address goes back to `verified` (address_completed again queues the new
+   * one); while an online payment for it may still complete, 409 `address_in_payment`, as for delete.
    */
   async update(
     { session: s }: SessionContext,
@@ -94,8 +96,13 @@ export class AddressService {
     // The district came from the old pincode (the widget has no field for it): a new pincode brings its own.
     if (merged.pincode !== current.pincode && patch.district === undefined) merged.district = null;
     const moved = PLACING_FIELDS.some((f) => merged[f] !== current[f]);
-    const pin = this.pinOf(patch) ?? (moved ? null : 'keep');
-    await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged), pin);
+    const confirmed = this.pinOf(patch);
+    const pin = confirmed ?? (moved ? null : 'keep');
+    // Its label aside, any change is one of where or to whom an order ships: a checkout that chose it confirms it again.
+    const movesDelivery =
+      ADDRESS_FIELDS.some((f) => f !== 'label' && merged[f] !== current[f]) ||
+      (confirmed !== null && (confirmed.latitude !== current.latitude || confirmed.longitude !== current.longitude));
+    await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged), pin, movesDelivery);
     return { address: publicAddress(await this.get(s, id)), ...this.mismatches(merged) };
   }
 

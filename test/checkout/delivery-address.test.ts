@@ -37,6 +37,21 @@ async function shipsTo(b: Buyer) {
   };
 }
 
+/** The addresses the merchant was sent in the session's session.address_completed events, oldest first. */
+async function addressEvents(b: Buyer) {
+  const rows = await w.h.sql.all<{ payload: string }>(
+    "SELECT payload FROM webhook_outbox WHERE event = 'session.address_completed' ORDER BY id",
+  );
+  return rows
+    .map((r) => JSON.parse(r.payload))
+    .filter((event) => event.session_id === b.sessionId)
+    .map(({ data: { address } }) => ({
+      name: address.name,
+      flat_number: address.flat_number,
+      pincode: address.pincode,
+    }));
+}
+
 /** The buyer moves the saved address to another city, then deletes it: the answers are what the document says. */
 async function editThenDelete(b: Buyer) {
   const moved = { street_name: 'Janpath', landmark: 'Near the fountain', pincode: '110001' };
@@ -78,6 +93,7 @@ describe('the address a completed order ships to', () => {
     const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
     const update = (landmark: string) => book(b, { action: 'update', address_id: b.addressId, address: { landmark } });
     ok(await update('Opposite the metro'), 'update before paying');
+    ok(await book(b, { action: 'address_completed', address_id: b.addressId }), 'confirmed again');
     ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
     ok(await update('Behind the temple'), 'update after paying');
     expect((await shipsTo(b)).address).toMatchObject({ id: b.addressId, landmark: 'Opposite the metro' });
@@ -93,6 +109,48 @@ describe('the address a completed order ships to', () => {
     const page = await orderPage(b.sessionId);
     expect([page.session.status, page.session.selected_address_id, page.address]).toEqual(['verified', null, null]);
     expect((await w.h.payment(b.token, { action: 'record_cod' })).body).toMatchObject({ code: 'address_required' });
+  });
+
+  it('edited after it was confirmed, is confirmed again before paying, and the merchant is told the new one', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    const moved = { name: 'New Name', flat_number: '99', street_name: 'Janpath', pincode: '110001' };
+    ok(await book(b, { action: 'update', address_id: b.addressId, address: moved }), 'edit the chosen address');
+    expect((await orderPage(b.sessionId)).session.status).toBe('verified');
+    expect((await w.h.payment(b.token, { action: 'record_cod' })).body).toMatchObject({ code: 'address_required' });
+
+    const done = dataOf(await book(b, { action: 'address_completed', address_id: b.addressId }));
+    expect(done.address).toMatchObject(moved);
+    expect(await addressEvents(b)).toEqual([
+      { name: 'A Buyer', flat_number: '1', pincode: '560001' },
+      { name: 'New Name', flat_number: '99', pincode: '110001' },
+    ]);
+    ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
+    expect((await shipsTo(b)).address).toMatchObject({ name: 'New Name', flat_number: '99', pincode: '110001' });
+  });
+
+  it('keeps its confirmation through a new label or the same pin confirmed again, which move nothing', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    const pin = dataOf(await book(b, { action: 'list' })).addresses[0] as { latitude: number; longitude: number };
+    ok(await book(b, { action: 'update', address_id: b.addressId, address: { label: 'Work' } }), 'label');
+    const samePin = { latitude: pin.latitude, longitude: pin.longitude };
+    ok(await book(b, { action: 'update', address_id: b.addressId, address: samePin }), 'the same pin');
+    ok(await book(b, { action: 'address_completed', address_id: b.addressId }), 'confirmed again');
+    expect((await orderPage(b.sessionId)).session.status).toBe('address_completed');
+    expect(await addressEvents(b)).toHaveLength(1);
+
+    const moved = { latitude: pin.latitude + 0.001, longitude: pin.longitude };
+    ok(await book(b, { action: 'update', address_id: b.addressId, address: moved }), 'the pin moved');
+    expect((await orderPage(b.sessionId)).session.status).toBe('verified');
+  });
+
+  it('is not edited while an online order made for it may still be paid', async () => {
+    const b = await buyerSession(w.h, shop, { cartValuePaise: 20_000, pincode: '560001' });
+    ok(await w.h.payment(b.token, { action: 'create_order' }), 'create_order');
+    const edit = { action: 'update', address_id: b.addressId, address: { flat_number: '2' } };
+    const refused = await book(b, edit);
+    expect([refused.status, refused.body.code]).toEqual([409, 'address_in_payment']);
+    expect(dataOf(await book(b, { action: 'list' })).addresses[0]).toMatchObject({ flat_number: '1' });
+    expect((await orderPage(b.sessionId)).session.status).toBe('address_completed');
   });
 
   it('is not deleted while an online order made for it may still be paid; choosing another first allows it', async () => {
