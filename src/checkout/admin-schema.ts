@@ -120,7 +120,11 @@ export const ImportStatusQuerySchema = z.object({
 /** True when `s` holds a C0 control or DEL, tab and newline included: none belongs in a URL. */
 const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
-/** A webhook or courier URL the egress policy allows (https, allowed port, public host; loopback in dev mode); every call re-checks it, DNS included. */
+/**
+ * A webhook or courier URL the egress policy allows (https, allowed port, public host; loopback in dev mode); every call
+ * re-checks it, DNS included. Stored as the server reads and calls it: "https://a.example\@10.0.0.1/" is
+ * https://a.example/@10.0.0.1/.
+ */
 export function callbackUrl(policy: EgressPolicy) {
   return z
     .string()
@@ -136,6 +140,7 @@ export function callbackUrl(policy: EgressPolicy) {
       if (refused)
         ctx.addIssue({ code: 'custom', message: `${URL_REFUSALS[refused] ?? 'is not allowed'} (${refused})` });
     })
+    .transform((value) => new URL(value).href)
     .meta({ format: 'uri' });
 }
 

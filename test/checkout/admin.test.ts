@@ -169,6 +169,20 @@ describe('webhooks', () => {
     );
   });
 
+  it('stores a url as the server reads and calls it, not as typed', async () => {
+    for (const [typed, called] of [
+      ['HTTPS://A.EXAMPLE/Hooks', 'https://a.example/Hooks'],
+      ['https:a.example/hooks', 'https://a.example/hooks'],
+      // Another parser reads a host 10.0.0.1 into this; the server calls a.example, and says so.
+      ['https://a.example\\@10.0.0.1/h', 'https://a.example/@10.0.0.1/h'],
+    ]) {
+      expect(dataOf(await admin('PATCH', 'action=webhooks', a.key, { webhook_url: typed })).webhook_url).toBe(called);
+      const courier = dataOf(await admin('PATCH', 'action=settings', a.key, { courier_coverage_url: typed }));
+      expect(courier.courier_coverage_url).toBe(called);
+    }
+    expect(dataOf(await admin('GET', 'action=webhooks', a.key)).webhook_url).toBe('https://a.example/@10.0.0.1/h');
+  });
+
   it('lists webhook deliveries (empty until the dispatcher runs)', async () => {
     const res = await admin('GET', 'action=webhook_deliveries&limit=10', a.key);
     expect(res.body).toEqual({
