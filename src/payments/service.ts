@@ -50,8 +50,7 @@ export class PaymentService {
       throw new DomainError('conflict', 'payment_not_enabled', 'Online payment is not enabled for this merchant');
     const { session } = payer;
     const keys = { keyId: config.keyId, keySecret: config.keySecret };
-    // A payment whose answer the buyer's tab lost completes the session now, instead of a second charge.
-    await settleEarlierOrders(d.repo, d.gateway, keys, session.id, (order, id) => this.settle(payer, order, id, true));
+    await this.settleEarlierOrders(payer);
     const paid = await d.repo.sessionPayment(session.id);
     if (paid) throw alreadyPaid(paid);
     d.ports.assertAllowed('create_order', session);
@@ -199,6 +198,7 @@ export class PaymentService {
   async recordCod(payer: PayingSession, amountPaise?: number) {
     const { d } = this;
     const { session } = payer;
+    await this.settleEarlierOrders(payer);
     // Paid already: the same answer for COD, a refusal for a payment taken online, whatever the COD rules say now.
     const paid = await d.repo.sessionPayment(session.id);
     if (paid?.payment_method === 'cod') return sameCod(paid, amountPaise);
@@ -234,6 +234,20 @@ export class PaymentService {
     if (existing) return sameCod(existing, amountPaise);
     d.queued();
     return { payment_method: 'cod' as const };
+  }
+
+  /**
+   * A payment whose answer the buyer's tab lost (a reload, an app switch to UPI, a dropped network) completes the
+   * session now, before a new order or cash on delivery would charge the buyer a second time.
+   */
+  private async settleEarlierOrders(payer: PayingSession): Promise<void> {
+    const { d } = this;
+    const config = gatewayConfig(payer, d.ports);
+    if (!config.keyId || !config.keySecret) return;
+    const keys = { keyId: config.keyId, keySecret: config.keySecret };
+    await settleEarlierOrders(d.repo, d.gateway, keys, payer.session.id, (order, id) =>
+      this.settle(payer, order, id, true),
+    );
   }
 
   /** A gateway payment completes a session only for the cart the merchant has fixed (when it fixed one). */
