@@ -43,12 +43,19 @@ export class KeyCache {
     if (missedUntil !== undefined && missedUntil > this.clock().getTime()) return null;
     let load = this.loading.get(hash);
     if (!load) {
-      load = this.repo.findByHash(hash).then((record) => {
-        this.loading.delete(hash);
-        if (record) this.byHash.set(hash, record);
-        else this.rememberMiss(hash);
-        return record;
-      });
+      load = this.repo.findByHash(hash).then(
+        (record) => {
+          this.loading.delete(hash);
+          if (record) this.byHash.set(hash, record);
+          else this.rememberMiss(hash);
+          return record;
+        },
+        (err: unknown) => {
+          // A store that did not answer says nothing of the key: the next request asks again.
+          this.loading.delete(hash);
+          throw err;
+        },
+      );
       this.loading.set(hash, load);
     }
     return load;

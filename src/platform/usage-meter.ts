@@ -66,12 +66,19 @@ export class UsageMeter {
     if (known !== undefined) return this.learn(keyId, month, known);
     let load = this.loading.get(slot);
     if (!load) {
-      load = this.repo.used(keyId, month).then((stored) => {
-        this.loading.delete(slot);
-        const total = stored + (this.pending.get(slot) ?? 0);
-        this.totals.set(slot, total);
-        return total;
-      });
+      load = this.repo.used(keyId, month).then(
+        (stored) => {
+          this.loading.delete(slot);
+          const total = stored + (this.pending.get(slot) ?? 0);
+          this.totals.set(slot, total);
+          return total;
+        },
+        (err: unknown) => {
+          // A store that did not answer says nothing of the count: the next request asks again.
+          this.loading.delete(slot);
+          throw err;
+        },
+      );
       this.loading.set(slot, load);
     }
     return load.then((total) => this.learn(keyId, month, total));

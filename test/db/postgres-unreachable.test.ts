@@ -50,6 +50,22 @@ describe.skipIf(!databaseUrl)('PostgreSQL out of reach', () => {
     expect((await h.call('GET', '/readyz')).status).toBe(200);
   });
 
+  it('reads a location key first presented while the store was out of reach once it is back', async () => {
+    const { key } = await h.server.parts.access.keys.create({ plan: 'free' });
+    const lookup = () =>
+      h.call('POST', '/v1/location/lookup', {
+        headers: { 'x-api-key': key },
+        body: { latitude: 12.9716, longitude: 77.5946 },
+      });
+    await link.cut();
+    const refused = await lookup();
+    expect([refused.status, errorCode(refused)]).toEqual([503, 'store_unavailable']);
+
+    await link.mend();
+    await expect.poll(async () => (await lookup()).status, { timeout: 15_000 }).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await lookup()).status).toBe(200);
+  });
+
   it('answers within its timeouts when the database accepts connections and never answers', async () => {
     await link.mend('hold');
     let started = Date.now();

@@ -216,6 +216,22 @@ describe('usage meter with the store out of reach', () => {
     await meter.stop(Date.now());
   });
 
+  it("asks the store again for a month's count it could not read", async () => {
+    const { store } = stalledStore();
+    let reachable = false;
+    const flaky = {
+      ...store,
+      used: async () => {
+        if (!reachable) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        return 41;
+      },
+    };
+    const meter = new UsageMeter(flaky, () => new Date('2026-10-01T00:00:00Z'));
+    await expect(meter.used(7, '2026-10')).rejects.toThrow('ECONNREFUSED');
+    reachable = true;
+    expect(await meter.used(7, '2026-10')).toBe(41);
+  });
+
   it('gives up at its deadline and returns the requests it could not write, per key', async () => {
     const { store } = stalledStore();
     const meter = new UsageMeter(store, () => new Date('2026-10-01T00:00:00Z'));
