@@ -20,6 +20,7 @@ commands:
   dashboard login-link --email E
                                print a one-time sign-in URL for /dashboard (no mail needed)
   widget try [--url URL]       a demo merchant on a development server, and the widget demo page to open
+  backup --to DIR              copy the running SQLite store and its key file into DIR (PostgreSQL: pg_dump)
   data build [--input PATH] [--out DIR] [--directory-dir DIR] [--quiet]
                                build the location dataset (boundaries.bin, gazetteer.sqlite, manifest.json)
   --help, --version
@@ -50,6 +51,7 @@ const COMMANDS: Record<string, Command> = {
   'dashboard allow': async (args) =>
     exit(await (await import('./commands/dashboard-allow.ts')).dashboardAllowCommand(args)),
   'widget try': async (args) => exit(await (await import('./commands/widget-try.ts')).widgetTryCommand(args)),
+  backup: async (args) => exit(await (await import('./commands/backup.ts')).backupCommand(args)),
   'data build': async (args) => (await import('../dataset/build.ts')).buildDataCommand(args),
 };
 
