@@ -82,6 +82,16 @@ export class OtpRepository {
     ]);
   }
 
+  /** Mails sent to (merchant, email) since `since`, from every address. */
+  async mailsSince(merchantId: string, email: string, since: string): Promise<number> {
+    const row = await this.sql.get<{ n: number | string }>(
+      'SELECT COUNT(*) AS n FROM otp_send_log WHERE merchant_id = ? AND email = ? AND created_at > ?',
+      [merchantId, email, since],
+    );
+    // PostgreSQL counts in bigint, which its driver hands over as a string.
+    return Number(row?.n ?? 0);
+  }
+
   /** Codes of (merchant, email) made since `since` and killed by `maxFailures` wrong guesses, with the newest's time. */
   async burnedSince(
     merchantId: string,

@@ -23,7 +23,12 @@ export interface IssueOptions {
    * live code is reused and nothing is mailed, as the checkout document says of send.
    */
   resendAfterMs?: number;
+  /** The wait doubles with each mail to the email in the last hour after the first (a buyer's "Resend code"). */
+  doubling?: boolean;
 }
+
+/** The checkout's "Resend code": a new code 30 s after the first mail, then 60 s, 2 min, … after each later one. */
+export const CHECKOUT_RESEND: IssueOptions = { resendAfterMs: 30_000, doubling: true };
 
 export interface SendResult {
   reused: boolean;
@@ -65,7 +70,7 @@ export class OtpService {
 
   /** Issues a code unless a live one exists (then `reused` and no mail); the work never depends on whether the buyer exists. */
   send(merchantId: string, email: string, ip: string): Promise<SendResult> {
-    return this.issue(merchantId, email, ip, (code, ttlMinutes) => otpEmail(email, code, ttlMinutes));
+    return this.issue(merchantId, email, ip, (code, ttlMinutes) => otpEmail(email, code, ttlMinutes), CHECKOUT_RESEND);
   }
 
   /**
@@ -143,13 +148,12 @@ export class OtpService {
     const { d } = this;
     await otps.lock(scope, email);
     const latest = await otps.latest(scope, email);
-    const resend = options.resendAfterMs;
     if (
       latest &&
       !latest.consumed_at &&
       Date.parse(latest.expires_at) > now.getTime() &&
       latest.failed_attempts < d.policy.maxCodeFailures &&
-      (resend === undefined || now.getTime() - Date.parse(latest.created_at) < resend)
+      !(await this.resendDue(otps, scope, email, now.getTime() - Date.parse(latest.created_at), now, options))
     ) {
       return { live: latest };
     }
@@ -158,6 +162,22 @@ export class OtpService {
     const expiresAt = new Date(now.getTime() + d.policy.codeTtlMs).toISOString();
     const id = await otps.insert(scope, email, d.secrets.hashOtp(scope, email, code), now.toISOString(), expiresAt);
     return { id, code, expiresAt };
+  }
+
+  /** Whether a live code `ageMs` old is replaced by a new one mailed (IssueOptions), rather than reused. */
+  private async resendDue(
+    otps: OtpRepository,
+    scope: string,
+    email: string,
+    ageMs: number,
+    now: Date,
+    { resendAfterMs, doubling }: IssueOptions,
+  ): Promise<boolean> {
+    if (resendAfterMs === undefined || ageMs < resendAfterMs) return false;
+    if (!doubling) return true;
+    // Doubling bounds what a flood of sends from many addresses can mail one inbox to about nine mails an hour.
+    const mailed = await otps.mailsSince(scope, email, new Date(now.getTime() - HOUR_MS).toISOString());
+    return ageMs >= resendAfterMs * 2 ** Math.max(0, mailed - 1);
   }
 
   /** Refuses a new code while the spacing after codes burned in the last hour (mailGapsSeconds) lasts. */

@@ -119,3 +119,50 @@ describe('OtpService.issue after codes were burned', () => {
     });
   });
 });
+
+describe("the checkout's Resend code", () => {
+  /** Moves every code and mail of `email` `seconds` into the past, as if the buyer had waited that long. */
+  const wait = async (email: string, seconds: number) => {
+    for (const table of ['otp_codes', 'otp_send_log']) {
+      const rows = await db.all<{ created_at: string }>(
+        `SELECT DISTINCT created_at FROM ${table} WHERE merchant_id = ? AND email = ?`,
+        [SCOPE, email],
+      );
+      for (const { created_at } of rows)
+        await db.run(`UPDATE ${table} SET created_at = ? WHERE merchant_id = ? AND email = ? AND created_at = ?`, [
+          new Date(Date.parse(created_at) - seconds * 1000).toISOString(),
+          SCOPE,
+          email,
+          created_at,
+        ]);
+    }
+  };
+
+  it('mails a new code 30 s after the first, then waits twice as long after each mail', async () => {
+    const email = 'resend@example.com';
+    const send = () => otp.send(SCOPE, email, IP);
+    const mailedCode = () => /\b\d{6}\b/.exec(mails.at(-1)!.subject)![0];
+    expect((await send()).reused).toBe(false);
+    const first = mailedCode();
+    expect((await send()).reused).toBe(true);
+    await wait(email, 29);
+    expect((await send()).reused).toBe(true);
+    await wait(email, 2);
+    expect((await send()).reused).toBe(false);
+    const second = mailedCode();
+    expect(second).not.toBe(first);
+    // Two mails in the hour: the next after 60 s, then 120 s.
+    await wait(email, 45);
+    expect((await send()).reused).toBe(true);
+    await wait(email, 16);
+    expect((await send()).reused).toBe(false);
+    await wait(email, 90);
+    expect((await send()).reused).toBe(true);
+    await wait(email, 31);
+    expect((await send()).reused).toBe(false);
+    const latest = mailedCode();
+    // Only the newest code opens: an older mail arriving late is no way in.
+    await expect(otp.redeem(SCOPE, email, second, IP)).rejects.toMatchObject({ code: 'invalid_code' });
+    await expect(otp.redeem(SCOPE, email, latest, IP)).resolves.toBeUndefined();
+  });
+});
