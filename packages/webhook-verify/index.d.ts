@@ -30,8 +30,11 @@ export interface VerifyWebhookOptions {
   /** The exact bytes received, before any JSON parsing. */
   rawBody: string | Uint8Array;
   headers: WebhookHeaders;
-  /** The merchant's webhook_secret, as configured (its UTF-8 bytes are the HMAC key). */
-  secret: string;
+  /**
+   * The merchant's webhook_secret, as configured (its UTF-8 bytes are the HMAC key). While rotating it, a non-empty
+   * list of the secrets to accept: a delivery passes when one of them signed both of its signature headers.
+   */
+  secret: string | readonly string[];
   /** @default 300 */
   toleranceSeconds?: number;
   /** @default new Date() */

@@ -119,3 +119,65 @@ describe('verifyWebhook', () => {
     expect(codeOf({ now: new Date('nonsense') })).toBe('invalid_options');
   });
 });
+
+describe('verifyWebhook with a list of secrets (rotation)', () => {
+  const rotated = 'whsec_merchant_rotated_9876';
+  const signedWithRotated = deliveryHeaders({
+    body: rawBody,
+    event: event.event,
+    deliveryId: 'dlv_1',
+    secret: rotated,
+    now: sentAt,
+  });
+
+  it('accepts a delivery signed by either secret, in either order of the list', () => {
+    for (const list of [
+      [secret, rotated],
+      [rotated, secret],
+    ]) {
+      expect(verifyWebhook({ ...valid, secret: list })).toEqual(event);
+      expect(verifyWebhook({ ...valid, headers: signedWithRotated, secret: list })).toEqual(event);
+    }
+    expect(verifyWebhook({ ...valid, secret: [secret] })).toEqual(event);
+  });
+
+  it('refuses a delivery that no secret of the list signed', () => {
+    expect(codeOf({ secret: ['another secret'] })).toBe('signature_mismatch');
+    expect(codeOf({ headers: signedWithRotated, secret: ['another secret', secret.slice(1)] })).toBe(
+      'signature_mismatch',
+    );
+  });
+
+  it('refuses a delivery whose two signature headers were made with two different secrets', () => {
+    const bodyOld = { ...signedWithRotated, 'x-service-signature': headers['x-service-signature']! };
+    const bodyNew = { ...headers, 'x-service-signature': signedWithRotated['x-service-signature']! };
+    for (const mixed of [bodyOld, bodyNew]) {
+      expect(codeOf({ headers: mixed, secret: [secret, rotated] })).toBe('signature_mismatch');
+      expect(codeOf({ headers: mixed, secret: [rotated, secret] })).toBe('signature_mismatch');
+    }
+  });
+
+  it('keeps every other check: the time window, the prefixes, the JSON', () => {
+    const both = [rotated, secret];
+    expect(codeOf({ secret: both, now: new Date(sentAt.getTime() + 301_000) })).toBe('timestamp_too_old');
+    expect(
+      codeOf({
+        secret: both,
+        headers: { ...headers, 'x-service-signature': headers['x-service-signature']!.slice(7) },
+      }),
+    ).toBe('wrong_prefix');
+    const signed = deliveryHeaders({ body: 'not json', event: 'x', deliveryId: 'dlv_1', secret: rotated, now: sentAt });
+    expect(codeOf({ secret: both, rawBody: 'not json', headers: signed })).toBe('invalid_json');
+  });
+
+  it('reports an empty list, or an empty or non-string secret in it, as invalid_secret', () => {
+    expect(codeOf({ secret: [] })).toBe('invalid_secret');
+    expect(codeOf({ secret: [''] })).toBe('invalid_secret');
+    expect(codeOf({ secret: [secret, ''] })).toBe('invalid_secret');
+    expect(codeOf({ secret: [secret, 42] as never })).toBe('invalid_secret');
+    // A hole in a sparse list is refused like undefined, not skipped.
+    // eslint-disable-next-line no-sparse-arrays
+    expect(codeOf({ secret: [, secret] as never })).toBe('invalid_secret');
+    expect(codeOf({ secret: new Set([secret]) as never })).toBe('invalid_secret');
+  });
+});

@@ -1,11 +1,18 @@
-// Webhook verification on the server's real deliveries: a test_webhook sent to a local receiver, verified and then tampered with.
+// Webhook verification on the server's real deliveries: a test_webhook sent to a local receiver, verified and then
+// tampered with; one delivery sent before and after a secret rotation, verified with both secrets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/checkout/support.ts';
-import { eventually, startReceiver, type Receiver } from '../../../test/webhooks/support/receiver.ts';
+import {
+  eventually,
+  startReceiver,
+  type Receiver,
+  type ReceivedRequest,
+} from '../../../test/webhooks/support/receiver.ts';
 import { MerchantClient, verifyWebhook, WebhookVerificationError } from '../src/index.ts';
 import { rejection } from './support.ts';
 
 const SECRET = 'whsec_client_test_0123456789';
+const ROTATED = 'whsec_client_rotated_9876543210';
 let h: Harness;
 let receiver: Receiver;
 beforeAll(async () => {
@@ -62,5 +69,55 @@ describe('verifyWebhook on a real delivery', () => {
       status: 404,
       code: 'delivery_not_found',
     });
+  });
+});
+
+/** The rejection code of verifying `req` with `secret` and these headers, or 'accepted'. */
+function verdict(req: ReceivedRequest, secret: string | string[], headers = req.headers): string {
+  try {
+    verifyWebhook({ rawBody: req.rawBody, headers, secret });
+    return 'accepted';
+  } catch (err) {
+    expect(err).toBeInstanceOf(WebhookVerificationError);
+    return (err as WebhookVerificationError).code;
+  }
+}
+
+describe('verifyWebhook across a secret rotation', () => {
+  it('accepts a delivery sent under the old secret and again under the new one when given both', async () => {
+    // 410 fails the first attempt for good, so the second comes only from the redeliver after the rotation.
+    const rotating = await startReceiver((n) => (n === 1 ? { status: 410 } : { status: 200, body: 'ok' }));
+    try {
+      const shop = await h.merchant('Rotation');
+      const merchant = new MerchantClient({ baseUrl: h.server.baseUrl, apiKey: shop.key });
+      await merchant.updateWebhooks({ webhook_url: rotating.url, webhook_secret: SECRET });
+      const { delivery_id } = await merchant.testWebhook();
+      await eventually(async () => (await merchant.webhookDelivery(delivery_id)).status === 'failed');
+      await merchant.updateWebhooks({ webhook_secret: ROTATED });
+      await merchant.redeliverWebhook(delivery_id);
+      await rotating.waitFor(2);
+      const [before, after] = rotating.requests as [ReceivedRequest, ReceivedRequest];
+      expect(after.headers['webhook-id']).toBe(delivery_id);
+      expect(after.rawBody).toBe(before.rawBody);
+
+      // The queued delivery is signed with whatever secret is set when it is sent.
+      expect([verdict(before, SECRET), verdict(before, ROTATED)]).toEqual(['accepted', 'signature_mismatch']);
+      expect([verdict(after, SECRET), verdict(after, ROTATED)]).toEqual(['signature_mismatch', 'accepted']);
+      for (const both of [
+        [SECRET, ROTATED],
+        [ROTATED, SECRET],
+      ]) {
+        expect(verdict(before, both)).toBe('accepted');
+        expect(verdict(after, both)).toBe('accepted');
+        // The old attempt's body signature with the new attempt's webhook-signature: never sent together.
+        const mixed = { ...after.headers, 'x-service-signature': before.headers['x-service-signature'] };
+        expect(verdict(after, both, mixed)).toBe('signature_mismatch');
+      }
+      expect(verdict(after, ['whsec_another_secret_0123'])).toBe('signature_mismatch');
+      expect(verdict(after, [])).toBe('invalid_secret');
+      expect(verdict(after, [''])).toBe('invalid_secret');
+    } finally {
+      await rotating.close();
+    }
   });
 });
