@@ -6,5 +6,12 @@ import type { Config } from './config.ts';
 export async function openStore(store: Config['store']): Promise<Database> {
   if (store.kind === 'sqlite') return openSqlite(store.path);
   const { openPostgres } = await import('../db/postgres.ts');
-  return openPostgres(store.url, { max: store.poolSize });
+  return openPostgres(store.url, { max: store.poolSize }).catch((err: unknown) => {
+    // "connect ECONNREFUSED 10.0.0.5:5432" alone does not tell an operator which setting to look at.
+    const { hostname, port, pathname } = new URL(store.url);
+    const where = `${hostname}:${port || '5432'}${pathname}`;
+    throw new Error(`PostgreSQL at ${where} (DATABASE_URL): ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
+  });
 }

@@ -40,4 +40,32 @@ describe('a production server that cannot start', () => {
       `geopin: METRICS_PORT ${port} on 127.0.0.1 is in use; choose another port or set METRICS_PORT=off`,
     ]);
   });
+
+  it('exits 1 with one line naming DATABASE_URL when PostgreSQL does not answer', async () => {
+    const closed = createServer();
+    const port = await new Promise<number>((resolve) =>
+      closed.listen(0, '127.0.0.1', () => resolve((closed.address() as { port: number }).port)),
+    );
+    await new Promise((resolve) => closed.close(resolve));
+    const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'geopin.cjs'), 'serve'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: '',
+        DATABASE_URL: `postgres://geopin:Secret@127.0.0.1:${port}/shop`,
+        CHECKOUT_ENCRYPTION_KEY: '11'.repeat(32),
+        HOST: '127.0.0.1',
+        PORT: '0',
+        METRICS_PORT: 'off',
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect([run.status, run.signal]).toEqual([1, null]);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^geopin: PostgreSQL at 127\\.0\\.0\\.1:${port}/shop \\(DATABASE_URL\\): .*ECONNREFUSED`),
+    );
+    expect(run.stderr).not.toContain('Secret');
+  });
 });
