@@ -2,6 +2,7 @@
 import type { Clock } from '../kernel/clock.ts';
 import { every, type Repeating } from '../kernel/every.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { OutageLog } from '../kernel/outage-log.ts';
 import { sha256 } from '../kernel/crypto.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
 
@@ -97,8 +98,12 @@ export class KeyCache {
   }
 
   start(intervalMs = REVOCATION_POLL_MS): void {
+    const outage = new OutageLog(this.log, 'revocation poll');
     this.polls ??= every(intervalMs, () =>
-      this.pollRevocations().catch((err: unknown) => this.log.error({ err }, 'revocation poll failed')),
+      this.pollRevocations().then(
+        () => outage.succeeded(),
+        (err: unknown) => outage.failed(err),
+      ),
     );
   }
 

@@ -2,6 +2,7 @@
 import type { Sql } from '../db/sql.ts';
 import { every, type Repeating } from '../kernel/every.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { OutageLog } from '../kernel/outage-log.ts';
 
 /** One answered request of a key. */
 export interface LoggedRequest {
@@ -48,8 +49,12 @@ export class RequestLog {
   }
 
   start(): void {
+    const outage = new OutageLog(this.log, 'request log flush', 'warn');
     this.flushes ??= every(FLUSH_MS, () =>
-      this.flush().catch((err: unknown) => this.log.warn({ err }, 'request log flush failed')),
+      this.flush().then(
+        () => outage.succeeded(),
+        (err: unknown) => outage.failed(err),
+      ),
     );
   }
 

@@ -3,6 +3,7 @@
 import { epochMs, systemClock, type Clock } from '../kernel/clock.ts';
 import { beforeDeadline } from '../kernel/deadline.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { OutageLog } from '../kernel/outage-log.ts';
 import { CalendarKeys } from './plans.ts';
 import type { DailyIncrement, UsageIncrement, UsageRepository } from './usage-repository.ts';
 
@@ -191,10 +192,14 @@ export class UsageMeter {
 
   /** Starts the periodic flush; the timer does not keep the process alive. */
   start(intervalMs = FLUSH_INTERVAL_MS): void {
+    const outage = new OutageLog(this.log, 'usage flush');
     this.timer ??= setInterval(() => {
-      // One attempt at a time, each logged once: ticks during a slow attempt must not each log its failure.
+      // One attempt at a time: ticks during a slow attempt must not each log its failure.
       if (this.flushing) return;
-      this.flush().catch((err: unknown) => this.log.error({ err }, 'usage flush failed; counts stay buffered'));
+      this.flush().then(
+        () => outage.succeeded(),
+        (err: unknown) => outage.failed(err, '; counts stay buffered'),
+      );
     }, intervalMs).unref();
   }
 
