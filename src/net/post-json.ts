@@ -24,6 +24,11 @@ export interface PostOptions {
   resolve?: ResolveHost;
   /** Trust anchors replacing the default CAs (tests, private CAs). */
   ca?: string | Buffer | Array<string | Buffer>;
+  /**
+   * The status line is the answer (webhooks): a body cut off by the deadline or the connection ends the exchange with
+   * the status and what arrived of the body (`truncated`), not an error. @default false
+   */
+  statusIsAnswer?: boolean;
 }
 
 /** An HTTP answer (any status; redirects are answers, never followed) or a coarse error; never raw OS error text. */
@@ -111,7 +116,9 @@ function send(
       req.destroy();
       resolve(result);
     };
-    const onTimeout = (): void => finish({ error: 'timeout' });
+    // Set once the status line arrived, when it is the answer: what ends the body early then ends with it.
+    let answered: (() => void) | null = null;
+    const onTimeout = (): void => (answered ? answered() : finish({ error: 'timeout' }));
     const req = (target.https ? https : http).request({
       host: target.host,
       port: target.port,
@@ -142,8 +149,9 @@ function send(
         if (chunk.length > room) done(true);
       });
       res.on('end', () => done(false));
-      res.on('error', () => finish({ error: 'bad_response' }));
-      res.on('close', () => finish({ error: 'bad_response' }));
+      if (options.statusIsAnswer) answered = () => done(true);
+      res.on('error', () => (answered ? answered() : finish({ error: 'bad_response' })));
+      res.on('close', () => (answered ? answered() : finish({ error: 'bad_response' })));
     });
     req.end(body);
   });

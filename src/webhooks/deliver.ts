@@ -60,6 +60,8 @@ export async function deliver(req: DeliveryRequest): Promise<DeliveryOutcome> {
       timeoutMs: req.timeoutMs,
       maxResponseBytes: MAX_LOGGED_BODY_BYTES,
       resolve: req.resolve,
+      // A receiver that answered 2xx took the event, however its body ends: a retry would deliver it twice.
+      statusIsAnswer: true,
     });
   } catch {
     // Only a programming error gets here (e.g. a header value node:http rejects); the dispatcher must not crash on it.

@@ -1,4 +1,6 @@
 // deliver() for real: signed headers a merchant's verifier accepts, stable across retries, replays refused, egress rules per attempt.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../../packages/webhook-verify/index.js';
 import { loadEgressPolicy, PRODUCTION_EGRESS, type EgressPolicy } from '../../src/net/egress-policy.ts';
@@ -134,6 +136,47 @@ describe('deliver', () => {
       responseBody: null,
       error: 'connect_failed',
     });
+  });
+
+  it('counts a 2xx whose body never ends, or is cut off, as delivered; a receiver silent before its status times out', async () => {
+    const servers: Server[] = [];
+    const serve = async (answer: (res: import('node:http').ServerResponse) => void) => {
+      const server = createServer((req, res) => req.resume().on('end', () => answer(res)));
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    };
+    try {
+      const hanging = await serve((res) => {
+        res.writeHead(200, { 'content-length': '100' });
+        res.write('ok');
+      });
+      const cut = await serve((res) => {
+        res.writeHead(202, { 'content-length': '100' });
+        res.write('accepted');
+        setTimeout(() => res.socket?.destroy(), 50);
+      });
+      const silent = await serve(() => undefined);
+      const quick = { timeoutMs: 400 };
+      expect(await deliver(request(hanging, new Date(), quick))).toEqual({
+        ok: true,
+        httpStatus: 200,
+        responseBody: 'ok',
+        error: null,
+      });
+      expect(await deliver(request(cut, new Date(), quick))).toMatchObject({ ok: true, httpStatus: 202 });
+      expect(await deliver(request(silent, new Date(), quick))).toEqual({
+        ok: false,
+        httpStatus: null,
+        responseBody: null,
+        error: 'timeout',
+      });
+    } finally {
+      for (const server of servers) {
+        server.closeAllConnections();
+        server.close();
+      }
+    }
   });
 
   it('never throws: a header value node:http refuses becomes internal_error', async () => {
