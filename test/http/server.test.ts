@@ -130,6 +130,23 @@ describe('request bodies', () => {
     expect(errorCode(res)).toBe('invalid_json');
   });
 
+  it('refuses a string escaping an unpaired surrogate with 400 invalid_json, and takes paired ones', async () => {
+    const send = (email: string) => `{"action":"send","merchant_id":"m","email":"${email}"}`;
+    for (const raw of [
+      send('\\ud800 lone@example.com'),
+      send('a\\udc00@example.com'),
+      send('\\ude00\\ud83d@example.com'),
+      `{"action":"send","\\ud800":1}`,
+    ]) {
+      const res = await call('POST', '/checkout-email-otp', { raw });
+      expect([res.status, errorCode(res)], raw).toEqual([400, 'invalid_json']);
+      expect(res.body.message).toContain('unpaired UTF-16 surrogate');
+    }
+    // A pair is one character (an emoji), and an escaped backslash before "ud800" is no escape at all.
+    for (const raw of [send('\\ud83d\\ude00@example.com'), send('\\\\ud800@example.com')])
+      expect(errorCode(await call('POST', '/checkout-email-otp', { raw })), raw).not.toBe('invalid_json');
+  });
+
   it('keeps the bytes buffered by all requests under the budget: a body past it gets 503 server_busy with Retry-After, and memory is given back', async () => {
     const rows = Array.from({ length: 5000 }, (_v, i) => ({
       email: `budget-${i}@example.com`,
