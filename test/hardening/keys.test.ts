@@ -139,5 +139,9 @@ describe('merchant key rotation', () => {
       await geopin('merchant', 'rotate-key', '--merchant-id', server.merchant.id, '--overlap-hours', '0'),
     )![1]!;
     expect([await probe(rotated), await probe(next)]).toEqual([401, 200]);
+    // As long as the dashboard allows, a week, and no longer.
+    const tooLong = geopin('merchant', 'rotate-key', '--merchant-id', server.merchant.id, '--overlap-hours', '169');
+    await expect(tooLong).rejects.toMatchObject({ stderr: expect.stringContaining('--overlap-hours must be 0..168') });
+    expect(await probe(next)).toBe(200);
   }, 60_000);
 });

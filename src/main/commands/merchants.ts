@@ -1,4 +1,5 @@
 // Merchant commands: `merchant create` (prints the id and api key once) and `merchant rotate-key` (a new key, the old ones overlapping).
+import { MAX_OVERLAP_HOURS } from '../../checkout/merchant-keys.ts';
 import { MerchantRepository } from '../../checkout/merchant-repository.ts';
 import { systemClock } from '../../kernel/clock.ts';
 import { normaliseOrigin } from '../../kernel/origin.ts';
@@ -38,8 +39,9 @@ export function rotateMerchantKeyCommand(argv: string[]): Promise<number> {
   return runCommand('merchant rotate-key', ROTATE_USAGE, options, argv, async (flags, sql) => {
     const merchantId = typeof flags['merchant-id'] === 'string' ? flags['merchant-id'] : '';
     const hours = Number(flags['overlap-hours']);
-    if (!Number.isFinite(hours) || hours < 0 || hours > 720)
-      throw new Error(`--overlap-hours must be 0..720\n${ROTATE_USAGE}`);
+    // The dashboard's bound too: a leaked key must not stay valid for weeks after it was replaced.
+    if (!Number.isFinite(hours) || hours < 0 || hours > MAX_OVERLAP_HOURS)
+      throw new Error(`--overlap-hours must be 0..${MAX_OVERLAP_HOURS}\n${ROTATE_USAGE}`);
     const merchants = new MerchantRepository(sql, systemClock);
     if (!(await merchants.byId(merchantId))) throw new Error(`no merchant ${merchantId}\n${ROTATE_USAGE}`);
     const apiKey = await merchants.rotateKey(merchantId, Math.round(hours * 3600));
