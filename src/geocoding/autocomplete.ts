@@ -11,6 +11,7 @@ import { SpatialGrid } from './spatial-grid.ts';
 import { insertTop, type ScoredHit } from './top-hits.ts';
 import { CandidatePool, type Word } from './autocomplete-candidates.ts';
 import { inRegion, Regions, type Region } from './regions.ts';
+import { numberAt, numbersIn, numberSpellings } from './numbered-names.ts';
 
 /** Distance scale of the location bias: a place this far away gets half the bias of one next door. */
 export const BIAS_KM = 50;
@@ -60,8 +61,11 @@ const MIN_ANCHOR = 3;
 /** Entries examined by one "near me" query at most (a dense city's nearest few hundred places are found well within it). */
 export const NEAR_BUDGET = 3000;
 
+/** A query as ranked: its numbers, read once from all its words. */
+type Ranked = AutocompleteQuery & { numbers?: number[]; typingNumber?: string };
+
 /** The query in the Latin letters names are indexed in ("करोल बाग" is "karol bag"), as geocode reads it. */
-function inLatin<Q extends AutocompleteQuery>(query: Q): Q {
+function inLatin<Q extends AutocompleteQuery>(query: Q): Q & Ranked {
   return { ...query, q: transliterate(query.q.slice(0, 200)) };
 }
 
@@ -94,7 +98,24 @@ export class Autocomplete {
       );
       if (tokens.length === 0) return [];
       const qCompact = tokens.join('');
-      const words = tokens.map((t) => this.word(t, work));
+      // A last word still being typed is a number only when typed in digits ("Mayur Vi" is Vihar being typed, though
+      // the tokenizer reads "vi" as 6).
+      const typing = !/[\s,]$/.test(query.q);
+      const typedLast = /^\d+$/.test(
+        query.q
+          .trim()
+          .split(/[\s,]+/)
+          .at(-1) ?? '',
+      );
+      const numbers = tokens.map((_t, i) =>
+        typing && i === tokens.length - 1 && !typedLast ? null : numberAt(tokens, i),
+      );
+      const words = tokens.map((t, i) => this.word(t, work, numbers[i]));
+      // "Vashi Sec 17": a place numbered otherwise (Vashi Sec 26) is another place, even once "17" is dropped; a number
+      // still being typed may be the start of the name's ("Sector 1" of Sector 17).
+      query.numbers = numbers.filter((n) => n !== null);
+      const last = tokens[tokens.length - 1]!;
+      query.typingNumber = typing && typedLast ? last.replace(/^0+/, '') : undefined;
       const matched = words.filter((w) => w.ranges.length > 0);
       // Several words may be one name run together ("indira nagar"); one long word may be a two-word name run
       // together ("Vasantku" of Vasant Kunj), even one no word of a name starts ("Lowerpar" of Lower Parel).
@@ -194,9 +215,17 @@ export class Autocomplete {
     }
   }
 
-  /** A word's accepted tokens: every vocabulary token it prefixes, else the nearest spellings it is a prefix of within a typo. */
-  private word(token: string, work: Work): Word {
+  /**
+   * A word's accepted tokens: every vocabulary token it prefixes (and, for a number, its other spellings: "1st" is "I"
+   * and "1"), else the nearest spellings it is a prefix of within a typo.
+   */
+  private word(token: string, work: Work, number: number | null = null): Word {
     const spelt = [token, otherSpelling(token)].filter((t) => t !== null).map((t) => this.idx.tokenRange(t));
+    if (number !== null)
+      for (const other of numberSpellings(number)) {
+        const k = other === token ? -1 : this.idx.tokenIndex(other);
+        if (k >= 0) spelt.push([k, k + 1]);
+      }
     const exact = spelt.filter(([lo, hi]) => hi > lo);
     if (exact.length > 0) return { text: token, ranges: exact, fuzzy: false };
     const found = fuzzyFind(this.idx.vocabList, token, maxEdits(token.length), true, work);
@@ -224,14 +253,7 @@ export class Autocomplete {
     return false;
   }
 
-  private rank(
-    ids: number[],
-    words: Word[],
-    qCompact: string,
-    query: AutocompleteQuery,
-    work: Work,
-    typos: boolean,
-  ): Hit[] {
+  private rank(ids: number[], words: Word[], qCompact: string, query: Ranked, work: Work, typos: boolean): Hit[] {
     const idx = this.idx;
     const hasPoint = query.lat !== undefined && query.lon !== undefined;
     const fuzzy = words.some((w) => w.fuzzy);
@@ -252,6 +274,7 @@ export class Autocomplete {
         !words.every((w, i) => holds(w) || (typos && !asTyped[i] && this.nearToken(id, w.text)))
       )
         continue;
+      if (this.numberedOtherwise(id, query)) continue;
       // Importance counts double: a famous place a prefix starts beats an obscure one it spells out ("Powa" -> Powai).
       let score = IMPORTANCE_WEIGHT * (idx.importance[id]! + idx.prominence[id]!);
       if (compact === qCompact) score += 3.3;
@@ -272,6 +295,18 @@ export class Autocomplete {
       insertTop(top, { id, distanceKm, score, name: idx.compact(id) }, keep);
     }
     return this.distinct(top, query.limit);
+  }
+
+  /** True when the entry's name has numbers and none is one the buyer typed ("Vashi Sec 26" for "vashi sec 17"). */
+  private numberedOtherwise(id: number, { numbers: typed, typingNumber }: Ranked): boolean {
+    if (typed === undefined || typed.length === 0) return false;
+    const idx = this.idx;
+    const name: string[] = [];
+    for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]!; k++) name.push(idx.vocab[idx.toks[k]!]!);
+    const own = numbersIn(name);
+    const agrees = (n: number) =>
+      typed.includes(n) || (typingNumber !== undefined && String(n).startsWith(typingNumber));
+    return own.length > 0 && !own.some(agrees);
   }
 
   /**

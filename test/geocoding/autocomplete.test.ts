@@ -142,6 +142,26 @@ describe('GET /v1/geopin/autocomplete', () => {
     }
   });
 
+  it('reads a typed number every way names write it, and never offers a place numbered otherwise', async () => {
+    const first = async (q: string, near = 'lat=12.93&lng=77.62') =>
+      (await suggest(`q=${encodeURIComponent(q)}&${near}`)).results.map((r: { name: string; pincode: string }) => [
+        r.name,
+        r.pincode,
+      ])[0];
+    for (const q of ['koramangla 1st blk', 'koramangala 1st block', 'Koramangala I Block', 'koramangala block 1'])
+      expect(await first(q), q).toEqual(['Koramangala I Block', '560034']);
+    expect(await first('koramangala 6th block')).toEqual(['Koramangala VI Bk', '560095']);
+    // A place whose number differs is another place: the locality the words before the number name instead.
+    const vashi = await suggest(`q=${encodeURIComponent('vashi sec 17')}&lat=19.07&lng=73.0`);
+    expect(vashi.results[0]).toMatchObject({ name: 'Vashi', pincode: '400703' });
+    expect(vashi.results.map((r: { name: string }) => r.name)).not.toContain('Vashi Sec 26');
+    const dlf = await suggest(`q=${encodeURIComponent('dlf phase 5')}&lat=28.49&lng=77.09`);
+    for (const r of dlf.results) expect(r.name, r.name).not.toMatch(/Phase|Ph\s?I/);
+    // A number still being typed may be the start of the name's, and a word being typed is no roman numeral.
+    expect(await first('vashi sector 2', 'lat=19.07&lng=73.0')).toEqual(['Vashi Sec 26', '400703']);
+    expect((await suggest('q=Mayur%20Vi&lat=28.6&lng=77.3')).results[0].name).toMatch(/^Mayur Vihar/);
+  });
+
   it('returns an empty list when nothing matches', async () => {
     expect((await suggest('q=xqzxqzxqz')).results).toEqual([]);
   });
