@@ -1,6 +1,7 @@
 // Finds the place an address names: n-grams of its place parts against the key index (exact, then suffix-stripped, then fuzzy), inside a region.
 import type { Part, Role } from './address-parser.ts';
 import { fuzzyFind, maxEdits, spent, type Work } from './fuzzy.ts';
+import { numbersIn } from './numbered-names.ts';
 import { ADDRESS_WORDS, FILLER_WORDS, LANDMARK } from './address-words.ts';
 import { cityFacility, cityStation, landmarkWithNoun } from './facility-search.ts';
 import { InitialsSearch } from './initials-search.ts';
@@ -170,7 +171,10 @@ export class PlaceSearch {
   ): Candidate | null {
     const tokens = part.tokens;
     let best: Candidate | null = null;
+    // A name numbered otherwise is a neighbour at best ("DLF Phase 3" for "DLF Phase 5"), however it was found.
+    const typedNumbers = numbersIn(tokens);
     const consider = (c: Candidate | null) => {
+      if (c) asNeighbour(this.idx, c, typedNumbers);
       if (c && (!best || c.score > best.score)) best = c;
     };
     for (let len = Math.min(MAX_GRAM_WORDS, tokens.length); len >= 1; len--) {
@@ -272,7 +276,7 @@ export class PlaceSearch {
       }
     }
     if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
-      consider(this.byPrefix(whole, weight * 0.9, part.role, region, work));
+      consider(this.byPrefix(whole, weight * 0.9, part.role, region, work, typedNumbers));
       if (best) return best;
     }
     // With its qualifier first: "Kandivli West" is Kandivali West, not the better-known Kandivali (East).
@@ -328,11 +332,23 @@ export class PlaceSearch {
   }
 
   /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
-  private byPrefix(prefix: string, weight: number, role: Role, region: Region, work: Work): Candidate | null {
+  /**
+   * The best name `prefix` starts, in the region; one numbered otherwise than `typedNumbers`, the part's numbers
+   * dropped for the prefix, only as a neighbour ("DLF Phase 5" is not DLF Phase 3).
+   */
+  private byPrefix(
+    prefix: string,
+    weight: number,
+    role: Role,
+    region: Region,
+    work: Work,
+    typedNumbers: number[],
+  ): Candidate | null {
     const [lo, hi] = this.idx.keyRange(prefix);
     let best: Candidate | null = null;
     for (let k = lo; k < Math.min(hi, lo + MAX_PREFIX_KEYS) && !spent(work); k++) {
       const c = scoreKey(this.idx, this.idx.keys[k]!, 'prefix', weight, role, region, work, prefix);
+      if (c) asNeighbour(this.idx, c, typedNumbers);
       if (c && (!best || c.score > best.score)) {
         c.prefix = prefix;
         best = c;
@@ -340,6 +356,22 @@ export class PlaceSearch {
     }
     return best;
   }
+}
+
+/** What a place numbered otherwise keeps of its score: a name numbered as typed, or not at all, wins over it. */
+const NEIGHBOUR = 0.8;
+
+/**
+ * A candidate whose name has a number the part does not ("DLF Phase 3" for "DLF Phase 5"; with no number typed,
+ * none) is another place, likely next to the one meant: scored down, and not the part's whole place (less sure).
+ */
+function asNeighbour(idx: PlaceIndex, c: Candidate, typed: number[]): void {
+  if (typed.length === 0) return;
+  const name: string[] = [];
+  for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) name.push(idx.vocab[idx.toks[k]!]!);
+  if (numbersIn(name).every((n) => typed.includes(n))) return;
+  c.score *= NEIGHBOUR;
+  c.whole = false;
 }
 
 /** True when every word of the part is filler or a number, and one is filler ("Address line 1", "N/A"). */

@@ -229,6 +229,19 @@ describe('matching', () => {
   });
 });
 
+describe('a place numbered otherwise than typed', () => {
+  it('is only a neighbour: the unnumbered place wins, else the neighbour answers below 0.8', () => {
+    expect(geocode('Vashi Sector 17, Navi Mumbai')).toMatchObject({ formatted: expect.stringMatching(/^Vashi,/) });
+    const phase = geocode('DLF Phase 5, Gurgaon')!;
+    expect(phase).toMatchObject({ district: 'Gurugram', formatted: expect.stringMatching(/^DLF Phase \d/) });
+    expect(phase.confidence).toBeLessThan(0.8);
+    // Numbered as typed, it is the place itself.
+    expect(geocode('DLF Phase 3, Gurgaon')).toMatchObject({ pincode: '122002', confidence: 0.88 });
+    expect(geocode('Sector 62, Noida')).toMatchObject({ pincode: '201309', confidence: 0.88 });
+    expect(geocode('C-56, Sector 62, Noida')).toMatchObject({ pincode: '201309' });
+  });
+});
+
 describe('a typed pincode, city or state that contradicts the place named', () => {
   const answer = (address: string, city?: string, state?: string, pincode?: string) =>
     service.geocode({ address, city, state, pincode })!;
