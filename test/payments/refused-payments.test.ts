@@ -81,8 +81,10 @@ describe('a signed payment that completes nothing', () => {
   it('a payment taken after COD was recorded is refused and kept the same way', async () => {
     const shop = await modeB();
     const b = await buyerSession(w.h, shop, { cartValuePaise: 40_000, pincode: '560001' });
-    const paid = await payAtGateway(w, b.token);
+    // Paid after COD: a payment made before it would be settled by record_cod instead (earlier-orders.ts).
+    const order = ok(await w.h.payment(b.token, { action: 'create_order' }), 'create_order');
     ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
+    const paid = payOrder(w, order.gateway_order_id as string);
     expect((await verify(b, paid)).body).toMatchObject({
       code: 'session_already_paid',
       payment_method: 'cod',
@@ -146,8 +148,9 @@ describe('a signed payment that completes nothing', () => {
   it('a signature that does not match keeps nothing: it proves no payment', async () => {
     const shop = await modeB();
     const b = await buyerSession(w.h, shop, { cartValuePaise: 10_000, pincode: '560001' });
-    const paid = await payAtGateway(w, b.token);
+    const order = ok(await w.h.payment(b.token, { action: 'create_order' }), 'create_order');
     ok(await w.h.payment(b.token, { action: 'record_cod' }), 'record_cod');
+    const paid = payOrder(w, order.gateway_order_id as string);
     const forged = { ...paid, gateway_signature: '0'.repeat(64) };
     expect((await verify(b, forged)).body).toMatchObject({ code: 'invalid_signature' });
     expect((await orderPage(shop.key, b.sessionId)).orders[0].refused_payments).toEqual([]);
