@@ -2,9 +2,10 @@
 // a session is the cart the merchant fixed at that moment, when it fixed one.
 import type { Clock } from '../kernel/clock.ts';
 import { DomainError } from '../kernel/errors.ts';
-import type { CartAtCompletion, SessionCompletedData, WebhookPayload } from '../kernel/events.ts';
+import type { CartAtCompletion } from '../kernel/events.ts';
 import { nextCheck } from './check-schedule.ts';
 import { settleEarlierOrders } from './earlier-orders.ts';
+import { completed } from './payment-events.ts';
 import { alreadyPaid, codMismatch, sameCod } from './refusals.ts';
 import type { GatewayClient, GatewayKeys } from './gateway-client.ts';
 import { asUpstream, heldPayments } from './gateway-asked.ts';
@@ -270,17 +271,4 @@ export class PaymentService {
 
 function cartOf(s: SessionAtPayment): CartAtCompletion {
   return { cart_value_paise: s.cart_value_paise, cart_value_source: s.cart_value_source };
-}
-
-function completed(payer: PayingSession, data: SessionCompletedData, at: string): WebhookPayload<SessionCompletedData> {
-  const { session } = payer;
-  return {
-    event: 'session.completed',
-    merchant_id: session.merchant_id,
-    buyer_id: session.buyer_id,
-    session_id: session.id,
-    auth_channel: session.auth_channel,
-    timestamp: at,
-    data,
-  };
 }
