@@ -6,6 +6,7 @@ export const WEBHOOK_EVENTS = [
   'session.phone_verified',
   'session.address_completed',
   'session.completed',
+  'session.refund_required',
 ] as const;
 /** One of WEBHOOK_EVENTS. */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -21,6 +22,7 @@ export type AuthChannel = 'email' | 'phone';
  * - session.completed: {payment_method: 'gateway', gateway_order_id, gateway_payment_id, amount_paise, cart_value_paise,
  *   cart_value_source} or {payment_method: 'cod', amount_paise, cart_value_paise, cart_value_source} (gateway ids
  *   omitted): amount_paise is what was paid (COD: is due), cart_value_paise the session's cart when it completed
+ * - session.refund_required: RefundRequiredData, once per payment the gateway took that completed nothing
  */
 export interface WebhookPayload<D extends object = Record<string, unknown>> {
   event: WebhookEvent;
@@ -45,6 +47,20 @@ export type SessionCompletedData = CartAtCompletion &
     | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
     | { payment_method: 'cod'; amount_paise: number | null }
   );
+
+/**
+ * What session.refund_required carries in `data`: a payment the gateway took that completed nothing, which the
+ * merchant must refund at the gateway. `reason` is the code the refusal answered (session_already_paid,
+ * amount_mismatch), `message` says it in words; amount_paise is the gateway order's amount, which the payment took.
+ */
+export interface RefundRequiredData {
+  gateway_order_id: string;
+  gateway_payment_id: string;
+  amount_paise: number;
+  currency: string;
+  reason: string;
+  message: string;
+}
 
 /** What one attempt came to: answered 2xx, failed with a retry scheduled, or failed for good. */
 export type AttemptOutcome = 'delivered' | 'retrying' | 'failed';

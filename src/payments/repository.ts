@@ -1,4 +1,5 @@
-// Gateway orders created for sessions, and the one completed payment per session, recorded atomically with its event.
+// Gateway orders created for sessions, the one completed payment per session and the payments refused, each recorded
+// atomically with its event.
 import { sameAs, type Sql } from '../db/sql.ts';
 import type { WebhookPayload } from '../kernel/events.ts';
 import type { CheckoutPorts, EventQueue, SessionAtPayment } from './ports.ts';
@@ -98,16 +99,26 @@ export class PaymentRepository {
   }
 
   /**
-   * Keeps a payment of `order` that the gateway took and verify refused: the merchant must refund it. A repeat of the
-   * same verify changes nothing.
+   * Keeps a payment of `order` that the gateway took and verify refused, for the merchant to refund, and queues `event`
+   * (session.refund_required) with it in one transaction. A repeat of the same refusal changes nothing and queues
+   * nothing: true only when the payment was kept now.
    */
-  async markRefused(order: PaymentOrderRow, paymentId: string, reason: string, at: string): Promise<void> {
-    await this.sql.run(
-      `INSERT INTO refused_payments (gateway_payment_id, gateway_order_id, merchant_id, session_id, reason, created_at)
-       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (gateway_payment_id) DO NOTHING`,
-      [paymentId, order.gateway_order_id, order.merchant_id, order.session_id, reason, at],
-    );
-    await this.endChecks(this.sql, order.gateway_order_id);
+  async markRefused(
+    order: PaymentOrderRow,
+    paymentId: string,
+    reason: string,
+    event: WebhookPayload<object>,
+  ): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      const kept = await tx.run(
+        `INSERT INTO refused_payments (gateway_payment_id, gateway_order_id, merchant_id, session_id, reason, created_at)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (gateway_payment_id) DO NOTHING`,
+        [paymentId, order.gateway_order_id, order.merchant_id, order.session_id, reason, event.timestamp],
+      );
+      if (kept === 1) await this.events.enqueue(tx, event, new Date(event.timestamp));
+      await this.endChecks(tx, order.gateway_order_id);
+      return kept === 1;
+    });
   }
 
   /** An order paid (recorded or refused) needs no more asking of the gateway. */

@@ -48,7 +48,10 @@ export function paymentRoutes(service: PaymentService): RouteDef[] {
           "The signature does not match (invalid_signature), or, for an order made with the merchant's previous " +
           'gateway key, the gateway does not confirm the payment (payment_not_confirmed)',
         404: 'No such order for this session',
-        409: 'Online payment not configured, the session is already paid otherwise, or the amount paid differs from the cart value the merchant set (amount_mismatch: nothing completes; the merchant refunds the payment)',
+        409:
+          'Online payment not configured, the session is already paid otherwise (session_already_paid), or the amount ' +
+          'paid differs from the cart value the merchant set (amount_mismatch): for these two nothing completes, the ' +
+          'payment is kept for the merchant to refund (refund_required) and session.refund_required is queued once',
         502: 'The gateway failed while asked to confirm a payment of an order made with a previous gateway key',
       },
       summary: 'Checks the gateway signature and records the payment (session.completed in Mode B).',

@@ -5,7 +5,7 @@ import { DomainError } from '../kernel/errors.ts';
 import type { CartAtCompletion } from '../kernel/events.ts';
 import { nextCheck } from './check-schedule.ts';
 import { settleEarlierOrders } from './earlier-orders.ts';
-import { completed } from './payment-events.ts';
+import { completed, refundRequired } from './payment-events.ts';
 import { alreadyPaid, codMismatch, sameCod } from './refusals.ts';
 import type { GatewayClient, GatewayKeys } from './gateway-client.ts';
 import { asUpstream, heldPayments } from './gateway-asked.ts';
@@ -24,7 +24,7 @@ export interface PaymentDeps {
   ports: CheckoutPorts;
   gateway: GatewayClient;
   clock: Clock;
-  /** Called after a session.completed row committed (wakes the webhook dispatcher). */
+  /** Called after a session.completed or session.refund_required row committed (wakes the webhook dispatcher). */
   queued: () => void;
   /** How long after its creation an order nobody verified is first asked of the gateway. */
   firstCheckMs: number;
@@ -170,23 +170,25 @@ export class PaymentService {
       if (!existing) d.queued();
       return result;
     } catch (err) {
-      throw await this.refused(err, order, paymentId, now);
+      throw await this.refused(err, payer, order, paymentId, now);
     }
   }
 
   /**
    * A signed payment that completes nothing (409) was still taken by the gateway: it is kept on its order for the
-   * merchant to refund, and the refusal says so.
+   * merchant to refund, session.refund_required is queued with it (once, in either mode: money is owed back either
+   * way), and the refusal says so.
    */
-  private async refused(err: unknown, order: PaymentOrderRow, paymentId: string, at: string) {
+  private async refused(err: unknown, payer: PayingSession, order: PaymentOrderRow, paymentId: string, at: string) {
     if (!(err instanceof DomainError) || err.kind !== 'conflict') return err;
     const payment = { gateway_order_id: order.gateway_order_id, gateway_payment_id: paymentId };
-    await this.d.repo.markRefused(order, payment.gateway_payment_id, err.code, at);
     const message =
       err.code === 'amount_mismatch'
         ? err.message
         : `${err.message}: gateway payment ${payment.gateway_payment_id} completes nothing, and the merchant must ` +
           'refund it at the gateway';
+    const owed = { ...payment, amount_paise: order.amount_paise, currency: order.currency, reason: err.code, message };
+    if (await this.d.repo.markRefused(order, paymentId, err.code, refundRequired(payer, owed, at))) this.d.queued();
     return new DomainError(err.kind, err.code, message, {
       details: { ...err.details, ...payment, refund_required: true },
     });
