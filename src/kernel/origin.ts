@@ -18,5 +18,12 @@ export function normaliseOrigin(origin: string): string {
   ) {
     throw new DomainError('invalid', 'invalid_origin', `not an origin: ${origin} (expected e.g. https://shop.example)`);
   }
+  // Origins are compared exactly: "https://*.shop.example" would be kept and match no browser ever.
+  if (url.hostname.includes('*'))
+    throw new DomainError(
+      'invalid',
+      'invalid_origin',
+      `not an origin: ${origin} (wildcards are not supported: list each one, e.g. https://www.shop.example)`,
+    );
   return url.origin.toLowerCase();
 }

@@ -338,6 +338,9 @@ describe('settings', () => {
     expect(
       errorCode(await admin('PATCH', 'action=settings', b.key, { allowed_origins: ['https://b.example/path'] })),
     ).toBe('invalid_request');
+    // Compared exactly, a wildcard would match no browser: it is refused, saying so.
+    const wildcard = await admin('PATCH', 'action=settings', b.key, { allowed_origins: ['https://*.b.example'] });
+    expect([wildcard.status, JSON.stringify(wildcard.body)]).toEqual([400, expect.stringContaining('wildcards')]);
     expect(
       errorCode(await admin('PATCH', 'action=settings', b.key, { courier_coverage_url: 'http://courier.example' })),
     ).toBe('invalid_request');

@@ -49,8 +49,8 @@ const OriginSchema = z
   .transform((value, ctx) => {
     try {
       return normaliseOrigin(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `not an origin: ${value} (expected e.g. https://shop.example)` });
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : `not an origin: ${value}` });
       return z.NEVER;
     }
   });
