@@ -96,6 +96,7 @@ export function geopinRoutes(
         'Geocode up to 100 addresses; each item succeeds or fails on its own (a batch counts as one request per item)',
       errors: { 429: 'The key has fewer requests left (per second or this month) than the batch has items' },
       maxBodyBytes: BATCH_BODY_BYTES,
+      batch: true,
       handle: async ({ auth, body, head }) => {
         await auth.charge(body.addresses.length, head);
         onBatch('/v1/geopin/batch', body.addresses.length);

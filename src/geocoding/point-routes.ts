@@ -34,6 +34,7 @@ export function pointRoutes(index: PointIndex, onBatch: (route: string, items: n
       summary: 'Up to 100 coordinates/geopins answered in one native call; a batch counts as one request per item',
       errors: { 429: 'The key has fewer requests left (per second or this month) than the batch has items' },
       maxBodyBytes: BATCH_BODY_BYTES,
+      batch: true,
       handle: async ({ auth, body, head }) => {
         await auth.charge(body.locations.length, head);
         onBatch(BATCH_LOOKUP_PATH, body.locations.length);

@@ -89,6 +89,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType, P extends z
   metered?: boolean;
   /** api_key routes a public key (gp_pub_…, in a browser) may call too: the checkout widget's. @default false */
   publicKeys?: boolean;
+  /** api_key routes that count one request per item of a batch (auth.charge): a refusal's Retry-After waits for one. */
+  batch?: boolean;
   /**
    * The handler waits for the network (mail, the gateway, a courier endpoint) or yields to other requests: the transport
    * starts it on the next turn of the event loop, so that a pipelined request which makes uWS close the connection

@@ -126,7 +126,7 @@ export function createGate(
     const burst = Math.max(1, limits.burst / share);
     // A batch passes once half the bucket is there and leaves the rest as debt, so the key's long-run rate holds and a
     // batch bigger than a node's share of the burst, or two at once, still pass in turn.
-    const need = Math.min(extra, Math.floor(burst / 2));
+    const need = Math.min(extra, batchNeed(burst));
     if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs, extra, need)) {
       throw new DomainError(
         'rate_limited',
@@ -178,8 +178,10 @@ export function createGate(
     const { month, limits, granted: shared } = standingOf(key, calendar.monthOf(nowMs), metered, share);
     const burst = Math.max(1, limits.burst / share);
     if (!limiter.take(key.id, limits.ratePerSecond / share, burst, nowMs)) {
-      // After a batch the bucket may be in debt for many seconds: say when a request will pass.
-      const retryAfterSeconds = limiter.secondsUntil(key.id, limits.ratePerSecond / share, burst, nowMs);
+      // After a batch the bucket may be in debt for many seconds: say when a request will pass, and for a batch when
+      // it will (its own token, then half the burst: charge), or the retry is refused again a second later.
+      const need = route.batch === true ? batchNeed(burst) + 1 : 1;
+      const retryAfterSeconds = limiter.secondsUntil(key.id, limits.ratePerSecond / share, burst, nowMs, need);
       throw new DomainError(
         'rate_limited',
         'rate_limited',
@@ -273,4 +275,9 @@ function browserOrigin(headers: Record<string, string>): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Tokens a batch needs in the bucket beyond its own request's to pass: half the burst (or fewer, its size, charge). */
+function batchNeed(burst: number): number {
+  return Math.floor(burst / 2);
 }
