@@ -9,6 +9,7 @@ import { orderTotal } from './order-total.js';
 import { paymentStep } from './payment-step.js';
 import { pinMap } from './pin-map.js';
 import { codeForm, emailForm } from './sign-in.js';
+import { startPoint } from './start-point.js';
 
 const STEPS = ['Email', 'Address', 'Location', 'Payment'];
 
@@ -185,25 +186,8 @@ export class CheckoutFlow {
     this.show(1, initial ? 'Edit the address' : 'Add a delivery address', form.el);
   }
 
-  /** Where the pin starts: the stored pin, else the geocoded address, else the pincode's point. */
-  async startPoint(a) {
-    if (a.latitude != null) return { latitude: a.latitude, longitude: a.longitude };
-    const address = [a.flat_number, a.building_name, a.street_name, a.locality].filter(Boolean).join(', ');
-    const hit = await this.api
-      .geo('/v1/geopin/geocode', {
-        address,
-        city: a.city ?? undefined,
-        state: a.state ?? undefined,
-        pincode: a.pincode,
-      })
-      .catch(() => null);
-    if (hit) return hit.coordinates;
-    const info = await this.api.geo(`/v1/pincode/validate/${a.pincode}`);
-    return info.coordinates ?? { latitude: 20.5937, longitude: 78.9629 };
-  }
-
   async mapStep(address) {
-    const start = await this.startPoint(address);
+    const start = await startPoint(this.api, address);
     const step = pinMap({
       api: this.api,
       assetBase: this.options.assetBase,
