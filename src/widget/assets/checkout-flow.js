@@ -6,7 +6,8 @@ import { sessionEnded } from './api.js';
 import { h } from './dom.js';
 import { orderPlaced, placedPayment } from './order-placed.js';
 import { orderTotal } from './order-total.js';
-import { paymentStep } from './payment-step.js';
+import { confirmedPayment, confirmingPanel, verifyUntilAnswered } from './payment-confirm.js';
+import { buyerMessage, paymentStep } from './payment-step.js';
 import { pinMap } from './pin-map.js';
 import { codeForm, emailForm } from './sign-in.js';
 import { startPoint } from './start-point.js';
@@ -16,7 +17,8 @@ const STEPS = ['Email', 'Address', 'Location', 'Payment'];
 export class CheckoutFlow {
   constructor({ root, shadow, host, api, funnel, saved, options }) {
     Object.assign(this, { root, shadow, host, api, funnel, saved, options });
-    this.state = { email: '', session: null, config: null };
+    // `received`: the payments the gateway reported for this tab (receivedPayment), confirmed or not.
+    this.state = { email: '', session: null, config: null, received: [] };
     this.progress = h('ol', { class: 'gc-steps', 'aria-label': 'Checkout steps' });
     this.body = h('div', { class: 'gc-body' });
     this.title = h('h2', { class: 'gc-title' }, 'Checkout');
@@ -46,6 +48,7 @@ export class CheckoutFlow {
     this.api.setToken(kept.session_token);
     this.state.email = kept.email;
     this.state.session = { session_id: kept.session_id, buyer_id: kept.buyer_id };
+    this.state.received = kept.payments ?? [];
     this.funnel.setSession(kept.session_id);
     this.funnel.track('checkout_opened', 'email');
     return this.go(() =>
@@ -59,10 +62,32 @@ export class CheckoutFlow {
     );
   }
 
-  /** A kept session goes on at the address step, unless another tab of this checkout placed its order meanwhile. */
+  /**
+   * A kept session goes on at the address step, unless its order was placed meanwhile (in another tab, or by this
+   * tab's payment) or a payment this tab made waits for its confirmation.
+   */
   async resumeAt() {
     const state = await this.api.book({ action: 'session_status' });
-    return state.status === 'completed' ? this.placedBefore(state) : this.addressStep();
+    if (state.status === 'completed') return this.placedBefore(state);
+    const received = this.state.received.at(-1);
+    return received ? this.confirmReceived(received) : this.addressStep();
+  }
+
+  /**
+   * A payment the gateway reported before a reload, its confirmation lost: confirmed now, never paid again. A refusal
+   * naming the order's payment shows that order; any other is the service's answer, and the buyer goes on from there.
+   */
+  async confirmReceived(received) {
+    const panel = confirmingPanel(received.amount_paise);
+    this.show(3, 'Confirming your payment', panel.el);
+    try {
+      await verifyUntilAnswered(this.api, received, (seconds) => panel.wait(seconds));
+    } catch (err) {
+      if (err.body?.payment_method && err.body.payment)
+        return this.placedBefore(err.body, err.body.refund_required ? received.amount_paise : null);
+      return panel.refused(buyerMessage(err), () => this.go(() => this.addressStep()));
+    }
+    this.done({ id: received.address_id }, received.geopin, confirmedPayment(received));
   }
 
   /** The server refused the session for good mid-step: an order placed already (in another tab) is shown as placed. */
@@ -243,6 +268,7 @@ export class CheckoutFlow {
       shadow: this.shadow,
       onPaid: (payment) => this.done(address, geopin, payment),
       onPlacedBefore: (refused, refundPaise) => this.placedBefore(refused, refundPaise),
+      onReceived: (received) => (this.state.received.push(received), this.saved.keepPayment(received)),
       onBack: () => this.go(() => this.mapStep(address)),
     });
     step.el.addEventListener('submit', () => this.funnel.track('payment_selected', 'payment'), { capture: true });
@@ -269,6 +295,7 @@ export class CheckoutFlow {
   newCheckout() {
     this.placing = null;
     this.state.session = null;
+    this.state.received = [];
     this.api.setToken('');
     this.funnel.setSession(null);
     this.funnel.track('checkout_opened', 'email');

@@ -2,6 +2,7 @@
 // rules allow it, or online payment through the gateway's own checkout (Razorpay's, or a pay page in a frame).
 import { addressText } from './address-book.js';
 import { busy, h, messageLine, rupees, uid } from './dom.js';
+import { confirmedPayment, confirmingPanel, receivedPayment, verifyUntilAnswered } from './payment-confirm.js';
 
 /** What an offer gives, in words. */
 export function offerText(offer) {
@@ -27,7 +28,8 @@ function summaryList(order, offer) {
 /**
  * `order` is orderTotal()'s answer (what will be charged is order.total); `cod` the cod_eligibility answer for that
  * total. `onPaid({payment_method, …})` finishes the checkout; `onPlacedBefore(refusal, refundPaise)` shows an order
- * this checkout placed already (another tab); `onBack()` returns to the map step.
+ * this checkout placed already (another tab); `onBack()` returns to the map step. `onReceived(received)` hears of a
+ * payment the gateway reported (receivedPayment) before it is confirmed.
  */
 export function paymentStep({
   api,
@@ -40,6 +42,7 @@ export function paymentStep({
   shadow,
   onPaid,
   onPlacedBefore,
+  onReceived,
   onBack,
 }) {
   let amount = order.total;
@@ -93,6 +96,16 @@ export function paymentStep({
       )
     : null;
   let summary = summaryList(order, offer);
+  const choices = none
+    ? h('p', { class: 'gc-hint' }, 'The shop takes payment for this order itself.')
+    : h('fieldset', {}, h('legend', {}, 'Payment method'), h('ul', { class: 'gc-methods' }, options));
+  const actions = h(
+    'div',
+    { class: 'gc-actions' },
+    // Back to the map (and from there the address): a wrong address is changed without signing in again.
+    h('button', { type: 'button', class: 'gc-secondary', onclick: onBack }, 'Back'),
+    submit,
+  );
   const form = h(
     'form',
     { class: 'gc-form' },
@@ -101,17 +114,9 @@ export function paymentStep({
     summary,
     h('p', { class: 'gc-deliver' }, 'Deliver to ', h('strong', {}, address.name ?? ''), `: ${addressText(address)}`),
     h('p', { class: 'gc-hint' }, 'Geopin ', h('span', { class: 'gc-mono' }, geopin)),
-    none
-      ? h('p', { class: 'gc-hint' }, 'The shop takes payment for this order itself.')
-      : h('fieldset', {}, h('legend', {}, 'Payment method'), h('ul', { class: 'gc-methods' }, options)),
+    choices,
     message.el,
-    h(
-      'div',
-      { class: 'gc-actions' },
-      // Back to the map (and from there the address): a wrong address is changed without signing in again.
-      h('button', { type: 'button', class: 'gc-secondary', onclick: onBack }, 'Back'),
-      submit,
-    ),
+    actions,
   );
   const label = () => {
     const method = form.querySelector('input[type=radio]:checked')?.value;
@@ -129,6 +134,23 @@ export function paymentStep({
     banner?.remove();
     payOnline.textContent = `Pay online ${rupees(total)}`;
     label();
+  }
+
+  /** A payment of `paise` is received, not yet confirmed: the ways to pay give way to its confirmation, retried. */
+  let panel = null;
+  function confirming(paise) {
+    if (panel) return panel;
+    panel = confirmingPanel(paise);
+    message.clear();
+    message.el.before(panel.el);
+    choices.hidden = actions.hidden = true;
+    return panel;
+  }
+  /** The service answered that the payment completes nothing: the buyer may pay again, as it says. */
+  function answered() {
+    panel?.el.remove();
+    panel = null;
+    choices.hidden = actions.hidden = false;
   }
 
   form.addEventListener('submit', (event) => {
@@ -150,19 +172,13 @@ export function paymentStep({
         message.say('Waiting for the payment to finish…');
         const paid = await payAtGateway(config, created, { shadow, address });
         charged = created.amount_paise;
-        const verified = await api.payment({
-          action: 'verify',
-          gateway_order_id: paid.razorpay_order_id,
-          gateway_payment_id: paid.razorpay_payment_id,
-          gateway_signature: paid.razorpay_signature,
-        });
-        onPaid({
-          payment_method: 'gateway',
-          amount_paise: created.amount_paise,
-          gateway_order_id: verified.gateway_order_id,
-          gateway_payment_id: verified.gateway_payment_id,
-        });
+        const received = receivedPayment(paid, { amountPaise: charged, addressId: address.id, geopin });
+        onReceived(received);
+        message.say('Payment received; confirming it with the shop…');
+        await verifyUntilAnswered(api, received, (seconds) => confirming(charged).wait(seconds));
+        onPaid(confirmedPayment(received));
       } catch (err) {
+        answered();
         // A refusal naming the payment that placed the order (session_already_paid, or COD recorded for another
         // amount): placed already, in another tab (cash on delivery too) or by a payment whose answer this tab lost.
         if (err.body?.payment_method && err.body.payment)
@@ -177,7 +193,7 @@ export function paymentStep({
 }
 
 /** A refusal in the buyer's words: a payment that went through and completed nothing is the shop's to refund. */
-function buyerMessage(err, total) {
+export function buyerMessage(err, total) {
   const paid = err.body?.amount_paise;
   const refund = err.body?.refund_required
     ? `Your payment${Number.isInteger(paid) ? ` of ${rupees(paid)}` : ''} was not used for this order; ` +

@@ -13,7 +13,10 @@ function tabStorage() {
   }
 }
 
-/** `load()`, `save(session, email)`, `touch()` after each step, `clear()`; a storage that fails keeps nothing. */
+/**
+ * `load()`, `save(session, email)`, `touch()` after each step, `keepPayment(received)`, `clear()`; a storage that
+ * fails keeps nothing.
+ */
 export function savedSession(merchantId, { storage = tabStorage(), now = Date.now } = {}) {
   const key = `geopin-checkout:${merchantId}`;
   const read = () => {
@@ -49,6 +52,11 @@ export function savedSession(merchantId, { storage = tabStorage(), now = Date.no
     save(session, email) {
       const { session_token, session_id, buyer_id, expires_at } = session;
       write({ session_token, session_id, buyer_id, expires_at, email, at: now() });
+    },
+    /** A payment the gateway reported for this tab: a reload confirms it rather than offer another way to pay. */
+    keepPayment(received) {
+      const saved = read();
+      if (saved) write({ ...saved, payments: [...(saved.payments ?? []), received], at: now() });
     },
     /** The buyer took a step: the idle time starts again. */
     touch() {

@@ -9,11 +9,13 @@ interface Kept {
   expires_at: string;
   email: string;
   at: number;
+  payments?: Array<Record<string, unknown>>;
 }
 interface Saved {
   load(): Kept | null;
   save(session: Omit<Kept, 'email' | 'at'> & Record<string, unknown>, email: string): void;
   touch(): void;
+  keepPayment(received: Record<string, unknown>): void;
   clear(): void;
 }
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -77,6 +79,23 @@ describe('savedSession', () => {
     now += 60_000;
     expect(saved.load()).toBeNull();
     saved.save(VERIFIED, 'asha@example.com');
+    saved.clear();
+    expect(saved.load()).toBeNull();
+  });
+
+  it('keeps each payment the gateway reported, in order, until the session is cleared', () => {
+    const storage = memory();
+    let now = T0;
+    const saved = savedSession('m-1', { storage, now: () => now });
+    saved.keepPayment({ gateway_payment_id: 'pay_before_sign_in' });
+    expect(saved.load()).toBeNull();
+    saved.save(VERIFIED, 'asha@example.com');
+    now += 1000;
+    saved.keepPayment({ gateway_payment_id: 'pay_1', amount_paise: 149_900 });
+    saved.keepPayment({ gateway_payment_id: 'pay_2', amount_paise: 99_900 });
+    // Kept payments count as a step: a buyer waiting for the confirmation is not idle.
+    expect(saved.load()).toMatchObject({ session_token: 'cst_abc', at: T0 + 1000 });
+    expect(saved.load()?.payments?.map((p) => p.gateway_payment_id)).toEqual(['pay_1', 'pay_2']);
     saved.clear();
     expect(saved.load()).toBeNull();
   });
