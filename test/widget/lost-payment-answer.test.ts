@@ -39,13 +39,17 @@ async function atPayment(email: string) {
   return opened;
 }
 
-/** The network between the phone and the service, for verify only: `down` drops each verify; counts the calls. */
-async function flakyVerify(page: Page) {
-  const net = { down: true, calls: 0 };
+/**
+ * The network between the phone and the service, for verify only: `down` drops each verify before it arrives; `lost`
+ * lets it arrive and drops the answer. Counts the verify calls the widget made.
+ */
+async function flakyVerify(page: Page, { down = true, lost = false } = {}) {
+  const net = { down, lost, calls: 0 };
   await page.route('**/checkout-payment', async (route: Route) => {
     if (!route.request().postData()?.includes('"verify"')) return route.continue();
     net.calls++;
-    return net.down ? route.abort('internetdisconnected') : route.continue();
+    if (net.lost) await route.fetch();
+    return net.down || net.lost ? route.abort('internetdisconnected') : route.continue();
   });
   return net;
 }
@@ -139,6 +143,32 @@ describe('a buyer whose confirmation is lost after paying at the gateway', () =>
     expect(await page.locator('.gc-done p').first().textContent()).toContain('Thank you! Your order is placed.');
     expect(await completion(page)).toMatchObject({ payment_method: 'gateway', amount_paise: 149_900 });
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(besidesDrops(problems)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('reloaded after the service recorded its payment, the answer lost, shows the order as its own', async () => {
+    const { page, problems } = await atPayment('lost.recorded@example.com');
+    await flakyVerify(page, { down: false, lost: true });
+    await payOnline(page);
+    await page.locator('.gc-confirming').waitFor();
+
+    // The service has the payment and the order placed; the tab never heard. Reloaded, it asks how the order was
+    // placed: by the payment its gateway reported, so by this tab, not "in this tab or another one".
+    await page.reload();
+    const done = page.locator('.gc-done[data-payment-method=gateway]');
+    await done.waitFor();
+    expect(await page.getByRole('heading', { level: 3 }).textContent()).toBe('Order placed');
+    expect(await done.locator('p').allTextContents()).toEqual([
+      'Thank you! Your order is placed. Payment of ₹1,499.00 received.',
+      expect.stringMatching(/^Delivery to geopin [0-9A-Z]{3}-[0-9A-Z]{3}-[0-9A-Z]{4}$/),
+    ]);
+    expect(await page.getByRole('button', { name: 'Start a new checkout' }).count()).toBe(0);
+    const detail = await completion(page);
+    expect(detail).toMatchObject({ payment_method: 'gateway', amount_paise: 149_900 });
+    expect(detail.gateway_payment_id).toMatch(/^pay_/);
+    expect(detail.already_placed).toBeUndefined();
+    await reviewShot(page, 'widget-payment-own-order-reloaded-390');
     expect(besidesDrops(problems)).toEqual([]);
     await page.context().close();
   });

@@ -278,15 +278,22 @@ export class CheckoutFlow {
   /**
    * This checkout's order was placed before this tab asked (in another tab, or by a payment whose answer it lost): how
    * and where, as the server has it (`known`: its session_status, or a refusal's payment), and a way on.
-   * `refundPaise`: what this tab paid that the order did not use. Nothing is ordered or charged again.
+   * `refundPaise`: what this tab paid that the order did not use. Nothing is ordered or charged again. An order its
+   * own payment placed is shown as placed here.
    */
   placedBefore(known = null, refundPaise = null) {
     if (!this.state.session) return Promise.resolve();
     this.placing ??= (async () => {
       const asked = known?.status ? known : await this.api.book({ action: 'session_status' }).catch(() => null);
       const state = asked ?? known ?? {};
-      const earlier = { refundPaise, onNewCheckout: () => this.newCheckout() };
-      this.done({ id: state.address_id ?? null }, state.geopin ?? null, placedPayment(state), earlier);
+      const payment = placedPayment(state);
+      // Placed by a payment this tab's gateway reported, its confirmation lost: this tab's own order, placed here.
+      const own = payment.gateway_payment_id
+        ? this.state.received.find((r) => r.gateway_payment_id === payment.gateway_payment_id)
+        : null;
+      const earlier = own ? null : { refundPaise, onNewCheckout: () => this.newCheckout() };
+      const address = { id: state.address_id ?? own?.address_id ?? null };
+      this.done(address, state.geopin ?? own?.geopin ?? null, payment, earlier);
     })();
     return this.placing;
   }
