@@ -4,6 +4,9 @@ import { busy, field, h, keepDigits, messageLine } from './dom.js';
 /** Seconds before "Resend code" works again. */
 export const RESEND_AFTER_S = 30;
 
+/** " (4 tries left)", " (1 try left)", or nothing when the server gave no count. */
+const triesLeft = (n) => (n ? ` (${n} ${n === 1 ? 'try' : 'tries'} left)` : '');
+
 /**
  * `onSent(email, answer)` follows a successful send; errors show under the field or beside the button. `notice` says
  * why the buyer signs in again.
@@ -129,8 +132,7 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
         await onVerified(session);
       } catch (err) {
         message.clear();
-        const tries = err.body?.attempts_remaining;
-        if (err.status === 401) code.set(`${err.message}${tries ? ` (${tries} tries left)` : ''}`);
+        if (err.status === 401) code.set(`${err.message}${triesLeft(err.body?.attempts_remaining)}`);
         else message.say(err.message, 'error');
       }
     });
