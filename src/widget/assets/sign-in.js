@@ -4,6 +4,9 @@ import { busy, field, h, keepDigits, messageLine } from './dom.js';
 /** Seconds before "Resend code" works again. */
 export const RESEND_AFTER_S = 30;
 
+/** A time today as the buyer's clock shows it: "02:45 pm". */
+const timeOfDay = (iso) => new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
+
 /** " (4 tries left)", " (1 try left)", or nothing when the server gave no count. */
 const triesLeft = (n) => (n ? ` (${n} ${n === 1 ? 'try' : 'tries'} left)` : '');
 
@@ -54,7 +57,8 @@ export function emailForm({ api, email: initial = '', notice = '', onSent }) {
 
 /**
  * The code form for `email`; `extras` go with verify (UTM, cart). `onVerified(session)` follows a good code; a wrong
- * one shows under the field with the tries left. `stop()` ends the countdown.
+ * one shows under the field with the tries left. "Resend code" says whether a new code was mailed (the old one then
+ * no longer works) or the live one stands, and waits out a lockout. `stop()` ends the countdown.
  */
 export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }) {
   const code = field(
@@ -73,6 +77,9 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
   const message = messageLine();
   code.input.addEventListener('input', () => keepDigits(code.input, 6));
   const resend = h('button', { type: 'button', class: 'gc-link' });
+  // Why resend waits, when the countdown alone would mislead (a lockout).
+  const why = h('p', { class: 'gc-hint', id: `${code.input.id}-resend-why` });
+  resend.setAttribute('aria-describedby', why.id);
   const form = h(
     'form',
     { class: 'gc-form', novalidate: true },
@@ -84,7 +91,7 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
       h('button', { type: 'button', class: 'gc-secondary', onclick: onChangeEmail }, 'Change email'),
       h('button', { type: 'submit', class: 'gc-primary' }, 'Verify'),
     ),
-    h('p', { class: 'gc-resend' }, resend),
+    h('div', { class: 'gc-resend' }, resend, why),
   );
   let timer = null;
   let left = RESEND_AFTER_S;
@@ -94,6 +101,17 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
     if (left-- > 0) timer = setTimeout(tick, 1000);
   };
   tick();
+
+  /** Codes are refused until `until` (too many wrong ones): a new code would not help before then, so resend waits. */
+  function locked(until) {
+    clearTimeout(timer);
+    resend.disabled = true;
+    resend.textContent = 'Resend code';
+    why.textContent = `You can enter a code again at ${timeOfDay(until)}; a new code would not help before then.`;
+    const unlock = () => ((why.textContent = ''), (left = 0), tick());
+    timer = setTimeout(unlock, Math.max(0, Date.parse(until) - Date.now()));
+  }
+
   let resending = false;
   resend.addEventListener('click', async () => {
     // Enabled while its request is on its way (disabling it would drop focus): a second press waits for the first.
@@ -102,12 +120,13 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
     message.say('Sending a new code…');
     try {
       const again = await api.otp({ action: 'send', email });
-      const until = new Date(again.expires_at).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
-      message.say(
-        again.reused
-          ? `Your code is still valid until ${until}; check spam if it has not arrived.`
-          : 'A new code is on its way.',
-      );
+      if (again.reused)
+        message.say(`Your code is still valid until ${timeOfDay(again.expires_at)}; check spam if it has not arrived.`);
+      else {
+        // A new code replaced the one mailed before: a buyer who types the older one must not be surprised.
+        code.hint.textContent = `A new code was sent to ${email}`;
+        message.say('A new code is on its way; the code sent before no longer works.');
+      }
       left = RESEND_AFTER_S;
       tick();
       // The button is disabled for the countdown and drops focus: the buyer's next move is typing the new code.
@@ -125,6 +144,8 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
     const value = code.input.value.trim();
     if (!/^[0-9]{6}$/.test(value)) return (code.set('Enter the 6 digits from the email'), code.input.focus());
     message.say('Checking the code…');
+    let lockedUntil = null;
+    // A lockout is shown once busy has given the controls back: done before, busy would enable resend again.
     void busy(form, async () => {
       try {
         const session = await api.otp({ action: 'verify', email, code: value, ...extras });
@@ -134,8 +155,9 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
         message.clear();
         if (err.status === 401) code.set(`${err.message}${triesLeft(err.body?.attempts_remaining)}`);
         else message.say(err.message, 'error');
+        if (err.code === 'otp_locked') lockedUntil = err.body.locked_until ?? null;
       }
-    });
+    }).then(() => lockedUntil && locked(lockedUntil));
   });
   return { el: form, focus: () => code.input.focus(), stop: () => clearTimeout(timer) };
 }

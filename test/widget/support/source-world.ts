@@ -1,6 +1,7 @@
 // The widget from its TypeScript sources (startTestServer serves src/widget/assets unbundled) on a store site, with a
 // mail server, the gateway emulator and a merchant taking cash on delivery and online payment: quick to start.
 import { expect } from 'vitest';
+import { systemClock, type Clock } from '../../../src/kernel/clock.ts';
 import { startGatewayEmulator, type RunningEmulator } from '../../../src/payments/gateway-emulator.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../../support/smtp.ts';
@@ -18,14 +19,18 @@ export interface SourceWorld {
   stop(): Promise<void>;
 }
 
-export async function startSourceWorld(): Promise<SourceWorld> {
+/** `clock`: the server's time (a test moves it on to age a code or end a lockout). */
+export async function startSourceWorld({ clock = systemClock }: { clock?: Clock } = {}): Promise<SourceWorld> {
   const smtp = await startTestSmtp();
   const emulator: RunningEmulator = await startGatewayEmulator({ keys: { [GATEWAY.keyId]: GATEWAY.keySecret } });
-  const server = await startTestServer({
-    ...smtp.env,
-    GATEWAY_BASE_URL: emulator.baseUrl,
-    CHECKOUT_OTP_SENDS_PER_IP_HOUR: '1000',
-  });
+  const server = await startTestServer(
+    {
+      ...smtp.env,
+      GATEWAY_BASE_URL: emulator.baseUrl,
+      CHECKOUT_OTP_SENDS_PER_IP_HOUR: '1000',
+    },
+    clock,
+  );
   const shop = await startShopSite(server.baseUrl, emulator.baseUrl);
   const { merchant, apiKey } = await server.parts.checkout.merchants.create('Kurta House');
   const admin = async (action: string, body: unknown) => {
