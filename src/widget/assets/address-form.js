@@ -1,7 +1,7 @@
 // The address form: pincode checked against the postal directory as it is typed (state and city filled from it, the
 // district only shown), localities suggested near it, delivery checked with the merchant, and every error shown under
 // the field it is about.
-import { asciiDigits, busy, field, h, keepDigits, messageLine } from './dom.js';
+import { asciiDigits, busy, field, h, messageLine } from './dom.js';
 import { localitySuggestions } from './locality-suggestions.js';
 
 /** One of these says where in the pincode to deliver (the server's rule). */
@@ -9,6 +9,18 @@ const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'];
 const TEXT_FIELDS = ['name', 'phone', 'pincode', ...LINE_FIELDS, 'landmark', 'city', 'state'];
 /** A pincode as the directory writes it: six digits. */
 const PINCODE = /^[0-9]{6}$/;
+
+/** Under the pincode when letters were typed into it and left out. */
+const LETTERS_LEFT_OUT = 'A pincode has only digits: the letters typed were left out';
+
+/**
+ * A pincode as typed or pasted: its first six digits, in any Indian script, with O and o read as 0 ("11OO92" is
+ * 110092: the letter sits by the digit on a phone's keyboard and looks like it); `letters` when others were left out.
+ */
+export function typedPincode(text) {
+  const read = asciiDigits(text).replace(/[oO]/g, '0');
+  return { digits: read.replace(/\D/g, '').slice(0, 6), letters: /\p{L}/u.test(read) };
+}
 
 /** The town India Post writes in brackets after an office name ("Indiranagar S.O (Bengaluru)"), if any. */
 export function cityOfOffice(name) {
@@ -62,7 +74,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     pincode: field(
       'pincode',
       'Pincode',
-      // No maxlength: six digits are kept as typed (keepDigits).
+      // No maxlength: six digits are kept as typed (typedPincode).
       input('pincode', { inputmode: 'numeric', autocomplete: 'postal-code', required: true }),
       '',
       { checkedAsTyped: true },
@@ -165,8 +177,14 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
   });
 
   f.pincode.input.addEventListener('input', () => {
-    keepDigits(f.pincode.input, 6);
+    const pin = f.pincode.input;
+    const { digits, letters } = typedPincode(pin.value);
+    if (digits !== pin.value) pin.value = digits;
     void checkOnce();
+    if (!letters) return;
+    // Said once the check has started (which clears the field's error); the next keystroke checks again and clears it.
+    f.pincode.set(LETTERS_LEFT_OUT);
+    checking = null;
   });
 
   /** Server errors on their fields: issues name "address.phone"; codes name the rule that failed. */

@@ -1,5 +1,5 @@
-// The city the address form fills from the directory (the town India Post names in brackets after the office), and
-// the city and state an address takes when the map gives it another pincode.
+// The city the address form fills from the directory (the town India Post names in brackets after the office), the
+// city and state an address takes when the map gives it another pincode, and a pincode read from what was typed.
 import { describe, expect, it } from 'vitest';
 import { loadAsset } from '../support/asset-module.ts';
 
@@ -11,10 +11,26 @@ interface Answer {
 }
 type Place = { city?: string | null; state?: string | null };
 
-const { cityOfOffice, placeForPincode } = await loadAsset<{
+const { cityOfOffice, placeForPincode, typedPincode } = await loadAsset<{
   cityOfOffice: (name: string | null | undefined) => string;
   placeForPincode: (address: Place, before: Answer, after: Answer) => Place;
+  typedPincode: (text: string) => { digits: string; letters: boolean };
 }>('address-form.js');
+
+describe('typedPincode', () => {
+  it('reads O and o as 0, any Indian script as digits, and keeps six', () => {
+    expect(typedPincode('11OO92')).toEqual({ digits: '110092', letters: false });
+    expect(typedPincode('56oo38')).toEqual({ digits: '560038', letters: false });
+    expect(typedPincode('५६००३८')).toEqual({ digits: '560038', letters: false });
+    expect(typedPincode('560 038 1')).toEqual({ digits: '560038', letters: false });
+  });
+
+  it('says when other letters were left out', () => {
+    expect(typedPincode('56003A4')).toEqual({ digits: '560034', letters: true });
+    expect(typedPincode('IIOO92')).toEqual({ digits: '0092', letters: true });
+    expect(typedPincode('')).toEqual({ digits: '', letters: false });
+  });
+});
 
 describe('cityOfOffice', () => {
   it('takes the bracketed town, not the district', () => {

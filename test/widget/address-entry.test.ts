@@ -1,0 +1,66 @@
+// A buyer filling the address form on a small touch phone, from the TypeScript sources: a pincode typed with letters.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { reviewShot } from '../support/review-shot.ts';
+import { pageProblems, signIn } from './support/buyer.ts';
+import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
+import { openTouchPage, tapAt } from './support/touch.ts';
+
+let w: SourceWorld;
+let browser: Browser;
+
+beforeAll(async () => {
+  w = await startSourceWorld();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await w?.stop();
+});
+
+const SMALL_PHONE = { width: 360, height: 640 };
+
+/** A new buyer signed in on a small touch phone, at the empty address form. */
+async function atAddressForm(email: string) {
+  const opened = await openTouchPage(browser, SMALL_PHONE);
+  await opened.page.goto(`${w.shop.origin}/`);
+  await signIn(opened.page, w.smtp, email, () => Promise.resolve());
+  await opened.page.getByRole('heading', { name: 'Add a delivery address' }).waitFor();
+  return opened;
+}
+
+/** Replaces what `label`'s field holds with `text`, typed after a tap. */
+async function retype(page: Page, label: string, text: string): Promise<void> {
+  await tapAt(page, page.getByLabel(label, { exact: true }));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text, { delay: 20 });
+}
+
+describe('a pincode typed with letters', () => {
+  it('reads O as 0, and says when other letters were left out', async () => {
+    const { page, problems } = await atAddressForm('pincode.letters@example.com');
+    const pincode = page.getByLabel('Pincode');
+    const error = page.locator('.gc-field', { has: pincode }).locator('.gc-error');
+
+    await retype(page, 'Pincode', '11OO92');
+    expect(await pincode.inputValue()).toBe('110092');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Delhi');
+    expect(await error.isVisible()).toBe(false);
+
+    // Another letter is left out, and the buyer is told so where they look, until the next keystroke.
+    await retype(page, 'Pincode', '56003x');
+    expect(await pincode.inputValue()).toBe('56003');
+    expect(await error.textContent()).toBe('A pincode has only digits: the letters typed were left out');
+    expect(await pincode.getAttribute('aria-invalid')).toBe('true');
+    await reviewShot(page, 'widget-pincode-letters-360');
+    await page.keyboard.type('4');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Karnataka');
+    expect(await pincode.inputValue()).toBe('560034');
+    expect(await error.isVisible()).toBe(false);
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
