@@ -1,9 +1,11 @@
-// A buyer filling the address form on a small touch phone, from the TypeScript sources: a pincode typed with letters.
+// A buyer filling the address form on a small touch phone, from the TypeScript sources: a pincode typed with letters,
+// and a submit that fails on a field far above the button.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { reviewShot } from '../support/review-shot.ts';
 import { pageProblems, signIn } from './support/buyer.ts';
+import { focusedElement } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
 import { openTouchPage, tapAt } from './support/touch.ts';
 
@@ -21,10 +23,12 @@ afterAll(async () => {
 });
 
 const SMALL_PHONE = { width: 360, height: 640 };
+/** A tall phone: the form's button and its second field on one screen. */
+const TALL_PHONE = { width: 412, height: 915 };
 
-/** A new buyer signed in on a small touch phone, at the empty address form. */
-async function atAddressForm(email: string) {
-  const opened = await openTouchPage(browser, SMALL_PHONE);
+/** A new buyer signed in on a touch phone (a small one unless told), at the empty address form. */
+async function atAddressForm(email: string, viewport = SMALL_PHONE) {
+  const opened = await openTouchPage(browser, viewport);
   await opened.page.goto(`${w.shop.origin}/`);
   await signIn(opened.page, w.smtp, email, () => Promise.resolve());
   await opened.page.getByRole('heading', { name: 'Add a delivery address' }).waitFor();
@@ -60,6 +64,37 @@ describe('a pincode typed with letters', () => {
     await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Karnataka');
     expect(await pincode.inputValue()).toBe('560034');
     expect(await error.isVisible()).toBe(false);
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a failed submit', () => {
+  it('shows the first wrong field with its label, not cut off at the top of the screen', async () => {
+    const { page, problems } = await atAddressForm('scroll.label@example.com', TALL_PHONE);
+    await retype(page, 'Full name', 'Asha Rao');
+    await retype(page, 'Mobile number', '98450');
+    await retype(page, 'Pincode', '560038');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Karnataka');
+    await retype(page, 'Flat, house no.', '12');
+    // A store's page goes on below its checkout (a footer, its policies), so the page scrolls past the form.
+    await page.evaluate(() => {
+      const footer = Object.assign(document.createElement('footer'), { textContent: 'Returns policy · Contact us' });
+      footer.style.minHeight = '100vh';
+      document.body.append(footer);
+    });
+    // The buyer has scrolled on: the mobile number's field is at the top of the screen, its label just above it.
+    const phone = page.getByLabel('Mobile number');
+    const label = page.locator('.gc-field label', { hasText: 'Mobile number' });
+    await page.mouse.wheel(0, (await phone.boundingBox())!.y - 4);
+    await expect.poll(async () => (await label.boundingBox())!.y).toBeLessThan(0);
+    expect((await phone.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
+    await expect.poll(() => focusedElement(page)).toBe('INPUT Mobile number');
+    // The label and some room above it are on screen, and the error under the field.
+    expect((await label.boundingBox())!.y).toBeGreaterThanOrEqual(8);
+    expect(await page.getByText('Enter all 10 digits').isVisible()).toBe(true);
+    await reviewShot(page, 'widget-failed-submit-label-412');
     expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });

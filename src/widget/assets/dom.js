@@ -46,6 +46,15 @@ export function setError({ input, error }, message) {
 }
 
 /**
+ * Focuses a field after a failed submit and brings its whole box into view, label and error too: focus alone scrolls
+ * no further than the input, so a label just above the screen's edge stayed cut off.
+ */
+export function focusField(input) {
+  input.focus({ preventScroll: true });
+  (input.closest('.gc-field') ?? input).scrollIntoView({ block: 'nearest' });
+}
+
+/**
  * Keeps the first `count` digits of what is typed or pasted into `input` ("885 100" -> "885100"); such a field has no
  * maxlength, which would cut a paste with spaces before the digits are kept.
  */
@@ -108,8 +117,9 @@ export async function busy(form, work) {
     form.removeAttribute('aria-busy');
     const waiting = root.activeElement === (heading ?? had) || document.activeElement === document.body;
     if (form.isConnected && waiting) {
-      const target = form.querySelector('[aria-invalid="true"]') ?? (form.contains(had) ? had : null);
-      target?.focus();
+      const invalid = form.querySelector('[aria-invalid="true"]');
+      if (invalid) focusField(invalid);
+      else if (form.contains(had)) had.focus();
     }
   }
 }

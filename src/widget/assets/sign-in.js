@@ -1,5 +1,5 @@
 // Email sign-in: the address form, then the 6-digit code with a resend button that counts down before it works again.
-import { busy, field, h, keepDigits, messageLine } from './dom.js';
+import { busy, field, focusField, h, keepDigits, messageLine } from './dom.js';
 
 /** Seconds before "Resend code" works again. */
 export const RESEND_AFTER_S = 30;
@@ -36,11 +36,11 @@ export function emailForm({ api, email: initial = '', notice = '', onSent }) {
     email.set('');
     message.clear();
     if (!email.input.checkValidity() || !value)
-      return (email.set('Enter an email address such as name@example.com'), email.input.focus());
+      return (email.set('Enter an email address such as name@example.com'), focusField(email.input));
     // The browser takes "name@gmail"; mail to it never arrives, and the buyer would wait for the code.
     const domain = value.slice(value.lastIndexOf('@') + 1);
     if (!/\.[^.\s]{2,}$/.test(domain))
-      return (email.set(`Add the ending of the address, e.g. ${value}.com`), email.input.focus());
+      return (email.set(`Add the ending of the address, e.g. ${value}.com`), focusField(email.input));
     message.say('Sending a code…');
     void busy(form, async () => {
       try {
@@ -142,7 +142,7 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
     code.set('');
     message.clear();
     const value = code.input.value.trim();
-    if (!/^[0-9]{6}$/.test(value)) return (code.set('Enter the 6 digits from the email'), code.input.focus());
+    if (!/^[0-9]{6}$/.test(value)) return (code.set('Enter the 6 digits from the email'), focusField(code.input));
     message.say('Checking the code…');
     let lockedUntil = null;
     // A lockout is shown once busy has given the controls back: done before, busy would enable resend again.
