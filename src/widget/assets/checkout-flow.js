@@ -107,6 +107,8 @@ export class CheckoutFlow {
           'li',
           { class: i < index ? 'done' : i === index ? 'current' : '', 'aria-current': i === index ? 'step' : null },
           name,
+          // A done step's green bar is colour alone, which a screen reader does not read: it gets the word.
+          i < index ? h('span', { class: 'gc-sr' }, ' (completed)') : null,
         ),
       ),
     );
