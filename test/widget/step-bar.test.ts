@@ -1,8 +1,10 @@
-// The step bar over the checkout, from the TypeScript sources: what a screen reader hears of it.
+// The step bar over the checkout, from the TypeScript sources: what a screen reader hears of it, and how it fits a
+// screen 195 CSS px wide (a small phone zoomed to 200%).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from '../dashboard/support/page.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { reviewShot } from '../support/review-shot.ts';
 import { mapReady, pageProblems, signIn } from './support/buyer.ts';
 import { savedAddresses } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
@@ -51,6 +53,28 @@ describe('the step bar', () => {
       ].join('\n'),
     );
     expect(await steps.locator('[aria-current=step]').textContent()).toBe('Location');
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the step bar at 200% zoom on a small phone', () => {
+  it('wraps its steps inside the card, each name whole on one line', async () => {
+    const { page, problems } = await openPage(browser, { width: 195, height: 422 });
+    await page.goto(`${w.shop.origin}/`);
+    await page.getByRole('heading', { name: 'Sign in with your email' }).waitFor();
+    const fit = await page.locator('geopin-checkout').evaluate((host) => {
+      const card = host.shadowRoot!.querySelector('.gc')!.getBoundingClientRect();
+      return [...host.shadowRoot!.querySelectorAll('.gc-steps li')].map((li) => {
+        const box = li.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(li.firstChild!);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return { step: li.firstChild!.textContent, inCard: box.left >= card.left && box.right <= card.right, lines };
+      });
+    });
+    expect(fit).toEqual(['Email', 'Address', 'Location', 'Payment'].map((step) => ({ step, inCard: true, lines: 1 })));
+    await reviewShot(page, 'widget-step-bar-195');
     expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });
