@@ -156,6 +156,19 @@ export class ApiKeyRepository {
     return rows.map((r) => r.key_hash);
   }
 
+  /**
+   * Moves every key of account `ownerId` to `plan` (an account's plan is its keys'); every node's cache reads them again
+   * within a revocation poll. The number of keys moved.
+   */
+  async setOwnerPlan(ownerId: number, plan: PlanName): Promise<number> {
+    return this.sql.run('UPDATE api_keys SET plan = ?, changed_at = ? WHERE owner_id = ? AND plan <> ?', [
+      plan,
+      this.clock().toISOString(),
+      ownerId,
+      plan,
+    ]);
+  }
+
   /** Replaces the origins of key `id` (normalised); every node's cache reads it again within a revocation poll. */
   async setOrigins(id: number, origins: string[]): Promise<void> {
     await this.sql.run('UPDATE api_keys SET allowed_origins = ?, changed_at = ? WHERE id = ?', [

@@ -3,6 +3,7 @@ import { systemClock } from '../../kernel/clock.ts';
 import { runCommand } from './run-command.ts';
 import { PLAN_NAMES, PLANS, type PlanName } from '../../platform/plans.ts';
 import { DeveloperAccountRepository } from '../../dashboard/developer/accounts.ts';
+import { ApiKeyRepository } from '../../platform/api-keys.ts';
 
 const USAGE = 'usage: dashboard allow --email a@b.in [--plan free|paid|enterprise] | --email a@b.in --disable';
 
@@ -24,8 +25,11 @@ export function dashboardAllowCommand(argv: string[]): Promise<number> {
     const plan = flags.plan as PlanName;
     if (!PLAN_NAMES.includes(plan)) throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${USAGE}`);
     const account = await accounts.allow(email, plan);
+    // Its keys follow: a downgrade left them on the old quota, an upgrade needed new keys deployed.
+    const moved = await new ApiKeyRepository(sql, systemClock).setOwnerPlan(account.id, account.plan);
     process.stderr.write(
-      `${account.email} may sign in at /dashboard (${PLANS[account.plan].description}) in ${sql.location}\n`,
+      `${account.email} may sign in at /dashboard (${PLANS[account.plan].description}) in ${sql.location}` +
+        `${moved > 0 ? `; ${moved} of its keys moved to this plan` : ''}\n`,
     );
   });
 }
