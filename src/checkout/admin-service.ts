@@ -28,6 +28,8 @@ export interface AdminDeps {
   clock: Clock;
   /** Told after a merchant's allowed origins changed (the widget's location key follows them). */
   originsChanged?: OriginsChanged;
+  /** Whether a pincode is in the India Post directory (an address needs one that is). */
+  pincodeExists: (pincode: string) => boolean;
 }
 
 interface Window {
@@ -74,6 +76,14 @@ export class AdminService {
     patch: Pick<MerchantConfigPatch, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>,
   ) {
     const blocked = patch.cod_blocked_pincodes && [...new Set(patch.cod_blocked_pincodes)];
+    // No buyer's address can hold a pincode the directory lacks: blocking one is a typo the owner should see.
+    const unknown = blocked?.filter((p) => !this.d.pincodeExists(p)) ?? [];
+    if (unknown.length > 0) {
+      const message = `not in the India Post directory: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`;
+      throw new DomainError('invalid', 'invalid_request', `cod_blocked_pincodes: ${message}`, {
+        details: { issues: [{ path: 'cod_blocked_pincodes', message }], unknown_pincodes: unknown },
+      });
+    }
     const after = await this.change(merchant, 'cod_config', { ...patch, cod_blocked_pincodes: blocked }, (m) =>
       changesOf(codView(merchant), codView(m), Object.keys(codView(m))),
     );

@@ -135,6 +135,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
         audit,
         clock,
         originsChanged: deps.originsChanged,
+        pincodeExists: (pincode) => deps.location.pincodeFacts(pincode) !== null,
       }),
       clock,
       egress: config.egress,

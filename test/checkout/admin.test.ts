@@ -116,7 +116,21 @@ describe('cod_config', () => {
       raw: '{',
     });
     expect(errorCode(bad)).toBe('invalid_json');
-    expect(dataOf(await admin('GET', 'action=cod_config', a.key)).cod_blocked_pincodes).toEqual(['110001', '400001']);
+    // Six digits no address can hold: a typo, named, and nothing saved (not even the switch sent with it).
+    const unknown = await admin('PATCH', 'action=cod_config', a.key, {
+      enable_cod: false,
+      cod_blocked_pincodes: ['110001', '000000', '999999'],
+    });
+    expect([unknown.status, errorCode(unknown)]).toEqual([400, 'invalid_request']);
+    expect(unknown.body).toMatchObject({
+      message: 'cod_blocked_pincodes: not in the India Post directory: 000000, 999999',
+      issues: [{ path: 'cod_blocked_pincodes', message: 'not in the India Post directory: 000000, 999999' }],
+      unknown_pincodes: ['000000', '999999'],
+    });
+    expect(dataOf(await admin('GET', 'action=cod_config', a.key))).toMatchObject({
+      enable_cod: true,
+      cod_blocked_pincodes: ['110001', '400001'],
+    });
   });
 });
 
