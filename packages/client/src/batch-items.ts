@@ -24,7 +24,7 @@ export function checkItem(item: unknown, path = '', index: number | null = null)
 /**
  * The error of a batch request that failed, in the whole list's terms: a refusal's `issues` and message name the
  * item's position in the list (`locations.240`, not `locations.40` of the third request), and `partial` holds what
- * the requests before it answered.
+ * the call's other requests answered.
  */
 export function inWholeList<P>(error: unknown, key: string, offset: number, partial: P): unknown {
   const moved = error instanceof ApiError && offset > 0 ? renumbered(error, key, offset) : error;

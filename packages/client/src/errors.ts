@@ -11,8 +11,9 @@ export interface Issue {
 export class GeopinError extends Error {
   override name = 'GeopinError';
   /**
-   * Thrown by lookupMany/geocodeMany: the joined answer of the requests answered before this failure (`index` is the
-   * item's position in the whole list). Those items were counted; send the ones with no result again.
+   * Thrown by lookupMany/geocodeMany: the joined answer of every request answered, those still in flight when this
+   * one failed included (`index` is the item's position in the whole list). Those items were counted; send the ones
+   * with no result again.
    */
   partial?: BatchLookupResult | BatchGeocodeResult;
 }

@@ -1,7 +1,7 @@
 // The location API (/v1) client: lookups, geocoding, autocomplete, DIGIPIN and usage, with batches of any length.
 import { checkItem, checkItems, inWholeList } from './batch-items.js';
 import { runSplit, type SplitOptions } from './chunks.js';
-import { Transport, type CallOptions, type ClientOptions, type RequestSpec } from './transport.js';
+import { Transport, type CallOptions, type ClientOptions, type Pacing, type RequestSpec } from './transport.js';
 import type {
   AddressInput,
   AutocompleteQuery,
@@ -52,17 +52,19 @@ export class LocationClient {
   /**
    * Looks up any number of points or geopins, 100 per request, and joins the answers in order: `results[i].index`
    * is the item's position in `inputs`, and `found`/`not_found`/`invalid` count all of them. An item that is not an
-   * object, or holds NaN or Infinity, throws InvalidInputError before anything is sent; a failed request throws with
-   * `partial`, the answers of the requests before it.
+   * object, or holds NaN or Infinity, throws InvalidInputError before anything is sent. A request that fails for
+   * good stops the call: nothing more is sent, and once the requests in flight have settled it throws with `partial`,
+   * the answers of every request answered.
    */
   async lookupMany(inputs: readonly LookupInput[], options: BatchOptions = {}): Promise<BatchLookupResult> {
     checkItems(inputs, 'locations');
-    const send = (locations: LookupInput[]) =>
+    const send = (locations: LookupInput[], _offset: number, pacing: Pacing) =>
       this.data<BatchLookupResult>({
         method: 'POST',
         path: '/v1/location/batch-lookup',
         body: { locations },
         ...call(options),
+        pacing,
       });
     const failure = (err: unknown, offset: number, answered: ReadonlyArray<BatchLookupResult | undefined>) =>
       inWholeList(err, 'locations', offset, joinLookups(answered));
@@ -81,16 +83,18 @@ export class LocationClient {
 
   /**
    * Geocodes any number of addresses, 100 per request, joined in order (`index` = position in `addresses`); items
-   * are checked before anything is sent, and a failed request throws with `partial`, as in lookupMany.
+   * are checked before anything is sent, and a failed request stops the call and throws with `partial`, as in
+   * lookupMany.
    */
   async geocodeMany(addresses: readonly AddressInput[], options: BatchOptions = {}): Promise<BatchGeocodeResult> {
     checkItems(addresses, 'addresses');
-    const send = (slice: AddressInput[]) =>
+    const send = (slice: AddressInput[], _offset: number, pacing: Pacing) =>
       this.data<BatchGeocodeResult>({
         method: 'POST',
         path: '/v1/geopin/batch',
         body: { addresses: slice },
         ...call(options),
+        pacing,
       });
     const failure = (err: unknown, offset: number, answered: ReadonlyArray<BatchGeocodeResult | undefined>) =>
       inWholeList(err, 'addresses', offset, joinGeocodes(answered));

@@ -48,6 +48,16 @@ export interface RequestSpec {
   /** Per-call overrides. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Paces the attempts with the other requests of a batch call; without it, retries wait on their own. */
+  pacing?: Pacing;
+}
+
+/** Shares the waits of one batch call's requests (pacing.ts): an attempt starts only when `enter` resolves. */
+export interface Pacing {
+  /** Waits until an attempt may start; rejects once the call has failed, or when `signal` aborts. */
+  enter(signal?: AbortSignal): Promise<void>;
+  /** After an attempt: its error (null when answered) and the wait before it is tried again (null: it is not). */
+  leave(error: Error | null, retryInMs: number | null): void;
 }
 
 /** Per-call options the public methods accept. */
@@ -88,18 +98,25 @@ export class Transport {
 
   /** The whole JSON body of a success; throws ApiError, NetworkError or RequestTimeoutError. */
   async request<T = Record<string, unknown>>(spec: RequestSpec): Promise<T> {
+    const pacing = spec.pacing;
     for (let retry = 0; ; retry++) {
+      await pacing?.enter(spec.signal);
       let error: Error;
       let delay: number | null;
       try {
-        return (await this.attempt(spec)) as T;
+        const answer = await this.attempt(spec);
+        pacing?.leave(null, null);
+        return answer as T;
       } catch (err) {
         error = err as Error;
         delay = this.delayBefore(error, spec, retry);
       }
-      if (delay === null || retry >= this.retry.maxRetries || spec.signal?.aborted) throw error;
+      if (retry >= this.retry.maxRetries || spec.signal?.aborted) delay = null;
+      pacing?.leave(error, delay);
+      if (delay === null) throw error;
       this.options.onRetry?.({ method: spec.method, path: spec.path, retry: retry + 1, delayMs: delay, error });
-      await sleep(delay, spec.signal);
+      // With pacing the wait is `enter`'s, which a failure elsewhere in the call cuts short.
+      if (!pacing) await sleep(delay, spec.signal);
     }
   }
 
