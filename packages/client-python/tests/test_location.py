@@ -118,6 +118,22 @@ def test_raises_a_monthly_quota_met_midway_with_the_answers_already_counted(serv
     assert [r["index"] for r in err.partial["results"]] == list(range(100))
 
 
+def test_a_batch_refused_for_good_stops_the_call_with_partial_equal_to_what_usage_counted(server):
+    # 100 a second, burst 200: a batch of 100 takes 100 tokens, so the third of five sent in a row is refused.
+    key = server.location_key("--rate-limit", "100")
+    http, sent = recording_client()
+    points = [{"latitude": 12 + (i % 30) * 0.1, "longitude": 77 + (i % 7) * 0.1} for i in range(500)]
+    with LocationClient(server.base_url, key, http_client=http, max_retries=0) as geo:
+        with pytest.raises(RateLimitError) as refused:
+            geo.lookup_many(points)
+    err = refused.value
+    assert err.code == "rate_limited"
+    assert [r["index"] for r in err.partial["results"]] == list(range(200))
+    assert [r.status_code for r in sent] == [200, 200, 429]  # one request at a time: none in flight after the 429
+    with LocationClient(server.base_url, key) as geo:
+        assert geo.usage()["used"] == len(err.partial["results"])
+
+
 def test_answers_each_location_route(server, key):
     with LocationClient(server.base_url, key) as geo:
         assert geo.lookup(latitude=12.9716, longitude=77.5946)["pincode"] == "560001"
