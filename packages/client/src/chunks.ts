@@ -15,7 +15,10 @@ export interface Progress {
 export interface SplitOptions {
   /** Called after each request completes. */
   onProgress?: (progress: Progress) => void;
-  /** Requests in flight at once; answers are still joined in input order. @default 1 */
+  /**
+   * Requests in flight at once; answers are still joined in input order. After a burst-limit refusal they wait for
+   * its Retry-After together, then take turns until the rate holds (docs/clients.md, Batches). @default 1
+   */
   concurrency?: number;
 }
 
@@ -45,7 +48,7 @@ export async function runSplit<T, R>(
   const slices = chunk(items, size);
   const answers = new Array<R>(slices.length);
   const concurrency = Math.max(1, Math.min(options.concurrency ?? 1, slices.length));
-  const pacer = new Pacer();
+  const pacer = new Pacer(concurrency);
   let failed = undefined as { error: unknown; offset: number } | undefined;
   let next = 0;
   let requests = 0;
@@ -54,7 +57,7 @@ export async function runSplit<T, R>(
     while (!failed && next < slices.length) {
       const i = next++;
       try {
-        answers[i] = await send(slices[i]!, i * size, pacer.forRequest());
+        answers[i] = await send(slices[i]!, i * size, pacer.forRequest(i));
         requests += 1;
         done += slices[i]!.length;
         options.onProgress?.({ done, total: items.length, requests, totalRequests: slices.length });

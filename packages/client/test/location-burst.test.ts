@@ -1,7 +1,7 @@
 // lookupMany a few requests at a time against a real server's burst limit: what a refusal leaves counted and sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { LocationClient, RateLimitError, type LookupInput } from '../src/index.ts';
+import { LocationClient, RateLimitError, type LookupInput, type RetryEvent } from '../src/index.ts';
 import { rejection } from './support.ts';
 
 let server: TestServer;
@@ -44,5 +44,36 @@ describe('a request refused for good while others are in flight', () => {
     await sleep(1000);
     expect(sent).toBe(3);
     expect(await used(apiKey)).toBe(200);
+  });
+});
+
+describe('a rate-limit refusal with requests a few at a time', () => {
+  it("holds every request of the call until the refusal's Retry-After, then sends them one at a time", async () => {
+    // 100 a second, burst 200: two batches of 100 pass at once, then one a second.
+    const apiKey = await keyOf(100);
+    const requests: Array<{ start: number; end: number; status: number }> = [];
+    const timed: typeof fetch = async (url, init) => {
+      const start = Date.now();
+      const res = await fetch(url, init);
+      requests.push({ start, end: Date.now(), status: res.status });
+      return res;
+    };
+    // Told once the call knows of the refusal: from then on no request may start before `until`.
+    const pauses: Array<{ at: number; until: number }> = [];
+    const onRetry = ({ error, delayMs }: RetryEvent) => {
+      if ((error as RateLimitError).code === 'rate_limited')
+        pauses.push({ at: Date.now(), until: Date.now() + delayMs });
+    };
+    const client = new LocationClient({ baseUrl: server.baseUrl, apiKey, fetch: timed, onRetry });
+    const answer = await client.lookupMany(points(500), { concurrency: 3 }); // the default 3 retries a request
+    expect(answer.results.map((r) => r.index)).toEqual([...Array(500).keys()]);
+    expect(pauses.length).toBeGreaterThan(0);
+    const later = requests.filter((r) => r.start >= pauses[0]!.at).sort((a, b) => a.start - b.start);
+    expect(later.length).toBeGreaterThan(0);
+    for (const request of later)
+      for (const pause of pauses.filter((p) => p.at <= request.start))
+        expect(request.start).toBeGreaterThanOrEqual(pause.until - 5); // the same instant, read twice
+    later.slice(1).forEach((request, i) => expect(request.start).toBeGreaterThanOrEqual(later[i]!.end));
+    expect(await used(apiKey)).toBe(500);
   });
 });
