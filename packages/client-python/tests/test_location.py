@@ -78,6 +78,23 @@ def test_refuses_an_item_that_cannot_be_sent_before_any_request_naming_its_index
     assert sent == []
 
 
+@pytest.mark.parametrize("call, path, message", [
+    (lambda geo: geo.autocomplete({"q": "Koramangala", "limit": 2}), "q", "q: must be a str, got dict"),
+    (lambda geo: geo.reverse(None), "geopin", "geopin: must be a str, got NoneType"),
+    (lambda geo: geo.validate_geopin(b"4P3JK852C9"), "geopin", "geopin: must be a str, got bytes"),
+    (lambda geo: geo.validate_pincode(560038), "pincode", "pincode: must be a str, got int"),
+    (lambda geo: geo.decode(["4P3-JK8-52C9"]), "geopin", "geopin: must be a str, got list"),
+    (lambda geo: geo.geocode(560038), "", "input: must be a mapping, got int"),
+])
+def test_refuses_an_argument_that_is_not_a_str_before_anything_is_sent(server, key, call, path, message):
+    http, sent = recording_client()
+    with LocationClient(server.base_url, key, http_client=http) as geo:
+        with pytest.raises(InvalidInputError) as refused:
+            call(geo)
+    assert (refused.value.path, refused.value.index, str(refused.value)) == (path, None, message)
+    assert sent == []
+
+
 class SpoilingTransport(httpx.HTTPTransport):
     """Nulls item 40 of the third request on its way, as a bug between client and server might."""
 

@@ -1,4 +1,4 @@
-// Batch items in the caller's terms: checked before anything is sent, and a failed request named at the whole list.
+// Inputs in the caller's terms: items and arguments checked before anything is sent, a failed batch named at the list.
 import { apiError, ApiError, GeopinError, InvalidInputError } from './errors.js';
 
 /**
@@ -19,6 +19,14 @@ export function checkItem(item: unknown, path = '', index: number | null = null)
     if (typeof value === 'number' && !Number.isFinite(value))
       throw new InvalidInputError(path ? `${path}.${field}` : field, `must be a finite number, got ${value}`, index);
   }
+}
+
+/**
+ * Throws InvalidInputError unless `value` is a string (`path`: the argument's name): anything else would be sent as
+ * text such as "[object Object]", a query the server answers, and counts, for nothing.
+ */
+export function checkText(value: unknown, path: string): asserts value is string {
+  if (typeof value !== 'string') throw new InvalidInputError(path, `must be a string, got ${described(value)}`, null);
 }
 
 /**

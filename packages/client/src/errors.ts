@@ -18,10 +18,13 @@ export class GeopinError extends Error {
   partial?: BatchLookupResult | BatchGeocodeResult;
 }
 
-/** An input refused before anything was sent: a batch item that is not an object, a number JSON cannot carry. */
+/**
+ * An input refused before anything was sent: a batch item that is not an object, a number JSON cannot carry, an
+ * argument that is not a string where one is expected (`q`, `geopin`, `pincode`).
+ */
 export class InvalidInputError extends GeopinError {
   override name = 'InvalidInputError';
-  /** Where, as the server's `issues` would say it: `locations.240`, `addresses.3.pincode`, `latitude`. */
+  /** Where, as the server's `issues` would say it: `locations.240`, `addresses.3.pincode`, `latitude`, `q`. */
   readonly path: string;
   /** The item's position in the list given to lookupMany/geocodeMany; null for a single call. */
   readonly index: number | null;

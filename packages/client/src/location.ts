@@ -1,5 +1,5 @@
 // The location API (/v1) client: lookups, geocoding, autocomplete, DIGIPIN and usage, with batches of any length.
-import { checkItem, checkItems, inWholeList } from './batch-items.js';
+import { checkItem, checkItems, checkText, inWholeList } from './batch-items.js';
 import { runSplit, type SplitOptions } from './chunks.js';
 import { Transport, type CallOptions, type ClientOptions, type Pacing, type RequestSpec } from './transport.js';
 import type {
@@ -101,17 +101,22 @@ export class LocationClient {
     return joinGeocodes(await runSplit(addresses, BATCH_SIZE, send, options, failure));
   }
 
-  /** Suggestions for `q` (3..100 characters, 3 not spaces); `lat`/`lng` rank nearer places first, enable "near me". */
-  autocomplete(
+  /**
+   * Suggestions for `q` (3..100 characters, 3 not spaces); `lat`/`lng` rank nearer places first, enable "near me".
+   * A `q` that is not a string (`autocomplete({ q, limit })`) throws InvalidInputError before anything is sent.
+   */
+  async autocomplete(
     q: string,
     query: Omit<AutocompleteQuery, 'q'> = {},
     options?: CallOptions,
   ): Promise<AutocompleteResult> {
+    checkText(q, 'q');
     return this.data({ method: 'GET', path: '/v1/geopin/autocomplete', query: { ...query, q }, ...options });
   }
 
   /** Geopin → its cell centre and the pincode boundary holding it (`found: false` in the sea). */
-  reverse(geopin: string, options?: CallOptions): Promise<ReverseResult> {
+  async reverse(geopin: string, options?: CallOptions): Promise<ReverseResult> {
+    checkText(geopin, 'geopin');
     return this.data({ method: 'POST', path: '/v1/geopin/reverse', body: { geopin }, ...options });
   }
 
@@ -121,12 +126,14 @@ export class LocationClient {
   }
 
   /** Is this geopin well formed, and inside a pincode boundary? A malformed code is an answer, not an error. */
-  validateGeopin(geopin: string, options?: CallOptions): Promise<GeopinValidation> {
+  async validateGeopin(geopin: string, options?: CallOptions): Promise<GeopinValidation> {
+    checkText(geopin, 'geopin');
     return this.data({ method: 'GET', path: `/v1/geopin/validate/${encodeURIComponent(geopin)}`, ...options });
   }
 
   /** Format, existence, offices and delivery of a pincode; unknown ones answer `exists: false`, not an error. */
-  validatePincode(pincode: string, options?: CallOptions): Promise<PincodeValidation> {
+  async validatePincode(pincode: string, options?: CallOptions): Promise<PincodeValidation> {
+    checkText(pincode, 'pincode');
     return this.data({ method: 'GET', path: `/v1/pincode/validate/${encodeURIComponent(pincode)}`, ...options });
   }
 
@@ -136,7 +143,8 @@ export class LocationClient {
   }
 
   /** India Post-compatible decode: the cell centre as 6-decimal strings. */
-  decode(geopin: string, options?: CallOptions): Promise<DecodeResult> {
+  async decode(geopin: string, options?: CallOptions): Promise<DecodeResult> {
+    checkText(geopin, 'geopin');
     return this.data({ method: 'GET', path: '/v1/geopin/decode', query: { geopin }, ...options });
   }
 

@@ -97,6 +97,24 @@ describe('a batch item that cannot be sent, or a request that fails after others
     expect(sent).toEqual([]);
   });
 
+  it('refuses an argument that is not a string, as autocomplete({ q, limit }) from plain JS, before sending', async () => {
+    const { fetch, sent } = recordingFetch();
+    const client: any = new LocationClient({ baseUrl: server.baseUrl, apiKey: key, fetch });
+    const calls: Array<[string, unknown, string, string]> = [
+      ['autocomplete', { q: 'Koramangala', limit: 2 }, 'q', 'q: must be a string, got an object'],
+      ['reverse', undefined, 'geopin', 'geopin: must be a string, got undefined'],
+      ['validateGeopin', ['4P3-JK8-52C9'], 'geopin', 'geopin: must be a string, got an array'],
+      ['validatePincode', 560038, 'pincode', 'pincode: must be a string, got a number'],
+      ['decode', null, 'geopin', 'geopin: must be a string, got null'],
+    ];
+    for (const [method, argument, path, message] of calls) {
+      const err = await rejection(client[method](argument));
+      expect(err).toBeInstanceOf(InvalidInputError);
+      expect(err).toMatchObject({ path, index: null, message });
+    }
+    expect(sent).toEqual([]);
+  });
+
   it("names a later request's refused item at its index in the whole list, with the answers before it", async () => {
     // A fetch that spoils item 40 of the third request on its way, as a bug between client and server might.
     const { fetch: recording, sent } = recordingFetch();

@@ -1,4 +1,4 @@
-"""Batch items in the caller's terms: checked before anything is sent, and a failed request named at the whole list."""
+"""Inputs in the caller's terms: items and arguments checked before sending, a failed batch named at the list."""
 from __future__ import annotations
 
 import math
@@ -27,6 +27,13 @@ def check_item(item: Any, path: str = "", index: Optional[int] = None) -> None:
         if isinstance(value, float) and not math.isfinite(value):
             raise InvalidInputError(f"{path}.{field}" if path else str(field), f"must be a finite number, got {value}",
                                     index)
+
+
+def check_text(value: Any, path: str) -> None:
+    """Raises InvalidInputError unless ``value`` is a str (``path``: the argument's name): anything else would be sent
+    as its text (``{'q': 'Koramangala'}`` as ``q``), a query the server answers, and counts, for nothing."""
+    if not isinstance(value, str):
+        raise InvalidInputError(path, f"must be a str, got {type(value).__name__}", None)
 
 
 def in_whole_list(error: Exception, key: str, offset: int,

@@ -17,10 +17,12 @@ class GeopinError(Exception):
 
 
 class InvalidInputError(GeopinError, ValueError):
-    """An input refused before anything was sent: a batch item that is not a mapping, a float JSON cannot carry.
+    """An input refused before anything was sent: a batch item that is not a mapping, a float JSON cannot carry, an
+    argument that is not a str where one is expected (``q``, ``geopin``, ``pincode``).
 
-    ``path`` says where as the server's ``issues`` would (``locations.240``, ``addresses.3.pincode``, ``latitude``);
-    ``index`` is the item's position in the list given to ``lookup_many``/``geocode_many`` (None for a single call).
+    ``path`` says where as the server's ``issues`` would (``locations.240``, ``addresses.3.pincode``, ``latitude``,
+    ``q``); ``index`` is the item's position in the list given to ``lookup_many``/``geocode_many`` (None for a single
+    call).
     """
 
     def __init__(self, path: str, problem: str, index: Optional[int]):

@@ -5,7 +5,7 @@ from typing import Any, Callable, List, Mapping, Optional, Sequence, Union
 from urllib.parse import quote
 
 from ._base import BaseClient, require
-from ._batch_items import check_item, check_items, in_whole_list
+from ._batch_items import check_item, check_items, check_text, in_whole_list
 from ._chunks import Progress, run_split
 from .types import (
     AutocompleteResult,
@@ -59,6 +59,8 @@ class LocationClient(BaseClient):
                 **fields: Any) -> GeocodeResult:
         """Address -> point, geopin, confidence. ``address`` is the text (with ``city``, ``state``, ``pincode``,
         ``country`` as keywords) or a whole mapping; NotFoundError when nothing in it could be placed."""
+        if not isinstance(address, str):
+            check_item(address)
         body = {"address": address, **fields} if isinstance(address, str) else {**address, **fields}
         check_item(body)
         return self._data("POST", "/v1/geopin/geocode", body=body, timeout=timeout)
@@ -75,12 +77,15 @@ class LocationClient(BaseClient):
 
     def autocomplete(self, q: str, *, limit: Optional[int] = None, lat: Optional[float] = None,
                      lng: Optional[float] = None, timeout: Optional[float] = None) -> AutocompleteResult:
-        """Place suggestions for ``q`` (3..100 characters, 3 not spaces); ``lat``/``lng`` rank nearer places first."""
+        """Place suggestions for ``q`` (3..100 characters, 3 not spaces); ``lat``/``lng`` rank nearer places first.
+        A ``q`` that is not a str (``autocomplete({"q": ..., "limit": 2})``) raises InvalidInputError before sending."""
+        check_text(q, "q")
         query = {"q": q, "limit": limit, "lat": lat, "lng": lng}
         return self._data("GET", "/v1/geopin/autocomplete", query=query, timeout=timeout)
 
     def reverse(self, geopin: str, *, timeout: Optional[float] = None) -> ReverseResult:
         """Geopin -> its cell centre and the pincode boundary holding it (``found: False`` in the sea)."""
+        check_text(geopin, "geopin")
         return self._data("POST", "/v1/geopin/reverse", body={"geopin": geopin}, timeout=timeout)
 
     def coordinates_to_geopin(self, latitude: float, longitude: float, *, timeout: Optional[float] = None) -> CoordinatesToGeopinResult:
@@ -90,10 +95,12 @@ class LocationClient(BaseClient):
 
     def validate_geopin(self, geopin: str, *, timeout: Optional[float] = None) -> GeopinValidation:
         """Well formed, and inside a pincode boundary? A malformed code is an answer, not an error."""
+        check_text(geopin, "geopin")
         return self._data("GET", f"/v1/geopin/validate/{quote(geopin, safe='')}", timeout=timeout)
 
     def validate_pincode(self, pincode: str, *, timeout: Optional[float] = None) -> PincodeValidation:
         """Format, existence, offices and delivery; unknown pincodes answer ``exists: False``, not an error."""
+        check_text(pincode, "pincode")
         return self._data("GET", f"/v1/pincode/validate/{quote(pincode, safe='')}", timeout=timeout)
 
     def encode(self, latitude: float, longitude: float, *, timeout: Optional[float] = None) -> EncodeResult:
@@ -103,6 +110,7 @@ class LocationClient(BaseClient):
 
     def decode(self, geopin: str, *, timeout: Optional[float] = None) -> DecodeResult:
         """India Post-compatible decode: the cell centre as 6-decimal strings."""
+        check_text(geopin, "geopin")
         return self._data("GET", "/v1/geopin/decode", query={"geopin": geopin}, timeout=timeout)
 
     def usage(self, *, timeout: Optional[float] = None) -> Usage:
