@@ -107,7 +107,14 @@ def admin_get(case):
 
 def admin_with_body(case):
     callback_urls(case)
+    blocked_pincodes(case)
     action_for_body(case)
+
+
+def blocked_pincodes(case):
+    """Blocked pincodes must be in the directory (no address holds another), which no schema can say."""
+    if positive(case) and isinstance(case.body, dict) and isinstance(case.body.get("cod_blocked_pincodes"), list):
+        case.body["cod_blocked_pincodes"] = [PINCODE for _ in case.body["cod_blocked_pincodes"][:1]]
 
 
 def callback_urls(case):
