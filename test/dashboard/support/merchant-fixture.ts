@@ -106,7 +106,8 @@ export interface PlacedOrder {
 
 /**
  * A buyer's whole checkout as the widget drives it: email code, the merchant's cart, an address, then cash on delivery.
- * The shop must allow COD (and be in Mode B for session.completed).
+ * The shop must allow COD (and be in Mode B for session.completed). `amountFrom: 'page'` leaves the cart to the
+ * widget (the store page's amount-paise, which a buyer can edit) instead of the merchant's server.
  */
 export async function placeOrder(
   server: TestServer,
@@ -119,6 +120,7 @@ export async function placeOrder(
     street: string;
     phone?: string;
     utm?: Record<string, string>;
+    amountFrom?: 'merchant' | 'page';
   },
 ): Promise<PlacedOrder> {
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -131,6 +133,7 @@ export async function placeOrder(
     return await res.json();
   };
   const merchantId = shop.id;
+  const fromPage = order.amountFrom === 'page';
   await post('/checkout-email-otp', { action: 'send', email: order.email, merchant_id: merchantId });
   const code = await smtp.nextCode(order.email);
   const verified = await post('/checkout-email-otp', {
@@ -139,10 +142,11 @@ export async function placeOrder(
     merchant_id: merchantId,
     code,
     utm: order.utm ?? {},
+    ...(fromPage ? { cart_value_paise: order.cartPaise } : {}),
   });
   // The merchant's server sets the cart it will charge, as in production (the widget's own figure is not trusted).
   const cart = { session_id: verified.session_id, cart_value_paise: order.cartPaise };
-  expect((await shop.admin('POST', 'set_session_cart', cart)).status).toBe(200);
+  if (!fromPage) expect((await shop.admin('POST', 'set_session_cart', cart)).status).toBe(200);
   const token = { 'x-session-token': verified.session_token as string };
   const address = {
     name: 'Asha Rao',
@@ -153,7 +157,11 @@ export async function placeOrder(
   };
   const created = await post('/checkout-addresses', { action: 'create', address }, token);
   await post('/checkout-addresses', { action: 'address_completed', address_id: created.data.address.id }, token);
-  await post('/checkout-payment', { action: 'record_cod' }, token);
+  await post(
+    '/checkout-payment',
+    { action: 'record_cod', ...(fromPage ? { amount_paise: order.cartPaise } : {}) },
+    token,
+  );
   return { sessionId: verified.session_id as string, email: order.email };
 }
 

@@ -8,6 +8,8 @@ import { repoRoot } from '../../support/paths.ts';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
+/** The laptop screen the QA testers used. */
+export const LAPTOP = { width: 1366, height: 768 };
 export const SCREENSHOT_DIR = join(repoRoot, 'test-output/screenshots');
 
 export interface WatchedPage {

@@ -60,6 +60,35 @@ function renderSnippet(box, info) {
       ' (public: it works only from the origins below). Your page may load the widget under a Content-Security-Policy',
       ' that allows this service in script-src, style-src, connect-src, img-src and worker-src (with blob:).',
     ),
+    amountWarning(),
+  );
+}
+
+/** amount-paise is in the store's page, so a buyer can edit it: said by the snippet, with the two ways to guard. */
+function amountWarning() {
+  return h(
+    'div',
+    { class: 'notice info', id: 'integration-amount' },
+    h(
+      'p',
+      {},
+      h('strong', {}, 'A buyer can change amount-paise.'),
+      ' It is part of your page, so anyone can edit it in ',
+      'their browser, and the widget charges that amount unless your server fixed it.',
+    ),
+    h(
+      'p',
+      {},
+      'To protect your orders, either have your server call ',
+      h('code', {}, 'set_session_cart'),
+      ' with the order total when the buyer signs in (then that amount is charged and no other), or check ',
+      h('code', {}, 'amount_paise'),
+      ' in the ',
+      h('code', {}, 'session.completed'),
+      ' webhook against your order before you ship. Orders whose amount the page set are marked in Orders. See ',
+      h('a', { href: '/docs?q=set_session_cart' }, 'set_session_cart in the API reference'),
+      ' and “The checkout flow” in docs/checkout-api.md.',
+    ),
   );
 }
 

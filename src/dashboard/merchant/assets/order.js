@@ -4,7 +4,7 @@ import { formatPhone } from '/console/format.js';
 import { deliveryDetail, notSent, statePill } from '/merchant/assets/delivery-detail.js';
 import { orderMap } from '/merchant/assets/order-map.js';
 import { REFUSED_BECAUSE, timeline } from '/merchant/assets/order-timeline.js';
-import { paymentWords, STATUS } from '/merchant/assets/session-row.js';
+import { amountFromPage, amountNote, paymentWords, STATUS } from '/merchant/assets/session-row.js';
 
 export async function showOrder(sessionId) {
   const body = document.getElementById('order-body');
@@ -24,6 +24,7 @@ export async function showOrder(sessionId) {
   fill(
     body,
     summary(s),
+    amountSource(s),
     refunds(order.orders),
     h('h3', {}, 'Address'),
     address(order.address),
@@ -45,7 +46,7 @@ function summary(s) {
     item('Order id', h('code', {}, s.id)),
     item('Created', formatTime(s.created_at)),
     item('Status', STATUS[s.status] ?? s.status),
-    item('Cart', rupees(s.cart_value_paise)),
+    item('Cart', rupees(s.cart_value_paise), amountNote(s)),
     item('Payment', paymentWords(s)),
     s.payment.gateway_payment_id ? item('Gateway payment', h('code', {}, s.payment.gateway_payment_id)) : null,
     s.payment.gateway_order_id ? item('Gateway order', h('code', {}, s.payment.gateway_order_id)) : null,
@@ -54,6 +55,19 @@ function summary(s) {
       ? item(s.payment.method === 'cod' ? 'Placed at' : 'Paid at', formatTime(s.payment.paid_at))
       : null,
     item('Campaign', utm.length ? utm.join(', ') : '—'),
+  );
+}
+
+/** Why the amount deserves a look: the widget's amount-paise is part of the store page, which a buyer can edit. */
+function amountSource(s) {
+  if (!amountFromPage(s)) return null;
+  const amount = rupees(s.payment.amount_paise ?? s.cart_value_paise);
+  return h(
+    'p',
+    { class: 'notice info amount-source' },
+    'This amount came from your store page (the widget’s amount-paise), not from your server, and a buyer can change ',
+    `it in their browser. Check that ${amount} is what this order should cost before you ship it. `,
+    h('a', { href: '#integration' }, 'How to fix amounts on your server'),
   );
 }
 

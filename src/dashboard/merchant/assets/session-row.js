@@ -30,6 +30,21 @@ export function paymentWords(s) {
   ];
 }
 
+/** Said where an order's amount shows when the buyer's browser, not the merchant's server, chose it. */
+export const AMOUNT_FROM_PAGE = 'Amount set by the store page — check it matches the order';
+
+/**
+ * Whether the order's amount came from the store page (the widget's amount-paise, which a buyer can edit) rather than
+ * the merchant's server (set_session_cart): an order with no amount at all has nothing to check.
+ */
+export function amountFromPage(s) {
+  return s.cart_value_source !== 'merchant' && (s.cart_value_paise !== null || s.payment.amount_paise !== null);
+}
+
+export function amountNote(s) {
+  return amountFromPage(s) ? h('span', { class: 'amount-note' }, AMOUNT_FROM_PAGE) : null;
+}
+
 function refundDue(s) {
   const what = s.refunds_due === 1 ? 'refund due' : `${s.refunds_due} refunds due`;
   return h('span', { class: 'pill bad' }, `${what} ${rupees(s.refund_due_paise)}`);
@@ -48,7 +63,7 @@ export function orderRow(s) {
     cell('Buyer', s.email ?? s.buyer_id),
     cell('Status', STATUS[s.status] ?? s.status),
     cell('Pincode', s.pincode ?? '—'),
-    h('td', { class: 'num', 'data-label': 'Cart' }, rupees(s.cart_value_paise)),
+    h('td', { class: 'num', 'data-label': 'Cart' }, rupees(s.cart_value_paise), amountNote(s)),
     cell('Payment', paymentWords(s)),
     cell('UTM', utm || '—'),
   );
