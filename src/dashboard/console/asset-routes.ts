@@ -10,6 +10,8 @@ export function consoleAssetRoutes(): RouteDef[] {
     'chart.js',
     'csv.js',
     'format.js',
+    'field-errors.js',
+    'origins.js',
     'parts.css',
   ]);
 }

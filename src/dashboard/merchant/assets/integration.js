@@ -1,11 +1,7 @@
 // The Integration section: the checkout widget's snippet with this merchant's own ids, and the origins it may run on.
 import { api, codeSample, fill, h, say } from '/console/console.js';
-
-const lines = (text) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+import { clearErrors, issuesByField, lines, showErrors } from '/console/field-errors.js';
+import { originEntries, originProblems, refusedOrigins } from '/console/origins.js';
 
 /** Settings and Integration both edit the store's origins: a save in one shows in the other. */
 const ORIGINS_SAVED = 'merchant:origins-saved';
@@ -98,14 +94,13 @@ function originsForm(info, onSaved) {
     id: 'integration-origins-input',
     name: 'origins',
     rows: 3,
-    'aria-describedby': 'integration-origins-hint integration-origins-error',
+    'aria-describedby': 'integration-origins-hint',
   });
   input.value = info.allowed_origins.join('\n');
-  const error = h('p', { class: 'status', id: 'integration-origins-error', 'data-kind': 'error', hidden: true });
   const status = h('p', { class: 'status', id: 'integration-status', role: 'status', 'aria-live': 'polite' });
   const form = h(
     'form',
-    {},
+    { novalidate: true },
     h(
       'div',
       { class: 'field' },
@@ -116,32 +111,32 @@ function originsForm(info, onSaved) {
         { class: 'hint', id: 'integration-origins-hint' },
         'One per line: scheme and host, e.g. https://shop.example.',
       ),
-      error,
     ),
     h('button', { type: 'submit' }, 'Save origins'),
   );
   const show = followOrigins(input, 'integration', onSaved);
-  const showError = (text) => {
-    error.textContent = text;
-    error.hidden = !text;
-    if (text) input.setAttribute('aria-invalid', 'true');
-    else input.removeAttribute('aria-invalid');
+  const refused = (words) => {
+    showErrors([[input, lines(words)]]);
+    say(status, 'Nothing was saved: fix the field marked above.', 'error');
   };
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    showError('');
+    clearErrors(form);
     say(status, '');
+    const entries = originEntries(input.value);
+    const problems = originProblems(entries);
+    if (problems.length) return refused(problems);
     try {
-      const saved = await api('PATCH', '/checkout-admin?action=settings', { allowed_origins: lines(input.value) });
+      const saved = await api('PATCH', '/checkout-admin?action=settings', { allowed_origins: entries });
       show(saved.allowed_origins);
       announceOrigins(saved.allowed_origins, 'integration');
       await onSaved();
       const n = saved.allowed_origins.length;
       say(status, `${n} origin${n === 1 ? '' : 's'} allowed`, 'ok');
     } catch (err) {
-      const issue = err.body?.issues?.[0];
-      showError(issue ? `${issue.message}` : err.message);
-      input.focus();
+      const issues = issuesByField(err).get('allowed_origins');
+      if (issues) refused(refusedOrigins(issues, entries));
+      else say(status, `Nothing was saved: ${err.message}`, 'error');
     }
   });
   return [form, status];

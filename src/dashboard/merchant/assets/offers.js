@@ -1,18 +1,9 @@
 // The offers section: every offer with its schedule; create one, edit one, switch one off or on (POST /checkout-offers).
 import { api, fill, formatNumber, formatTime, h, rupees, say } from '/console/console.js';
+import { browserProblems, clearErrors, showErrors } from '/console/field-errors.js';
 import { localDate, zoneInstant } from '/console/format.js';
-
-function field(id, label, input, hint) {
-  input.id = id;
-  if (hint) input.setAttribute('aria-describedby', `${id}-hint`);
-  return h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id }, label),
-    input,
-    hint ? h('span', { class: 'hint', id: `${id}-hint` }, hint) : null,
-  );
-}
+import { BROWSER_WORDS, formProblems, refusedOffer } from '/merchant/assets/offer-checks.js';
+import { field } from '/merchant/assets/settings-form.js';
 
 /** What an offer does now: off, waiting for its start, showing, or ended. */
 function stateOf(o, now = new Date().toISOString()) {
@@ -93,6 +84,7 @@ export async function initOffers() {
 
   function edit(o) {
     editing = o;
+    clearErrors(form);
     const e = form.elements;
     title.textContent = `Edit “${o.title}”`;
     e.title.value = o.title;
@@ -112,6 +104,7 @@ export async function initOffers() {
 
   function reset() {
     editing = null;
+    clearErrors(form);
     form.reset();
     valueLimits();
     title.textContent = 'New offer';
@@ -176,8 +169,24 @@ export async function initOffers() {
   };
   form.elements.type.addEventListener('change', valueLimits);
 
+  /** Problems under their fields, and the status line saying nothing was saved. */
+  const refused = (pairs, err) => {
+    if (pairs.length) showErrors(pairs);
+    const which = pairs.length === 1 ? 'the field' : 'the fields';
+    say(
+      status,
+      pairs.length ? `Nothing was saved: fix ${which} marked above.` : `Nothing was saved: ${err.message}`,
+      'error',
+    );
+  };
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    clearErrors(form);
+    say(status, '');
+    const checked = browserProblems(form, BROWSER_WORDS);
+    const found = formProblems(form).filter(([input, words]) => words && !checked.some(([el]) => el === input));
+    if (checked.length || found.length) return refused([...checked, ...found]);
     const e = form.elements;
     const percent = e.type.value === 'percent';
     const fields = {
@@ -200,8 +209,7 @@ export async function initOffers() {
       await load();
       say(status, done, 'ok');
     } catch (err) {
-      const issue = err.body?.issues?.[0];
-      say(status, issue ? `${issue.path}: ${issue.message}` : err.message, 'error');
+      refused(refusedOffer(err, form), err);
     }
   });
   await load();

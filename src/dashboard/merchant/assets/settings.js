@@ -1,87 +1,63 @@
 // The settings section: webhook, cash on delivery, payment gateway and browser origins, each its own form over PATCH /checkout-admin.
-import { api, h, plural, say } from '/console/console.js';
+import { api, h, plural } from '/console/console.js';
+import { issuesByField, lines, refuse } from '/console/field-errors.js';
+import { originEntries, originProblems, refusedOrigins } from '/console/origins.js';
 import { WEBHOOK_URL_SAVED } from '/merchant/assets/delivery-detail.js';
 import { announceOrigins, followOrigins } from '/merchant/assets/integration.js';
+import { check, field, settingsForm } from '/merchant/assets/settings-form.js';
+import { badPincodes, pincodeList, TUNNEL_ADVICE, urlWords } from '/merchant/assets/settings-words.js';
 
-/** A labelled input; `hint` is tied to it with aria-describedby. */
-function field(id, label, input, hint) {
-  input.id = id;
-  if (hint) input.setAttribute('aria-describedby', `${id}-hint`);
-  return h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id }, label),
-    input,
-    hint ? h('span', { class: 'hint', id: `${id}-hint` }, hint) : null,
-  );
+const patch = (action, body) => api('PATCH', `/checkout-admin?action=${action}`, body);
+
+/** [input, words] for each field the server refused; `say[field](issues)` words them, else its own message. */
+function refusedFields(err, form, say) {
+  return [...issuesByField(err)]
+    .map(([name, issues]) => [form.elements[FIELD_OF[name] ?? name], say[name]?.(issues) ?? issues[0].message])
+    .filter(([input]) => input);
 }
 
-const check = (id, label, checked) =>
-  h('label', { class: 'check' }, h('input', { id, name: id, type: 'checkbox', checked }), label);
-const lines = (text) =>
-  text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The form field each API field is typed in. */
+const FIELD_OF = {
+  webhook_url: 'url',
+  webhook_secret: 'secret',
+  enable_cod: 'cod-enabled',
+  cod_max_cart_value_paise: 'max',
+  cod_blocked_pincodes: 'blocked',
+  gateway_key_id: 'keyId',
+  gateway_secret_key: 'secret',
+  payment_enabled: 'payment-enabled',
+  allowed_origins: 'origins',
+  courier_coverage_url: 'coverage',
+};
 
-/** A form card: fields, a save button and a status line; `save()` returns the message to show. */
-function settingsForm(id, title, fields, save) {
-  const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  const form = h(
-    'form',
-    { id, 'aria-labelledby': `${id}-title` },
-    h('h3', { id: `${id}-title` }, title),
-    fields,
-    h('button', { type: 'submit' }, 'Save'),
-    status,
-  );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    try {
-      say(status, await save(form), 'ok');
-    } catch (err) {
-      const issue = err.body?.issues?.[0];
-      say(status, issue ? `${issue.path}: ${issue.message}` : err.message, 'error');
-    }
-  });
-  return form;
-}
-
-export async function initSettings() {
-  const [webhook, cod, payment, origins] = await Promise.all([
-    api('GET', '/checkout-admin?action=webhooks'),
-    api('GET', '/checkout-admin?action=cod_config'),
-    api('GET', '/checkout-admin?action=get_payment_config'),
-    api('GET', '/checkout-admin?action=settings'),
-  ]);
-  const patch = (action, body) => api('PATCH', `/checkout-admin?action=${action}`, body);
-  const originsInput = h('textarea', { name: 'origins' }, origins.allowed_origins.join('\n'));
-  const showOrigins = followOrigins(originsInput, 'settings');
-  document.getElementById('settings-forms').replaceChildren(
-    settingsForm(
-      'webhook-form',
-      'Webhook',
-      [
-        field(
-          'webhook-url',
-          'Endpoint URL',
-          h('input', {
-            type: 'url',
-            name: 'url',
-            value: webhook.webhook_url ?? '',
-            placeholder: 'https://shop.example/hooks',
-          }),
-        ),
-        field(
-          'webhook-secret',
-          'Signing secret',
-          h('input', { type: 'password', name: 'secret', autocomplete: 'new-password', minlength: 16 }),
-          webhook.webhook_secret_set
-            ? 'A secret is set; leave empty to keep it.'
-            : 'At least 16 characters; used for the signature headers.',
-        ),
-      ],
-      async (form) => {
+function webhookForm(webhook) {
+  const example = 'https://shop.example/hooks';
+  return settingsForm(
+    'webhook-form',
+    'Webhook',
+    [
+      field(
+        'webhook-url',
+        'Endpoint URL',
+        h('input', { type: 'url', name: 'url', value: webhook.webhook_url ?? '', placeholder: example }),
+        `An https:// address on the internet, e.g. ${example}. A receiver on your own computer (localhost) cannot ` +
+          `be reached from here: see ${TUNNEL_ADVICE}.`,
+      ),
+      field(
+        'webhook-secret',
+        'Signing secret',
+        h('input', { type: 'password', name: 'secret', autocomplete: 'new-password', minlength: 16 }),
+        webhook.webhook_secret_set
+          ? 'A secret is set; leave empty to keep it.'
+          : 'At least 16 characters; used for the signature headers.',
+      ),
+    ],
+    {
+      words: {
+        url: () => `Enter a whole web address, for example ${example}.`,
+        secret: () => 'The signing secret must be at least 16 characters.',
+      },
+      async save(form) {
         const url = form.elements.url.value.trim();
         const secret = form.elements.secret.value;
         const saved = await patch('webhooks', {
@@ -92,67 +68,98 @@ export async function initSettings() {
         document.dispatchEvent(new CustomEvent(WEBHOOK_URL_SAVED, { detail: { url: saved.webhook_url } }));
         return saved.webhook_url ? `Webhooks go to ${saved.webhook_url}` : 'Webhooks are off';
       },
-    ),
-    settingsForm(
-      'cod-form',
-      'Cash on delivery',
-      [
-        check('cod-enabled', 'Offer cash on delivery', cod.enable_cod),
-        field(
-          'cod-max',
-          'Largest cart for COD (₹)',
-          h('input', {
-            type: 'number',
-            name: 'max',
-            min: 1,
-            step: 1,
-            value: cod.cod_max_cart_value_paise === null ? '' : cod.cod_max_cart_value_paise / 100,
-          }),
-          'Empty: no limit.',
-        ),
-        field(
-          'cod-blocked',
-          'Pincodes without COD',
-          h('textarea', { name: 'blocked' }, cod.cod_blocked_pincodes.join('\n')),
-          'One 6-digit pincode per line.',
-        ),
-      ],
-      async (form) => {
+      refused: (err, form) =>
+        refusedFields(err, form, {
+          webhook_url: ([issue]) => urlWords(issue.message, example),
+          webhook_secret: () => 'The signing secret must be at least 16 characters.',
+        }),
+    },
+  );
+}
+
+function codForm(cod) {
+  return settingsForm(
+    'cod-form',
+    'Cash on delivery',
+    [
+      check('cod-enabled', 'Offer cash on delivery', cod.enable_cod),
+      field(
+        'cod-max',
+        'Largest cart for COD (₹)',
+        h('input', {
+          type: 'number',
+          name: 'max',
+          min: 1,
+          step: 1,
+          value: cod.cod_max_cart_value_paise === null ? '' : cod.cod_max_cart_value_paise / 100,
+        }),
+        'Empty: no limit.',
+      ),
+      field(
+        'cod-blocked',
+        'Pincodes without COD',
+        h('textarea', { name: 'blocked' }, cod.cod_blocked_pincodes.join('\n')),
+        '6-digit pincodes, one per line (commas or spaces between them work too).',
+      ),
+    ],
+    {
+      words: { max: () => 'Enter whole rupees, 1 or more, or leave it empty for no limit.' },
+      async save(form) {
+        const { pincodes, bad } = pincodeList(form.elements.blocked.value);
+        refuse([[form.elements.blocked, badPincodes(bad)]]);
         const max = form.elements.max.value.trim();
         const saved = await patch('cod_config', {
           enable_cod: form.elements['cod-enabled'].checked,
           cod_max_cart_value_paise: max ? Math.round(Number(max) * 100) : null,
-          cod_blocked_pincodes: lines(form.elements.blocked.value),
+          cod_blocked_pincodes: pincodes,
         });
+        // The list as saved: cleaned up and each pincode once.
+        form.elements.blocked.value = saved.cod_blocked_pincodes.join('\n');
         return saved.enable_cod ? `COD on; ${plural(saved.cod_blocked_pincodes.length, 'pincode')} blocked` : 'COD off';
       },
-    ),
-    settingsForm(
-      'payment-form',
-      'Payment gateway',
-      [
-        check('payment-enabled', 'Take payments at checkout', payment.payment_enabled),
-        field(
-          'gateway-key-id',
-          'Gateway key id',
-          h('input', {
-            type: 'text',
-            name: 'keyId',
-            value: payment.gateway_key_id ?? '',
-            required: true,
-            autocomplete: 'off',
-          }),
-        ),
-        field(
-          'gateway-secret',
-          'Gateway key secret',
-          h('input', { type: 'password', name: 'secret', required: true, autocomplete: 'new-password' }),
-          payment.gateway_secret_key_set
-            ? 'A secret is stored (encrypted); enter it again to change the settings.'
-            : 'Stored encrypted; never shown again.',
-        ),
-      ],
-      async (form) => {
+      refused: (err, form) => {
+        const sent = pincodeList(form.elements.blocked.value).pincodes;
+        return refusedFields(err, form, {
+          cod_blocked_pincodes: (issues) => badPincodes(issues.map((i) => sent[i.index] ?? i.message)),
+          cod_max_cart_value_paise: () => 'Enter whole rupees, 1 or more, or leave it empty for no limit.',
+        });
+      },
+    },
+  );
+}
+
+function paymentForm(payment) {
+  return settingsForm(
+    'payment-form',
+    'Payment gateway',
+    [
+      check('payment-enabled', 'Take payments at checkout', payment.payment_enabled),
+      field(
+        'gateway-key-id',
+        'Gateway key id',
+        h('input', {
+          type: 'text',
+          name: 'keyId',
+          value: payment.gateway_key_id ?? '',
+          required: true,
+          autocomplete: 'off',
+        }),
+      ),
+      field(
+        'gateway-secret',
+        'Gateway key secret',
+        h('input', { type: 'password', name: 'secret', required: true, autocomplete: 'new-password' }),
+        payment.gateway_secret_key_set
+          ? 'A secret is stored (encrypted); enter it again to change the settings.'
+          : 'Stored encrypted; never shown again.',
+      ),
+    ],
+    {
+      words: {
+        keyId: () => 'Enter the key id from your payment gateway’s dashboard (for example rzp_live_…).',
+        secret: () => 'Enter the key secret: it is needed to save any change here.',
+      },
+      async save(form) {
         await patch('set_payment_config', {
           gateway_key_id: form.elements.keyId.value.trim(),
           gateway_secret_key: form.elements.secret.value,
@@ -161,34 +168,63 @@ export async function initSettings() {
         form.elements.secret.value = '';
         return 'Gateway settings saved';
       },
-    ),
-    settingsForm(
-      'origins-form',
-      'Checkout widget',
-      [
-        field(
-          'allowed-origins',
-          'Allowed origins',
-          originsInput,
-          'Sites that may embed the checkout, one per line, e.g. https://shop.example.',
-        ),
-        field(
-          'coverage-url',
-          'Courier coverage URL',
-          h('input', { type: 'url', name: 'coverage', value: origins.courier_coverage_url ?? '' }),
-          'Optional serviceability endpoint.',
-        ),
-      ],
-      async (form) => {
+      refused: (err, form) =>
+        refusedFields(err, form, {
+          gateway_key_id: () => 'A key id has only letters, digits, _ and - (for example rzp_live_AbC123).',
+        }),
+    },
+  );
+}
+
+function originsForm(origins) {
+  const originsInput = h('textarea', { name: 'origins' }, origins.allowed_origins.join('\n'));
+  const showOrigins = followOrigins(originsInput, 'settings');
+  return settingsForm(
+    'origins-form',
+    'Checkout widget',
+    [
+      field(
+        'allowed-origins',
+        'Allowed origins',
+        originsInput,
+        'Sites that may embed the checkout, one per line, e.g. https://shop.example.',
+      ),
+      field(
+        'coverage-url',
+        'Courier coverage URL',
+        h('input', { type: 'url', name: 'coverage', value: origins.courier_coverage_url ?? '' }),
+        'Optional serviceability endpoint: an https:// address on the internet.',
+      ),
+    ],
+    {
+      words: { coverage: () => 'Enter a whole web address, for example https://shop.example/courier.' },
+      async save(form) {
+        const entries = originEntries(form.elements.origins.value);
+        const problems = originProblems(entries);
+        refuse([[form.elements.origins, problems.length ? lines(problems) : null]]);
         const coverage = form.elements.coverage.value.trim();
-        const saved = await patch('settings', {
-          allowed_origins: lines(form.elements.origins.value),
-          courier_coverage_url: coverage || null,
-        });
+        const saved = await patch('settings', { allowed_origins: entries, courier_coverage_url: coverage || null });
         showOrigins(saved.allowed_origins);
         announceOrigins(saved.allowed_origins, 'settings');
         return `${plural(saved.allowed_origins.length, 'origin')} allowed`;
       },
-    ),
+      refused: (err, form) =>
+        refusedFields(err, form, {
+          allowed_origins: (issues) => lines(refusedOrigins(issues, originEntries(form.elements.origins.value))),
+          courier_coverage_url: ([issue]) => urlWords(issue.message, 'https://shop.example/courier'),
+        }),
+    },
   );
+}
+
+export async function initSettings() {
+  const [webhook, cod, payment, origins] = await Promise.all([
+    api('GET', '/checkout-admin?action=webhooks'),
+    api('GET', '/checkout-admin?action=cod_config'),
+    api('GET', '/checkout-admin?action=get_payment_config'),
+    api('GET', '/checkout-admin?action=settings'),
+  ]);
+  document
+    .getElementById('settings-forms')
+    .replaceChildren(webhookForm(webhook), codForm(cod), paymentForm(payment), originsForm(origins));
 }

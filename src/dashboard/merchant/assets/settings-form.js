@@ -1,0 +1,55 @@
+// One settings card: its fields, Save, and a status line; problems under their fields, and "nothing was saved" said.
+import { h, say } from '/console/console.js';
+import { browserProblems, clearErrors, FormProblems, showErrors } from '/console/field-errors.js';
+
+/** A labelled input; `hint` (text or nodes) is tied to it with aria-describedby. */
+export function field(id, label, input, hint) {
+  input.id = id;
+  if (hint) input.setAttribute('aria-describedby', `${id}-hint`);
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    input,
+    hint ? h('span', { class: 'hint', id: `${id}-hint` }, hint) : null,
+  );
+}
+
+export const check = (id, label, checked) =>
+  h('label', { class: 'check' }, h('input', { id, name: id, type: 'checkbox', checked }), label);
+
+/**
+ * A form card. `save(form)` sends and returns the message to show; it may throw FormProblems for what it checks
+ * first. `refused(err, form)` turns the server's refusal into [input, words] pairs; `words` says the browser's checks.
+ */
+export function settingsForm(id, title, fields, { save, refused, words = {} }) {
+  const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const form = h(
+    'form',
+    { id, 'aria-labelledby': `${id}-title`, novalidate: true },
+    h('h3', { id: `${id}-title` }, title),
+    fields,
+    h('button', { type: 'submit' }, 'Save'),
+    status,
+  );
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    clearErrors(form);
+    say(status, '');
+    try {
+      const checked = browserProblems(form, words);
+      if (checked.length) throw new FormProblems(checked);
+      say(status, await save(form), 'ok');
+    } catch (err) {
+      const pairs = err instanceof FormProblems ? err.pairs : refused(err, form);
+      if (pairs.length) showErrors(pairs);
+      const which = pairs.length === 1 ? 'the field' : 'the fields';
+      say(
+        status,
+        pairs.length ? `Nothing was saved: fix ${which} marked above.` : `Nothing was saved: ${err.message}`,
+        'error',
+      );
+    }
+  });
+  return form;
+}
