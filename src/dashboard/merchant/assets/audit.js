@@ -22,11 +22,11 @@ export async function initAudit() {
               'tr',
               {},
               h('td', { 'data-label': 'Time' }, formatTime(e.created_at)),
-              h('td', { 'data-label': 'Who' }, e.actor),
+              h('td', { 'data-label': 'Who', class: 'user-text' }, e.actor),
               h('td', { 'data-label': 'What' }, e.action, e.target ? [h('br'), h('code', {}, e.target)] : null),
               h(
                 'td',
-                { 'data-label': 'Changes' },
+                { 'data-label': 'Changes', class: 'user-text' },
                 h(
                   'ul',
                   { class: 'changes' },

@@ -124,14 +124,14 @@ async function showBatches() {
           return h(
             'tr',
             { 'data-batch-id': batch.id },
-            h('td', {}, batch.label ?? batch.id.slice(0, 8)),
+            h('td', { class: 'user-text' }, batch.label ?? batch.id.slice(0, 8)),
             h('td', {}, formatTime(batch.created_at)),
             h('td', {}, h('span', { class: `pill ${tone}` }, batch.status)),
             h('td', { class: 'num' }, formatNumber(batch.total_rows)),
             h('td', { class: 'num' }, formatNumber(batch.imported_count)),
             h('td', { class: 'num' }, formatNumber(batch.error_count)),
             h('td', { class: 'num' }, formatNumber(batch.warning_count)),
-            h('td', {}, first || '—'),
+            h('td', { class: 'user-text' }, first || '—'),
             h('td', {}, download),
           );
         }),

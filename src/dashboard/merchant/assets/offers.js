@@ -37,12 +37,12 @@ export async function initOffers() {
     return h(
       'tr',
       { 'data-offer-id': o.id },
-      cell('Title', {}, o.title),
+      cell('Title', { class: 'user-text' }, o.title),
       cell('Discount', {}, discount(o)),
       cell('Minimum cart', {}, rupees(o.min_cart_value_paise)),
       cell(
         'UTM rules',
-        {},
+        { class: 'user-text' },
         Object.entries(o.utm_rules)
           .map(([k, v]) => `${k}=${v}`)
           .join(', ') || 'any',

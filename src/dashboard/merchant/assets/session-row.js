@@ -56,15 +56,16 @@ export function orderRow(s) {
     .map(([k, v]) => `${k.replace('utm_', '')}=${v}`)
     .join(', ');
   const cell = (label, ...content) => h('td', { 'data-label': label }, ...content);
+  const typed = (label, ...content) => h('td', { 'data-label': label, class: 'user-text' }, ...content);
   return h(
     'tr',
     { 'data-session-id': s.id },
     cell('Created', h('a', { href: `#order/${s.id}` }, formatTime(s.created_at))),
-    cell('Buyer', s.email ?? s.buyer_id),
+    typed('Buyer', s.email ?? s.buyer_id),
     cell('Status', STATUS[s.status] ?? s.status),
     cell('Pincode', s.pincode ?? '—'),
     h('td', { class: 'num', 'data-label': 'Cart' }, rupees(s.cart_value_paise), amountNote(s)),
     cell('Payment', paymentWords(s)),
-    cell('UTM', utm || '—'),
+    typed('UTM', utm || '—'),
   );
 }
