@@ -125,9 +125,10 @@ describe('offers and the api key in Chromium', () => {
       await page.reload();
       await page.locator('#app').waitFor({ state: 'visible' });
       const latest = page.locator('#audit-body tr').first();
-      await eventually(() => latest.textContent()).toContain('rotate_api_key');
+      await eventually(() => latest.textContent()).toContain('API key rotated');
+      expect(await latest.getAttribute('data-action')).toBe('rotate_api_key');
       expect(await latest.textContent()).toContain(`${device}@shop.example`);
-      expect(await latest.textContent()).toContain('overlap_hours: — → 1');
+      expect(await latest.textContent()).toContain('Old key kept working for: — → 1 hour');
 
       if (device === 'phone') expect(await horizontalOverflow(page)).toBe(0);
       await page.locator('#keys').scrollIntoViewIfNeeded();

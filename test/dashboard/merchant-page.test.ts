@@ -170,9 +170,10 @@ describe('merchant dashboard in Chromium', () => {
     await page.reload();
     await page.locator('#app').waitFor({ state: 'visible' });
     const latest = page.locator('#audit-body tr').first();
-    await eventually(() => latest.textContent()).toContain('cod_config');
+    await eventually(() => latest.textContent()).toContain('Cash on delivery settings');
     expect(await latest.textContent()).toContain(USER);
-    expect(await latest.textContent()).toContain('enable_cod: false → true');
+    expect(await latest.textContent()).toContain('Cash on delivery: off → on');
+    expect(await latest.textContent()).toContain('Largest cart for COD: — → ₹2,000');
     expect(await unlabelledFields(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

@@ -108,6 +108,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'offer-checks.js',
       'keys.js',
       'audit.js',
+      'audit-words.js',
       'integration.js',
       'orders.css',
     ]),
