@@ -106,6 +106,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'imports.js',
       'offers.js',
       'offer-checks.js',
+      'offer-rules.js',
       'keys.js',
       'audit.js',
       'audit-words.js',

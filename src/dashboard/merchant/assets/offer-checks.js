@@ -1,5 +1,7 @@
 // The offer form's problems in the shop owner's words: what the page checks before sending, what the server refused.
+import { h } from '/console/console.js';
 import { issuesByField } from '/console/field-errors.js';
+import { localDate } from '/console/format.js';
 
 /** The form field each API field is typed in. */
 const FIELD_OF = {
@@ -66,4 +68,25 @@ export function refusedOffer(err, form) {
   return [...issuesByField(err)]
     .map(([name, issues]) => [form.elements[FIELD_OF[name]], words[name]?.(issues) ?? issues[0].message])
     .filter(([input]) => input);
+}
+
+/**
+ * Says under Show until, as it is typed, that the day chosen has passed: a warning, not a refusal (an offer may be
+ * saved switched on for the record). Returns the check, for a value set by the page.
+ */
+export function watchEndDay(input) {
+  const note = h('p', { class: 'field-warning', id: 'offer-ends-past', hidden: true });
+  note.textContent = 'This day has passed: buyers will not see the offer.';
+  input.after(note);
+  const update = () => {
+    const past = Boolean(input.value) && input.value < localDate(new Date());
+    note.hidden = !past;
+    const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== note.id);
+    if (past) ids.push(note.id);
+    if (ids.length) input.setAttribute('aria-describedby', ids.join(' '));
+    else input.removeAttribute('aria-describedby');
+  };
+  input.addEventListener('input', update);
+  input.addEventListener('change', update);
+  return update;
 }

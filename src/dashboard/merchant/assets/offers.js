@@ -2,7 +2,8 @@
 import { api, fill, formatNumber, formatTime, h, rupees, say } from '/console/console.js';
 import { browserProblems, clearErrors, showErrors } from '/console/field-errors.js';
 import { localDate, zoneInstant } from '/console/format.js';
-import { BROWSER_WORDS, formProblems, refusedOffer } from '/merchant/assets/offer-checks.js';
+import { BROWSER_WORDS, formProblems, refusedOffer, watchEndDay } from '/merchant/assets/offer-checks.js';
+import { offerWarning, WHICH_OFFER } from '/merchant/assets/offer-rules.js';
 import { field } from '/merchant/assets/settings-form.js';
 
 /** What an offer does now: off, waiting for its start, showing, or ended. */
@@ -24,12 +25,22 @@ export async function initOffers() {
   const form = document.getElementById('offer-form');
   const title = document.getElementById('offer-form-title');
   const status = document.getElementById('offers-status');
+  const warning = document.getElementById('offers-warning');
+  document.getElementById('offers-rule').textContent = WHICH_OFFER;
   let editing = null;
 
+  /** Lists the offers; returns them. */
   async function load() {
     const { offers } = await api('POST', '/checkout-offers', { action: 'list' });
     fill(body, offers.length === 0 ? h('tr', {}, h('td', { colspan: 8 }, 'No offers yet.')) : offers.map(row));
+    return offers;
   }
+
+  /** Said under the form once an offer is saved: an overlap, or a last day already gone. */
+  const warn = (words) => {
+    warning.textContent = words ?? '';
+    warning.hidden = !words;
+  };
 
   function row(o) {
     const [state, tone] = stateOf(o);
@@ -97,6 +108,7 @@ export async function initOffers() {
     e.ends.value = o.ends_at ? localDate(new Date(o.ends_at)) : '';
     e.active.checked = o.active;
     valueLimits();
+    endDay();
     form.querySelector('button[type="submit"]').textContent = 'Save offer';
     form.querySelector('.cancel').hidden = false;
     e.title.focus();
@@ -107,6 +119,7 @@ export async function initOffers() {
     clearErrors(form);
     form.reset();
     valueLimits();
+    endDay();
     title.textContent = 'New offer';
     form.querySelector('button[type="submit"]').textContent = 'Create offer';
     form.querySelector('.cancel').hidden = true;
@@ -141,7 +154,7 @@ export async function initOffers() {
       'offer-priority',
       'Priority',
       h('input', { type: 'number', name: 'priority', min: -1000, max: 1000, step: 1, value: 0 }),
-      'The highest matching offer is shown.',
+      'When several offers match, the higher priority wins (the rule is above the table).',
     ),
     field('offer-starts', 'Show from (optional)', h('input', { type: 'date', name: 'starts' })),
     field('offer-ends', 'Show until (optional)', h('input', { type: 'date', name: 'ends' })),
@@ -168,6 +181,7 @@ export async function initOffers() {
     else form.elements.value.removeAttribute('max');
   };
   form.elements.type.addEventListener('change', valueLimits);
+  const endDay = watchEndDay(form.elements.ends);
 
   /** Problems under their fields, and the status line saying nothing was saved. */
   const refused = (pairs, err) => {
@@ -184,6 +198,7 @@ export async function initOffers() {
     event.preventDefault();
     clearErrors(form);
     say(status, '');
+    warn(null);
     const checked = browserProblems(form, BROWSER_WORDS);
     const found = formProblems(form).filter(([input, words]) => words && !checked.some(([el]) => el === input));
     if (checked.length || found.length) return refused([...checked, ...found]);
@@ -201,13 +216,15 @@ export async function initOffers() {
       active: e.active.checked,
     };
     try {
-      if (editing) await api('POST', '/checkout-offers', { action: 'update', offer_id: editing.id, ...fields });
-      else await api('POST', '/checkout-offers', { action: 'create', ...fields });
+      const saved = editing
+        ? await api('POST', '/checkout-offers', { action: 'update', offer_id: editing.id, ...fields })
+        : await api('POST', '/checkout-offers', { action: 'create', ...fields });
       const done = editing ? `Saved ${fields.title}` : 'Offer created';
       reset();
       // Announced once the table shows it, so what is read out is what is on screen.
-      await load();
+      const offers = await load();
       say(status, done, 'ok');
+      warn(offerWarning(saved, offers));
     } catch (err) {
       refused(refusedOffer(err, form), err);
     }
