@@ -173,6 +173,8 @@ function resendButton(onClick) {
 }
 
 const ENDED = 'console.ended';
+/** Set by Sign out for the reload that follows: the sign-in form then says so and takes focus. */
+const SIGNED_OUT = 'console.signedOut';
 
 /** A call answered 401 while signed in as `email`: the sign-in form, after a reload, says why and has the email. */
 export function sessionEnded(email) {
@@ -195,6 +197,11 @@ export function signIn(base) {
     emailForm.elements.email.value = ended;
     say(status, 'Your session has ended (it expired, or was signed out elsewhere). Sign in again to carry on.');
     emailForm.querySelector('button[type="submit"]').focus();
+  }
+  if (sessionStorage.getItem(SIGNED_OUT)) {
+    sessionStorage.removeItem(SIGNED_OUT);
+    say(status, 'You are signed out.');
+    emailForm.elements.email.focus();
   }
   const requestCode = async () => {
     say(status, 'Sending a code…');
@@ -249,6 +256,8 @@ export function wireSignOut(base) {
   document.getElementById('sign-out').addEventListener('click', async () => {
     await api('POST', `${base}/sign-out`).catch(() => undefined);
     forgetTab();
+    // The button is gone after the reload: focus goes to the sign-in form, not the top of the page.
+    sessionStorage.setItem(SIGNED_OUT, '1');
     location.reload();
   });
 }

@@ -73,7 +73,7 @@ export async function initOffers() {
           'button',
           {
             type: 'button',
-            class: 'secondary small',
+            class: 'secondary small switch',
             'aria-label': `${o.active ? 'Switch off' : 'Switch on'} ${o.title}`,
             onclick: () => toggle(o),
           },
@@ -87,6 +87,8 @@ export async function initOffers() {
     try {
       await api('POST', '/checkout-offers', { action: 'update', offer_id: o.id, active: !o.active });
       await load();
+      // The row was drawn anew: the keyboard user stays on the same switch, now saying the opposite.
+      body.querySelector(`tr[data-offer-id="${o.id}"] button.switch`)?.focus();
       say(status, `${o.title} is ${o.active ? 'off' : 'on'}`, 'ok');
     } catch (err) {
       say(status, err.message, 'error');
