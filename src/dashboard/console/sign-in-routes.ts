@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../../kernel/errors.ts';
 import { EmailSchema } from '../../checkout/schema.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import type { RequestHead } from '../../http/request.ts';
 import {
   defineRoute,
   RawReply,
@@ -33,6 +34,11 @@ export interface SignInRouteOptions<P> {
 }
 
 const SMALL_BODY = 2 * 1024;
+/** The query a refused sign-in link sends a browser to the sign-in page with (console.js reads it). */
+const LINK_REFUSED = 'sign_in=link_refused';
+
+/** A browser navigating asks for HTML first; fetch, curl and the API clients do not. */
+const wantsPage = (head: RequestHead) => /\btext\/html\b/.test(head.headers.accept ?? '');
 const SignedInSchema = z.object({ csrf_token: z.string(), expires_at: z.string().meta({ format: 'date-time' }) });
 
 /** A JSON success reply in the `data` envelope that also sets (or clears) the session cookie. */
@@ -135,12 +141,20 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       hidden: true,
       query: z.object({ token: z.string().trim().min(1).max(128) }),
       response: z.unknown(),
-      errors: { 401: 'Unknown, used or expired link' },
+      errors: { 401: 'Unknown, used or expired link (a browser asking for HTML is sent to the sign-in page instead)' },
       summary: 'Redeems a one-time sign-in link an operator printed: sets the session cookie and opens the dashboard.',
       handle: async ({ query, head }) => {
         // HEAD is safe (RFC 9110): a link checker or preview that asks for the head does not use the link up.
         if (head.method === 'head') return new RawReply('', { location: o.page, 'cache-control': 'no-store' }, 303);
-        const { token } = await o.signIn.redeemLink(query.token);
+        let token: string;
+        try {
+          ({ token } = await o.signIn.redeemLink(query.token));
+        } catch (err) {
+          // A person who clicked it lands on the sign-in form told why; scripts and API clients keep the JSON 401.
+          if (err instanceof DomainError && err.code === 'invalid_login_link' && wantsPage(head))
+            return new RawReply('', { location: `${o.page}?${LINK_REFUSED}`, 'cache-control': 'no-store' }, 303);
+          throw err;
+        }
         return new RawReply(
           '',
           {

@@ -173,6 +173,17 @@ function resendButton(onClick) {
 }
 
 const ENDED = 'console.ended';
+
+/** Whether the server sent this page a refused sign-in link (?sign_in=link_refused); the address then drops it. */
+function takeLinkRefusal() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has('sign_in')) return false;
+  const refused = params.get('sign_in') === 'link_refused';
+  params.delete('sign_in');
+  const rest = params.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  return refused;
+}
 /** Set by Sign out for the reload that follows: the sign-in form then says so and takes focus. */
 const SIGNED_OUT = 'console.signedOut';
 
@@ -197,6 +208,10 @@ export function signIn(base) {
     emailForm.elements.email.value = ended;
     say(status, 'Your session has ended (it expired, or was signed out elsewhere). Sign in again to carry on.');
     emailForm.querySelector('button[type="submit"]').focus();
+  }
+  if (takeLinkRefusal()) {
+    say(status, 'This sign-in link was already used or has expired; sign in with your email.');
+    emailForm.elements.email.focus();
   }
   if (sessionStorage.getItem(SIGNED_OUT)) {
     sessionStorage.removeItem(SIGNED_OUT);
@@ -295,6 +310,8 @@ export function wireTimeZone(select) {
 
 /** Shows the app or the sign-in form. */
 export function showSignedIn(signedIn) {
+  // Signed in already (an older session): a refused link has nothing to say.
+  if (signedIn) takeLinkRefusal();
   document.getElementById('sign-in').hidden = signedIn;
   document.getElementById('app').hidden = !signedIn;
   document.getElementById('account').hidden = !signedIn;
