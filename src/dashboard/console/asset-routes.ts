@@ -12,6 +12,7 @@ export function consoleAssetRoutes(): RouteDef[] {
     'format.js',
     'field-errors.js',
     'origins.js',
+    'account-watch.js',
     'parts.css',
   ]);
 }

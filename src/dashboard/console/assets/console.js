@@ -3,6 +3,7 @@ import { formatNumber, setTimeZone, timeZone, zoneChoices } from '/console/forma
 
 let csrfToken = '';
 const signedOutHandlers = [];
+const csrfRefusedHandlers = [];
 
 /** Element builder: h('td', { class: 'num' }, 'text', child). Text is always set as text, never parsed as HTML. */
 export function h(tag, attrs = {}, ...children) {
@@ -44,10 +45,18 @@ export function onSignedOut(handler) {
 }
 
 /**
+ * Called when a change is refused for its CSRF token: the cookie now belongs to a session signed in elsewhere. The
+ * handler resolves 'same' when it took the token of the same person's new session: the change is then sent again.
+ */
+export function onCsrfRefused(handler) {
+  csrfRefusedHandlers.push(handler);
+}
+
+/**
  * A same-origin JSON call; resolves with `data` (or the top-level fields of a `fields` reply). `signal` aborts it (the
  * promise then rejects with an AbortError).
  */
-export async function api(method, path, body, { signal } = {}) {
+export async function api(method, path, body, { signal, again = false } = {}) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
@@ -65,6 +74,11 @@ export async function api(method, path, body, { signal } = {}) {
   if (!res.ok || !json || json.success !== true) {
     const err = new ApiError(res.status, json);
     if (res.status === 401 && !path.includes('/sign-in/')) for (const handler of signedOutHandlers) handler(err);
+    if (err.code === 'csrf_token_invalid' && csrfRefusedHandlers.length) {
+      const verdicts = await Promise.all(csrfRefusedHandlers.map((handler) => handler(err)));
+      // Only for the same person: a change meant for one account is never sent as another.
+      if (!again && verdicts.every((v) => v === 'same')) return api(method, path, body, { signal, again: true });
+    }
     throw err;
   }
   if ('data' in json) return json.data;

@@ -12,6 +12,7 @@ import {
   wireSignOut,
   wireTimeZone,
 } from '/console/console.js';
+import { switchedWords, takeSwitchedFrom, watchAccount } from '/console/account-watch.js';
 import { renderExamples } from '/dashboard/assets/examples.js';
 import { initKeys } from '/dashboard/assets/keys.js';
 import { initRequests } from '/dashboard/assets/requests.js';
@@ -28,6 +29,8 @@ async function start() {
     await signIn(BASE);
     me = await currentUser(BASE);
   }
+  const switchedFrom = takeSwitchedFrom();
+  watchAccount(BASE, me.email);
   showSignedIn(true);
   // From here on a 401 means the session ended elsewhere (signed out, expired): sign in again, told so.
   onSignedOut(() => sessionEnded(me.email));
@@ -48,7 +51,7 @@ async function start() {
   document
     .getElementById('usage-refresh')
     .addEventListener('click', () => keys.refresh().catch((err) => say(status, err.message, 'error')));
-  say(status, '');
+  say(status, switchedFrom && switchedFrom !== me.email ? switchedWords(switchedFrom, me.email) : '');
 }
 
 const title = (name) => `${name[0].toUpperCase()}${name.slice(1)}`;

@@ -11,6 +11,7 @@ import {
   wireSignOut,
   wireTimeZone,
 } from '/console/console.js';
+import { switchedWords, takeSwitchedFrom, watchAccount } from '/console/account-watch.js';
 import { initAudit } from '/merchant/assets/audit.js';
 import { initDeliveries } from '/merchant/assets/deliveries.js';
 import { initFunnel } from '/merchant/assets/funnel.js';
@@ -32,8 +33,12 @@ async function start() {
     await signIn(BASE);
     me = await currentUser(BASE);
   }
+  const switchedFrom = takeSwitchedFrom();
+  watchAccount(BASE, me.email);
   claimTab(`${me.merchant_id} ${me.email}`);
   showSignedIn(true);
+  if (switchedFrom && switchedFrom !== me.email)
+    say(document.getElementById('page-status'), switchedWords(switchedFrom, me.email));
   // From here on a 401 means the session ended elsewhere (signed out, expired): sign in again, told so.
   onSignedOut(() => sessionEnded(me.email));
   wireTimeZone(document.getElementById('time-zone'));
