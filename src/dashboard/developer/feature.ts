@@ -91,7 +91,14 @@ export function createDeveloperDashboard(d: DeveloperDashboardDeps): DeveloperDa
     ...keyRoutes({ keys, usage, requests, clock: d.clock }),
     usageRoute({ keys, usage, clock: d.clock }),
     fileRoute('/dashboard', StaticFile.read(join(ASSETS, 'index.html')), 'Developer dashboard'),
-    ...folderRoutes('/dashboard/assets', ASSETS, ['app.js', 'keys.js', 'usage.js', 'examples.js', 'requests.js']),
+    ...folderRoutes('/dashboard/assets', ASSETS, [
+      'app.js',
+      'keys.js',
+      'usage.js',
+      'quota.js',
+      'examples.js',
+      'requests.js',
+    ]),
   ];
   return { routes, authenticator, accounts };
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../kernel/clock.ts';
 import { routesWith, type RouteDef } from '../../http/route.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../platform/api-keys.ts';
 import { limitsOf } from '../../platform/gate.ts';
-import { monthKey } from '../../platform/plans.ts';
+import { monthKey, nextMonthStart } from '../../platform/plans.ts';
 import type { RequestLog } from '../../platform/request-log.ts';
 import type { UsageRepository } from '../../platform/usage-repository.ts';
 import type { DeveloperAccount } from './accounts.ts';
@@ -44,6 +44,7 @@ export function keyRoutes(d: KeyRouteDeps): RouteDef[] {
     revoked_at: key.revokedAt,
     used_this_month: used,
     monthly_limit: limitsOf(key).monthly,
+    quota_resets_at: nextMonthStart(d.clock()).toISOString(),
   });
   return [
     route({

@@ -39,6 +39,7 @@ export const KeyViewSchema = z.object({
   revoked_at: Instant.nullable(),
   used_this_month: z.number().int(),
   monthly_limit: z.number().int().nullable(),
+  quota_resets_at: Instant.meta({ description: "When this month's count starts again: the next month's start, UTC" }),
 });
 export type KeyView = z.infer<typeof KeyViewSchema>;
 

@@ -1,5 +1,6 @@
 // The key table, the create form (server or public with origins) and revoke buttons; a new key is shown once with a copy button.
 import { api, copyButton, fill, formatNumber, formatTime, h, say } from '/console/console.js';
+import { quotaUsed, refusedUntil } from '/dashboard/assets/quota.js';
 
 const BASE = '/dashboard/api';
 
@@ -27,9 +28,12 @@ export async function initKeys({ onKeys, onCreated }) {
       key.monthly_limit === null
         ? formatNumber(key.used_this_month)
         : `${formatNumber(key.used_this_month)} / ${formatNumber(key.monthly_limit)}`;
+    const spent = !key.revoked_at && quotaUsed(key.used_this_month, key.monthly_limit);
     const state = key.revoked_at
       ? h('span', { class: 'pill bad' }, `revoked ${formatTime(key.revoked_at, false)}`)
-      : h('span', { class: 'pill ok' }, 'active');
+      : spent
+        ? h('span', { class: 'pill bad' }, 'quota used')
+        : h('span', { class: 'pill ok' }, 'active');
     const revoke = key.revoked_at
       ? '—'
       : h(
@@ -51,7 +55,12 @@ export async function initKeys({ onKeys, onCreated }) {
       cell('Key', h('code', {}, `${key.prefix}…`), ' ', state),
       cell('Type', key.type),
       cell('Origins', key.allowed_origins.length ? key.allowed_origins.join(', ') : '—'),
-      h('td', { class: 'num', 'data-label': 'This month' }, used),
+      h(
+        'td',
+        { class: 'num', 'data-label': 'This month' },
+        used,
+        spent ? h('span', { class: 'cell-note' }, refusedUntil(key.quota_resets_at)) : null,
+      ),
       cell('Created', formatTime(key.created_at)),
       cell('Actions', revoke),
     );

@@ -1,6 +1,7 @@
 // Usage of one key: requests per day this month as bars, the daily share of the plan as a line, the month against the quota.
 import { api, fill, formatNumber, h, say } from '/console/console.js';
 import { barChart } from '/console/chart.js';
+import { monthAfter, quotaUsed, refusedUntil } from '/dashboard/assets/quota.js';
 
 /** Wires the key picker; call `setKeys(keys)` whenever the key list changes. */
 export function initUsage() {
@@ -50,6 +51,13 @@ export function initUsage() {
           max: usage.monthly_limit,
           value: Math.min(usage.month_total, usage.monthly_limit),
         }),
+        quotaUsed(usage.month_total, usage.monthly_limit)
+          ? h(
+              'p',
+              { class: 'quota-used', id: 'usage-refused' },
+              `The monthly quota is used up. ${refusedUntil(monthAfter(usage.month))}`,
+            )
+          : null,
       );
     }
     chart.dataset.total = String(usage.month_total);
