@@ -1,5 +1,5 @@
 // Browser helpers both dashboards share: DOM building without innerHTML, JSON calls with the CSRF header, the sign-in form.
-import { formatNumber, setTimeZone, timeZone, zoneChoices } from '/console/format.js';
+import { formatNumber, plural, setTimeZone, timeZone, zoneChoices } from '/console/format.js';
 
 let csrfToken = '';
 const signedOutHandlers = [];
@@ -265,11 +265,21 @@ export function signIn(base) {
         codeForm.reset();
         resolve();
       } catch (err) {
-        const left = err.body?.attempts_remaining;
-        say(status, left === undefined ? err.message : `${err.message} (${left} attempts left)`, 'error');
+        say(status, codeRefusal(err), 'error');
       }
     });
   });
+}
+
+/**
+ * A refused code in words: the tries a wrong code leaves ("1 attempt left"); nothing about tries when the code expired
+ * or was used, whose message already says to request a new one.
+ */
+function codeRefusal(err) {
+  const left = err.body?.attempts_remaining;
+  if (err.code !== 'invalid_code' || typeof left !== 'number') return err.message;
+  if (left > 0) return `${err.message} (${plural(left, 'attempt')} left)`;
+  return /request a new/.test(err.message) ? err.message : `${err.message}; request a new code`;
 }
 
 /** Who is signed in (from `${base}/session`), or null. */
