@@ -319,8 +319,11 @@ export function forgetTab() {
   history.replaceState(null, '', location.pathname);
 }
 
-/** The header's time-zone picker: IST by default; a change reloads the page so every time is shown in the new zone. */
-export function wireTimeZone(select) {
+/**
+ * The header's time-zone picker: IST by default. A change calls `redraw` to show every time in the new zone (what the
+ * person chose and opened stays as it is); without one it reloads the page.
+ */
+export function wireTimeZone(select, redraw = null) {
   const current = timeZone();
   fill(
     select,
@@ -328,7 +331,8 @@ export function wireTimeZone(select) {
   );
   select.addEventListener('change', () => {
     setTimeZone(select.value);
-    location.reload();
+    if (redraw) redraw();
+    else location.reload();
   });
 }
 

@@ -35,12 +35,16 @@ async function start() {
   // From here on a 401 means the session ended elsewhere (signed out, expired): sign in again, told so.
   onSignedOut(() => sessionEnded(me.email));
   document.getElementById('who').textContent = me.email;
-  wireTimeZone(document.getElementById('time-zone'));
+  // A new zone redraws the keys, and with them Usage and the requests: the key chosen and the table opened stay.
+  let keys = null;
+  wireTimeZone(document.getElementById('time-zone'), () =>
+    keys?.refresh().catch((err) => say(status, err.message, 'error')),
+  );
   showPlans(me);
   const usage = initUsage();
   const requests = initRequests();
   renderExamples(null);
-  const keys = await initKeys({
+  keys = await initKeys({
     onKeys: async (list) => {
       await usage.setKeys(list);
       await requests.setKeys(list);

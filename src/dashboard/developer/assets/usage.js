@@ -1,7 +1,21 @@
 // Usage of one key: requests per day this month as bars, the daily share of the plan as a line, the month against the quota.
 import { api, fill, formatNumber, h, say } from '/console/console.js';
 import { barChart } from '/console/chart.js';
+import { timeZone } from '/console/format.js';
 import { monthAfter, quotaUsed, refusedUntil } from '/dashboard/assets/quota.js';
+
+/** When a UTC day starts in the zone times are shown in: "05:30 IST". */
+function utcMidnight() {
+  const now = new Date();
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: timeZone(),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(midnight);
+}
 
 /** Wires the key picker; call `setKeys(keys)` whenever the key list changes. */
 export function initUsage() {
@@ -10,6 +24,7 @@ export function initUsage() {
   const chart = document.getElementById('usage-chart');
   const table = document.getElementById('usage-table');
   const status = document.getElementById('page-status');
+  const days = document.getElementById('usage-days');
 
   async function show() {
     const keyId = picker.value;
@@ -62,13 +77,14 @@ export function initUsage() {
     }
     chart.dataset.total = String(usage.month_total);
     barChart(chart, {
-      title: `Requests per day in ${usage.month} for ${label}`,
+      title: `Requests per UTC day in ${usage.month} for ${label}`,
       labels: usage.days.map((d) => d.day),
       values: usage.days.map((d) => d.requests),
       tickLabel: (day) => String(Number(day.slice(8))),
       reference: daily,
       referenceLabel: daily === null ? '' : `plan: ${formatNumber(daily)}/day`,
     });
+    days.textContent = `Days and the month are UTC, as the quota counts them: each day starts at ${utcMidnight()}.`;
     fill(
       table,
       h(
@@ -77,7 +93,7 @@ export function initUsage() {
         h(
           'thead',
           {},
-          h('tr', {}, h('th', { scope: 'col' }, 'Day'), h('th', { scope: 'col', class: 'num' }, 'Requests')),
+          h('tr', {}, h('th', { scope: 'col' }, 'Day (UTC)'), h('th', { scope: 'col', class: 'num' }, 'Requests')),
         ),
         h(
           'tbody',
