@@ -30,7 +30,7 @@ export async function initKeys({ onKeys, onCreated }) {
         : `${formatNumber(key.used_this_month)} / ${formatNumber(key.monthly_limit)}`;
     const spent = !key.revoked_at && quotaUsed(key.used_this_month, key.monthly_limit);
     const state = key.revoked_at
-      ? h('span', { class: 'pill bad' }, `revoked ${formatTime(key.revoked_at, false)}`)
+      ? h('span', { class: 'pill bad' }, `revoked ${formatTime(key.revoked_at)}`)
       : spent
         ? h('span', { class: 'pill bad' }, 'quota used')
         : h('span', { class: 'pill ok' }, 'active');
