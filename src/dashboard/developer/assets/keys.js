@@ -1,8 +1,33 @@
 // The key table, the create form (server or public with origins) and revoke buttons; a new key is shown once with a copy button.
 import { api, copyButton, fill, formatNumber, formatTime, h, say } from '/console/console.js';
+import { clearErrors, issuesByField, lines, showErrors } from '/console/field-errors.js';
+import { originEntries, originProblems, refusedOrigins } from '/console/origins.js';
 import { quotaUsed, refusedUntil } from '/dashboard/assets/quota.js';
 
 const BASE = '/dashboard/api';
+
+const NO_ORIGIN = 'A public key needs at least one origin: the site that uses it, e.g. https://shop.example.';
+
+/** What is wrong with a public key's origins, in words (every bad one, a line each); null when nothing. */
+function originsProblem(origins) {
+  if (origins.length === 0) return NO_ORIGIN;
+  const bad = originProblems(origins);
+  return bad.length ? lines(bad) : null;
+}
+
+/** The server's refusal as [input, words] pairs, under the field each issue names. */
+function refusedKey(err, form, origins) {
+  return [...issuesByField(err)]
+    .map(([name, issues]) =>
+      name === 'allowed_origins'
+        ? [
+            form.elements.origins,
+            issues.some((i) => i.index === null) ? NO_ORIGIN : lines(refusedOrigins(issues, origins)),
+          ]
+        : [form.elements[name], issues[0].message],
+    )
+    .filter(([input]) => input);
+}
 
 /** Loads the keys and wires the form; `onKeys(keys)` after every change, `onCreated({key, record})` after a create. */
 export async function initKeys({ onKeys, onCreated }) {
@@ -82,16 +107,33 @@ export async function initKeys({ onKeys, onCreated }) {
     }
   }
 
-  form.addEventListener('change', () => {
+  form.addEventListener('change', (event) => {
+    // Another type of key: what was said of the other form no longer applies.
+    if (event.target.name === 'type') clearErrors(form);
     originsField.hidden = form.elements.type.value !== 'public';
     form.elements.origins.required = !originsField.hidden;
   });
 
+  /** Problems under their fields, and the status line saying no key was made. */
+  const refused = (pairs, err) => {
+    if (pairs.length) showErrors(pairs);
+    const which = pairs.length === 1 ? 'the field' : 'the fields';
+    say(
+      status,
+      pairs.length ? `No key was created: fix ${which} marked below.` : `No key was created: ${err.message}`,
+      'error',
+    );
+  };
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    clearErrors(form);
+    say(status, '');
     const type = form.elements.type.value;
     const label = form.elements.label.value.trim();
-    const origins = type === 'public' ? form.elements.origins.value.split(/[\s,]+/).filter(Boolean) : [];
+    const origins = type === 'public' ? originEntries(form.elements.origins.value) : [];
+    const found = type === 'public' ? originsProblem(origins) : null;
+    if (found) return refused([[form.elements.origins, found]]);
     try {
       const created = await api('POST', `${BASE}/keys`, {
         type,
@@ -105,8 +147,7 @@ export async function initKeys({ onKeys, onCreated }) {
       say(status, `Created ${created.record.prefix}…`, 'ok');
       onCreated(created);
     } catch (err) {
-      const issue = err.body?.issues?.[0];
-      say(status, issue ? `${issue.path || 'request'}: ${issue.message}` : err.message, 'error');
+      refused(refusedKey(err, form, origins), err);
     }
   });
 
