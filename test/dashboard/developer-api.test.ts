@@ -158,6 +158,17 @@ describe('developer dashboard API', () => {
       errorCode(await as(bob)('POST', '/dashboard/api/keys', { type: 'public', allowed_origins: ['ftp://a.example'] })),
     ).toBe('invalid_request');
     expect((await as(bob)('GET', '/dashboard/api/usage?key_id=abc')).status).toBe(400);
+    // Labels that reverse the text around them in a list, or show nothing, are refused in words.
+    for (const [label, words] of [
+      ['abc\u202Edef', 'must not hold characters that change the direction of text (U+202E …)'],
+      ['\u2067abc\u2069', 'must not hold characters that change the direction of text (U+202E …)'],
+      ['\u200B\u200B', 'must show something: it holds only spaces or invisible characters'],
+      ['\u2060\uFEFF\u3164', 'must show something: it holds only spaces or invisible characters'],
+    ]) {
+      const refused = await as(bob)('POST', '/dashboard/api/keys', { type: 'server', label });
+      expect([refused.status, refused.body.issues[0]]).toEqual([400, { path: 'label', message: words }]);
+    }
+    expect((await as(bob)('POST', '/dashboard/api/keys', { type: 'server', label: 'दुकान · متجر' })).status).toBe(200);
     const active = (await as(bob)('GET', '/dashboard/api/keys')).body.data.keys.filter(
       (k: { revoked_at: string | null }) => !k.revoked_at,
     ).length;

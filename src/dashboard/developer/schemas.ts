@@ -56,12 +56,22 @@ const OriginSchema = z
     }
   });
 
+/** Marks, embeddings, overrides and isolates that reorder the text around them: a label with one reads backwards. */
+const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** What takes no room on screen: spaces, format characters (zero-width ones), and the blank letters and signs. */
+const INVISIBLE = /[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]/gu;
+
+/** A key's label as lists and pickers show it: something visible, in the direction of the text around it. */
+const LabelSchema = text(100)
+  .refine((s) => !DIRECTION_CONTROLS.test(s), 'must not hold characters that change the direction of text (U+202E …)')
+  .refine((s) => s.replace(INVISIBLE, '') !== '', 'must show something: it holds only spaces or invisible characters');
+
 export const CreateKeySchema = z
   .strictObject({
     type: z.enum(['server', 'public']).meta({
       description: "server: gp_sk_ key for back ends; public: gp_pub_ key for the widget's routes from allowed_origins",
     }),
-    label: text(100).optional(),
+    label: LabelSchema.optional(),
     allowed_origins: z
       .array(OriginSchema)
       .max(20)

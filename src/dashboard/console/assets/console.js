@@ -92,7 +92,7 @@ export function say(region, text, kind = 'info') {
   region.dataset.kind = kind;
 }
 
-export { formatNumber, formatPercent, formatTime, plural, rupees } from '/console/format.js';
+export { formatNumber, formatPercent, formatTime, isolated, plural, rupees } from '/console/format.js';
 
 /**
  * The Newer/Older buttons and "1–50 of 57" of a list `size` rows a page (elements `<prefix>-prev`, `-next`, `-page`):

@@ -120,3 +120,14 @@ export function formatPhone(e164) {
   const mobile = /^\+91(\d{5})(\d{5})$/.exec(e164);
   return mobile ? `+91 ${mobile[1]} ${mobile[2]}` : e164;
 }
+
+/** Right-to-left letters and the controls that reorder text: text holding one is isolated from what is around it. */
+const DIRECTIONAL = /[\u0590-\u08ff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/**
+ * `text` typed by a person, isolated (FSI … PDI) where no <bdi> can go (an <option>, a dialog): its direction then
+ * stays inside it, and "(gp_sk_…)" after it reads as written. Plain text is returned as it is.
+ */
+export function isolated(text) {
+  return DIRECTIONAL.test(text) ? `\u2068${text}\u2069` : text;
+}

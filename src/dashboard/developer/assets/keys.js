@@ -1,5 +1,5 @@
 // The key table, the create form (server or public with origins) and revoke buttons; a new key is shown once with a copy button.
-import { api, copyButton, fill, formatNumber, formatTime, h, say } from '/console/console.js';
+import { api, copyButton, fill, formatNumber, formatTime, h, isolated, say } from '/console/console.js';
 import { clearErrors, issuesByField, lines, showErrors } from '/console/field-errors.js';
 import { originEntries, originProblems, refusedOrigins } from '/console/origins.js';
 import { quotaUsed, refusedUntil } from '/dashboard/assets/quota.js';
@@ -15,6 +15,15 @@ function originsProblem(origins) {
   return bad.length ? lines(bad) : null;
 }
 
+/** Why the server refused a label, said of the label. */
+function labelWords(message) {
+  if (/direction/.test(message))
+    return 'The label has characters that change the direction of text (such as U+202E): remove them.';
+  if (/show something/.test(message)) return 'The label shows nothing: it holds only spaces or invisible characters.';
+  if (/control/.test(message)) return 'The label holds a hidden character (a tab or a line break): type it again.';
+  return `The label ${message}.`;
+}
+
 /** The server's refusal as [input, words] pairs, under the field each issue names. */
 function refusedKey(err, form, origins) {
   return [...issuesByField(err)]
@@ -24,7 +33,7 @@ function refusedKey(err, form, origins) {
             form.elements.origins,
             issues.some((i) => i.index === null) ? NO_ORIGIN : lines(refusedOrigins(issues, origins)),
           ]
-        : [form.elements[name], issues[0].message],
+        : [form.elements[name], name === 'label' ? labelWords(issues[0].message) : issues[0].message],
     )
     .filter(([input]) => input);
 }
@@ -76,10 +85,14 @@ export async function initKeys({ onKeys, onCreated }) {
     return h(
       'tr',
       { 'data-key-id': key.id, class: key.revoked_at ? 'revoked' : null },
-      cell('Label', key.label ?? '—'),
+      h('td', { 'data-label': 'Label', class: 'user-text' }, key.label ? h('bdi', {}, key.label) : '—'),
       cell('Key', h('code', {}, `${key.prefix}…`), ' ', state),
       cell('Type', key.type),
-      cell('Origins', key.allowed_origins.length ? key.allowed_origins.join(', ') : '—'),
+      h(
+        'td',
+        { 'data-label': 'Origins', class: 'user-text' },
+        key.allowed_origins.length ? key.allowed_origins.join(', ') : '—',
+      ),
       h(
         'td',
         { class: 'num', 'data-label': 'This month' },
@@ -94,7 +107,8 @@ export async function initKeys({ onKeys, onCreated }) {
   async function revokeKey(key) {
     if (
       !confirm(
-        `Revoke ${key.label ?? key.prefix}? Requests with it are refused within a second, and this cannot be undone.`,
+        `Revoke ${isolated(key.label ?? key.prefix)}? Requests with it are refused within a second, ` +
+          'and this cannot be undone.',
       )
     )
       return;
@@ -154,7 +168,7 @@ export async function initKeys({ onKeys, onCreated }) {
   function showNewKey({ key, record }) {
     fill(
       newKey,
-      h('strong', {}, `Your new ${record.type} key${record.label ? ` "${record.label}"` : ''}`),
+      h('strong', {}, `Your new ${record.type} key`, record.label ? [' “', h('bdi', {}, record.label), '”'] : ''),
       h('code', { id: 'new-key-value' }, key),
       h(
         'div',

@@ -1,5 +1,5 @@
 // Recent requests of a key: time, method and path, the status answered and the time taken, newest first.
-import { api, fill, formatTime, h } from '/console/console.js';
+import { api, fill, formatTime, h, isolated } from '/console/console.js';
 
 const tone = (status) => (status < 300 ? 'ok' : status < 500 ? 'warn' : 'bad');
 
@@ -43,7 +43,7 @@ export function initRequests() {
           h(
             'option',
             { value: k.id, selected: String(k.id) === chosen },
-            `${k.label ?? k.prefix}${k.revoked_at ? ' (revoked)' : ''}`,
+            `${isolated(k.label ?? k.prefix)}${k.revoked_at ? ' (revoked)' : ''}`,
           ),
         ),
       );

@@ -1,5 +1,5 @@
 // Usage of one key: requests per day this month as bars, the daily share of the plan as a line, the month against the quota.
-import { api, fill, formatNumber, h, say } from '/console/console.js';
+import { api, fill, formatNumber, h, isolated, say } from '/console/console.js';
 import { barChart } from '/console/chart.js';
 import { timeZone } from '/console/format.js';
 import { monthAfter, quotaUsed, refusedUntil } from '/dashboard/assets/quota.js';
@@ -113,7 +113,11 @@ export function initUsage() {
       fill(
         picker,
         keys.map((k) =>
-          h('option', { value: k.id }, `${k.label ?? 'unlabelled'} (${k.prefix}…)${k.revoked_at ? ' · revoked' : ''}`),
+          h(
+            'option',
+            { value: k.id },
+            `${isolated(k.label ?? 'unlabelled')} (${k.prefix}…)${k.revoked_at ? ' · revoked' : ''}`,
+          ),
         ),
       );
       if (keys.some((k) => String(k.id) === previous)) picker.value = previous;

@@ -48,7 +48,7 @@ export async function initOffers() {
     return h(
       'tr',
       { 'data-offer-id': o.id },
-      cell('Title', { class: 'user-text' }, o.title),
+      cell('Title', { class: 'user-text' }, h('bdi', {}, o.title)),
       cell('Discount', {}, discount(o)),
       cell('Minimum cart', {}, rupees(o.min_cart_value_paise)),
       cell(
