@@ -15,6 +15,9 @@ export interface ConsoleAuthOptions<P> {
   load(subjectId: number): Promise<P | null>;
 }
 
+/** A signed-in person's data, and the secrets some answers carry (a new key), are kept by no cache. */
+const SIGNED_IN_HEADERS = Object.freeze({ 'cache-control': 'no-store' });
+
 /** A refusal without the cookie is `missing_…`, so `['merchant_key', 'merchant_user']` routes try the api key first. */
 export function consoleAuth<P>(o: ConsoleAuthOptions<P>): Authenticator<P> {
   return async (head) => {
@@ -33,6 +36,6 @@ export function consoleAuth<P>(o: ConsoleAuthOptions<P>): Authenticator<P> {
     const principal = await o.load(session.subject_id);
     if (!principal)
       throw new DomainError('unauthorized', 'invalid_console_session', 'This account may no longer sign in');
-    return { principal };
+    return { principal, headers: SIGNED_IN_HEADERS };
   };
 }

@@ -41,6 +41,14 @@ const LINK_REFUSED = 'sign_in=link_refused';
 const wantsPage = (head: RequestHead) => /\btext\/html\b/.test(head.headers.accept ?? '');
 const SignedInSchema = z.object({ csrf_token: z.string(), expires_at: z.string().meta({ format: 'date-time' }) });
 
+/** A JSON success reply in the `data` envelope that no cache keeps. */
+function noStore(data: unknown): RawReply {
+  return new RawReply(JSON.stringify({ success: true, data }), {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+}
+
 /** A JSON success reply in the `data` envelope that also sets (or clears) the session cookie. */
 function withCookie(data: unknown, cookie: string): RawReply {
   return new RawReply(JSON.stringify({ success: true, data }), {
@@ -74,14 +82,15 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       try {
         ({ principal } = await o.authenticate(head, session));
       } catch (err) {
-        if (err instanceof DomainError && err.kind === 'unauthorized') return { signed_in: false as const };
+        if (err instanceof DomainError && err.kind === 'unauthorized') return noStore({ signed_in: false });
         throw err;
       }
-      return {
-        signed_in: true as const,
+      // The CSRF token is a secret of the session: no cache may keep it.
+      return noStore({
+        signed_in: true,
         csrf_token: csrfTokenFor(readCookie(head.headers.cookie, o.cookie.name)!),
         user: o.user.view(principal),
-      };
+      });
     },
   });
   return [
