@@ -70,6 +70,26 @@ describe('developer dashboard: plans, revoked keys and the request log', () => {
     });
   });
 
+  it('lists the log newest first by time when two HTTP threads wrote their seconds interleaved', async () => {
+    const { record } = (await as('POST', '/dashboard/api/keys', { type: 'server', label: 'threads' })).body.data;
+    // Each thread flushes its own second: rows come in by thread, not by time.
+    const second = (s: number) => new Date(Date.UTC(2026, 10, 29, 10, 0, s)).toISOString();
+    for (const [s, path] of [
+      [2, '/a2'],
+      [4, '/a4'],
+      [1, '/b1'],
+      [3, '/b3'],
+      [3, '/b3-later'],
+    ] as const)
+      await server.parts.sql.run(
+        'INSERT INTO api_request_log (key_id, at, method, path, status, micros) VALUES (?, ?, ?, ?, 200, 1000)',
+        [record.id, second(s), 'GET', path],
+      );
+    const requests = (await as('GET', `/dashboard/api/keys/${record.id}/requests`)).body.data.requests;
+    // Same time: the one written last first, as before.
+    expect(requests.map((r: { path: string }) => r.path)).toEqual(['/a4', '/b3-later', '/b3', '/a2', '/b1']);
+  });
+
   it("refuses another account's key and malformed ids", async () => {
     const other = await signInByApi(server.baseUrl, '/dashboard/api', 'other@example.in', smtp);
     const { record } = (

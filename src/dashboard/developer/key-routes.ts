@@ -6,7 +6,7 @@ import { routesWith, type RouteDef } from '../../http/route.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../platform/api-keys.ts';
 import { limitsOf } from '../../platform/gate.ts';
 import { monthKey, nextMonthStart } from '../../platform/plans.ts';
-import type { RequestLog } from '../../platform/request-log.ts';
+import type { LoggedRequest, RequestLog } from '../../platform/request-log.ts';
 import type { UsageRepository } from '../../platform/usage-repository.ts';
 import type { DeveloperAccount } from './accounts.ts';
 import {
@@ -23,6 +23,14 @@ export interface KeyRouteDeps {
   usage: UsageRepository;
   requests: RequestLog;
   clock: Clock;
+}
+
+/**
+ * The log by time, newest first: each HTTP thread writes its own second, so the store's order interleaves threads.
+ * The sort is stable: requests of the same instant keep the store's order.
+ */
+function newestFirst(requests: LoggedRequest[]): LoggedRequest[] {
+  return requests.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }
 
 /** Active keys an account may hold: plenty for environments and sites, few enough that the list stays a list. */
@@ -99,7 +107,7 @@ export function keyRoutes(d: KeyRouteDeps): RouteDef[] {
       handle: async ({ auth, params }) => {
         const owned = (await d.keys.listOwned(auth.id)).find((k) => k.id === params.id);
         if (!owned) throw new DomainError('not_found', 'key_not_found', `No key ${params.id} on this account`);
-        return { key_id: owned.id, requests: await d.requests.recent(owned.id) };
+        return { key_id: owned.id, requests: newestFirst(await d.requests.recent(owned.id)) };
       },
     }),
     route({
