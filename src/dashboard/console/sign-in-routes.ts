@@ -34,7 +34,7 @@ export interface SignInRouteOptions<P> {
 }
 
 const SMALL_BODY = 2 * 1024;
-/** The query a refused sign-in link sends a browser to the sign-in page with (console.js reads it). */
+/** The query a refused sign-in link sends a browser to the sign-in page with (sign-in-form.js reads it). */
 const LINK_REFUSED = 'sign_in=link_refused';
 
 /** A browser navigating asks for HTML first; fetch, curl and the API clients do not. */

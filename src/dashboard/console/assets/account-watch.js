@@ -1,6 +1,7 @@
 // Tabs of one browser share one session cookie: a sign-in as someone else in another tab ends this tab's person. This
 // tab notices (the other tab's note, its own return into view, a refused CSRF token) and reloads as that person.
-import { api, onCsrfRefused, sessionEnded, setCsrfToken } from '/console/console.js';
+import { api, onCsrfRefused, setCsrfToken } from '/console/console.js';
+import { sessionEnded } from '/console/sign-in-form.js';
 
 const ACCOUNT = 'console.account';
 const SWITCHED = 'console.switched';

@@ -1,18 +1,7 @@
 // Developer dashboard start-up: sign in (or resume the session), then keys, usage and examples.
-import {
-  currentUser,
-  fill,
-  formatNumber,
-  h,
-  onSignedOut,
-  say,
-  sessionEnded,
-  showSignedIn,
-  signIn,
-  wireSignOut,
-  wireTimeZone,
-} from '/console/console.js';
+import { currentUser, fill, formatNumber, h, onSignedOut, say, wireTimeZone } from '/console/console.js';
 import { switchedWords, takeSwitchedFrom, watchAccount } from '/console/account-watch.js';
+import { sessionEnded, showSignedIn, signIn, wireSignOut } from '/console/sign-in-form.js';
 import { renderExamples } from '/dashboard/assets/examples.js';
 import { initKeys } from '/dashboard/assets/keys.js';
 import { initRequests } from '/dashboard/assets/requests.js';

@@ -1,17 +1,7 @@
 // Merchant dashboard start-up: sign in (or resume the session), then every section; #order/<id> opens one order's page.
-import {
-  claimTab,
-  copyButton,
-  currentUser,
-  onSignedOut,
-  say,
-  sessionEnded,
-  showSignedIn,
-  signIn,
-  wireSignOut,
-  wireTimeZone,
-} from '/console/console.js';
+import { claimTab, copyButton, currentUser, onSignedOut, say, wireTimeZone } from '/console/console.js';
 import { switchedWords, takeSwitchedFrom, watchAccount } from '/console/account-watch.js';
+import { sessionEnded, showSignedIn, signIn, wireSignOut } from '/console/sign-in-form.js';
 import { initAudit } from '/merchant/assets/audit.js';
 import { initDeliveries } from '/merchant/assets/deliveries.js';
 import { initFunnel } from '/merchant/assets/funnel.js';
