@@ -10,13 +10,17 @@ export function unsafe(method: string): boolean {
   return UNSAFE.has(method);
 }
 
-/** Puts the endpoint's valid credential on `d`: a key or session header, or a signed-in dashboard cookie and CSRF token. */
-export function signIn(rng: Rng, e: Endpoint, d: Draft, t: Targets): void {
+/**
+ * Puts the endpoint's valid credential on `d`: a key or session header, or a signed-in dashboard cookie and CSRF token.
+ * `viaCookie` chooses the way in of a route that takes either (drawn at random without it).
+ */
+export function signIn(rng: Rng, e: Endpoint, d: Draft, t: Targets, viaCookie?: boolean): void {
   // Merchant-key routes that also take the merchant dashboard's cookie get either, so both paths meet every mutation.
+  const drawn = rng.next() < 0.5;
   d.login =
     e.auth === 'developer'
       ? t.developer
-      : e.auth === 'merchant-user' || (e.cookieAlternative && rng.next() < 0.5)
+      : e.auth === 'merchant-user' || (e.cookieAlternative && (viaCookie ?? drawn))
         ? t.merchantUser
         : undefined;
   if (e.auth === 'v1') d.headers['x-api-key'] = t.v1Key;
