@@ -1,36 +1,23 @@
 // Chromium: the developer dashboard's Create key form says what is wrong with the origins under that field, in words
 // ("Not a web address: shop2.example — write it as https://shop2.example"), marked and focused.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { axeViolations, eventually, openPage, PHONE, screenshot } from './support/page.ts';
+import { startDeveloperWorld, type DeveloperWorld } from './support/developer-world.ts';
 import { signInByMail } from './support/sign-in.ts';
 
-let smtp: TestSmtp;
-let server: TestServer;
-let browser: Browser;
+let w: DeveloperWorld;
 const DEVELOPER = 'dev@key-form.example';
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
-  expect(runScript('dashboard-allow.ts', ['--email', DEVELOPER], commandEnv(server)).status).toBe(0);
-  browser = await launchBrowser();
+  w = await startDeveloperWorld([DEVELOPER]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await smtp?.close();
-});
+afterAll(async () => w?.stop());
 
 describe('the Create key form, in Chromium', () => {
   it('says each bad origin under the field, and that none were given for a public key', async () => {
-    const { page, problems } = await openPage(browser, PHONE);
-    await signInByMail(page, `${server.baseUrl}/dashboard`, DEVELOPER, smtp);
+    const { page, problems } = await openPage(w.browser, PHONE);
+    await signInByMail(page, `${w.server.baseUrl}/dashboard`, DEVELOPER, w.smtp);
     await page.getByLabel('Public key for websites').check();
     const origins = page.getByLabel('Allowed origins (one per line)');
     const error = page.locator('#key-origins-error');

@@ -1,34 +1,20 @@
 // Chromium at 1366 and 390 px: a key label of 100 characters without a space wraps in the keys table and its card;
 // labels holding text-direction controls or nothing visible are refused in plain words; labels already stored are
 // isolated, so one cannot reverse the text around it.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { axeViolations, eventually, horizontalOverflow, LAPTOP, openPage, PHONE, screenshot } from './support/page.ts';
+import { startDeveloperWorld, type DeveloperWorld } from './support/developer-world.ts';
 import { signInByMail } from './support/sign-in.ts';
 
-let smtp: TestSmtp;
-let server: TestServer;
-let browser: Browser;
+let w: DeveloperWorld;
 const LONG =
   'production-backend-for-the-diwali-sale-on-every-storefront-and-the-mobile-app-and-the-partner-api-key'.slice(0, 100);
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
-  for (const device of ['laptop', 'phone'])
-    expect(runScript('dashboard-allow.ts', ['--email', `${device}@labels.example`], commandEnv(server)).status).toBe(0);
-  browser = await launchBrowser();
+  w = await startDeveloperWorld(['laptop@labels.example', 'phone@labels.example']);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await smtp?.close();
-});
+afterAll(async () => w?.stop());
 
 describe('key labels in Chromium', () => {
   expect(LONG).toHaveLength(100);
@@ -39,8 +25,8 @@ describe('key labels in Chromium', () => {
   ] as const) {
     it(`on a ${device}: refuses hidden and reversing labels, wraps a long one, isolates stored ones`, async () => {
       const email = `${device}@labels.example`;
-      const { page, problems } = await openPage(browser, viewport);
-      await signInByMail(page, `${server.baseUrl}/dashboard`, email, smtp);
+      const { page, problems } = await openPage(w.browser, viewport);
+      await signInByMail(page, `${w.server.baseUrl}/dashboard`, email, w.smtp);
       const label = page.getByLabel('Label');
       const error = page.locator('#key-label-error');
       for (const [typed, words] of [
@@ -55,7 +41,7 @@ describe('key labels in Chromium', () => {
       await label.scrollIntoViewIfNeeded();
       await screenshot(page, `developer-label-refused-${device}`, false);
       const owned = () =>
-        server.parts.sql.all<{ label: string }>(
+        w.server.parts.sql.all<{ label: string }>(
           'SELECT k.label FROM api_keys k JOIN developer_accounts a ON a.id = k.owner_id WHERE a.email = ?',
           [email],
         );
@@ -68,7 +54,7 @@ describe('key labels in Chromium', () => {
       await page.getByLabel('Label').fill('old key');
       await page.getByRole('button', { name: 'Create key' }).click();
       await eventually(() => owned().then((rows) => rows.length)).toBe(2);
-      await server.parts.sql.run("UPDATE api_keys SET label = ? WHERE label = 'old key'", ['\u202Eold key']);
+      await w.server.parts.sql.run("UPDATE api_keys SET label = ? WHERE label = 'old key'", ['\u202Eold key']);
       await page.locator('#usage-refresh').click();
       await eventually(() => page.locator('#keys-body bdi').allTextContents()).toContain('\u202Eold key');
       const options = await page.locator('#usage-key option').allTextContents();

@@ -1,31 +1,18 @@
 // Chromium: a key that has used its whole monthly quota says that its calls are refused (429 monthly_quota_exceeded)
 // until the quota resets, in the key list and under Usage, instead of a green "active".
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { axeViolations, eventually, LAPTOP, openPage, PHONE, screenshot } from './support/page.ts';
+import { startDeveloperWorld, type DeveloperWorld } from './support/developer-world.ts';
 import { signInByMail } from './support/sign-in.ts';
 
-let smtp: TestSmtp;
-let server: TestServer;
-let browser: Browser;
+let w: DeveloperWorld;
 const DEVELOPER = 'dev@quota.example';
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
-  expect(runScript('dashboard-allow.ts', ['--email', DEVELOPER, '--plan', 'free'], commandEnv(server)).status).toBe(0);
-  browser = await launchBrowser();
+  w = await startDeveloperWorld([DEVELOPER], ['--plan', 'free']);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await smtp?.close();
-});
+afterAll(async () => w?.stop());
 
 /** When the month's count starts again, as the console writes times (IST by default). */
 function resetsAt(): string {
@@ -50,20 +37,23 @@ describe('a key whose monthly quota is used, in Chromium', () => {
     ['phone', PHONE],
   ] as const) {
     it(`on a ${device}: says its calls are refused until the quota resets`, async () => {
-      const { page, problems } = await openPage(browser, viewport);
-      await signInByMail(page, `${server.baseUrl}/dashboard`, DEVELOPER, smtp);
+      const { page, problems } = await openPage(w.browser, viewport);
+      await signInByMail(page, `${w.server.baseUrl}/dashboard`, DEVELOPER, w.smtp);
       await page.getByLabel('Label').fill(`${device} spent`);
       await page.getByRole('button', { name: 'Create key' }).click();
       const key = (await page.locator('#new-key-value').textContent())!;
-      const { id } = (await server.parts.sql.get<{ id: number }>('SELECT id FROM api_keys WHERE label = ?', [
+      const { id } = (await w.server.parts.sql.get<{ id: number }>('SELECT id FROM api_keys WHERE label = ?', [
         `${device} spent`,
       ]))!;
       const month = new Date().toISOString().slice(0, 7);
-      await server.parts.sql.run('INSERT INTO api_usage (key_id, month, requests) VALUES (?, ?, 25000)', [id, month]);
+      await w.server.parts.sql.run('INSERT INTO api_usage (key_id, month, requests) VALUES (?, ?, 25000)', [id, month]);
       const day = new Date().toISOString().slice(0, 10);
-      await server.parts.sql.run('INSERT INTO api_usage_daily (key_id, day, requests) VALUES (?, ?, 25000)', [id, day]);
+      await w.server.parts.sql.run('INSERT INTO api_usage_daily (key_id, day, requests) VALUES (?, ?, 25000)', [
+        id,
+        day,
+      ]);
       // What the console is about to say is what the API does.
-      const refused = await fetch(`${server.baseUrl}/v1/geopin/encode?latitude=12.9716&longitude=77.5946`, {
+      const refused = await fetch(`${w.server.baseUrl}/v1/geopin/encode?latitude=12.9716&longitude=77.5946`, {
         headers: { 'x-api-key': key },
       });
       expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([

@@ -1,43 +1,30 @@
 // Chromium on a phone: a key's 100 logged requests show 25 cards at a time with "Show 25 more" (focus kept on it),
 // not a 36,000 px page of 100 cards; newest first.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { axeViolations, eventually, openPage, PHONE, screenshot } from './support/page.ts';
+import { startDeveloperWorld, type DeveloperWorld } from './support/developer-world.ts';
 import { signInByMail } from './support/sign-in.ts';
 
-let smtp: TestSmtp;
-let server: TestServer;
-let browser: Browser;
+let w: DeveloperWorld;
 const DEVELOPER = 'dev@request-log.example';
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
-  expect(runScript('dashboard-allow.ts', ['--email', DEVELOPER], commandEnv(server)).status).toBe(0);
-  browser = await launchBrowser();
+  w = await startDeveloperWorld([DEVELOPER]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await smtp?.close();
-});
+afterAll(async () => w?.stop());
 
 describe('the request log on a phone', () => {
   it('shows 25 requests at a time, newest first, with "Show 25 more"', async () => {
-    const { page, problems } = await openPage(browser, PHONE);
-    await signInByMail(page, `${server.baseUrl}/dashboard`, DEVELOPER, smtp);
+    const { page, problems } = await openPage(w.browser, PHONE);
+    await signInByMail(page, `${w.server.baseUrl}/dashboard`, DEVELOPER, w.smtp);
     await page.getByLabel('Label').fill('busy');
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.locator('#new-key-value').waitFor();
-    const { id } = (await server.parts.sql.get<{ id: number }>("SELECT id FROM api_keys WHERE label = 'busy'"))!;
+    const { id } = (await w.server.parts.sql.get<{ id: number }>("SELECT id FROM api_keys WHERE label = 'busy'"))!;
     const base = Date.UTC(2026, 10, 29, 10, 0, 0);
     for (let i = 0; i < 100; i++)
-      await server.parts.sql.run(
+      await w.server.parts.sql.run(
         'INSERT INTO api_request_log (key_id, at, method, path, status, micros) VALUES (?, ?, ?, ?, 200, 1500)',
         [id, new Date(base + i * 1000).toISOString(), 'GET', `/v1/geopin/encode/${i}`],
       );

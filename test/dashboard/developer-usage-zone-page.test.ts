@@ -1,36 +1,23 @@
 // Chromium: Usage says its days are UTC days (as the quota counts them), and changing "Times in" keeps the key chosen
 // under Usage and its open table while every time on the page moves to the new zone.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { runScript } from '../support/run-script.ts';
-import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { axeViolations, eventually, LAPTOP, openPage, screenshot } from './support/page.ts';
+import { startDeveloperWorld, type DeveloperWorld } from './support/developer-world.ts';
 import { signInByMail } from './support/sign-in.ts';
 
-let smtp: TestSmtp;
-let server: TestServer;
-let browser: Browser;
+let w: DeveloperWorld;
 const DEVELOPER = 'dev@usage-zone.example';
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startTestServer({ ...smtp.env, CHECKOUT_OTP_SENDS_PER_IP_HOUR: '500' });
-  expect(runScript('dashboard-allow.ts', ['--email', DEVELOPER], commandEnv(server)).status).toBe(0);
-  browser = await launchBrowser();
+  w = await startDeveloperWorld([DEVELOPER]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  await smtp?.close();
-});
+afterAll(async () => w?.stop());
 
 describe('Usage days and the time zone, in Chromium', () => {
   it('labels UTC days, and a new zone keeps the chosen key and the open table', async () => {
-    const { page, problems } = await openPage(browser, LAPTOP);
-    await signInByMail(page, `${server.baseUrl}/dashboard`, DEVELOPER, smtp);
+    const { page, problems } = await openPage(w.browser, LAPTOP);
+    await signInByMail(page, `${w.server.baseUrl}/dashboard`, DEVELOPER, w.smtp);
     for (const label of ['first', 'second']) {
       await page.getByLabel('Label').fill(label);
       await page.getByRole('button', { name: 'Create key' }).click();
