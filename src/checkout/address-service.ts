@@ -98,7 +98,7 @@ export class AddressService {
     const moved = PLACING_FIELDS.some((f) => merged[f] !== current[f]);
     const confirmed = this.pinOf(patch);
     const pin = confirmed ?? (moved ? null : 'keep');
-    // Its label aside, any change is one of where or to whom an order ships: a checkout that chose it confirms it again.
+    // Its label aside, any change is one of where or to whom an order ships: a checkout that chose it confirms again.
     const movesDelivery =
       ADDRESS_FIELDS.some((f) => f !== 'label' && merged[f] !== current[f]) ||
       (confirmed !== null && (confirmed.latitude !== current.latitude || confirmed.longitude !== current.longitude));

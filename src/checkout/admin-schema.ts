@@ -121,8 +121,8 @@ export const ImportStatusQuerySchema = z.object({
 const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /**
- * A webhook or courier URL the egress policy allows (https, allowed port, public host; loopback in dev mode); every call
- * re-checks it, DNS included. Stored as the server reads and calls it: "https://a.example\@10.0.0.1/" is
+ * A webhook or courier URL the egress policy allows (https, allowed port, public host; loopback in dev mode); each
+ * call re-checks it, DNS included. Stored as the server reads and calls it: "https://a.example\@10.0.0.1/" is
  * https://a.example/@10.0.0.1/.
  */
 export function callbackUrl(policy: EgressPolicy) {

@@ -79,7 +79,8 @@ export class AdminService {
     // No buyer's address can hold a pincode the directory lacks: blocking one is a typo the owner should see.
     const unknown = blocked?.filter((p) => !this.d.pincodeExists(p)) ?? [];
     if (unknown.length > 0) {
-      const message = `not in the India Post directory: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`;
+      const named = `${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`;
+      const message = `not in the India Post directory: ${named}`;
       throw new DomainError('invalid', 'invalid_request', `cod_blocked_pincodes: ${message}`, {
         details: { issues: [{ path: 'cod_blocked_pincodes', message }], unknown_pincodes: unknown },
       });

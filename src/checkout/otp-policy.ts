@@ -12,10 +12,10 @@ export interface OtpPolicy {
   sendsPerIpHour: number;
   /**
    * The wait before mailing one (merchant, email) a new code after codes were burned (killed by maxCodeFailures wrong
-   * guesses): `mailGapsSeconds[n - 1]` after the latest of n burned in the last hour (the last entry for more). Codes
-   * are reused while live (a resend mails only after 30 s, then 60 s, …), so burning them is how a flood forces mails;
-   * spacing bounds those, and the buyer behind a flood waits at most the last gap, never an hour. A code that was used
-   * or expired costs no wait. @default [0, 30, 60, 120, 300]
+   * guesses): `mailGapsSeconds[n - 1]` after the latest of n burned in the last hour (the last entry for more).
+   * Codes are reused while live (a resend mails only after 30 s, then 60 s, …), so burning them is how a flood
+   * forces mails; spacing bounds those, and the buyer behind a flood waits at most the last gap, never an hour. A
+   * code that was used or expired costs no wait. @default [0, 30, 60, 120, 300]
    */
   mailGapsSeconds: readonly number[];
   /** Wrong codes from one address that lock (merchant, email) for that address. @default 5 */

@@ -157,8 +157,8 @@ export class ApiKeyRepository {
   }
 
   /**
-   * Moves every key of account `ownerId` to `plan` (an account's plan is its keys'); every node's cache reads them again
-   * within a revocation poll. The number of keys moved.
+   * Moves every key of account `ownerId` to `plan` (an account's plan is its keys'); every node's cache reads them
+   * again within a revocation poll. The number of keys moved.
    */
   async setOwnerPlan(ownerId: number, plan: PlanName): Promise<number> {
     return this.sql.run('UPDATE api_keys SET plan = ?, changed_at = ? WHERE owner_id = ? AND plan <> ?', [

@@ -1,5 +1,6 @@
 // A buyer pays, and the tab loses the answer (a reload mid-payment, an app switch to UPI, a dropped network) before
-// verify: asking to pay again, or choosing cash on delivery instead, settles the earlier payment instead of charging twice.
+// verify: asking to pay again, or choosing cash on delivery instead, settles the earlier payment instead of charging
+// twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, ok } from '../checkout/support.ts';
 import { eventually } from '../webhooks/support/receiver.ts';

@@ -1,5 +1,6 @@
 // A payment the gateway took that completes nothing sends the merchant one signed session.refund_required, queued in
-// the transaction that keeps the payment for its refund: from verify, from settling an earlier order, from the reconciler.
+// the transaction that keeps the payment for its refund: from verify, from settling an earlier order, from the
+// reconciler.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../packages/webhook-verify/index.js';
 import type { Sql } from '../../src/db/sql.ts';

@@ -1,4 +1,5 @@
-// Browser helpers both dashboards share: DOM building without innerHTML, JSON calls with the CSRF header, the tab's owner.
+// Browser helpers both dashboards share: DOM building without innerHTML, JSON calls with the CSRF header, the tab's
+// owner.
 import { formatNumber, setTimeZone, timeZone, zoneChoices } from '/console/format.js';
 
 let csrfToken = '';
