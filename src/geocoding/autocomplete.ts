@@ -300,10 +300,7 @@ export class Autocomplete {
   /** True when the entry's name has numbers and none is one the buyer typed ("Vashi Sec 26" for "vashi sec 17"). */
   private numberedOtherwise(id: number, { numbers: typed, typingNumber }: Ranked): boolean {
     if (typed === undefined || typed.length === 0) return false;
-    const idx = this.idx;
-    const name: string[] = [];
-    for (let k = idx.tokAt[id]!; k < idx.tokAt[id]! + idx.nameTokens[id]!; k++) name.push(idx.vocab[idx.toks[k]!]!);
-    const own = numbersIn(name);
+    const own = numbersIn(this.idx.nameWords(id));
     const agrees = (n: number) =>
       typed.includes(n) || (typingNumber !== undefined && String(n).startsWith(typingNumber));
     return own.length > 0 && !own.some(agrees);

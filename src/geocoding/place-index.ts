@@ -137,6 +137,14 @@ export class PlaceIndex {
     return this.names.toString('utf8', this.nameAt[id], this.nameAt[id + 1]);
   }
 
+  /** The entry's own name tokens, as words. */
+  nameWords(id: number): string[] {
+    const start = this.tokAt[id]!;
+    const words: string[] = [];
+    for (let k = start; k < start + this.nameTokens[id]!; k++) words.push(this.vocab[this.toks[k]!]!);
+    return words;
+  }
+
   /** The entry's own name tokens run together ("indiranagar"). */
   compact(id: number): string {
     let out = '';

@@ -173,9 +173,12 @@ export class PlaceSearch {
     let best: Candidate | null = null;
     // A name numbered otherwise is a neighbour at best ("DLF Phase 3" for "DLF Phase 5"), however it was found.
     const typedNumbers = numbersIn(tokens);
+    const keep = (c: Candidate | null) => {
+      if (c && (!best || c.score > best.score)) best = c;
+    };
     const consider = (c: Candidate | null) => {
       if (c) asNeighbour(this.idx, c, typedNumbers);
-      if (c && (!best || c.score > best.score)) best = c;
+      keep(c);
     };
     for (let len = Math.min(MAX_GRAM_WORDS, tokens.length); len >= 1; len--) {
       for (let i = 0; i + len <= tokens.length; i++) {
@@ -276,7 +279,8 @@ export class PlaceSearch {
       }
     }
     if (region && whole.length >= 5 && isPlaceGram(stripped, local)) {
-      consider(this.byPrefix(whole, weight * 0.9, part.role, region, work, typedNumbers));
+      // Judged among its namesakes already: scored down once, not twice.
+      keep(this.byPrefix(whole, weight * 0.9, part.role, region, work, typedNumbers));
       if (best) return best;
     }
     // With its qualifier first: "Kandivli West" is Kandivali West, not the better-known Kandivali (East).
@@ -331,10 +335,9 @@ export class PlaceSearch {
     return null;
   }
 
-  /** Names starting with `prefix` inside the region ("Dwarka" -> "Dwarka Sector 6"), the most important first. */
   /**
-   * The best name `prefix` starts, in the region; one numbered otherwise than `typedNumbers`, the part's numbers
-   * dropped for the prefix, only as a neighbour ("DLF Phase 5" is not DLF Phase 3).
+   * The best name `prefix` starts inside the region ("Dwarka" -> "Dwarka Sector 6"); one numbered otherwise than
+   * `typedNumbers`, the part's numbers dropped for the prefix, only as a neighbour ("DLF Phase 5" is not DLF Phase 3).
    */
   private byPrefix(
     prefix: string,
@@ -367,9 +370,7 @@ const NEIGHBOUR = 0.8;
  */
 function asNeighbour(idx: PlaceIndex, c: Candidate, typed: number[]): void {
   if (typed.length === 0) return;
-  const name: string[] = [];
-  for (let k = idx.tokAt[c.id]!; k < idx.tokAt[c.id]! + idx.nameTokens[c.id]!; k++) name.push(idx.vocab[idx.toks[k]!]!);
-  if (numbersIn(name).every((n) => typed.includes(n))) return;
+  if (numbersIn(idx.nameWords(c.id)).every((n) => typed.includes(n))) return;
   c.score *= NEIGHBOUR;
   c.whole = false;
 }
