@@ -2,6 +2,7 @@
 import type { Clock } from '../kernel/clock.ts';
 import { every, type Repeating } from '../kernel/every.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { loadOnce } from '../kernel/load-once.ts';
 import { OutageLog } from '../kernel/outage-log.ts';
 import { sha256 } from '../kernel/crypto.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from './api-keys.ts';
@@ -42,24 +43,16 @@ export class KeyCache {
     if (hit) return hit;
     const missedUntil = this.misses.get(hash);
     if (missedUntil !== undefined && missedUntil > this.clock().getTime()) return null;
-    let load = this.loading.get(hash);
-    if (!load) {
-      load = this.repo.findByHash(hash).then(
-        (record) => {
-          this.loading.delete(hash);
-          if (record) this.byHash.set(hash, record);
-          else this.rememberMiss(hash);
-          return record;
-        },
-        (err: unknown) => {
-          // A store that did not answer says nothing of the key: the next request asks again.
-          this.loading.delete(hash);
-          throw err;
-        },
-      );
-      this.loading.set(hash, load);
-    }
-    return load;
+    return loadOnce(
+      this.loading,
+      hash,
+      () => this.repo.findByHash(hash),
+      (record) => {
+        if (record) this.byHash.set(hash, record);
+        else this.rememberMiss(hash);
+        return record;
+      },
+    );
   }
 
   /** The key for a secret as the client sent it: find() by its hash, remembered for the next request. */

@@ -3,6 +3,7 @@
 import { epochMs, systemClock, type Clock } from '../kernel/clock.ts';
 import { beforeDeadline } from '../kernel/deadline.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { loadOnce } from '../kernel/load-once.ts';
 import { OutageLog } from '../kernel/outage-log.ts';
 import { CalendarKeys } from './plans.ts';
 import type { DailyIncrement, UsageIncrement, UsageRepository } from './usage-repository.ts';
@@ -65,23 +66,16 @@ export class UsageMeter {
     const slot = `${keyId}|${month}`;
     const known = this.totals.get(slot);
     if (known !== undefined) return this.learn(keyId, month, known);
-    let load = this.loading.get(slot);
-    if (!load) {
-      load = this.repo.used(keyId, month).then(
-        (stored) => {
-          this.loading.delete(slot);
-          const total = stored + (this.pending.get(slot) ?? 0);
-          this.totals.set(slot, total);
-          return total;
-        },
-        (err: unknown) => {
-          // A store that did not answer says nothing of the count: the next request asks again.
-          this.loading.delete(slot);
-          throw err;
-        },
-      );
-      this.loading.set(slot, load);
-    }
+    const load = loadOnce(
+      this.loading,
+      slot,
+      () => this.repo.used(keyId, month),
+      (stored) => {
+        const total = stored + (this.pending.get(slot) ?? 0);
+        this.totals.set(slot, total);
+        return total;
+      },
+    );
     return load.then((total) => this.learn(keyId, month, total));
   }
 
