@@ -1,9 +1,8 @@
 // Request schemas of /checkout-admin and POST /checkout-offers: windows and paging, config PATCH bodies, offers, carts.
 import { z } from 'zod';
-import { normaliseOrigin } from '../kernel/origin.ts';
 import { documentAs } from '../http/openapi.ts';
 import { checkUrl, type EgressError, type EgressPolicy } from '../net/egress-policy.ts';
-import { CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';
+import { asOrigin, CartValueSchema, PincodeSchema, text, UtmSchema, UuidSchema } from './schema.ts';
 import { SESSION_STATUSES } from './session-states.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -155,18 +154,7 @@ const URL_REFUSALS: Partial<Record<EgressError, string>> = {
 const ORIGIN_PATTERN =
   '^[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?/?$';
 
-const OriginSchema = z
-  .string()
-  .max(200)
-  .meta({ pattern: ORIGIN_PATTERN })
-  .transform((value, ctx) => {
-    try {
-      return normaliseOrigin(value);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : `not an origin: ${value}` });
-      return z.NEVER;
-    }
-  });
+const OriginSchema = z.string().max(200).meta({ pattern: ORIGIN_PATTERN }).transform(asOrigin);
 
 export function settingsPatchSchema(egress: EgressPolicy) {
   return z.strictObject({

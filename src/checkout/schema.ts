@@ -1,5 +1,6 @@
 // Request schemas of the buyer endpoints (/checkout-email-otp, -funnel-events, -addresses, -payment) and shared field rules.
 import { z } from 'zod';
+import { normaliseOrigin } from '../kernel/origin.ts';
 import { BuyerPhoneSchema } from './phone.ts';
 
 /** Lower-cased, trimmed email, by the rule of the widget's `<input type=email>` (HTML's valid email address). */
@@ -151,3 +152,13 @@ export const AddressActionSchemas = {
     lng: z.number().min(-180).max(180).optional(),
   }),
 };
+
+/** A browser origin as stored and compared (normaliseOrigin), or the issue saying why the text is none: a transform. */
+export function asOrigin(value: string, ctx: z.RefinementCtx): string {
+  try {
+    return normaliseOrigin(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : `not an origin: ${value}` });
+    return z.NEVER;
+  }
+}

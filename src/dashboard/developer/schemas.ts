@@ -1,7 +1,6 @@
 // Request and reply schemas of the developer dashboard's JSON routes (/dashboard/api/*).
 import { z } from 'zod';
-import { text } from '../../checkout/schema.ts';
-import { normaliseOrigin } from '../../kernel/origin.ts';
+import { asOrigin, text } from '../../checkout/schema.ts';
 import { PLAN_NAMES } from '../../platform/plans.ts';
 
 const Instant = z.string().meta({ format: 'date-time' });
@@ -43,18 +42,7 @@ export const KeyViewSchema = z.object({
 });
 export type KeyView = z.infer<typeof KeyViewSchema>;
 
-const OriginSchema = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((value, ctx) => {
-    try {
-      return normaliseOrigin(value);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : `not an origin: ${value}` });
-      return z.NEVER;
-    }
-  });
+const OriginSchema = z.string().trim().max(200).transform(asOrigin);
 
 /** Marks, embeddings, overrides and isolates that reorder the text around them: a label with one reads backwards. */
 const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
