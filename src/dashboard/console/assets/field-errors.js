@@ -1,5 +1,5 @@
 // Form errors under the field they concern: the field marked aria-invalid, described by the words, the first focused.
-import { h } from '/console/console.js';
+import { h, say } from '/console/console.js';
 
 /** Problems a form found before sending: [input, words] pairs, shown like the server's. */
 export class FormProblems extends Error {
@@ -71,4 +71,15 @@ export function browserProblems(form, words = {}) {
   return [...form.elements]
     .filter((el) => el.willValidate && !el.validity.valid)
     .map((el) => [el, words[el.name]?.(el) ?? el.validationMessage]);
+}
+
+/** A refused save: `pairs` shown under their fields, and `status` saying nothing was saved (why, when no field is). */
+export function sayRefused(status, pairs, err) {
+  if (pairs.length) showErrors(pairs);
+  const which = pairs.length === 1 ? 'the field' : 'the fields';
+  say(
+    status,
+    pairs.length ? `Nothing was saved: fix ${which} marked above.` : `Nothing was saved: ${err.message}`,
+    'error',
+  );
 }

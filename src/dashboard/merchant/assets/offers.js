@@ -1,6 +1,6 @@
 // The offers section: every offer with its schedule; create one, edit one, switch one off or on (POST /checkout-offers).
 import { api, fill, formatNumber, formatTime, h, rupees, say } from '/console/console.js';
-import { browserProblems, clearErrors, showErrors } from '/console/field-errors.js';
+import { browserProblems, clearErrors, sayRefused } from '/console/field-errors.js';
 import { localDate, zoneInstant } from '/console/format.js';
 import { BROWSER_WORDS, formProblems, refusedOffer, watchEndDay } from '/merchant/assets/offer-checks.js';
 import { offerWarning, WHICH_OFFER } from '/merchant/assets/offer-rules.js';
@@ -186,15 +186,7 @@ export async function initOffers() {
   const endDay = watchEndDay(form.elements.ends);
 
   /** Problems under their fields, and the status line saying nothing was saved. */
-  const refused = (pairs, err) => {
-    if (pairs.length) showErrors(pairs);
-    const which = pairs.length === 1 ? 'the field' : 'the fields';
-    say(
-      status,
-      pairs.length ? `Nothing was saved: fix ${which} marked above.` : `Nothing was saved: ${err.message}`,
-      'error',
-    );
-  };
+  const refused = (pairs, err) => sayRefused(status, pairs, err);
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 // One settings card: its fields, Save, and a status line; problems under their fields, and "nothing was saved" said.
 import { h, say } from '/console/console.js';
-import { browserProblems, clearErrors, FormProblems, showErrors } from '/console/field-errors.js';
+import { browserProblems, clearErrors, FormProblems, sayRefused } from '/console/field-errors.js';
 
 /** A labelled input; `hint` (text or nodes) is tied to it with aria-describedby. */
 export function field(id, label, input, hint) {
@@ -41,14 +41,7 @@ export function settingsForm(id, title, fields, { save, refused, words = {} }) {
       if (checked.length) throw new FormProblems(checked);
       say(status, await save(form), 'ok');
     } catch (err) {
-      const pairs = err instanceof FormProblems ? err.pairs : refused(err, form);
-      if (pairs.length) showErrors(pairs);
-      const which = pairs.length === 1 ? 'the field' : 'the fields';
-      say(
-        status,
-        pairs.length ? `Nothing was saved: fix ${which} marked above.` : `Nothing was saved: ${err.message}`,
-        'error',
-      );
+      sayRefused(status, err instanceof FormProblems ? err.pairs : refused(err, form), err);
     }
   });
   return form;
