@@ -1,6 +1,7 @@
 // The buyer's address book and session steps behind /checkout-addresses; every call is scoped to the session's buyer.
 import { extend } from '../kernel/extend.ts';
 import type { Clock } from '../kernel/clock.ts';
+import { sessionEvent } from '../kernel/events.ts';
 import { DomainError } from '../kernel/errors.ts';
 import type { PostalDirectory } from './ports.ts';
 import {
@@ -154,15 +155,8 @@ export class AddressService {
     if (address.geopin === null) address = await this.geocode(address);
     if (!(s.status === 'address_completed' && s.selected_address_id === id)) {
       const at = this.d.clock().toISOString();
-      await this.d.sessions.completeAddress(s.merchant_id, s.id, id, at, {
-        event: 'session.address_completed',
-        merchant_id: s.merchant_id,
-        buyer_id: s.buyer_id,
-        session_id: s.id,
-        auth_channel: s.auth_channel,
-        timestamp: at,
-        data: { address: publicAddress(address) },
-      });
+      const event = sessionEvent(s, 'session.address_completed', { address: publicAddress(address) }, at);
+      await this.d.sessions.completeAddress(s.merchant_id, s.id, id, at, event);
       this.d.queued();
     }
     return { session_id: s.id, address: publicAddress(address) };

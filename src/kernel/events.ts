@@ -35,6 +35,32 @@ export interface WebhookPayload<D extends object = Record<string, unknown>> {
   data: D;
 }
 
+/** The session an event is about, as its envelope names it. */
+export interface EventSession {
+  id: string;
+  merchant_id: string;
+  buyer_id: string | null;
+  auth_channel: AuthChannel | null;
+}
+
+/** `event` about `session` at `at` (ISO 8601), in the envelope every event shares. */
+export function sessionEvent<D extends object>(
+  session: EventSession,
+  event: WebhookEvent,
+  data: D,
+  at: string,
+): WebhookPayload<D> {
+  return {
+    event,
+    merchant_id: session.merchant_id,
+    buyer_id: session.buyer_id,
+    session_id: session.id,
+    auth_channel: session.auth_channel,
+    timestamp: at,
+    data,
+  };
+}
+
 /** The session's cart when it completed: the merchant's fixed value ('merchant'), the widget's, or none. */
 export interface CartAtCompletion {
   cart_value_paise: number | null;
