@@ -150,6 +150,31 @@ describe('searching orders in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('lists no orders for days not begun yet, and a first list that fails says so instead of "Searching…"', async () => {
+    const { page, problems } = await openPage(browser, PHONE);
+    await signInByMail(page, `${server.baseUrl}/merchant#sessions`, USER, smtp);
+    const line = page.locator('#sessions-status-line');
+    await eventually(() => line.textContent()).toBe('3 orders');
+    // Tomorrow on: what "today" in IST is, seen in UTC after midnight IST.
+    await page.getByLabel('From', { exact: true }).fill(day(1));
+    await page.getByLabel('To', { exact: true }).fill(day(2));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await eventually(() => line.textContent()).toBe('0 orders');
+    await page.reload();
+    await eventually(() => line.textContent()).toBe('0 orders');
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(day(1));
+
+    await page.route(
+      (url) => url.pathname === '/checkout-admin' && url.searchParams.get('action') === 'sessions',
+      (route) => route.fulfill({ status: 503, json: { success: false, error: { code: 'x', message: 'Busy' } } }),
+    );
+    await page.reload();
+    await eventually(() => line.textContent()).toMatch(/^Could not list the orders: .+ Try again\.$/);
+    expect(await page.locator('#sessions-body').textContent()).toBe('The orders could not be listed.');
+    expect(await page.locator('#sessions-list').getAttribute('aria-busy')).toBe('false');
+    expect(problems.filter((p) => !p.includes('503'))).toEqual([]);
+  });
+
   for (const [device, viewport, who] of [
     ['desktop', DESKTOP, 'desk@kolkata-tea.example'],
     ['phone', PHONE, 'ops@kolkata-tea.example'],

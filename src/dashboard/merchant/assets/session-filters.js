@@ -91,5 +91,8 @@ export function searchParams(filters) {
  * fills `to` and echoes it), so orders arriving later cannot push rows onto the next page.
  */
 export function openEnded(filters) {
-  return allDatesReason(filters) !== null || Date.parse(zoneInstant(filters.to, true)) >= Date.now();
+  if (allDatesReason(filters) !== null) return true;
+  // A From day not begun yet (today in IST is tomorrow in UTC): "now" would end the list before it starts.
+  const now = Date.now();
+  return Date.parse(zoneInstant(filters.from)) <= now && Date.parse(zoneInstant(filters.to, true)) >= now;
 }

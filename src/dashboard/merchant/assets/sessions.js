@@ -94,11 +94,11 @@ export async function initSessions() {
     pages.show(0, 0);
     scope.hidden = true;
   };
-  const reload = () =>
-    load().catch((err) => {
-      emptyList('The orders could not be listed.');
-      say(line, `Could not list the orders: ${err.message}. Try again.`, 'error');
-    });
+  const failed = (err) => {
+    emptyList('The orders could not be listed.');
+    say(line, `Could not list the orders: ${err.message}. Try again.`, 'error');
+  };
+  const reload = () => load().catch(failed);
   const pages = pager('sessions', PAGE, reload);
   /** A new search, or the same one again from its newest order: pinned anew by its first page. */
   const restart = () => {
@@ -160,5 +160,9 @@ export async function initSessions() {
       exportButton.removeAttribute('aria-disabled');
     }
   });
-  await load();
+  // The page's first list fails as a later one does: said in the list, not left "Searching…".
+  await load().catch((err) => {
+    failed(err);
+    throw err;
+  });
 }
