@@ -78,4 +78,23 @@ describe('a used or expired sign-in link in Chromium', () => {
     await eventually(() => page.locator('#sign-in-status').textContent()).toBe(USED);
     expect(problems).toEqual([]);
   });
+
+  it('a link a mail app cut short or ran into other text lands on the sign-in form too, not on JSON', async () => {
+    const url = printLink('merchant-login-link.ts', MERCHANT_USER);
+    const { page, problems } = await openPage(browser, PHONE);
+    const base = `${server.baseUrl}/merchant/api/sign-in/link`;
+    for (const cut of [`${base}?token=`, `${base}?tok`, base, `${url}%20and%20see%20you%20soon${'!'.repeat(120)}`]) {
+      await page.goto(cut);
+      await page.locator('#sign-in').waitFor({ state: 'visible' });
+      expect(await page.locator('#sign-in-status').textContent()).toBe(USED);
+    }
+    // The whole link still works: the cut ones did not use it up.
+    await page.goto(url);
+    await page.locator('#app').waitFor({ state: 'visible' });
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+
+    const api = await fetch(`${base}?token=`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(400);
+    expect(((await api.json()) as { code: string }).code).toBe('invalid_request');
+  });
 });

@@ -38,6 +38,8 @@ const SMALL_BODY = 2 * 1024;
 const LINK_REFUSED = 'sign_in=link_refused';
 
 /** A browser navigating asks for HTML first; fetch, curl and the API clients do not. */
+/** What a printed link's token can be: longer or empty is a link cut or joined to other text. */
+const LINK_TOKEN = /^.{1,128}$/s;
 const wantsPage = (head: RequestHead) => /\btext\/html\b/.test(head.headers.accept ?? '');
 const SignedInSchema = z.object({ csrf_token: z.string(), expires_at: z.string().meta({ format: 'date-time' }) });
 
@@ -148,20 +150,27 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       auth: 'public',
       tag: o.tag,
       hidden: true,
-      query: z.object({ token: z.string().trim().min(1).max(128) }),
+      // Any text: a link a mail client cut or wrapped is refused below, to a browser as a page, not as JSON.
+      query: z.object({ token: z.string().max(8192).optional() }),
       response: z.unknown(),
       errors: { 401: 'Unknown, used or expired link (a browser asking for HTML is sent to the sign-in page instead)' },
       summary: 'Redeems a one-time sign-in link an operator printed: sets the session cookie and opens the dashboard.',
       handle: async ({ query, head }) => {
         // HEAD is safe (RFC 9110): a link checker or preview that asks for the head does not use the link up.
         if (head.method === 'head') return new RawReply('', { location: o.page, 'cache-control': 'no-store' }, 303);
+        // A person who clicked it lands on the sign-in form told why; scripts and API clients keep the JSON error.
+        const refused = () =>
+          new RawReply('', { location: `${o.page}?${LINK_REFUSED}`, 'cache-control': 'no-store' }, 303);
+        const link = query.token?.trim() ?? '';
+        if (!LINK_TOKEN.test(link)) {
+          if (wantsPage(head)) return refused();
+          throw new DomainError('invalid', 'invalid_request', 'token: 1 to 128 characters of a printed sign-in link');
+        }
         let token: string;
         try {
-          ({ token } = await o.signIn.redeemLink(query.token));
+          ({ token } = await o.signIn.redeemLink(link));
         } catch (err) {
-          // A person who clicked it lands on the sign-in form told why; scripts and API clients keep the JSON 401.
-          if (err instanceof DomainError && err.code === 'invalid_login_link' && wantsPage(head))
-            return new RawReply('', { location: `${o.page}?${LINK_REFUSED}`, 'cache-control': 'no-store' }, 303);
+          if (err instanceof DomainError && err.code === 'invalid_login_link' && wantsPage(head)) return refused();
           throw err;
         }
         return new RawReply(
