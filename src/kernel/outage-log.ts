@@ -18,6 +18,14 @@ export class OutageLog {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Logs how one attempt of the task settles; never rejects. */
+  track(attempt: Promise<unknown>, consequence = ''): Promise<void> {
+    return attempt.then(
+      () => this.succeeded(),
+      (err: unknown) => this.failed(err, consequence),
+    );
+  }
+
   failed(err: unknown, consequence = ''): void {
     const now = this.now();
     this.failures++;

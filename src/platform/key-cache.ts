@@ -92,12 +92,7 @@ export class KeyCache {
 
   start(intervalMs = REVOCATION_POLL_MS): void {
     const outage = new OutageLog(this.log, 'revocation poll');
-    this.polls ??= every(intervalMs, () =>
-      this.pollRevocations().then(
-        () => outage.succeeded(),
-        (err: unknown) => outage.failed(err),
-      ),
-    );
+    this.polls ??= every(intervalMs, () => outage.track(this.pollRevocations()));
   }
 
   stop(): void {

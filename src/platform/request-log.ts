@@ -50,12 +50,7 @@ export class RequestLog {
 
   start(): void {
     const outage = new OutageLog(this.log, 'request log flush', 'warn');
-    this.flushes ??= every(FLUSH_MS, () =>
-      this.flush().then(
-        () => outage.succeeded(),
-        (err: unknown) => outage.failed(err),
-      ),
-    );
+    this.flushes ??= every(FLUSH_MS, () => outage.track(this.flush()));
   }
 
   async stop(): Promise<void> {

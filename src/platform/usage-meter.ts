@@ -190,10 +190,7 @@ export class UsageMeter {
     this.timer ??= setInterval(() => {
       // One attempt at a time: ticks during a slow attempt must not each log its failure.
       if (this.flushing) return;
-      this.flush().then(
-        () => outage.succeeded(),
-        (err: unknown) => outage.failed(err, '; counts stay buffered'),
-      );
+      void outage.track(this.flush(), '; counts stay buffered');
     }, intervalMs).unref();
   }
 

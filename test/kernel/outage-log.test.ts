@@ -35,6 +35,17 @@ describe('OutageLog', () => {
     expect(lines.at(-1)).toMatchObject({ level: 'error', message: 'usage flush failed' });
   });
 
+  it('tracks an attempt: a rejection is logged as a failure, never thrown, and a success ends the outage', async () => {
+    const { log, lines } = recording();
+    const outage = new OutageLog(log, 'request log flush', 'warn');
+    await expect(outage.track(Promise.reject(new Error('SQLITE_BUSY')))).resolves.toBeUndefined();
+    await outage.track(Promise.resolve(3));
+    expect(lines.map((l) => [l.level, l.message])).toEqual([
+      ['warn', 'request log flush failed'],
+      ['info', 'request log flush works again'],
+    ]);
+  });
+
   it('says nothing when the task never failed', () => {
     const { log, lines } = recording();
     const outage = new OutageLog(log, 'revocation poll', 'warn');
