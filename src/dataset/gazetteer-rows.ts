@@ -2,7 +2,8 @@
 import type { RawFeature } from './feature.ts';
 import { containsE6, toE6, type PartE6 } from './geometry.ts';
 import { median } from './median.ts';
-import { misplacedPincodes } from './misplaced-pincodes.ts';
+import { headOfficePlaces } from './border-pincodes.ts';
+import { misplacedPincodes, type Relocation } from './misplaced-pincodes.ts';
 import { Canon, circleKey, divisionKey, localityOf } from './normalise.ts';
 import { mostFrequent, type OfficeRow, type PlaceOfPincode } from './read-directory.ts';
 import type { Report } from './report.ts';
@@ -84,7 +85,7 @@ export function assembleGazetteer(sources: GazetteerSources, report: Report): Ga
   const offices = canonicalise(sources);
   const officesByPincode = groupBy(offices, (o) => o.pincode);
   const points = pincodePoints(sources.features, officesByPincode);
-  const places = relocated(sources, points, report);
+  const places = relocated(sources, officesByPincode, points, report);
   const fromPolygon: string[] = [];
   const placeOf = (pincode: string, point: [number, number] | null): PlaceOfPincode => {
     const place = places?.get(pincode) ?? { state: null, district: null };
@@ -114,22 +115,30 @@ export function assembleGazetteer(sources: GazetteerSources, report: Report): Ga
   };
 }
 
-/** The sources' state and district of each pincode, with those the directory misfiles put where their point is. */
+/**
+ * The sources' state and district of each pincode: a pincode across a state line takes its head office's, and those
+ * the directory misfiles go where their point is.
+ */
 function relocated(
   sources: GazetteerSources,
+  officesByPincode: ReadonlyMap<string, OfficeRow[]>,
   points: ReadonlyMap<string, [number, number]>,
   report: Report,
 ): Map<string, PlaceOfPincode> | null {
-  if (!sources.places || !sources.locateState) return sources.places;
-  const moves = misplacedPincodes(sources.places, points, sources.locateState);
+  if (!sources.places) return null;
   const places = new Map(sources.places);
+  const border = headOfficePlaces(places, officesByPincode);
+  for (const m of border) places.set(m.pincode, m.to);
+  report.derive('pincodes_of_head_office_state', border.map(relocationText));
+  if (!sources.locateState) return places;
+  const moves = misplacedPincodes(places, points, sources.locateState);
   for (const m of moves) places.set(m.pincode, m.to);
-  report.derive(
-    'pincodes_relocated',
-    moves.map((m) => `${m.pincode}: ${m.from.district}, ${m.from.state} -> ${m.to.district}, ${m.to.state}`),
-  );
+  report.derive('pincodes_relocated', moves.map(relocationText));
   return places;
 }
+
+const relocationText = (m: Relocation) =>
+  `${m.pincode}: ${m.from.district}, ${m.from.state} -> ${m.to.district}, ${m.to.state}`;
 
 /** Head office, sub office, branch office: where a pincode's addresses cluster, the town before its villages. */
 const OFFICE_RANK: Record<string, number> = { HO: 0, PO: 1, BO: 2 };

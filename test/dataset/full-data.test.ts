@@ -84,6 +84,19 @@ describe.skipIf(!present)('the full dataset', () => {
     expect(place.get('607402')).toMatchObject({ state: 'Puducherry' });
   });
 
+  it("gives a pincode across a state line its sub office's state (Basistha, Guwahati, is in Assam)", () => {
+    const place = db.prepare('SELECT state, district FROM pincodes WHERE pincode = ?');
+    expect(place.get('781029')).toEqual({ state: 'Assam', district: 'Kamrup Metro' });
+    expect(place.get('533464')).toEqual({ state: 'Puducherry', district: 'Yanam' });
+    expect(place.get('605014')).toEqual({ state: 'Puducherry', district: 'Pondicherry' });
+    // Lookups answer from the boundary rows: they say the same.
+    const boundary = db.prepare('SELECT state, district FROM boundaries WHERE pincode = ?');
+    expect(boundary.get('781029')).toEqual({ state: 'Assam', district: 'Kamrup Metro' });
+    // A lone branch office filed in another state moves nothing: 305402's sub office is in Rajasthan.
+    expect(place.get('305402')).toMatchObject({ state: 'Rajasthan' });
+    expect((dataset.manifest.summary.derived.pincodes_of_head_office_state as string[]).length).toBe(11);
+  });
+
   it("caps the populations GeoNames gives villages from their districts (Hisar's Gorakhpur: 1,324,570)", () => {
     const capped = dataset.manifest.summary.derived.town_populations_capped as string[];
     expect(capped.map((c) => c.split(' (')[0])).toEqual(['Teni', 'Nowrangapur', 'Gorakhpur', 'Kallakurichi']);
