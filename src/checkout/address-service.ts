@@ -11,6 +11,7 @@ import {
   type AddressRepository,
   type Pin,
 } from './address-repository.ts';
+import { editAddress } from './address-edit.ts';
 import { COD_MESSAGES, codVerdict } from './cod.ts';
 import { amountToCharge } from './session-cart.ts';
 import { assertAllowed } from './session-states.ts';
@@ -31,19 +32,6 @@ export interface Mismatches {
   warnings: string[];
   suggestions: { pincode?: string; city?: string; state?: string };
 }
-
-/** Fields that place the address: when one changes without a new pin, the stored pin no longer belongs to it. */
-const PLACING_FIELDS = [
-  'flat_number',
-  'building_name',
-  'street_name',
-  'locality',
-  'landmark',
-  'city',
-  'district',
-  'state',
-  'pincode',
-] as const;
 
 /** The address lines that say where in the pincode to deliver; one of them is needed for a usable address. */
 const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'] as const;
@@ -93,15 +81,12 @@ export class AddressService {
     patch: Partial<AddressInput>,
   ): Promise<{ address: PublicAddress } & Mismatches> {
     const current = await this.get(s, id);
-    const merged = { ...pickFields(current), ...toFields(patch, true) };
-    // The district came from the old pincode (the widget has no field for it): a new pincode brings its own.
-    if (merged.pincode !== current.pincode && patch.district === undefined) merged.district = null;
-    const moved = PLACING_FIELDS.some((f) => merged[f] !== current[f]);
+    const edit = editAddress(pickFields(current), toFields(patch, true));
+    const { merged } = edit;
     const confirmed = this.pinOf(patch);
-    const pin = confirmed ?? (moved ? null : 'keep');
-    // Its label aside, any change is one of where or to whom an order ships: a checkout that chose it confirms again.
+    const pin = confirmed ?? (edit.moved ? null : 'keep');
     const movesDelivery =
-      ADDRESS_FIELDS.some((f) => f !== 'label' && merged[f] !== current[f]) ||
+      edit.movesDelivery ||
       (confirmed !== null && (confirmed.latitude !== current.latitude || confirmed.longitude !== current.longitude));
     await this.d.addresses.update(s.merchant_id, s.buyer_id, id, this.checked(merged), pin, movesDelivery);
     return { address: publicAddress(await this.get(s, id)), ...this.mismatches(merged) };

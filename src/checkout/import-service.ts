@@ -1,9 +1,10 @@
 // Customer import: validate each row, upsert buyers (by legacy id, email, phone) and addresses, in chunks that commit on their own.
 import { DomainError } from '../kernel/errors.ts';
 import { isConstraintError, type Sql } from '../db/sql.ts';
-import type { AddressFields, AddressRepository } from './address-repository.ts';
+import type { AddressRepository } from './address-repository.ts';
+import { upsertAddress } from './import-address.ts';
 import type { Buyer, BuyerRepository } from './buyer-repository.ts';
-import { ADDRESS_COLUMNS, IMPORT_COLUMNS, ImportRowSchema, rowError, type ImportRow } from './import-schema.ts';
+import { IMPORT_COLUMNS, ImportRowSchema, rowError, type ImportRow } from './import-schema.ts';
 import type { ImportRepository } from './import-repository.ts';
 import { DirectoryCheck } from './import-checks.ts';
 import type { PostalDirectory } from './ports.ts';
@@ -144,16 +145,23 @@ export class ImportService {
       return fail('empty_row', 'the row has none of the import fields');
     const verdict = directory.check(row);
     if (verdict.error) return fail(verdict.error.code, verdict.error.message);
+    const warnings = [...verdict.warnings];
     try {
       // A savepoint per row: a row that fails half-way leaves nothing behind, and the batch goes on.
       const done: RowResult = await tx.transaction(async (sp) => {
         const buyerId = await this.upsertBuyer(sp, merchantId, row);
-        const addressId = await this.upsertAddress(sp, merchantId, buyerId, row);
-        return { row_index: index, success: true, buyer_id: buyerId, ...(addressId ? { address_id: addressId } : {}) };
+        const address = await upsertAddress(this.d.addresses.in(sp), this.d.location, { merchantId, buyerId }, row);
+        if (address.skipped) warnings.push(address.skipped);
+        return {
+          row_index: index,
+          success: true,
+          buyer_id: buyerId,
+          ...(address.id ? { address_id: address.id } : {}),
+        };
       });
-      if (verdict.warnings.length === 0) return done;
-      for (const w of verdict.warnings) await note('warning', w.code, w.message);
-      return { ...done, warnings: verdict.warnings.map((w) => w.message) };
+      if (warnings.length === 0) return done;
+      for (const w of warnings) await note('warning', w.code, w.message);
+      return { ...done, warnings: warnings.map((w) => w.message) };
     } catch (err) {
       if (err instanceof RowConflict) return fail(err.code, err.message);
       if (err instanceof DomainError) return fail(err.code, err.message);
@@ -202,35 +210,6 @@ export class ImportService {
       legacy_customer_id: row.legacy_customer_id ?? existing.legacy_customer_id,
     });
     return existing.id;
-  }
-
-  /** Recognised by legacy_address_id, else by the same lines and pincode: updated rather than copied. Incomplete is fine. */
-  private async upsertAddress(tx: Sql, merchantId: string, buyerId: string, row: ImportRow): Promise<string | null> {
-    if (ADDRESS_COLUMNS.every((c) => row[c] === undefined)) return null;
-    const addresses = this.d.addresses.in(tx);
-    const fields: AddressFields = {
-      name: row.name ?? null,
-      phone: row.phone_e164 ?? null,
-      flat_number: row.flat_number ?? null,
-      building_name: row.building_name ?? null,
-      street_name: row.street_name ?? null,
-      locality: row.locality ?? null,
-      landmark: row.landmark ?? null,
-      city: row.city ?? null,
-      district: row.district ?? null,
-      state: row.state ?? null,
-      pincode: row.pincode ?? null,
-      label: row.label ?? null,
-    };
-    const existing = row.legacy_address_id
-      ? await addresses.byLegacyId(merchantId, buyerId, row.legacy_address_id)
-      : await addresses.byLines(merchantId, buyerId, fields);
-    if (existing) {
-      await addresses.update(merchantId, buyerId, existing.id, fields);
-      if (row.is_default) await addresses.setDefault(merchantId, buyerId, existing.id);
-      return existing.id;
-    }
-    return addresses.insert(merchantId, buyerId, fields, row.is_default ?? false, row.legacy_address_id ?? null);
   }
 }
 
