@@ -41,7 +41,10 @@ const AUTH_ERRORS: Record<AuthKind, Record<number, string>> = {
   public: {},
   api_key: { 401: 'Missing or invalid api key', 429: 'Rate limit or monthly quota exceeded' },
   merchant_key: { 401: 'Missing or invalid merchant api key' },
-  session: { 401: 'Missing or invalid session token' },
+  session: {
+    401: 'Missing or invalid session token',
+    403: "From a browser origin the session's merchant does not allow",
+  },
   developer: { 401: 'Not signed in to the developer dashboard', 403: 'Missing or wrong CSRF token' },
   merchant_user: { 401: 'Not signed in to the merchant dashboard', 403: 'Missing or wrong CSRF token' },
 };

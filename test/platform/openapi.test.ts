@@ -117,6 +117,13 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/checkout-addresses'].post.security).toEqual([{ SessionToken: [] }]);
     expect(doc.paths['/checkout-email-otp'].post.security).toEqual([]);
     expect(doc.paths['/'].get.security).toEqual([]);
+    // A session's routes refuse a browser origin its merchant does not allow (403 origin_not_allowed).
+    for (const [path, method] of [
+      ['/checkout-offers', 'get'],
+      ['/checkout-addresses', 'post'],
+      ['/checkout-payment', 'post'],
+    ] as const)
+      expect(doc.paths[path][method].responses['403'], path).toBeDefined();
   });
 
   it('documents multi-action endpoints: ?action= as a required enum, body actions as a oneOf with a discriminator', () => {
