@@ -16,6 +16,7 @@ import { LocationService } from '../geocoding/location-service.ts';
 import { createLocationFeature } from '../geocoding/routes.ts';
 import { compileEndpoints, type Endpoint } from '../http/pipeline.ts';
 import type { RouteDef } from '../http/route.ts';
+import { useSchemaMessages } from '../http/schema-messages.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
   log: Log = createLogger(config.log.level),
   role: ThreadRole = PRIMARY,
 ): Promise<App> {
+  useSchemaMessages();
   const primary = role.kind === 'primary';
   const sql = await openStore(config.store);
   let location: LocationService;
