@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pipelineSourcesSha256 } from '../../src/dataset/manifest.ts';
 import { nativeAddonPlugin } from './native-addons.ts';
 import { bundlePath, repoRoot } from './paths.ts';
 import { bundleWidget } from './widget.ts';
@@ -35,7 +36,12 @@ async function bundleEntry(entry: string, outfile: string): Promise<void> {
     sourcesContent: false,
     // resources.ts finds the repository as the parent of its own directory: dist/ for the bundle, like src/.
     // GEOPIN_BUNDLED tells http-workers.ts to start dist/http-worker.cjs rather than the .ts source.
-    define: { 'import.meta.dirname': '__dirname', 'globalThis.GEOPIN_BUNDLED': 'true' },
+    // GEOPIN_PIPELINE_SHA256 labels the datasets this bundle builds with the sources bundled, not those on disk later.
+    define: {
+      'import.meta.dirname': '__dirname',
+      'globalThis.GEOPIN_BUNDLED': 'true',
+      'globalThis.GEOPIN_PIPELINE_SHA256': JSON.stringify(pipelineSourcesSha256()),
+    },
     // The scripts' "run directly" checks compare import.meta.url, which is empty (so false) in the bundle, as intended.
     logOverride: { 'empty-import-meta': 'silent' },
     plugins: [nativeAddonPlugin],

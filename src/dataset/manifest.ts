@@ -89,8 +89,17 @@ export function readFormatVersion(boundariesPath: string): number {
   return header.readUInt32LE(8);
 }
 
-/** sha256 over the build's own sources, so a changed pipeline invalidates an existing build. */
+/**
+ * sha256 over the build's own sources, so a changed pipeline invalidates an existing build. The bundle carries the hash
+ * of the sources it was built from (scripts/package/bundle.ts): the files on disk may be newer than the code that runs
+ * (a `git pull` before `npm run build`), and a dataset must be labelled by the code that built it.
+ */
 export function pipelineSha256(): string {
+  return (globalThis as { GEOPIN_PIPELINE_SHA256?: string }).GEOPIN_PIPELINE_SHA256 ?? pipelineSourcesSha256();
+}
+
+/** sha256 over the pipeline's source files as they are on disk now. */
+export function pipelineSourcesSha256(): string {
   const hash = createHash('sha256');
   const dir = join(repoRoot, 'src/dataset');
   // The place index is laid out by these runtime modules too: a change to them changes places.bin.
