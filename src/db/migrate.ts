@@ -57,6 +57,14 @@ export function pendingSteps(
 ): { adopted: string | null; pending: MigrationStep[] } {
   const steps = migrationSteps(dialect, dir);
   const legacy = LEGACY_STEPS[dialect];
+  // A newer release migrated this store: this code would write without its columns (an order's address snapshot).
+  const known = new Set([...steps.map((step) => step.name), ...legacy]);
+  const newer = [...applied].filter((name) => !known.has(name)).sort();
+  if (newer.length > 0)
+    throw new Error(
+      `this ${dialect} store was migrated by a newer release (${newer.join(', ')}); run that release on it, or ` +
+        'restore the backup taken before the upgrade (migrations only go forward)',
+    );
   const found = legacy.filter((name) => applied.has(name));
   let adopted: string | null = null;
   if (found.length > 0 && !applied.has(steps[0]!.name)) {

@@ -43,6 +43,18 @@ describe('the migration chain', () => {
     expect(pendingSteps('postgres', new Set()).adopted).toBeNull();
   });
 
+  it('refuses a store a newer release migrated, before changing anything (a rollback without its backup)', () => {
+    const db = new BetterSqlite3(join(tempDir(), 'newer.sqlite'));
+    migrateSqlite(db);
+    db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run('999-from-a-newer-release', 'x');
+    expect(() => migrateSqlite(db)).toThrow(
+      /migrated by a newer release \(999-from-a-newer-release\); run that release/,
+    );
+    const newer = new Set([...migrationSteps('postgres').map((s) => s.name), '999-from-a-newer-release']);
+    expect(() => pendingSteps('postgres', newer)).toThrow(/newer release/);
+    db.close();
+  });
+
   it('is applied once: migrating an up-to-date SQLite store runs nothing', () => {
     const db = new BetterSqlite3(join(tempDir(), 'a.sqlite'));
     expect(migrateSqlite(db)).toEqual(migrationSteps('sqlite').map((s) => s.name));
