@@ -7,6 +7,8 @@ import type { Database, Row, Sql } from './sql.ts';
 
 /** Seconds a connection may take to open: a database that accepts and never answers costs a request no more. */
 const CONNECT_TIMEOUT_S = 5;
+/** Milliseconds start-up waits for the database's first answer (a connection, plus its retries). */
+const START_ANSWER_MS = 15_000;
 /** Milliseconds /readyz waits for the database before calling it not ready. */
 const PING_TIMEOUT_MS = 2000;
 
@@ -14,7 +16,10 @@ const PING_TIMEOUT_MS = 2000;
 const MIGRATION_LOCK = 7_346_219;
 
 /** Connects, applies pending migrations (one node at a time) and returns the store. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number; answerWithinMs?: number } = {},
+): Promise<Database> {
   const client = postgres(url, {
     max: options.max ?? 10,
     connect_timeout: CONNECT_TIMEOUT_S,
@@ -23,6 +28,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
   });
   const db = new PostgresDatabase(client, redact(url));
+  // A host that takes the connection and never answers (a firewall, a wrong port) would hold start-up for ever.
+  const answerWithinMs = options.answerWithinMs ?? START_ANSWER_MS;
+  const answered = await beforeDeadline(client.unsafe('SELECT 1'), Date.now() + answerWithinMs);
+  if (!answered.done) {
+    void client.end({ timeout: 0 });
+    if ('failed' in answered) throw answered.failed;
+    throw new Error(`no answer within ${answerWithinMs / 1000} s`);
+  }
   await migrate(client);
   return db;
 }
