@@ -1,6 +1,6 @@
 // The embedded store: better-sqlite3 in WAL mode behind the async Sql port, serialised by a mutex during transactions.
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrateSqlite } from './migrate.ts';
 import { Mutex } from './mutex.ts';
@@ -8,7 +8,11 @@ import type { Database, Row, Sql } from './sql.ts';
 
 /** Opens (creating if needed) the database at `path` (':memory:' allowed) and brings its schema up to date. */
 export function openSqlite(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true });
+    // Buyers' emails, phones and addresses: for the server's user only (SQLite gives -wal and -shm the same mode).
+    if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  }
   const db = new BetterSqlite3(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

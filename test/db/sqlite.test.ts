@@ -1,5 +1,5 @@
 // The SQLite store's lifecycle: statements wait for a running transaction, and a closed store refuses work instead of hanging.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,16 @@ function fresh() {
 }
 
 describe('openSqlite', () => {
+  it("creates a new store, and its write-ahead log, readable by the server's user only", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqlite-test-'));
+    dirs.push(dir);
+    const sql = openSqlite(join(dir, 'app.sqlite'));
+    await sql.run('CREATE TABLE t (n INTEGER)');
+    expect(statSync(join(dir, 'app.sqlite')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'app.sqlite-wal')).mode & 0o777).toBe(0o600);
+    await sql.close();
+  });
+
   it('runs a statement sent during a transaction after it commits', async () => {
     const sql = fresh();
     await sql.run('CREATE TABLE t (n INTEGER)');
