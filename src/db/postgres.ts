@@ -27,7 +27,6 @@ export async function openPostgres(
     // COUNT(*) and SUM() are bigint; every count here fits a double, so read them as numbers like SQLite does.
     types: { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
   });
-  const db = new PostgresDatabase(client, redact(url));
   // A host that takes the connection and never answers (a firewall, a wrong port) would hold start-up for ever.
   const answerWithinMs = options.answerWithinMs ?? START_ANSWER_MS;
   const answered = await beforeDeadline(client.unsafe('SELECT 1'), Date.now() + answerWithinMs);
@@ -36,8 +35,8 @@ export async function openPostgres(
     if ('failed' in answered) throw answered.failed;
     throw new Error(`no answer within ${answerWithinMs / 1000} s`);
   }
-  await migrate(client);
-  return db;
+  const migrated = await migrate(client);
+  return new PostgresDatabase(client, redact(url), migrated);
 }
 
 type Client = postgres.Sql | postgres.TransactionSql;
@@ -48,6 +47,7 @@ class PostgresDatabase implements Database {
   constructor(
     private readonly client: postgres.Sql,
     readonly location: string,
+    readonly migrated: readonly string[],
   ) {}
 
   all<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -145,8 +145,9 @@ function refuseNul(params: readonly unknown[]): void {
       throw new DomainError('invalid', 'invalid_request', 'A text value holds NUL (\\u0000), which is no text');
 }
 
-async function migrate(client: postgres.Sql): Promise<void> {
-  await client.begin(async (tx) => {
+/** Applies the pending steps; returns their names (an adopted 001-initial included). */
+async function migrate(client: postgres.Sql): Promise<string[]> {
+  return client.begin(async (tx) => {
     await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.unsafe('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at text NOT NULL)');
     const applied = new Set(
@@ -160,7 +161,8 @@ async function migrate(client: postgres.Sql): Promise<void> {
       await tx.unsafe(sql);
       await record(name);
     }
-  });
+    return [...(adopted ? [adopted] : []), ...pending.map((step) => step.name)];
+  }) as Promise<string[]>;
 }
 
 /** The URL without its password, for logs. */

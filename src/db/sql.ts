@@ -23,6 +23,8 @@ export interface Sql {
 export interface Database extends Sql {
   /** Where it lives, for logs (a file path or a redacted URL). */
   readonly location: string;
+  /** The schema steps this start applied (none when the store was up to date), for the start-up log. */
+  readonly migrated: readonly string[];
   /** True when the store answers a trivial query (readiness probe). */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -19,11 +19,11 @@ export function openSqlite(path: string): Database {
   db.pragma('busy_timeout = 5000');
   // Table rebuilds in migrations need foreign keys off; they are checked once afterwards and stay on from then.
   db.pragma('foreign_keys = OFF');
-  migrateSqlite(db);
+  const migrated = migrateSqlite(db);
   const broken = db.pragma('foreign_key_check') as unknown[];
   if (broken.length > 0) throw new Error(`${path}: ${broken.length} rows violate foreign keys after migrating`);
   db.pragma('foreign_keys = ON');
-  return new SqliteDatabase(db, path);
+  return new SqliteDatabase(db, path, migrated);
 }
 
 class SqliteDatabase implements Database {
@@ -35,6 +35,7 @@ class SqliteDatabase implements Database {
   constructor(
     private readonly db: BetterSqlite3.Database,
     readonly location: string,
+    readonly migrated: readonly string[] = [],
   ) {}
 
   all<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {

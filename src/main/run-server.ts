@@ -23,7 +23,7 @@ export async function runServer(config: Config): Promise<void> {
   );
   // Tools wait for this line (scripts/package/server-process.ts, the benches): keep its wording.
   log.info({ port, store: config.store.kind }, `[server] listening on http://${config.server.host}:${port}`);
-  reportStart(config, app.parts.sql.location, port, log);
+  reportStart(config, app.parts.sql, port, log);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -20,7 +20,13 @@ export function pageUrls(host: string, port: number): Record<'docs' | 'dashboard
  * Logs the store, mode, mail transport and page URLs once the port is bound, and warns when production cannot mail
  * sign-in codes (the pages then answer only "Email delivery is not configured"; `login-link` still signs people in).
  */
-export function reportStart(config: Config, storeLocation: string, port: number, log: Log): void {
+export function reportStart(
+  config: Config,
+  store: { location: string; migrated: readonly string[] },
+  port: number,
+  log: Log,
+): void {
+  const storeLocation = store.location;
   const mode = config.devMode ? 'development' : 'production';
   const mail = mailTransport(config);
   const urls = pageUrls(config.server.host, port);
@@ -28,6 +34,8 @@ export function reportStart(config: Config, storeLocation: string, port: number,
     { store: config.store.kind, database: storeLocation, mode, mail, workers: config.server.workers, ...urls },
     `[server] ${config.store.kind} store at ${storeLocation}; ${mode} mode; mail: ${mail}`,
   );
+  if (store.migrated.length > 0)
+    log.info({ migrated: store.migrated }, `[server] schema steps applied: ${store.migrated.join(', ')}`);
   log.info(urls, `[server] pages: ${urls.docs} · ${urls.dashboard} · ${urls.merchant}`);
   if (!config.devMode && !config.mail.host) {
     log.warn(

@@ -67,5 +67,9 @@ describe('the start report', () => {
     const warning = log.find((r) => r.level === 40)!;
     expect(warning.msg).toContain('production without SMTP_HOST');
     expect(warning.msg).toContain('geopin merchant login-link --email');
+    // A new store: every schema step ran now, and the log says which (an upgrade shows its new steps the same way).
+    const schema = log.find((r) => typeof r.msg === 'string' && r.msg.startsWith('[server] schema steps applied:'));
+    expect((schema!.migrated as string[])[0]).toBe('001-initial');
+    expect(schema!.msg).toMatch(/^\[server\] schema steps applied: 001-initial, 002-/);
   });
 });
