@@ -1,6 +1,7 @@
 // `npm run build`: bundles src/main/cli.ts into dist/geopin.cjs (CommonJS for node 20, the SEA main's format), native addons loaded at run time,
 // and the checkout widget into dist/widget/.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,12 +42,23 @@ async function bundleEntry(entry: string, outfile: string): Promise<void> {
       'import.meta.dirname': '__dirname',
       'globalThis.GEOPIN_BUNDLED': 'true',
       'globalThis.GEOPIN_PIPELINE_SHA256': JSON.stringify(pipelineSourcesSha256()),
+      // `geopin --version` and the start log name the commit: an operator can confirm an upgrade or a rollback.
+      'globalThis.GEOPIN_COMMIT': JSON.stringify(sourceCommit()),
     },
     // The scripts' "run directly" checks compare import.meta.url, which is empty (so false) in the bundle, as intended.
     logOverride: { 'empty-import-meta': 'silent' },
     plugins: [nativeAddonPlugin],
     logLevel: 'warning',
   });
+}
+
+/** The checkout's commit (with "+changes" when files differ from it), or "" outside a git checkout. */
+function sourceCommit(): string {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return '';
+  const changed = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  return `${head.stdout.trim()}${changed ? '+changes' : ''}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,6 +1,6 @@
 // `geopin <command>`: one entry for the server and the admin CLIs, run by tsx, by node from dist/geopin.cjs, or as the single executable.
 import { isSea } from 'node:sea';
-import packageJson from '../../package.json' with { type: 'json' };
+import { releaseName } from './release.ts';
 import { prepareExecutable } from './executable.ts';
 
 const USAGE = `usage: geopin <command> [options]
@@ -57,7 +57,7 @@ const COMMANDS: Record<string, Command> = {
 
 async function main(argv: string[]): Promise<void> {
   const [first, second] = argv;
-  if (first === '--version' || first === '-v') return void console.log(packageJson.version);
+  if (first === '--version' || first === '-v') return void console.log(releaseName());
   if (first === '--help' || first === '-h' || first === 'help') return void console.log(USAGE);
   const name = first !== undefined && first in COMMANDS ? first : `${first} ${second}`;
   const command = COMMANDS[name];

@@ -1,6 +1,7 @@
 // What a starting server tells its operator: where its data lives, which mode and mail transport it runs with, its URLs.
 import type { Log } from '../kernel/log.ts';
 import type { Config } from './config.ts';
+import { releaseName } from './release.ts';
 
 /** How mail leaves this server: SMTP, the log (dev mode without SMTP), or not at all (then sign-in codes cannot go out). */
 export function mailTransport(config: Pick<Config, 'mail' | 'devMode'>): string {
@@ -30,9 +31,10 @@ export function reportStart(
   const mode = config.devMode ? 'development' : 'production';
   const mail = mailTransport(config);
   const urls = pageUrls(config.server.host, port);
+  const release = releaseName();
   log.info(
-    { store: config.store.kind, database: storeLocation, mode, mail, workers: config.server.workers, ...urls },
-    `[server] ${config.store.kind} store at ${storeLocation}; ${mode} mode; mail: ${mail}`,
+    { release, store: config.store.kind, database: storeLocation, mode, mail, workers: config.server.workers, ...urls },
+    `[server] geopin ${release}; ${config.store.kind} store at ${storeLocation}; ${mode} mode; mail: ${mail}`,
   );
   if (store.migrated.length > 0)
     log.info({ migrated: store.migrated }, `[server] schema steps applied: ${store.migrated.join(', ')}`);

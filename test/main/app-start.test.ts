@@ -15,6 +15,13 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+describe('geopin --version', () => {
+  it('names the package version and the commit the bundle was built from', () => {
+    const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'geopin.cjs'), '--version'], { encoding: 'utf8' });
+    expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+ \([0-9a-f]{7,40}(\+changes)?\)$/);
+  });
+});
+
 describe('a production server that cannot start', () => {
   it('stops its HTTP threads and exits 1 with one line when the metrics port is taken', async () => {
     held = createServer();

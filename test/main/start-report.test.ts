@@ -58,6 +58,8 @@ describe('the start report', () => {
     const log = records(server.output());
     const start = log.find((r) => typeof r.msg === 'string' && r.msg.includes('store at'));
     expect(start).toMatchObject({ store: 'sqlite', database: dbPath, mode: 'production', mail: 'none' });
+    // From sources there is no bundle commit: the package version alone.
+    expect(start!.release).toMatch(/^\d+\.\d+\.\d+$/);
     expect(start!.merchant).toBe(`http://127.0.0.1:${port}/merchant`);
     const pages = log.find((r) => typeof r.msg === 'string' && r.msg.startsWith('[server] pages:'));
     expect(pages!.msg).toBe(

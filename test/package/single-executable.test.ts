@@ -65,7 +65,7 @@ describe('the single executable', () => {
     expect(server.output()).toContain(`full dataset from ${join(extracted, 'data/build')}`);
     expect(readdirSync(workDir).sort()).toEqual(['geopin', 'geopin-data']);
     const before = statSync(join(extracted, 'data/build/boundaries.bin')).mtimeMs;
-    expect(geopin('--version').trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(geopin('--version').trim()).toMatch(/^\d+\.\d+\.\d+ \([0-9a-f]{7,40}(\+changes)?\)$/);
     expect(geopin('merchant', 'create', '--help')).toContain('usage: geopin merchant create');
     expect(statSync(join(extracted, 'data/build/boundaries.bin')).mtimeMs).toBe(before);
   });
