@@ -1,4 +1,5 @@
 // Configuration from the environment, validated once at start-up into typed sections, one per part of the app.
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_OTP_POLICY, type OtpPolicy } from '../checkout/otp-policy.ts';
@@ -7,6 +8,13 @@ import type { AccessLogSettings } from '../ops/access-log.ts';
 import type { DispatcherOptions } from '../webhooks/dispatcher.ts';
 import { resourcePath } from '../resources.ts';
 import { DEFAULT_RETRY_POLICY } from '../webhooks/retry-schedule.ts';
+
+/** An IP address with an optional port (1-65535), as node:dns takes it; a name would need a resolver to find it. */
+function isDnsServer(entry: string): boolean {
+  const port = /^(?:\[([^\]]+)\]|(\d+\.\d+\.\d+\.\d+)):(\d+)$/.exec(entry);
+  if (port) return isIP(port[1] ?? port[2]!) !== 0 && Number(port[3]) >= 1 && Number(port[3]) <= 65_535;
+  return isIP(entry) !== 0;
+}
 
 /** An integer setting; its refusal says what is accepted (the variable's name and value are added by loadConfig). */
 const int = (min: number, max: number) =>
@@ -87,7 +95,10 @@ const EnvSchema = z.object({
   /** Comma-separated DNS servers (ip or ip:port) resolving webhook and courier hosts; unset: the system resolver. */
   EGRESS_DNS_SERVERS: z
     .string()
-    .regex(/^[\w.:[\]]+(,[\w.:[\]]+)*$/, 'comma-separated DNS server addresses')
+    .refine(
+      (v) => v.split(',').every(isDnsServer),
+      'comma-separated IP addresses of DNS servers, each with an optional port (1.1.1.1,[2606:4700::1]:53)',
+    )
     .optional(),
   WEBHOOK_DISPATCHER: oneOf('on', 'off').default('on'),
   WEBHOOK_TIMEOUT_MS: int(1, 120_000).default(10_000),

@@ -19,6 +19,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(
       'METRICS_PORT="x" is not accepted: expected "off" or an integer from 0 to 65535',
     );
+    // A name or a port out of range would break every webhook lookup later, each logged only as an internal error.
+    for (const servers of ['abc', '1.1.1.1:99999', '8.8.8.8,dns.google', '1.1.1.1,'])
+      expect(() => loadConfig({ EGRESS_DNS_SERVERS: servers })).toThrow(
+        `EGRESS_DNS_SERVERS="${servers}" is not accepted: expected comma-separated IP addresses of DNS servers`,
+      );
+    expect(loadConfig({ EGRESS_DNS_SERVERS: '8.8.8.8,1.1.1.1:53,[2606:4700::1]:53,::1' }).egress.dnsServers).toEqual([
+      '8.8.8.8',
+      '1.1.1.1:53',
+      '[2606:4700::1]:53',
+      '::1',
+    ]);
   });
 
   it('never shows a secret or a password it refuses', () => {
