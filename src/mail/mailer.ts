@@ -12,6 +12,8 @@ export interface MailMessage {
 /** Anything that can deliver a message; resolves once the SMTP server has accepted it. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** What keeps mail from leaving (an SMTP server that does not answer or refuses the login), or null. */
+  check(): Promise<string | null>;
   close(): void;
 }
 
@@ -41,6 +43,8 @@ export function createMailer(settings: MailSettings, devMode: boolean, log: Log)
   if (devMode) return new LogMailer(log);
   return {
     send: () => Promise.reject(new MailError('SMTP_HOST is not configured', 'mail_not_configured')),
+    // Start-up warns of this case already, in its own words.
+    check: () => Promise.resolve(null),
     close() {},
   };
 }
@@ -73,8 +77,22 @@ class SmtpMailer implements Mailer {
         text: message.text,
       });
     } catch (err) {
-      throw new MailError(`SMTP delivery failed: ${err instanceof Error ? err.message : String(err)}`, 'mail_failed');
+      throw new MailError(`SMTP delivery via ${this.where()} failed: ${reason(err)}`, 'mail_failed');
     }
+  }
+
+  async check(): Promise<string | null> {
+    try {
+      await this.transport.verify();
+      return null;
+    } catch (err) {
+      return `SMTP via ${this.where()} does not accept mail: ${reason(err)}`;
+    }
+  }
+
+  /** The server and the settings that name it: a failure tells the operator what to look at. */
+  private where(): string {
+    return `${this.settings.host}:${this.settings.port} (SMTP_HOST, SMTP_PORT${this.settings.user ? ', SMTP_USER' : ''})`;
   }
 
   close(): void {
@@ -91,5 +109,11 @@ class LogMailer implements Mailer {
     return Promise.resolve();
   }
 
+  check(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
   close(): void {}
 }
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -20,7 +20,7 @@ import { useSchemaMessages } from '../http/schema-messages.ts';
 import { createHttpApp } from '../http/server.ts';
 import { systemClock, type Clock } from '../kernel/clock.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAccessLog } from '../ops/access-log.ts';
 import { createLogger } from '../ops/logger.ts';
 import { Metrics, ThreadMetrics, type MetricsSink } from '../ops/metrics.ts';
@@ -46,6 +46,7 @@ export interface AppParts {
   /** The whole process's metrics on the primary thread; this thread's counts elsewhere. */
   metrics: MetricsSink;
   sql: Database;
+  mailer: Mailer;
   location: LocationService;
   access: Access;
   checkout: Checkout;
@@ -243,6 +244,7 @@ export async function buildApp(
     log,
     metrics,
     sql,
+    mailer,
     location,
     access,
     checkout,

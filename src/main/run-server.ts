@@ -24,6 +24,10 @@ export async function runServer(config: Config): Promise<void> {
   // Tools wait for this line (scripts/package/server-process.ts, the benches): keep its wording.
   log.info({ port, store: config.store.kind }, `[server] listening on http://${config.server.host}:${port}`);
   reportStart(config, app.parts.sql, port, log);
+  // Asked once at start: a wrong SMTP setting shows now, not at a buyer's first sign-in code.
+  void app.parts.mailer.check().then((problem) => {
+    if (problem) log.warn({ mail: 'unreachable' }, `[server] ${problem}; sign-in codes cannot be mailed until it does`);
+  });
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -37,7 +37,11 @@ beforeAll(async () => {
     buyers: new BuyerRepository(sql, systemClock),
     sessions: new SessionRepository(sql, outbox),
     secrets: new SecretBox(randomBytes(32)),
-    mailer: { send: (message) => Promise.resolve(void mails.push(message)), close: () => undefined },
+    mailer: {
+      send: (message) => Promise.resolve(void mails.push(message)),
+      check: () => Promise.resolve(null),
+      close: () => undefined,
+    },
     counter: new RateCounter(sql, systemClock),
     outbox,
     clock: systemClock,
