@@ -4,7 +4,16 @@ import type { Database } from '../db/sql.ts';
 import type { Config } from './config.ts';
 
 export async function openStore(store: Config['store']): Promise<Database> {
-  if (store.kind === 'sqlite') return openSqlite(store.path);
+  if (store.kind === 'sqlite') {
+    try {
+      return openSqlite(store.path);
+    } catch (err) {
+      // "unable to open database file" alone does not say which file, nor which setting names it.
+      throw new Error(`SQLite store at ${store.path} (DB_PATH): ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
+    }
+  }
   const { openPostgres } = await import('../db/postgres.ts');
   return openPostgres(store.url, { max: store.poolSize }).catch((err: unknown) => {
     // "connect ECONNREFUSED 10.0.0.5:5432" alone does not tell an operator which setting to look at.

@@ -75,4 +75,18 @@ describe('a production server that cannot start', () => {
     );
     expect(run.stderr).not.toContain('Secret');
   });
+
+  it('exits 1 with one line naming DB_PATH when the SQLite store cannot be opened', () => {
+    // A directory where the file should be: SQLite says only "unable to open database file".
+    const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'geopin.cjs'), 'serve'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: '', DB_PATH: dir, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: 'off' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect([run.status, run.signal]).toEqual([1, null]);
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(
+      `geopin: SQLite store at ${dir} (DB_PATH): unable to open database file`,
+    );
+  });
 });
