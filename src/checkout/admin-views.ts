@@ -70,6 +70,10 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null; de
       gateway_payment_id: s.gateway_payment_id,
       amount_paise: recorded ? s.amount_paise : s.last_order_amount_paise,
       paid_at: s.paid_at,
+      offer:
+        s.offer_id === null
+          ? null
+          : { id: s.offer_id, title: s.offer_title ?? '', discount_paise: Number(s.discount_paise) },
     },
   };
 }

@@ -164,7 +164,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
     merchants,
     merchantKeys: new MerchantKeys(sql, merchants, audit, clock),
     otp,
-    paymentPorts: paymentHooks(book, deps.secrets, { sessions, merchants, deliveries }),
+    paymentPorts: paymentHooks(book, deps.secrets, { sessions, merchants, deliveries, offers }),
     async webhookTarget(merchantId) {
       const merchant = await merchants.byId(merchantId);
       if (!merchant) return null;

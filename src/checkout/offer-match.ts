@@ -35,7 +35,7 @@ function applies(offer: Offer, session: CheckoutSession, now: string): boolean {
 }
 
 /** The offer's discount on `cart` paise, as the widget takes it off (order-total.js). */
-function discountOn(offer: Offer, cart: number): number {
+export function discountOn(offer: Offer, cart: number): number {
   return offer.discount_type === 'percent' ? Math.round((cart * offer.discount_value) / 100) : offer.discount_value;
 }
 

@@ -3,6 +3,8 @@ import type { Sql } from '../db/sql.ts';
 import type { AddressService, SessionContext } from './address-service.ts';
 import type { DeliveryAddresses } from './delivery-addresses.ts';
 import type { MerchantRepository } from './merchant-repository.ts';
+import { discountOn, matchOffer } from './offer-match.ts';
+import type { OfferRepository } from './offer-repository.ts';
 import type { SecretBox } from './secrets.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { amountToCharge } from './session-cart.ts';
@@ -11,7 +13,12 @@ import { assertAllowed, type SessionStatus, type SessionStep } from './session-s
 export function paymentHooks(
   book: AddressService,
   secrets: SecretBox,
-  store: { sessions: SessionRepository; merchants: MerchantRepository; deliveries: DeliveryAddresses },
+  store: {
+    sessions: SessionRepository;
+    merchants: MerchantRepository;
+    deliveries: DeliveryAddresses;
+    offers: OfferRepository;
+  },
 ) {
   return {
     /** A session with its merchant as the session token would load it, whatever its state or expiry. */
@@ -34,5 +41,17 @@ export function paymentHooks(
     decrypt: (sealed: string) => secrets.decrypt(sealed),
     keepDeliveryAddress: (tx: Sql, merchantId: string, sessionId: string) =>
       store.deliveries.keep(tx, merchantId, sessionId),
+    /**
+     * The offer `amountPaise` took off the session's cart: the banner offer the session matches at `now`, when the cart
+     * less its discount is that amount; null otherwise (no offer, or an amount it does not explain).
+     */
+    async offerPaid(tx: Sql, merchantId: string, sessionId: string, amountPaise: number, now: string) {
+      const session = await store.sessions.in(tx).byId(merchantId, sessionId);
+      const cart = session?.cart_value_paise ?? null;
+      if (!session || cart === null || amountPaise >= cart) return null;
+      const offer = matchOffer(await store.offers.in(tx).live(merchantId, cart, now), session, now);
+      if (!offer || cart - discountOn(offer, cart) !== amountPaise) return null;
+      return { id: offer.id, title: offer.title, discount_paise: cart - amountPaise };
+    },
   };
 }

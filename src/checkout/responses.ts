@@ -30,6 +30,18 @@ export const PaymentStateSchema = z.object({
   gateway_payment_id: Nullable,
   amount_paise: z.number().int().nullable(),
   paid_at: Instant.nullable(),
+  offer: z
+    .object({
+      id: z.string(),
+      title: z.string().meta({ description: "The offer's title now (offers can be edited)" }),
+      discount_paise: z.number().int().meta({ description: 'What it took off the cart' }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "The offer the payment's amount took off the cart: the session's banner offer when it was paid, whose " +
+        'discount the amount is; null when none explains it',
+    }),
 });
 
 export const SessionViewSchema = z.object({

@@ -50,6 +50,10 @@ export interface SessionWithPayment extends CheckoutSession {
   refund_due_paise: number;
   /** 1 when the payment was found at the gateway by the reconciler, its verify never having come; null unpaid. */
   found_by_check: number | null;
+  /** The offer the payment's amount took off the cart, what it took, and its title now; null without one. */
+  offer_id: string | null;
+  discount_paise: number | null;
+  offer_title: string | null;
 }
 
 /** A completed session's payment (COD has no gateway ids) and its order's delivery address. */

@@ -61,7 +61,7 @@ export interface SessionFunnelEvent {
 }
 
 const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise,
-    p.found_by_check,
+    p.found_by_check, p.offer_id, p.discount_paise, (SELECT f.title FROM offers f WHERE f.id = p.offer_id) AS offer_title,
     (SELECT COUNT(*) FROM refused_payments r WHERE r.session_id = s.id) AS refunds_due,
     (SELECT COALESCE(SUM(ro.amount_paise), 0) FROM refused_payments r
       JOIN payment_orders ro ON ro.gateway_order_id = r.gateway_order_id WHERE r.session_id = s.id) AS refund_due_paise,

@@ -67,9 +67,15 @@ export interface CartAtCompletion {
   cart_value_source: 'widget' | 'merchant' | null;
 }
 
-/** What session.completed carries in `data`. */
-export type SessionCompletedData = CartAtCompletion &
-  (
+/** The offer a payment's amount took off the cart: its id and title then, and the paise it took off. */
+export interface PaidOffer {
+  id: string;
+  title: string;
+  discount_paise: number;
+}
+
+/** What session.completed carries in `data`; `offer` is null when no offer explains the amount. */
+export type SessionCompletedData = CartAtCompletion & { offer: PaidOffer | null } & (
     | { payment_method: 'gateway'; gateway_order_id: string; gateway_payment_id: string; amount_paise: number }
     | { payment_method: 'cod'; amount_paise: number | null }
   );

@@ -1,6 +1,6 @@
 // What payments needs from other features (checkout, the webhook outbox), as structural types it imports nothing for.
 import type { Sql } from '../db/sql.ts';
-import type { WebhookPayload } from '../kernel/events.ts';
+import type { PaidOffer, WebhookPayload } from '../kernel/events.ts';
 
 /** The paying session as the session authenticator loads it (checkout's SessionContext has this shape). */
 export interface PayingSession {
@@ -47,6 +47,14 @@ export interface CheckoutPorts {
   assertAllowed(step: PaymentStep, session: SessionAtPayment): void;
   /** Keeps the session's chosen address as where its order ships, with `tx`, the transaction that completes it. */
   keepDeliveryAddress(tx: Sql, merchantId: string, sessionId: string): Promise<void>;
+  /** The offer `amountPaise` took off the session's cart when paid at `now` (ISO 8601), or null. */
+  offerPaid(
+    tx: Sql,
+    merchantId: string,
+    sessionId: string,
+    amountPaise: number,
+    now: string,
+  ): Promise<PaidOffer | null>;
 }
 
 /** The merchant's gateway settings with the secret decrypted. Mode B (session.completed is sent) needs all three. */

@@ -1,7 +1,7 @@
 // Gateway orders created for sessions, the one completed payment per session and the payments refused, each recorded
 // atomically with its event.
 import { sameAs, type Sql } from '../db/sql.ts';
-import type { WebhookPayload } from '../kernel/events.ts';
+import type { PaidOffer, WebhookPayload } from '../kernel/events.ts';
 import type { CheckoutPorts, EventQueue, SessionAtPayment } from './ports.ts';
 
 export interface PaymentOrderRow {
@@ -35,7 +35,7 @@ export class PaymentRepository {
   constructor(
     private readonly sql: Sql,
     private readonly events: EventQueue,
-    private readonly checkout: Pick<CheckoutPorts, 'keepDeliveryAddress'>,
+    private readonly checkout: Pick<CheckoutPorts, 'keepDeliveryAddress' | 'offerPaid'>,
   ) {}
 
   /**
@@ -138,14 +138,14 @@ export class PaymentRepository {
   }
 
   /**
-   * Records the session's payment, completes the session, keeps its delivery address and queues the event `decide`
-   * returns (null in Mode A), in one transaction. `decide` sees the session as it is now, locked until the commit (a
-   * merchant changing the cart waits), and throws to write nothing. When the session already has a payment nothing is
-   * written and that payment is returned.
+   * Records the session's payment, with the offer its amount took off the cart, completes the session, keeps its
+   * delivery address and queues the event `decide` returns (null in Mode A), in one transaction. `decide` sees the
+   * session as it is now, locked until the commit (a merchant changing the cart waits), and throws to write nothing.
+   * When the session already has a payment nothing is written and that payment is returned.
    */
   async record(
     row: SessionPaymentRow,
-    decide: (session: SessionAtPayment) => WebhookPayload<object> | null,
+    decide: (session: SessionAtPayment, offer: PaidOffer | null) => WebhookPayload<object> | null,
   ): Promise<SessionPaymentRow | null> {
     return this.sql.transaction(async (tx) => {
       const session = await lockedSession(tx, row.session_id, row.merchant_id);
@@ -153,11 +153,15 @@ export class PaymentRepository {
         row.session_id,
       ]);
       if (existing) return existing;
-      const event = decide(session);
+      const offer =
+        row.amount_paise === null
+          ? null
+          : await this.checkout.offerPaid(tx, row.merchant_id, row.session_id, row.amount_paise, row.created_at);
+      const event = decide(session, offer);
       await tx.run(
         `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id,
-           amount_paise, created_at, found_by_check)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+           amount_paise, created_at, found_by_check, offer_id, discount_paise)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           row.session_id,
           row.merchant_id,
@@ -167,6 +171,8 @@ export class PaymentRepository {
           row.amount_paise,
           row.created_at,
           row.found_by_check ?? 0,
+          offer?.id ?? null,
+          offer?.discount_paise ?? null,
         ],
       );
       // Refused before (the cart differed then), it pays the session now: no refund is owed for it.

@@ -157,11 +157,11 @@ export class PaymentService {
           created_at: now,
           found_by_check: foundByCheck ? 1 : 0,
         },
-        (current) => {
+        (current, offer) => {
           this.assertPaysCart(current, order, paymentId);
           d.ports.assertAllowed('confirm_payment', current);
           return isPaymentMode(config)
-            ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current) }, now)
+            ? completed(payer, { ...result, amount_paise: order.amount_paise, ...cartOf(current), offer }, now)
             : null;
         },
       );
@@ -224,12 +224,12 @@ export class PaymentService {
         amount_paise: amount,
         created_at: now,
       },
-      (current) => {
+      (current, offer) => {
         // The merchant may have fixed the cart since the rules were checked: what completes must be that cart.
         if (d.ports.amountToCharge(current, amount ?? undefined) !== amount) throw codMismatch(amount, current);
         d.ports.assertAllowed('record_cod', current);
         return isPaymentMode(gatewayConfig(payer, d.ports))
-          ? completed(payer, { payment_method: 'cod', amount_paise: amount, ...cartOf(current) }, now)
+          ? completed(payer, { payment_method: 'cod', amount_paise: amount, ...cartOf(current), offer }, now)
           : null;
       },
     );

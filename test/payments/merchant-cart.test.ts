@@ -81,6 +81,7 @@ describe('a gateway payment completes a session only for the cart the merchant f
       amount_paise: 49_900,
       cart_value_paise: 49_900,
       cart_value_source: 'merchant',
+      offer: null,
     });
     // A paid session's cart cannot be changed afterwards.
     expect(errorCode(await setCart(shop.key, s.sessionId, 1))).toBe('session_completed');
@@ -111,6 +112,7 @@ describe('COD under a cart cap, from the document alone', () => {
       amount_paise: 60_000,
       cart_value_paise: null,
       cart_value_source: null,
+      offer: null,
     });
     const over = await buyerSession(w.h, shop, { pincode: '560001' });
     expect((await pay(over.token, { action: 'record_cod', amount_paise: 150_000 })).body).toMatchObject({

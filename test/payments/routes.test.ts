@@ -72,6 +72,7 @@ describe('prepaid (Mode B)', () => {
         amount_paise: 129_900,
         cart_value_paise: 129_900,
         cart_value_source: 'merchant',
+        offer: null,
       },
     });
     expect(await scalar(w.h.sql, 'SELECT COUNT(*) FROM session_payments WHERE session_id = ?', [s.sessionId])).toBe(1);

@@ -2152,6 +2152,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description From a browser origin the session's merchant does not allow */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such address */
             404: {
                 headers: {
@@ -2244,6 +2253,15 @@ export interface operations {
             };
             /** @description Missing or invalid session token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description From a browser origin the session's merchant does not allow */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2355,6 +2373,15 @@ export interface operations {
             };
             /** @description Missing or invalid session token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description From a browser origin the session's merchant does not allow */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
