@@ -121,6 +121,8 @@ export async function placeOrder(
     phone?: string;
     utm?: Record<string, string>;
     amountFrom?: 'merchant' | 'page';
+    /** What the page pays when it is not the cart (an offer taken off it); only with amountFrom 'page'. */
+    paidPaise?: number;
   },
 ): Promise<PlacedOrder> {
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -159,7 +161,7 @@ export async function placeOrder(
   await post('/checkout-addresses', { action: 'address_completed', address_id: created.data.address.id }, token);
   await post(
     '/checkout-payment',
-    { action: 'record_cod', ...(fromPage ? { amount_paise: order.cartPaise } : {}) },
+    { action: 'record_cod', ...(fromPage ? { amount_paise: order.paidPaise ?? order.cartPaise } : {}) },
     token,
   );
   return { sessionId: verified.session_id as string, email: order.email };

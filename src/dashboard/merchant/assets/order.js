@@ -1,5 +1,5 @@
 // One order's page (#order/<id>): payment, the address with its pin on a map, and everything that happened, in order.
-import { api, fill, formatTime, h, rupees } from '/console/console.js';
+import { api, fill, formatTime, h, isolated, rupees } from '/console/console.js';
 import { formatPhone } from '/console/format.js';
 import { deliveryDetail, notSent, statePill } from '/merchant/assets/delivery-detail.js';
 import { orderMap } from '/merchant/assets/order-map.js';
@@ -47,7 +47,10 @@ function summary(s) {
     item('Created', formatTime(s.created_at)),
     item('Status', STATUS[s.status] ?? s.status),
     item('Cart', rupees(s.cart_value_paise), amountNote(s)),
-    item('Payment', paymentWords(s)),
+    item('Payment', paymentWords(s, { withOffer: false })),
+    s.payment.offer
+      ? item('Offer', isolated(s.payment.offer.title), `: ${rupees(s.payment.offer.discount_paise)} off the cart`)
+      : null,
     s.payment.gateway_payment_id ? item('Gateway payment', h('code', {}, s.payment.gateway_payment_id)) : null,
     s.payment.gateway_order_id ? item('Gateway order', h('code', {}, s.payment.gateway_order_id)) : null,
     // Cash on delivery is recorded when the order is placed; the cash comes later.

@@ -1,5 +1,5 @@
 // An order in words: its status, what was paid and what is owed back, as the list's row and the order's page say it.
-import { formatTime, h, rupees } from '/console/console.js';
+import { formatTime, h, isolated, rupees } from '/console/console.js';
 
 const PAYMENT = {
   paid: ['paid online', 'ok'],
@@ -15,17 +15,26 @@ export const STATUS = {
 };
 
 /**
- * The payment's pill and amount, then what the merchant owes back. A payment the gateway took that completed nothing
- * leaves the order unpaid, yet the money was taken: it says so rather than "unpaid".
+ * The payment's pill and amount (and the offer taken off the cart, unless shown apart), then what the merchant owes
+ * back. A payment the gateway took that completed nothing leaves the order unpaid, yet the money was taken: it says so
+ * rather than "unpaid".
  */
-export function paymentWords(s) {
+export function paymentWords(s, { withOffer = true } = {}) {
   const owed = s.refunds_due > 0;
   const unpaid = s.payment.status === 'order_created' || s.payment.status === 'none';
   if (owed && unpaid) return [h('span', { class: 'pill bad' }, 'payment taken, not completed'), ' · ', refundDue(s)];
   const [label, tone] = PAYMENT[s.payment.status] ?? [s.payment.status, 'muted'];
+  const offer = withOffer ? s.payment.offer : null;
   return [
     h('span', { class: `pill ${tone}` }, label),
     s.payment.amount_paise === null ? '' : ` ${rupees(s.payment.amount_paise)}`,
+    // The offer the amount took off the cart: a discount, not an amount someone changed.
+    ...(offer
+      ? [
+          ' · ',
+          h('span', { class: 'offer-paid' }, 'offer ', isolated(offer.title), ` −${rupees(offer.discount_paise)}`),
+        ]
+      : []),
     ...(owed ? [' · ', refundDue(s)] : []),
   ];
 }
