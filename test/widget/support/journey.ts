@@ -109,6 +109,8 @@ export async function journey(ctx: JourneyContext, name: string, viewport: Viewp
     payment_method: method,
     amount_paise: PAID_PAISE,
     cart_value_paise: CART_PAISE,
+    // The banner's offer the widget took off the cart, recorded by the server with the payment.
+    offer: { title: '10% off for Instagram', discount_paise: CART_PAISE - PAID_PAISE },
   });
   if (method === 'gateway')
     expect(events[2]!.data).toMatchObject({
