@@ -1,18 +1,8 @@
 // One stored address edited (by the buyer, or by a merchant's import): what the edit keeps and what it changes.
 import { ADDRESS_FIELDS, type AddressFields } from './address-repository.ts';
 
-/** Fields that place the address: when one changes without a new pin, the stored pin no longer belongs to it. */
-const PLACING_FIELDS = [
-  'flat_number',
-  'building_name',
-  'street_name',
-  'locality',
-  'landmark',
-  'city',
-  'district',
-  'state',
-  'pincode',
-] as const;
+/** Fields that place the address (all but who receives it and its label): a new one means a new pin is needed. */
+const PLACING_FIELDS = ADDRESS_FIELDS.filter((f) => f !== 'name' && f !== 'phone' && f !== 'label');
 
 export interface AddressEdit {
   /** The stored fields with the given ones over them. */
