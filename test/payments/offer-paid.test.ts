@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, ok, type Shop } from '../checkout/support.ts';
 import { eventually } from '../webhooks/support/receiver.ts';
-import { buyerSession, configureShop, hooksFor, startWorld, type World } from './support/shop.ts';
+import { buyerSession, configureShop, hooksFor, payAtGateway, startWorld, type World } from './support/shop.ts';
 
 const keys = { keyId: 'rzp_test_offers', keySecret: 'sk_offers_paid_secret' };
 let w: World;
@@ -50,13 +50,7 @@ describe('the offer a payment took off the cart', () => {
 
   it('is recorded with a gateway payment made for the discounted amount', async () => {
     const b = await shopper();
-    const order = ok(await w.h.payment(b.token, { action: 'create_order', amount_paise: 45_000 }), 'create_order');
-    const paid = w.emulator.pay(order.gateway_order_id as string);
-    const signed = {
-      gateway_order_id: paid.razorpay_order_id,
-      gateway_payment_id: paid.razorpay_payment_id,
-      gateway_signature: paid.razorpay_signature,
-    };
+    const signed = await payAtGateway(w, b.token, 45_000);
     ok(await w.h.payment(b.token, { action: 'verify', ...signed }), 'verify');
     expect((await completedData(b.sessionId)).offer).toMatchObject({ id: flat.id, discount_paise: 5_000 });
     expect((await orderPayment(b.sessionId)).offer).toMatchObject({ id: flat.id, discount_paise: 5_000 });

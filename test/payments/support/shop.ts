@@ -138,9 +138,10 @@ export interface SignedPayment {
   gateway_signature: string;
 }
 
-/** create_order for the session's cart, then the buyer pays at the emulator; returns the fields verify takes. */
-export async function payAtGateway(w: World, token: string): Promise<SignedPayment> {
-  const order = ok(await w.h.payment(token, { action: 'create_order' }), 'create_order');
+/** create_order for the session's cart (or `amountPaise`), then the buyer pays at the emulator; returns what verify takes. */
+export async function payAtGateway(w: World, token: string, amountPaise?: number): Promise<SignedPayment> {
+  const body = { action: 'create_order', ...(amountPaise === undefined ? {} : { amount_paise: amountPaise }) };
+  const order = ok(await w.h.payment(token, body), 'create_order');
   const p = w.emulator.pay(order.gateway_order_id as string);
   return {
     gateway_order_id: p.razorpay_order_id,
