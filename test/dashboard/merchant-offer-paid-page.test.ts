@@ -1,11 +1,13 @@
 // Chromium: an order whose amount is the cart less an offer says which offer, in the list and on its page, so support
 // tells a discount from an amount a buyer changed.
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { createMerchant, placeOrder, type MerchantFixture, type PlacedOrder } from './support/merchant-fixture.ts';
+import { readCsv } from './support/read-csv.ts';
 import { axeViolations, eventually, openPage, PHONE, screenshot } from './support/page.ts';
 import { signInByMail } from './support/sign-in.ts';
 
@@ -51,6 +53,19 @@ describe('the offer an order was paid with, in Chromium', () => {
     await eventually(() => payment(discounted).textContent()).toBe('cash on delivery ₹450 · offer Diwali ₹50 off −₹50');
     expect(await payment(changed).textContent()).toBe('cash on delivery ₹430');
     await screenshot(page, 'merchant-orders-offer-paid-phone', false);
+
+    // The export carries it too, with who set the cart.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const [header, ...rows] = readCsv(readFileSync(await download.path(), 'utf8'));
+    const columns = ['email', 'cart_rupees', 'amount_rupees', 'cart_set_by', 'offer_title', 'discount_rupees'];
+    const picked = rows.map((r) => columns.map((c) => r[header!.indexOf(c)])).sort();
+    expect(picked).toEqual([
+      ['changed@example.in', '500.00', '430.00', 'page', '', ''],
+      ['diwali@example.in', '500.00', '450.00', 'page', 'Diwali ₹50 off', '50.00'],
+    ]);
 
     await page.locator(`#sessions-body tr[data-session-id="${discounted.sessionId}"] a`).click();
     const facts = page.locator('#order-body dl.facts').first();

@@ -26,6 +26,11 @@ const CSV_HEADER = [
   'utm_campaign',
   'utm_term',
   'utm_content',
+  // Last, so spreadsheets made from earlier exports keep their columns.
+  'cart_set_by',
+  'offer_id',
+  'offer_title',
+  'discount_rupees',
 ];
 const asRupees = (paise) => (paise === null ? '' : (paise / 100).toFixed(2));
 
@@ -51,6 +56,11 @@ function csvRow(s) {
     s.utm.utm_campaign,
     s.utm.utm_term,
     s.utm.utm_content,
+    // Who set the cart: the merchant's server, or the store page (which a buyer can edit); none when nobody did.
+    s.cart_value_source === 'widget' ? 'page' : (s.cart_value_source ?? ''),
+    s.payment.offer?.id,
+    s.payment.offer?.title,
+    asRupees(s.payment.offer?.discount_paise ?? null),
   ];
 }
 
