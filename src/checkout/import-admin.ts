@@ -28,6 +28,7 @@ export class ImportAdmin {
     ]);
     return {
       batch,
+      stopped: stoppedReason(batch),
       errors: errors.slice(0, MAX_REPORTED_ERRORS),
       errors_truncated: errors.length > MAX_REPORTED_ERRORS,
       warnings: warnings.slice(0, MAX_REPORTED_ERRORS),
@@ -54,4 +55,14 @@ export class ImportAdmin {
     if (!batch) throw new DomainError('not_found', 'batch_not_found', `No import batch ${batchId}`);
     return batch;
   }
+}
+
+/** A failed batch with rows left over was cut short (its server stopped mid-import): say so, and how to finish it. */
+function stoppedReason(b: { status: string; total_rows: number; imported_count: number; error_count: number }) {
+  const done = b.imported_count + b.error_count;
+  if (b.status !== 'failed' || done >= b.total_rows) return null;
+  return (
+    `Stopped after ${done} of ${b.total_rows} rows: the server importing it stopped. Send the same file again; ` +
+    'rows already imported are updated, not doubled'
+  );
 }

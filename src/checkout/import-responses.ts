@@ -32,6 +32,11 @@ const RowIssueSchema = z.object({
 
 export const ImportStatusSchema = z.object({
   batch: ImportBatchSchema,
+  stopped: Nullable.meta({
+    description:
+      'Why a failed batch has rows neither imported nor refused (the server importing it stopped), and what to do; ' +
+      'null otherwise',
+  }),
   errors: z.array(RowIssueSchema).max(100),
   errors_truncated: z.boolean(),
   warnings: z.array(RowIssueSchema).max(100).meta({ description: 'Rows imported with a warning, at most 100' }),

@@ -207,6 +207,8 @@ describe('import_customers', () => {
       status: 'failed',
       completed_at: expect.any(String),
     });
+    // Every row was answered: it did not stop part-way.
+    expect(dataOf(await status(a.key, res.batch_id)).stopped).toBeNull();
   });
 
   it('accepts exactly 5000 rows and truncates the error list at 100', async () => {
@@ -285,6 +287,10 @@ describe('interrupted batches', () => {
       error_count: 0,
       completed_at: expect.any(String),
     });
+    expect(dataOf(await status(a.key, dead)).stopped).toBe(
+      'Stopped after 0 of 10 rows: the server importing it stopped. Send the same file again; rows already imported ' +
+        'are updated, not doubled',
+    );
     // Several more beats, each with its sweep: the live node's batch is left alone.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(dataOf(await status(a.key, live)).batch).toMatchObject({ status: 'processing', completed_at: null });

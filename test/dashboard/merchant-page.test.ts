@@ -154,6 +154,18 @@ describe('merchant dashboard in Chromium', () => {
     await eventually(() => batches.count()).toBe(2);
     expect(await batches.nth(0).textContent()).toContain('row 6: pincode: must be 6 digits');
     expect(await batches.nth(1).textContent()).toMatch(/completed220/);
+
+    // What the orphan sweep leaves of a batch whose node was killed after 40 of its 100 rows: said, with what to do.
+    await server.parts.sql.run(
+      `INSERT INTO import_batches (id, merchant_id, batch_label, status, total_rows, imported_count, error_count,
+         created_at, completed_at, source) VALUES (?, ?, 'Killed', 'failed', 100, 40, 0, ?, ?, 'api')`,
+      ['00000000-0000-4000-8000-00000000b17c', shop.id, new Date().toISOString(), new Date().toISOString()],
+    );
+    await page.reload();
+    await eventually(() => page.locator('#import-body tr', { hasText: 'Killed' }).textContent()).toContain(
+      'Stopped after 40 of 100 rows: the server importing it stopped. Send the same file again; rows already ' +
+        'imported are updated, not doubled.',
+    );
     expect(problems).toEqual([]);
   });
 

@@ -290,6 +290,14 @@ export interface components {
                         gateway_payment_id: string | null;
                         amount_paise: number | null;
                         paid_at: string | null;
+                        /** @description The offer the payment's amount took off the cart: the session's banner offer when it was paid, whose discount the amount is; null when none explains it */
+                        offer: {
+                            id: string;
+                            /** @description The offer's title now (offers can be edited) */
+                            title: string;
+                            /** @description What it took off the cart */
+                            discount_paise: number;
+                        } | null;
                     };
                 }[];
                 total: number;
@@ -341,6 +349,14 @@ export interface components {
                         gateway_payment_id: string | null;
                         amount_paise: number | null;
                         paid_at: string | null;
+                        /** @description The offer the payment's amount took off the cart: the session's banner offer when it was paid, whose discount the amount is; null when none explains it */
+                        offer: {
+                            id: string;
+                            /** @description The offer's title now (offers can be edited) */
+                            title: string;
+                            /** @description What it took off the cart */
+                            discount_paise: number;
+                        } | null;
                     };
                 };
                 /** @description The chosen address (null before address_completed) */

@@ -93,7 +93,7 @@ async function showBatches() {
     body,
     statuses.length === 0
       ? h('tr', {}, h('td', { colspan: 9 }, 'No imports yet.'))
-      : statuses.map(({ batch, errors, errors_truncated, warnings }) => {
+      : statuses.map(({ batch, stopped, errors, errors_truncated, warnings }) => {
           const tone =
             batch.status === 'failed'
               ? 'bad'
@@ -104,10 +104,12 @@ async function showBatches() {
                   : 'ok';
           const problems = [...errors, ...warnings].sort((a, b) => a.row_index - b.row_index);
           const first =
+            (stopped ? `${stopped}. ` : '') +
             problems
               .slice(0, 3)
               .map((e) => `${rowName(e)}: ${e.kind === 'warning' ? '(warning) ' : ''}${e.error_message}`)
-              .join('; ') + (errors_truncated || problems.length > 3 ? ' …' : '');
+              .join('; ') +
+            (errors_truncated || problems.length > 3 ? ' …' : '');
           const download =
             problems.length === 0
               ? '—'
