@@ -5,10 +5,11 @@ import { api, plural } from '/console/console.js';
 const EVERY_MS = 60_000;
 
 /**
- * Counts the orders `params()` would list after `pinnedTo()` (the newest instant the list shows) and offers them on
- * `button`; `show()` runs on a click. Looks when asked and every minute while the page is in view.
+ * Counts the orders `params()` would list after `pinnedTo()` (the newest instant the list shows) up to `end()` (the end
+ * of the list's To day once it is over, else null) and offers them on `button`; `show()` runs on a click. Looks when
+ * asked and every minute while the page is in view.
  */
-export function newerOrders(button, { params, pinnedTo, show }) {
+export function newerOrders(button, { params, pinnedTo, end, show }) {
   let asking = null;
   async function check() {
     const pin = pinnedTo();
@@ -20,7 +21,11 @@ export function newerOrders(button, { params, pinnedTo, show }) {
     // `to` is inclusive: an order of the pinned instant is listed already, and one a millisecond later is new.
     const after = new Date(Date.parse(pin) + 1).toISOString();
     if (after > query.get('from')) query.set('from', after);
-    query.delete('to');
+    // A list left open past its To day (midnight came) lists nothing later: orders after it are not its new ones.
+    const last = end();
+    if (last !== null && last < after) return void (button.hidden = true);
+    if (last === null) query.delete('to');
+    else query.set('to', last);
     query.set('limit', '1');
     try {
       const { total } = await api('GET', `/checkout-admin?action=sessions&${query}`, undefined, {

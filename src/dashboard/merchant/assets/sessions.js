@@ -110,6 +110,7 @@ export async function initSessions() {
   const newer = newerOrders(document.getElementById('sessions-newer'), {
     params: listParams,
     pinnedTo: () => pinnedTo,
+    end: () => (openEnded(applied) ? null : searchParams(applied).get('to')),
     show: restart,
   });
   /** The same filters over all dates, or over the form's only. */
