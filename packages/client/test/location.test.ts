@@ -32,6 +32,13 @@ function items(): LookupInput[] {
   });
 }
 
+/** Waits out a UTC month's last 90 s: a monthly quota's Retry-After is then short, and the client waits it out. */
+async function awayFromMonthEnd(): Promise<void> {
+  const now = new Date();
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  if (next - now.getTime() < 90_000) await new Promise((resolve) => setTimeout(resolve, next - now.getTime() + 1000));
+}
+
 describe('lookupMany', () => {
   it('looks up 250 points in one call: three requests of 100, 100 and 50, joined in input order', async () => {
     const { fetch, sent } = recordingFetch();
@@ -135,18 +142,23 @@ describe('a batch item that cannot be sent, or a request that fails after others
     expect(err.partial.found + err.partial.not_found + err.partial.invalid).toBe(200);
   });
 
-  it('throws a monthly quota met mid-way with the answers already counted, for geocodeMany too', async () => {
-    const client = new LocationClient({
-      baseUrl: server.baseUrl,
-      apiKey: await keyWith({ monthlyLimitOverride: 150 }),
-    });
-    const addresses = Array.from({ length: 250 }, () => ({ address: 'Indiranagar', pincode: '560038' }));
-    const err = await rejection(client.geocodeMany(addresses));
-    expect(err).toBeInstanceOf(RateLimitError);
-    expect(err.code).toBe('monthly_quota_exceeded');
-    expect(err.partial).toMatchObject({ succeeded: 100, failed: 0 });
-    expect(err.partial.results.map((r: { index: number }) => r.index)).toEqual([...Array(100).keys()]);
-  });
+  it(
+    'throws a monthly quota met mid-way with the answers already counted, for geocodeMany too',
+    { timeout: 150_000 },
+    async () => {
+      await awayFromMonthEnd();
+      const client = new LocationClient({
+        baseUrl: server.baseUrl,
+        apiKey: await keyWith({ monthlyLimitOverride: 150 }),
+      });
+      const addresses = Array.from({ length: 250 }, () => ({ address: 'Indiranagar', pincode: '560038' }));
+      const err = await rejection(client.geocodeMany(addresses));
+      expect(err).toBeInstanceOf(RateLimitError);
+      expect(err.code).toBe('monthly_quota_exceeded');
+      expect(err.partial).toMatchObject({ succeeded: 100, failed: 0 });
+      expect(err.partial.results.map((r: { index: number }) => r.index)).toEqual([...Array(100).keys()]);
+    },
+  );
 });
 
 describe('geocodeMany', () => {
@@ -239,30 +251,40 @@ describe('rate limits', () => {
     expect(retries[0]!.error).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 1 });
   });
 
-  it('throws RateLimitError when retries are off, and at once when Retry-After is past the cap (monthly quota)', async () => {
-    const burst = new LocationClient({
-      baseUrl: server.baseUrl,
-      apiKey: await keyWith({ rateLimitOverride: 1 }),
-      maxRetries: 0,
-    });
-    const settled = await Promise.allSettled([burst.stats(), burst.stats(), burst.stats()]);
-    expect(settled.map((s) => s.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
-    const refused = (settled.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason;
-    expect(refused).toBeInstanceOf(RateLimitError);
-    expect(refused).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 1, requestId: expect.any(String) });
+  it(
+    'throws RateLimitError when retries are off, and at once when Retry-After is past the cap (monthly quota)',
+    { timeout: 150_000 },
+    async () => {
+      await awayFromMonthEnd();
+      const burst = new LocationClient({
+        baseUrl: server.baseUrl,
+        apiKey: await keyWith({ rateLimitOverride: 1 }),
+        maxRetries: 0,
+      });
+      const settled = await Promise.allSettled([burst.stats(), burst.stats(), burst.stats()]);
+      expect(settled.map((s) => s.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      const refused = (settled.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason;
+      expect(refused).toBeInstanceOf(RateLimitError);
+      expect(refused).toMatchObject({
+        status: 429,
+        code: 'rate_limited',
+        retryAfter: 1,
+        requestId: expect.any(String),
+      });
 
-    const { fetch, sent } = recordingFetch();
-    const quota = new LocationClient({
-      baseUrl: server.baseUrl,
-      apiKey: await keyWith({ monthlyLimitOverride: 1 }),
-      fetch,
-    });
-    await quota.stats();
-    const started = Date.now();
-    const used = await rejection(quota.stats());
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(used).toMatchObject({ status: 429, code: 'monthly_quota_exceeded' });
-    expect(used.retryAfter).toBeGreaterThan(60);
-    expect(sent).toHaveLength(2);
-  });
+      const { fetch, sent } = recordingFetch();
+      const quota = new LocationClient({
+        baseUrl: server.baseUrl,
+        apiKey: await keyWith({ monthlyLimitOverride: 1 }),
+        fetch,
+      });
+      await quota.stats();
+      const started = Date.now();
+      const used = await rejection(quota.stats());
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(used).toMatchObject({ status: 429, code: 'monthly_quota_exceeded' });
+      expect(used.retryAfter).toBeGreaterThan(60);
+      expect(sent).toHaveLength(2);
+    },
+  );
 });
