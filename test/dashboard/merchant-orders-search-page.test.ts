@@ -172,7 +172,8 @@ describe('searching orders in Chromium', () => {
     await eventually(() => line.textContent()).toMatch(/^Could not list the orders: .+ Try again\.$/);
     expect(await page.locator('#sessions-body').textContent()).toBe('The orders could not be listed.');
     expect(await page.locator('#sessions-list').getAttribute('aria-busy')).toBe('false');
-    expect(problems.filter((p) => !p.includes('503'))).toEqual([]);
+    // The refusals this test made, and requests a reload cut short on a slow machine.
+    expect(problems.filter((p) => !p.includes('503') && !/requestfailed.*ERR_ABORTED/.test(p))).toEqual([]);
   });
 
   for (const [device, viewport, who] of [
