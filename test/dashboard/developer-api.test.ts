@@ -1,5 +1,6 @@
 // The developer dashboard's JSON routes as an attacker or a careless client would call them: accounts, codes, cookies, CSRF, ownership.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshWindow } from '../checkout/support.ts';
 import { errorCode, type Call } from '../support/client.ts';
 import { runScript } from '../support/run-script.ts';
 import { commandEnv, startTestServer, type TestServer } from '../support/server.ts';
@@ -129,6 +130,8 @@ describe('developer dashboard API', () => {
     expect((await as(bob)('GET', `/dashboard/api/usage?key_id=${id}`)).status).toBe(404);
     expect((await as(bob)('DELETE', `/dashboard/api/keys/${id}`)).status).toBe(404);
 
+    // The three requests and the check fall in one UTC day (usage days are UTC days).
+    await freshWindow(86_400, 10_000);
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${server.baseUrl}/v1/geopin/decode?geopin=4P3-JK8-52C9`, {
         headers: { 'x-api-key': created.body.data.key, origin: 'https://alice.example' },
