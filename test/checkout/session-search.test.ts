@@ -23,7 +23,14 @@ beforeAll(async () => {
 afterAll(async () => w?.dispose());
 
 interface Listed {
-  sessions: Array<{ id: string; email: string; pincode: string | null; status: string; payment: { method: string } }>;
+  sessions: Array<{
+    id: string;
+    email: string;
+    pincode: string | null;
+    status: string;
+    created_at: string;
+    payment: { method: string };
+  }>;
   total: number;
 }
 const list = async (query = '', key = shop.key) =>
