@@ -26,6 +26,8 @@ export interface SessionPaymentRow {
   created_at: string;
   /** 1 when the reconciler found it at the gateway, its verify never having come. */
   found_by_check?: 0 | 1;
+  /** When its amount was set (a gateway order's creation): the offer then is the one it took off the cart. */
+  priced_at?: string;
 }
 
 /** The state a recorded payment leaves its session in. */
@@ -156,7 +158,13 @@ export class PaymentRepository {
       const offer =
         row.amount_paise === null
           ? null
-          : await this.checkout.offerPaid(tx, row.merchant_id, row.session_id, row.amount_paise, row.created_at);
+          : await this.checkout.offerPaid(
+              tx,
+              row.merchant_id,
+              row.session_id,
+              row.amount_paise,
+              row.priced_at ?? row.created_at,
+            );
       const event = decide(session, offer);
       await tx.run(
         `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id,

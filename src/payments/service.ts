@@ -156,6 +156,8 @@ export class PaymentService {
           amount_paise: order.amount_paise,
           created_at: now,
           found_by_check: foundByCheck ? 1 : 0,
+          // The buyer was shown the offer when the order was made, maybe long before the gateway was asked.
+          priced_at: order.created_at,
         },
         (current, offer) => {
           this.assertPaysCart(current, order, paymentId);

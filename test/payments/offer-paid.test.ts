@@ -56,6 +56,23 @@ describe('the offer a payment took off the cart', () => {
     expect((await orderPayment(b.sessionId)).offer).toMatchObject({ id: flat.id, discount_paise: 5_000 });
   });
 
+  it("is the one shown when the order was made, though its window closed before the payment's answer came", async () => {
+    const soon = new Date(Date.now() + 2_000).toISOString();
+    const create = { action: 'create', title: 'Flash ₹70 off', discount_type: 'flat', discount_value: 7_000 };
+    const flash = dataOf(
+      await w.h.call('POST', '/checkout-offers', {
+        headers: { 'x-api-key': shop.key },
+        body: { ...create, priority: 10, ends_at: soon },
+      }),
+    );
+    const b = await buyerSession(w.h, shop, { pincode: '560001' });
+    ok(await w.h.addresses(b.token, { action: 'update_session', cart_value_paise: 50_000 }), 'cart');
+    const signed = await payAtGateway(w, b.token, 43_000);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(soon) - Date.now() + 200));
+    ok(await w.h.payment(b.token, { action: 'verify', ...signed }), 'verify');
+    expect((await orderPayment(b.sessionId)).offer).toMatchObject({ id: flash.id, discount_paise: 7_000 });
+  });
+
   it('is none when the amount is not the cart less the offer, or is the whole cart', async () => {
     const other = await shopper();
     ok(await w.h.payment(other.token, { action: 'record_cod', amount_paise: 47_000 }), 'record_cod');
