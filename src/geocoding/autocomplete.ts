@@ -7,6 +7,7 @@ import { otherSpelling } from './other-spelling.ts';
 import { KIND, type PlaceIndex } from './place-index.ts';
 import { ADDRESS_WORDS } from './address-words.ts';
 import { narrowsNearMe, withoutNearMe } from './near-me-words.ts';
+import { sideTyped } from './autocomplete-side.ts';
 import { SpatialGrid } from './spatial-grid.ts';
 import { insertTop, type ScoredHit } from './top-hits.ts';
 import { CandidatePool, type Word } from './autocomplete-candidates.ts';
@@ -87,8 +88,20 @@ export class Autocomplete {
     this.regions = regions ?? new Regions(idx);
   }
 
-  /** Name search ranked by match quality, importance and (given lat/lon) a smooth distance decay. */
+  /**
+   * Name search ranked by match quality, importance and (given lat/lon) a smooth distance decay. A side typed after a
+   * place ("Thane W") suggests that place, its named side first ("Kalyan E": Kalyan East, then Kalyan).
+   */
   search(typed: AutocompleteQuery): Hit[] {
+    const side = sideTyped(typed.q);
+    if (side === null) return this.searchNames(typed);
+    const hits = this.searchNames({ ...typed, q: side.place, limit: typed.limit * 2 });
+    const [lo, hi] = this.idx.tokenRange(side.side);
+    const named = (h: Hit) => this.idx.holdsToken(h.id, lo, hi, false);
+    return [...hits.filter(named), ...hits.filter((h) => !named(h))].slice(0, typed.limit);
+  }
+
+  private searchNames(typed: AutocompleteQuery): Hit[] {
     const work = { count: 0 };
     const query = inLatin(typed);
     try {

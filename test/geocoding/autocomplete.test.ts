@@ -185,6 +185,27 @@ describe('GET /v1/geopin/autocomplete', () => {
     expect((await suggest('q=JP%20Nag&limit=1')).results[0]).toMatchObject({ district: 'Bengaluru Urban' });
   });
 
+  it('suggests the place a side is typed after, its named side first ("Thane W", "Kalyan E")', async () => {
+    const names = async (q: string) =>
+      ((await suggest(`q=${encodeURIComponent(q)}`)).results as Array<{ name: string; district: string }>).map(
+        (p) => `${p.name}, ${p.district}`,
+      );
+    // "W" and "West" read as West Bengal (Kalyani, Nadia) or as other Thane places named "... West" (Dombivli West).
+    for (const q of ['Thane W', 'Thane West', 'Thane (W)'])
+      expect((await suggest(`q=${encodeURIComponent(q)}&limit=1`)).results[0], q).toMatchObject({
+        name: 'Thane',
+        district: 'Thane',
+      });
+    for (const q of ['Kalyan W', 'Kalyan West'])
+      expect((await suggest(`q=${encodeURIComponent(q)}&limit=1`)).results[0], q).toMatchObject({
+        name: 'Kalyan',
+        district: 'Thane',
+      });
+    expect((await names('Kalyan E')).slice(0, 2)).toEqual(['Kalyan East, Thane', 'Kalyan, Thane']);
+    expect((await names('Dombivli W'))[0]).toBe('Dombivli West, Thane');
+    expect((await names('Andheri W'))[0]).toBe('Andheri, Mumbai Suburban');
+  });
+
   it('keeps a whole name word as typed when a later word finds nothing with it ("Thane W" is Thane)', async () => {
     // The data has no "Thane West": the typo pass read "thane" as Thanjavur's start and suggested Thanjavur West.
     expect((await suggest('q=Thane%20W&limit=1')).results[0]).toMatchObject({ district: 'Thane' });
