@@ -86,7 +86,7 @@ export class Geocoder {
     const components = componentsOf(parts, pincode);
     const region = given.city ?? given.state;
     if (given.pin >= 0) {
-      const named = this.namedInPincode(given.pin, parts, work);
+      const named = this.namedInPincode(given.pin, parts, work, given.city?.key);
       // A specific place named elsewhere outweighs a pincode that names nothing of it (a mistyped digit); so does any
       // place found in the typed city when the pincode lies outside it (city and place against the pincode), and a
       // locality named exactly in the city when the pincode lies inside it.
@@ -228,17 +228,20 @@ export class Geocoder {
   }
 
   /** The office or locality of the typed pincode that the address names (exactly or by a typo), or -1. */
-  private namedInPincode(pin: number, parts: Part[], work: Work): number {
+  private namedInPincode(pin: number, parts: Part[], work: Work, cityKey?: string): number {
     const idx = this.idx;
     const grams = new Map<string, number>();
     for (const p of parts) {
-      if (p.role === 'landmark' || p.role === 'house' || p.role === 'state') continue;
+      // The city names the pincode's town, nothing finer: "Kharghar, Navi Mumbai 400703" names Kharghar, not the
+      // office called Navi Mumbai in 400703.
+      if (p.role === 'landmark' || p.role === 'house' || p.role === 'state' || p.role === 'city') continue;
       for (let len = Math.min(5, p.tokens.length); len >= 1; len--) {
         for (let i = 0; i + len <= p.tokens.length; i++) {
           // An address word alone names no office ("Sector" of "Sector 18" is not GeoNames' village Sector).
           if (len === 1 && ADDRESS_WORDS.has(p.tokens[i]!)) continue;
           const key = p.tokens.slice(i, i + len).join('');
-          if (key.length >= 4 && !grams.has(key)) grams.set(key, len);
+          // Nor does its name inside a longer one ("Greater Noida, Noida 201301" is no office called Noida).
+          if (key.length >= 4 && key !== cityKey && !grams.has(key)) grams.set(key, len);
         }
       }
     }

@@ -257,6 +257,26 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
   });
 
+  it("never takes the city written for a place of the city's pincode: the locality before it is checked", () => {
+    // The city's name is an office or town of the typed pincode (Vashi's "Navi Mumbai", 201301's "Noida"): answered
+    // with 0.92 and no warning, the locality the buyer wrote (Kharghar, 410210) unread.
+    for (const [address, locality] of [
+      ['Kharghar, Navi Mumbai 400703', '410210'],
+      ['Greater Noida, Noida 201301', '201310'],
+      ['Noida Sector 62, Noida 201301', '201309'],
+    ] as const) {
+      const m = answer(address);
+      expect([m.pincode, m.warnings, m.suggestions.pincode], address).toEqual([
+        locality,
+        ['pincode_mismatch'],
+        locality,
+      ]);
+      expect(m.confidence, address).toBeLessThan(0.8);
+    }
+    // The pincode's own locality with its city stays as sure as before.
+    expect(answer('Vashi, Navi Mumbai 400703')).toMatchObject({ pincode: '400703', warnings: [], confidence: 0.92 });
+  });
+
   it('never takes an address word alone for the office of the typed pincode it names', () => {
     // GeoNames has a village "Sector" in 201301: "Sector 18, Noida" was answered as that village.
     const noida = answer('C-45, Sector 18, Noida', undefined, undefined, '201301');
