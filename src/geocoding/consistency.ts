@@ -4,7 +4,8 @@ import { editDistance, maxEdits } from './fuzzy.ts';
 import { compactKey } from './normalise.ts';
 import { haversineKm } from './geo-math.ts';
 import { KIND, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
-import { ADDRESS_WORDS } from './address-words.ts';
+import { ADDRESS_WORDS, STATE_NAMES } from './address-words.ts';
+import { PLACE_ALIASES } from './aliases.ts';
 import { isCommonName, startsWithWords } from './place-grams.ts';
 import type { Candidate } from './place-search.ts';
 import type { PincodeReach } from './pincode-reach.ts';
@@ -229,7 +230,12 @@ export function flagMismatches(
       m.suggestions.pincode = m.pincode;
     }
   }
-  if (given.city && !withinCity(idx, given.city, answerId, given.pin) && !spellsDistrict(given.city, m.district)) {
+  if (
+    given.city &&
+    !withinCity(idx, given.city, answerId, given.pin) &&
+    !spellsDistrict(given.city, m.district) &&
+    !namesState(given.city, m.state)
+  ) {
     m.warnings.push('city_mismatch');
     if (m.district) m.suggestions.city = m.district;
   }
@@ -237,6 +243,16 @@ export function flagMismatches(
     m.warnings.push('state_mismatch');
     m.suggestions.state = m.state;
   }
+}
+
+/**
+ * True when the city typed is also the name of the answer's state, a territory named after its capital: "Mahe,
+ * Pondicherry" and "Karaikal, Puducherry" write the territory, not its capital's district.
+ */
+function namesState(city: Region, state: string | null): boolean {
+  if (state === null) return false;
+  const key = PLACE_ALIASES[city.key] ?? city.key;
+  return key === compactKey(state) || STATE_NAMES.get(key) === state;
 }
 
 /** True when the city typed is a spelling of the answer's district ("Keshod, Junagarh": Junagadh, not Odisha's town). */

@@ -257,6 +257,18 @@ describe('a typed pincode, city or state that contradicts the place named', () =
     expect(answer('Andheri East, Mumbai', undefined, undefined, '400093').warnings).toEqual([]);
   });
 
+  it('takes a territory named after its capital, written after one of its towns, for the territory (no city_mismatch)', () => {
+    // Puducherry's enclaves lie in districts of their own: "Pondicherry" there is the territory, not its capital.
+    for (const [address, state] of [
+      ['Mahe, Pondicherry 673310', undefined],
+      ['Karaikal, Puducherry', undefined],
+      ['Yanam', 'Puducherry'],
+    ] as const)
+      expect(answer(address, undefined, state), address).toMatchObject({ state: 'Puducherry', warnings: [] });
+    // A town of another state written with a city still is flagged.
+    expect(answer('Karol Bagh, Chandigarh').warnings).toEqual(['city_mismatch']);
+  });
+
   it("never takes the city written for a place of the city's pincode: the locality before it is checked", () => {
     // The city's name is an office or town of the typed pincode (Vashi's "Navi Mumbai", 201301's "Noida"): answered
     // with 0.92 and no warning, the locality the buyer wrote (Kharghar, 410210) unread.
