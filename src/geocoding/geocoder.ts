@@ -115,7 +115,7 @@ export class Geocoder {
     const best = found[0];
     // "Mirzapore", "Imphal West, Manipur" alone: the district so named, not the one unknown place of that name.
     const alone = region === null || region.level === 'state';
-    const district = alone && best ? districtOverHamlet(this.idx, this.regions, parts, region, best, work) : null;
+    const district = alone ? districtOverHamlet(this.idx, this.regions, parts, region, best, work) : null;
     if (district) return this.checked(regionAnswer(this.idx, district, components), given, -1);
     // Nothing (or only a guess) inside the named city: a specific place elsewhere means the city was mistyped. A
     // typo's match inside the city is kept unless the exact name elsewhere is far better known ("Koramangala,

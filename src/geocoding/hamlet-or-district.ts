@@ -11,21 +11,25 @@ import type { Region, Regions } from './regions.ts';
  * The district a lone name (or one with only its state) names, when the name's own match is a place nobody knows:
  * a district's name exactly ("Imphal West", "North Goa": a map point of that name stands somewhere in the state), or
  * spelt in an old way ("-pore" for "-pur": "Mirzapore" is Mirzapur, not Navsari's hamlet of that spelling). Null when
- * anything else was written, or the name's own place is known (Jeypore, Serampore are towns).
+ * anything else was written, or the name's own place is known (Jeypore, Serampore are towns). `best` is undefined when
+ * the search found nothing of that name.
  */
 export function districtOverHamlet(
   idx: PlaceIndex,
   regions: Regions,
   parts: Part[],
   state: Region | null,
-  best: Candidate,
+  best: Candidate | undefined,
   work: Work,
 ): Region | null {
   const places = parts.filter((p) => p.role === 'place');
   // One place part, and beside it only the state's.
   if (places.length !== 1 || parts.length !== (state ? 2 : 1)) return null;
   const part = places[0]!;
-  if (part.tokens.length > 4 || isKnown(idx, best.id)) return null;
+  // Nothing else of the name found ("Raigad, Maharashtra"): the district is all there is; a known place only
+  // spelt like it ("Raigad" of Gujarat's Raigadh) is no namesake.
+  const namesake = best !== undefined && best.quality !== 'fuzzy' && best.quality !== 'sound';
+  if (part.tokens.length > 4 || (namesake && isKnown(idx, best.id))) return null;
   const key = part.tokens.join('');
   const named = regions.city(key, state, work, { typos: false });
   if (named !== null && named.level === 'district' && named.key === key) return named;

@@ -31,6 +31,12 @@ describe("a district's name written alone or with its state", () => {
     expect(answer('Roopnagar Punjab')).toMatchObject({ level: 'district', pincode: '140001' });
   });
 
+  it('is the district when nothing else has the name, or only a place spelt like it', () => {
+    // "Raigad, Maharashtra" answered the state's centre (no place is named Raigad there); "Raigad" Gujarat's Raigadh.
+    for (const address of ['Raigad, Maharashtra', 'Raigad'])
+      expect(answer(address), address).toMatchObject({ level: 'district', district: 'Raigad', state: 'Maharashtra' });
+  });
+
   it('leaves a known place of the name, and a place written beside the district, as they were', () => {
     expect(answer('Patna, Bihar')).toMatchObject({ match_level: 'town', pincode: '800001' });
     expect(answer('Singjamei, Imphal West, Manipur')).toMatchObject({ pincode: '795008' });
