@@ -552,6 +552,8 @@ export interface components {
                     created_at: string;
                     completed_at: string | null;
                 };
+                /** @description Why a failed batch has rows neither imported nor refused (the server importing it stopped), and what to do; null otherwise */
+                stopped: string | null;
                 errors: {
                     /**
                      * @description error: the row was not imported; warning: it was
