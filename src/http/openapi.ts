@@ -37,13 +37,18 @@ const SECURITY: Record<AuthKind, Json[]> = {
   merchant_user: [{ MerchantUserSession: [] }],
 };
 
+/** Every credential is checked against the store, which may be out of reach; any body may meet a full buffer. */
+const UNAVAILABLE =
+  'store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After';
+
 const AUTH_ERRORS: Record<AuthKind, Record<number, string>> = {
   public: {},
-  api_key: { 401: 'Missing or invalid api key', 429: 'Rate limit or monthly quota exceeded' },
-  merchant_key: { 401: 'Missing or invalid merchant api key' },
+  api_key: { 401: 'Missing or invalid api key', 429: 'Rate limit or monthly quota exceeded', 503: UNAVAILABLE },
+  merchant_key: { 401: 'Missing or invalid merchant api key', 503: UNAVAILABLE },
   session: {
     401: 'Missing or invalid session token',
     403: "From a browser origin the session's merchant does not allow",
+    503: UNAVAILABLE,
   },
   developer: { 401: 'Not signed in to the developer dashboard', 403: 'Missing or wrong CSRF token' },
   merchant_user: { 401: 'Not signed in to the merchant dashboard', 403: 'Missing or wrong CSRF token' },

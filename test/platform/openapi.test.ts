@@ -92,7 +92,7 @@ describe('GET /openapi.json', () => {
     });
     const geocode = doc.paths['/v1/geopin/geocode'].post;
     expect(geocode.requestBody.content['application/json'].schema.required).toEqual(['address']);
-    expect(Object.keys(geocode.responses)).toEqual(['200', '400', '401', '404', '413', '429']);
+    expect(Object.keys(geocode.responses)).toEqual(['200', '400', '401', '404', '413', '429', '503']);
     const param = doc.paths['/v1/geopin/validate/{geopin}'].get.parameters[0];
     expect(param).toMatchObject({ name: 'geopin', in: 'path', required: true });
   });
