@@ -246,6 +246,7 @@ describe('dev checkout page in headless Chromium', () => {
       amount_paise: CART_PAISE,
       cart_value_paise: CART_PAISE,
       cart_value_source: 'merchant',
+      offer: null,
     });
     await page.context().close();
   });
