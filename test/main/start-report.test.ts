@@ -48,6 +48,8 @@ describe('the start report', () => {
       DB_PATH: dbPath,
       DATA_OUT_DIR: datasetDir,
       WEBHOOK_DISPATCHER: 'off',
+      // Not the default 9464: another test's server, or the developer's own, may hold it.
+      METRICS_PORT: 'off',
     };
     server = await startServerProcess(process.execPath, ['--import', 'tsx', 'src/main/main.ts'], {
       cwd: process.cwd(),
