@@ -88,7 +88,15 @@ describe('the production build started with another key', () => {
     await openSecrets(t.sql, key(), null, silentLog);
     const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'geopin.cjs'), 'serve'], {
       cwd: repoRoot,
-      env: { ...process.env, ...t.env, NODE_ENV: '', CHECKOUT_ENCRYPTION_KEY: key(), HOST: '127.0.0.1', PORT: '0' },
+      env: {
+        ...process.env,
+        ...t.env,
+        NODE_ENV: '',
+        CHECKOUT_ENCRYPTION_KEY: key(),
+        HOST: '127.0.0.1',
+        PORT: '0',
+        METRICS_PORT: 'off',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
