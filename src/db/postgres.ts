@@ -147,7 +147,7 @@ function refuseNul(params: readonly unknown[]): void {
 
 /** Applies the pending steps; returns their names (an adopted 001-initial included). */
 async function migrate(client: postgres.Sql): Promise<string[]> {
-  return client.begin(async (tx) => {
+  return client.begin<string[]>(async (tx) => {
     await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.unsafe('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at text NOT NULL)');
     const applied = new Set(
@@ -162,7 +162,7 @@ async function migrate(client: postgres.Sql): Promise<string[]> {
       await record(name);
     }
     return [...(adopted ? [adopted] : []), ...pending.map((step) => step.name)];
-  }) as Promise<string[]>;
+  });
 }
 
 /** The URL without its password, for logs. */
