@@ -42,6 +42,8 @@ export const GEOCODE_WORK_BUDGET = 12_000;
 const PINCODE_FAR_KM = 100;
 /** How much better known an exact name elsewhere must be than a typo's match inside the typed city to replace it. */
 const FAME_MARGIN = 0.3;
+/** How a name matched when it was written as the place's own: exactly, as an alias, or in a known variant. */
+const EXACT = new Set(['exact', 'alias', 'variant']);
 /** Longest name read as initials, never standing for one place across India ("CDA", "NFC"). */
 const MAX_INITIALS = 3;
 
@@ -108,6 +110,9 @@ export class Geocoder {
       m.confidence = round2(base - (contradicts ? CONFIDENCE.regionContradiction : 0));
       return this.checked(m, given, named);
     }
+    const prefixed =
+      region === null && given.unknownPin ? this.inPincodePrefix(parts, pincode!, components, work) : null;
+    if (prefixed) return this.checked(prefixed, given, -1);
     const searched = this.places.search(parts, region, work);
     // With nothing to narrow it, a name that villages share with one city's locality is the city's ("Vasai").
     const urban = region === null ? this.urban(searched) : undefined;
@@ -142,6 +147,19 @@ export class Geocoder {
     if (region) return this.checked(regionAnswer(this.idx, region, components), given, -1);
     const lone = this.given.loneRegion(parts, work);
     return lone && this.checked(regionAnswer(this.idx, lone, components), given, -1);
+  }
+
+  /**
+   * A pincode no post office has still says where by its first three digits, its sorting district: a place named
+   * exactly there is meant ("Indiranagar 560999" is Bengaluru's, not Kanpur's Indira Nagar), flagged as the pincode is.
+   */
+  private inPincodePrefix(parts: Part[], typed: string, components: AddressComponents, work: Work) {
+    const area = this.regions.prefixRegion(typed.slice(0, 3));
+    if (!area) return null;
+    const found = this.places.search(parts, area, work);
+    const c = found[0];
+    if (!c || !EXACT.has(c.quality)) return null;
+    return this.fromCandidate(c, null, found, components);
   }
 
   /**

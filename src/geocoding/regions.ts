@@ -6,7 +6,7 @@ import { withinKm } from './geo-math.ts';
 import { compactKey, foldText } from './normalise.ts';
 import { KIND, NO_AREA, OFFICE_TYPE, type PlaceIndex } from './place-index.ts';
 import { directorySpelling } from './place-grams.ts';
-import { SortedStrings } from './sorted-strings.ts';
+import { lowerBound, SortedStrings } from './sorted-strings.ts';
 
 /** A constraint: candidates must lie in one of `areas` (district area ids), or in `state` when areas is null. */
 export interface Region {
@@ -182,6 +182,36 @@ export class Regions {
       if (this.idx.kind[this.idx.keyEnt[j]!]! <= KIND.district) return true;
     }
     return false;
+  }
+
+  /**
+   * The districts whose pincodes start with `prefix` (three digits: a sorting district, one to a few districts of one
+   * state), as one region centred on its first pincode; null when no pincode starts so or they span states.
+   */
+  prefixRegion(prefix: string): Region | null {
+    const idx = this.idx;
+    const first = lowerBound(idx.pinCode, prefix, 0, idx.pinCode.length);
+    const areas = new Set<number>();
+    let end = first;
+    for (; end < idx.pinCode.length && idx.pinCode[end]!.startsWith(prefix); end++)
+      if (idx.pinArea[end] !== NO_AREA) areas.add(idx.pinArea[end]!);
+    const states = new Set([...areas].map((a) => idx.areas[a]!.state));
+    if (areas.size === 0 || states.size !== 1) return null;
+    const [lat, lon] = idx.pinPoint(first);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+    const state = [...states][0]!;
+    return {
+      label: `${prefix}…`,
+      key: '',
+      level: 'district',
+      state,
+      areas,
+      lat,
+      lon,
+      pin: first,
+      fuzzy: true,
+      spanKm: null,
+    };
   }
 
   /** Region of one state by its gazetteer name. */

@@ -96,6 +96,16 @@ describe('POST /v1/geopin/geocode', () => {
       });
       expect(data.confidence).toBeLessThan(0.8);
     }
+    // Its first three digits still say where: the namesake in that sorting district, not the best known elsewhere.
+    for (const [address, pincode] of [
+      ['Indiranagar 560999', '560038'],
+      ['Vaishali 201999', '201019'],
+    ] as const)
+      expect(dataOf(await api.post('/v1/geopin/geocode', { address })), address).toMatchObject({
+        pincode,
+        warnings: ['pincode_mismatch'],
+        suggestions: { pincode },
+      });
   });
 
   it('matches a locality by name without a pincode, with abbreviations and city aliases normalised', async () => {
