@@ -184,8 +184,12 @@ export function parseAddress(
 ): { parts: Part[]; pincode: string | null } {
   const text = withoutFormLabels(withoutPhoneNumbers(transliterate(address.slice(0, MAX_INPUT_CHARS))));
   let pincode = extractPincode(text) ?? (city ? extractPincode(city) : null);
+  // Five or seven digits where the pincode goes, at the end: a pincode mistyped, flagged as one no office has.
+  const slipped = pincode === null ? /(?:^|[\s,])([1-9]\d{4}|[1-9]\d{6})\s*$/.exec(text) : null;
+  if (slipped) pincode = slipped[1]!;
+  const body = slipped ? text.slice(0, slipped.index) : text;
   const parts: Part[] = [];
-  const pieces = text.split(/[,;\n|]+|\s-\s/);
+  const pieces = body.split(/[,;\n|]+|\s-\s/);
   for (const raw of pieces) {
     if (parts.length >= MAX_PARTS) break;
     if (pieces.length > 1 && isRecipient(raw)) continue;

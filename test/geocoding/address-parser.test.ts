@@ -31,6 +31,15 @@ describe('parseAddress', () => {
     expect(road('Agra Road, Kalyan')).toEqual([false, false]);
   });
 
+  it('takes five or seven digits ending the address for a mistyped pincode, and no other number', () => {
+    expect(parseAddress('Bengaluru 5600034')).toMatchObject({ pincode: '5600034', parts: [{ tokens: ['bengaluru'] }] });
+    expect(parseAddress('Koramangala, 56003').pincode).toBe('56003');
+    expect(parseAddress('Koramangala, Bengaluru 560034').pincode).toBe('560034');
+    // A house or plot number is not where a pincode goes.
+    expect(parseAddress('House 12345, MG Road, Bengaluru').pincode).toBeNull();
+    expect(parseAddress('Plot 1234567 Koramangala').pincode).toBeNull();
+  });
+
   it('reads a word written twice running once, but not a number or an initial', () => {
     expect(roles('Mumbai Mumbai Andheri West')).toEqual(['place:mumbai andheri west']);
     // Initials and short words stay ("R R Nagar" is RR Nagar, "Ram Ram Nagar" a name).

@@ -96,6 +96,13 @@ describe('POST /v1/geopin/geocode', () => {
       });
       expect(data.confidence).toBeLessThan(0.8);
     }
+    // A digit too many or too few where the pincode goes is one no post office has too.
+    const slipped = dataOf(await api.post('/v1/geopin/geocode', { address: 'Koramangala, Bengaluru 5600034' }));
+    expect(slipped).toMatchObject({
+      pincode: '560034',
+      warnings: ['pincode_mismatch'],
+      suggestions: { pincode: '560034' },
+    });
     // Its first three digits still say where: the namesake in that sorting district, not the best known elsewhere.
     for (const [address, pincode] of [
       ['Indiranagar 560999', '560038'],
