@@ -881,6 +881,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postV1GeopinBatch: {
@@ -1083,6 +1092,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postV1GeopinCoordinatesToGeopin: {
@@ -1183,6 +1201,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1322,6 +1349,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getV1GeopinAutocomplete: {
@@ -1427,6 +1463,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1551,6 +1596,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getV1GeopinEncode: {
@@ -1621,6 +1675,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1699,6 +1762,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1846,6 +1918,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2019,6 +2100,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getV1LocationStats: {
@@ -2094,6 +2184,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2206,6 +2305,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2355,6 +2463,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getV1GeopinUsage: {
@@ -2435,6 +2552,15 @@ export interface operations {
             };
             /** @description Rate limit or monthly quota exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store_unavailable (the store out of reach) or server_busy (too many bodies at once): retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
