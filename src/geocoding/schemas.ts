@@ -173,7 +173,8 @@ const SPACE = '\\t-\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f
 const THREE_NOT_SPACES = new RegExp(`[^${SPACE}][${SPACE}]*[^${SPACE}][${SPACE}]*[^${SPACE}]`, 'u');
 
 export const AutocompleteQuerySchema = z
-  .object({
+  // Loose: a coordinate sent under another route's name is refused by name below, not dropped unread.
+  .looseObject({
     // Not trimmed: a space after the last word says the buyer finished it (autocomplete ranks on that).
     q: z
       .string()
@@ -202,6 +203,13 @@ export const AutocompleteQuerySchema = z
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
     message: 'lat and lng go together',
     path: ['lat'],
+  })
+  // The names the other routes take: left unread, the results would come unbiased and nothing would say why.
+  .superRefine((_q, ctx) => {
+    const raw = ctx.value as Record<string, unknown>;
+    const other = ['latitude', 'longitude', 'lon'].filter((name) => name in raw);
+    if (other.length > 0 && raw.lat === undefined)
+      ctx.addIssue({ code: 'custom', path: [other[0]!], message: `use lat and lng here, not ${other.join('/')}` });
   });
 
 export const EncodeQuerySchema = z.object({

@@ -92,6 +92,12 @@ describe('GET /v1/geopin/autocomplete', () => {
     }
     const nearby = await api.get('/v1/geopin/autocomplete?q=nearby');
     expect(nearby.body.code).toBe('location_required');
+    // The other routes' names for a point were dropped unread: the results came unbiased, and nothing said why.
+    const named = await api.get('/v1/geopin/autocomplete?q=kora&latitude=12.93&longitude=77.62');
+    expect([named.status, named.body.issues]).toEqual([
+      400,
+      [{ path: 'latitude', message: 'use lat and lng here, not latitude/longitude' }],
+    ]);
   });
 
   it('takes q only with 3 characters other than spaces, as documented and as the widget asks', async () => {
