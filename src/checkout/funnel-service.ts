@@ -36,15 +36,19 @@ export class FunnelService {
   }
 
   async log(event: FunnelEvent, ip: string): Promise<void> {
-    for (const [rule, subject] of [
-      [this.ipRule, ip],
-      [this.merchantRule, event.merchant_id],
+    // Which limit was met: a backend relaying many shops' events meets the address's, not a shop's.
+    for (const [rule, subject, whose] of [
+      [this.ipRule, ip, 'from this address'],
+      [this.merchantRule, event.merchant_id, 'for this merchant'],
     ] as const) {
       const hit = await this.counter.hit(rule, subject);
       if (!hit.allowed)
-        throw new DomainError('rate_limited', 'rate_limited', 'Too many funnel events; slow down', {
-          retryAfterSeconds: hit.retryAfterSeconds,
-        });
+        throw new DomainError(
+          'rate_limited',
+          'rate_limited',
+          `Too many funnel events ${whose} (${rule.limit} a minute); slow down`,
+          { retryAfterSeconds: hit.retryAfterSeconds },
+        );
     }
     const perSession = event.session_id
       ? await this.counter.hit(this.sessionRule, `${event.merchant_id}:${event.session_id}`)
