@@ -171,12 +171,16 @@ export class AddressRepository {
     );
   }
 
-  /** The buyer's address with the same flat, building, street, locality and pincode (how a re-import recognises one). */
+  /**
+   * The buyer's address with the same flat, building, street, locality and pincode, letter case aside ("MG Road" is
+   * "mg road"): how a re-import recognises one.
+   */
   async byLines(merchantId: string, buyerId: string, f: AddressFields): Promise<Address | null> {
     const keys = ['flat_number', 'building_name', 'street_name', 'locality', 'pincode'] as const;
+    const same = keys.map((k) => `lower(${k}) ${sameAs(this.sql)} lower(CAST(? AS TEXT))`).join(' AND ');
     return (
       (await this.sql.get<Address>(
-        `SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND ${keys.map((k) => `${k} ${sameAs(this.sql)} ?`).join(' AND ')} LIMIT 1`,
+        `SELECT * FROM addresses WHERE merchant_id = ? AND buyer_id = ? AND ${same} ORDER BY created_at, id LIMIT 1`,
         [merchantId, buyerId, ...keys.map((k) => f[k])],
       )) ?? null
     );

@@ -171,6 +171,9 @@ describe('import_customers', () => {
     );
     expect(again.results[0].address_id).toBe(first.results[0].address_id);
     expect(again.results[1].address_id).not.toBe(first.results[0].address_id);
+    // Written in other letter case by another export, it is still the same address.
+    const shouted = dataOf(await importRows(a.key, { rows: [{ ...noLegacy, street_name: 'CHURCH STREET' }] }));
+    expect(shouted.results[0].address_id).toBe(first.results[0].address_id);
     expect(await scalar(h.sql, 'SELECT COUNT(*) FROM addresses WHERE buyer_id = ?', [first.results[0].buyer_id])).toBe(
       2,
     );
