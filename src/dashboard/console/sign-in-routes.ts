@@ -37,9 +37,9 @@ const SMALL_BODY = 2 * 1024;
 /** The query a refused sign-in link sends a browser to the sign-in page with (sign-in-form.js reads it). */
 const LINK_REFUSED = 'sign_in=link_refused';
 
-/** A browser navigating asks for HTML first; fetch, curl and the API clients do not. */
 /** What a printed link's token can be: longer or empty is a link cut or joined to other text. */
 const LINK_TOKEN = /^.{1,128}$/s;
+/** A browser navigating asks for HTML first; fetch, curl and the API clients do not. */
 const wantsPage = (head: RequestHead) => /\btext\/html\b/.test(head.headers.accept ?? '');
 const SignedInSchema = z.object({ csrf_token: z.string(), expires_at: z.string().meta({ format: 'date-time' }) });
 
