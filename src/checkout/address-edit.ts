@@ -1,5 +1,8 @@
 // One stored address edited (by the buyer, or by a merchant's import): what the edit keeps and what it changes.
-import { ADDRESS_FIELDS, type AddressFields } from './address-repository.ts';
+import { ADDRESS_FIELDS, type Address, type AddressFields } from './address-repository.ts';
+
+/** The address lines that say where in the pincode to deliver; one of them is needed for a usable address. */
+export const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'] as const;
 
 /** Fields that place the address (all but who receives it and its label): a new one means a new pin is needed. */
 const PLACING_FIELDS = ADDRESS_FIELDS.filter((f) => f !== 'name' && f !== 'phone' && f !== 'label');
@@ -24,4 +27,18 @@ export function editAddress(current: AddressFields, given: Partial<AddressFields
     moved: PLACING_FIELDS.some((f) => merged[f] !== current[f]),
     movesDelivery: ADDRESS_FIELDS.some((f) => f !== 'label' && merged[f] !== current[f]),
   };
+}
+
+/** A stored address's fields, without its ids, pin and flags. */
+export function pickFields(a: Address): AddressFields {
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f]])) as AddressFields;
+}
+
+/** The district and state the pincode's directory entry gives, where the address has none. */
+export function withPincodePlace(
+  fields: AddressFields,
+  facts: { district: string | null; state: string | null } | null,
+): AddressFields {
+  if (!facts) return fields;
+  return { ...fields, district: fields.district ?? facts.district, state: fields.state ?? facts.state };
 }

@@ -11,7 +11,7 @@ import {
   type AddressRepository,
   type Pin,
 } from './address-repository.ts';
-import { editAddress } from './address-edit.ts';
+import { editAddress, LINE_FIELDS, pickFields, withPincodePlace } from './address-edit.ts';
 import { COD_MESSAGES, codVerdict } from './cod.ts';
 import { amountToCharge } from './session-cart.ts';
 import { assertAllowed } from './session-states.ts';
@@ -32,9 +32,6 @@ export interface Mismatches {
   warnings: string[];
   suggestions: { pincode?: string; city?: string; state?: string };
 }
-
-/** The address lines that say where in the pincode to deliver; one of them is needed for a usable address. */
-const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'] as const;
 
 /** What a session-scoped call knows: the session and its merchant (loaded once, by the session authenticator). */
 export interface SessionContext {
@@ -263,7 +260,7 @@ export class AddressService {
     if (LINE_FIELDS.every((f) => !fields[f])) {
       throw new DomainError('invalid', 'incomplete_address', `The address needs one of ${LINE_FIELDS.join(', ')}`);
     }
-    return { ...fields, district: fields.district ?? info.district, state: fields.state ?? info.state };
+    return withPincodePlace(fields, info);
   }
 
   private async geocode(a: Address): Promise<Address> {
@@ -288,8 +285,4 @@ function toFields(input: Partial<AddressInput>, partial = false): AddressFields 
     else if (!partial) out[f] = null;
   }
   return out as AddressFields;
-}
-
-function pickFields(a: Address): AddressFields {
-  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f]])) as AddressFields;
 }

@@ -1,6 +1,6 @@
 // An imported row's address: a new one saved, or an existing one (by legacy id, else by lines) edited as a buyer would.
-import { editAddress } from './address-edit.ts';
-import { ADDRESS_FIELDS, type Address, type AddressFields, type AddressRepository } from './address-repository.ts';
+import { editAddress, LINE_FIELDS, pickFields, withPincodePlace } from './address-edit.ts';
+import { ADDRESS_FIELDS, type AddressFields, type AddressRepository } from './address-repository.ts';
 import type { RowIssue } from './import-checks.ts';
 import { ADDRESS_COLUMNS, type ImportRow } from './import-schema.ts';
 import type { PostalDirectory } from './ports.ts';
@@ -15,9 +15,6 @@ const NO_ADDRESS: RowIssue = {
   code: 'no_address',
   message: 'no address saved: the row has address fields but no pincode or address line',
 };
-
-/** The lines that say where in the pincode to deliver. */
-const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'] as const;
 
 const NO_FIELDS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, null])) as AddressFields;
 
@@ -42,7 +39,7 @@ export async function upsertAddress(
     ? await addresses.byLegacyId(merchantId, buyerId, row.legacy_address_id)
     : await addresses.byLines(merchantId, buyerId, { ...NO_FIELDS, ...given });
   if (existing) {
-    const edit = editAddress(storedFields(existing), given);
+    const edit = editAddress(pickFields(existing), given);
     const pin = edit.moved ? null : 'keep';
     await addresses.update(merchantId, buyerId, existing.id, placed(edit.merged), pin, edit.movesDelivery);
     if (row.is_default) await addresses.setDefault(merchantId, buyerId, existing.id);
@@ -55,9 +52,7 @@ export async function upsertAddress(
 }
 
 function withDirectoryPlace(location: Pick<PostalDirectory, 'pincodeFacts'>, fields: AddressFields): AddressFields {
-  const facts = fields.pincode ? location.pincodeFacts(fields.pincode) : null;
-  if (!facts) return fields;
-  return { ...fields, district: fields.district ?? facts.district, state: fields.state ?? facts.state };
+  return withPincodePlace(fields, fields.pincode ? location.pincodeFacts(fields.pincode) : null);
 }
 
 /** The address fields the row carries; those it leaves out are absent (not null). */
@@ -78,8 +73,4 @@ function importedFields(row: ImportRow): Partial<AddressFields> {
   };
   for (const f of ADDRESS_FIELDS) if (fields[f] === undefined) delete fields[f];
   return fields;
-}
-
-function storedFields(a: Address): AddressFields {
-  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f]])) as AddressFields;
 }
