@@ -63,7 +63,12 @@ class PostgresDatabase implements Database {
   }
 
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-    return (this.client.begin((tx) => fn(txView(tx))) as Promise<T>).catch(rethrow);
+    const life: TransactionLife = { over: false };
+    const done = this.client.begin((tx) => untilOver(life, fn(txView(tx, life)))) as Promise<T>;
+    return done.catch((err: unknown) => {
+      life.over = true;
+      return rethrow(err);
+    });
   }
 
   async ping(): Promise<boolean> {
@@ -76,15 +81,38 @@ class PostgresDatabase implements Database {
   }
 }
 
-function txView(tx: postgres.TransactionSql): Sql {
+/**
+ * Set once the transaction has settled for its caller. postgres.js settles it early when the connection drops while
+ * the function still runs, and would send the function's later statements, and its COMMIT or ROLLBACK, on whatever
+ * connection the pool opened in its place: outside any transaction, or into another request's.
+ */
+interface TransactionLife {
+  over: boolean;
+}
+
+function txView(tx: postgres.TransactionSql, life: TransactionLife): Sql {
+  const open = (): postgres.TransactionSql => {
+    if (life.over) throw unavailable(new Error("the transaction's connection closed"));
+    return tx;
+  };
   const view: Sql = {
     dialect: 'postgres',
-    all: <T>(text: string, params: readonly unknown[] = []) => all<T>(tx, text, params),
-    get: async <T>(text: string, params: readonly unknown[] = []) => (await all<T>(tx, text, params))[0],
-    run: (text: string, params: readonly unknown[] = []) => run(tx, text, params),
-    transaction: <T>(fn: (inner: Sql) => Promise<T>) => tx.savepoint((sp) => fn(txView(sp))) as Promise<T>,
+    all: async <T>(text: string, params: readonly unknown[] = []) => all<T>(open(), text, params),
+    get: async <T>(text: string, params: readonly unknown[] = []) => (await all<T>(open(), text, params))[0],
+    run: async (text: string, params: readonly unknown[] = []) => run(open(), text, params),
+    transaction: async <T>(fn: (inner: Sql) => Promise<T>) =>
+      open().savepoint((sp) => untilOver(life, fn(txView(sp, life)))) as Promise<T>,
   };
   return view;
+}
+
+/** The function's outcome, or, once its transaction is over, no outcome at all: postgres.js then sends nothing more. */
+function untilOver<T>(life: TransactionLife, work: Promise<T>): Promise<T> {
+  const never = new Promise<T>(() => undefined);
+  return work.then(
+    (value) => (life.over ? never : value),
+    (err: unknown) => (life.over ? never : Promise.reject(err as Error)),
+  );
 }
 
 const numbered = new Map<string, string>();
@@ -127,12 +155,15 @@ const UNREACHABLE = new Set([
 function rethrow(err: unknown): never {
   const code = (err as { code?: unknown } | null)?.code;
   // SQLSTATE class 08 is "connection exception".
-  if (typeof code === 'string' && (UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
-    throw new DomainError('unavailable', 'store_unavailable', 'The database is not answering; retry shortly', {
-      retryAfterSeconds: 5,
-      cause: err,
-    });
+  if (typeof code === 'string' && (UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code))) throw unavailable(err);
   throw err;
+}
+
+function unavailable(cause: unknown): DomainError {
+  return new DomainError('unavailable', 'store_unavailable', 'The database is not answering; retry shortly', {
+    retryAfterSeconds: 5,
+    cause,
+  });
 }
 
 /**

@@ -1,0 +1,71 @@
+// A connection that drops inside a transaction: its later statements are refused like any statement to a database out
+// of reach and never sent (postgres.js sent them on the closed socket, an uncaught TypeError that ended the node, or
+// on the connection the pool opened in its place, outside any transaction).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres } from '../../src/db/postgres.ts';
+import type { Database } from '../../src/db/sql.ts';
+import { testStore } from '../support/server.ts';
+import { relay, type Relay } from './support/relay.ts';
+
+const databaseUrl = inject('databaseUrl');
+
+describe.skipIf(!databaseUrl)('PostgreSQL connection dropped inside a transaction', () => {
+  let store: Awaited<ReturnType<typeof testStore>>;
+  let link: Relay;
+  let db: Database;
+
+  beforeAll(async () => {
+    store = await testStore();
+    link = await relay(new URL(store.env.DATABASE_URL!));
+    const url = new URL(store.env.DATABASE_URL!);
+    url.hostname = '127.0.0.1';
+    url.port = String(link.port);
+    db = await openPostgres(url.toString(), { max: 1 });
+  });
+  afterAll(async () => {
+    await db.close();
+    await link.cut();
+    await store.drop();
+  });
+
+  it('refuses the statements after the drop as store_unavailable and serves again once the database is back', async () => {
+    let later: unknown;
+    const transaction = db.transaction(async (tx) => {
+      await tx.get('SELECT 1 AS one');
+      await link.cut();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return tx.get('SELECT 2 AS two').catch((err: unknown) => (later = err));
+    });
+    await expect(transaction).rejects.toMatchObject({ code: 'store_unavailable' });
+    await expect.poll(() => later, { timeout: 5000 }).toMatchObject({ code: 'store_unavailable' });
+
+    await link.mend();
+    await expect
+      .poll(() => db.get<{ ok: number }>('SELECT 1 AS ok').catch(() => undefined), { timeout: 15_000 })
+      .toEqual({ ok: 1 });
+  });
+
+  it('runs none of its statements after the drop, not even on the connection opened in its place', async () => {
+    await db.run('CREATE TABLE dropped_midway (n integer)');
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    let late: unknown;
+    const transaction = db.transaction(async (tx) => {
+      await tx.run('INSERT INTO dropped_midway (n) VALUES (1)');
+      await link.cut();
+      await paused;
+      late = await tx.run('INSERT INTO dropped_midway (n) VALUES (2)').catch((err: unknown) => err);
+      return late;
+    });
+    await expect(transaction).rejects.toMatchObject({ code: 'store_unavailable' });
+    await link.mend();
+    // The pool's one connection opens again for this read while the transaction's function still runs.
+    await expect
+      .poll(() => db.get<{ ok: number }>('SELECT 1 AS ok').catch(() => undefined), { timeout: 15_000 })
+      .toEqual({ ok: 1 });
+    resume();
+    await expect.poll(() => late, { timeout: 5000 }).toMatchObject({ code: 'store_unavailable' });
+    expect(await db.all('SELECT n FROM dropped_midway')).toEqual([]);
+    expect(await db.get('SELECT 3 AS three')).toEqual({ three: 3 });
+  });
+});
