@@ -14,6 +14,11 @@ export interface PaymentOrderRow {
   created_at: string;
   /** When to ask the gateway whether it was paid without a verify (null: settled, or no more checks). */
   check_after: string | null;
+  /** The offer its amount took off the cart when it was made (recorded by insertOrder; null: none). */
+  offer_id?: string | null;
+  offer_title?: string | null;
+  /** 0 when no offer did; null on an order made before migration 031 recorded it. */
+  discount_paise?: number | null;
 }
 
 export interface SessionPaymentRow {
@@ -28,6 +33,15 @@ export interface SessionPaymentRow {
   found_by_check?: 0 | 1;
   /** When its amount was set (a gateway order's creation): the offer then is the one it took off the cart. */
   priced_at?: string;
+  /** The offer recorded when its amount was set (pricedOffer); undefined: the one matching at priced_at. */
+  offer?: PaidOffer | null;
+}
+
+/** The offer recorded with a gateway order when it was made; undefined for an order from before it was recorded. */
+export function pricedOffer(order: PaymentOrderRow): PaidOffer | null | undefined {
+  if (order.discount_paise === null || order.discount_paise === undefined) return undefined;
+  if (!order.offer_id) return null;
+  return { id: order.offer_id, title: order.offer_title ?? '', discount_paise: order.discount_paise };
 }
 
 /** The state a recorded payment leaves its session in. */
@@ -47,15 +61,17 @@ export class PaymentRepository {
   async insertOrder(o: PaymentOrderRow, allowed: (session: SessionAtPayment) => void): Promise<void> {
     await this.sql.transaction(async (tx) => {
       allowed(await lockedSession(tx, o.session_id, o.merchant_id));
-      await this.addOrder(tx, o);
+      // The buyer was shown this offer now; it may be switched off or changed before the payment's answer comes.
+      const offer = await this.checkout.offerPaid(tx, o.merchant_id, o.session_id, o.amount_paise, o.created_at);
+      await this.addOrder(tx, o, offer);
     });
   }
 
-  private async addOrder(tx: Sql, o: PaymentOrderRow): Promise<void> {
+  private async addOrder(tx: Sql, o: PaymentOrderRow, offer: PaidOffer | null): Promise<void> {
     await tx.run(
-      `INSERT INTO payment_orders
-         (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id, created_at, check_after)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO payment_orders (gateway_order_id, merchant_id, session_id, amount_paise, currency, gateway_key_id,
+         created_at, check_after, offer_id, offer_title, discount_paise)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         o.gateway_order_id,
         o.merchant_id,
@@ -65,6 +81,9 @@ export class PaymentRepository {
         o.gateway_key_id,
         o.created_at,
         o.check_after,
+        offer?.id ?? null,
+        offer?.title ?? null,
+        offer?.discount_paise ?? 0,
       ],
     );
   }
@@ -158,13 +177,15 @@ export class PaymentRepository {
       const offer =
         row.amount_paise === null
           ? null
-          : await this.checkout.offerPaid(
-              tx,
-              row.merchant_id,
-              row.session_id,
-              row.amount_paise,
-              row.priced_at ?? row.created_at,
-            );
+          : row.offer !== undefined
+            ? row.offer
+            : await this.checkout.offerPaid(
+                tx,
+                row.merchant_id,
+                row.session_id,
+                row.amount_paise,
+                row.priced_at ?? row.created_at,
+              );
       const event = decide(session, offer);
       await tx.run(
         `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id,

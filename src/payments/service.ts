@@ -16,7 +16,7 @@ import {
   type PayingSession,
   type SessionAtPayment,
 } from './ports.ts';
-import type { PaymentOrderRow, PaymentRepository } from './repository.ts';
+import { pricedOffer, type PaymentOrderRow, type PaymentRepository } from './repository.ts';
 import { verifyPaymentSignature } from './signature.ts';
 
 export interface PaymentDeps {
@@ -158,6 +158,7 @@ export class PaymentService {
           found_by_check: foundByCheck ? 1 : 0,
           // The buyer was shown the offer when the order was made, maybe long before the gateway was asked.
           priced_at: order.created_at,
+          offer: pricedOffer(order),
         },
         (current, offer) => {
           this.assertPaysCart(current, order, paymentId);

@@ -16,7 +16,8 @@ describe.skipIf(!databaseUrl)('postgres.js with its patch', () => {
   beforeAll(async () => {
     store = await testStore();
     const url = new URL(store.env.DATABASE_URL!);
-    sql = postgres(url.toString(), {
+    // `socket` (a socket of one's own) is in postgres.js's README, not in its types.
+    const options = {
       max: 1,
       connect_timeout: 2,
       onnotice: () => undefined,
@@ -25,7 +26,8 @@ describe.skipIf(!databaseUrl)('postgres.js with its patch', () => {
         sockets.push(socket);
         return socket;
       },
-    });
+    };
+    sql = postgres(url.toString(), options);
   });
   afterAll(async () => {
     await sql.end({ timeout: 1 });

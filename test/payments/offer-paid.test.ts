@@ -73,6 +73,36 @@ describe('the offer a payment took off the cart', () => {
     expect((await orderPayment(b.sessionId)).offer).toMatchObject({ id: flash.id, discount_paise: 7_000 });
   });
 
+  it('is the one shown when the order was made, though the merchant switched it off before the payment', async () => {
+    const create = { action: 'create', title: 'Weekend ₹60 off', discount_type: 'flat', discount_value: 6_000 };
+    const weekend = dataOf(
+      await w.h.call('POST', '/checkout-offers', {
+        headers: { 'x-api-key': shop.key },
+        body: { ...create, priority: 20 },
+      }),
+    );
+    const b = await buyerSession(w.h, shop, { pincode: '560001' });
+    ok(await w.h.addresses(b.token, { action: 'update_session', cart_value_paise: 50_000 }), 'cart');
+    const signed = await payAtGateway(w, b.token, 44_000);
+    const off = { action: 'update', offer_id: weekend.id, active: false };
+    ok(await w.h.call('POST', '/checkout-offers', { headers: { 'x-api-key': shop.key }, body: off }), 'switch off');
+    ok(await w.h.payment(b.token, { action: 'verify', ...signed }), 'verify');
+    const offer = { id: weekend.id, title: 'Weekend ₹60 off', discount_paise: 6_000 };
+    expect((await completedData(b.sessionId)).offer).toEqual(offer);
+    expect((await orderPayment(b.sessionId)).offer).toEqual(offer);
+  });
+
+  it('is matched when paid for an order made before orders recorded their offer', async () => {
+    const b = await shopper();
+    const signed = await payAtGateway(w, b.token, 45_000);
+    await w.h.server.parts.sql.run(
+      'UPDATE payment_orders SET offer_id = NULL, discount_paise = NULL WHERE session_id = ?',
+      [b.sessionId],
+    );
+    ok(await w.h.payment(b.token, { action: 'verify', ...signed }), 'verify');
+    expect((await orderPayment(b.sessionId)).offer).toMatchObject({ id: flat.id, discount_paise: 5_000 });
+  });
+
   it('is none when the amount is not the cart less the offer, or is the whole cart', async () => {
     const other = await shopper();
     ok(await w.h.payment(other.token, { action: 'record_cod', amount_paise: 47_000 }), 'record_cod');
