@@ -58,7 +58,7 @@ export class GivenReader {
         else if (role === 'city') p.role = 'place';
       }
     }
-    city ??= this.cityInText(parts, state, pin >= 0, work) ?? this.cityEndingMarked(parts, state, work);
+    city ??= this.cityInText(parts, state, pin, work) ?? this.cityEndingMarked(parts, state, pin, work);
     // "Sector 17" with the state Chandigarh, "Karol Bagh" with Delhi: a state that is one city is that city.
     const stateKey = !city && state ? compactKey(state.label) : null;
     if (stateKey !== null && this.regions.isCityName(stateKey))
@@ -113,9 +113,9 @@ export class GivenReader {
    * "Vill Gohana Sonipat", "PO Nilokheri Karnal": a name after its marker, written without commas, may end in the
    * district or city as a place part does.
    */
-  private cityEndingMarked(parts: Part[], state: Region | null, work: Work): Region | null {
+  private cityEndingMarked(parts: Part[], state: Region | null, pin: number, work: Work): Region | null {
     const marked = parts.filter((p) => MARKED_ROLES.has(p.role));
-    return marked.length === 0 ? null : this.cityEndingAPlace(marked, parts, state, work, false, null);
+    return marked.length === 0 ? null : this.cityEndingAPlace(marked, parts, state, pin, work, false, null);
   }
 
   /** A city named exactly, in any state. */
@@ -124,11 +124,11 @@ export class GivenReader {
   }
 
   /** The last one or two place parts, when they name a city or district and something else is left to search. */
-  private cityInText(parts: Part[], state: Region | null, typedPin: boolean, work: Work): Region | null {
+  private cityInText(parts: Part[], state: Region | null, pin: number, work: Work): Region | null {
     const places = parts.filter((p) => p.role === 'place' || p.role === 'street');
     // A lone place part is the city only when something else (a landmark, a building, a village or post office named
     // with its marker: "Village Bhondsi, Gurgaon") is left to search, or a pincode typed with it to check.
-    const others = typedPin || parts.some((p) => OTHER_PLACE_ROLES.has(p.role));
+    const others = pin >= 0 || parts.some((p) => OTHER_PLACE_ROLES.has(p.role));
     // "Basti", "Basti, UP": a lone name made of address words is never searched; a city of that name is what it is.
     const unsearchable = places.length === 1 && places[0]!.tokens.every((t) => ADDRESS_WORDS.has(t));
     // "Bambai, Andheri", "Dilli, Karol Bagh": the city may come first when a place follows it; a metro or a district
@@ -147,7 +147,9 @@ export class GivenReader {
       // exact name into a city's ("Koramangala" is no misspelt Kotamangalam): for those no typo is searched.
       const typos = () => key.length >= 6 && !/\d/.test(key) && !unsearchable && !this.namesKnownPlace(key);
       const r = this.regions.city(key, state, work, { typos }) ?? (state ? this.exactCity(key, work) : null);
-      if (!r) continue;
+      // "Vaishali 201010", "Dwarka 110075": a city's name that a locality where the typed pincode lies also has, far
+      // from that city, is the locality (Ghaziabad's Vaishali, Delhi's Dwarka), not a city the pincode contradicts.
+      if (!r || (pin >= 0 && this.pincodeLocality(p, r, pin))) continue;
       const found = { p, r };
       named.push(found);
       if (this.isMetro(r) && (pick === null || !this.isMetro(pick.r))) pick = found;
@@ -169,7 +171,8 @@ export class GivenReader {
     // one naming a landmark ("Hyderabad Airport, Shamshabad").
     if (pick && !this.isMetro(pick.r)) {
       const metro =
-        this.cityEndingAPlace(places, parts, state, work, true, pick.p) ?? this.cityNamingALandmark(parts, state, work);
+        this.cityEndingAPlace(places, parts, state, pin, work, true, pick.p) ??
+        this.cityNamingALandmark(parts, state, work);
       if (metro) return metro;
     }
     if (pick) {
@@ -179,15 +182,15 @@ export class GivenReader {
     // A metro ending a part, then one starting it, then any town ending it: "Delhi Karol Bagh" is Delhi's Karol Bagh,
     // though GeoNames has a town Karol Bagh.
     const tail =
-      this.cityEndingAPlace(places, parts, state, work, true, null) ??
+      this.cityEndingAPlace(places, parts, state, pin, work, true, null) ??
       this.cityBeforeAPlace(parts, work, true) ??
-      this.cityEndingAPlace(places, parts, state, work, false, null) ??
+      this.cityEndingAPlace(places, parts, state, pin, work, false, null) ??
       this.cityBeforeAPlace(parts, work, false);
     if (tail) return tail;
     // "near AIIMS Patna": a landmark phrase with no noun to end it may end in the city, as a place part does.
     const last = parts[parts.length - 1];
     const ending =
-      last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, work) : null;
+      last?.role === 'landmark' && last.tokens.length >= 3 ? this.cityAtEnd(last, parts, state, pin, work) : null;
     return ending ?? this.cityNamingALandmark(parts, state, work);
   }
 
@@ -242,6 +245,13 @@ export class GivenReader {
    * True when the part's text is a locality or office of the region (not a town: "Hyderabad" names the city, not a
    * place of Kukatpally's), or the start of one's name at a word.
    */
+  /** True when `part` names a place of pincode `pin`'s district, which lies far from region `r`. */
+  private pincodeLocality(part: Part, r: Region, pin: number): boolean {
+    const district = this.regions.pinDistrict(pin);
+    if (!district || r.areas?.has(district.areas!.values().next().value!)) return false;
+    return haversineKm(r.lat, r.lon, district.lat, district.lon) > APART_KM && this.namesPlaceIn(part, district);
+  }
+
   private namesPlaceIn(part: Part, region: Region): boolean {
     const tokens = part.tokens;
     // "Andheri West": a side of a place the directory names whole ("Andheri").
@@ -295,12 +305,13 @@ export class GivenReader {
     places: Part[],
     parts: Part[],
     state: Region | null,
+    pin: number,
     work: Work,
     metroOnly: boolean,
     skip: Part | null,
   ): Region | null {
     for (let i = places.length - 1; i >= 0; i--) {
-      const r = places[i] === skip ? null : this.cityAtEnd(places[i], parts, state, work, metroOnly);
+      const r = places[i] === skip ? null : this.cityAtEnd(places[i], parts, state, pin, work, metroOnly);
       if (r) return r;
     }
     return null;
@@ -329,6 +340,7 @@ export class GivenReader {
     part: Part | undefined,
     parts: Part[],
     state: Region | null,
+    pin: number,
     work: Work,
     metroOnly = false,
   ): Region | null {
@@ -342,6 +354,7 @@ export class GivenReader {
       const key = part.tokens.slice(-n).join('');
       const r = metroOnly ? this.metroNamed(key, state, work) : this.regions.city(key, state, work, { typos: false });
       if (!r || this.cityFirstInstead(part.tokens.slice(0, -n), part.tokens.slice(-n), r, work)) continue;
+      if (pin >= 0 && this.pincodeLocality({ role: 'place', tokens: part.tokens.slice(-n) }, r, pin)) continue;
       // "Navi Mumbai", "Karol Bagh", "Bodh Gaya": a name of its own does not end in a city (asked only now: a search).
       if (this.regions.city(whole, state, work)) return null;
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };

@@ -184,6 +184,28 @@ export class Regions {
     return false;
   }
 
+  /** The district pincode index `pin` lies in, centred on the pincode; null when the data places it in none. */
+  pinDistrict(pin: number): Region | null {
+    const idx = this.idx;
+    const area = idx.pinArea[pin]!;
+    if (area === NO_AREA) return null;
+    const [lat, lon] = idx.pinPoint(pin);
+    const { district, state } = idx.areas[area]!;
+    const areas = new Set([area]);
+    return {
+      label: district ?? state,
+      key: '',
+      level: 'district',
+      state,
+      areas,
+      lat,
+      lon,
+      pin,
+      fuzzy: false,
+      spanKm: null,
+    };
+  }
+
   /**
    * The districts whose pincodes start with `prefix` (three digits: a sorting district, one to a few districts of one
    * state), as one region centred on its first pincode; null when no pincode starts so or they span states.

@@ -142,3 +142,24 @@ describe('a state or territory written without its "and", or by a former territo
     expect(answer('Silvassa, Dadra and Nagar Haveli')).toMatchObject({ pincode: '396230', warnings: [] });
   });
 });
+
+describe("a far city's name that a locality of the typed pincode also has", () => {
+  it('is that locality, not a city the pincode contradicts', () => {
+    // Each answered the far district or town (Bihar's Vaishali, UP's Kaushambi, Gujarat's Dwarka) at 0.25-0.3 with
+    // pincode_mismatch and that place's pincode suggested: a buyer in Ghaziabad or Delhi asked to change a right one.
+    for (const [address, district] of [
+      ['Vaishali 201010', 'Ghaziabad'],
+      ['Sector 4 Vaishali 201010', 'Ghaziabad'],
+      ['Kaushambi 201010', 'Ghaziabad'],
+      ['Dwarka 110075', 'South West'],
+    ] as const) {
+      const m = answer(address);
+      expect([m.pincode, m.district, m.warnings], address).toEqual([address.slice(-6), district, []]);
+    }
+  });
+
+  it('still flags a city far from a pincode where no locality has its name', () => {
+    expect(answer('Surat 380001')).toMatchObject({ district: 'Surat', warnings: ['pincode_mismatch'] });
+    expect(answer('Boring Road, Patna 400001')).toMatchObject({ district: 'Patna', warnings: ['pincode_mismatch'] });
+  });
+});
