@@ -271,7 +271,12 @@ export class Regions {
     // ...and inside that district the town of the name is the finer reading (Mysore is the town, in Mysuru district).
     const town =
       district !== null && kinds.includes('town') ? this.townIn(key, new Set([this.idx.area[district]!])) : null;
-    const exact = town ?? district ?? this.bestEntry(k, within, kinds, work);
+    // "Nilgiris": a district whose name starts with an article, written without it ("The Nilgiris").
+    const article =
+      district === null && kinds.includes('district')
+        ? this.bestEntry(this.idx.keyIndex(`the${key}`), within, ['district'], work)
+        : null;
+    const exact = town ?? district ?? article ?? this.bestEntry(k, within, kinds, work);
     // Named as its district is, the town stands for the whole district (Krishnagiri's seat is Hosur).
     if (exact !== null) return this.regionOf(exact, false, district === null);
     // "Nagpoor", "Jaipoor", "Mirzapore": English's spelling of the directory's name, not a typo of it.

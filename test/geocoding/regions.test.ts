@@ -56,3 +56,18 @@ describe('a metro named again', () => {
     expect(first.at(-1)?.warnings).toEqual(['state_mismatch']);
   });
 });
+
+describe('a district whose name starts with an article, written without it', () => {
+  it('is the district ("Nilgiris" for The Nilgiris), and the town before it is searched there', () => {
+    // "Ooty, Nilgiris" and "Kotagiri, Nilgiris" answered the office Nilgiris (643237); "Coonoor, Nilgiris" was
+    // flagged city_mismatch with "The Nilgiris" suggested, the district the buyer had written.
+    for (const [address, pincode] of [
+      ['Ooty, Nilgiris', '643001'],
+      ['Kotagiri, Nilgiris', '643217'],
+      ['Coonoor, Nilgiris', '643101'],
+    ] as const)
+      expect(answer(address), address).toMatchObject({ pincode, district: 'The Nilgiris', warnings: [] });
+    // Alone, the name is still the office of that name.
+    expect(answer('Nilgiris')).toMatchObject({ pincode: '643237' });
+  });
+});
