@@ -8,6 +8,7 @@ import { focusedElement, savedAddresses } from './support/keyboard.ts';
 import { startSourceWorld, type SourceWorld } from './support/source-world.ts';
 import { LANDSCAPE, openTouchPage, swipe, tapAt, twoFingerDrag } from './support/touch.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { encode } from '../../src/native/digipin.ts';
 
 let w: SourceWorld;
 let browser: Browser;
@@ -435,6 +436,48 @@ describe('a mistyped pincode on the map', () => {
     await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
     expect(await page.locator('.gc-deliver').textContent()).toContain('Laxmi Nagar, Delhi, Delhi 110042');
     expect(await page.locator('.gc-form').textContent()).toContain(pin.geopin);
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the geopin field', () => {
+  it('moves the pin on Enter and stays on the map; a short or wrong geopin is said, not confirmed', async () => {
+    // Enter submitted the map's form: the old pin was confirmed, whatever the field held ("4P3-JK8-52C", "XYZ-123").
+    const { page, problems } = await returningBuyer('geopin.enter@example.com');
+    const updates: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/checkout-addresses') && r.postData()?.includes('"update"')) updates.push(r.url());
+    });
+    await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+    await mapReady(page, '560038');
+    const field = page.getByRole('textbox', { name: 'Geopin' });
+    const error = page.locator('.gc-field', { has: field }).locator('.gc-error');
+    const heading = page.getByRole('heading', { name: 'Confirm the delivery location' });
+    const before = await shownPin(page);
+    for (const typed of ['4P3-JK8-52C', 'XYZ-123']) {
+      await tapAt(page, field);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(typed);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => error.textContent()).toMatch(/^A geopin has 10 characters/);
+      expect(await heading.isVisible()).toBe(true);
+    }
+    await reviewShot(page, 'phone-geopin-short');
+
+    // A geopin 150 m from the pin, in the same pincode.
+    const near = encode(before.latitude + 0.001, before.longitude + 0.001);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(near);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await shownPin(page)).geopin).toBe(near);
+    expect(await error.isVisible()).toBe(false);
+    expect(await heading.isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(updates).toEqual([]);
+    await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    expect(updates).toHaveLength(1);
     expect(pageProblems(problems)).toEqual([]);
     await page.context().close();
   });

@@ -218,10 +218,11 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     describing = describe().catch((err) => message.say(err.message, 'error'));
   }
 
-  geopin.input.addEventListener('input', async () => {
+  /** Moves the pin to the geopin typed; `done` when the buyer said so (Enter): a short one is then an error too. */
+  async function goToGeopin(done) {
     const code = geopin.input.value.toUpperCase().replace(/[\s-]/g, '');
     geopin.set('');
-    if (code.length < 10) return;
+    if (code === encodeGeopin(pin.latitude, pin.longitude).replace(/-/g, '') || (code.length < 10 && !done)) return;
     if (!/^[2-9CFJKLMPT]{10}$/.test(code)) {
       geopin.set('A geopin has 10 characters: the digits 2 to 9 and the letters C, F, J, K, L, M, P, T');
       return;
@@ -232,6 +233,14 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
     } catch (err) {
       geopin.set(err.message);
     }
+  }
+
+  geopin.input.addEventListener('input', () => void goToGeopin(false));
+  // Enter in the field moves the pin and stays: confirming is the buyer's own step, once they have seen where it went.
+  geopin.input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void goToGeopin(true);
   });
 
   function onKey(event) {
