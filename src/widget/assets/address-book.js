@@ -8,14 +8,15 @@ export function addressText(a) {
 }
 
 /**
- * `onChoose(address)` continues with the chosen address, `onEdit(address)` and `onAdd()` open the form; the book calls
- * the server itself for default and delete, then re-renders.
+ * `onChoose(address)` continues with the chosen address (`selected`'s id when given, else the default), `onEdit(address)`
+ * and `onAdd()` open the form; the book calls the server itself for default and delete, then re-renders.
  */
-export function addressBook({ api, addresses, onChoose, onEdit, onAdd }) {
+export function addressBook({ api, addresses, selected = null, onChoose, onEdit, onAdd }) {
   const el = h('div', { class: 'gc-book' });
   const message = messageLine();
   let list = addresses;
-  let chosen = list.find((a) => a.is_default)?.id ?? list[0]?.id;
+  // Back from the map: the address the buyer chose stays chosen, not the default.
+  let chosen = list.find((a) => a.id === selected)?.id ?? list.find((a) => a.is_default)?.id ?? list[0]?.id;
   /** The address whose Delete was pressed: it asks once more, since a deleted address cannot be had back. */
   let confirming = null;
 

@@ -176,12 +176,14 @@ export class CheckoutFlow {
       });
   }
 
-  async addressStep() {
+  /** The saved addresses, `selected` (an address id) chosen when given; the empty form when there are none. */
+  async addressStep(selected = null) {
     const { addresses } = await this.api.book({ action: 'list' });
     if (addresses.length === 0) return this.addressFormStep(null, false);
     const book = addressBook({
       api: this.api,
       addresses,
+      selected,
       onChoose: (a) => {
         this.funnel.track('address_selected', 'address');
         return this.go(() => this.mapStep(a));
@@ -222,7 +224,7 @@ export class CheckoutFlow {
       styleUrl: this.state.config.map_style_url,
       pincode: address.pincode,
       start,
-      onBack: () => (step.destroy(), this.go(() => this.addressStep())),
+      onBack: () => (step.destroy(), this.go(() => this.addressStep(address.id))),
       // "Use pincode 110024": the pin's pincode replaces a mistyped one (the server refills the district), if the shop
       // delivers there, as the form checks for a typed one; a city and state the old pincode gave follow it.
       onUsePincode: async (pincode) => {

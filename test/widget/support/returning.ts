@@ -71,6 +71,8 @@ export async function returningBuyer({ w, browser, shot }: JourneyContext & { br
   const kept = await w.prod.sql.get("SELECT latitude, longitude, geopin FROM addresses WHERE name = 'Asha R'");
   expect(await shownPin(page)).toEqual(kept);
   await page.getByRole('button', { name: 'Back' }).click();
+  // Back from the map keeps the address the buyer went on with chosen, not the default (Ravi's).
+  await expect.poll(() => saved.filter({ hasText: 'Asha R' }).getByRole('radio').isChecked()).toBe(true);
 
   await saved.filter({ hasText: 'Asha R' }).getByRole('button', { name: 'Make default Asha R' }).click();
   await expect.poll(() => saved.first().textContent()).toContain('Asha R · Default');
