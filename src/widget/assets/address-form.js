@@ -14,12 +14,16 @@ const PINCODE = /^[0-9]{6}$/;
 const LETTERS_LEFT_OUT = 'A pincode has only digits: the letters typed were left out';
 
 /**
- * A pincode as typed or pasted: its first six digits, in any Indian script, with O and o read as 0 ("11OO92" is
- * 110092: the letter sits by the digit on a phone's keyboard and looks like it); `letters` when others were left out.
+ * A pincode as typed or pasted, in any Indian script: six digits standing together ("Bangalore 560034", "PIN: 110 092"),
+ * else the first six digits; an O or o beside a digit is a 0 ("11OO92" is 110092: the letter sits by the digit on a
+ * phone's keyboard and looks like it), not one inside a word ("Pincode"). `letters` when others were left out.
  */
 export function typedPincode(text) {
-  const read = asciiDigits(text).replace(/[oO]/g, '0');
-  return { digits: read.replace(/\D/g, '').slice(0, 6), letters: /\p{L}/u.test(read) };
+  const read = asciiDigits(text).replace(/[oO]+/g, (run, at, all) =>
+    /\d/.test(all[at - 1] ?? '') || /\d/.test(all[at + run.length] ?? '') ? '0'.repeat(run.length) : run,
+  );
+  const six = /(?<!\d)(\d{3}) ?(\d{3})(?!\d)/.exec(read);
+  return { digits: six ? six[1] + six[2] : read.replace(/\D/g, '').slice(0, 6), letters: /\p{L}/u.test(read) };
 }
 
 /** The town India Post writes in brackets after an office name ("Indiranagar S.O (Bengaluru)"), if any. */

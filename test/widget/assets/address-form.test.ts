@@ -30,6 +30,14 @@ describe('typedPincode', () => {
     expect(typedPincode('IIOO92')).toEqual({ digits: '0092', letters: true });
     expect(typedPincode('')).toEqual({ digits: '', letters: false });
   });
+
+  it('takes six digits standing together from a pasted line, and no o inside a word for a zero', () => {
+    // "Pincode" and "Bangalore" gave their o as a 0: 011009 and 056003, pincodes India Post does not know.
+    expect(typedPincode('Pincode: 110 092')).toEqual({ digits: '110092', letters: true });
+    expect(typedPincode('Bangalore 560034')).toEqual({ digits: '560034', letters: true });
+    expect(typedPincode('Flat 12, Koramangala 560034')).toEqual({ digits: '560034', letters: true });
+    expect(typedPincode('PIN-110092')).toEqual({ digits: '110092', letters: true });
+  });
 });
 
 describe('cityOfOffice', () => {
