@@ -95,10 +95,15 @@ describe('Resend code', () => {
     const email = 'resend.honest@example.com';
     const { page, problems, sent } = await atCode(email);
     const resend = page.locator('.gc-resend button');
+    await typeCode(page, wrong(sent));
+    expect(await errorAfter(page, '')).toBe('The code is wrong (4 tries left)');
     // The code has aged past its resend wait (and its 10 minutes): the server mails a new one, reused: false.
     await wait(page, 11 * 60_000);
     await tapAt(page, page.getByRole('button', { name: 'Resend code', exact: true }));
     await expect.poll(() => said(page)).toBe('A new code is on its way; the code sent before no longer works.');
+    // The older code's digits and its "wrong" went with it (they stayed beside "A new code is on its way").
+    expect(await page.getByLabel('Code from the email').inputValue()).toBe('');
+    expect(await page.locator('.gc-field .gc-error').isVisible()).toBe(false);
     expect(await page.locator('.gc-field .gc-hint').textContent()).toBe(`A new code was sent to ${email}`);
     expect(await resend.textContent()).toBe('Resend code in 30 s');
     await reviewShot(page, 'widget-code-new-code-390');
@@ -106,7 +111,7 @@ describe('Resend code', () => {
 
     // It says so truthfully: the code from the first mail is refused now.
     await typeCode(page, sent === second ? wrong(sent) : sent);
-    expect(await errorAfter(page, '')).toBe('The code is wrong (4 tries left)');
+    expect(await errorAfter(page, '')).toBe('The code is wrong (3 tries left)');
 
     // Half a minute on, the new code is live and young: the server mails nothing and the widget says it stands.
     await page.clock.runFor(31_000);

@@ -123,7 +123,10 @@ export function codeForm({ api, email, sent, extras, onVerified, onChangeEmail }
       if (again.reused)
         message.say(`Your code is still valid until ${timeOfDay(again.expires_at)}; check spam if it has not arrived.`);
       else {
-        // A new code replaced the one mailed before: a buyer who types the older one must not be surprised.
+        // A new code replaced the one mailed before: a buyer who types the older one must not be surprised, and the
+        // older one's digits and its "wrong" or "expired" are no longer about anything.
+        code.input.value = '';
+        code.set('');
         code.hint.textContent = `A new code was sent to ${email}`;
         message.say('A new code is on its way; the code sent before no longer works.');
       }
