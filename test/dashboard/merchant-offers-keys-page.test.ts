@@ -98,6 +98,47 @@ describe('offers and the api key in Chromium', () => {
       expect(problems).toEqual([]);
     });
 
+    it(`on a ${device}: keeps what the form does not show of an offer edited`, async () => {
+      // The form shows only utm_campaign and whole IST days: saving a title change sent utm_rules with utm_campaign
+      // alone (a discount for Instagram buyers became one for every buyer) and moved a UTC end to an IST day's end.
+      const shop = shops[device]!;
+      const created = {
+        title: 'Instagram 10% off',
+        discount_type: 'percent',
+        discount_value: 10,
+        utm_rules: { utm_source: 'instagram', utm_campaign: 'diwali' },
+        starts_at: '2030-10-15T00:00:00.000Z',
+        ends_at: '2030-11-05T23:59:59.000Z',
+      };
+      const res = await fetch(`${server.baseUrl}/checkout-offers`, {
+        method: 'POST',
+        headers: { 'x-api-key': shop.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'create', ...created }),
+      });
+      expect(res.status).toBe(200);
+      const { page, problems } = await openPage(browser, viewport);
+      await signInByMail(page, `${server.baseUrl}/merchant#offers`, `${device}@shop.example`, smtp);
+      await page.getByRole('button', { name: 'Edit Instagram 10% off' }).click();
+      const campaign = page.getByLabel('Only for utm_campaign (optional)');
+      expect(await campaign.inputValue()).toBe('diwali');
+      expect(await page.locator('#offer-campaign-hint').textContent()).toContain(
+        'Also only for utm_source=instagram (set through the API; kept).',
+      );
+      await page.getByLabel('Title', { exact: true }).fill('Instagram fans 10% off');
+      await page.getByRole('button', { name: 'Save offer' }).click();
+      await eventually(() => page.locator('#offers-status').textContent()).toBe('Saved Instagram fans 10% off');
+      const saved = () => offers(shop).then((all) => all.find((o) => o.title.startsWith('Instagram'))!);
+      expect(await saved()).toMatchObject({ ...created, title: 'Instagram fans 10% off' });
+
+      // The campaign emptied: the source rule stays.
+      await page.getByRole('button', { name: 'Edit Instagram fans 10% off' }).click();
+      await campaign.fill('');
+      await page.getByRole('button', { name: 'Save offer' }).click();
+      await eventually(() => page.locator('#offers-status').textContent()).toBe('Saved Instagram fans 10% off');
+      expect((await saved()).utm_rules).toEqual({ utm_source: 'instagram' });
+      expect(problems).toEqual([]);
+    });
+
     it(`on a ${device}: rotates the api key, shows the new one once, and logs who did it`, async () => {
       const shop = shops[device]!;
       const oldKey = shop.apiKey;

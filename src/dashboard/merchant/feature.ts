@@ -107,6 +107,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'offers.js',
       'offer-checks.js',
       'offer-rules.js',
+      'offer-changes.js',
       'keys.js',
       'audit.js',
       'audit-words.js',

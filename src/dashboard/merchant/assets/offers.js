@@ -2,6 +2,7 @@
 import { api, fill, formatNumber, formatTime, h, rupees, say } from '/console/console.js';
 import { browserProblems, clearErrors, sayRefused } from '/console/field-errors.js';
 import { localDate, zoneInstant } from '/console/format.js';
+import { changedFields, hiddenRules, withCampaign } from '/merchant/assets/offer-changes.js';
 import { BROWSER_WORDS, formProblems, refusedOffer, watchEndDay } from '/merchant/assets/offer-checks.js';
 import { offerWarning, WHICH_OFFER } from '/merchant/assets/offer-rules.js';
 import { field } from '/merchant/assets/settings-form.js';
@@ -19,6 +20,15 @@ const shown = (o) =>
   o.starts_at || o.ends_at
     ? `${o.starts_at ? formatTime(o.starts_at, false) : 'now'} – ${o.ends_at ? formatTime(o.ends_at, false) : 'no end'}`
     : 'always';
+
+/** Under the discount field, for each discount type. */
+const VALUE_HINTS = {
+  percent: 'Percent: a whole number from 1 to 99. A cart the discount would take whole does not get the offer.',
+  flat: 'Rupees off the cart, to the paisa. A cart the discount would take whole does not get the offer.',
+};
+
+/** Under the campaign field; an edited offer's other UTM rules are said after it. */
+const CAMPAIGN_HINT = 'Empty: every buyer.';
 
 export async function initOffers() {
   const body = document.getElementById('offers-body');
@@ -105,6 +115,10 @@ export async function initOffers() {
     e.value.value = o.discount_type === 'percent' ? o.discount_value : o.discount_value / 100;
     e.min.value = o.min_cart_value_paise === null ? '' : o.min_cart_value_paise / 100;
     e.campaign.value = o.utm_rules.utm_campaign ?? '';
+    const others = hiddenRules(o.utm_rules);
+    campaignHint.textContent = others
+      ? `${CAMPAIGN_HINT} Also only for ${others} (set through the API; kept).`
+      : CAMPAIGN_HINT;
     e.priority.value = o.priority;
     e.starts.value = o.starts_at ? localDate(new Date(o.starts_at)) : '';
     e.ends.value = o.ends_at ? localDate(new Date(o.ends_at)) : '';
@@ -120,6 +134,7 @@ export async function initOffers() {
     editing = null;
     clearErrors(form);
     form.reset();
+    campaignHint.textContent = CAMPAIGN_HINT;
     valueLimits();
     endDay();
     title.textContent = 'New offer';
@@ -144,13 +159,14 @@ export async function initOffers() {
       'offer-value',
       'Discount',
       h('input', { type: 'number', name: 'value', required: true, min: 1, max: 99, step: 1 }),
-      'Percent: a whole number from 1 to 99. A cart the discount would take whole does not get the offer.',
+      VALUE_HINTS.percent,
     ),
     field('offer-min', 'Minimum cart (₹, optional)', h('input', { type: 'number', name: 'min', min: 0, step: 'any' })),
     field(
       'offer-campaign',
       'Only for utm_campaign (optional)',
       h('input', { type: 'text', name: 'campaign', maxlength: 200 }),
+      CAMPAIGN_HINT,
     ),
     field(
       'offer-priority',
@@ -174,10 +190,13 @@ export async function initOffers() {
     ),
   );
 
+  const campaignHint = document.getElementById('offer-campaign-hint');
+
   // A percent is whole (the API takes 1..99); a flat amount is rupees to the paisa. The browser then refuses 12.5%
   // with its own message instead of the page rounding it.
   const valueLimits = () => {
     const percent = form.elements.type.value === 'percent';
+    document.getElementById('offer-value-hint').textContent = VALUE_HINTS[form.elements.type.value];
     form.elements.value.step = percent ? '1' : '0.01';
     if (percent) form.elements.value.max = '99';
     else form.elements.value.removeAttribute('max');
@@ -211,7 +230,14 @@ export async function initOffers() {
     };
     try {
       const saved = editing
-        ? await api('POST', '/checkout-offers', { action: 'update', offer_id: editing.id, ...fields })
+        ? await api('POST', '/checkout-offers', {
+            action: 'update',
+            offer_id: editing.id,
+            ...changedFields(
+              { ...fields, utm_rules: withCampaign(editing.utm_rules, e.campaign.value.trim()) },
+              editing,
+            ),
+          })
         : await api('POST', '/checkout-offers', { action: 'create', ...fields });
       const done = editing ? `Saved ${fields.title}` : 'Offer created';
       reset();
