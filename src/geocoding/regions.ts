@@ -109,7 +109,7 @@ export class Regions {
   ): Region | null {
     // "Lko", "Chn", "B'lore": short forms count only here, where a city is expected.
     const key = CITY_SHORT.get(written) ?? written;
-    const metro = this.metro(key, state, false);
+    const metro = this.metro(key, state, false) ?? this.metroDistrict(key, state);
     if (metro) return metro;
     const region =
       (districtFirst ? this.resolve(key, state, work, ['district'], typos) : null) ??
@@ -121,13 +121,41 @@ export class Regions {
   private metro(key: string, state: Region | null, fuzzy: boolean): Region | null {
     const metro = CITY_REGIONS.get(key) ?? null;
     if (!metro || (state && state.state !== metro.state)) return null;
+    const place = this.placeOf(key, metro);
+    if (place === null) return null;
+    return this.fromEntry(place.seat, 'city', place.areas, fuzzy, this.idx.name(place.seat), key);
+  }
+
+  /**
+   * "East Delhi", "Delhi East", "North West Delhi": a metro named with the name of one of its districts (Delhi's
+   * "East"), as buyers write them. The whole metro is searched, since the districts' borders are not the ones buyers
+   * know ("East Delhi" takes in Shahdara's localities); the district's seat is where a fallback answer goes.
+   */
+  private metroDistrict(key: string, state: Region | null): Region | null {
+    for (const [metroKey, metro] of CITY_REGIONS) {
+      const rest = key.startsWith(metroKey)
+        ? key.slice(metroKey.length)
+        : key.endsWith(metroKey)
+          ? key.slice(0, key.length - metroKey.length)
+          : '';
+      if (rest === '' || (state && state.state !== metro.state)) continue;
+      const place = this.placeOf(metroKey, metro);
+      for (const area of place?.areas ?? []) {
+        const seat = this.districtKeys[area] === rest ? this.districtEntry(area) : null;
+        if (seat !== null) return this.fromEntry(seat, 'district', place!.areas, false, this.idx.name(seat), key);
+      }
+    }
+    return null;
+  }
+
+  /** A metro's districts and seat, worked out once. */
+  private placeOf(key: string, metro: CityRegion): MetroPlace | null {
     let place = this.metroPlaces.get(key);
     if (place === undefined) {
       place = this.metroPlace(key, metro);
       this.metroPlaces.set(key, place);
     }
-    if (place === null) return null;
-    return this.fromEntry(place.seat, 'city', place.areas, fuzzy, this.idx.name(place.seat), key);
+    return place;
   }
 
   /** compactKey of a name from the data (never of a buyer's text, which would grow the map without bound). */

@@ -71,3 +71,29 @@ describe('a district whose name starts with an article, written without it', () 
     expect(answer('Nilgiris')).toMatchObject({ pincode: '643237' });
   });
 });
+
+describe('a metro written with one of its districts ("East Delhi", "Delhi East", "North West Delhi")', () => {
+  it("is the metro: the locality before it is Delhi's, not a namesake district's elsewhere", () => {
+    // Each answered the namesake: Krishnanagar (West Bengal), Chhatarpur (MP), Sultanpur (UP), Gandhinagar (Gujarat).
+    for (const [address, pincode] of [
+      ['Krishna Nagar, East Delhi', '110051'],
+      ['Chhatarpur, South Delhi', '110074'],
+      ['Sultanpuri, North West Delhi', '110086'],
+      ['Gandhi Nagar, Delhi East', '110031'],
+      ['Janakpuri, West Delhi', '110058'],
+    ] as const)
+      expect(answer(address), address).toMatchObject({ pincode, state: 'Delhi', warnings: [] });
+  });
+
+  it('checks a typed state and pincode against Delhi, not against the namesake', () => {
+    // "Badarpur" with "South Delhi, Delhi" was Assam's Badarpur, with state_mismatch suggesting Assam.
+    expect(service.geocode({ address: 'Badarpur', city: 'South Delhi', state: 'Delhi' })).toMatchObject({
+      pincode: '110044',
+      warnings: [],
+    });
+    expect(answer('Krishna Nagar, East Delhi 110015')).toMatchObject({
+      pincode: '110051',
+      warnings: ['pincode_mismatch'],
+    });
+  });
+});
