@@ -150,7 +150,7 @@ export class GivenReader {
       // "Vaishali 201010", "Dwarka 110075": a city's name that a locality where the typed pincode lies also has, far
       // from that city, is the locality (Ghaziabad's Vaishali, Delhi's Dwarka), not a city the pincode contradicts.
       if (!r || (pin >= 0 && this.pincodeLocality(p, r, pin))) continue;
-      const found = { p, r };
+      const found = { p, r: this.sectoredInstead(p.tokens, r, parts) ?? r };
       named.push(found);
       if (this.isMetro(r) && (pick === null || !this.isMetro(pick.r))) pick = found;
       pick ??= found;
@@ -242,9 +242,33 @@ export class GivenReader {
   }
 
   /**
-   * True when the part's text is a locality or office of the region (not a town: "Hyderabad" names the city, not a
-   * place of Kukatpally's), or the start of one's name at a word.
+   * "Sector 7, Dwarka", "Sector 22 Dwarka": beside a numbered sector, a name is the township whose places are named
+   * "<name> Sector …" (Delhi's Dwarka), not a namesake town without sectors (Gujarat's Dwarka); the sector is then
+   * searched as the township names its places ("Dwarka Sector 7"). Null when the region read holds them, or no
+   * sector part is written.
    */
+  private sectoredInstead(name: string[], r: Region, parts: Part[]): Region | null {
+    const sector = parts.find((p) => SECTOR_WORDS.has(p.tokens[0] ?? '') && /^\d/.test(p.tokens[1] ?? ''));
+    if (!sector) return null;
+    const idx = this.idx;
+    const key = name.join('');
+    for (const word of SECTOR_WORDS) {
+      const [lo, hi] = idx.keyRange(key + word);
+      for (let k = lo; k < Math.min(hi, lo + PLACE_KEYS); k++) {
+        for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + PLACE_KEYS); j++) {
+          const id = idx.keyEnt[j]!;
+          if (idx.kind[id] !== KIND.locality && idx.kind[id] !== KIND.office) continue;
+          if (inRegion(idx, id, r) > 0) return null;
+          const district = idx.pin[id]! >= 0 ? this.regions.pinDistrict(idx.pin[id]!) : null;
+          if (!district) continue;
+          sector.tokens = [...name, ...sector.tokens];
+          return district;
+        }
+      }
+    }
+    return null;
+  }
+
   /** True when `part` names a place of pincode `pin`'s district, which lies far from region `r`. */
   private pincodeLocality(part: Part, r: Region, pin: number): boolean {
     const district = this.regions.pinDistrict(pin);
@@ -252,6 +276,10 @@ export class GivenReader {
     return haversineKm(r.lat, r.lon, district.lat, district.lon) > APART_KM && this.namesPlaceIn(part, district);
   }
 
+  /**
+   * True when the part's text is a locality or office of the region (not a town: "Hyderabad" names the city, not a
+   * place of Kukatpally's), or the start of one's name at a word.
+   */
   private namesPlaceIn(part: Part, region: Region): boolean {
     const tokens = part.tokens;
     // "Andheri West": a side of a place the directory names whole ("Andheri").
@@ -360,7 +388,7 @@ export class GivenReader {
       const city: Part = { role: 'city', tokens: part.tokens.slice(-n) };
       part.tokens = part.tokens.slice(0, -n);
       parts.splice(parts.indexOf(part) + 1, 0, city);
-      return r;
+      return this.sectoredInstead(city.tokens, r, parts) ?? r;
     }
     return null;
   }
@@ -372,5 +400,7 @@ const OTHER_PLACE_ROLES: ReadonlySet<string> = new Set(['landmark', 'building', 
 const MARKED_ROLES: ReadonlySet<string> = new Set(['village', 'post', 'subdistrict']);
 /** Two regions farther apart than this cannot both be where the address is (a town and its district are nearer). */
 const APART_KM = 100;
+/** How a numbered sector is written, and how a township's places name theirs ("Dwarka Sector 8", "Nerul Sec 48"). */
+const SECTOR_WORDS: ReadonlySet<string> = new Set(['sector', 'sec']);
 /** Keys and entries per key namesPlaceIn looks at. */
 const PLACE_KEYS = 64;

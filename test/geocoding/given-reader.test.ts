@@ -163,3 +163,15 @@ describe("a far city's name that a locality of the typed pincode also has", () =
     expect(answer('Boring Road, Patna 400001')).toMatchObject({ district: 'Patna', warnings: ['pincode_mismatch'] });
   });
 });
+
+describe('a name beside a numbered sector', () => {
+  it('is the township whose places are named with sectors, not a namesake town without them', () => {
+    // Each answered Dwarka in Gujarat (Devbhumi Dwarka's town) at 0.53: Delhi's Dwarka names its places by sector.
+    expect(answer('Sector 10, Dwarka')).toMatchObject({ pincode: '110075', district: 'South West' });
+    expect(answer('Sector 8 Dwarka')).toMatchObject({ pincode: '110077', district: 'South West' });
+    // A sector the data does not name is still in Delhi's Dwarka.
+    expect(answer('Sector 22 Dwarka')).toMatchObject({ state: 'Delhi', district: 'South West' });
+    // Without a sector, or with the state, Dwarka is still Gujarat's town.
+    expect(answer('Dwarka, Gujarat')).toMatchObject({ pincode: '361335' });
+  });
+});
