@@ -1,7 +1,9 @@
 // Reads a CSV file a page saved (RFC 4180: quoted cells, doubled quotes, CRLF), independently of the page's own code.
 
-/** Rows of cells; the trailing line break ends the last row. */
-export function readCsv(text: string): string[][] {
+/** Rows of cells; the trailing line break ends the last row. The pages' files open with a byte-order mark (for Excel). */
+export function readCsv(file: string): string[][] {
+  if (!file.startsWith('\uFEFF')) throw new Error('the CSV file does not open with a byte-order mark');
+  const text = file.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

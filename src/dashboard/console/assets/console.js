@@ -128,9 +128,14 @@ export function pager(prefix, size, reload) {
   return state;
 }
 
-/** Offers the browser a file to save (a CSV export, an error file): text, or a Blob built a part at a time. */
+/**
+ * Offers the browser a file to save (a CSV export, an error file): text, or a Blob built a part at a time. A CSV file
+ * opens with a byte-order mark: without it Excel reads UTF-8 as Windows-1252 ("₹" shows as "â‚¹").
+ */
 export function downloadFile(name, content, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
+  const blob = content instanceof Blob ? content : new Blob([content], { type });
+  const marked = blob.type.startsWith('text/csv') ? new Blob(['\uFEFF', blob], { type: blob.type }) : blob;
+  const url = URL.createObjectURL(marked);
   const link = h('a', { href: url, download: name });
   document.body.append(link);
   link.click();
