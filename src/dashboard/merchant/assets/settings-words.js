@@ -20,6 +20,13 @@ export function badPincodes(bad) {
     : `These are not 6-digit pincodes: ${bad.join(', ')}`;
 }
 
+/** "India Post has no pincode 999999": six digits the directory does not know (a typo; no buyer can have it). */
+export function unknownPincodes(unknown) {
+  return unknown.length === 1
+    ? `India Post has no pincode ${unknown[0]}: check it, or leave it out.`
+    : `India Post has none of these pincodes: ${unknown.join(', ')}. Check them, or leave them out.`;
+}
+
 /** Where the webhooks doc tells how to reach a receiver on one's own computer. */
 export const TUNNEL_ADVICE =
   'docs/webhooks.md, “Testing against a local or staging receiver”: use a tunnel that gives it an https address';

@@ -5,7 +5,7 @@ import { originEntries, originProblems, refusedOrigins } from '/console/origins.
 import { WEBHOOK_URL_SAVED } from '/merchant/assets/delivery-detail.js';
 import { announceOrigins, followOrigins } from '/merchant/assets/integration.js';
 import { check, field, settingsForm } from '/merchant/assets/settings-form.js';
-import { badPincodes, pincodeList, TUNNEL_ADVICE, urlWords } from '/merchant/assets/settings-words.js';
+import { badPincodes, pincodeList, TUNNEL_ADVICE, unknownPincodes, urlWords } from '/merchant/assets/settings-words.js';
 
 const patch = (action, body) => api('PATCH', `/checkout-admin?action=${action}`, body);
 
@@ -120,7 +120,10 @@ function codForm(cod) {
       refused: (err, form) => {
         const sent = pincodeList(form.elements.blocked.value).pincodes;
         return refusedFields(err, form, {
-          cod_blocked_pincodes: (issues) => badPincodes(issues.map((i) => sent[i.index] ?? i.message)),
+          cod_blocked_pincodes: (issues) =>
+            Array.isArray(err.body?.unknown_pincodes)
+              ? unknownPincodes(err.body.unknown_pincodes)
+              : badPincodes(issues.map((i) => sent[i.index] ?? i.message)),
           cod_max_cart_value_paise: () => 'Enter whole rupees, 1 or more, or leave it empty for no limit.',
         });
       },
