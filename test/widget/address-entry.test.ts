@@ -99,3 +99,41 @@ describe('a failed submit', () => {
     await page.context().close();
   });
 });
+
+describe('a city and state the pincode contradicts', () => {
+  it("is asked about under each field, with the pincode's a tap away, and kept when the buyer continues", async () => {
+    // Saved without a word: "5, Shakarpur, Bengaluru, Karnataka 110092" went on to the map, the server's
+    // city_mismatch and state_mismatch unread.
+    const { page, problems } = await atAddressForm('place.mismatch@example.com');
+    await retype(page, 'Full name', 'Asha Rao');
+    await retype(page, 'Mobile number', '9845012345');
+    await retype(page, 'City, town', 'Bengaluru');
+    await retype(page, 'State', 'Karnataka');
+    await retype(page, 'Pincode', '110092');
+    await expect.poll(() => page.getByLabel('Pincode').getAttribute('aria-describedby')).toBeTruthy();
+    await retype(page, 'Flat, house no.', '5');
+    await retype(page, 'Area, locality', 'Shakarpur');
+    await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
+    const note = (label: string) => page.locator('.gc-field', { has: page.getByLabel(label, { exact: true }) });
+    await expect
+      .poll(() => note('State').locator('.gc-place-note').textContent())
+      .toBe('Pincode 110092 is in Delhi, not Karnataka. Use Delhi');
+    expect(await note('City, town').locator('.gc-place-note').textContent()).toMatch(
+      /^Pincode 110092 is in .*Delhi, not Bengaluru\. Use .*Delhi$/,
+    );
+    expect(await page.getByRole('heading', { name: 'Add a delivery address' }).isVisible()).toBe(true);
+    await reviewShot(page, 'widget-place-mismatch-360');
+
+    await tapAt(page, note('State').getByRole('button', { name: 'Use Delhi' }));
+    expect(await page.getByLabel('State').inputValue()).toBe('Delhi');
+    // The city as typed is the buyer's answer: continuing keeps it.
+    await tapAt(page, page.getByRole('button', { name: 'Continue to map' }));
+    await page.getByRole('heading', { name: 'Confirm the delivery location' }).waitFor();
+    const saved = await w.server.parts.sql.all<{ city: string; state: string }>(
+      "SELECT city, state FROM addresses WHERE name = 'Asha Rao' AND pincode = '110092'",
+    );
+    expect(saved).toEqual([{ city: 'Bengaluru', state: 'Delhi' }]);
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});

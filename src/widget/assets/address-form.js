@@ -3,6 +3,7 @@
 // the field it is about.
 import { asciiDigits, busy, field, h, messageLine } from './dom.js';
 import { localitySuggestions } from './locality-suggestions.js';
+import { placeQuestion } from './place-question.js';
 
 /** One of these says where in the pincode to deliver (the server's rule). */
 const LINE_FIELDS = ['flat_number', 'building_name', 'street_name', 'locality'];
@@ -60,8 +61,10 @@ export function placeForPincode(address, before, after) {
 }
 
 /**
- * `save(address, isDefault)` stores the address and resolves with it; server errors land on their fields. Calls
- * `onSaved(address, pincodeInfo)` after a successful save and stays busy until what it returns settles.
+ * `save(address, isDefault, stored)` stores the address (a new one, or `stored` updated) and resolves with the server's
+ * `{address, warnings, suggestions}`; server errors land on their fields. A city or state the pincode contradicts is
+ * asked about once under its field; then, or without one, calls `onSaved(address, pincodeInfo)` and stays busy until
+ * what it returns settles.
  * `offerDefault` shows "Make this my default address" (not for a first address, which is the default anyway, nor for
  * the default itself).
  */
@@ -96,6 +99,9 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     state: field('state', 'State', input('state', { autocomplete: 'address-level1', maxlength: 100 })),
   };
   const makeDefault = h('input', { type: 'checkbox', name: 'is_default', checked: initial?.is_default ?? false });
+  const places = placeQuestion({ city: f.city, state: f.state });
+  /** The address as last saved: the one edited, or the new one once a first submit saved it and asked about it. */
+  let stored = initial;
   const message = messageLine();
   const auto = { city: '', state: '' };
   /** An edited address's pincode as saved: a new one brings its own city and state over the saved ones. */
@@ -242,6 +248,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     message.clear();
+    places.clear();
     const address = {};
     for (const name of TEXT_FIELDS) {
       // The pincode's error belongs to its directory check, which the buyer's next keystroke reruns.
@@ -249,7 +256,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
       const value = f[name].input.value.trim();
       if (value) address[name] = value;
       // Emptied while editing: the saved value goes (an update leaves out what it is not sent).
-      else if (initial?.[name]) address[name] = null;
+      else if (stored?.[name]) address[name] = null;
     }
     const valid = validate(address);
     void busy(form, async () => {
@@ -259,9 +266,14 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
         const info = PINCODE.test(address.pincode ?? '') ? await checkOnce() : null;
         if (!valid || !info) return message.clear();
         message.say('Saving the address…');
-        const saved = await save(address, makeDefault.checked);
+        const saved = await save(address, makeDefault.checked, stored);
+        stored = saved.address;
+        if (places.ask(saved, address, directoryCity(info))) {
+          message.say('Check the city and state: continue again to keep them as typed.');
+          return (f.city.wrap.querySelector('.gc-place-note') ? f.city : f.state).input.focus();
+        }
         // Busy until the map step is shown: a second tap meanwhile would save the address twice.
-        await onSaved(saved, info);
+        await onSaved(stored, info);
       } catch (err) {
         message.clear();
         showServerError(err);

@@ -200,11 +200,11 @@ export class CheckoutFlow {
       api: this.api,
       initial,
       offerDefault: canCancel && !initial?.is_default,
-      save: async (address, isDefault) => {
-        if (!initial) return (await this.api.book({ action: 'create', address, is_default: isDefault })).address;
-        const saved = (await this.api.book({ action: 'update', address_id: initial.id, address })).address;
-        if (!isDefault || saved.is_default) return saved;
-        return (await this.api.book({ action: 'set_default', address_id: saved.id })).address;
+      save: async (address, isDefault, stored) => {
+        if (!stored) return this.api.book({ action: 'create', address, is_default: isDefault });
+        const saved = await this.api.book({ action: 'update', address_id: stored.id, address });
+        if (!isDefault || saved.address.is_default) return saved;
+        return { ...saved, address: (await this.api.book({ action: 'set_default', address_id: stored.id })).address };
       },
       onSaved: (address) => {
         this.funnel.track('address_entered', 'address');
