@@ -482,3 +482,26 @@ describe('the geopin field', () => {
     await page.context().close();
   });
 });
+
+describe("cash on delivery over the shop's limit", () => {
+  it('says the limit on the unavailable card', async () => {
+    // "The cart value is above the cash-on-delivery limit": the buyer was not told which.
+    await w.admin('cod_config', { cod_max_cart_value_paise: 100_000 });
+    try {
+      const { page, problems } = await returningBuyer('cod.limit@example.com');
+      await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+      await mapReady(page, '560038');
+      await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+      await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+      const cod = page.getByRole('radio', { name: 'Cash on delivery' });
+      expect(await cod.isDisabled()).toBe(true);
+      const card = page.locator('.gc-methods li', { has: cod });
+      expect(await card.textContent()).toContain('Not available: cash on delivery is for orders up to ₹1,000');
+      await reviewShot(page, 'phone-cod-over-limit');
+      expect(pageProblems(problems)).toEqual([]);
+      await page.context().close();
+    } finally {
+      await w.admin('cod_config', { cod_max_cart_value_paise: null });
+    }
+  });
+});

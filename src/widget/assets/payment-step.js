@@ -25,6 +25,14 @@ function summaryList(order, offer) {
   );
 }
 
+/** Why cash on delivery can or cannot be had, with the shop's limit when the cart is over it. */
+function codHint(cod) {
+  if (cod.eligible) return 'Pay when the order arrives';
+  if (cod.reason === 'cart_value_exceeds_limit' && Number.isInteger(cod.cod_max_cart_value_paise))
+    return `Not available: cash on delivery is for orders up to ${rupees(cod.cod_max_cart_value_paise)}`;
+  return cod.message;
+}
+
 /**
  * `order` is orderTotal()'s answer (what will be charged is order.total); `cod` the cod_eligibility answer for that
  * total. `onPaid({payment_method, …})` finishes the checkout; `onPlacedBefore(refusal, refundPaise)` shows an order
@@ -54,8 +62,7 @@ export function paymentStep({
   const methods = [];
   const payOnline = h('span', {}, `Pay online ${rupees(amount)}`);
   if (config.payment_enabled && amount !== null) methods.push(['gateway', payOnline, 'UPI, cards, net banking']);
-  if (config.cod_enabled)
-    methods.push(['cod', 'Cash on delivery', cod.eligible ? 'Pay when the order arrives' : cod.message]);
+  if (config.cod_enabled) methods.push(['cod', 'Cash on delivery', codHint(cod)]);
   const firstAvailable = methods.find(([m]) => m !== 'cod' || cod.eligible)?.[0];
   const options = methods.map(([value, label, hint]) => {
     const radio = h('input', {

@@ -14,6 +14,8 @@ export interface SourceWorld {
   smtp: TestSmtp;
   shop: ShopSite;
   merchantId: string;
+  /** A merchant's PATCH /checkout-admin with its api key; expects 200. */
+  admin(action: string, body: unknown): Promise<void>;
   /** A buyer call (`/checkout-email-otp`, `/checkout-addresses`, …); expects 200 and returns the body. */
   buyer(path: string, body: unknown, token?: string): Promise<any>;
   stop(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startSourceWorld({ clock = systemClock }: { clock?: Clock 
     smtp,
     shop,
     merchantId: merchant.id,
+    admin,
     buyer,
     async stop() {
       await shop.close();
