@@ -108,6 +108,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'offer-checks.js',
       'offer-rules.js',
       'offer-changes.js',
+      'import-columns.js',
       'keys.js',
       'audit.js',
       'audit-words.js',

@@ -2,27 +2,18 @@
 // problems by spreadsheet row, and each batch's errors and warnings downloadable as a CSV file.
 import { api, downloadFile, fill, formatNumber, formatTime, h, plural, say } from '/console/console.js';
 import { csvRecords, rowRuns, toCsv } from '/console/csv.js';
+import { COLUMNS, importRow, readColumns } from '/merchant/assets/import-columns.js';
 
 /** The import's per-request maximum (import_customers). */
 const ROWS_PER_BATCH = 5000;
-const COLUMNS = [
-  'legacy_customer_id',
-  'legacy_address_id',
-  'email',
-  'phone_e164',
-  'name',
-  'flat_number',
-  'building_name',
-  'street_name',
-  'locality',
-  'landmark',
-  'city',
-  'district',
-  'state',
-  'pincode',
-  'label',
-  'is_default',
-];
+/** Columns that place an address: a file with none of them, and columns not read, is not one to import blindly. */
+const ADDRESS_COLUMNS = ['flat_number', 'building_name', 'street_name', 'locality', 'pincode'];
+
+/** "read Zip as pincode, Phone as phone_e164": the headers read under another name. */
+function renamed(columns) {
+  const pairs = [...columns].filter(([header, column]) => header !== column);
+  return pairs.length ? `; read ${pairs.map(([header, column]) => `${header} as ${column}`).join(', ')}` : '';
+}
 
 export function initImports() {
   const form = document.getElementById('import-form');
@@ -46,10 +37,20 @@ export function initImports() {
     // Not `disabled`: a disabled button drops keyboard focus to the page top for as long as the rows are sent.
     button.setAttribute('aria-disabled', 'true');
     try {
-      const { columns, records, sheetRows } = csvRecords(await file.text());
+      const { columns: headers, records, sheetRows } = csvRecords(await file.text());
       if (records.length === 0) throw new Error('The file has no rows under its header');
-      const unknown = columns.filter((c) => c && !COLUMNS.includes(c));
-      const parts = rowRuns(records, sheetRows, ROWS_PER_BATCH);
+      const read = readColumns(headers);
+      const placed = [...read.columns.values()].some((c) => ADDRESS_COLUMNS.includes(c));
+      if (!placed && read.ignored.length > 0)
+        throw new Error(
+          `no column of the file is an address, and these were not understood: ${read.ignored.join(', ')}. ` +
+            'Name the columns as listed above; nothing was imported',
+        );
+      const parts = rowRuns(
+        records.map((r) => importRow(r, read)),
+        sheetRows,
+        ROWS_PER_BATCH,
+      );
       const label = form.elements.label.value.trim() || file.name;
       box.hidden = false;
       progress(0, records.length);
@@ -67,8 +68,8 @@ export function initImports() {
         progress(sent, records.length);
         await showBatches();
       }
-      const ignored = unknown.length ? `; ignored columns: ${unknown.join(', ')}` : '';
-      say(status, `Done: ${plural(records.length, 'row')} sent${ignored}`, 'ok');
+      const ignored = read.ignored.length ? `; ignored columns: ${read.ignored.join(', ')}` : '';
+      say(status, `Done: ${plural(records.length, 'row')} sent${renamed(read.columns)}${ignored}`, 'ok');
       form.reset();
     } catch (err) {
       say(status, `Import stopped: ${err.message}`, 'error');
