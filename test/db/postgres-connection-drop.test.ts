@@ -1,6 +1,7 @@
-// A connection that drops inside a transaction: its later statements are refused like any statement to a database out
+// A connection that drops or stalls: a transaction's later statements are refused like any statement to a database out
 // of reach and never sent (postgres.js sent them on the closed socket, an uncaught TypeError that ended the node, or
-// on the connection the pool opened in its place, outside any transaction).
+// on the connection the pool opened in its place, outside any transaction); a database that stops answering is given
+// up within the answer deadline; an outage refuses statements at once and ends as soon as the database is back.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.ts';
 import type { Database } from '../../src/db/sql.ts';
@@ -67,5 +68,44 @@ describe.skipIf(!databaseUrl)('PostgreSQL connection dropped inside a transactio
     await expect.poll(() => late, { timeout: 5000 }).toMatchObject({ code: 'store_unavailable' });
     expect(await db.all('SELECT n FROM dropped_midway')).toEqual([]);
     expect(await db.get('SELECT 3 AS three')).toEqual({ three: 3 });
+  });
+
+  it('gives a statement and a transaction up within 6 s when the database stops answering, and commits nothing', async () => {
+    // Both waited until the database answered again, however long (a stalled host, a failover without a reset).
+    await db.run('CREATE TABLE stalled_midway (n integer)');
+    link.freeze();
+    try {
+      let started = Date.now();
+      await expect(db.get('SELECT 1 AS one')).rejects.toMatchObject({ code: 'store_unavailable' });
+      expect(Date.now() - started).toBeLessThan(6500);
+      started = Date.now();
+      const stalled = db.transaction(async (tx) => tx.run('INSERT INTO stalled_midway (n) VALUES (1)'));
+      await expect(stalled).rejects.toMatchObject({ code: 'store_unavailable' });
+      expect(Date.now() - started).toBeLessThan(6500);
+    } finally {
+      link.thaw();
+    }
+    await expect
+      .poll(() => db.get<{ ok: number }>('SELECT 1 AS ok').catch(() => undefined), { timeout: 15_000 })
+      .toEqual({ ok: 1 });
+    // The insert ran once the database answered, in the transaction the caller had been told failed: rolled back.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await db.all('SELECT n FROM stalled_midway')).toEqual([]);
+  });
+
+  it('refuses statements at once all through an outage, and serves within a second of its end', async () => {
+    // The driver's backoff grew with each failed attempt to 20 s, and each statement waited for the next attempt.
+    await link.cut();
+    for (let i = 0; i < 12; i++) {
+      const started = Date.now();
+      await expect(db.get('SELECT 1 AS one')).rejects.toMatchObject({ code: 'store_unavailable' });
+      expect(Date.now() - started, `statement ${i + 1}`).toBeLessThan(2000);
+    }
+    await link.mend();
+    const back = Date.now();
+    await expect
+      .poll(() => db.get<{ ok: number }>('SELECT 1 AS ok').catch(() => undefined), { timeout: 15_000, interval: 50 })
+      .toEqual({ ok: 1 });
+    expect(Date.now() - back).toBeLessThan(1500);
   });
 });

@@ -21,6 +21,10 @@ export interface Relay {
   cut(): Promise<void>;
   /** A relay again on the same port, or (`hold`) one that accepts connections and never answers. */
   mend(mode?: 'hold'): Promise<void>;
+  /** Stops the relay process (SIGSTOP): its connections stay open and nothing passes, as with a stalled database. */
+  freeze(): void;
+  /** Lets a frozen relay run on (SIGCONT): what was sent meanwhile passes. */
+  thaw(): void;
 }
 
 /** A TCP relay to the database in a process of its own. */
@@ -43,5 +47,7 @@ export async function relay(target: URL): Promise<Relay> {
       await cut();
       await start(port, mode);
     },
+    freeze: () => void child.kill('SIGSTOP'),
+    thaw: () => void child.kill('SIGCONT'),
   };
 }
