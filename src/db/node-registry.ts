@@ -6,7 +6,6 @@ import { silentLog, type Log } from '../kernel/log.ts';
 import type { Sql } from './sql.ts';
 
 export class NodeRegistry {
-  readonly id = newId();
   private beats: Repeating | null = null;
   private live = 1;
 
@@ -16,6 +15,8 @@ export class NodeRegistry {
     /** Beat interval; a node is stale after three missed beats. */
     readonly intervalMs: number,
     private readonly log: Log = silentLog,
+    /** This node's id; another thread of the same process passes the one its primary beats for. */
+    readonly id: string = newId(),
   ) {}
 
   /** The oldest heartbeat a live node can have now. */

@@ -94,12 +94,14 @@ export async function buildApp(
     await sql.close();
     throw err;
   }
-  const threads = primary ? new HttpThreads(config, log) : null;
+  // One node a process: a thread's import batches carry the id the primary beats for, or every sweep fails them.
+  const nodeId = role.kind === 'thread' ? role.nodeId : undefined;
+  const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs, log.child({ component: 'node' }), nodeId);
+  const threads = primary ? new HttpThreads(config, log, nodes.id) : null;
   const metrics: Metrics | ThreadMetrics = primary
     ? new Metrics(async () => webhooks.outbox.depth())
     : new ThreadMetrics();
   const mailer = createMailer(config.mail, config.devMode, log.child({ component: 'mail' }));
-  const nodes = new NodeRegistry(sql, clock, config.nodeHeartbeatMs, log.child({ component: 'node' }));
   let liveNodes = 1;
   const nodeCount = () => (primary ? nodes.liveCount() : liveNodes);
   const limiter = new RateLimiter(role.kind === 'thread' ? role.limiterMemory : threads!.limiterMemory);

@@ -18,6 +18,8 @@ export type ThreadRole =
   | {
       kind: 'thread';
       index: number;
+      /** The process's node id (the primary's): work this thread starts is the node's, and the primary beats for it. */
+      nodeId: string;
       /** The port the primary chose; this thread listens on it beside the others. */
       port: number;
       limiterMemory: SharedArrayBuffer;
@@ -30,6 +32,7 @@ export type ThreadRole =
 export interface ThreadSetup {
   config: Config;
   index: number;
+  nodeId: string;
   port: number;
   limiterMemory: SharedArrayBuffer;
   linkPort: import('node:worker_threads').MessagePort;
@@ -72,6 +75,8 @@ export class HttpThreads {
   constructor(
     private readonly config: Config,
     private readonly log: Log,
+    /** The node the process is (NodeRegistry.id): every thread's work is its. */
+    private readonly nodeId: string,
   ) {}
 
   /**
@@ -133,6 +138,7 @@ export class HttpThreads {
     const setup: ThreadSetup = {
       config: this.config,
       index,
+      nodeId: this.nodeId,
       port,
       limiterMemory: this.limiterMemory,
       linkPort: port2,

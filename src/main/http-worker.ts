@@ -16,6 +16,7 @@ async function main(setup: ThreadSetup): Promise<void> {
   const role: ThreadRole = {
     kind: 'thread',
     index: setup.index,
+    nodeId: setup.nodeId,
     port: setup.port,
     limiterMemory: setup.limiterMemory,
     link,

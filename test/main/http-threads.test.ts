@@ -71,6 +71,27 @@ async function threadCounts(): Promise<Map<string, number>> {
 }
 
 describe('WORKERS=2', () => {
+  it("marks an import each thread runs with the node's id, the one the primary beats for", async () => {
+    // The second thread had its own id, never beaten for: every node's orphan sweep failed its batches mid-import.
+    const { apiKey } = await server.parts.checkout.merchants.create('Two Threads');
+    const rows = [{ email: 'x@example.in', street_name: '1 Main Road', pincode: '560001' }];
+    const replies = await inBatches(30, 10, () =>
+      send(
+        'POST',
+        '/checkout-admin?action=import_customers',
+        { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        JSON.stringify({ rows }),
+      ),
+    );
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const ids = await server.parts.sql.all<{ node_id: string }>('SELECT DISTINCT node_id FROM import_batches');
+    expect(ids).toEqual([{ node_id: server.parts.nodes.id }]);
+    const beaten = await server.parts.sql.all<{ id: string }>('SELECT id FROM nodes');
+    expect(beaten).toEqual([{ id: server.parts.nodes.id }]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await threadCounts()).get('1')).toBeGreaterThan(0);
+  });
+
   it('answers lookups from both threads on one port, identically', async () => {
     const answers = await inBatches(200, 10, () => lookup(key));
     expect(answers.every((a) => a.status === 200 && a.json.data.pincode === '560001')).toBe(true);
