@@ -149,7 +149,8 @@ export class GivenReader {
       const r = this.regions.city(key, state, work, { typos }) ?? (state ? this.exactCity(key, work) : null);
       // "Vaishali 201010", "Dwarka 110075": a city's name that a locality where the typed pincode lies also has, far
       // from that city, is the locality (Ghaziabad's Vaishali, Delhi's Dwarka), not a city the pincode contradicts.
-      if (!r || (pin >= 0 && this.pincodeLocality(p, r, pin))) continue;
+      if (!r || (pin >= 0 && (this.pincodeLocality(p, r, pin) || (places.length === 1 && this.townOfPincode(r, pin)))))
+        continue;
       const found = { p, r: this.sectoredInstead(p.tokens, r, parts) ?? r };
       named.push(found);
       if (this.isMetro(r) && (pick === null || !this.isMetro(pick.r))) pick = found;
@@ -267,6 +268,14 @@ export class GivenReader {
       }
     }
     return null;
+  }
+
+  /**
+   * "Powai 400050": a town alone with a pincode of its own district is a place to check against the pincode, as a
+   * locality is (Powai is 400076), not a city that holds it and so checks nothing.
+   */
+  private townOfPincode(r: Region, pin: number): boolean {
+    return r.spanKm !== null && r.areas !== null && r.areas.has(this.idx.pinArea[pin]!);
   }
 
   /** True when `part` names a place of pincode `pin`'s district, which lies far from region `r`. */

@@ -175,3 +175,19 @@ describe('a name beside a numbered sector', () => {
     expect(answer('Dwarka, Gujarat')).toMatchObject({ pincode: '361335' });
   });
 });
+
+describe('a town named alone with a pincode of its own district', () => {
+  it('is checked against the pincode as a locality is, not taken for a city that holds it', () => {
+    // "Powai 400050" and "Andheri 400076" were answered as the typed pincode at 0.8 with no warning: the town was
+    // read as the city, which holds every pincode of its district and so checked nothing.
+    for (const [address, own] of [
+      ['Powai 400050', '400076'],
+      ['Andheri 400076', '400053'],
+      ['Rishikesh 248001', '249201'],
+    ] as const)
+      expect(answer(address), address).toMatchObject({ warnings: ['pincode_mismatch'], suggestions: { pincode: own } });
+    // With its own pincode, the town is answered, and surely.
+    expect(answer('Powai 400076')).toMatchObject({ pincode: '400076', warnings: [], confidence: 0.92 });
+    expect(answer('Kharar 140301')).toMatchObject({ pincode: '140301', warnings: [] });
+  });
+});
