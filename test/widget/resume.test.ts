@@ -117,4 +117,26 @@ describe('a reload or Back and Forward mid-checkout', () => {
     expect(problemsBesidesLeaving(problems).filter((p) => !p.includes('401'))).toEqual([]);
     await page.context().close();
   });
+
+  it('says why a sign-in left idle for half an hour is asked for again', async () => {
+    // The buyer back at their phone found an empty sign-in with no word of why.
+    const email = 'resume.idle@example.com';
+    await savedAddresses(w, email, [HOME]);
+    const { page, problems } = await openTouchPage(browser);
+    await page.goto(`${w.shop.origin}/`);
+    await signIn(page, w.smtp, email, () => Promise.resolve());
+    await page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
+    // The last step taken 31 minutes ago.
+    await page.evaluate((key) => {
+      const saved = JSON.parse(sessionStorage.getItem(key)!) as Record<string, number>;
+      sessionStorage.setItem(key, JSON.stringify({ ...saved, at: saved.at! - 31 * 60_000 }));
+    }, `geopin-checkout:${w.merchantId}`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in with your email' }).waitFor();
+    expect(await page.locator('.gc-message').textContent()).toBe(
+      'Your sign-in ended after 30 minutes without a step; sign in again.',
+    );
+    expect(problemsBesidesLeaving(problems)).toEqual([]);
+    await page.context().close();
+  });
 });

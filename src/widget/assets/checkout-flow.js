@@ -37,7 +37,8 @@ export class CheckoutFlow {
     const kept = this.saved.load();
     if (kept) return this.resume(kept);
     this.funnel.track('checkout_opened', 'email');
-    this.emailStep();
+    // On a shared phone the next person finds the sign-in; the same buyer back after a while is told why.
+    this.emailStep(this.saved.dropped() ? 'Your sign-in ended after 30 minutes without a step; sign in again.' : '');
   }
 
   /**

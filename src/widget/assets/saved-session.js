@@ -14,8 +14,8 @@ function tabStorage() {
 }
 
 /**
- * `load()`, `save(session, email)`, `touch()` after each step, `keepPayment(received)`, `clear()`; a storage that
- * fails keeps nothing.
+ * `load()`, `dropped()`, `save(session, email)`, `touch()` after each step, `keepPayment(received)`, `clear()`; a
+ * storage that fails keeps nothing.
  */
 export function savedSession(merchantId, { storage = tabStorage(), now = Date.now } = {}) {
   const key = `geopin-checkout:${merchantId}`;
@@ -40,14 +40,18 @@ export function savedSession(merchantId, { storage = tabStorage(), now = Date.no
       // Nothing was kept.
     }
   };
+  let dropped = false;
   return {
     /** The kept session, unless it has expired or lain idle too long (then it is dropped). */
     load() {
       const saved = read();
       if (!saved?.session_token) return null;
-      if (!(Date.parse(saved.expires_at) > now()) || !(now() - saved.at < IDLE_MS)) return (clear(), null);
+      if (!(Date.parse(saved.expires_at) > now()) || !(now() - saved.at < IDLE_MS))
+        return ((dropped = true), clear(), null);
       return saved;
     },
+    /** True when load() dropped a session that had lain idle or expired: the buyer is told why they sign in again. */
+    dropped: () => dropped,
     /** Keeps `session` (OTP verify's answer) and the email it was opened with. */
     save(session, email) {
       const { session_token, session_id, buyer_id, expires_at } = session;

@@ -13,6 +13,7 @@ interface Kept {
 }
 interface Saved {
   load(): Kept | null;
+  dropped(): boolean;
   save(session: Omit<Kept, 'email' | 'at'> & Record<string, unknown>, email: string): void;
   touch(): void;
   keepPayment(received: Record<string, unknown>): void;
@@ -66,9 +67,12 @@ describe('savedSession', () => {
     saved.touch();
     now += IDLE_MS - 1000;
     expect(saved.load()?.session_token).toBe('cst_abc');
+    expect(saved.dropped()).toBe(false);
     now += IDLE_MS;
     expect(saved.load()).toBeNull();
     expect(storage.items.size).toBe(0);
+    // Said to the buyer: their sign-in ended, they did not lose it.
+    expect(saved.dropped()).toBe(true);
   });
 
   it('drops a session past its expiry, and one cleared', () => {
