@@ -3,7 +3,10 @@
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body?.message ?? (status === 0 ? 'Could not reach the checkout service' : `HTTP ${status}`));
+    super(
+      body?.message ??
+        (status === 0 ? 'Could not reach the checkout service: check your connection and try again' : `HTTP ${status}`),
+    );
     this.status = status;
     this.code = body?.code ?? 'http_error';
     this.body = body ?? {};
