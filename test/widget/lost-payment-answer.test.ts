@@ -162,6 +162,7 @@ describe('a buyer whose confirmation is lost after paying at the gateway', () =>
     expect(await done.locator('p').allTextContents()).toEqual([
       'Thank you! Your order is placed. Payment of ₹1,499.00 received.',
       expect.stringMatching(/^Delivery to geopin [0-9A-Z]{3}-[0-9A-Z]{3}-[0-9A-Z]{4}$/),
+      expect.stringMatching(/^Order reference [0-9a-f]{8}$/),
     ]);
     expect(await page.getByRole('button', { name: 'Start a new checkout' }).count()).toBe(0);
     const detail = await completion(page);

@@ -330,7 +330,7 @@ export class CheckoutFlow {
       ...(earlier ? { already_placed: true } : {}),
     };
     this.progress.replaceChildren();
-    this.show(4, 'Order placed', orderPlaced({ payment, geopin, earlier }));
+    this.show(4, 'Order placed', orderPlaced({ payment, geopin, address, sessionId: session.session_id, earlier }));
     this.host.dispatchEvent(new CustomEvent('geopin-checkout:complete', { detail, bubbles: true, composed: true }));
     const next = this.options.successUrl;
     if (next) {

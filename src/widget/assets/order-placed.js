@@ -1,5 +1,6 @@
 // The last step: the order placed, how it is paid and where it goes; for an order this checkout had placed already (in
 // another tab, or by a payment whose answer this tab lost), said so, with a new checkout as the way on.
+import { addressText } from './address-book.js';
 import { h, rupees } from './dom.js';
 
 /** How the order is paid, in the buyer's words (`payment_method` null: Mode A, the shop takes payment itself). */
@@ -21,9 +22,10 @@ export function placedPayment({ payment_method: method = null, payment: paid = n
 
 /**
  * `earlier`, for an order placed before this tab asked: `{refundPaise}` (this tab's own payment, taken and not used),
- * and `onNewCheckout()`, which starts another checkout at the sign-in.
+ * and `onNewCheckout()`, which starts another checkout at the sign-in. `address` is shown when this tab has it whole;
+ * `sessionId`'s first 8 characters are the order's reference (the shop's console finds the order by them).
  */
-export function orderPlaced({ payment, geopin, earlier = null }) {
+export function orderPlaced({ payment, geopin, sessionId, address = null, earlier = null }) {
   const how = earlier && !payment.payment_method ? '' : ` ${paidText(payment)}`;
   const refund = earlier?.refundPaise
     ? `Your payment of ${rupees(earlier.refundPaise)} here was not used for it; the shop will refund it.`
@@ -34,7 +36,11 @@ export function orderPlaced({ payment, geopin, earlier = null }) {
     earlier
       ? [h('p', {}, `This checkout's order was already placed, in this tab or another one.${how}`), h('p', {}, refund)]
       : h('p', {}, `Thank you! Your order is placed.${how}`),
+    address?.pincode
+      ? h('p', {}, 'Delivering to ', h('strong', {}, address.name ?? ''), `: ${addressText(address)}`)
+      : null,
     geopin ? h('p', { class: 'gc-hint' }, 'Delivery to geopin ', h('span', { class: 'gc-mono' }, geopin)) : null,
+    h('p', { class: 'gc-hint' }, 'Order reference ', h('span', { class: 'gc-mono' }, sessionId.slice(0, 8))),
     earlier
       ? h(
           'div',

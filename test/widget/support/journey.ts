@@ -87,6 +87,12 @@ export async function journey(ctx: JourneyContext, name: string, viewport: Viewp
   await snap(`7-done-${method}`);
   const detail = JSON.parse((await page.locator('#completed').textContent())!);
   expect(detail).toMatchObject({ payment_method: method, geopin: pin.geopin, amount_paise: PAID_PAISE });
+  // Where it goes and the reference the shop finds it by, for the buyer to read or quote.
+  const said = await page.locator('.gc-done p').allTextContents();
+  expect(said).toContain(
+    'Delivering to Asha Rao: 12, Lake View, 100 Feet Road, Indiranagar, Bengaluru, Karnataka 560038',
+  );
+  expect(said).toContain(`Order reference ${detail.session_id.slice(0, 8)}`);
 
   // The stored address is the confirmed pin; the events carry it and the payment.
   expect(await w.storedPin(detail.address_id)).toEqual(pin);

@@ -73,6 +73,7 @@ export async function secondTab({ w, browser, shot }: JourneyContext, email: str
     `This checkout's order was already placed, in this tab or another one. ${WAYS[method].said}`,
     'Nothing more was ordered or charged.',
     `Delivery to geopin ${geopin}`,
+    `Order reference ${placed.session_id.slice(0, 8)}`,
   ]);
   expect(await b.tab.locator('.gc-overlay').count()).toBe(0);
   expect(await completion(b.tab)).toMatchObject({
@@ -142,6 +143,7 @@ export async function paidInSecondTab({ w, browser, shot }: JourneyContext, emai
     "This checkout's order was already placed, in this tab or another one. Pay ₹1,499.00 in cash when it arrives.",
     'Your payment of ₹1,499.00 here was not used for it; the shop will refund it.',
     expect.stringMatching(/^Delivery to geopin /),
+    `Order reference ${placed.session_id.slice(0, 8)}`,
   ]);
   await expectAccessible(b.tab, b.problems);
   await shot(b.tab, 'phone-20-second-tab-refund');
