@@ -138,6 +138,7 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       ...patch('settings'),
       body: settingsPatchSchema(d.egress),
       response: SettingsViewSchema,
+      errors: { 409: 'payment_enabled true without gateway keys (payment_keys_required)' },
       summary: 'Changes the fields sent; none is required.',
       handle: ({ auth, body }) => admin.setSettings(auth, body),
     }),

@@ -169,6 +169,14 @@ export function settingsPatchSchema(egress: EgressPolicy) {
       .nullable()
       .optional()
       .meta({ description: 'Serviceability endpoint (null removes it)' }),
+    payment_enabled: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Online payment on or off with the gateway keys already stored, without sending the secret again (in a ' +
+          'gateway outage); true needs both keys (409 payment_keys_required)',
+      }),
   });
 }
 

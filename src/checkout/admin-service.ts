@@ -132,10 +132,20 @@ export class AdminService {
 
   async setSettings(
     merchant: MerchantPrincipal,
-    patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url'>,
+    patch: Pick<MerchantConfigPatch, 'allowed_origins' | 'courier_coverage_url' | 'payment_enabled'>,
   ) {
+    if (patch.payment_enabled && (merchant.gateway_key_id === null || merchant.gateway_secret_enc === null))
+      throw new DomainError(
+        'conflict',
+        'payment_keys_required',
+        'Online payment needs the gateway key id and secret: send them with set_payment_config',
+      );
     const after = await this.change(merchant, 'settings', patch, (m) =>
-      changesOf(settingsView(merchant), settingsView(m), ['allowed_origins', 'courier_coverage_url']),
+      changesOf(settingsView(merchant), settingsView(m), [
+        'allowed_origins',
+        'courier_coverage_url',
+        'payment_enabled',
+      ]),
     );
     if (patch.allowed_origins !== undefined) await this.d.originsChanged?.(merchant.id, after.allowed_origins);
     return settingsView(after);

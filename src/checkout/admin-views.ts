@@ -2,8 +2,12 @@
 import type { Merchant } from './merchant-repository.ts';
 import { UTM_KEYS, type SessionWithPayment, type Utm } from './session-repository.ts';
 
-export function settingsView(m: Pick<Merchant, 'allowed_origins' | 'courier_coverage_url'>) {
-  return { allowed_origins: m.allowed_origins, courier_coverage_url: m.courier_coverage_url };
+export function settingsView(m: Pick<Merchant, 'allowed_origins' | 'courier_coverage_url' | 'payment_enabled'>) {
+  return {
+    allowed_origins: m.allowed_origins,
+    courier_coverage_url: m.courier_coverage_url,
+    payment_enabled: m.payment_enabled,
+  };
 }
 
 export function codView(m: Pick<Merchant, 'enable_cod' | 'cod_max_cart_value_paise' | 'cod_blocked_pincodes'>) {

@@ -6,7 +6,11 @@ import { SESSION_STATUSES } from './session-states.ts';
 const Instant = z.string().meta({ format: 'date-time' });
 const Nullable = z.string().nullable();
 
-export const SettingsViewSchema = z.object({ allowed_origins: z.array(z.string()), courier_coverage_url: Nullable });
+export const SettingsViewSchema = z.object({
+  allowed_origins: z.array(z.string()),
+  courier_coverage_url: Nullable,
+  payment_enabled: z.boolean(),
+});
 export const CodViewSchema = z.object({
   enable_cod: z.boolean(),
   cod_max_cart_value_paise: z.number().int().nullable(),

@@ -330,6 +330,32 @@ describe('payment config', () => {
     );
   });
 
+  it('is switched off and on again in settings without the secret, and on only with keys stored', async () => {
+    // Switching payments off in a gateway outage took the secret again, which an owner may not have to hand.
+    const fresh = await h.merchant();
+    expect(await admin('PATCH', 'action=settings', fresh.key, { payment_enabled: true })).toMatchObject({
+      status: 409,
+      body: { code: 'payment_keys_required' },
+    });
+    await admin('PATCH', 'action=set_payment_config', fresh.key, {
+      gateway_key_id: 'rzp_test_2',
+      gateway_secret_key: 'another-secret-value',
+    });
+    expect(dataOf(await admin('PATCH', 'action=settings', fresh.key, { payment_enabled: false }))).toMatchObject({
+      payment_enabled: false,
+    });
+    expect(dataOf(await admin('GET', 'action=get_payment_config', fresh.key))).toMatchObject({
+      payment_enabled: false,
+      gateway_key_id: 'rzp_test_2',
+      gateway_secret_key_set: true,
+    });
+    expect(dataOf(await admin('PATCH', 'action=settings', fresh.key, { payment_enabled: true })).payment_enabled).toBe(
+      true,
+    );
+    const audit = dataOf(await admin('GET', 'action=audit_log', fresh.key)).entries;
+    expect(audit[0]).toMatchObject({ action: 'settings', changes: { payment_enabled: { from: false, to: true } } });
+  });
+
   // With PostgreSQL every node must share CHECKOUT_ENCRYPTION_KEY, so there is no key file.
   it.skipIf(Boolean(inject('databaseUrl')))('keeps the generated key file next to the database with mode 0600', () => {
     const file = join(h.server.dir, 'checkout-encryption.key');
@@ -348,6 +374,7 @@ describe('settings', () => {
     expect(dataOf(res)).toEqual({
       allowed_origins: ['https://b.example'],
       courier_coverage_url: 'https://courier.example/check',
+      payment_enabled: false,
     });
     expect(
       errorCode(await admin('PATCH', 'action=settings', b.key, { allowed_origins: ['https://b.example/path'] })),

@@ -120,6 +120,33 @@ describe('form errors in the merchant console, in Chromium', () => {
     expect(problems.filter((p) => !p.includes('status of 400'))).toEqual([]);
   });
 
+  it('payment gateway: switched off without the secret, which a change of key id still asks for', async () => {
+    // Every save asked for the secret again ("it is needed to save any change here"), switching off in an outage too.
+    const keys = { gateway_key_id: 'rzp_test_switch', gateway_secret_key: 'switch-secret-value' };
+    expect((await shop.admin('PATCH', 'set_payment_config', keys)).status).toBe(200);
+    const { page, problems } = await openPage(browser, PHONE);
+    await signInByMail(page, `${server.baseUrl}/merchant#settings`, USER, smtp);
+    const form = page.locator('#payment-form');
+    await form.getByLabel('Take payments at checkout').uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => form.getByRole('status').textContent()).toBe('Online payments off');
+    expect((await shop.admin('GET', 'get_payment_config')).body.data).toMatchObject({
+      payment_enabled: false,
+      gateway_key_id: 'rzp_test_switch',
+      gateway_secret_key_set: true,
+    });
+
+    const secret = form.getByLabel('Gateway key secret');
+    await form.getByLabel('Gateway key id').fill('rzp_live_other');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => problemOf(page, secret)).toMatchObject({
+      words: 'Enter the key secret: it is needed to change the key id.',
+      invalid: 'true',
+    });
+    expect((await shop.admin('GET', 'get_payment_config')).body.data.gateway_key_id).toBe('rzp_test_switch');
+    expect(problems).toEqual([]);
+  });
+
   it('origins in Settings and Integration: each bad entry in words, saying how to write it', async () => {
     const { page, problems } = await openPage(browser, LAPTOP);
     await signInByMail(page, `${server.baseUrl}/merchant#settings`, USER, smtp);

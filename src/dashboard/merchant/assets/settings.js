@@ -132,6 +132,8 @@ function codForm(cod) {
 }
 
 function paymentForm(payment) {
+  // The keys as stored: switching payments on or off with them needs no secret (PATCH settings).
+  let stored = payment.gateway_secret_key_set ? payment.gateway_key_id : null;
   return settingsForm(
     'payment-form',
     'Payment gateway',
@@ -151,23 +153,32 @@ function paymentForm(payment) {
       field(
         'gateway-secret',
         'Gateway key secret',
-        h('input', { type: 'password', name: 'secret', required: true, autocomplete: 'new-password' }),
-        payment.gateway_secret_key_set
-          ? 'A secret is stored (encrypted); enter it again to change the settings.'
+        h('input', { type: 'password', name: 'secret', required: !stored, autocomplete: 'new-password' }),
+        stored
+          ? 'A secret is stored (encrypted): leave this empty to switch payments on or off; enter it to change the key.'
           : 'Stored encrypted; never shown again.',
       ),
     ],
     {
       words: {
         keyId: () => 'Enter the key id from your payment gateway’s dashboard (for example rzp_live_…).',
-        secret: () => 'Enter the key secret: it is needed to save any change here.',
+        secret: () => 'Enter the key secret from your payment gateway’s dashboard.',
       },
       async save(form) {
+        const keyId = form.elements.keyId.value.trim();
+        const secret = form.elements.secret.value;
+        const enabled = form.elements['payment-enabled'].checked;
+        if (!secret && stored !== null && keyId === stored) {
+          const saved = await patch('settings', { payment_enabled: enabled });
+          return saved.payment_enabled ? 'Online payments on' : 'Online payments off';
+        }
+        refuse([[form.elements.secret, secret ? null : 'Enter the key secret: it is needed to change the key id.']]);
         await patch('set_payment_config', {
-          gateway_key_id: form.elements.keyId.value.trim(),
-          gateway_secret_key: form.elements.secret.value,
-          payment_enabled: form.elements['payment-enabled'].checked,
+          gateway_key_id: keyId,
+          gateway_secret_key: secret,
+          payment_enabled: enabled,
         });
+        stored = keyId;
         form.elements.secret.value = '';
         return 'Gateway settings saved';
       },
