@@ -228,6 +228,10 @@ describe('merchant orders in Chromium', () => {
     );
     // The buyer's phone as people write it, not +919845012345.
     expect(await page.locator('#order address').textContent()).toContain('+91 98450 12345');
+    // On a phone the number calls the buyer with one tap.
+    expect(
+      await page.locator('#order address').getByRole('link', { name: '+91 98450 12345' }).getAttribute('href'),
+    ).toBe('tel:+919845012345');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'merchant-order-refund-due');
 

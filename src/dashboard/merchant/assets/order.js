@@ -108,7 +108,8 @@ function address(a) {
     [a.flat_number, a.building_name].filter(Boolean).join(', '),
     [a.street_name, a.locality, a.landmark].filter(Boolean).join(', '),
     [a.city ?? a.district, a.state, a.pincode].filter(Boolean).join(', '),
-    a.phone && formatPhone(a.phone),
+    // A link on a phone calls the buyer with one tap.
+    a.phone && h('a', { href: `tel:${a.phone}` }, formatPhone(a.phone)),
   ].filter(Boolean);
   const pinned = a.latitude !== null && a.longitude !== null;
   const agrees = a.pin_pincode === a.pincode;
