@@ -89,6 +89,11 @@ export function numberLast(gram: string[]): string | null {
   return numbered ? gram.slice(2).join('') + first + second : null;
 }
 
+/** "East Tambaram" as the directory writes it, "Tambaram East" (run together), or null for a run not led by a side. */
+export function sideLast(gram: string[]): string | null {
+  return gram.length > 1 && SIDES.has(gram[0]!) ? gram.slice(1).join('') + gram[0]! : null;
+}
+
 /** True when the entry's first name words run together spell `prefix` exactly (a prefix that ends at a word). */
 export function startsWithWords(idx: PlaceIndex, id: number, prefix: string): boolean {
   let spelt = '';

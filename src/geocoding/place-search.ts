@@ -13,6 +13,7 @@ import {
   isPlaceGram,
   numberLast,
   railwayStation,
+  sideLast,
   SIDES,
   STRIPPABLE,
 } from './place-grams.ts';
@@ -190,9 +191,11 @@ export class PlaceSearch {
         // is the post office marked so ("Vill Rampur, Post Bhadohi, Dist Bhadohi": the town's office serves the village).
         if (region && joined === region.key && part.role !== 'post') continue;
         const gramWeight = weight * (0.6 + 0.4 * coverage);
-        // The run's keys as written, number last, as a railway station (the last two mostly null): no array of them.
-        for (let form = 0; form < 3; form++) {
-          const key = form === 0 ? joined : form === 1 ? numberLast(gram) : railwayStation(gram);
+        // The run's keys as written, number last, as a railway station, side last (the last three mostly null): no
+        // array of them.
+        for (let form = 0; form < 4; form++) {
+          const key =
+            form === 0 ? joined : form === 1 ? numberLast(gram) : form === 2 ? railwayStation(gram) : sideLast(gram);
           if (key === null) continue;
           const c = scoreKey(this.idx, key, 'exact', gramWeight, part.role, region, work);
           if (c) c.whole = coversPart(tokens, i, len, part.role);

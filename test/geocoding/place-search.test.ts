@@ -71,3 +71,15 @@ describe('filler a buyer or a form writes where no address is', () => {
     expect(answer('Same, Rajouri')).toMatchObject({ pincode: '185212' });
   });
 });
+
+describe('a side written before the name', () => {
+  it('finds the place the directory names with its side last ("East Tambaram" is Tambaram East)', () => {
+    // "East Tambaram, Chennai" was the town Tambaram (600045), not its east side (600059).
+    const answer = (address: string) => service.geocode({ address })!;
+    expect(answer('East Tambaram, Chennai')).toMatchObject({ pincode: '600059' });
+    expect(answer('East Malad, Mumbai')).toMatchObject({ pincode: '400097' });
+    // Names that begin with their side are found as written.
+    expect(answer('West Mambalam, Chennai')).toMatchObject({ pincode: '600033' });
+    expect(answer('East of Kailash, Delhi')).toMatchObject({ pincode: '110065' });
+  });
+});
