@@ -58,6 +58,9 @@ class RowConflict extends Error {
  * which every HTTP thread's connection shares, is held for one chunk (tens of ms), never for the whole import.
  */
 const CHUNK_ROWS = 250;
+/** How often, and for how long, a batch the store stopped is tried again to be marked failed (then the sweep does). */
+const FAIL_RETRY_MS = 2000;
+const FAIL_RETRY_FOR_MS = 15 * 60_000;
 
 export class ImportService {
   constructor(private readonly d: ImportDeps) {}
@@ -94,7 +97,8 @@ export class ImportService {
         results.push(...chunk);
       }
     } catch (err) {
-      await d.imports.finish(batchId, 'failed');
+      // A store out of reach stopped it and cannot say so yet: the batch would stay "processing" on a live node.
+      await d.imports.finish(batchId, 'failed').catch(() => this.failLater(batchId));
       throw err;
     }
     const imported = results.filter((r) => r.success).length;
@@ -110,6 +114,17 @@ export class ImportService {
       results,
       unknown_columns: unknownColumns(rows),
     };
+  }
+
+  /** Marks a stopped batch failed once the store answers again, trying every few seconds for a while. */
+  private failLater(batchId: string): void {
+    const giveUpAt = Date.now() + FAIL_RETRY_FOR_MS;
+    const attempt = () => {
+      this.d.imports.finish(batchId, 'failed').catch(() => {
+        if (Date.now() < giveUpAt) setTimeout(attempt, FAIL_RETRY_MS).unref();
+      });
+    };
+    setTimeout(attempt, FAIL_RETRY_MS).unref();
   }
 
   private async importRow(

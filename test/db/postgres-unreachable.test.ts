@@ -1,5 +1,6 @@
 // PostgreSQL out of reach while a node serves: requests that need it answer 503 store_unavailable with Retry-After (a
 // client retries; nothing is its fault), /readyz says not ready, and the node serves again once it is back.
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorCode, startHarness, type Harness, type Shop } from '../checkout/support.ts';
 import { testStore } from '../support/server.ts';
@@ -78,5 +79,34 @@ describe.skipIf(!databaseUrl)('PostgreSQL out of reach', () => {
 
     await link.mend();
     await expect.poll(async () => (await h.admin('GET', 'settings', shop.key)).status, { timeout: 15_000 }).toBe(200);
+  });
+
+  it('marks an import the outage stopped failed once the database is back, not "processing" while the node lives', async () => {
+    // Marking it failed needed the store the outage had taken: the batch stayed "processing" for as long as the node ran.
+    const direct = postgres(store.env.DATABASE_URL!, { max: 1, onnotice: () => undefined });
+    try {
+      const rows = Array.from({ length: 5000 }, (_, i) => ({
+        email: `stopped${i}@example.in`,
+        street_name: `${i} Main Road`,
+        pincode: '560001',
+      }));
+      const sent = h.admin('POST', 'import_customers', shop.key, { batch_label: 'cut short', rows });
+      const batch = async () =>
+        (
+          await direct<{ status: string; imported_count: number }[]>`
+          SELECT status, imported_count FROM import_batches WHERE batch_label = 'cut short'`
+        )[0];
+      await expect
+        .poll(async () => (await batch())?.imported_count ?? 0, { timeout: 30_000, interval: 20 })
+        .toBeGreaterThan(0);
+      await link.cut();
+      const reply = await sent;
+      expect([reply.status, errorCode(reply)]).toEqual([503, 'store_unavailable']);
+      expect((await batch())!.status).toBe('processing');
+      await link.mend();
+      await expect.poll(async () => (await batch())!.status, { timeout: 15_000 }).toBe('failed');
+    } finally {
+      await direct.end();
+    }
   });
 });
