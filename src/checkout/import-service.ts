@@ -1,4 +1,5 @@
 // Customer import: validate each row, upsert buyers (by legacy id, email, phone) and addresses, in chunks that commit on their own.
+import { retryLater } from '../kernel/retry-later.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { isConstraintError, type Sql } from '../db/sql.ts';
 import type { AddressRepository } from './address-repository.ts';
@@ -58,9 +59,6 @@ class RowConflict extends Error {
  * which every HTTP thread's connection shares, is held for one chunk (tens of ms), never for the whole import.
  */
 const CHUNK_ROWS = 250;
-/** How often, and for how long, a batch the store stopped is tried again to be marked failed (then the sweep does). */
-const FAIL_RETRY_MS = 2000;
-const FAIL_RETRY_FOR_MS = 15 * 60_000;
 
 export class ImportService {
   constructor(private readonly d: ImportDeps) {}
@@ -98,7 +96,7 @@ export class ImportService {
       }
     } catch (err) {
       // A store out of reach stopped it and cannot say so yet: the batch would stay "processing" on a live node.
-      await d.imports.finish(batchId, 'failed').catch(() => this.failLater(batchId));
+      await d.imports.finish(batchId, 'failed').catch(() => retryLater(() => d.imports.finish(batchId, 'failed')));
       throw err;
     }
     const imported = results.filter((r) => r.success).length;
@@ -114,17 +112,6 @@ export class ImportService {
       results,
       unknown_columns: unknownColumns(rows),
     };
-  }
-
-  /** Marks a stopped batch failed once the store answers again, trying every few seconds for a while. */
-  private failLater(batchId: string): void {
-    const giveUpAt = Date.now() + FAIL_RETRY_FOR_MS;
-    const attempt = () => {
-      this.d.imports.finish(batchId, 'failed').catch(() => {
-        if (Date.now() < giveUpAt) setTimeout(attempt, FAIL_RETRY_MS).unref();
-      });
-    };
-    setTimeout(attempt, FAIL_RETRY_MS).unref();
   }
 
   private async importRow(

@@ -1,5 +1,6 @@
 // Email OTP: send (scoped limits, a live code reused, mailed over SMTP) and verify (constant time, scoped lockout, opens the session).
 import type { Clock } from '../kernel/clock.ts';
+import { retryLater } from '../kernel/retry-later.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { newId } from '../kernel/ids.ts';
 import type { Log } from '../kernel/log.ts';
@@ -122,19 +123,25 @@ export class OtpService {
         'Too many codes requested for this email',
       );
     } catch (err) {
-      // Refused before it was mailed: no later send may call it live and reuse it.
-      await d.otps.delete(opened.id);
+      // Refused before it was mailed: no later send may call it live and reuse it (nor, once the store is back, a
+      // send after an outage that stopped this one: it would say "still valid" of a code never mailed).
+      await this.forget(opened.id);
       throw err;
     }
     try {
       await d.mailer.send(compose(opened.code, Math.round(d.policy.codeTtlMs / 60_000)));
     } catch (err) {
       // The buyer never got this code, so it must not be "reused" by the next send.
-      await d.otps.delete(opened.id);
+      await this.forget(opened.id);
       throw mailError(err, d.log);
     }
     await d.otps.logMail(scope, email, ip, now.toISOString());
     return { reused: false, message: 'A verification code was sent to this email', expires_at: opened.expiresAt };
+  }
+
+  /** Deletes a code that was never mailed; a store out of reach takes the delete once it answers again. */
+  private async forget(id: number): Promise<void> {
+    await this.d.otps.delete(id).catch(() => retryLater(() => this.d.otps.delete(id)));
   }
 
   /** Inside a transaction: the live code, else a new one stored (after the wait burned codes impose). */

@@ -10,6 +10,7 @@ import { SessionRepository } from '../../src/checkout/session-repository.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import type { Database, Sql } from '../../src/db/sql.ts';
 import { openSqlite } from '../../src/db/sqlite.ts';
+import { DomainError } from '../../src/kernel/errors.ts';
 import { systemClock } from '../../src/kernel/clock.ts';
 import { silentLog } from '../../src/kernel/log.ts';
 import { RateCounter } from '../../src/limits/rate-counter.ts';
@@ -168,5 +169,57 @@ describe("the checkout's Resend code", () => {
     // Only the newest code opens: an older mail arriving late is no way in.
     await expect(otp.redeem(SCOPE, email, second, IP)).rejects.toMatchObject({ code: 'invalid_code' });
     await expect(otp.redeem(SCOPE, email, latest, IP)).resolves.toBeUndefined();
+  });
+});
+
+describe('a send the store stops between storing the code and mailing it', () => {
+  it('forgets the unmailed code once the store is back, so the next send mails one', async () => {
+    // The clean-up delete needed the store the outage had taken: the code stayed, and the next send answered
+    // "still valid" of a code never mailed.
+    let down = false;
+    let fallAfterCommit = false;
+    const refuse = () => Promise.reject(new DomainError('unavailable', 'store_unavailable', 'down'));
+    const outage: Sql = {
+      dialect: db.dialect,
+      all: (text, params) => (down ? refuse() : db.all(text, params)),
+      get: (text, params) => (down ? refuse() : db.get(text, params)),
+      run: (text, params) => (down ? refuse() : db.run(text, params)),
+      transaction: async (fn) => {
+        if (down) return refuse();
+        const result = await db.transaction(fn);
+        if (fallAfterCommit) down = true;
+        return result;
+      },
+    } as Sql;
+    const sent: MailMessage[] = [];
+    const shaky = new OtpService({
+      sql: outage,
+      otps: new OtpRepository(outage),
+      buyers: new BuyerRepository(outage, systemClock),
+      sessions: new SessionRepository(outage, { enqueue: () => Promise.resolve('') }),
+      secrets: new SecretBox(randomBytes(32)),
+      mailer: {
+        send: (m) => Promise.resolve(void sent.push(m)),
+        check: () => Promise.resolve(null),
+        close: () => undefined,
+      },
+      counter: new RateCounter(outage, systemClock),
+      outbox: { enqueue: () => Promise.resolve('') },
+      clock: systemClock,
+      policy: DEFAULT_OTP_POLICY,
+      queued: () => undefined,
+      log: silentLog,
+    });
+    const email = 'outage@example.com';
+    fallAfterCommit = true;
+    await expect(shaky.issue(SCOPE, email, IP, compose, {})).rejects.toMatchObject({ code: 'store_unavailable' });
+    expect(sent).toHaveLength(0);
+    fallAfterCommit = false;
+    down = false;
+    await expect
+      .poll(() => scalar(db, 'SELECT COUNT(*) FROM otp_codes WHERE email = ?', [email]), { timeout: 6000 })
+      .toBe(0);
+    expect(await shaky.issue(SCOPE, email, IP, compose, {})).toMatchObject({ reused: false });
+    expect(sent).toHaveLength(1);
   });
 });
