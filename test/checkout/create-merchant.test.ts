@@ -28,6 +28,7 @@ describe('scripts/create-merchant.ts', () => {
     expect(dataOf(res)).toEqual({
       allowed_origins: ['https://cli.example', 'https://www.cli.example'],
       courier_coverage_url: null,
+      payment_enabled: false,
     });
     const sent = await h.call('POST', '/checkout-email-otp', {
       body: { action: 'send', email: 'cli@example.com', merchant_id: id },
