@@ -10,8 +10,8 @@ import { distDir, repoRoot } from './paths.ts';
 export const widgetDir = join(distDir, 'widget');
 /** The files a store loads before the map step, as built. */
 export const WIDGET_BUILD_FILES = ['geopin-checkout.js', 'geopin-checkout.css'] as const;
-/** The budget for those files together, gzipped (docs/widget.md). */
-export const WIDGET_GZIP_BUDGET_BYTES = 20 * 1024;
+/** The budget for those files together, gzipped (docs/widget.md): issue 27 asked for at most 60 KB. */
+export const WIDGET_GZIP_BUDGET_BYTES = 24 * 1024;
 
 /** Browsers with shadow DOM, custom elements, ES modules and optional chaining: the widget's floor. */
 const TARGETS = ['chrome91', 'firefox90', 'safari15', 'edge91'];
