@@ -6,10 +6,38 @@ import { DomainError } from '../kernel/errors.ts';
 export type Client = postgres.Sql | postgres.TransactionSql;
 
 /**
- * Milliseconds a statement (or, in a transaction, the wait for any of its statements) may go unanswered before it is
- * given up as store_unavailable: a database that stops answering (a failover, a stalled host) holds no request longer.
+ * Milliseconds the database may answer nothing at all (no statement on any connection) before a statement or a
+ * transaction waiting on it is given up as store_unavailable: a database that stops answering (a failover, a stalled
+ * host) holds no request longer. A busy one that answers others, while a request waits for a free connection, is not
+ * silent: that request waits on.
  */
 export const ANSWER_DEADLINE_MS = 5000;
+
+/** When the database last answered a statement, on any of a pool's connections. */
+export class Liveness {
+  private last = Date.now();
+
+  heard(): void {
+    this.last = Date.now();
+  }
+
+  /** Milliseconds until the database will have been silent ANSWER_DEADLINE_MS (0 or less: it has). */
+  untilSilent(): number {
+    return this.last + ANSWER_DEADLINE_MS - Date.now();
+  }
+}
+
+/** Calls `giveUp` once the database has answered nothing for ANSWER_DEADLINE_MS; returns what stops the watch. */
+export function watchSilence(live: Liveness, giveUp: () => void): () => void {
+  let timer: NodeJS.Timeout;
+  const check = () => {
+    const left = live.untilSilent();
+    if (left <= 0) giveUp();
+    else timer = setTimeout(check, left);
+  };
+  timer = setTimeout(check, ANSWER_DEADLINE_MS);
+  return () => clearTimeout(timer);
+}
 
 const numbered = new Map<string, string>();
 
@@ -24,33 +52,43 @@ function toPostgres(text: string): string {
   return converted;
 }
 
-function send(client: Client, text: string, params: readonly unknown[]) {
+/** Sends a statement; its answer, a result or the statement's own error, tells `live` the database answers. */
+async function send(client: Client, text: string, params: readonly unknown[], live: Liveness) {
   refuseNul(params);
-  return client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], { prepare: true });
+  try {
+    const result = await client.unsafe(toPostgres(text), params as postgres.ParameterOrJSON<never>[], {
+      prepare: true,
+    });
+    live.heard();
+    return result;
+  } catch (err) {
+    if (!isUnreachable(err)) live.heard();
+    return rethrow(err);
+  }
 }
 
-export async function all<T>(client: Client, text: string, params: readonly unknown[]): Promise<T[]> {
-  const rows = await send(client, text, params).catch(rethrow);
-  return [...rows] as T[];
+export async function all<T>(client: Client, text: string, params: readonly unknown[], live: Liveness): Promise<T[]> {
+  return [...(await send(client, text, params, live))] as T[];
 }
 
-export async function run(client: Client, text: string, params: readonly unknown[]): Promise<number> {
-  return (await send(client, text, params).catch(rethrow)).count;
+export async function run(client: Client, text: string, params: readonly unknown[], live: Liveness): Promise<number> {
+  return (await send(client, text, params, live)).count;
 }
 
 /**
- * `work` (a statement outside a transaction), or store_unavailable once it has gone unanswered ANSWER_DEADLINE_MS. The
- * statement itself runs on when the database answers again: what a write did is then unknown, as the 503 says.
+ * `work` (a statement outside a transaction), or store_unavailable once the database has answered nothing for
+ * ANSWER_DEADLINE_MS. The statement itself runs on when it answers again: what a write did is then unknown, as the
+ * 503 says.
  */
-export function answered<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unavailable(notAnswering())), ANSWER_DEADLINE_MS);
+export function answered<T>(work: Promise<T>, live: Liveness): Promise<T> {
+  let stop = () => undefined as void;
+  const silent = new Promise<never>((_, reject) => {
+    stop = watchSilence(live, () => reject(unavailable(notAnswering())));
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, silent]).finally(() => stop());
 }
 
-export const notAnswering = () => new Error(`no answer within ${ANSWER_DEADLINE_MS / 1000} s`);
+export const notAnswering = () => new Error(`no answer from the database for ${ANSWER_DEADLINE_MS / 1000} s`);
 
 /** Codes of a database out of reach (socket, client, PostgreSQL shutting down or full), not of a statement. */
 const UNREACHABLE = new Set([
@@ -59,12 +97,16 @@ const UNREACHABLE = new Set([
   ...['57P01', '57P02', '57P03', '53300'],
 ]);
 
-/** A database out of reach is no fault of the request: 503 with Retry-After, as /readyz says meanwhile. */
-export function rethrow(err: unknown): never {
+/** True for an error of a database out of reach, not of a statement. */
+function isUnreachable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   // SQLSTATE class 08 is "connection exception".
-  if (typeof code === 'string' && (UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code))) throw unavailable(err);
-  throw err;
+  return typeof code === 'string' && (UNREACHABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+}
+
+/** A database out of reach is no fault of the request: 503 with Retry-After, as /readyz says meanwhile. */
+export function rethrow(err: unknown): never {
+  throw isUnreachable(err) ? unavailable(err) : err;
 }
 
 export function unavailable(cause: unknown): DomainError {

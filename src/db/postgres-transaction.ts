@@ -2,7 +2,7 @@
 // store_unavailable, and nothing of it sent afterwards that could run outside it.
 import type postgres from 'postgres';
 import type { Sql } from './sql.ts';
-import { all, ANSWER_DEADLINE_MS, notAnswering, rethrow, run, unavailable } from './postgres-statements.ts';
+import { all, notAnswering, rethrow, run, unavailable, watchSilence, type Liveness } from './postgres-statements.ts';
 
 /** Where a transaction stands while its function may still be running. */
 interface TransactionLife {
@@ -16,37 +16,25 @@ interface TransactionLife {
   closed: boolean;
   /** The function has settled. */
   finished: boolean;
-  /** A statement of it answered: the database is answering, the wait for the next starts again. */
-  heard: () => void;
 }
 
-/** Runs `fn` in a transaction on `client`; store_unavailable when the database stops answering for ANSWER_DEADLINE_MS. */
-export function transaction<T>(client: postgres.Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
+/** Runs `fn` in a transaction on `client`; store_unavailable once the database answers nothing (watchSilence). */
+export function transaction<T>(client: postgres.Sql, live: Liveness, fn: (tx: Sql) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
-    const giveUp = () => {
+    const life: TransactionLife = { over: false, closed: false, finished: false };
+    const stop = watchSilence(live, () => {
       life.over = true;
       reject(unavailable(notAnswering()));
-    };
-    const life: TransactionLife = {
-      over: false,
-      closed: false,
-      finished: false,
-      heard: () => {
-        clearTimeout(timer);
-        if (!life.over) timer = setTimeout(giveUp, ANSWER_DEADLINE_MS);
-      },
-    };
-    life.heard();
-    const done = client.begin((tx) => (life.heard(), untilClosed(life, fn(txView(tx, life))))) as Promise<T>;
+    });
+    const done = client.begin((tx) => untilClosed(life, fn(txView(tx, life, live)))) as Promise<T>;
     done.then(
       (value) => {
-        clearTimeout(timer);
+        stop();
         life.over = true;
         resolve(value);
       },
       (err: unknown) => {
-        clearTimeout(timer);
+        stop();
         life.closed ||= !life.finished;
         life.over = true;
         try {
@@ -59,19 +47,18 @@ export function transaction<T>(client: postgres.Sql, fn: (tx: Sql) => Promise<T>
   });
 }
 
-function txView(tx: postgres.TransactionSql, life: TransactionLife): Sql {
+function txView(tx: postgres.TransactionSql, life: TransactionLife, live: Liveness): Sql {
   const open = (): postgres.TransactionSql => {
     if (life.over) throw unavailable(new Error('the transaction was given up'));
     return tx;
   };
-  const heard = <R>(work: Promise<R>): Promise<R> => (work.then(life.heard, life.heard), work);
   const view: Sql = {
     dialect: 'postgres',
-    all: async <T>(text: string, params: readonly unknown[] = []) => heard(all<T>(open(), text, params)),
-    get: async <T>(text: string, params: readonly unknown[] = []) => (await heard(all<T>(open(), text, params)))[0],
-    run: async (text: string, params: readonly unknown[] = []) => heard(run(open(), text, params)),
+    all: async <T>(text: string, params: readonly unknown[] = []) => all<T>(open(), text, params, live),
+    get: async <T>(text: string, params: readonly unknown[] = []) => (await all<T>(open(), text, params, live))[0],
+    run: async (text: string, params: readonly unknown[] = []) => run(open(), text, params, live),
     transaction: async <T>(fn: (inner: Sql) => Promise<T>) =>
-      open().savepoint((sp) => untilClosed(life, fn(txView(sp, life)))) as Promise<T>,
+      open().savepoint((sp) => untilClosed(life, fn(txView(sp, life, live)))) as Promise<T>,
   };
   return view;
 }

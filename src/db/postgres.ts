@@ -2,7 +2,7 @@
 import postgres from 'postgres';
 import { beforeDeadline } from '../kernel/deadline.ts';
 import { pendingSteps } from './migrate.ts';
-import { all, answered, run } from './postgres-statements.ts';
+import { all, answered, Liveness, run } from './postgres-statements.ts';
 import { transaction } from './postgres-transaction.ts';
 import type { Database, Row, Sql } from './sql.ts';
 
@@ -48,6 +48,8 @@ export async function openPostgres(
 
 class PostgresDatabase implements Database {
   readonly dialect = 'postgres' as const;
+  /** When the database last answered: a request is given up only once it has answered nothing for a while. */
+  private readonly live = new Liveness();
 
   constructor(
     private readonly client: postgres.Sql,
@@ -56,7 +58,7 @@ class PostgresDatabase implements Database {
   ) {}
 
   all<T = Row>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-    return answered(all(this.client, text, params));
+    return answered(all(this.client, text, params, this.live), this.live);
   }
 
   async get<T = Row>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
@@ -64,11 +66,11 @@ class PostgresDatabase implements Database {
   }
 
   run(text: string, params: readonly unknown[] = []): Promise<number> {
-    return answered(run(this.client, text, params));
+    return answered(run(this.client, text, params, this.live), this.live);
   }
 
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-    return transaction(this.client, fn);
+    return transaction(this.client, this.live, fn);
   }
 
   async ping(): Promise<boolean> {

@@ -108,4 +108,18 @@ describe.skipIf(!databaseUrl)('PostgreSQL connection dropped inside a transactio
       .toEqual({ ok: 1 });
     expect(Date.now() - back).toBeLessThan(1500);
   });
+
+  it('keeps a statement waiting for a free connection while the database answers others', async () => {
+    // A QA run with 24 imports on one node saw 503s on a healthy database: the wait for a connection was counted as
+    // the database's silence. The pool's one connection is held here for 7 s by a transaction that is answered.
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const busy = db.transaction(async (tx) => {
+      for (const until = Date.now() + 7000; Date.now() < until; await sleep(50)) await tx.get('SELECT 1 AS one');
+    });
+    await sleep(100);
+    const started = Date.now();
+    expect(await db.get('SELECT 2 AS two')).toEqual({ two: 2 });
+    expect(Date.now() - started).toBeGreaterThan(5500);
+    await busy;
+  });
 });
