@@ -190,7 +190,7 @@ describe('a send the store stops between storing the code and mailing it', () =>
         if (fallAfterCommit) down = true;
         return result;
       },
-    } as Sql;
+    };
     const sent: MailMessage[] = [];
     const shaky = new OtpService({
       sql: outage,
