@@ -499,6 +499,7 @@ export interface components {
             data: {
                 allowed_origins: string[];
                 courier_coverage_url: string | null;
+                payment_enabled: boolean;
             };
         };
         /** audit_log */
@@ -810,6 +811,8 @@ export interface components {
             allowed_origins?: string[];
             /** @description Serviceability endpoint (null removes it) */
             courier_coverage_url?: string | null;
+            /** @description Online payment on or off with the gateway keys already stored, without sending the secret again (in a gateway outage); true needs both keys (409 payment_keys_required) */
+            payment_enabled?: boolean;
         };
         /** cod_config */
         patchCheckoutAdmin_cod_config_response: {
@@ -849,6 +852,7 @@ export interface components {
             data: {
                 allowed_origins: string[];
                 courier_coverage_url: string | null;
+                payment_enabled: boolean;
             };
         };
         /** set_session_cart */
@@ -1915,6 +1919,15 @@ export interface operations {
             };
             /** @description Missing or wrong CSRF token */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description payment_enabled true without gateway keys (payment_keys_required) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
