@@ -109,7 +109,7 @@ class MerchantClient(BaseClient):
         return self._admin("PATCH", "set_payment_config", body=body, timeout=timeout)
 
     def update_settings(self, *, timeout: Optional[float] = None, **changes: Any) -> JSON:
-        """Any of ``allowed_origins`` and ``courier_coverage_url``."""
+        """Any of ``allowed_origins``, ``courier_coverage_url`` and ``payment_enabled`` (on or off with stored keys)."""
         return self._admin("PATCH", "settings", body=changes, timeout=timeout)
 
     # Actions (POST)
