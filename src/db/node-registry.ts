@@ -3,6 +3,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { every, type Repeating } from '../kernel/every.ts';
 import { newId } from '../kernel/ids.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
+import { OutageLog } from '../kernel/outage-log.ts';
 import type { Sql } from './sql.ts';
 
 export class NodeRegistry {
@@ -48,10 +49,9 @@ export class NodeRegistry {
       await onBeat();
     };
     await tick();
-    // A store slower than the interval skips beats instead of piling them up (and a logged failure of each).
-    this.beats = every(this.intervalMs, () =>
-      tick().catch((err: unknown) => this.log.error({ err }, 'heartbeat failed')),
-    );
+    // A store slower than the interval skips beats instead of piling them up; out of reach, it is said once a minute.
+    const beats = new OutageLog(this.log, 'heartbeat');
+    this.beats = every(this.intervalMs, () => beats.track(tick()));
   }
 
   /** Stops beating and removes this node, so its rows are not waited for (after a beat under way, not before it). */

@@ -1,4 +1,5 @@
 // Background sender: claims due outbox rows under a lease, POSTs them concurrently, schedules retries, never throws.
+import { OutageLog } from '../kernel/outage-log.ts';
 import { silentLog, type Log } from '../kernel/log.ts';
 import type { EgressPolicy } from '../net/egress-policy.ts';
 import { deliver, type DeliveryOutcome, type DeliveryRequest } from './deliver.ts';
@@ -53,6 +54,8 @@ export class WebhookDispatcher {
   private running = false;
   /** The scan under way, if any: stop() waits for it, since attempts it claims must be recorded too. */
   private scanning: Promise<void> | null = null;
+  /** A store out of reach fails every poll: said once, then once a minute, then "works again". */
+  private readonly scans: OutageLog;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly send: (req: DeliveryRequest) => Promise<DeliveryOutcome>;
@@ -67,6 +70,7 @@ export class WebhookDispatcher {
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
     this.send = options.send ?? deliver;
+    this.scans = new OutageLog(options.log ?? silentLog, 'outbox scan');
   }
 
   /** Starts scanning; rows left 'sending' by a crashed process are retried once their lease runs out. */
@@ -110,13 +114,14 @@ export class WebhookDispatcher {
     this.scanning = this.scan().then(
       (sleepMs) => {
         this.scanning = null;
+        this.scans.succeeded();
         if (this.running) this.schedule(sleepMs);
       },
       (err: unknown) => {
         this.scanning = null;
         // A locked or closing database must not kill the loop; try again at the next poll.
         if (!this.running) return;
-        (this.options.log ?? silentLog).error({ err }, 'outbox scan failed');
+        this.scans.failed(err);
         this.schedule(this.options.pollMs);
       },
     );

@@ -1,6 +1,7 @@
 // The dispatcher over a real SQLite outbox and real 127.0.0.1 receivers: headers, retries, timeouts, 410, leases.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sql } from '../../src/db/sql.ts';
+import { silentLog, type Log } from '../../src/kernel/log.ts';
 import { createLogger } from '../../src/ops/logger.ts';
 import { WebhookDispatcher, type DispatcherOptions, type WebhookTarget } from '../../src/webhooks/dispatcher.ts';
 import type { WebhookPayload } from '../../src/kernel/events.ts';
@@ -262,5 +263,37 @@ describe('webhook dispatcher', () => {
     await stopped;
     expect(receiver.requests).toHaveLength(1);
     expect((await outboxRows(t.sql)).map((r) => r.status)).toEqual(['delivered']);
+  });
+});
+
+describe('webhook dispatcher with its store out of reach', () => {
+  it('says the failing scans once, and that they work again, not once a poll', async () => {
+    // Every 20 ms poll logged "outbox scan failed" (QA counted ~150 lines a node an outage).
+    const t: TestDb = await openTestDb();
+    let down = true;
+    const refuse = () => Promise.reject(new Error('store out of reach'));
+    const shaky: Sql = {
+      dialect: t.sql.dialect,
+      all: (text, params) => (down ? refuse() : t.sql.all(text, params)),
+      get: (text, params) => (down ? refuse() : t.sql.get(text, params)),
+      run: (text, params) => (down ? refuse() : t.sql.run(text, params)),
+      transaction: (fn) => (down ? refuse() : t.sql.transaction(fn)),
+    };
+    const lines: string[] = [];
+    const log: Log = { ...silentLog, info: (_f, m) => void lines.push(m!), error: (_f, m) => void lines.push(m!) };
+    const dispatcher = new WebhookDispatcher(
+      new OutboxRepository(shaky),
+      async () => ({ url: 'https://shop.example/hooks', secret: 'whsec_1' }),
+      { ...fast, log },
+    );
+    cleanup.push(
+      () => t.dispose(),
+      () => dispatcher.stop(),
+    );
+    dispatcher.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    down = false;
+    await eventually(async () => lines.includes('outbox scan works again'));
+    expect(lines).toEqual(['outbox scan failed', 'outbox scan works again']);
   });
 });
