@@ -505,3 +505,25 @@ describe("cash on delivery over the shop's limit", () => {
     }
   });
 });
+
+describe('a saved address edited so that it moves', () => {
+  it('says on the map why the pin is not where the buyer left it', async () => {
+    // Editing the street cleared the confirmed pin (the server's rule) and the map opened elsewhere without a word.
+    const email = 'moved.pin@example.com';
+    await savedAddresses(w, email, [{ ...HOME, latitude: 12.9784, longitude: 77.6408 }]);
+    const opened = await openTouchPage(browser);
+    const { page, problems } = opened;
+    await page.goto(`${w.shop.origin}/`);
+    await signIn(page, w.smtp, email, () => Promise.resolve());
+    await page.getByRole('button', { name: `Edit ${HOME.name}` }).click();
+    await page.getByLabel('Street, road').fill('80 Feet Road');
+    await page.getByRole('button', { name: 'Continue to map' }).click();
+    await mapReady(page, '560038');
+    expect(await page.locator('.gc-form .gc-place-note').textContent()).toBe(
+      'The address changed, so the pin starts from it again: move it to your door.',
+    );
+    await reviewShot(page, 'phone-map-address-moved');
+    expect(pageProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+});

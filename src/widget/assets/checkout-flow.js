@@ -209,17 +209,21 @@ export class CheckoutFlow {
       },
       onSaved: (address) => {
         this.funnel.track('address_entered', 'address');
-        return this.go(() => this.mapStep(address));
+        // An edit that moved the address cleared the pin confirmed for it (the server's rule): say so on the map.
+        const unpinned = initial?.latitude != null && address.latitude == null;
+        return this.go(() => this.mapStep(address, unpinned));
       },
       onCancel: canCancel ? () => this.go(() => this.addressStep()) : null,
     });
     this.show(1, initial ? 'Edit the address' : 'Add a delivery address', form.el);
   }
 
-  async mapStep(address) {
+  /** The map step for `address`; `unpinned` when an edit just cleared the pin the buyer had confirmed for it. */
+  async mapStep(address, unpinned = false) {
     const start = await startPoint(this.api, address);
     const step = pinMap({
       api: this.api,
+      notice: unpinned ? 'The address changed, so the pin starts from it again: move it to your door.' : '',
       assetBase: this.options.assetBase,
       shadow: this.shadow,
       styleUrl: this.state.config.map_style_url,

@@ -39,11 +39,12 @@ export function encodeGeopin(lat, lon) {
 const round6 = (v) => Math.round(v * 1e6) / 1e6;
 
 /**
- * `onConfirm({latitude, longitude})` stores the pin; errors it throws are shown beside the button. With
+ * `onConfirm({latitude, longitude})` stores the pin; errors it throws are shown beside the button. `notice` is shown
+ * above the map (why the pin is not where the buyer left it). With
  * `onUsePincode(pincode)`, a pin in another pincode than the typed one offers to make that the address's pincode.
  * Confirm with the pin outside the typed pincode first asks whether to deliver there anyway.
  */
-export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onConfirm, onBack, onUsePincode }) {
+export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, notice, onConfirm, onBack, onUsePincode }) {
   let pin = { latitude: round6(start.latitude), longitude: round6(start.longitude) };
   const features = new Map();
   let map = null;
@@ -110,6 +111,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, onCon
         ? 'Drag the pin to your door or tap the map; two fingers move the map.'
         : 'Drag the pin to your door, tap the map, or focus the pin and use the arrow keys.',
     ),
+    notice ? h('p', { class: 'gc-place-note' }, notice) : null,
     mapEl,
     where,
     usePincode,
