@@ -217,21 +217,8 @@ export class Regions {
     const idx = this.idx;
     const area = idx.pinArea[pin]!;
     if (area === NO_AREA) return null;
-    const [lat, lon] = idx.pinPoint(pin);
     const { district, state } = idx.areas[area]!;
-    const areas = new Set([area]);
-    return {
-      label: district ?? state,
-      key: '',
-      level: 'district',
-      state,
-      areas,
-      lat,
-      lon,
-      pin,
-      fuzzy: false,
-      spanKm: null,
-    };
+    return this.aroundPincode(district ?? state, state, new Set([area]), pin, false);
   }
 
   /**
@@ -247,21 +234,14 @@ export class Regions {
       if (idx.pinArea[end] !== NO_AREA) areas.add(idx.pinArea[end]!);
     const states = new Set([...areas].map((a) => idx.areas[a]!.state));
     if (areas.size === 0 || states.size !== 1) return null;
-    const [lat, lon] = idx.pinPoint(first);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
-    const state = [...states][0]!;
-    return {
-      label: `${prefix}…`,
-      key: '',
-      level: 'district',
-      state,
-      areas,
-      lat,
-      lon,
-      pin: first,
-      fuzzy: true,
-      spanKm: null,
-    };
+    const region = this.aroundPincode(`${prefix}…`, [...states][0]!, areas, first, true);
+    return Number.isFinite(region.lat) && Number.isFinite(region.lon) ? region : null;
+  }
+
+  /** Districts `areas` as one region centred on pincode index `pin`. */
+  private aroundPincode(label: string, state: string, areas: Set<number>, pin: number, fuzzy: boolean): Region {
+    const [lat, lon] = this.idx.pinPoint(pin);
+    return { label, key: '', level: 'district', state, areas, lat, lon, pin, fuzzy, spanKm: null };
   }
 
   /** Region of one state by its gazetteer name. */
