@@ -253,18 +253,18 @@ export class GivenReader {
     if (!sector) return null;
     const idx = this.idx;
     const key = name.join('');
-    for (const word of SECTOR_WORDS) {
-      const [lo, hi] = idx.keyRange(key + word);
-      for (let k = lo; k < Math.min(hi, lo + PLACE_KEYS); k++) {
-        for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + PLACE_KEYS); j++) {
-          const id = idx.keyEnt[j]!;
-          if (idx.kind[id] !== KIND.locality && idx.kind[id] !== KIND.office) continue;
-          if (inRegion(idx, id, r) > 0) return null;
-          const district = idx.pin[id]! >= 0 ? this.regions.pinDistrict(idx.pin[id]!) : null;
-          if (!district) continue;
-          sector.tokens = [...name, ...sector.tokens];
-          return district;
-        }
+    // One range holds both spellings ("dwarkasec6", "dwarkasector10"); a number must follow ("Secretariat" is none).
+    const [lo, hi] = idx.keyRange(`${key}sec`);
+    for (let k = lo; k < Math.min(hi, lo + PLACE_KEYS); k++) {
+      if (!SECTOR_KEY.test(idx.keys[k]!.slice(key.length))) continue;
+      for (let j = idx.keyAt[k]!; j < Math.min(idx.keyAt[k + 1]!, idx.keyAt[k]! + PLACE_KEYS); j++) {
+        const id = idx.keyEnt[j]!;
+        if (idx.kind[id] !== KIND.locality && idx.kind[id] !== KIND.office) continue;
+        if (inRegion(idx, id, r) > 0) return null;
+        const district = idx.pin[id]! >= 0 ? this.regions.pinDistrict(idx.pin[id]!) : null;
+        if (!district) continue;
+        sector.tokens = [...name, ...sector.tokens];
+        return district;
       }
     }
     return null;
@@ -411,5 +411,7 @@ const MARKED_ROLES: ReadonlySet<string> = new Set(['village', 'post', 'subdistri
 const APART_KM = 100;
 /** How a numbered sector is written, and how a township's places name theirs ("Dwarka Sector 8", "Nerul Sec 48"). */
 const SECTOR_WORDS: ReadonlySet<string> = new Set(['sector', 'sec']);
+/** What follows a township's name in its sectored places' keys ("sec6", "sector10"). */
+const SECTOR_KEY = /^sec(?:tor)?\d/;
 /** Keys and entries per key namesPlaceIn looks at. */
 const PLACE_KEYS = 64;
