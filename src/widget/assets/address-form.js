@@ -268,9 +268,10 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
         message.say('Saving the address…');
         const saved = await save(address, makeDefault.checked, stored);
         stored = saved.address;
-        if (places.ask(saved, address, directoryCity(info))) {
+        const asked = places.ask(saved, address, directoryCity(info));
+        if (asked) {
           message.say('Check the city and state: continue again to keep them as typed.');
-          return (f.city.wrap.querySelector('.gc-place-note') ? f.city : f.state).input.focus();
+          return f[asked].input.focus();
         }
         // Busy until the map step is shown: a second tap meanwhile would save the address twice.
         await onSaved(stored, info);

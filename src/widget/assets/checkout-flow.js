@@ -9,6 +9,7 @@ import { orderTotal } from './order-total.js';
 import { confirmedPayment, confirmingPanel, verifyUntilAnswered } from './payment-confirm.js';
 import { buyerMessage, paymentStep } from './payment-step.js';
 import { pinMap } from './pin-map.js';
+import { IDLE_MS } from './saved-session.js';
 import { codeForm, emailForm } from './sign-in.js';
 import { startPoint } from './start-point.js';
 
@@ -38,7 +39,8 @@ export class CheckoutFlow {
     if (kept) return this.resume(kept);
     this.funnel.track('checkout_opened', 'email');
     // On a shared phone the next person finds the sign-in; the same buyer back after a while is told why.
-    this.emailStep(this.saved.dropped() ? 'Your sign-in ended after 30 minutes without a step; sign in again.' : '');
+    const idle = `Your sign-in ended after ${IDLE_MS / 60_000} minutes without a step; sign in again.`;
+    this.emailStep(this.saved.dropped() ? idle : '');
   }
 
   /**

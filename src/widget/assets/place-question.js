@@ -4,8 +4,8 @@ import { h } from './dom.js';
 
 /**
  * `fields` are the form's city and state fields. `ask(result, address, pincodeCity)` shows what the saved address's
- * warnings say of them and returns true when it asked (the form then stays); a field's same words are asked about
- * once.
+ * warnings say of them and returns the first field it asked about (the form then stays), else null; a field's same
+ * words are asked about once.
  */
 export function placeQuestion(fields) {
   const notes = [];
@@ -35,7 +35,7 @@ export function placeQuestion(fields) {
       clear();
       // A pincode that is itself in doubt is asked about on the map (its pin and "Use pincode …"), which brings its
       // own city and state: the city and state are not to be changed towards it here.
-      if (result.warnings.includes('pincode_mismatch')) return false;
+      if (result.warnings.includes('pincode_mismatch')) return null;
       // The city the form fills from the pincode (the server's suggestion may be a district: Delhi's "East").
       const suggested = { city: pincodeCity || result.suggestions.city, state: result.suggestions.state };
       const wrong = ['city', 'state'].filter(
@@ -45,7 +45,7 @@ export function placeQuestion(fields) {
         asked[key] = address[key];
         note(key, address[key], suggested[key], address.pincode);
       }
-      return wrong.length > 0;
+      return wrong[0] ?? null;
     },
     clear,
   };
