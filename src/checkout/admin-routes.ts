@@ -67,8 +67,8 @@ export function adminRoutes(d: AdminRouteDeps): RouteDef[] {
       query: sessionsQuery,
       response: SessionsPageSchema,
       summary:
-        'Checkout sessions created in a window, newest first, with payment state; searched by email, ' +
-        'phone, pincode or id and filtered by status and payment method.',
+        'Checkout sessions created in a window, newest first, with payment state and who and where each ships to; ' +
+        'searched by name, email, phone, pincode or id and filtered by status and payment method.',
       handle: ({ auth, query }) => admin.sessions(auth, query),
     }),
     route({

@@ -1,6 +1,7 @@
 // How merchant config and sessions look in admin answers: secrets write-only, UTM grouped, payment state spelled out.
 import type { Merchant } from './merchant-repository.ts';
-import { UTM_KEYS, type SessionWithPayment, type Utm } from './session-repository.ts';
+import { UTM_KEYS, type Utm } from './session-repository.ts';
+import { SHIP_FIELDS, type ListedSession } from './session-search.ts';
 
 export function settingsView(m: Pick<Merchant, 'allowed_origins' | 'courier_coverage_url' | 'payment_enabled'>) {
   return {
@@ -33,7 +34,7 @@ export function paymentView(m: Pick<Merchant, 'payment_enabled' | 'gateway_key_i
 }
 
 /** A session in the admin listing, with its payment: paid (gateway), cod, an order created but unpaid, or none. */
-export function sessionView(s: SessionWithPayment & { pincode: string | null; delivery_address_id: string | null }) {
+export function sessionView(s: ListedSession) {
   const utm: Utm = {};
   for (const key of UTM_KEYS) if (s[key] !== null) utm[key] = s[key];
   const status =
@@ -59,6 +60,7 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null; de
     // A completed order keeps the address it ships to when the buyer deletes it from their book.
     selected_address_id: s.delivery_address_id ?? s.selected_address_id,
     pincode: s.pincode,
+    ship_to: shipTo(s),
     created_at: s.created_at,
     expires_at: s.expires_at,
     address_completed_at: s.address_completed_at,
@@ -80,4 +82,12 @@ export function sessionView(s: SessionWithPayment & { pincode: string | null; de
           : { id: s.offer_id, title: s.offer_title ?? '', discount_paise: Number(s.discount_paise) },
     },
   };
+}
+
+/** Who and where the order goes (the pincode is the session's own field), or null before an address is chosen. */
+function shipTo(s: ListedSession): Record<(typeof SHIP_FIELDS)[number], string | null> | null {
+  if (!s.ship_known) return null;
+  const to = {} as Record<(typeof SHIP_FIELDS)[number], string | null>;
+  for (const f of SHIP_FIELDS) to[f] = s[`ship_${f}`];
+  return to;
 }

@@ -59,6 +59,25 @@ export const SessionViewSchema = z.object({
   utm: z.record(z.string(), z.string()),
   selected_address_id: Nullable,
   pincode: Nullable.meta({ description: "The chosen address's pincode" }),
+  ship_to: z
+    .object({
+      name: Nullable,
+      phone: Nullable.meta({ description: 'E.164' }),
+      flat_number: Nullable,
+      building_name: Nullable,
+      street_name: Nullable,
+      locality: Nullable,
+      landmark: Nullable,
+      city: Nullable,
+      district: Nullable,
+      state: Nullable,
+    })
+    .nullable()
+    .meta({
+      description:
+        "Who and where the order goes, its pincode being the session's: a completed order's address as it " +
+        'completed, else the address the session chose; null before one is chosen (or once that one is deleted)',
+    }),
   created_at: Instant,
   expires_at: Instant,
   address_completed_at: Instant.nullable(),

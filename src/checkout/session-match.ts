@@ -67,6 +67,25 @@ export function sessionsWithPhone(merchantId: string, e164: string): { sql: stri
   };
 }
 
+/** A name is searched from its second letter: one letter would name a share of every order. */
+const NAME_PREFIX = 2;
+
+/**
+ * The sessions whose order ships to a name starting with `text` (lower case), or whose name's words after the first do
+ * (a surname), as a subquery and its values; null when `text` cannot start a name. Any merchant's: the listing keeps
+ * to its own. Each side reads its index of the lower-cased names (migration 032), written here exactly as indexed.
+ */
+export function sessionsWithName(text: string, dialect: Dialect): { sql: string; values: unknown[] } | null {
+  if (text.length < NAME_PREFIX || /[\d@]/.test(text)) return null;
+  const [whole, rest] =
+    dialect === 'postgres'
+      ? ['lower(n.name) COLLATE "C"', `lower(btrim(substr(n.name, strpos(n.name, ' ') + 1))) COLLATE "C"`]
+      : ['lower(n.name)', `lower(trim(substr(n.name, instr(n.name, ' ') + 1)))`];
+  const by = (key: string) =>
+    `SELECT n.session_id AS id FROM delivery_addresses n WHERE n.name IS NOT NULL AND ${key} >= ? AND ${key} < ?`;
+  return { sql: `${by(whole)} UNION ${by(rest)}`, values: [text, text + AFTER, text, text + AFTER] };
+}
+
 /**
  * The merchant's sessions owing a refund (a payment the gateway took that completed nothing), as a subquery and its
  * values: read from the refused payments, which are few, not by testing every session of the window.

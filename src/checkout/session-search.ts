@@ -9,6 +9,7 @@ import {
   sessionsOwingRefunds,
   sessionsStartingWith,
   sessionsWithGatewayId,
+  sessionsWithName,
   sessionsWithPhone,
 } from './session-match.ts';
 import { SESSION_COLUMNS, type SessionStatus, type SessionWithPayment } from './session-repository.ts';
@@ -33,7 +34,33 @@ export interface SessionFilter {
  * A listed session: with its payment and the pincode of its address (a completed order's as kept at completion), and
  * the saved address a completed order's was taken from.
  */
-export type ListedSession = SessionWithPayment & { pincode: string | null; delivery_address_id: string | null };
+export type ListedSession = SessionWithPayment &
+  Record<ShipColumn, string | null> & {
+    pincode: string | null;
+    delivery_address_id: string | null;
+    /** 1 when the order has an address (kept at completion, or chosen and not deleted since), else 0. */
+    ship_known: number;
+  };
+
+/** Who and where the order goes, as the listing shows it: the address but its pincode (listed apart) and label. */
+export const SHIP_FIELDS = [
+  'name',
+  'phone',
+  'flat_number',
+  'building_name',
+  'street_name',
+  'locality',
+  'landmark',
+  'city',
+  'district',
+  'state',
+] as const;
+type ShipColumn = `ship_${(typeof SHIP_FIELDS)[number]}`;
+/** A completed order's address as kept at completion, else the one the session chose (each field from one of them). */
+const SHIP_COLUMNS = [
+  'CASE WHEN d.session_id IS NULL AND a.id IS NULL THEN 0 ELSE 1 END AS ship_known',
+  ...SHIP_FIELDS.map((f) => `CASE WHEN d.session_id IS NULL THEN a.${f} ELSE d.${f} END AS ship_${f}`),
+].join(', ');
 
 /** One gateway order made for a session. */
 export interface SessionOrder {
@@ -69,7 +96,7 @@ const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id,
     (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
       AS last_order_id,
     (SELECT o.amount_paise FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
-      AS last_order_amount_paise`;
+      AS last_order_amount_paise, ${SHIP_COLUMNS}`;
 const FROM = `FROM checkout_sessions s LEFT JOIN session_payments p ON p.session_id = s.id
   LEFT JOIN addresses a ON a.id = s.selected_address_id LEFT JOIN delivery_addresses d ON d.session_id = s.id`;
 
@@ -119,14 +146,17 @@ export function matching(
   return { sql: `${from.filter(Boolean).join(' ')} WHERE ${parts.join(' AND ')}`, values };
 }
 
-/** Sessions an email start or an id start names, and, when the text is a phone number, the sessions of its buyers. */
+/**
+ * Sessions an email start or an id start names, the orders shipping to a name the text starts, and, when the text is
+ * a phone number, the sessions of its buyers.
+ */
 function bySearchText(merchantId: string, q: string, dialect: Dialect): { sql: string; values: unknown[] } {
   const started = sessionsStartingWith(merchantId, q, dialect);
   // Ten digits may start an email too (many buyers' emails are their mobile numbers).
   const phone = /\d{10}/.test(q.replace(/\D/g, '')) ? toE164(q) : null;
-  if (phone === null) return started;
-  const called = sessionsWithPhone(merchantId, phone);
-  return { sql: `${started.sql} UNION ${called.sql}`, values: [...started.values, ...called.values] };
+  const found = [started, sessionsWithName(q, dialect), phone === null ? null : sessionsWithPhone(merchantId, phone)];
+  const parts = found.filter((f) => f !== null);
+  return { sql: parts.map((p) => p.sql).join(' UNION '), values: parts.flatMap((p) => p.values) };
 }
 
 /**

@@ -125,6 +125,16 @@ describe('SessionSearch by the start of an email or an id, or by a pincode', () 
       }
   });
 
+  it('reads the orders a name names from the indexes of names and surnames (SQLite)', async () => {
+    if (shop.sql.dialect !== 'sqlite') return;
+    const window = { from: iso(NOW - 30 * 86_400_000), to: iso(NOW), q: 'Priya' };
+    const { sql, values } = matching(shop.merchantId, window, 'sqlite', 'listed');
+    const plan = await shop.sql.all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT s.id ${sql}`, values);
+    const steps = plan.map((p) => p.detail).join(' | ');
+    expect(steps).toMatch(/SEARCH n USING INDEX delivery_addresses_name \(<expr>>\? AND <expr><\?\)/);
+    expect(steps).toMatch(/SEARCH n USING INDEX delivery_addresses_surname \(<expr>>\? AND <expr><\?\)/);
+  });
+
   it('reads the sessions owing refunds from the refused payments, not every session of the window (SQLite)', async () => {
     if (shop.sql.dialect !== 'sqlite') return;
     // All dates, as the console asks for refunds: the window would be the shop's every session.

@@ -142,3 +142,59 @@ describe('search by phone', () => {
     expect(await found('+91 98300 12345')).toEqual([caller.sessionId]);
   });
 });
+
+describe('search by the name an order ships to', () => {
+  it('finds completed orders by the start of the name or of the words after the first, in any case', async () => {
+    const named = await configureShop(w.h, { cod: { enabled: true } });
+    const order = async (shop: Shop, name: string, complete = true) => {
+      const b = await buyerSession(w.h, shop, { pincode: null });
+      const address = {
+        name,
+        phone: '98300 12345',
+        flat_number: '4',
+        street_name: 'Park Street',
+        city: 'Kolkata',
+        pincode: '700016',
+      };
+      const id = dataOf(await w.h.addresses(b.token, { action: 'create', address })).address.id as string;
+      ok(await w.h.addresses(b.token, { action: 'address_completed', address_id: id }), 'chosen');
+      if (complete) ok(await w.h.payment(b.token, { action: 'record_cod', amount_paise: 50_000 }), 'cod');
+      return b.sessionId;
+    };
+    const priya = await order(named, 'Priya Sharma');
+    const priyanka = await order(named, 'priyanka rao');
+    const ravi = await order(named, 'Ravi Kumar Sharma');
+    // An open checkout is found by its email or phone, not its name; another shop's order is that shop's.
+    await order(named, 'Priya Open', false);
+    await order(await configureShop(w.h, { cod: { enabled: true } }), 'Priya Sharma');
+
+    const found = async (typed: string) =>
+      (await list(`q=${encodeURIComponent(typed)}`, named.key)).sessions.map((s) => s.id).sort();
+    expect(await found('priya')).toEqual([priya, priyanka].sort());
+    expect(await found('PRIYA S')).toEqual([priya]);
+    expect(await found(' Sharma ')).toEqual([priya]);
+    expect(await found('kumar sh')).toEqual([ravi]);
+    expect(await found('Rav')).toEqual([ravi]);
+    expect(await found('r')).toEqual([]);
+    expect(await found('sharmaa')).toEqual([]);
+
+    const listed = (await list('q=priya%20sharma', named.key)).sessions[0] as unknown as { ship_to: unknown };
+    expect(listed.ship_to).toEqual({
+      name: 'Priya Sharma',
+      phone: '+919830012345',
+      flat_number: '4',
+      building_name: null,
+      street_name: 'Park Street',
+      locality: null,
+      landmark: null,
+      city: 'Kolkata',
+      district: 'Kolkata',
+      state: 'West Bengal',
+    });
+  });
+
+  it('lists no addressee before an address is chosen', async () => {
+    const listed = (await list(`q=${open.sessionId}`)).sessions[0] as unknown as { ship_to: unknown };
+    expect(listed.ship_to).toBeNull();
+  });
+});

@@ -104,7 +104,7 @@ describe('paging and exporting orders in Chromium', () => {
     const pending = page.locator('#sessions-pending');
     expect(await pending.isVisible()).toBe(false);
 
-    await page.getByLabel('Email, phone, pincode, order or payment id').fill('bulk2');
+    await page.getByLabel('Name, email, phone, pincode or id').fill('bulk2');
     await page.getByLabel('Refunds', { exact: true }).selectOption('');
     expect(await pending.isVisible()).toBe(true);
     expect(await pending.textContent()).toContain('Export CSV, still use the filters last applied');
@@ -159,15 +159,24 @@ describe('paging and exporting orders in Chromium', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it('makes one file of a double click, with every UTM field of the order', async () => {
+  it('makes one file of a double click, with every UTM field of the order and who and where it ships to', async () => {
     await server.parts.sql.run(
       `UPDATE checkout_sessions SET utm_source = 'instagram', utm_medium = 'social', utm_campaign = 'diwali',
          utm_term = 'masala chai', utm_content = 'reel-2' WHERE id = ?`,
       [first],
     );
+    const at = new Date().toISOString();
+    await server.parts.sql.run(
+      `INSERT INTO addresses (id, merchant_id, buyer_id, name, phone, flat_number, building_name, street_name, locality,
+         landmark, city, district, state, pincode, created_at, updated_at)
+       VALUES ('a1', ?, ?, 'Ritu Ghosh', '+919830045045', '3B', 'Lake View', 'Rash Behari Avenue', 'Gariahat',
+         'Opp. Dakshinapan, Gate 2', 'Kolkata', 'Kolkata', 'West Bengal', '700029', ?, ?)`,
+      [shop.id, buyerId, at, at],
+    );
+    await server.parts.sql.run(`UPDATE checkout_sessions SET selected_address_id = 'a1' WHERE id = ?`, [first]);
     const { page, problems } = await openPage(browser, DESKTOP);
     await signInByMail(page, `${server.baseUrl}/merchant#sessions`, 'utm@busy-bazaar.example', smtp);
-    await page.getByLabel('Email, phone, pincode, order or payment id').fill('first@example.in');
+    await page.getByLabel('Name, email, phone, pincode or id').fill('first@example.in');
     await page.getByRole('button', { name: 'Apply' }).click();
     await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
     // A server slow enough for the second click to land while the first export runs.
@@ -195,6 +204,17 @@ describe('paging and exporting orders in Chromium', () => {
       'diwali',
       'masala chai',
       'reel-2',
+    ]);
+    const shipping = ['ship_name', 'ship_phone', 'ship_address', 'ship_city', 'ship_district', 'ship_state', 'pincode'];
+    expect(shipping.map((name) => rows[0]![header!.indexOf(name)])).toEqual([
+      'Ritu Ghosh',
+      // An apostrophe first keeps a spreadsheet from reading a leading + as a formula.
+      "'+919830045045",
+      '3B, Lake View, Rash Behari Avenue, Gariahat, Opp. Dakshinapan, Gate 2',
+      'Kolkata',
+      'Kolkata',
+      'West Bengal',
+      '700029',
     ]);
     expect(problems).toEqual([]);
   });

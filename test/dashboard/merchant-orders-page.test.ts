@@ -77,12 +77,12 @@ describe('merchant orders in Chromium', () => {
       const { page, problems, hosts } = await openPage(browser, viewport);
       await signInByMail(page, `${server.baseUrl}/merchant#sessions`, USER, smtp);
       // Four characters of an order id find nothing, and the page says how many it takes.
-      await page.getByLabel('Email, phone, pincode, order or payment id').fill(asha.sessionId.slice(0, 4));
+      await page.getByLabel('Name, email, phone, pincode or id').fill(asha.sessionId.slice(0, 4));
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-body').textContent()).toMatch(
         /^No orders match these filters\. An order id is found from its first 8 characters\./,
       );
-      await page.getByLabel('Email, phone, pincode, order or payment id').fill('asha.rao');
+      await page.getByLabel('Name, email, phone, pincode or id').fill('asha.rao');
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
       const row = page.locator('#sessions-body tr').first();
@@ -182,12 +182,12 @@ describe('merchant orders in Chromium', () => {
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('2 orders');
       await page.getByLabel('Payment', { exact: true }).selectOption('cod');
-      await page.getByLabel('Email, phone, pincode, order or payment id').fill('110001');
+      await page.getByLabel('Name, email, phone, pincode or id').fill('110001');
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-body tr').first().textContent()).toContain('ravi@example.in');
       expect(await page.locator('#sessions-body tr').count()).toBe(1);
       // Ravi calls support: the number he gives, as he says it, finds his order.
-      await page.getByLabel('Email, phone, pincode, order or payment id').fill('+91 98450-12345');
+      await page.getByLabel('Name, email, phone, pincode or id').fill('+91 98450-12345');
       await page.getByRole('button', { name: 'Apply' }).click();
       await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
       expect(await page.locator('#sessions-body tr').first().textContent()).toContain('ravi@example.in');
@@ -257,13 +257,13 @@ describe('merchant orders in Chromium', () => {
     // Yesterday in IST: today's orders stay in it in UTC too, whatever the hour (IST's today may be UTC's tomorrow).
     await page.getByLabel('From', { exact: true }).fill(istDay(-1));
     await page.getByLabel('Payment', { exact: true }).selectOption('cod');
-    await page.getByLabel('Email, phone, pincode, order or payment id').fill('asha');
+    await page.getByLabel('Name, email, phone, pincode or id').fill('asha');
     await page.getByRole('button', { name: 'Apply' }).click();
     await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
     await page.getByLabel('Times in').selectOption('UTC');
     await page.waitForLoadState('load');
     await eventually(() => page.locator('#sessions-status-line').textContent()).toBe('1 order');
-    expect(await page.getByLabel('Email, phone, pincode, order or payment id').inputValue()).toBe('asha');
+    expect(await page.getByLabel('Name, email, phone, pincode or id').inputValue()).toBe('asha');
     expect(await page.getByLabel('Payment', { exact: true }).inputValue()).toBe('cod');
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(istDay(-1));
     expect(await page.locator('#sessions-body').textContent()).toContain('asha.rao@example.in');

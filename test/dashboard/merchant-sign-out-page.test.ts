@@ -13,7 +13,7 @@ let server: TestServer;
 let browser: Browser;
 let chai: MerchantFixture;
 let kulfi: MerchantFixture;
-const SEARCH = 'Email, phone, pincode, order or payment id';
+const SEARCH = 'Name, email, phone, pincode or id';
 
 beforeAll(async () => {
   smtp = await startTestSmtp();

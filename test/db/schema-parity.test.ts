@@ -94,6 +94,12 @@ describe.skipIf(!databaseUrl)('SQLite and PostgreSQL after the whole chain', () 
       unique: false,
       where: 'revoked_at is not null',
     });
+    expect(lite.delivery_addresses!.indexes).toContainEqual({
+      name: 'delivery_addresses_surname',
+      columns: ['(expression)'],
+      unique: false,
+      where: 'name is not null',
+    });
     expect(lite.checkout_sessions!.triggers).toContain(
       'session_funnel_stale_on_session_update after update of status, address_completed_at, utm_source, utm_medium, ' +
         'utm_campaign, created_at, merchant_id',

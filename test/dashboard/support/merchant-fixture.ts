@@ -119,6 +119,8 @@ export async function placeOrder(
     pincode: string;
     street: string;
     phone?: string;
+    /** Who the order ships to: Asha Rao unless given. */
+    name?: string;
     utm?: Record<string, string>;
     amountFrom?: 'merchant' | 'page';
     /** What the page pays when it is not the cart (an offer taken off it); only with amountFrom 'page'. */
@@ -151,7 +153,7 @@ export async function placeOrder(
   if (!fromPage) expect((await shop.admin('POST', 'set_session_cart', cart)).status).toBe(200);
   const token = { 'x-session-token': verified.session_token as string };
   const address = {
-    name: 'Asha Rao',
+    name: order.name ?? 'Asha Rao',
     flat_number: '12',
     street_name: order.street,
     pincode: order.pincode,

@@ -39,6 +39,8 @@ const ON_DELETE: Record<string, string> = {
   d: 'set default',
 };
 
+/** What an indexed expression is called in place of a column's name. */
+const EXPRESSION = '(expression)';
 const canonicalType = (t: string) => TYPES[t.toLowerCase()] ?? `unknown:${t}`;
 /** `'IN'::text` and `'IN'` alike. */
 const canonicalDefault = (d: string | null) => (d === null ? null : d.replace(/::[a-z ]+$/i, ''));
@@ -92,10 +94,11 @@ export function sqliteShape(db: BetterSqlite3.Database): SchemaShape {
     const list = db
       .prepare('SELECT name, "unique" AS u, origin, partial FROM pragma_index_list(?)')
       .all(name) as Array<{ name: string; u: number; origin: string; partial: number }>;
+    // An indexed expression has no column name: both stores name it EXPRESSION (its text differs between dialects).
     const colsOf = (index: string) =>
-      (db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index) as Array<{ name: string }>).map(
-        (r) => r.name,
-      );
+      (
+        db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index) as Array<{ name: string | null }>
+      ).map((r) => r.name ?? EXPRESSION);
     const unique = list
       .filter((i) => i.origin === 'u')
       .map((i) => colsOf(i.name))
@@ -217,7 +220,7 @@ export async function postgresShape(sql: postgres.Sql): Promise<SchemaShape> {
     Array<{ table: string; name: string; unique: boolean; columns: string[]; where: string | null }>
   >`
     SELECT t.relname AS table, i.relname AS name, x.indisunique AS unique,
-      ARRAY(SELECT a.attname FROM unnest(x.indkey) WITH ORDINALITY k(n, o) JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o)::text[] AS columns,
+      ARRAY(SELECT COALESCE(a.attname::text, ${EXPRESSION}::text) FROM unnest(x.indkey) WITH ORDINALITY k(n, o) LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.n ORDER BY k.o)::text[] AS columns,
       pg_get_expr(x.indpred, x.indrelid) AS where
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace ns ON ns.oid = t.relnamespace
     WHERE ns.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint co WHERE co.conindid = x.indexrelid)`;

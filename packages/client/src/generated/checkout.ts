@@ -10,7 +10,7 @@ export interface paths {
         /**
          * checkout-admin: funnel, sessions, session, cod_config, webhooks, get_payment_config, settings, audit_log, import_status, import_batches, import_errors, webhook_deliveries, webhook_events, webhook_delivery, widget
          * @description - `funnel`: Funnel counts per event, step and stage in a window (default: the last 30 days).
-         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state; searched by email, phone, pincode or id and filtered by status and payment method.
+         *     - `sessions`: Checkout sessions created in a window, newest first, with payment state and who and where each ships to; searched by name, email, phone, pincode or id and filtered by status and payment method.
          *     - `session`: One session as an order: its payment, chosen address with its pin, gateway orders, widget events, webhooks with every attempt, and all of it as one timeline.
          *     - `cod_config`: Cash-on-delivery rules.
          *     - `webhooks`: Webhook settings (the secret is write-only).
@@ -271,6 +271,20 @@ export interface components {
                     selected_address_id: string | null;
                     /** @description The chosen address's pincode */
                     pincode: string | null;
+                    /** @description Who and where the order goes, its pincode being the session's: a completed order's address as it completed, else the address the session chose; null before one is chosen (or once that one is deleted) */
+                    ship_to: {
+                        name: string | null;
+                        /** @description E.164 */
+                        phone: string | null;
+                        flat_number: string | null;
+                        building_name: string | null;
+                        street_name: string | null;
+                        locality: string | null;
+                        landmark: string | null;
+                        city: string | null;
+                        district: string | null;
+                        state: string | null;
+                    } | null;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -330,6 +344,20 @@ export interface components {
                     selected_address_id: string | null;
                     /** @description The chosen address's pincode */
                     pincode: string | null;
+                    /** @description Who and where the order goes, its pincode being the session's: a completed order's address as it completed, else the address the session chose; null before one is chosen (or once that one is deleted) */
+                    ship_to: {
+                        name: string | null;
+                        /** @description E.164 */
+                        phone: string | null;
+                        flat_number: string | null;
+                        building_name: string | null;
+                        street_name: string | null;
+                        locality: string | null;
+                        landmark: string | null;
+                        city: string | null;
+                        district: string | null;
+                        state: string | null;
+                    } | null;
                     /** Format: date-time */
                     created_at: string;
                     /** Format: date-time */
@@ -1667,7 +1695,7 @@ export interface operations {
                  */
                 offset?: number;
                 /**
-                 * @description The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), a gateway order or payment id (order_…, pay_…, as written), or a buyer's phone (98300 12345, +91 …)
+                 * @description The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), a gateway order or payment id (order_…, pay_…, as written), a buyer's phone (98300 12345, +91 …), or the start of the name or surname an order ships to (2+ letters, any case)
                  * @example Indiranagar
                  */
                 q?: string;

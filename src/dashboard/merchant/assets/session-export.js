@@ -31,7 +31,14 @@ const CSV_HEADER = [
   'offer_id',
   'offer_title',
   'discount_rupees',
+  'ship_name',
+  'ship_phone',
+  'ship_address',
+  'ship_city',
+  'ship_district',
+  'ship_state',
 ];
+const ADDRESS_LINES = ['flat_number', 'building_name', 'street_name', 'locality', 'landmark'];
 const asRupees = (paise) => (paise === null ? '' : (paise / 100).toFixed(2));
 
 function csvRow(s) {
@@ -61,6 +68,16 @@ function csvRow(s) {
     s.payment.offer?.id,
     s.payment.offer?.title,
     asRupees(s.payment.offer?.discount_paise ?? null),
+    s.ship_to?.name,
+    s.ship_to?.phone,
+    // The lines a label prints above city and pincode, as the buyer wrote them.
+    s.ship_to &&
+      ADDRESS_LINES.map((f) => s.ship_to[f]?.trim())
+        .filter(Boolean)
+        .join(', '),
+    s.ship_to?.city,
+    s.ship_to?.district,
+    s.ship_to?.state,
   ];
 }
 

@@ -59,6 +59,13 @@ function refundDue(s) {
   return h('span', { class: 'pill bad' }, `${what} ${rupees(s.refund_due_paise)}`);
 }
 
+/** Who the order ships to, then the email the buyer signed in with (or their id). */
+function buyerWords(s) {
+  const who = s.email ?? s.buyer_id;
+  const name = s.ship_to?.name?.trim();
+  return name ? [h('span', { class: 'ship-name' }, name), h('span', { class: 'buyer-email' }, who)] : [who];
+}
+
 /** One order of the list; its time links to the order's page. */
 export function orderRow(s) {
   const utm = Object.entries(s.utm)
@@ -70,7 +77,7 @@ export function orderRow(s) {
     'tr',
     { 'data-session-id': s.id },
     cell('Created', h('a', { href: `#order/${s.id}` }, formatTime(s.created_at))),
-    typed('Buyer', s.email ?? s.buyer_id),
+    typed('Buyer', ...buyerWords(s)),
     cell('Status', STATUS[s.status] ?? s.status),
     cell('Pincode', s.pincode ?? '—'),
     h('td', { class: 'num', 'data-label': 'Cart' }, rupees(s.cart_value_paise), amountNote(s)),

@@ -1,4 +1,4 @@
-// The orders section: search by email, phone, pincode or id, filter by status, payment, refunds and dates, page,
+// The orders section: search by name, email, phone, pincode or id, filter by status, payment, refunds and dates, page,
 // export as CSV.
 import { api, fill, h, pager, plural, say } from '/console/console.js';
 import { checkDates, usableDays } from '/merchant/assets/session-dates.js';
