@@ -65,36 +65,86 @@ export class AddressRepository {
     legacyId: string | null = null,
     pin: Pin | null = null,
   ): Promise<string> {
-    const id = newId();
-    const now = this.clock().toISOString();
-    await this.sql.transaction(async (tx) => {
+    return await this.sql.transaction(async (tx) => {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
-      const first =
-        (await tx.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [
-          merchantId,
-          buyerId,
-        ])) === undefined;
-      if (makeDefault && !first) await repo.clearDefault(merchantId, buyerId);
-      await tx.run(
-        `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default,
-           geopin, latitude, longitude, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?)`,
-        [
-          id,
-          merchantId,
-          buyerId,
-          legacyId,
-          ...ADDRESS_FIELDS.map((f) => fields[f]),
-          makeDefault || first ? 1 : 0,
-          pin?.geopin ?? null,
-          pin?.latitude ?? null,
-          pin?.longitude ?? null,
-          now,
-          now,
-        ],
-      );
+      return await repo.insertLocked(merchantId, buyerId, fields, makeDefault, legacyId, pin);
     });
+  }
+
+  /**
+   * Saves a buyer's new address, unless their book already holds it: the same fields, and the same pin when one is
+   * sent (a create sent again after its answer was lost, or a second tap). Then that one is answered, made the default
+   * if asked, and nothing is added. `created` says which.
+   */
+  async saveNew(
+    merchantId: string,
+    buyerId: string,
+    fields: AddressFields,
+    makeDefault: boolean,
+    pin: Pin | null,
+  ): Promise<{ id: string; created: boolean }> {
+    return await this.sql.transaction(async (tx) => {
+      const repo = this.in(tx);
+      await repo.lockBook(merchantId, buyerId);
+      const same = await repo.sameAs(merchantId, buyerId, fields, pin);
+      if (same === null)
+        return { id: await repo.insertLocked(merchantId, buyerId, fields, makeDefault, null, pin), created: true };
+      if (makeDefault) {
+        await repo.clearDefault(merchantId, buyerId);
+        await tx.run('UPDATE addresses SET is_default = 1 WHERE id = ?', [same]);
+      }
+      return { id: same, created: false };
+    });
+  }
+
+  /** The buyer's address with exactly these fields (and this pin, when given), or null. */
+  private async sameAs(merchantId: string, buyerId: string, fields: AddressFields, pin: Pin | null) {
+    const is = this.sql.dialect === 'postgres' ? 'IS NOT DISTINCT FROM' : 'IS';
+    const row = await this.sql.get<{ id: string }>(
+      `SELECT id FROM addresses WHERE merchant_id = ? AND buyer_id = ?
+         AND ${ADDRESS_FIELDS.map((f) => `${f} ${is} ?`).join(' AND ')}${pin ? ' AND geopin = ?' : ''}
+       ORDER BY created_at LIMIT 1`,
+      [merchantId, buyerId, ...ADDRESS_FIELDS.map((f) => fields[f]), ...(pin ? [pin.geopin] : [])],
+    );
+    return row?.id ?? null;
+  }
+
+  /** The insert itself, the buyer's book locked. */
+  private async insertLocked(
+    merchantId: string,
+    buyerId: string,
+    fields: AddressFields,
+    makeDefault: boolean,
+    legacyId: string | null,
+    pin: Pin | null,
+  ): Promise<string> {
+    const id = newId();
+    const now = this.clock().toISOString();
+    const first =
+      (await this.sql.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [
+        merchantId,
+        buyerId,
+      ])) === undefined;
+    if (makeDefault && !first) await this.clearDefault(merchantId, buyerId);
+    await this.sql.run(
+      `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default,
+         geopin, latitude, longitude, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ${ADDRESS_FIELDS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        merchantId,
+        buyerId,
+        legacyId,
+        ...ADDRESS_FIELDS.map((f) => fields[f]),
+        makeDefault || first ? 1 : 0,
+        pin?.geopin ?? null,
+        pin?.latitude ?? null,
+        pin?.longitude ?? null,
+        now,
+        now,
+      ],
+    );
     return id;
   }
 

@@ -55,6 +55,7 @@ export class AddressService {
     return { addresses: (await this.d.addresses.list(s.merchant_id, s.buyer_id)).map(publicAddress) };
   }
 
+  /** A create sent again (its answer lost, or a second tap) answers the address it saved and adds nothing. */
   async create(
     { session: s }: SessionContext,
     input: AddressInput,
@@ -62,7 +63,7 @@ export class AddressService {
   ): Promise<{ address: PublicAddress } & Mismatches> {
     const typed = toFields(input);
     const pin = this.pinOf(input);
-    const id = await this.d.addresses.insert(s.merchant_id, s.buyer_id, this.checked(typed), makeDefault, null, pin);
+    const { id } = await this.d.addresses.saveNew(s.merchant_id, s.buyer_id, this.checked(typed), makeDefault, pin);
     return { address: publicAddress(await this.get(s, id)), ...this.mismatches(typed) };
   }
 
