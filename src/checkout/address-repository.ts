@@ -43,6 +43,12 @@ export interface Pin {
   longitude: number;
 }
 
+/**
+ * Addresses one buyer may keep: more than any household ships to, and a bound on what a session token used hostilely
+ * can store and what `list` answers.
+ */
+export const ADDRESS_BOOK_LIMIT = 50;
+
 const SET_FIELDS = ADDRESS_FIELDS.map((f) => `${f} = ?`).join(', ');
 
 export class AddressRepository {
@@ -87,7 +93,7 @@ export class AddressRepository {
     return await this.sql.transaction(async (tx) => {
       const repo = this.in(tx);
       await repo.lockBook(merchantId, buyerId);
-      const same = await repo.sameAs(merchantId, buyerId, fields, pin);
+      const same = await repo.alreadySaved(merchantId, buyerId, fields, pin);
       if (same === null)
         return { id: await repo.insertLocked(merchantId, buyerId, fields, makeDefault, null, pin), created: true };
       if (makeDefault) {
@@ -99,8 +105,8 @@ export class AddressRepository {
   }
 
   /** The buyer's address with exactly these fields (and this pin, when given), or null. */
-  private async sameAs(merchantId: string, buyerId: string, fields: AddressFields, pin: Pin | null) {
-    const is = this.sql.dialect === 'postgres' ? 'IS NOT DISTINCT FROM' : 'IS';
+  private async alreadySaved(merchantId: string, buyerId: string, fields: AddressFields, pin: Pin | null) {
+    const is = sameAs(this.sql);
     const row = await this.sql.get<{ id: string }>(
       `SELECT id FROM addresses WHERE merchant_id = ? AND buyer_id = ?
          AND ${ADDRESS_FIELDS.map((f) => `${f} ${is} ?`).join(' AND ')}${pin ? ' AND geopin = ?' : ''}
@@ -121,11 +127,20 @@ export class AddressRepository {
   ): Promise<string> {
     const id = newId();
     const now = this.clock().toISOString();
-    const first =
-      (await this.sql.get('SELECT 1 AS x FROM addresses WHERE merchant_id = ? AND buyer_id = ? LIMIT 1', [
-        merchantId,
-        buyerId,
-      ])) === undefined;
+    const held = await this.sql.get<{ n: number | string }>(
+      'SELECT COUNT(*) AS n FROM addresses WHERE merchant_id = ? AND buyer_id = ?',
+      [merchantId, buyerId],
+    );
+    // PostgreSQL counts in bigint, which its driver hands over as a string.
+    const count = Number(held?.n ?? 0);
+    if (count >= ADDRESS_BOOK_LIMIT)
+      throw new DomainError(
+        'conflict',
+        'address_book_full',
+        `An address book holds at most ${ADDRESS_BOOK_LIMIT} addresses: delete one no longer used, then save this one`,
+        { details: { limit: ADDRESS_BOOK_LIMIT } },
+      );
+    const first = count === 0;
     if (makeDefault && !first) await this.clearDefault(merchantId, buyerId);
     await this.sql.run(
       `INSERT INTO addresses (id, merchant_id, buyer_id, legacy_address_id, ${ADDRESS_FIELDS.join(', ')}, is_default,

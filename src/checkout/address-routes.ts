@@ -73,6 +73,7 @@ export function addressRoutes(d: AddressRouteDeps): RouteDef[] {
     route({
       ...action('create'),
       response: saved,
+      errors: { 409: 'address_book_full: the buyer keeps 50 addresses already; delete one first' },
       summary:
         'Saves an address (pincode from the India Post directory, one address line; district and state filled from the pincode).',
       handle: ({ auth, body }) => d.book.create(auth, body.address, body.is_default ?? false),

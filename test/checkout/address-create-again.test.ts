@@ -1,7 +1,10 @@
 // A buyer's create sent again, after its answer was lost or by a second tap, answers the address it saved: the book
-// never gains a copy, concurrent sends included; an address that differs in any field, or in its pin, is a new one.
+// never gains a copy, concurrent sends included; an address that differs in any field, or in its pin, is a new one,
+// up to the book's limit.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOf, startHarness, type Harness, type Shop } from './support.ts';
+import { ADDRESS_BOOK_LIMIT } from '../../src/checkout/address-repository.ts';
+import { dataOf, errorCode, scalar, startHarness, type Harness, type Shop } from './support.ts';
 
 let h: Harness;
 let shop: Shop;
@@ -61,5 +64,39 @@ describe('create sent again', () => {
     // Without a pin, the text names the address already saved.
     expect((await create(token, { address: home })).id).toBe(sent[0]!.id);
     expect(await book(token)).toHaveLength(3);
+  });
+});
+
+describe('the address book limit', () => {
+  it(`keeps a buyer's book to ${ADDRESS_BOOK_LIMIT} addresses, from the widget and the import alike`, async () => {
+    const email = `full-${Date.now()}@example.com`;
+    const { session_token: token } = await h.login(shop.id, email);
+    // The book filled directly: 50 requests would test only the loop.
+    const first = await create(token, { address: home });
+    const { buyer_id: buyerId } = (await h.sql.get<{ buyer_id: string }>(
+      'SELECT buyer_id FROM addresses WHERE id = ?',
+      [first.id],
+    ))!;
+    for (let n = 1; n < ADDRESS_BOOK_LIMIT; n++)
+      await h.sql.run(
+        `INSERT INTO addresses (id, merchant_id, buyer_id, name, flat_number, street_name, pincode, created_at,
+           updated_at) SELECT ?, merchant_id, buyer_id, name, ?, street_name, pincode, created_at, updated_at
+         FROM addresses WHERE id = ?`,
+        [randomUUID(), `flat ${n}`, first.id],
+      );
+
+    const refused = await h.addresses(token, { action: 'create', address: { ...home, flat_number: '99' } });
+    expect([refused.status, errorCode(refused), refused.body.limit]).toEqual([409, 'address_book_full', 50]);
+    expect(refused.body.message).toMatch(/^An address book holds at most 50 addresses: delete one/);
+    // Sent again, the saved address is still answered; the import's new address is refused row by row.
+    expect((await create(token, { address: home })).id).toBe(first.id);
+    const imported = dataOf(
+      await h.admin('POST', 'import_customers', shop.key, { rows: [{ email, street_name: 'Old Road', city: 'Pune' }] }),
+    );
+    expect(imported.results[0]).toMatchObject({ success: false, error_code: 'address_book_full' });
+    expect(Number(await scalar(h.sql, 'SELECT COUNT(*) AS n FROM addresses WHERE buyer_id = ?', [buyerId]))).toBe(50);
+
+    expect((await h.addresses(token, { action: 'delete', address_id: first.id })).status).toBe(200);
+    expect((await create(token, { address: { ...home, flat_number: '99' } })).name).toBe('Asha Rao');
   });
 });
