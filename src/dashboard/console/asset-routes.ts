@@ -13,6 +13,7 @@ export function consoleAssetRoutes(): RouteDef[] {
     'field-errors.js',
     'origins.js',
     'account-watch.js',
+    'drafts.js',
     'sign-in-form.js',
     'parts.css',
   ]);

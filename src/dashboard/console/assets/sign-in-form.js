@@ -1,6 +1,7 @@
 // The dashboards' sign-in form: email, then the mailed code with a countdown to resend; what it says after Sign out,
 // an ended session or a refused sign-in link; and the switch between it and the signed-in page.
 import { api, forgetTab, h, plural, say, setCsrfToken } from '/console/console.js';
+import { keepDrafts } from '/console/drafts.js';
 
 /** The "send a new code" button: disabled with a countdown until the server would mail a new code. */
 function resendButton(onClick) {
@@ -41,6 +42,7 @@ const SIGNED_OUT = 'console.signedOut';
 
 /** A call answered 401 while signed in as `email`: the sign-in form, after a reload, says why and has the email. */
 export function sessionEnded(email) {
+  keepDrafts();
   sessionStorage.setItem(ENDED, email);
   location.reload();
 }

@@ -1,6 +1,7 @@
 // Merchant dashboard start-up: sign in (or resume the session), then every section; #order/<id> opens one order's page.
 import { claimTab, copyButton, currentUser, onSignedOut, say, wireTimeZone } from '/console/console.js';
 import { switchedWords, takeSwitchedFrom, watchAccount } from '/console/account-watch.js';
+import { restoreDrafts, restoredWords } from '/console/drafts.js';
 import { sessionEnded, showSignedIn, signIn, wireSignOut } from '/console/sign-in-form.js';
 import { initAudit } from '/merchant/assets/audit.js';
 import { initDeliveries } from '/merchant/assets/deliveries.js';
@@ -52,8 +53,11 @@ async function start() {
   ]);
   settle();
   const failed = results.find((r) => r.status === 'rejected');
+  const kept = restoredWords(await restoreDrafts());
+  const status = document.getElementById('page-status');
   if (failed)
-    say(document.getElementById('page-status'), `Some sections did not load: ${failed.reason.message}`, 'error');
+    say(status, [`Some sections did not load: ${failed.reason.message}`, kept].filter(Boolean).join(' '), 'error');
+  else if (kept) say(status, kept);
 }
 
 start().catch((err) =>

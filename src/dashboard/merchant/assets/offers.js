@@ -1,5 +1,6 @@
 // The offers section: every offer with its schedule; create one, edit one, switch one off or on (POST /checkout-offers).
 import { api, fill, formatNumber, formatTime, h, rupees, say } from '/console/console.js';
+import { draftSaved, trackDraft } from '/console/drafts.js';
 import { browserProblems, clearErrors, sayRefused } from '/console/field-errors.js';
 import { localDate, zoneInstant } from '/console/format.js';
 import { changedFields, hiddenRules, withCampaign } from '/merchant/assets/offer-changes.js';
@@ -38,11 +39,14 @@ export async function initOffers() {
   const warning = document.getElementById('offers-warning');
   document.getElementById('offers-rule').textContent = WHICH_OFFER;
   let editing = null;
+  /** The offers listed: an offer's edit kept over a new sign-in is opened again from them. */
+  let listed = [];
 
   /** Lists the offers; returns them. */
   async function load() {
     const { offers } = await api('POST', '/checkout-offers', { action: 'list' });
     fill(body, offers.length === 0 ? h('tr', {}, h('td', { colspan: 8 }, 'No offers yet.')) : offers.map(row));
+    listed = offers;
     return offers;
   }
 
@@ -132,6 +136,7 @@ export async function initOffers() {
 
   function reset() {
     editing = null;
+    draftSaved(form);
     clearErrors(form);
     form.reset();
     campaignHint.textContent = CAMPAIGN_HINT;
@@ -202,6 +207,16 @@ export async function initOffers() {
     else form.elements.value.removeAttribute('max');
   };
   form.elements.type.addEventListener('change', valueLimits);
+  // An edit kept over a new sign-in goes back to its offer; one of an offer deleted meanwhile is dropped.
+  trackDraft(form, {
+    key: () => (editing ? `edit:${editing.id}` : 'new'),
+    reopen: async (key) => {
+      if (key === 'new') return true;
+      const offer = listed.find((o) => `edit:${o.id}` === key);
+      if (offer) edit(offer);
+      return offer !== undefined;
+    },
+  });
   const endDay = watchEndDay(form.elements.ends);
 
   /** Problems under their fields, and the status line saying nothing was saved. */

@@ -1,5 +1,6 @@
 // One settings card: its fields, Save, and a status line; problems under their fields, and "nothing was saved" said.
 import { h, say } from '/console/console.js';
+import { draftSaved, trackDraft } from '/console/drafts.js';
 import { browserProblems, clearErrors, FormProblems, sayRefused } from '/console/field-errors.js';
 
 /** A labelled input; `hint` (text or nodes) is tied to it with aria-describedby. */
@@ -32,6 +33,7 @@ export function settingsForm(id, title, fields, { save, refused, words = {} }) {
     h('button', { type: 'submit' }, 'Save'),
     status,
   );
+  trackDraft(form);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearErrors(form);
@@ -40,6 +42,7 @@ export function settingsForm(id, title, fields, { save, refused, words = {} }) {
       const checked = browserProblems(form, words);
       if (checked.length) throw new FormProblems(checked);
       say(status, await save(form), 'ok');
+      draftSaved(form);
     } catch (err) {
       sayRefused(status, err instanceof FormProblems ? err.pairs : refused(err, form), err);
     }
