@@ -506,6 +506,35 @@ describe("cash on delivery over the shop's limit", () => {
   });
 });
 
+describe('a shop whose only way to pay is closed to the order', () => {
+  it('says the order cannot be placed, and places nothing', async () => {
+    // Cash on delivery its only way, over its limit: "Continue" then said "Your order is placed" for an order the
+    // shop had refused, and the session stayed unpaid.
+    await w.admin('settings', { payment_enabled: false });
+    await w.admin('cod_config', { cod_max_cart_value_paise: 100_000 });
+    try {
+      const { page, problems } = await returningBuyer('cod.only@example.com');
+      await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+      await mapReady(page, '560038');
+      await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+      await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+      expect(await page.getByRole('radio', { name: 'Cash on delivery' }).isDisabled()).toBe(true);
+      expect(await page.locator('.gc-form [role="note"]').last().textContent()).toBe(
+        'This order cannot be placed as it is (see above): change the address or the cart, or contact the shop.',
+      );
+      for (const name of ['Place order', 'Continue'])
+        expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+      expect(await page.getByRole('button', { name: 'Back' }).isVisible()).toBe(true);
+      await reviewShot(page, 'phone-no-way-to-pay');
+      expect(pageProblems(problems)).toEqual([]);
+      await page.context().close();
+    } finally {
+      await w.admin('cod_config', { cod_max_cart_value_paise: null });
+      await w.admin('settings', { payment_enabled: true });
+    }
+  });
+});
+
 describe('a saved address edited so that it moves', () => {
   it('says on the map why the pin is not where the buyer left it', async () => {
     // Editing the street cleared the confirmed pin (the server's rule) and the map opened elsewhere without a word.

@@ -26,6 +26,9 @@ function summaryList(order, offer) {
 }
 
 /** Why cash on delivery can or cannot be had, with the shop's limit when the cart is over it. */
+/** Said under the ways to pay when none is open to this order. */
+const CLOSED = 'This order cannot be placed as it is (see above): change the address or the cart, or contact the shop.';
+
 function codHint(cod) {
   if (cod.eligible) return 'Pay when the order arrives';
   if (cod.reason === 'cart_value_exceeds_limit' && Number.isInteger(cod.cod_max_cart_value_paise))
@@ -92,8 +95,15 @@ export function paymentStep({
       ),
     );
   });
-  const none = methods.length === 0 || !firstAvailable;
-  const submit = h('button', { type: 'submit', class: 'gc-primary' }, none ? 'Continue' : 'Place order');
+  // The shop takes payment itself (Mode A) only when it offers no way here; when its ways are all closed to this order
+  // (cash on delivery over its limit, or not to this pincode), the order cannot be placed, and the card says why.
+  const none = methods.length === 0;
+  const closed = !none && !firstAvailable;
+  const submit = h(
+    'button',
+    { type: 'submit', class: 'gc-primary', hidden: closed },
+    none ? 'Continue' : 'Place order',
+  );
   const banner = announced
     ? h(
         'div',
@@ -122,6 +132,7 @@ export function paymentStep({
     h('p', { class: 'gc-deliver' }, 'Deliver to ', h('strong', {}, address.name ?? ''), `: ${addressText(address)}`),
     h('p', { class: 'gc-hint' }, 'Geopin ', h('span', { class: 'gc-mono' }, geopin)),
     choices,
+    closed ? h('p', { class: 'gc-hint', role: 'note' }, CLOSED) : null,
     message.el,
     actions,
   );
@@ -164,6 +175,7 @@ export function paymentStep({
     event.preventDefault();
     message.clear();
     const method = form.querySelector('input[type=radio]:checked')?.value ?? null;
+    if (closed) return;
     // What this tab had the gateway take, owed back when the order was placed already by then.
     let charged = null;
     void busy(form, async () => {
