@@ -213,9 +213,11 @@ export class GivenReader {
         if (!r) continue;
         if (!numbered && !isCommonName(rest.join('')) && !this.namesPlaceIn({ role: 'place', tokens: rest }, r))
           continue;
-        parts.splice(parts.indexOf(p), 0, { role: 'city', tokens: p.tokens.slice(0, n) });
+        const city = p.tokens.slice(0, n);
+        parts.splice(parts.indexOf(p), 0, { role: 'city', tokens: city });
         p.tokens = rest;
-        return r;
+        // "Dwarka Sector 22": the township naming its places "<name> Sector …", not a namesake town without sectors.
+        return (numbered ? this.sectoredInstead(city, r, parts) : null) ?? r;
       }
     }
     return null;

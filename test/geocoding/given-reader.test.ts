@@ -171,6 +171,11 @@ describe('a name beside a numbered sector', () => {
     expect(answer('Sector 8 Dwarka')).toMatchObject({ pincode: '110077', district: 'South West' });
     // A sector the data does not name is still in Delhi's Dwarka.
     expect(answer('Sector 22 Dwarka')).toMatchObject({ state: 'Delhi', district: 'South West' });
+    // The name first, in one part, as many write it; other numbered places are left to the towns that have them.
+    expect(answer('Dwarka Sector 22')).toMatchObject({ state: 'Delhi', district: 'South West' });
+    expect(answer('dwarka sec 23 new delhi')).toMatchObject({ state: 'Delhi', district: 'South West' });
+    expect(answer('Dwarka Sector 10')).toMatchObject({ pincode: '110075' });
+    expect(answer('Noida Sector 62')).toMatchObject({ pincode: '201309' });
     // Without a sector, or with the state, Dwarka is still Gujarat's town.
     expect(answer('Dwarka, Gujarat')).toMatchObject({ pincode: '361335' });
   });
