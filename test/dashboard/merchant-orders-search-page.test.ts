@@ -12,6 +12,8 @@ let smtp: TestSmtp;
 let server: TestServer;
 let browser: Browser;
 let shop: MerchantFixture;
+/** The order of 45 days ago. */
+let oldOrder: string;
 const USER = 'owner@kolkata-tea.example';
 const SEARCH = 'Name, email, phone, pincode or id';
 /** The day `offset` days from today in IST, as a date box holds it. */
@@ -41,6 +43,7 @@ beforeAll(async () => {
     street: 'Jatin Das Road',
     phone: '98300 45045',
   });
+  oldOrder = old.sessionId;
   const longAgo = new Date(Date.now() - 45 * 86_400_000).toISOString();
   await server.parts.sql.run('UPDATE checkout_sessions SET created_at = ? WHERE id = ?', [longAgo, old.sessionId]);
   await refundDue(server, shop.id, old.sessionId, {
@@ -121,12 +124,14 @@ describe('searching orders in Chromium', () => {
       await page.getByRole('button', { name: 'Apply' }).click();
     };
 
-    // A phone as a courier quotes it names the buyer too.
-    for (const q of ['old.buyer@example.in', 'pay_Old45days', '+91 98300 45045']) {
+    // A phone as a courier quotes it names the buyer too, and so does the reference the widget showed the buyer.
+    const reference = oldOrder.slice(0, 8);
+    for (const q of ['old.buyer@example.in', 'pay_Old45days', '+91 98300 45045', reference, `#${reference}`]) {
       await search(q);
       await eventually(() => line.textContent()).toBe('1 order');
       expect(await rows.textContent()).toContain('old.buyer@example.in');
-      expect(await scope.textContent()).toMatch(/^Searched all dates: an exact email, phone, order id or payment id/);
+      expect(await rows.locator('.order-ref').textContent()).toBe(`ref ${reference}`);
+      expect(await scope.textContent()).toMatch(/^Searched all dates: an exact email, phone, order reference, order/);
     }
     await search('', 'true');
     await eventually(() => line.textContent()).toBe('1 order');

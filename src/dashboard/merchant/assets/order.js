@@ -43,6 +43,7 @@ function summary(s) {
   return h(
     'dl',
     { class: 'facts' },
+    item('Order reference', h('code', {}, s.id.slice(0, 8)), ' (shown to the buyer)'),
     item('Order id', h('code', {}, s.id)),
     item('Created', formatTime(s.created_at)),
     item('Status', STATUS[s.status] ?? s.status),

@@ -26,16 +26,21 @@ export function readFilters(form) {
 
 /**
  * A whole email, a phone (ten digits or more, as a courier quotes it), a gateway order or payment id (as the API
- * matches them), or a whole order id: one buyer or order.
+ * matches them), a whole order id, or the order reference the buyer was shown (its first 8 characters, "#" or not):
+ * one buyer or order.
  */
 export function exactIdentifier(q) {
   return (
     /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(q) ||
     (/^[+\d\s().-]+$/.test(q) && q.replace(/\D/g, '').length >= 10) ||
     /^(order|pay)_[A-Za-z0-9]{6,40}$/.test(q) ||
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q) ||
+    ORDER_REFERENCE.test(q)
   );
 }
+
+/** The order reference the widget shows a buyer ("Order reference 09762158"), as a buyer may quote it. */
+const ORDER_REFERENCE = /^#?[0-9a-f]{8}$/i;
 
 /**
  * Why the search reads every date, or null when it keeps to the form's: an identifier names an order whatever its
@@ -83,6 +88,8 @@ export function searchParams(filters) {
   });
   for (const name of ['q', 'status', 'payment_method', 'refund_due'])
     if (filters[name]) params.set(name, filters[name]);
+  // "#09762158": the reference without the mark the buyer may quote it with.
+  if (ORDER_REFERENCE.test(filters.q)) params.set('q', filters.q.replace(/^#/, ''));
   return params;
 }
 

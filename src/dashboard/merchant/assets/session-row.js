@@ -76,7 +76,12 @@ export function orderRow(s) {
   return h(
     'tr',
     { 'data-session-id': s.id },
-    cell('Created', h('a', { href: `#order/${s.id}` }, formatTime(s.created_at))),
+    cell(
+      'Created',
+      h('a', { href: `#order/${s.id}` }, formatTime(s.created_at)),
+      // The reference the widget showed the buyer, which they quote.
+      h('span', { class: 'order-ref' }, 'ref ', h('code', {}, s.id.slice(0, 8))),
+    ),
     typed('Buyer', ...buyerWords(s)),
     cell('Status', STATUS[s.status] ?? s.status),
     cell('Pincode', s.pincode ?? '—'),

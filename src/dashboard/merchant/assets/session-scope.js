@@ -4,7 +4,9 @@ import { formatDay } from '/console/format.js';
 import { allDatesReason } from '/merchant/assets/session-filters.js';
 
 const WHY = {
-  identifier: 'Searched all dates: an exact email, phone, order id or payment id is looked for whatever its date.',
+  identifier:
+    'Searched all dates: an exact email, phone, order reference, order id or payment id is looked for whatever its ' +
+    'date.',
   refund: 'Refunds due are listed from all dates: money owed does not expire with the date filter.',
   asked: 'Searched all dates.',
 };
