@@ -70,20 +70,31 @@ export function sessionsWithPhone(merchantId: string, e164: string): { sql: stri
 /** A name is searched from its second letter: one letter would name a share of every order. */
 const NAME_PREFIX = 2;
 
+/** The lower-cased whole name, its words after the first, and its last word, as migration 032 indexes them. */
+const NAME_KEYS = {
+  postgres: [
+    'lower(n.name) COLLATE "C"',
+    `lower(btrim(substr(n.name, strpos(n.name, ' ') + 1))) COLLATE "C"`,
+    `lower(regexp_replace(n.name, '^.* ', '')) COLLATE "C"`,
+  ],
+  sqlite: [
+    'lower(n.name)',
+    `lower(trim(substr(n.name, instr(n.name, ' ') + 1)))`,
+    `lower(substr(n.name, length(rtrim(n.name, replace(n.name, ' ', ''))) + 1))`,
+  ],
+};
+
 /**
- * The sessions whose order ships to a name starting with `text` (lower case), or whose name's words after the first do
- * (a surname), as a subquery and its values; null when `text` cannot start a name. Any merchant's: the listing keeps
- * to its own. Each side reads its index of the lower-cased names (migration 032), written here exactly as indexed.
+ * The sessions whose order ships to a name starting with `text` (lower case), or whose name's words after the first,
+ * or last word, do (a surname), as a subquery and its values; null when `text` cannot start a name. Any merchant's:
+ * the listing keeps to its own. Each side reads its index of the lower-cased names, written here exactly as indexed.
  */
 export function sessionsWithName(text: string, dialect: Dialect): { sql: string; values: unknown[] } | null {
   if (text.length < NAME_PREFIX || /[\d@]/.test(text)) return null;
-  const [whole, rest] =
-    dialect === 'postgres'
-      ? ['lower(n.name) COLLATE "C"', `lower(btrim(substr(n.name, strpos(n.name, ' ') + 1))) COLLATE "C"`]
-      : ['lower(n.name)', `lower(trim(substr(n.name, instr(n.name, ' ') + 1)))`];
   const by = (key: string) =>
     `SELECT n.session_id AS id FROM delivery_addresses n WHERE n.name IS NOT NULL AND ${key} >= ? AND ${key} < ?`;
-  return { sql: `${by(whole)} UNION ${by(rest)}`, values: [text, text + AFTER, text, text + AFTER] };
+  const keys = NAME_KEYS[dialect];
+  return { sql: keys.map(by).join(' UNION '), values: keys.flatMap(() => [text, text + AFTER]) };
 }
 
 /**

@@ -133,6 +133,7 @@ describe('SessionSearch by the start of an email or an id, or by a pincode', () 
     const steps = plan.map((p) => p.detail).join(' | ');
     expect(steps).toMatch(/SEARCH n USING INDEX delivery_addresses_name \(<expr>>\? AND <expr><\?\)/);
     expect(steps).toMatch(/SEARCH n USING INDEX delivery_addresses_surname \(<expr>>\? AND <expr><\?\)/);
+    expect(steps).toMatch(/SEARCH n USING INDEX delivery_addresses_last_name \(<expr>>\? AND <expr><\?\)/);
   });
 
   it('reads the sessions owing refunds from the refused payments, not every session of the window (SQLite)', async () => {
