@@ -41,6 +41,12 @@ const CSV_HEADER = [
 const ADDRESS_LINES = ['flat_number', 'building_name', 'street_name', 'locality', 'landmark'];
 const asRupees = (paise) => (paise === null ? '' : (paise / 100).toFixed(2));
 
+/**
+ * An Indian number as couriers' bulk uploads take it (its 10 digits), so no spreadsheet reads a leading + as a formula
+ * (the file would then guard it with an apostrophe); another country's stays E.164.
+ */
+const courierPhone = (e164) => (e164?.startsWith('+91') && e164.length === 13 ? e164.slice(3) : e164);
+
 function csvRow(s) {
   return [
     s.id,
@@ -69,7 +75,7 @@ function csvRow(s) {
     s.payment.offer?.title,
     asRupees(s.payment.offer?.discount_paise ?? null),
     s.ship_to?.name,
-    s.ship_to?.phone,
+    courierPhone(s.ship_to?.phone),
     // The lines a label prints above city and pincode, as the buyer wrote them.
     s.ship_to &&
       ADDRESS_LINES.map((f) => s.ship_to[f]?.trim())
