@@ -21,6 +21,10 @@ function editDistance(a, b, max) {
   return prev[b.length];
 }
 
+/** Letters of India's scripts (Devanagari to Malayalam), and Latin ones. */
+const INDIC = /[\u0900-\u0D7F]/;
+const LATIN = /[a-z]/i;
+
 /** Words that say where, not what: never read as short for a name's word ("nr" is near, not Nagar). */
 const LOCATING = new Set(['nr', 'near', 'opp', 'off', 'behind', 'beside']);
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
@@ -103,6 +107,11 @@ export function withTypedWords(name, typed) {
     if (j >= 0) taken.add(j);
     return j >= 0;
   };
-  const accounted = words.map((word, i) => spelled[i] !== null || saysSame(word));
+  // Typed only in an Indic script ("अमीनाबाद"), a name picked in Latin letters is what those words spelled (the
+  // service read them transliterated): none of them is kept beside it.
+  const transliterated = INDIC.test(typed) && !LATIN.test(typed) && !INDIC.test(name);
+  const accounted = words.map(
+    (word, i) => spelled[i] !== null || (transliterated && INDIC.test(word)) || saysSame(word),
+  );
   return [name, ...shown.filter((_, i) => !accounted[i])].join(' ');
 }

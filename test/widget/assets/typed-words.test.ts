@@ -37,6 +37,16 @@ describe('withTypedWords', () => {
     expect(withTypedWords('Andheri', 'Andheri Block A')).toBe('Andheri Block A');
   });
 
+  it('drops words typed only in an Indic script when a name in Latin letters is picked for them', () => {
+    // The service transliterates them: "Aminabad Park अमीना" was saved.
+    expect(withTypedWords('Aminabad Park', 'अमीना')).toBe('Aminabad Park');
+    expect(withTypedWords('Aminabad Park', 'अमीनाबाद 5')).toBe('Aminabad Park 5');
+    expect(withTypedWords('Mylapore', 'மயிலாப்பூர்')).toBe('Mylapore');
+    // Beside Latin words they may say something else, and a name in the script itself spells them as usual.
+    expect(withTypedWords('Aminabad Park', 'गली Aminabad')).toBe('Aminabad Park गली');
+    expect(withTypedWords('अमीनाबाद', 'अमीना गली')).toBe('अमीनाबाद गली');
+  });
+
   it('ignores case, dots, commas and extra spaces in what was typed, and keeps the kept words as typed', () => {
     expect(withTypedWords('Koramangala', '  koramangala,  5th   Block ')).toBe('Koramangala 5th Block');
     expect(withTypedWords('Indiranagar', 'indira nagar, Lucknow')).toBe('Indiranagar Lucknow');
