@@ -506,6 +506,35 @@ describe("cash on delivery over the shop's limit", () => {
   });
 });
 
+describe('an address deleted in another tab', () => {
+  it('takes the buyer back to the saved addresses, saying so, instead of a refusal naming its id', async () => {
+    // Confirm answered "No address 30e52b18-… for this buyer" on the map, again at every tap.
+    const email = 'deleted.elsewhere@example.com';
+    const { page, problems } = await returningBuyer(email);
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    await page.getByLabel('Full name').fill('Ravi Rao');
+    await page.getByLabel('Mobile number').fill('98450 12399');
+    await page.getByLabel('Flat, house no.').fill('7');
+    await page.getByLabel('Street, road').fill('CMH Road');
+    await page.getByLabel('Pincode').fill('560038');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Karnataka');
+    await page.getByRole('button', { name: 'Continue to map' }).click();
+    await mapReady(page, '560038');
+    // The other tab deletes it.
+    await w.server.parts.sql.run("DELETE FROM addresses WHERE name = 'Ravi Rao'");
+    await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+    await page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
+    await page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'That address was deleted (in another tab or window): choose an address or add one.',
+    );
+    expect(await page.getByRole('button', { name: 'Deliver here' }).count()).toBe(1);
+    await reviewShot(page, 'phone-address-deleted-elsewhere');
+    expect(pageProblems(problems).filter((p) => !p.includes('404'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('a shop whose only way to pay is closed to the order', () => {
   it('says the order cannot be placed, and places nothing', async () => {
     // Cash on delivery its only way, over its limit: "Continue" then said "Your order is placed" for an order the

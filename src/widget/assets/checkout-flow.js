@@ -14,6 +14,11 @@ import { codeForm, emailForm } from './sign-in.js';
 import { startPoint } from './start-point.js';
 
 const STEPS = ['Email', 'Address', 'Location', 'Payment'];
+/** Said over the saved addresses when the one the buyer was on was deleted meanwhile. */
+const ADDRESS_GONE = 'That address was deleted (in another tab or window): choose an address or add one.';
+
+/** A step's notice, said at once; nothing when there is none. */
+const noticeLine = (notice) => (notice ? h('p', { class: 'gc-message error', role: 'alert' }, notice) : null);
 
 export class CheckoutFlow {
   constructor({ root, shadow, host, api, funnel, saved, options }) {
@@ -179,10 +184,13 @@ export class CheckoutFlow {
       });
   }
 
-  /** The saved addresses, `selected` (an address id) chosen when given; the empty form when there are none. */
-  async addressStep(selected = null) {
+  /**
+   * The saved addresses, `selected` (an address id) chosen when given; the empty form when there are none. `notice`
+   * says why the buyer is back here.
+   */
+  async addressStep(selected = null, notice = '') {
     const { addresses } = await this.api.book({ action: 'list' });
-    if (addresses.length === 0) return this.addressFormStep(null, false);
+    if (addresses.length === 0) return this.addressFormStep(null, false, notice);
     const book = addressBook({
       api: this.api,
       addresses,
@@ -194,20 +202,40 @@ export class CheckoutFlow {
       onEdit: (a) => this.addressFormStep(a, true),
       onAdd: () => this.addressFormStep(null, true),
     });
-    this.show(1, 'Where should we deliver?', book.el);
+    this.show(1, 'Where should we deliver?', noticeLine(notice), book.el);
+  }
+
+  /**
+   * Runs a step's call on a saved address; when the address was deleted meanwhile (in another tab), the buyer is taken
+   * back to the saved addresses, told so, instead of being shown the server's "No address <id>" on a step that cannot
+   * go on (the refusal is still thrown, to the step now gone).
+   */
+  async onAddress(call, leaving = () => undefined) {
+    try {
+      return await call();
+    } catch (err) {
+      if (err.code === 'address_not_found') {
+        leaving();
+        await this.go(() => this.addressStep(null, ADDRESS_GONE));
+      }
+      throw err;
+    }
   }
 
   /** The form for a new address (`initial` null) or for editing one; `canCancel` goes back to the saved list. */
-  addressFormStep(initial, canCancel) {
+  addressFormStep(initial, canCancel, notice = '') {
     const form = addressForm({
       api: this.api,
       initial,
       offerDefault: canCancel && !initial?.is_default,
       save: async (address, isDefault, stored) => {
         if (!stored) return this.api.book({ action: 'create', address, is_default: isDefault });
-        const saved = await this.api.book({ action: 'update', address_id: stored.id, address });
-        if (!isDefault || saved.address.is_default) return saved;
-        return { ...saved, address: (await this.api.book({ action: 'set_default', address_id: stored.id })).address };
+        return this.onAddress(async () => {
+          const saved = await this.api.book({ action: 'update', address_id: stored.id, address });
+          if (!isDefault || saved.address.is_default) return saved;
+          const made = await this.api.book({ action: 'set_default', address_id: stored.id });
+          return { ...saved, address: made.address };
+        });
       },
       onSaved: (address) => {
         this.funnel.track('address_entered', 'address');
@@ -217,7 +245,7 @@ export class CheckoutFlow {
       },
       onCancel: canCancel ? () => this.go(() => this.addressStep()) : null,
     });
-    this.show(1, initial ? 'Edit the address' : 'Add a delivery address', form.el);
+    this.show(1, initial ? 'Edit the address' : 'Add a delivery address', noticeLine(notice), form.el);
   }
 
   /** The map step for `address`; `unpinned` when an edit just cleared the pin the buyer had confirmed for it. */
@@ -242,12 +270,21 @@ export class CheckoutFlow {
         ]);
         if (delivery.block_checkout) throw new Error(delivery.message || `This shop does not deliver to ${pincode}`);
         const patch = { pincode, ...placeForPincode(address, before, after) };
-        address = (await this.api.book({ action: 'update', address_id: address.id, address: patch })).address;
+        const update = { action: 'update', address_id: address.id, address: patch };
+        address = (
+          await this.onAddress(
+            () => this.api.book(update),
+            () => step.destroy(),
+          )
+        ).address;
       },
       onConfirm: async (pin) => {
         const { geopin } = await this.api.geo('/v1/geopin/coordinates-to-geopin', pin);
-        const saved = (await this.api.book({ action: 'update', address_id: address.id, address: pin })).address;
-        const done = await this.api.book({ action: 'address_completed', address_id: saved.id });
+        const confirm = async () => {
+          const saved = (await this.api.book({ action: 'update', address_id: address.id, address: pin })).address;
+          return this.api.book({ action: 'address_completed', address_id: saved.id });
+        };
+        const done = await this.onAddress(confirm, () => step.destroy());
         this.funnel.track('location_confirmed', 'location');
         step.destroy();
         await this.paymentStep(done.address, geopin);
