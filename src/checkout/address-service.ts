@@ -196,6 +196,7 @@ export class AddressService {
         : null,
       address_id: placed?.address_id ?? null,
       geopin: placed?.geopin ?? null,
+      selected_address_id: s.selected_address_id,
     };
   }
 

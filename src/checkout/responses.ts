@@ -230,6 +230,9 @@ export const SessionStatusSchema = z.object({
     .meta({ description: 'The payment as session_already_paid names it (cash on delivery: no gateway ids)' }),
   address_id: Nullable.meta({ description: "The order's delivery address (the saved one it was taken from)" }),
   geopin: Nullable.meta({ description: "The order's delivery geopin" }),
+  selected_address_id: Nullable.meta({
+    description: 'The saved address the session chose (address_completed), which a reloaded checkout offers first',
+  }),
 });
 
 /** The document's Serviceability result. */

@@ -64,6 +64,7 @@ describe('the second tab of a checkout whose order the first placed', () => {
       payment: { gateway_order_id: null, gateway_payment_id: null, amount_paise: 149_900 },
       address_id: b.addressId,
       geopin: expect.stringMatching(/^[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{3}-[2-9CFJKLMPT]{4}$/),
+      selected_address_id: b.addressId,
     });
 
     await eventually(() => hooksFor(w.receiver, b.sessionId).some((x) => x.body.event === 'session.completed'));
@@ -104,6 +105,7 @@ describe('the second tab of a checkout whose order the first placed', () => {
       payment: null,
       address_id: null,
       geopin: null,
+      selected_address_id: null,
     });
     expect((await w.h.addresses('cst_nobody', { action: 'session_status' })).status).toBe(401);
   });

@@ -95,6 +95,33 @@ describe('a reload or Back and Forward mid-checkout', () => {
     await page.context().close();
   });
 
+  it('offers first the address the buyer confirmed before the reload, not the default', async () => {
+    const email = 'resume.chosen@example.com';
+    const work = {
+      ...HOME,
+      name: 'Asha at work',
+      flat_number: '4',
+      street_name: 'Old Airport Road',
+      pincode: '560017',
+    };
+    await savedAddresses(w, email, [HOME, work]);
+    const { page, problems } = await openTouchPage(browser);
+    await page.goto(`${w.shop.origin}/`);
+    await signIn(page, w.smtp, email, () => Promise.resolve());
+    const chosen = () => page.locator('.gc-saved:has(input:checked)').textContent();
+    await expect.poll(chosen).toContain('CMH Road');
+    await tapAt(page, page.locator('.gc-saved', { hasText: 'Old Airport Road' }));
+    await tapAt(page, page.getByRole('button', { name: 'Deliver here' }));
+    await mapReady(page, '560017');
+    await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+    await page.getByRole('heading', { name: 'Review and pay' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Where should we deliver?' }).waitFor();
+    expect(await chosen()).toContain('Old Airport Road');
+    expect(problemsBesidesLeaving(problems)).toEqual([]);
+    await page.context().close();
+  });
+
   it('asks for a new sign-in when the server no longer knows the kept session', async () => {
     const email = 'resume.expired@example.com';
     await savedAddresses(w, email, [HOME]);

@@ -78,7 +78,8 @@ export class CheckoutFlow {
     const state = await this.api.book({ action: 'session_status' });
     if (state.status === 'completed') return this.placedBefore(state);
     const received = this.state.received.at(-1);
-    return received ? this.confirmReceived(received) : this.addressStep();
+    // The address the buyer confirmed before the reload is offered first, not the book's default.
+    return received ? this.confirmReceived(received) : this.addressStep(state.selected_address_id ?? null);
   }
 
   /**

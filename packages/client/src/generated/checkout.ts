@@ -1437,6 +1437,8 @@ export interface components {
                 address_id: string | null;
                 /** @description The order's delivery geopin */
                 geopin: string | null;
+                /** @description The saved address the session chose (address_completed), which a reloaded checkout offers first */
+                selected_address_id: string | null;
             };
         };
         /** update_session */
