@@ -122,6 +122,10 @@ describe('a city and state the pincode contradicts', () => {
       /^Pincode 110092 is in .*Delhi, not Bengaluru\. Use .*Delhi$/,
     );
     expect(await page.getByRole('heading', { name: 'Add a delivery address' }).isVisible()).toBe(true);
+    // The address is saved already (a Cancel now keeps it, as typed): the form says so rather than "not yet".
+    expect(await page.locator('.gc-form > .gc-message').last().textContent()).toBe(
+      'Saved as typed. Check the city and state above: use the suggestion, or continue to keep them.',
+    );
     await reviewShot(page, 'widget-place-mismatch-360');
 
     await tapAt(page, note('State').getByRole('button', { name: 'Use Delhi' }));

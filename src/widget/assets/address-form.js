@@ -270,7 +270,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
         stored = saved.address;
         const asked = places.ask(saved, address, directoryCity(info));
         if (asked) {
-          message.say('Check the city and state: continue again to keep them as typed.');
+          message.say('Saved as typed. Check the city and state above: use the suggestion, or continue to keep them.');
           return f[asked].input.focus();
         }
         // Busy until the map step is shown: a second tap meanwhile would save the address twice.
