@@ -464,11 +464,19 @@ describe('the geopin field', () => {
       expect(await heading.isVisible()).toBe(true);
     }
     await reviewShot(page, 'phone-geopin-short');
-
-    // A geopin 150 m from the pin, in the same pincode.
-    const near = encode(before.latitude + 0.001, before.longitude + 0.001);
+    // Confirm with a short one in the field: it is said again, and the old pin is not saved in its place.
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type(near);
+    await page.keyboard.type('4P3-JK8');
+    await tapAt(page, page.getByRole('button', { name: 'Confirm this location' }));
+    await expect.poll(() => error.textContent()).toMatch(/^A geopin has 10 characters/);
+    expect(await heading.isVisible()).toBe(true);
+    expect(updates).toEqual([]);
+
+    // A geopin 150 m from the pin, in the same pincode, pasted as the done page words it.
+    const near = encode(before.latitude + 0.001, before.longitude + 0.001);
+    await tapAt(page, field);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(`Geopin: ${near}`);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await shownPin(page)).geopin).toBe(near);
     expect(await error.isVisible()).toBe(false);

@@ -60,7 +60,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, notic
   const geopin = field(
     'geopin',
     'Geopin',
-    h('input', { type: 'text', autocomplete: 'off', spellcheck: 'false', maxlength: 14, class: 'gc-mono' }),
+    h('input', { type: 'text', autocomplete: 'off', spellcheck: 'false', maxlength: 40, class: 'gc-mono' }),
     'Type or paste a geopin (e.g. 4P3-JK8-52C9) to move the pin there',
   );
   const where = h('p', { class: 'gc-pin-status', role: 'status', 'aria-live': 'polite' });
@@ -222,7 +222,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, notic
 
   /** Moves the pin to the geopin typed; `done` when the buyer said so (Enter): a short one is then an error too. */
   async function goToGeopin(done) {
-    const code = geopin.input.value.toUpperCase().replace(/[\s-]/g, '');
+    const code = typedGeopin();
     geopin.set('');
     if (code === encodeGeopin(pin.latitude, pin.longitude).replace(/-/g, '') || (code.length < 10 && !done)) return;
     if (!/^[2-9CFJKLMPT]{10}$/.test(code)) {
@@ -236,6 +236,19 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, notic
       geopin.set(err.message);
     }
   }
+
+  /** The geopin in the field, as 10 characters when one is there: pasted with words around it ("Geopin: 4P3-…") too. */
+  function typedGeopin() {
+    const text = geopin.input.value.toUpperCase();
+    const found = /[2-9CFJKLMPT]{3}[\s-]?[2-9CFJKLMPT]{3}[\s-]?[2-9CFJKLMPT]{4}/.exec(text);
+    return (found ? found[0] : text).replace(/[\s-]/g, '');
+  }
+
+  /** True when the field holds something other than the pin's geopin: cut short, mistyped, or still being looked up. */
+  const typedElsewhere = () => {
+    const code = typedGeopin();
+    return code !== '' && code !== encodeGeopin(pin.latitude, pin.longitude).replace(/-/g, '');
+  };
 
   geopin.input.addEventListener('input', () => void goToGeopin(false));
   // Enter in the field moves the pin and stays: confirming is the buyer's own step, once they have seen where it went.
@@ -322,6 +335,11 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, notic
 
   /** Stores the pin; one outside the typed pincode (and not accepted there yet) is asked about instead. */
   async function confirmPin() {
+    // A geopin typed that is not where the pin is: the buyer sees the pin go there, or why it cannot, before any save.
+    if (typedElsewhere()) {
+      await goToGeopin(true);
+      return geopin.input.focus();
+    }
     message.say('Saving the location…');
     const outside = await busy(form, async () => {
       try {
