@@ -3,6 +3,7 @@
 // the field it is about.
 import { asciiDigits, busy, field, h, messageLine } from './dom.js';
 import { localitySuggestions } from './locality-suggestions.js';
+import { phoneProblem } from './phone-check.js';
 import { placeQuestion } from './place-question.js';
 
 /** One of these says where in the pincode to deliver (the server's rule). */
@@ -216,7 +217,7 @@ export function addressForm({ api, initial = null, offerDefault = true, save, on
     const problems = [];
     if (!address.name) problems.push(['name', 'Enter the name of the person receiving the order']);
     if (!address.phone) problems.push(['phone', 'Enter a mobile number']);
-    else if (address.phone.replace(/\D/g, '').length < 10) problems.push(['phone', 'Enter all 10 digits']);
+    else if (phoneProblem(address.phone)) problems.push(['phone', phoneProblem(address.phone)]);
     if (!PINCODE.test(address.pincode ?? '')) problems.push(['pincode', 'Enter the 6-digit pincode']);
     lineMissing = !LINE_FIELDS.some((k) => address[k]);
     if (lineMissing) problems.push(['flat_number', 'Enter a flat or house number, building, street or area']);
