@@ -98,6 +98,10 @@ describe('which offer a buyer gets, in Chromium', () => {
       '“Last year” ended on 20 Oct 2024, 23:59 IST: buyers will not see it.',
     );
     expect((await offers({ action: 'list' })).offers.map((o: { title: string }) => o.title)).toContain('Last year');
+    // Its row said "now – 20 Oct 2024": an offer without a start shows until its end, and its state says it ended.
+    const row = page.locator('#offers-body tr', { hasText: 'Last year' });
+    expect(await row.locator('td[data-label="Shown"]').textContent()).toBe('until 20 Oct 2024, 23:59 IST');
+    expect(await row.locator('td[data-label="State"]').textContent()).toBe('ended');
     await page.locator('#offers-warning').scrollIntoViewIfNeeded();
     await screenshot(page, 'merchant-offer-ended-phone', false);
     expect(problems).toEqual([]);

@@ -17,10 +17,12 @@ function stateOf(o, now = new Date().toISOString()) {
 }
 
 const discount = (o) => (o.discount_type === 'percent' ? `${o.discount_value}%` : rupees(o.discount_value));
-const shown = (o) =>
-  o.starts_at || o.ends_at
-    ? `${o.starts_at ? formatTime(o.starts_at, false) : 'now'} – ${o.ends_at ? formatTime(o.ends_at, false) : 'no end'}`
-    : 'always';
+/** When the offer shows: "always", "from …", "until …" (an ended one too: its state says it ended) or "… – …". */
+function shown(o) {
+  const [from, until] = [o.starts_at, o.ends_at].map((at) => at && formatTime(at, false));
+  if (from && until) return `${from} – ${until}`;
+  return from ? `from ${from}` : until ? `until ${until}` : 'always';
+}
 
 /** Under the discount field, for each discount type. */
 const VALUE_HINTS = {
