@@ -7,12 +7,14 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.ts';
 import { createMerchant, type MerchantFixture } from './support/merchant-fixture.ts';
 import { axeViolations, eventually, LAPTOP, openPage, screenshot } from './support/page.ts';
-import { signInByMail } from './support/sign-in.ts';
+import { signInByApi, signInByMail } from './support/sign-in.ts';
 
 let smtp: TestSmtp;
 let server: TestServer;
 let browser: Browser;
 let shop: MerchantFixture;
+/** The key the rotation issued. */
+let newKey: string;
 const USER = 'owner@audit-words.example';
 
 const offers = async (body: Record<string, unknown>) => {
@@ -42,6 +44,15 @@ beforeAll(async () => {
   });
   // A change without the title: the entry names the offer by its id only.
   await offers({ action: 'update', offer_id: offer.id, priority: 5, active: false });
+  // The key rotated from the console, the old one kept an hour.
+  const { cookie, csrf } = await signInByApi(server.baseUrl, '/merchant/api', USER, smtp);
+  const rotated = await fetch(`${server.baseUrl}/merchant/api/keys/rotate`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ overlap_hours: 1 }),
+  });
+  expect(rotated.status).toBe(200);
+  newKey = ((await rotated.json()) as { data: { api_key: string } }).data.api_key;
   browser = await launchBrowser();
 });
 
@@ -56,9 +67,11 @@ describe('the audit log in words, in Chromium', () => {
     const { page, problems } = await openPage(browser, LAPTOP);
     await signInByMail(page, `${server.baseUrl}/merchant#audit`, USER, smtp);
     const rows = page.locator('#audit-body tr');
-    await eventually(() => rows.count()).toBe(4);
-    const [changed, created, payment, cod] = await rows.allTextContents();
+    await eventually(() => rows.count()).toBe(5);
+    const [rotation, changed, created, payment, cod] = await rows.allTextContents();
 
+    // Keys by their first 12 characters, as the keys section shows them (the log showed a JSON array).
+    expect(rotation).toContain(`Keys that work: ${shop.apiKey.slice(0, 12)}… → ${newKey.slice(0, 12)}…`);
     expect(changed).toContain('Offer changed“New year ₹49.50 off”');
     expect(changed).toContain('Priority: 0 → 5');
     expect(changed).toContain('Switched on: yes → no');
@@ -76,7 +89,7 @@ describe('the audit log in words, in Chromium', () => {
     for (const raw of ['set_payment_config', 'cod_max_cart_value_paise', '500000', '4950', 'T18:30', 'offer_created'])
       expect(await page.locator('#audit-body').textContent()).not.toContain(raw);
     // The API's names stay on the row for whoever reads the page's markup.
-    expect(await rows.first().getAttribute('data-action')).toBe('offer_updated');
+    expect(await rows.nth(1).getAttribute('data-action')).toBe('offer_updated');
 
     await page.locator('#audit').scrollIntoViewIfNeeded();
     await screenshot(page, 'merchant-audit-words-laptop', false);
@@ -84,7 +97,7 @@ describe('the audit log in words, in Chromium', () => {
 
     await page.getByLabel('Times in').selectOption('UTC');
     await page.locator('#app').waitFor({ state: 'visible' });
-    await eventually(() => rows.nth(1).textContent()).toContain('Show from: — → 31 Dec 2024, 18:30:00 UTC');
+    await eventually(() => rows.nth(2).textContent()).toContain('Show from: — → 31 Dec 2024, 18:30:00 UTC');
     expect(problems).toEqual([]);
   });
 });

@@ -49,6 +49,8 @@ const FIELDS = {
   allowed_origins: ['Allowed origins', list],
   courier_coverage_url: ['Courier coverage URL', plain],
   overlap_hours: ['Old key kept working for', hours],
+  // Keys by their first characters (the rest is secret): "ck_9VI_XGKTf…".
+  live_keys: ['Keys that work', (v) => (Array.isArray(v) ? list(v.map((k) => `${k}…`)) : plain(v))],
   title: ['Title', plain],
   description: ['Description', plain],
   discount_type: ['Discount type', discountType],
