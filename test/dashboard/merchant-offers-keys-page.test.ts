@@ -47,6 +47,7 @@ describe('offers and the api key in Chromium', () => {
       const { page, problems } = await openPage(browser, viewport);
       await signInByMail(page, `${server.baseUrl}/merchant#offers`, `${device}@shop.example`, smtp);
       await page.getByLabel('Title', { exact: true }).fill('Diwali 10% off');
+      await page.getByLabel('Description (optional)').fill('10% off every order this Diwali');
       // A percent is whole: 12.5 is refused by the browser, not saved as 13.
       const value = page.getByLabel('Discount', { exact: true });
       await value.fill('12.5');
@@ -62,6 +63,10 @@ describe('offers and the api key in Chromium', () => {
 
       await page.getByRole('button', { name: 'Edit Diwali 10% off' }).click();
       expect(await page.locator('#offer-form-title').textContent()).toBe('Edit “Diwali 10% off”');
+      // The description buyers read under the title is edited with the discount it describes.
+      const description = page.getByLabel('Description (optional)');
+      expect(await description.inputValue()).toBe('10% off every order this Diwali');
+      await description.fill('₹150 off orders over ₹1,499.50');
       await page.getByLabel('Title', { exact: true }).fill('Diwali ₹150 off');
       await page.getByLabel('Discount type').selectOption('flat');
       await page.getByLabel('Discount', { exact: true }).fill('150');
@@ -77,6 +82,7 @@ describe('offers and the api key in Chromium', () => {
       const [saved] = await offers(shop);
       expect(saved).toMatchObject({
         title: 'Diwali ₹150 off',
+        description: '₹150 off orders over ₹1,499.50',
         discount_type: 'flat',
         discount_value: 15_000,
         min_cart_value_paise: 149_950,

@@ -117,6 +117,7 @@ export async function initOffers() {
     const e = form.elements;
     title.textContent = `Edit “${o.title}”`;
     e.title.value = o.title;
+    e.description.value = o.description ?? '';
     e.type.value = o.discount_type;
     e.value.value = o.discount_type === 'percent' ? o.discount_value : o.discount_value / 100;
     e.min.value = o.min_cart_value_paise === null ? '' : o.min_cart_value_paise / 100;
@@ -152,6 +153,12 @@ export async function initOffers() {
   fill(
     form,
     field('offer-title', 'Title', h('input', { type: 'text', name: 'title', required: true, maxlength: 200 })),
+    field(
+      'offer-description',
+      'Description (optional)',
+      h('textarea', { name: 'description', rows: 2, maxlength: 1000 }),
+      'Shown to buyers under the title; empty: the discount in words. Change it with the discount.',
+    ),
     field(
       'offer-type',
       'Discount type',
@@ -236,6 +243,7 @@ export async function initOffers() {
     const percent = e.type.value === 'percent';
     const fields = {
       title: e.title.value.trim(),
+      description: e.description.value.trim() || null,
       discount_type: e.type.value,
       discount_value: percent ? Math.round(Number(e.value.value)) : Math.round(Number(e.value.value) * 100),
       min_cart_value_paise: e.min.value ? Math.round(Number(e.min.value) * 100) : null,
