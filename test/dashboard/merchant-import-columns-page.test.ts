@@ -34,6 +34,9 @@ const SHOPIFY = [
     'Default Address City,Default Address Province Code,Default Address Zip,Phone,Accepts Email Marketing',
   'Asha,Rao,asha@example.in,,12 CMH Road,Indiranagar,Bengaluru,KA,560038,098450 12345,yes',
   'Ravi,Kumar,ravi@example.in,,4 Janpath,,New Delhi,DL,110001,+91 98111 22334,no',
+  // As a spreadsheet leaves them: a pincode marked as text or spaced out, a landline with its area code.
+  "Meera,Iyer,meera@example.in,,7 Linking Road,,Mumbai,MH,'400050,+91 22 2351 0000,no",
+  "Kiran,Das,kiran@example.in,,2 Park Street,,Kolkata,WB,700 016,'+919830012345,no",
 ].join('\r\n');
 
 async function upload(text: string, name: string) {
@@ -48,7 +51,7 @@ describe("a storefront's customer export", () => {
   it('is read into the import: names joined, addresses and pincodes found, mobiles as +91', async () => {
     // Only the emails were saved: every other column was ignored, and "098450 12345" was refused as no E.164 number.
     const { page, problems } = await upload(SHOPIFY, 'customers_export.csv');
-    await eventually(() => page.locator('#import-status').textContent()).toMatch(/^Done: 2 rows sent; read /);
+    await eventually(() => page.locator('#import-status').textContent()).toMatch(/^Done: 4 rows sent; read /);
     const said = (await page.locator('#import-status').textContent())!;
     expect(said).toContain('default address zip as pincode');
     expect(said).toContain('phone as phone_e164');
@@ -67,6 +70,24 @@ describe("a storefront's customer export", () => {
         locality: 'Indiranagar',
         city: 'Bengaluru',
         pincode: '560038',
+      },
+      {
+        email: 'kiran@example.in',
+        phone_e164: '+919830012345',
+        name: 'Kiran Das',
+        street_name: '2 Park Street',
+        locality: null,
+        city: 'Kolkata',
+        pincode: '700016',
+      },
+      {
+        email: 'meera@example.in',
+        phone_e164: '+912223510000',
+        name: 'Meera Iyer',
+        street_name: '7 Linking Road',
+        locality: null,
+        city: 'Mumbai',
+        pincode: '400050',
       },
       {
         email: 'ravi@example.in',

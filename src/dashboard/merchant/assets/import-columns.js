@@ -1,6 +1,7 @@
 // The import's columns, and the files merchants have instead: a storefront's customer export names them its own way
-// ("First Name", "Default Address Zip", "billing_phone") and writes Indian mobiles as 10 digits. Read here, in the
-// browser, into the rows import_customers takes (which keeps its own rules: phone_e164 is E.164).
+// ("First Name", "Default Address Zip", "billing_phone") and writes Indian numbers as 10 digits, which spreadsheets
+// may mark as text or space out. Read here, in the browser, into the rows import_customers takes (which keeps its own
+// rules: phone_e164 is E.164).
 
 export const COLUMNS = [
   'legacy_customer_id',
@@ -67,11 +68,24 @@ export function readColumns(headers) {
   return { columns, first, last, ignored };
 }
 
-/** An Indian mobile written as 10 digits (0, 91 or +91 before them, spaces or dashes between): as E.164; else as is. */
+/** A spreadsheet's text mark before a number ("'400076", "'+9198…"): the cell's own characters follow it. */
+const unmarked = (text) => text.replace(/^'(?=[+\d])/, '');
+
+/**
+ * An Indian number written as 10 digits (0, 91 or +91 before them, spaces, dashes or brackets between; a mobile, or a
+ * landline with its area code: "+91 22 2351 0000") or any number after + and a country code, as E.164; else as is.
+ */
 export function indianPhone(text) {
-  const digits = text.replace(/[\s().-]/g, '');
-  const national = /^(?:\+?91|0)?([6-9]\d{9})$/.exec(digits)?.[1];
-  return national ? `+91${national}` : text;
+  const digits = unmarked(text).replace(/[\s().-]/g, '');
+  const national = /^(?:\+?91|0)?([6-9]\d{9})$/.exec(digits)?.[1] ?? /^(?:\+91|0)([1-9]\d{9})$/.exec(digits)?.[1];
+  if (national) return `+91${national}`;
+  return /^\+[1-9]\d{7,14}$/.test(digits) ? digits : text;
+}
+
+/** A pincode as spreadsheets leave it ("'400076", "560 100"): its six digits; else as is, for the import to refuse. */
+export function sixDigits(text) {
+  const digits = unmarked(text).replace(/\s/g, '');
+  return /^\d{6}$/.test(digits) ? digits : text;
 }
 
 /** One row for import_customers from a file's record (keyed by header), as readColumns read the headers. */
@@ -83,5 +97,6 @@ export function importRow(record, { columns, first, last }) {
     if (name) row.name = name;
   }
   if (row.phone_e164 !== undefined) row.phone_e164 = indianPhone(row.phone_e164);
+  if (row.pincode !== undefined) row.pincode = sixDigits(row.pincode);
   return row;
 }
