@@ -83,6 +83,8 @@ describe('the webhook log in Chromium', () => {
       receiver.answer(200);
       await page.getByRole('button', { name: `Retry now session.email_verified ${id}` }).click();
       await eventually(() => page.locator('#deliveries-status').textContent()).toContain('is being sent now');
+      // Focus stays in the list (the row left the "failing" filter), not lost to the page.
+      expect(await page.evaluate(() => document.activeElement?.closest('#deliveries') !== null)).toBe(true);
       await page.getByLabel('Show', { exact: true }).selectOption('');
       await expect
         .poll(
@@ -152,6 +154,27 @@ describe('the webhook log in Chromium', () => {
     expect(await page.getByRole('button', { name: /^Send again session.address_completed/ }).count()).toBe(7);
     await page.getByLabel('Show', { exact: true }).selectOption('failing');
     await eventually(() => label.textContent()).toBe('1–50 of 57');
+    expect(problems).toEqual([]);
+  });
+
+  it("says why an attempt failed in a shop owner's words, the code kept for their developer", async () => {
+    const other = await createMerchant(server, 'Typo shop', 'typo@chai.example');
+    const payload = {
+      event: 'session.address_completed' as const,
+      merchant_id: other.id,
+      buyer_id: randomUUID(),
+      session_id: randomUUID(),
+      auth_channel: 'email' as const,
+      timestamp: new Date().toISOString(),
+      data: {},
+    };
+    await server.parts.sql.transaction((tx) => enqueueWebhook(tx, payload, new Date(), async () => false));
+    // As a URL whose host does not resolve leaves its attempt (the log showed "dns_failed" alone).
+    await server.parts.sql.run(`UPDATE webhook_deliveries SET error = 'dns_failed' WHERE merchant_id = ?`, [other.id]);
+    const { page, problems } = await openPage(browser);
+    await signInByMail(page, `${server.baseUrl}/merchant#deliveries`, 'typo@chai.example', smtp);
+    const cell = page.locator('#deliveries-body td[data-label="Last attempt"]');
+    await eventually(() => cell.textContent()).toMatch(/^the URL's host name was not found \(dns_failed\) at /);
     expect(problems).toEqual([]);
   });
 

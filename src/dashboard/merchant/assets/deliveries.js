@@ -119,6 +119,8 @@ export async function initDeliveries() {
     try {
       await api('POST', '/checkout-admin?action=redeliver_webhook', { delivery_id: d.delivery_id });
       await load();
+      // The rows were drawn anew: the keyboard user stays on the row, or on the list when the filter no longer shows it.
+      (body.querySelector(`tr[data-delivery-id="${d.delivery_id}"] button`) ?? body.closest('.table-wrap'))?.focus();
       say(status, `${d.event} ${d.delivery_id.slice(0, 8)}… is being sent now`, 'ok');
     } catch (err) {
       say(status, sendRefusal(err), 'error');

@@ -21,8 +21,24 @@ export function statePill(d) {
   return h('span', { class: `pill ${STATE_TONE[d.status] ?? 'muted'}` }, STATE_NAMES[d.status] ?? d.status);
 }
 
-/** An attempt's error in words: the missing URL is said as the merchant would. */
-export const attemptError = (error) => (error === NOT_CONFIGURED ? 'not sent: no webhook URL was set' : error);
+/** Each attempt error (docs/webhooks.md) as a shop owner would say it; the code stays after it for their developer. */
+const ERROR_WORDS = {
+  bad_url: 'the URL is not a web address',
+  blocked_scheme: 'the URL is not https',
+  blocked_port: 'the URL uses a port that is not allowed',
+  blocked_address: 'the URL leads to a private or local address',
+  dns_failed: "the URL's host name was not found",
+  connect_failed: 'the receiver could not be reached',
+  tls_failed: "the receiver's secure connection failed (certificate)",
+  timeout: 'the receiver did not answer in time',
+  bad_response: "the receiver's answer broke off or was not HTTP",
+};
+
+/** An attempt's error in words: the missing URL is said as the merchant would, a known code explained. */
+export function attemptError(error) {
+  if (error === NOT_CONFIGURED) return 'not sent: no webhook URL was set';
+  return ERROR_WORDS[error] ? `${ERROR_WORDS[error]} (${error})` : error;
+}
 
 /** The refusal of a send when no URL is set, for a person rather than an API client. */
 export function sendRefusal(err) {
