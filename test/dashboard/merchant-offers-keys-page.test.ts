@@ -75,6 +75,10 @@ describe('offers and the api key in Chromium', () => {
       await page.getByLabel('Show until (optional)').fill('2030-11-05');
       await page.getByRole('button', { name: 'Save offer' }).click();
       await eventually(() => page.locator('#offers-status').textContent()).toBe('Saved Diwali ₹150 off');
+      // The audit log lists the change at once, without a reload.
+      await eventually(() => page.locator('#audit-body tr').first().textContent()).toContain(
+        'Offer changed“Diwali ₹150 off”',
+      );
       const text = (await row.textContent())!;
       expect(text).toContain('Diwali ₹150 off₹150₹1,499.50any');
       expect(text).toMatch(/20 Oct 2030, 00:00 IST – 05 Nov 2030, 23:59 IST/);

@@ -34,6 +34,11 @@ function row(e, offers) {
   );
 }
 
+const RECORDED = 'merchant:recorded';
+
+/** Said by a section that saved a change: the audit log lists it without a reload. */
+export const changeRecorded = () => document.dispatchEvent(new Event(RECORDED));
+
 export async function initAudit() {
   const body = document.getElementById('audit-body');
   const pages = pager('audit', PAGE, () => load().catch(() => undefined));
@@ -53,5 +58,6 @@ export async function initAudit() {
     );
     pages.show(total, entries.length);
   }
+  document.addEventListener(RECORDED, () => void load().catch(() => undefined));
   await load();
 }

@@ -1,5 +1,6 @@
 // The API key section: the merchant's keys with their state, and rotation with an overlap; a new key is shown once.
 import { api, copyButton, fill, formatTime, h, say } from '/console/console.js';
+import { changeRecorded } from '/merchant/assets/audit.js';
 
 const STATE = {
   active: ['active', 'ok'],
@@ -56,6 +57,7 @@ export async function initKeys() {
       shown.hidden = false;
       shown.focus();
       say(status, `New key ${rotated.prefix}…; the old one will ${when}`, 'ok');
+      changeRecorded();
     } catch (err) {
       say(status, err.message, 'error');
     }

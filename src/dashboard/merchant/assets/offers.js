@@ -3,6 +3,7 @@ import { api, fill, formatNumber, formatTime, h, rupees, say } from '/console/co
 import { draftSaved, trackDraft } from '/console/drafts.js';
 import { browserProblems, clearErrors, sayRefused } from '/console/field-errors.js';
 import { localDate, zoneInstant } from '/console/format.js';
+import { changeRecorded } from '/merchant/assets/audit.js';
 import { changedFields, hiddenRules, withCampaign } from '/merchant/assets/offer-changes.js';
 import { BROWSER_WORDS, formProblems, refusedOffer, watchEndDay } from '/merchant/assets/offer-checks.js';
 import { offerWarning, WHICH_OFFER } from '/merchant/assets/offer-rules.js';
@@ -106,6 +107,7 @@ export async function initOffers() {
       // The row was drawn anew: the keyboard user stays on the same switch, now saying the opposite.
       body.querySelector(`tr[data-offer-id="${o.id}"] button.switch`)?.focus();
       say(status, `${o.title} is ${o.active ? 'off' : 'on'}`, 'ok');
+      changeRecorded();
     } catch (err) {
       say(status, err.message, 'error');
     }
@@ -266,6 +268,7 @@ export async function initOffers() {
         : await api('POST', '/checkout-offers', { action: 'create', ...fields });
       const done = editing ? `Saved ${fields.title}` : 'Offer created';
       reset();
+      changeRecorded();
       // Announced once the table shows it, so what is read out is what is on screen.
       const offers = await load();
       say(status, done, 'ok');

@@ -1,6 +1,7 @@
 // One settings card: its fields, Save, and a status line; problems under their fields, and "nothing was saved" said.
 import { h, say } from '/console/console.js';
 import { draftSaved, trackDraft } from '/console/drafts.js';
+import { changeRecorded } from '/merchant/assets/audit.js';
 import { browserProblems, clearErrors, FormProblems, sayRefused } from '/console/field-errors.js';
 
 /** A labelled input; `hint` (text or nodes) is tied to it with aria-describedby. */
@@ -43,6 +44,7 @@ export function settingsForm(id, title, fields, { save, refused, words = {} }) {
       if (checked.length) throw new FormProblems(checked);
       say(status, await save(form), 'ok');
       draftSaved(form);
+      changeRecorded();
     } catch (err) {
       sayRefused(status, err instanceof FormProblems ? err.pairs : refused(err, form), err);
     }
