@@ -1,7 +1,7 @@
 // How merchant config and sessions look in admin answers: secrets write-only, UTM grouped, payment state spelled out.
 import type { Merchant } from './merchant-repository.ts';
 import { UTM_KEYS, type Utm } from './session-repository.ts';
-import { SHIP_FIELDS, type ListedSession } from './session-search.ts';
+import { SHIP_FIELDS, type ListedSession, type ShipField } from './session-search.ts';
 
 export function settingsView(m: Pick<Merchant, 'allowed_origins' | 'courier_coverage_url' | 'payment_enabled'>) {
   return {
@@ -85,9 +85,9 @@ export function sessionView(s: ListedSession) {
 }
 
 /** Who and where the order goes (the pincode is the session's own field), or null before an address is chosen. */
-function shipTo(s: ListedSession): Record<(typeof SHIP_FIELDS)[number], string | null> | null {
+function shipTo(s: ListedSession): Record<ShipField, string | null> | null {
   if (!s.ship_known) return null;
-  const to = {} as Record<(typeof SHIP_FIELDS)[number], string | null>;
+  const to = {} as Record<ShipField, string | null>;
   for (const f of SHIP_FIELDS) to[f] = s[`ship_${f}`];
   return to;
 }

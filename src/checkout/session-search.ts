@@ -4,6 +4,7 @@ import type { Clock } from '../kernel/clock.ts';
 import { splitWindow } from './session-funnel.ts';
 import { SessionFunnelDays } from './session-funnel-days.ts';
 import type { GroupCounts } from './session-funnel-groups.ts';
+import { ADDRESS_FIELDS, type AddressField } from './address-repository.ts';
 import { toE164 } from './phone.ts';
 import {
   sessionsOwingRefunds,
@@ -43,19 +44,9 @@ export type ListedSession = SessionWithPayment &
   };
 
 /** Who and where the order goes, as the listing shows it: the address but its pincode (listed apart) and label. */
-export const SHIP_FIELDS = [
-  'name',
-  'phone',
-  'flat_number',
-  'building_name',
-  'street_name',
-  'locality',
-  'landmark',
-  'city',
-  'district',
-  'state',
-] as const;
-type ShipColumn = `ship_${(typeof SHIP_FIELDS)[number]}`;
+export type ShipField = Exclude<AddressField, 'pincode' | 'label'>;
+export const SHIP_FIELDS = ADDRESS_FIELDS.filter((f): f is ShipField => f !== 'pincode' && f !== 'label');
+type ShipColumn = `ship_${ShipField}`;
 /** A completed order's address as kept at completion, else the one the session chose (each field from one of them). */
 const SHIP_COLUMNS = [
   'CASE WHEN d.session_id IS NULL AND a.id IS NULL THEN 0 ELSE 1 END AS ship_known',

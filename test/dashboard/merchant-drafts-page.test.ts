@@ -20,12 +20,7 @@ beforeAll(async () => {
   server = await startTestServer({ ...smtp.env });
   shop = await createMerchant(server, 'Drafts shop', OWNER);
   addUser(server, shop.id, 'other@drafts.example');
-  const res = await fetch(`${server.baseUrl}/checkout-offers`, {
-    method: 'POST',
-    headers: { 'x-api-key': shop.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'create', title: 'Monsoon 5%', discount_type: 'percent', discount_value: 5 }),
-  });
-  expect(res.status).toBe(200);
+  await shop.offers({ action: 'create', title: 'Monsoon 5%', discount_type: 'percent', discount_value: 5 });
   browser = await launchBrowser();
 });
 
@@ -41,16 +36,10 @@ const expireSessions = () =>
     new Date(Date.now() - 1000).toISOString(),
   ]);
 
-const offers = async () => {
-  const res = await fetch(`${server.baseUrl}/checkout-offers`, {
-    method: 'POST',
-    headers: { 'x-api-key': shop.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'list' }),
-  });
-  return ((await res.json()).data.offers as Array<{ title: string; discount_value: number }>).map(
+const offers = async () =>
+  ((await shop.offers({ action: 'list' })).offers as Array<{ title: string; discount_value: number }>).map(
     (o) => `${o.title} ${o.discount_value}`,
   );
-};
 
 /** Signs in again on the form the ended session left, as `email` (the form offers the last person's). */
 async function signInAgain(page: Page, email: string) {

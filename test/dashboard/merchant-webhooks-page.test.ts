@@ -43,6 +43,19 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** A session.address_completed event of `merchantId` with `data`, as the checkout queues one. */
+const addressEvent = (merchantId: string, data: Record<string, unknown>) => ({
+  event: 'session.address_completed' as const,
+  merchant_id: merchantId,
+  buyer_id: randomUUID(),
+  session_id: randomUUID(),
+  auth_channel: 'email' as const,
+  timestamp: new Date().toISOString(),
+  data,
+});
+/** The shop has no webhook URL: each event is logged as failed at once. */
+const noUrl = async () => false;
+
 describe('the webhook log in Chromium', () => {
   for (const [device, viewport] of [
     ['desktop', DESKTOP],
@@ -121,18 +134,8 @@ describe('the webhook log in Chromium', () => {
     const other = await createMerchant(server, 'Paged shop', 'pager@chai.example');
     // 57 events at a shop without a webhook_url: each is logged as failed at once.
     await server.parts.sql.transaction(async (tx) => {
-      for (let n = 0; n < 57; n++) {
-        const payload = {
-          event: 'session.address_completed' as const,
-          merchant_id: other.id,
-          buyer_id: randomUUID(),
-          session_id: randomUUID(),
-          auth_channel: 'email' as const,
-          timestamp: new Date().toISOString(),
-          data: { n },
-        };
-        await enqueueWebhook(tx, payload, new Date(Date.now() - (57 - n) * 1000), async () => false);
-      }
+      for (let n = 0; n < 57; n++)
+        await enqueueWebhook(tx, addressEvent(other.id, { n }), new Date(Date.now() - (57 - n) * 1000), noUrl);
     });
     // A URL set since: the events logged without one can be sent now (until then the log offers no Send again).
     expect((await other.admin('PATCH', 'webhooks', { webhook_url: receiver.url })).status).toBe(200);
@@ -159,16 +162,7 @@ describe('the webhook log in Chromium', () => {
 
   it("says why an attempt failed in a shop owner's words, the code kept for their developer", async () => {
     const other = await createMerchant(server, 'Typo shop', 'typo@chai.example');
-    const payload = {
-      event: 'session.address_completed' as const,
-      merchant_id: other.id,
-      buyer_id: randomUUID(),
-      session_id: randomUUID(),
-      auth_channel: 'email' as const,
-      timestamp: new Date().toISOString(),
-      data: {},
-    };
-    await server.parts.sql.transaction((tx) => enqueueWebhook(tx, payload, new Date(), async () => false));
+    await server.parts.sql.transaction((tx) => enqueueWebhook(tx, addressEvent(other.id, {}), new Date(), noUrl));
     // As a URL whose host does not resolve leaves its attempt (the log showed "dns_failed" alone).
     await server.parts.sql.run(`UPDATE webhook_deliveries SET error = 'dns_failed' WHERE merchant_id = ?`, [other.id]);
     const { page, problems } = await openPage(browser);

@@ -11,6 +11,8 @@ export interface MerchantFixture {
   apiKey: string;
   /** GET/PATCH/POST /checkout-admin with the merchant api key, as the merchant's server would. */
   admin(method: string, action: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** POST /checkout-offers with the merchant api key (create, update, list); expects 200 and returns `data`. */
+  offers(body: Record<string, unknown>): Promise<any>;
 }
 
 /** Lets `email` sign in to the merchant's dashboard, as the operator does with `geopin merchant add-user`. */
@@ -32,6 +34,16 @@ export async function createMerchant(server: TestServer, name: string, userEmail
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json() };
+    },
+    async offers(body) {
+      const res = await fetch(`${server.baseUrl}/checkout-offers`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = await res.json();
+      expect(res.status, JSON.stringify(json)).toBe(200);
+      return json.data;
     },
   };
 }
