@@ -1,6 +1,6 @@
 // Response schema of one order's page (GET /checkout-admin?action=session): the session, its address and pin, its story.
 import { z } from 'zod';
-import { DeliveryDetailSchema, SessionViewSchema } from './responses.ts';
+import { AddressLines, DeliveryDetailSchema, SessionViewSchema } from './responses.ts';
 
 const Instant = z.string().meta({ format: 'date-time' });
 const Nullable = z.string().nullable();
@@ -8,16 +8,7 @@ const Point = z.object({ latitude: z.number(), longitude: z.number() });
 
 const OrderAddressSchema = z.object({
   id: z.string(),
-  name: Nullable,
-  phone: Nullable,
-  flat_number: Nullable,
-  building_name: Nullable,
-  street_name: Nullable,
-  locality: Nullable,
-  landmark: Nullable,
-  city: Nullable,
-  district: Nullable,
-  state: Nullable,
+  ...AddressLines,
   pincode: Nullable,
   label: Nullable,
   geopin: Nullable.meta({ description: 'The DIGIPIN of the pin' }),

@@ -6,6 +6,20 @@ import { SESSION_STATUSES } from './session-states.ts';
 const Instant = z.string().meta({ format: 'date-time' });
 const Nullable = z.string().nullable();
 
+/** Who an address is for and its lines down to the state, as every answer carrying an address writes them. */
+export const AddressLines = {
+  name: Nullable,
+  phone: Nullable,
+  flat_number: Nullable,
+  building_name: Nullable,
+  street_name: Nullable,
+  locality: Nullable,
+  landmark: Nullable,
+  city: Nullable,
+  district: Nullable,
+  state: Nullable,
+};
+
 export const SettingsViewSchema = z.object({
   allowed_origins: z.array(z.string()),
   courier_coverage_url: Nullable,
@@ -60,18 +74,7 @@ export const SessionViewSchema = z.object({
   selected_address_id: Nullable,
   pincode: Nullable.meta({ description: "The chosen address's pincode" }),
   ship_to: z
-    .object({
-      name: Nullable,
-      phone: Nullable.meta({ description: 'E.164' }),
-      flat_number: Nullable,
-      building_name: Nullable,
-      street_name: Nullable,
-      locality: Nullable,
-      landmark: Nullable,
-      city: Nullable,
-      district: Nullable,
-      state: Nullable,
-    })
+    .object(AddressLines)
     .nullable()
     .meta({
       description:
@@ -185,16 +188,7 @@ export const AddressSchema = z.object({
   id: z.uuid(),
   buyer_id: z.string(),
   legacy_address_id: Nullable,
-  name: Nullable,
-  phone: Nullable,
-  flat_number: Nullable,
-  building_name: Nullable,
-  street_name: Nullable,
-  locality: Nullable,
-  landmark: Nullable,
-  city: Nullable,
-  district: Nullable,
-  state: Nullable,
+  ...AddressLines,
   pincode: Nullable,
   country: z.string(),
   label: Nullable,

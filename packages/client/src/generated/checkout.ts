@@ -274,7 +274,6 @@ export interface components {
                     /** @description Who and where the order goes, its pincode being the session's: a completed order's address as it completed, else the address the session chose; null before one is chosen (or once that one is deleted) */
                     ship_to: {
                         name: string | null;
-                        /** @description E.164 */
                         phone: string | null;
                         flat_number: string | null;
                         building_name: string | null;
@@ -347,7 +346,6 @@ export interface components {
                     /** @description Who and where the order goes, its pincode being the session's: a completed order's address as it completed, else the address the session chose; null before one is chosen (or once that one is deleted) */
                     ship_to: {
                         name: string | null;
-                        /** @description E.164 */
                         phone: string | null;
                         flat_number: string | null;
                         building_name: string | null;
