@@ -84,6 +84,8 @@ describe('unsaved changes over a new sign-in', () => {
     await form.getByRole('button', { name: 'Save offer' }).click();
     await eventually(() => page.locator('#offers-status').textContent()).toBe('Saved Monsoon 7%');
     expect(await offers()).toEqual(['Monsoon 7% 7']);
+    // The audit log reads itself again after a save: a reload before it is done would abort that read.
+    await eventually(() => page.locator('#audit-body tr').first().textContent()).toContain('Offer changed');
     // Changes are kept for a session that ended, once: a reload of a live one brings nothing back.
     await page.reload();
     await eventually(() => page.locator('#who').textContent()).toBe(OWNER);

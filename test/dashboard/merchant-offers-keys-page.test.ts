@@ -173,9 +173,11 @@ describe('offers and the api key in Chromium', () => {
       shop.apiKey = newKey;
 
       await page.getByRole('link', { name: 'Audit log' }).click();
+      // Listed at once (a reload while the log is read again would abort that read), and still after a reload.
+      const latest = page.locator('#audit-body tr').first();
+      await eventually(() => latest.textContent()).toContain('API key rotated');
       await page.reload();
       await page.locator('#app').waitFor({ state: 'visible' });
-      const latest = page.locator('#audit-body tr').first();
       await eventually(() => latest.textContent()).toContain('API key rotated');
       expect(await latest.getAttribute('data-action')).toBe('rotate_api_key');
       expect(await latest.textContent()).toContain(`${device}@shop.example`);

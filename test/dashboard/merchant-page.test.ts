@@ -179,9 +179,11 @@ describe('merchant dashboard in Chromium', () => {
     await eventually(() => page.locator('#cod-form .status').textContent()).toBe('COD on; 1 pincode blocked');
     const cod = (await shop.admin('GET', 'cod_config')).body.data;
     expect(cod).toEqual({ enable_cod: true, cod_max_cart_value_paise: 200_000, cod_blocked_pincodes: ['110001'] });
+    // Listed at once (a reload while the log is read again would abort that read), and still after a reload.
+    const latest = page.locator('#audit-body tr').first();
+    await eventually(() => latest.textContent()).toContain('Cash on delivery settings');
     await page.reload();
     await page.locator('#app').waitFor({ state: 'visible' });
-    const latest = page.locator('#audit-body tr').first();
     await eventually(() => latest.textContent()).toContain('Cash on delivery settings');
     expect(await latest.textContent()).toContain(USER);
     expect(await latest.textContent()).toContain('Cash on delivery: off → on');
