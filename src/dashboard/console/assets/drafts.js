@@ -23,8 +23,8 @@ export function draftSaved(form) {
   if (entry) entry.changed = false;
 }
 
-/** Secrets are never written to storage, and files cannot be. */
-const kept = (el) => el.name && !['password', 'file', 'hidden', 'submit', 'button', 'reset'].includes(el.type);
+/** Secrets are never written to storage, and files cannot be; a group of radios is kept by the one chosen. */
+const kept = (el) => el.name && !['password', 'file', 'hidden', 'submit', 'button', 'reset', 'radio'].includes(el.type);
 
 /** Writes every changed form's fields to the tab's storage: called just before the page reloads to sign in. */
 export function keepDrafts() {
@@ -35,8 +35,9 @@ export function keepDrafts() {
     let secret = false;
     for (const el of form.elements) {
       if (el.type === 'password' && el.value) secret = true;
+      if (el.type === 'radio' && el.checked) values[el.name] = el.value;
       if (!kept(el)) continue;
-      values[el.name] = el.type === 'checkbox' || el.type === 'radio' ? el.checked : el.value;
+      values[el.name] = el.type === 'checkbox' ? el.checked : el.value;
     }
     drafts.push({ form: form.id, key: entry.key(), values, secret });
   }
@@ -62,9 +63,11 @@ export async function restoreDrafts() {
     const entry = form && tracked.get(form);
     if (!entry || !(await entry.reopen(draft.key))) continue;
     for (const [name, value] of Object.entries(draft.values ?? {})) {
-      const el = form.elements.namedItem(name);
-      if (!el || !kept(el)) continue;
-      if (el.type === 'checkbox' || el.type === 'radio') el.checked = value === true;
+      const found = form.elements.namedItem(name);
+      // A group of radios: the one chosen.
+      const el = found instanceof RadioNodeList ? [...found].find((r) => r.value === String(value)) : found;
+      if (!el || (el.type !== 'radio' && !kept(el))) continue;
+      if (el.type === 'checkbox' || el.type === 'radio') el.checked = el.type === 'radio' || value === true;
       else el.value = String(value);
       // What depends on a field (a hint, a limit) follows it, as when it was typed.
       el.dispatchEvent(new Event('input', { bubbles: true }));
