@@ -86,7 +86,8 @@ export function sessionView(s: ListedSession) {
 
 /** Who and where the order goes (the pincode is the session's own field), or null before an address is chosen. */
 function shipTo(s: ListedSession): Record<ShipField, string | null> | null {
-  if (!s.ship_known) return null;
+  // A chosen address is never gone: deleting it clears the session's choice (ON DELETE SET NULL).
+  if (s.delivery_address_id === null && s.selected_address_id === null) return null;
   const to = {} as Record<ShipField, string | null>;
   for (const f of SHIP_FIELDS) to[f] = s[`ship_${f}`];
   return to;

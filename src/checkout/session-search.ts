@@ -36,22 +36,16 @@ export interface SessionFilter {
  * the saved address a completed order's was taken from.
  */
 export type ListedSession = SessionWithPayment &
-  Record<ShipColumn, string | null> & {
-    pincode: string | null;
-    delivery_address_id: string | null;
-    /** 1 when the order has an address (kept at completion, or chosen and not deleted since), else 0. */
-    ship_known: number;
-  };
+  Record<ShipColumn, string | null> & { pincode: string | null; delivery_address_id: string | null };
 
 /** Who and where the order goes, as the listing shows it: the address but its pincode (listed apart) and label. */
 export type ShipField = Exclude<AddressField, 'pincode' | 'label'>;
 export const SHIP_FIELDS = ADDRESS_FIELDS.filter((f): f is ShipField => f !== 'pincode' && f !== 'label');
 type ShipColumn = `ship_${ShipField}`;
 /** A completed order's address as kept at completion, else the one the session chose (each field from one of them). */
-const SHIP_COLUMNS = [
-  'CASE WHEN d.session_id IS NULL AND a.id IS NULL THEN 0 ELSE 1 END AS ship_known',
-  ...SHIP_FIELDS.map((f) => `CASE WHEN d.session_id IS NULL THEN a.${f} ELSE d.${f} END AS ship_${f}`),
-].join(', ');
+const SHIP_COLUMNS = SHIP_FIELDS.map(
+  (f) => `CASE WHEN d.session_id IS NULL THEN a.${f} ELSE d.${f} END AS ship_${f}`,
+).join(', ');
 
 /** One gateway order made for a session. */
 export interface SessionOrder {
