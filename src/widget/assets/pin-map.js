@@ -224,7 +224,7 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, notic
   async function goToGeopin(done) {
     const code = typedGeopin();
     geopin.set('');
-    if (code === encodeGeopin(pin.latitude, pin.longitude).replace(/-/g, '') || (code.length < 10 && !done)) return;
+    if (code === pinGeopin() || (code.length < 10 && !done)) return;
     if (!/^[2-9CFJKLMPT]{10}$/.test(code)) {
       geopin.set('A geopin has 10 characters: the digits 2 to 9 and the letters C, F, J, K, L, M, P, T');
       return;
@@ -247,8 +247,12 @@ export function pinMap({ api, assetBase, shadow, styleUrl, pincode, start, notic
   /** True when the field holds something other than the pin's geopin: cut short, mistyped, or still being looked up. */
   const typedElsewhere = () => {
     const code = typedGeopin();
-    return code !== '' && code !== encodeGeopin(pin.latitude, pin.longitude).replace(/-/g, '');
+    return code !== '' && code !== pinGeopin();
   };
+  /** The pin's geopin as typedGeopin writes one: its 10 characters. */
+  function pinGeopin() {
+    return encodeGeopin(pin.latitude, pin.longitude).replace(/-/g, '');
+  }
 
   geopin.input.addEventListener('input', () => void goToGeopin(false));
   // Enter in the field moves the pin and stays: confirming is the buyer's own step, once they have seen where it went.
