@@ -36,6 +36,8 @@ import { paymentHooks } from './payment-hooks.ts';
 import type { OriginsChanged, WebhookOutbox, WebhookTarget } from './ports.ts';
 import type { SecretBox } from './secrets.ts';
 import { OrderPage } from './order-page.ts';
+import { RefundRecords } from './refund-records.ts';
+import { refundRoutes } from './refund-routes.ts';
 import { SessionRepository } from './session-repository.ts';
 import { SessionFunnel } from './session-funnel.ts';
 import { SessionSearch } from './session-search.ts';
@@ -141,6 +143,7 @@ export function createCheckout(deps: CheckoutDeps): Checkout {
       egress: config.egress,
     }),
     ...importRoutes(new ImportAdmin(imports, importer)),
+    ...refundRoutes(new RefundRecords(sql, audit, clock)),
     ...webhookAdminRoutes(new WebhookAdmin({ sql, outbox: deps.outbox, counter, clock, queued: deps.queued })),
     ...buyerRoutes({
       merchants,

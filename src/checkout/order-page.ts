@@ -5,7 +5,7 @@ import { ADDRESS_FIELDS, type AddressRepository } from './address-repository.ts'
 import { sessionView } from './admin-views.ts';
 import type { DeliveryAddresses } from './delivery-addresses.ts';
 import type { PostalDirectory, WebhookOutbox } from './ports.ts';
-import type { ListedSession, SessionSearch } from './session-search.ts';
+import type { ListedSession, RefusedPayment, SessionSearch } from './session-search.ts';
 
 export interface OrderPageDeps {
   search: SessionSearch;
@@ -46,6 +46,11 @@ export class OrderPage {
       ...orders.flatMap((o) =>
         o.refused_payments.map((r) =>
           entry(r.refused_at, 'payment', 'payment_refused', `${r.gateway_payment_id} (${r.reason}): refund it`),
+        ),
+      ),
+      ...orders.flatMap((o) =>
+        o.refused_payments.flatMap((r) =>
+          r.refunded_at ? [entry(r.refunded_at, 'payment', 'refund_recorded', refundDetail(r))] : [],
         ),
       ),
       ...events.map((e) =>
@@ -119,4 +124,10 @@ function sessionSteps(s: ListedSession): TimelineEntry[] {
   if (s.completed_at) out.push(entry(s.completed_at, 'session', 'completed', null));
   if (s.abandoned_at) out.push(entry(s.abandoned_at, 'session', 'abandoned', null));
   return out;
+}
+
+/** "pay_… by owner@shop.example, gateway refund rfnd_…": who said the money went back, and where to find it. */
+function refundDetail(r: RefusedPayment): string {
+  const where = r.refund_reference ? `, gateway refund ${r.refund_reference}` : '';
+  return `${r.gateway_payment_id} by ${r.refunded_by ?? 'the merchant'}${where}`;
 }

@@ -26,6 +26,24 @@ const OrderAddressSchema = z.object({
     }),
 });
 
+const refundFields = {
+  refunded_at: Instant.nullable().meta({ description: 'When the merchant recorded refunding it (null: still due)' }),
+  refunded_by: Nullable.meta({ description: 'Who recorded the refund: a dashboard user or an api key' }),
+  refund_reference: Nullable.meta({ description: "The gateway's refund id, when the merchant gave it" }),
+};
+
+/** POST /checkout-admin?action=record_refund: the payment that completed nothing and its refund as recorded. */
+export const RefundRecordSchema = z.object({
+  gateway_payment_id: z.string(),
+  gateway_order_id: z.string(),
+  session_id: z.string(),
+  amount_paise: z.number().int().meta({ description: "What the payment took: its gateway order's amount" }),
+  currency: z.string(),
+  reason: z.string().meta({ description: "The refusal's error code, e.g. session_already_paid" }),
+  refused_at: Instant,
+  ...refundFields,
+});
+
 export const OrderPageSchema = z.object({
   session: SessionViewSchema,
   address: OrderAddressSchema.nullable().meta({ description: 'The chosen address (null before address_completed)' }),
@@ -41,12 +59,13 @@ export const OrderPageSchema = z.object({
             gateway_payment_id: z.string(),
             reason: z.string().meta({ description: "The refusal's error code, e.g. session_already_paid" }),
             refused_at: Instant,
+            ...refundFields,
           }),
         )
         .meta({
           description:
             'Payments the gateway took for this order that verify refused (the session was paid already, or the ' +
-            'cart changed): they completed nothing, and the merchant must refund each at the gateway',
+            'cart changed): they completed nothing, and the merchant must refund each at the gateway, then record it',
         }),
     }),
   ),

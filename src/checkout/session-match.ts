@@ -103,7 +103,7 @@ export function sessionsWithName(text: string, dialect: Dialect): { sql: string;
  */
 export function sessionsOwingRefunds(merchantId: string): { sql: string; values: unknown[] } {
   return {
-    sql: 'SELECT DISTINCT r.session_id AS id FROM refused_payments r WHERE r.merchant_id = ?',
+    sql: 'SELECT DISTINCT r.session_id AS id FROM refused_payments r WHERE r.merchant_id = ? AND r.refunded_at IS NULL',
     values: [merchantId],
   };
 }

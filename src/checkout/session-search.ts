@@ -61,6 +61,10 @@ export interface RefusedPayment {
   gateway_payment_id: string;
   reason: string;
   refused_at: string;
+  /** When the merchant recorded its refund (null: still due), who did, and the gateway's refund id if given. */
+  refunded_at: string | null;
+  refunded_by: string | null;
+  refund_reference: string | null;
 }
 
 /** One event the widget logged for the session. */
@@ -74,9 +78,10 @@ export interface SessionFunnelEvent {
 
 const SELECT = `SELECT ${SESSION_COLUMNS}, p.payment_method, p.gateway_order_id, p.gateway_payment_id, p.amount_paise,
     p.found_by_check, p.offer_id, p.discount_paise, (SELECT f.title FROM offers f WHERE f.id = p.offer_id) AS offer_title,
-    (SELECT COUNT(*) FROM refused_payments r WHERE r.session_id = s.id) AS refunds_due,
+    (SELECT COUNT(*) FROM refused_payments r WHERE r.session_id = s.id AND r.refunded_at IS NULL) AS refunds_due,
     (SELECT COALESCE(SUM(ro.amount_paise), 0) FROM refused_payments r
-      JOIN payment_orders ro ON ro.gateway_order_id = r.gateway_order_id WHERE r.session_id = s.id) AS refund_due_paise,
+      JOIN payment_orders ro ON ro.gateway_order_id = r.gateway_order_id
+      WHERE r.session_id = s.id AND r.refunded_at IS NULL) AS refund_due_paise,
     p.created_at AS paid_at, COALESCE(d.pincode, a.pincode) AS pincode, d.address_id AS delivery_address_id,
     (SELECT o.gateway_order_id FROM payment_orders o WHERE o.session_id = s.id ORDER BY o.created_at DESC LIMIT 1)
       AS last_order_id,
@@ -122,7 +127,8 @@ export function matching(
     parts.push('s.status = ?');
     values.push(f.status);
   }
-  if (f.refund_due) parts.push('EXISTS (SELECT 1 FROM refused_payments r WHERE r.session_id = s.id)');
+  if (f.refund_due)
+    parts.push('EXISTS (SELECT 1 FROM refused_payments r WHERE r.session_id = s.id AND r.refunded_at IS NULL)');
   if (f.payment_method === 'none') parts.push('p.session_id IS NULL');
   else if (f.payment_method) {
     parts.push('p.payment_method = ?');
@@ -222,7 +228,8 @@ export class SessionSearch {
         [merchantId, sessionId],
       ),
       this.sql.all<RefusedPayment & { gateway_order_id: string }>(
-        `SELECT gateway_order_id, gateway_payment_id, reason, created_at AS refused_at FROM refused_payments
+        `SELECT gateway_order_id, gateway_payment_id, reason, created_at AS refused_at, refunded_at, refunded_by,
+           refund_reference FROM refused_payments
          WHERE merchant_id = ? AND session_id = ? ORDER BY created_at, gateway_payment_id LIMIT 50`,
         [merchantId, sessionId],
       ),
@@ -231,7 +238,7 @@ export class SessionSearch {
       ...o,
       refused_payments: refused
         .filter((r) => r.gateway_order_id === o.gateway_order_id)
-        .map(({ gateway_payment_id, reason, refused_at }) => ({ gateway_payment_id, reason, refused_at })),
+        .map(({ gateway_order_id: _order, ...payment }) => payment),
     }));
   }
 

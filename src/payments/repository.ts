@@ -161,12 +161,17 @@ export class PaymentRepository {
   /**
    * Records the session's payment, with the offer its amount took off the cart, completes the session, keeps its
    * delivery address and queues the event `decide` returns (null in Mode A), in one transaction. `decide` sees the
-   * session as it is now, locked until the commit (a merchant changing the cart waits), and throws to write nothing.
+   * session as it is now, locked until the commit (a merchant changing the cart waits), and throws to write nothing;
+   * `refundedAt` is when the merchant recorded refunding this payment, refused before (null: it never did).
    * When the session already has a payment nothing is written and that payment is returned.
    */
   async record(
     row: SessionPaymentRow,
-    decide: (session: SessionAtPayment, offer: PaidOffer | null) => WebhookPayload<object> | null,
+    decide: (
+      session: SessionAtPayment,
+      offer: PaidOffer | null,
+      refundedAt: string | null,
+    ) => WebhookPayload<object> | null,
   ): Promise<SessionPaymentRow | null> {
     return this.sql.transaction(async (tx) => {
       const session = await lockedSession(tx, row.session_id, row.merchant_id);
@@ -186,7 +191,13 @@ export class PaymentRepository {
                 row.amount_paise,
                 row.priced_at ?? row.created_at,
               );
-      const event = decide(session, offer);
+      const refunded = row.gateway_payment_id
+        ? await tx.get<{ refunded_at: string }>(
+            'SELECT refunded_at FROM refused_payments WHERE gateway_payment_id = ? AND refunded_at IS NOT NULL',
+            [row.gateway_payment_id],
+          )
+        : undefined;
+      const event = decide(session, offer, refunded?.refunded_at ?? null);
       await tx.run(
         `INSERT INTO session_payments (session_id, merchant_id, payment_method, gateway_order_id, gateway_payment_id,
            amount_paise, created_at, found_by_check, offer_id, discount_paise)

@@ -51,7 +51,8 @@ export function paymentRoutes(service: PaymentService): RouteDef[] {
         409:
           'Online payment not configured, the session is already paid otherwise (session_already_paid), or the amount ' +
           'paid differs from the cart value the merchant set (amount_mismatch): for these two nothing completes, the ' +
-          'payment is kept for the merchant to refund (refund_required) and session.refund_required is queued once',
+          'payment is kept for the merchant to refund (refund_required) and session.refund_required is queued once; ' +
+          'or the merchant recorded refunding this payment (payment_refunded): it completes nothing',
         502: 'The gateway failed while asked to confirm a payment of an order made with a previous gateway key',
       },
       summary: 'Checks the gateway signature and records the payment (session.completed in Mode B).',

@@ -160,7 +160,8 @@ export class PaymentService {
           priced_at: order.created_at,
           offer: pricedOffer(order),
         },
-        (current, offer) => {
+        (current, offer, refundedAt) => {
+          if (refundedAt) throw refundedPayment(paymentId, refundedAt);
           this.assertPaysCart(current, order, paymentId);
           d.ports.assertAllowed('confirm_payment', current);
           return isPaymentMode(config)
@@ -183,7 +184,7 @@ export class PaymentService {
    * way), and the refusal says so.
    */
   private async refused(err: unknown, payer: PayingSession, order: PaymentOrderRow, paymentId: string, at: string) {
-    if (!(err instanceof DomainError) || err.kind !== 'conflict') return err;
+    if (!(err instanceof DomainError) || err.kind !== 'conflict' || err.code === 'payment_refunded') return err;
     const payment = { gateway_order_id: order.gateway_order_id, gateway_payment_id: paymentId };
     const message =
       err.code === 'amount_mismatch'
@@ -276,4 +277,15 @@ export class PaymentService {
 
 function cartOf(s: SessionAtPayment): CartAtCompletion {
   return { cart_value_paise: s.cart_value_paise, cart_value_source: s.cart_value_source };
+}
+
+/** A payment the merchant refunded (and recorded so) after it was refused: the buyer has the money back. */
+function refundedPayment(paymentId: string, refundedAt: string): DomainError {
+  return new DomainError(
+    'conflict',
+    'payment_refunded',
+    `Gateway payment ${paymentId} was refunded by the shop (recorded at ${refundedAt}), so it cannot pay for this ` +
+      'order: pay again',
+    { details: { gateway_payment_id: paymentId, refunded_at: refundedAt } },
+  );
 }

@@ -47,7 +47,14 @@ describe('a signed payment that completes nothing', () => {
     const byId = Object.fromEntries(page.orders.map((o: { gateway_order_id: string }) => [o.gateway_order_id, o]));
     expect(byId[first.gateway_order_id].refused_payments).toEqual([]);
     expect(byId[second.gateway_order_id].refused_payments).toEqual([
-      { gateway_payment_id: second.gateway_payment_id, reason: 'session_already_paid', refused_at: expect.any(String) },
+      {
+        gateway_payment_id: second.gateway_payment_id,
+        reason: 'session_already_paid',
+        refused_at: expect.any(String),
+        refunded_at: null,
+        refunded_by: null,
+        refund_reference: null,
+      },
     ]);
     expect(page.session.payment).toMatchObject({ gateway_payment_id: first.gateway_payment_id });
     const refunds = page.timeline.filter((t: { event: string }) => t.event === 'payment_refused');

@@ -28,9 +28,10 @@ export interface paths {
         get: operations["getCheckoutAdmin"];
         put?: never;
         /**
-         * checkout-admin: set_session_cart, import_customers, redeliver_webhook, test_webhook
+         * checkout-admin: set_session_cart, import_customers, record_refund, redeliver_webhook, test_webhook
          * @description - `set_session_cart`: Sets a session's cart value from the merchant's server: create_order charges exactly this amount.
          *     - `import_customers`: Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own. A pincode not in the India Post directory fails its row; an address that points to another pincode is a warning.
+         *     - `record_refund`: Records that the merchant refunded, at its gateway, a payment that completed nothing: the refund is no longer due, and the payment can never complete its order afterwards. Recording it again changes nothing.
          *     - `redeliver_webhook`: Sends a delivery again with its original payload and delivery id: a failed one from its first attempt, one waiting for a retry now.
          *     - `test_webhook`: Queues one session.phone_verified delivery with a test payload to the configured webhook_url.
          */
@@ -420,13 +421,19 @@ export interface components {
                     currency: string;
                     /** Format: date-time */
                     created_at: string;
-                    /** @description Payments the gateway took for this order that verify refused (the session was paid already, or the cart changed): they completed nothing, and the merchant must refund each at the gateway */
+                    /** @description Payments the gateway took for this order that verify refused (the session was paid already, or the cart changed): they completed nothing, and the merchant must refund each at the gateway, then record it */
                     refused_payments: {
                         gateway_payment_id: string;
                         /** @description The refusal's error code, e.g. session_already_paid */
                         reason: string;
                         /** Format: date-time */
                         refused_at: string;
+                        /** @description When the merchant recorded refunding it (null: still due) */
+                        refunded_at: string | null;
+                        /** @description Who recorded the refund: a dashboard user or an api key */
+                        refunded_by: string | null;
+                        /** @description The gateway's refund id, when the merchant gave it */
+                        refund_reference: string | null;
                     }[];
                 }[];
                 /** @description Funnel events the widget logged with this session id, oldest first */
@@ -895,6 +902,16 @@ export interface components {
             first_row?: number;
             rows: unknown[];
         };
+        /** record_refund */
+        postCheckoutAdmin_record_refund_request: {
+            /** @description The payment refunded (pay_…), as the order page lists it */
+            gateway_payment_id: string;
+            /**
+             * @description The gateway's refund id (rfnd_…), to find the refund there later; optional
+             * @default null
+             */
+            refund_reference?: string | null;
+        };
         /** redeliver_webhook */
         postCheckoutAdmin_redeliver_webhook_request: {
             /** Format: uuid */
@@ -938,6 +955,29 @@ export interface components {
                 }[];
                 /** @description Columns that are not import fields; their values were not imported */
                 unknown_columns: string[];
+            };
+        };
+        /** record_refund */
+        postCheckoutAdmin_record_refund_response: {
+            /** @constant */
+            success: true;
+            data: {
+                gateway_payment_id: string;
+                gateway_order_id: string;
+                session_id: string;
+                /** @description What the payment took: its gateway order's amount */
+                amount_paise: number;
+                currency: string;
+                /** @description The refusal's error code, e.g. session_already_paid */
+                reason: string;
+                /** Format: date-time */
+                refused_at: string;
+                /** @description When the merchant recorded refunding it (null: still due) */
+                refunded_at: string | null;
+                /** @description Who recorded the refund: a dashboard user or an api key */
+                refunded_by: string | null;
+                /** @description The gateway's refund id, when the merchant gave it */
+                refund_reference: string | null;
             };
         };
         /** redeliver_webhook */
@@ -1804,7 +1844,7 @@ export interface operations {
                  * @description The operation to run
                  * @example set_session_cart
                  */
-                action: "set_session_cart" | "import_customers" | "redeliver_webhook" | "test_webhook";
+                action: "set_session_cart" | "import_customers" | "record_refund" | "redeliver_webhook" | "test_webhook";
             };
             header?: never;
             path?: never;
@@ -1812,7 +1852,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_request"] | components["schemas"]["postCheckoutAdmin_import_customers_request"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_request"];
+                "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_request"] | components["schemas"]["postCheckoutAdmin_import_customers_request"] | components["schemas"]["postCheckoutAdmin_record_refund_request"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_request"];
             };
         };
         responses: {
@@ -1822,7 +1862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
+                    "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_record_refund_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
                 };
             };
             /** @description Missing or malformed parameters */
