@@ -97,6 +97,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'order.js',
       'page-route.js',
       'order-map.js',
+      'order-refunds.js',
       'order-timeline.js',
       'deliveries.js',
       'delivery-detail.js',

@@ -9,6 +9,7 @@ const ACTIONS = {
   rotate_api_key: 'API key rotated',
   offer_created: 'Offer created',
   offer_updated: 'Offer changed',
+  refund_recorded: 'Refund recorded',
 };
 
 /** "cod_max_cart_value_paise" -> "cod max cart value paise": a name no table knows, still readable. */
@@ -60,6 +61,8 @@ const FIELDS = {
   active: ['Switched on', yesNo],
   starts_at: ['Show from', time],
   ends_at: ['Show until', time],
+  refunded: ['Refunded', yesNo],
+  refund_reference: ['Gateway refund id', plain],
 };
 
 /**

@@ -15,6 +15,7 @@ const EVENT_WORDS = {
   payment_found: 'payment found at the gateway',
   cod_recorded: 'cash on delivery chosen',
   payment_refused: 'payment taken, not completed',
+  refund_recorded: 'refund recorded',
 };
 
 /** Why a payment the gateway took completed nothing. */

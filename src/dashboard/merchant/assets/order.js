@@ -3,8 +3,9 @@ import { api, fill, formatTime, h, isolated, rupees } from '/console/console.js'
 import { formatPhone } from '/console/format.js';
 import { deliveryDetail, notSent, statePill } from '/merchant/assets/delivery-detail.js';
 import { orderMap } from '/merchant/assets/order-map.js';
-import { REFUSED_BECAUSE, timeline } from '/merchant/assets/order-timeline.js';
-import { amountFromPage, amountNote, paymentWords, STATUS } from '/merchant/assets/session-row.js';
+import { refunds } from '/merchant/assets/order-refunds.js';
+import { timeline } from '/merchant/assets/order-timeline.js';
+import { amountFromPage, amountNote, ORDER_LOADED, paymentWords, STATUS } from '/merchant/assets/session-row.js';
 
 export async function showOrder(sessionId) {
   const body = document.getElementById('order-body');
@@ -20,12 +21,13 @@ export async function showOrder(sessionId) {
     return;
   }
   const s = order.session;
+  document.dispatchEvent(new CustomEvent(ORDER_LOADED, { detail: s }));
   title.textContent = `Order of ${s.email ?? s.buyer_id}`;
   fill(
     body,
     summary(s),
     amountSource(s),
-    refunds(order.orders),
+    refunds(order.orders, () => showOrder(sessionId)),
     h('h3', {}, 'Address'),
     address(order.address),
     h('h3', {}, 'Timeline'),
@@ -72,33 +74,6 @@ function amountSource(s) {
     'This amount came from your store page (the widget’s amount-paise), not from your server, and a buyer can change ',
     `it in their browser. Check that ${amount} is what this order should cost before you ship it. `,
     h('a', { href: '#integration' }, 'How to fix amounts on your server'),
-  );
-}
-
-/** Payments the gateway took that completed nothing: the merchant owes the buyer each of them back. */
-function refunds(orders) {
-  const owed = orders.flatMap((o) => o.refused_payments.map((r) => ({ ...r, order: o })));
-  if (owed.length === 0) return null;
-  return h(
-    'div',
-    { class: 'notice warn', role: 'alert' },
-    h('strong', {}, owed.length === 1 ? 'A refund is due' : `${owed.length} refunds are due`),
-    h(
-      'ul',
-      {},
-      owed.map((r) =>
-        h(
-          'li',
-          {},
-          'Gateway payment ',
-          h('code', {}, r.gateway_payment_id),
-          ` (${rupees(r.order.amount_paise)}, order `,
-          h('code', {}, r.order.gateway_order_id),
-          `) was taken at ${formatTime(r.refused_at)} but completed nothing: `,
-          `${REFUSED_BECAUSE[r.reason] ?? r.reason}. Refund it in your payment gateway's dashboard.`,
-        ),
-      ),
-    ),
   );
 }
 

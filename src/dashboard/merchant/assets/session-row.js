@@ -66,6 +66,9 @@ function buyerWords(s) {
   return name ? [h('span', { class: 'ship-name' }, name), h('span', { class: 'buyer-email' }, who)] : [who];
 }
 
+/** Dispatched on document with an order's session as its page last loaded it: the list's row of it is redrawn. */
+export const ORDER_LOADED = 'merchant:order-loaded';
+
 /** One order of the list; its time links to the order's page. */
 export function orderRow(s) {
   const utm = Object.entries(s.utm)

@@ -4,7 +4,7 @@ import { api, fill, h, pager, plural, say } from '/console/console.js';
 import { checkDates, usableDays } from '/merchant/assets/session-dates.js';
 import { exportOrders } from '/merchant/assets/session-export.js';
 import { newerOrders } from '/merchant/assets/session-newer.js';
-import { orderRow } from '/merchant/assets/session-row.js';
+import { ORDER_LOADED, orderRow } from '/merchant/assets/session-row.js';
 import { nothingFound, scopeNote } from '/merchant/assets/session-scope.js';
 import {
   allDatesReason,
@@ -41,6 +41,12 @@ export async function initSessions() {
     else if (openEnded(applied)) params.delete('to');
     return params;
   }
+
+  // An order opened (a refund recorded on it since) reads as it is now when the person goes back to the list.
+  document.addEventListener(ORDER_LOADED, (event) => {
+    const s = event.detail;
+    body.querySelector(`tr[data-session-id="${s.id}"]`)?.replaceWith(orderRow(s));
+  });
 
   const list = document.getElementById('sessions-list');
   /** The load in flight: a newer one aborts it, so an older, slower answer never replaces a newer list. */
