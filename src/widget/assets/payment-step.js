@@ -218,6 +218,8 @@ export function buyerMessage(err, total) {
     ? `Your payment${Number.isInteger(paid) ? ` of ${rupees(paid)}` : ''} was not used for this order; ` +
       'the shop will refund it. '
     : '';
+  if (err.code === 'payment_refunded')
+    return 'The shop has refunded this payment, so it cannot pay for the order. Place the order again to pay.';
   if (err.code === 'amount_mismatch' && Number.isInteger(total))
     return `${refund}The shop has changed the total to ${rupees(total)}: check it, then place the order again.`;
   return `${refund}${err.message}`;
