@@ -62,6 +62,9 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
         assert merchant.webhook_events(state="failed")["deliveries"] == []
         with pytest.raises(NotFoundError):
             merchant.webhook_delivery("00000000-0000-4000-8000-000000000000")
+        with pytest.raises(NotFoundError) as not_due:
+            merchant.record_refund("pay_NeverRefused1", "rfnd_1")
+        assert not_due.value.code == "refund_not_due"
         changed = [entry["action"] for entry in merchant.audit_log(limit=20)["entries"]]
         assert "cod_config" in changed and "settings" in changed
         offer = merchant.create_offer(title="10% off", discount_type="percent", discount_value=10)

@@ -17,6 +17,7 @@ import type {
   PaymentConfig,
   PaymentConfigInput,
   Redelivery,
+  RefundRecord,
   SessionCart,
   SessionsPage,
   SessionsQuery,
@@ -154,6 +155,14 @@ export class MerchantClient {
   /** Queues a failed delivery again (a second call answers 404 `delivery_not_found`, so it is not repeated). */
   redeliverWebhook(deliveryId: string, options?: CallOptions): Promise<Redelivery> {
     return this.admin('POST', 'redeliver_webhook', { body: { delivery_id: deliveryId }, idempotent: false, options });
+  }
+  /**
+   * Records that the merchant refunded, at its gateway, a payment that completed nothing (an order's
+   * `refused_payments`): no longer due, and it never completes the order. Recording it again answers the first record.
+   */
+  recordRefund(gatewayPaymentId: string, refundReference?: string, options?: CallOptions): Promise<RefundRecord> {
+    const body = { gateway_payment_id: gatewayPaymentId, refund_reference: refundReference ?? null };
+    return this.admin('POST', 'record_refund', { body, idempotent: true, options });
   }
   /** Queues one `session.phone_verified` test delivery to the webhook URL; 409 ConflictError without one. */
   async testWebhook(options?: CallOptions): Promise<TestWebhookResult> {

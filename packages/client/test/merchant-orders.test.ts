@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISSING_ID, type Shop } from '../../../test/checkout/support.ts';
 import { configureShop, startWorld, type World } from '../../../test/payments/support/shop.ts';
 import { eventually } from '../../../test/webhooks/support/receiver.ts';
-import { BuyerClient, MerchantClient, NotFoundError, type SessionsQuery } from '../src/index.ts';
+import { BuyerClient, ConflictError, MerchantClient, NotFoundError, type SessionsQuery } from '../src/index.ts';
 import { rejection } from './support.ts';
 
 const KEY_ID = 'rzp_test_orders';
@@ -151,5 +151,42 @@ describe('import and audit reads', () => {
     const audit = await merchant.auditLog();
     expect(audit.entries.map((e) => e.action).sort()).toEqual(['cod_config', 'set_payment_config', 'webhooks']);
     expect(audit.entries[0]!.actor).toMatch(/^api key ck_/);
+  });
+});
+
+describe('recordRefund', () => {
+  it('records a payment paid twice as refunded: the order keeps it with its refund, and owes nothing', async () => {
+    const { sessionId, buyer } = await signIn('twice@example.com');
+    await chooseAddress(buyer);
+    await merchant.setSessionCart(sessionId, 25_000);
+    const orders = [await buyer.createOrder(), await buyer.createOrder()];
+    const [first, second] = orders.map((o) => {
+      const p = w.emulator.pay(o.gateway_order_id);
+      return {
+        gateway_order_id: p.razorpay_order_id,
+        gateway_payment_id: p.razorpay_payment_id,
+        gateway_signature: p.razorpay_signature,
+      };
+    });
+    await buyer.verifyPayment(first!);
+    const refused = await rejection(buyer.verifyPayment(second!));
+    expect(refused).toBeInstanceOf(ConflictError);
+    const paymentId = second!.gateway_payment_id;
+
+    const record = await merchant.recordRefund(paymentId, 'rfnd_client1');
+    expect(record).toMatchObject({
+      gateway_payment_id: paymentId,
+      session_id: sessionId,
+      refund_reference: 'rfnd_client1',
+    });
+    expect(await merchant.recordRefund(paymentId)).toEqual(record);
+    const order = await merchant.session(sessionId);
+    expect(order.session.refunds_due).toBe(0);
+    expect(order.orders.flatMap((o) => o.refused_payments)).toMatchObject([
+      { gateway_payment_id: paymentId, refunded_at: record.refunded_at },
+    ]);
+    const missing = await rejection(merchant.recordRefund('pay_NotRefused01'));
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing.code).toBe('refund_not_due');
   });
 });

@@ -134,6 +134,13 @@ class MerchantClient(BaseClient):
         body = {"delivery_id": delivery_id}
         return self._admin("POST", "redeliver_webhook", body=body, idempotent=False, timeout=timeout)
 
+    def record_refund(self, gateway_payment_id: str, refund_reference: Optional[str] = None, *,
+                      timeout: Optional[float] = None) -> JSON:
+        """Records that the merchant refunded, at its gateway, a payment that completed nothing (an order's
+        ``refused_payments``): no longer due, and it never completes the order. Again: the first record."""
+        body = {"gateway_payment_id": gateway_payment_id, "refund_reference": refund_reference}
+        return self._admin("POST", "record_refund", body=body, timeout=timeout)
+
     def test_webhook(self, *, timeout: Optional[float] = None) -> JSON:
         """Queues one ``session.phone_verified`` test delivery; ConflictError without a webhook URL."""
         answer = self._transport.request("POST", "/checkout-admin", query={"action": "test_webhook"},
