@@ -28,6 +28,8 @@ export interface WebhookOutbox {
   forSession(merchantId: string, sessionId: string): Promise<DeliveryDetail[]>;
   /** Sends a failed delivery again, or one waiting for a retry now; false when there is no such delivery. */
   redeliver(merchantId: string, deliveryId: string, now: Date): Promise<boolean>;
+  /** Sends up to `limit` failed deliveries again, and those waiting to retry now, oldest first; `more`: others left. */
+  redeliverFailing(merchantId: string, now: Date, limit: number): Promise<{ redelivered: number; more: boolean }>;
   /** Days a delivered or failed delivery stays in the log after its last attempt; null: for ever. */
   retentionDays: number | null;
 }

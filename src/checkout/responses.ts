@@ -169,6 +169,10 @@ export const DeliveryDetailSchema = z.object({
 
 export const TestWebhookSchema = z.object({ message: z.string(), delivery_id: z.uuid() });
 export const RedeliveredSchema = z.object({ delivery_id: z.uuid(), status: z.literal('pending') });
+export const RedeliveredFailingSchema = z.object({
+  redelivered: z.number().int().meta({ description: 'Deliveries this call made due now' }),
+  more: z.boolean().meta({ description: 'true: other failing deliveries are left; call again to send them' }),
+});
 export const SessionCartViewSchema = z.object({
   session_id: z.uuid(),
   cart_value_paise: z.number().int(),

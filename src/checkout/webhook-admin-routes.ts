@@ -8,11 +8,17 @@ import {
   DeliveriesPageSchema,
   DeliveryDetailSchema,
   DeliverySummariesSchema,
+  RedeliveredFailingSchema,
   RedeliveredSchema,
   TestWebhookSchema,
 } from './responses.ts';
 import { UuidSchema } from './schema.ts';
-import { TEST_WEBHOOKS_PER_MINUTE, type WebhookAdmin } from './webhook-admin.ts';
+import {
+  REDELIVER_ALL_BATCH,
+  REDELIVER_ALL_PER_MINUTE,
+  TEST_WEBHOOKS_PER_MINUTE,
+  type WebhookAdmin,
+} from './webhook-admin.ts';
 
 const DeliveryFilterSchema = z
   .enum(['pending', 'sending', 'delivered', 'failed', 'failing'])
@@ -53,6 +59,18 @@ export function webhookAdminRoutes(webhooks: WebhookAdmin): RouteDef[] {
         'Sends a delivery again with its original payload and delivery id: a failed one from its first attempt, ' +
         'one waiting for a retry now.',
       handle: ({ auth, body }) => webhooks.redeliver(auth, body.delivery_id),
+    }),
+    route({
+      ...adminAction('post', 'redeliver_failing'),
+      response: RedeliveredFailingSchema,
+      errors: {
+        409: 'No webhook_url configured',
+        429: `More than ${REDELIVER_ALL_PER_MINUTE} calls a minute`,
+      },
+      summary:
+        `Sends again every failed delivery, and now every one waiting to retry, oldest first, ${REDELIVER_ALL_BATCH} a ` +
+        'call (more: true when others are left for another call), each with its original payload and delivery id.',
+      handle: ({ auth }) => webhooks.redeliverFailing(auth),
     }),
     route({
       ...adminAction('post', 'test_webhook'),

@@ -18,6 +18,10 @@ export interface WebhookAdminDeps {
 
 /** Test deliveries per merchant per minute: enough to debug an endpoint, too few to scan a network with. */
 export const TEST_WEBHOOKS_PER_MINUTE = 10;
+/** Deliveries one "send all failing now" requeues: a few milliseconds of writes; the rest wait for the next call. */
+export const REDELIVER_ALL_BATCH = 500;
+/** Calls of it per merchant per minute: a backlog of thousands in a minute, not a flood of resends to its server. */
+export const REDELIVER_ALL_PER_MINUTE = 20;
 
 interface Page {
   limit: number;
@@ -61,23 +65,26 @@ export class WebhookAdmin {
     return { delivery_id: deliveryId, status: 'pending' as const };
   }
 
+  /**
+   * Every failed delivery sent again, and every one waiting to retry sent now, oldest first, REDELIVER_ALL_BATCH a call
+   * (the answer says when more are left): after the merchant's server was down, or a webhook URL was first set.
+   */
+  async redeliverFailing(merchant: Merchant) {
+    const { d } = this;
+    if (!merchant.webhook_url)
+      throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
+    await this.limit(merchant, 'redeliver_failing', REDELIVER_ALL_PER_MINUTE, 'calls to send all failing deliveries');
+    const answer = await d.outbox.redeliverFailing(merchant.id, d.clock(), REDELIVER_ALL_BATCH);
+    if (answer.redelivered > 0) d.queued();
+    return answer;
+  }
+
   /** Queues one session.phone_verified delivery with a test payload to the configured webhook_url. */
   async testWebhook(merchant: Merchant) {
     const { d } = this;
     if (!merchant.webhook_url)
       throw new DomainError('conflict', 'webhook_not_configured', 'Set webhook_url with PATCH action=webhooks first');
-    const hit = await d.counter.hit(
-      { scope: 'test_webhook', limit: TEST_WEBHOOKS_PER_MINUTE, windowSeconds: 60 },
-      merchant.id,
-    );
-    if (!hit.allowed) {
-      throw new DomainError(
-        'rate_limited',
-        'rate_limited',
-        `At most ${TEST_WEBHOOKS_PER_MINUTE} test webhooks a minute`,
-        { retryAfterSeconds: hit.retryAfterSeconds },
-      );
-    }
+    await this.limit(merchant, 'test_webhook', TEST_WEBHOOKS_PER_MINUTE, 'test webhooks');
     const now = d.clock();
     const deliveryId = await d.sql.transaction((tx) =>
       d.outbox.enqueue(
@@ -98,5 +105,14 @@ export class WebhookAdmin {
     );
     d.queued();
     return { message: `Test webhook queued for ${merchant.webhook_url}`, delivery_id: deliveryId };
+  }
+
+  /** 429 once the merchant made `perMinute` calls of `scope` in the last minute. */
+  private async limit(merchant: Merchant, scope: string, perMinute: number, what: string): Promise<void> {
+    const hit = await this.d.counter.hit({ scope, limit: perMinute, windowSeconds: 60 }, merchant.id);
+    if (!hit.allowed)
+      throw new DomainError('rate_limited', 'rate_limited', `At most ${perMinute} ${what} a minute`, {
+        retryAfterSeconds: hit.retryAfterSeconds,
+      });
   }
 }

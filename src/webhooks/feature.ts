@@ -15,6 +15,7 @@ export interface WebhookOutboxPort {
   detail: DeliveryLog['detail'];
   forSession: DeliveryLog['forSession'];
   redeliver: OutboxRepository['redeliver'];
+  redeliverFailing: OutboxRepository['redeliverFailing'];
   /** Days a finished delivery is kept after its last attempt; null: for ever. */
   retentionDays: number | null;
 }
@@ -58,6 +59,7 @@ export function createWebhooks(deps: {
       detail: (m, d) => log.detail(m, d),
       forSession: (m, s) => log.forSession(m, s),
       redeliver: (m, d, n) => outbox.redeliver(m, d, n),
+      redeliverFailing: (m, n, l) => outbox.redeliverFailing(m, n, l),
       retentionDays: days > 0 ? days : null,
     },
     queued: () => dispatcher?.wake(),

@@ -156,4 +156,32 @@ export class OutboxRepository {
     );
     return changed > 0;
   }
+
+  /**
+   * Sends now, as redeliver does, up to `limit` of the merchant's deliveries that failed or wait to retry after a
+   * failed attempt, oldest first; `more` says whether others are left for another call.
+   */
+  async redeliverFailing(
+    merchantId: string,
+    now: Date,
+    limit: number,
+  ): Promise<{ redelivered: number; more: boolean }> {
+    // The index's own condition (migration 034), so the statement reads only those deliveries; one due now is left
+    // alone (it is being sent), so calls made while `more` move on rather than take the same ones again.
+    const failing =
+      "merchant_id = ? AND (status = 'failed' OR (status = 'pending' AND attempts > 0)) " +
+      "AND (status = 'failed' OR next_attempt_at > ?)";
+    const at = now.toISOString();
+    return this.sql.transaction(async (tx) => {
+      const redelivered = await tx.run(
+        `UPDATE webhook_outbox SET next_attempt_at = ?, attempts = CASE WHEN status = 'failed' THEN 0 ELSE attempts END,
+           status = 'pending'
+         WHERE id IN (SELECT id FROM webhook_outbox WHERE ${failing} ORDER BY id LIMIT ?)
+           AND status IN ('failed', 'pending')`,
+        [at, merchantId, at, limit],
+      );
+      const left = await tx.get(`SELECT 1 AS one FROM webhook_outbox WHERE ${failing} LIMIT 1`, [merchantId, at]);
+      return { redelivered, more: left !== undefined };
+    });
+  }
 }

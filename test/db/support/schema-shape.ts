@@ -44,9 +44,16 @@ const EXPRESSION = '(expression)';
 const canonicalType = (t: string) => TYPES[t.toLowerCase()] ?? `unknown:${t}`;
 /** `'IN'::text` and `'IN'` alike. */
 const canonicalDefault = (d: string | null) => (d === null ? null : d.replace(/::[a-z ]+$/i, ''));
-/** `(revoked_at IS NOT NULL)` and `revoked_at IS NOT NULL` alike. */
+/** `(revoked_at IS NOT NULL)` and `revoked_at IS NOT NULL` alike, and `'failed'::text` and `'failed'`. */
 const canonicalWhere = (w: string | null) =>
-  w === null ? null : w.replace(/[()]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  w === null
+    ? null
+    : w
+        .replace(/[()]/g, '')
+        .replace(/::[a-z_]+/gi, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase();
 
 function canonicalCheck(text: string, columns: string[]): string {
   const tokens = text.match(/'[^']*'|\d+|>=|<=|<>|!=|>|<|\w+/g) ?? [];

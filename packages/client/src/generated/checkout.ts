@@ -28,11 +28,12 @@ export interface paths {
         get: operations["getCheckoutAdmin"];
         put?: never;
         /**
-         * checkout-admin: set_session_cart, import_customers, record_refund, redeliver_webhook, test_webhook
+         * checkout-admin: set_session_cart, import_customers, record_refund, redeliver_webhook, redeliver_failing, test_webhook
          * @description - `set_session_cart`: Sets a session's cart value from the merchant's server: create_order charges exactly this amount.
          *     - `import_customers`: Imports 1..5000 customer rows (buyers and addresses); each row succeeds or fails on its own. A pincode not in the India Post directory fails its row; an address that points to another pincode is a warning.
          *     - `record_refund`: Records that the merchant refunded, at its gateway, a payment that completed nothing: the refund is no longer due, and the payment can never complete its order afterwards. Recording it again changes nothing.
          *     - `redeliver_webhook`: Sends a delivery again with its original payload and delivery id: a failed one from its first attempt, one waiting for a retry now.
+         *     - `redeliver_failing`: Sends again every failed delivery, and now every one waiting to retry, oldest first, 500 a call (more: true when others are left for another call), each with its original payload and delivery id.
          *     - `test_webhook`: Queues one session.phone_verified delivery with a test payload to the configured webhook_url.
          */
         post: operations["postCheckoutAdmin"];
@@ -991,6 +992,17 @@ export interface components {
                 status: "pending";
             };
         };
+        /** redeliver_failing */
+        postCheckoutAdmin_redeliver_failing_response: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @description Deliveries this call made due now */
+                redelivered: number;
+                /** @description true: other failing deliveries are left; call again to send them */
+                more: boolean;
+            };
+        };
         /** test_webhook */
         postCheckoutAdmin_test_webhook_response: {
             /** @constant */
@@ -1844,7 +1856,7 @@ export interface operations {
                  * @description The operation to run
                  * @example set_session_cart
                  */
-                action: "set_session_cart" | "import_customers" | "record_refund" | "redeliver_webhook" | "test_webhook";
+                action: "set_session_cart" | "import_customers" | "record_refund" | "redeliver_webhook" | "redeliver_failing" | "test_webhook";
             };
             header?: never;
             path?: never;
@@ -1862,7 +1874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_record_refund_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
+                    "application/json": components["schemas"]["postCheckoutAdmin_set_session_cart_response"] | components["schemas"]["postCheckoutAdmin_import_customers_response"] | components["schemas"]["postCheckoutAdmin_record_refund_response"] | components["schemas"]["postCheckoutAdmin_redeliver_webhook_response"] | components["schemas"]["postCheckoutAdmin_redeliver_failing_response"] | components["schemas"]["postCheckoutAdmin_test_webhook_response"];
                 };
             };
             /** @description Missing or malformed parameters */
