@@ -100,6 +100,7 @@ export function createMerchantPortal(d: MerchantPortalDeps): MerchantPortal {
       'order-refunds.js',
       'order-timeline.js',
       'deliveries.js',
+      'resend-failing.js',
       'delivery-detail.js',
       'settings.js',
       'settings-form.js',

@@ -1,4 +1,5 @@
-// The webhook log: one row per event sent with its attempts, the next try, "retry now", the full body, a test send.
+// The webhook log: one row per event sent with its attempts, the next try, "retry now" (one, or all failing), the
+// full body, a test send.
 import { api, fill, formatTime, h, pager, plural, say } from '/console/console.js';
 import {
   attemptError,
@@ -8,6 +9,7 @@ import {
   statePill,
   WEBHOOK_URL_SAVED,
 } from '/merchant/assets/delivery-detail.js';
+import { failingCount, resendFailing } from '/merchant/assets/resend-failing.js';
 
 /** Deliveries a page shows. */
 const PAGE = 50;
@@ -41,7 +43,11 @@ export async function initDeliveries() {
   /** The page at the pager's offset; says how many there are, and which of them are shown. */
   async function load() {
     const state = filter.value ? `&state=${filter.value}` : '';
-    const page = await api('GET', `/checkout-admin?action=webhook_events&limit=${PAGE}&offset=${pages.offset}${state}`);
+    const [page, failing] = await Promise.all([
+      api('GET', `/checkout-admin?action=webhook_events&limit=${PAGE}&offset=${pages.offset}${state}`),
+      failingCount(),
+    ]);
+    resend.show(failing, Boolean(webhookUrl));
     const { deliveries, total } = page;
     kept.textContent = keptFor(page.retention_days);
     fill(
@@ -138,6 +144,7 @@ export async function initDeliveries() {
       )
       .catch((err) => say(status, err.message, 'error'));
   document.getElementById('deliveries-refresh').addEventListener('click', refresh);
+  const resend = resendFailing(document.getElementById('resend-failing'), status, load);
   const pages = pager('deliveries', PAGE, refresh);
   filter.addEventListener('change', () => {
     pages.offset = 0;
