@@ -57,6 +57,9 @@ def test_admin_actions_and_a_buyer_driven_to_cash_on_delivery(server):
         with pytest.raises(ConflictError) as conflict:
             merchant.test_webhook()
         assert conflict.value.code == "webhook_not_configured"
+        with pytest.raises(ConflictError) as nowhere:
+            merchant.redeliver_failing()
+        assert nowhere.value.code == "webhook_not_configured"
         with pytest.raises(NotFoundError):
             merchant.import_status("00000000-0000-4000-8000-000000000000")
         assert merchant.webhook_events(state="failed")["deliveries"] == []

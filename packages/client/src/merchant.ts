@@ -17,6 +17,7 @@ import type {
   PaymentConfig,
   PaymentConfigInput,
   Redelivery,
+  RedeliveredFailing,
   RefundRecord,
   SessionCart,
   SessionsPage,
@@ -163,6 +164,13 @@ export class MerchantClient {
   recordRefund(gatewayPaymentId: string, refundReference?: string, options?: CallOptions): Promise<RefundRecord> {
     const body = { gateway_payment_id: gatewayPaymentId, refund_reference: refundReference ?? null };
     return this.admin('POST', 'record_refund', { body, idempotent: true, options });
+  }
+  /**
+   * Sends every failing delivery again (failed ones from their first attempt, ones waiting to retry now), oldest first,
+   * up to 500 a call: call again while `more`. Safe to repeat (a delivery made due is not taken twice).
+   */
+  redeliverFailing(options?: CallOptions): Promise<RedeliveredFailing> {
+    return this.admin('POST', 'redeliver_failing', { idempotent: true, options });
   }
   /** Queues one `session.phone_verified` test delivery to the webhook URL; 409 ConflictError without one. */
   async testWebhook(options?: CallOptions): Promise<TestWebhookResult> {

@@ -67,6 +67,7 @@ export type ImportBatchResult = DataOf<Schemas['postCheckoutAdmin_import_custome
 export type ImportRowResult = ImportBatchResult['results'][number];
 export type SessionCart = DataOf<Schemas['postCheckoutAdmin_set_session_cart_response']>;
 export type Redelivery = DataOf<Schemas['postCheckoutAdmin_redeliver_webhook_response']>;
+export type RedeliveredFailing = DataOf<Schemas['postCheckoutAdmin_redeliver_failing_response']>;
 export type RefundRecord = DataOf<Schemas['postCheckoutAdmin_record_refund_response']>;
 export type TestWebhookResult = Fields<Schemas['postCheckoutAdmin_test_webhook_response']>;
 export type OfferInput = ActionBody<'postCheckoutOffers_create_request'>;

@@ -87,6 +87,11 @@ describe('admin actions', () => {
       status: 409,
       code: 'webhook_not_configured',
     });
+    expect(await rejection(merchant.redeliverFailing())).toMatchObject({
+      name: 'ConflictError',
+      status: 409,
+      code: 'webhook_not_configured',
+    });
     const missing = await rejection(merchant.importStatus('00000000-0000-4000-8000-000000000000'));
     expect(missing).toBeInstanceOf(NotFoundError);
     expect(missing.code).toBe('batch_not_found');

@@ -141,6 +141,10 @@ class MerchantClient(BaseClient):
         body = {"gateway_payment_id": gateway_payment_id, "refund_reference": refund_reference}
         return self._admin("POST", "record_refund", body=body, timeout=timeout)
 
+    def redeliver_failing(self, *, timeout: Optional[float] = None) -> JSON:
+        """Sends every failing delivery again, oldest first, up to 500 a call: call again while ``more``."""
+        return self._admin("POST", "redeliver_failing", timeout=timeout)
+
     def test_webhook(self, *, timeout: Optional[float] = None) -> JSON:
         """Queues one ``session.phone_verified`` test delivery; ConflictError without a webhook URL."""
         answer = self._transport.request("POST", "/checkout-admin", query={"action": "test_webhook"},
