@@ -173,6 +173,18 @@ describe('merchant dashboard in Chromium', () => {
     const { page, problems } = await openPage(browser);
     await signInByMail(page, `${server.baseUrl}/merchant#settings`, USER, smtp);
     await page.getByLabel('Offer cash on delivery').check();
+    // Two fields wrong at once: both are marked on the first Save, not one per attempt.
+    await page.getByLabel('Largest cart for COD (₹)').fill('0');
+    await page.getByLabel('Pincodes without COD').fill('11001');
+    await page.locator('#cod-form').getByRole('button', { name: 'Save' }).click();
+    const status = page.locator('#cod-form .status');
+    await eventually(() => status.textContent()).toBe('Nothing was saved: fix the fields marked above.');
+    expect(await page.locator('#cod-form .field-error').allTextContents()).toEqual([
+      'Enter whole rupees, 1 or more, or leave it empty for no limit.',
+      'This is not a 6-digit pincode: 11001',
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cod-max');
+    expect((await shop.admin('GET', 'cod_config')).body.data.enable_cod).toBe(false);
     await page.getByLabel('Largest cart for COD (₹)').fill('2000');
     await page.getByLabel('Pincodes without COD').fill('110001');
     await page.locator('#cod-form').getByRole('button', { name: 'Save' }).click();

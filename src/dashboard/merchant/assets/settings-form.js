@@ -20,11 +20,16 @@ export function field(id, label, input, hint) {
 export const check = (id, label, checked) =>
   h('label', { class: 'check' }, h('input', { id, name: id, type: 'checkbox', checked }), label);
 
+/** [input, words] pairs in the order the fields stand on the page, so the first one focused is the topmost. */
+const inPageOrder = (pairs) =>
+  pairs.sort(([a], [b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+
 /**
- * A form card. `save(form)` sends and returns the message to show; it may throw FormProblems for what it checks
- * first. `refused(err, form)` turns the server's refusal into [input, words] pairs; `words` says the browser's checks.
+ * A form card. `save(form)` sends and returns the message to show. `checks(form)` returns [input, words] pairs (words
+ * null: fine) found before sending, shown all at once with the browser's own checks, which `words` says.
+ * `refused(err, form)` turns the server's refusal into such pairs.
  */
-export function settingsForm(id, title, fields, { save, refused, words = {} }) {
+export function settingsForm(id, title, fields, { save, refused, checks = () => [], words = {} }) {
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const form = h(
     'form',
@@ -40,7 +45,7 @@ export function settingsForm(id, title, fields, { save, refused, words = {} }) {
     clearErrors(form);
     say(status, '');
     try {
-      const checked = browserProblems(form, words);
+      const checked = inPageOrder([...browserProblems(form, words), ...checks(form).filter(([, said]) => said)]);
       if (checked.length) throw new FormProblems(checked);
       say(status, await save(form), 'ok');
       draftSaved(form);

@@ -104,9 +104,9 @@ function codForm(cod) {
     ],
     {
       words: { max: () => 'Enter whole rupees, 1 or more, or leave it empty for no limit.' },
+      checks: (form) => [[form.elements.blocked, badPincodes(pincodeList(form.elements.blocked.value).bad)]],
       async save(form) {
-        const { pincodes, bad } = pincodeList(form.elements.blocked.value);
-        refuse([[form.elements.blocked, badPincodes(bad)]]);
+        const { pincodes } = pincodeList(form.elements.blocked.value);
         const max = form.elements.max.value.trim();
         const saved = await patch('cod_config', {
           enable_cod: form.elements['cod-enabled'].checked,
@@ -212,10 +212,12 @@ function originsForm(origins) {
     ],
     {
       words: { coverage: () => 'Enter a whole web address, for example https://shop.example/courier.' },
+      checks: (form) => {
+        const problems = originProblems(originEntries(form.elements.origins.value));
+        return [[form.elements.origins, problems.length ? lines(problems) : null]];
+      },
       async save(form) {
         const entries = originEntries(form.elements.origins.value);
-        const problems = originProblems(entries);
-        refuse([[form.elements.origins, problems.length ? lines(problems) : null]]);
         const coverage = form.elements.coverage.value.trim();
         const saved = await patch('settings', { allowed_origins: entries, courier_coverage_url: coverage || null });
         showOrigins(saved.allowed_origins);
