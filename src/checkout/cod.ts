@@ -1,8 +1,15 @@
 // Cash-on-delivery rules: enabled, cart value at most the cap, pincode not blocked. Pure; callers pass the facts.
 import type { Merchant } from './merchant-repository.ts';
 
-export type CodReason =
-  'cod_disabled' | 'cart_value_unknown' | 'cart_value_exceeds_limit' | 'pincode_unknown' | 'pincode_blocked';
+/** Why COD is refused, in the order the rules are checked. */
+export const COD_REASONS = [
+  'cod_disabled',
+  'cart_value_unknown',
+  'cart_value_exceeds_limit',
+  'pincode_unknown',
+  'pincode_blocked',
+] as const;
+export type CodReason = (typeof COD_REASONS)[number];
 
 /** Human-readable text per reason, shown to buyers. */
 export const COD_MESSAGES: Record<CodReason, string> = {

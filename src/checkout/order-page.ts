@@ -3,6 +3,7 @@ import { DomainError } from '../kernel/errors.ts';
 import type { Merchant } from './merchant-repository.ts';
 import { ADDRESS_FIELDS, type AddressRepository } from './address-repository.ts';
 import { sessionView } from './admin-views.ts';
+import { codVerdict } from './cod.ts';
 import type { DeliveryAddresses } from './delivery-addresses.ts';
 import type { PostalDirectory, WebhookOutbox } from './ports.ts';
 import type { ListedSession, RefusedPayment, SessionSearch } from './session-search.ts';
@@ -67,7 +68,7 @@ export class OrderPage {
         ),
       ),
     ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-    return { session: sessionView(s), address, orders, events, webhooks, timeline };
+    return { session: sessionView(s), cod_now: codNow(merchant, s), address, orders, events, webhooks, timeline };
   }
 
   /**
@@ -130,4 +131,18 @@ function sessionSteps(s: ListedSession): TimelineEntry[] {
 function refundDetail(r: RefusedPayment): string {
   const where = r.refund_reference ? `, gateway refund ${r.refund_reference}` : '';
   return `${r.gateway_payment_id} by ${r.refunded_by ?? 'the merchant'}${where}`;
+}
+
+/**
+ * Cash on delivery for an open order under the shop's rules as they are now, with the facts they were checked on: what
+ * the widget would tell the buyer (support asked "why could I not pay on delivery?"). Null once paid or abandoned.
+ */
+function codNow(merchant: Merchant, s: ListedSession) {
+  if (s.payment_method || s.status === 'completed' || s.status === 'abandoned') return null;
+  return {
+    ...codVerdict(merchant, s.cart_value_paise, s.pincode),
+    cart_value_paise: s.cart_value_paise,
+    pincode: s.pincode,
+    cod_max_cart_value_paise: merchant.cod_max_cart_value_paise,
+  };
 }

@@ -1,5 +1,6 @@
 // Response schema of one order's page (GET /checkout-admin?action=session): the session, its address and pin, its story.
 import { z } from 'zod';
+import { COD_REASONS } from './cod.ts';
 import { AddressLines, DeliveryDetailSchema, SessionViewSchema } from './responses.ts';
 
 const Instant = z.string().meta({ format: 'date-time' });
@@ -44,8 +45,27 @@ export const RefundRecordSchema = z.object({
   ...refundFields,
 });
 
+const CodNowSchema = z
+  .object({
+    eligible: z.boolean(),
+    reason: z
+      .enum(COD_REASONS)
+      .nullable()
+      .meta({ description: 'The first rule that fails (null: eligible), as the widget is told' }),
+    cart_value_paise: z.number().int().nullable(),
+    pincode: Nullable.meta({ description: "The chosen address's pincode" }),
+    cod_max_cart_value_paise: z.number().int().nullable().meta({ description: "The shop's COD limit (null: none)" }),
+  })
+  .nullable()
+  .meta({
+    description:
+      'Cash on delivery for this open order under the rules as they are now, and the facts checked; null once paid ' +
+      'or abandoned',
+  });
+
 export const OrderPageSchema = z.object({
   session: SessionViewSchema,
+  cod_now: CodNowSchema,
   address: OrderAddressSchema.nullable().meta({ description: 'The chosen address (null before address_completed)' }),
   orders: z.array(
     z.object({

@@ -90,6 +90,37 @@ describe('GET ?action=session', () => {
     expect(times).toEqual([...times].sort());
   });
 
+  it('says whether cash on delivery is open to an unpaid order under the rules now, and why not', async () => {
+    const strict = await configureShop(w.h, {
+      cod: { enabled: true, maxCartValuePaise: 500_000, blockedPincodes: ['110001'] },
+    });
+    const codNow = async (b: { sessionId: string }, key = strict.key) =>
+      OrderPageSchema.parse(dataOf(await order(b.sessionId, key))).cod_now;
+    const blocked = await buyerSession(w.h, strict, { cartValuePaise: 10_000, pincode: '110001' });
+    expect(await codNow(blocked)).toEqual({
+      eligible: false,
+      reason: 'pincode_blocked',
+      cart_value_paise: 10_000,
+      pincode: '110001',
+      cod_max_cart_value_paise: 500_000,
+    });
+    const large = await buyerSession(w.h, strict, { cartValuePaise: 600_000, pincode: '560001' });
+    expect(await codNow(large)).toMatchObject({ eligible: false, reason: 'cart_value_exceeds_limit' });
+    const noAddress = await buyerSession(w.h, strict, { cartValuePaise: 10_000, pincode: null });
+    expect(await codNow(noAddress)).toMatchObject({ eligible: false, reason: 'pincode_unknown', pincode: null });
+    const fine = await buyerSession(w.h, strict, { cartValuePaise: 10_000, pincode: '560001' });
+    expect(await codNow(fine)).toMatchObject({ eligible: true, reason: null });
+    // The rules as they are now: the shop unblocks the pincode, and the same order may pay on delivery.
+    ok(await w.h.admin('PATCH', 'cod_config', strict.key, { cod_blocked_pincodes: [] }), 'unblocked');
+    expect(await codNow(blocked)).toMatchObject({ eligible: true, reason: null });
+    // Once paid, or abandoned, nothing is open to it.
+    ok(await w.h.payment(fine.token, { action: 'record_cod' }), 'cod');
+    expect(await codNow(fine)).toBeNull();
+    ok(await w.h.addresses(large.token, { action: 'abandon' }), 'abandon');
+    expect(await codNow(large)).toBeNull();
+    expect(await codNow(buyer, shop.key)).toBeNull();
+  });
+
   it("answers 404 for another merchant's session or an unknown one, and 400 for a malformed id", async () => {
     const stranger = await configureShop(w.h, {});
     for (const reply of [await order(buyer.sessionId, stranger.key), await order(MISSING_ID)]) {

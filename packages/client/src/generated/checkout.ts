@@ -387,6 +387,17 @@ export interface components {
                         } | null;
                     };
                 };
+                /** @description Cash on delivery for this open order under the rules as they are now, and the facts checked; null once paid or abandoned */
+                cod_now: {
+                    eligible: boolean;
+                    /** @description The first rule that fails (null: eligible), as the widget is told */
+                    reason: ("cod_disabled" | "cart_value_unknown" | "cart_value_exceeds_limit" | "pincode_unknown" | "pincode_blocked") | null;
+                    cart_value_paise: number | null;
+                    /** @description The chosen address's pincode */
+                    pincode: string | null;
+                    /** @description The shop's COD limit (null: none) */
+                    cod_max_cart_value_paise: number | null;
+                } | null;
                 /** @description The chosen address (null before address_completed) */
                 address: {
                     id: string;
