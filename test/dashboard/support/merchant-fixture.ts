@@ -137,6 +137,8 @@ export async function placeOrder(
     amountFrom?: 'merchant' | 'page';
     /** What the page pays when it is not the cart (an offer taken off it); only with amountFrom 'page'. */
     paidPaise?: number;
+    /** false: the buyer stops at the payment step (an open order with its address). */
+    pay?: boolean;
   },
 ): Promise<PlacedOrder> {
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -173,6 +175,7 @@ export async function placeOrder(
   };
   const created = await post('/checkout-addresses', { action: 'create', address }, token);
   await post('/checkout-addresses', { action: 'address_completed', address_id: created.data.address.id }, token);
+  if (order.pay === false) return { sessionId: verified.session_id as string, email: order.email };
   await post(
     '/checkout-payment',
     { action: 'record_cod', ...(fromPage ? { amount_paise: order.paidPaise ?? order.cartPaise } : {}) },

@@ -25,7 +25,7 @@ export async function showOrder(sessionId) {
   title.textContent = `Order of ${s.email ?? s.buyer_id}`;
   fill(
     body,
-    summary(s),
+    summary(s, order.cod_now),
     amountSource(s),
     refunds(order.orders, () => showOrder(sessionId)),
     h('h3', {}, 'Address'),
@@ -39,7 +39,33 @@ export async function showOrder(sessionId) {
   );
 }
 
-function summary(s) {
+/** What the widget tells this order's buyer about cash on delivery now, in the shop owner's words. */
+function codWords(c) {
+  const settings = h('a', { href: '#settings' }, 'Settings');
+  switch (c.reason) {
+    case null:
+      return ['available to the buyer now'];
+    case 'cod_disabled':
+      return ['not offered: it is off for your shop (', settings, ')'];
+    case 'cart_value_exceeds_limit':
+      return [
+        `not offered: the cart (${rupees(c.cart_value_paise)}) is above your limit of `,
+        `${rupees(c.cod_max_cart_value_paise)} (`,
+        settings,
+        ')',
+      ];
+    case 'cart_value_unknown':
+      return ['not offered yet: you set a COD limit and the cart value is not known'];
+    case 'pincode_unknown':
+      return ['not offered until the buyer gives an address (you block some pincodes)'];
+    case 'pincode_blocked':
+      return [`not offered: pincode ${c.pincode} is on your list without COD (`, settings, ')'];
+    default:
+      return [`not offered (${c.reason})`];
+  }
+}
+
+function summary(s, cod) {
   const item = (term, ...value) => h('div', {}, h('dt', {}, term), h('dd', {}, ...value));
   const utm = Object.entries(s.utm).map(([k, v]) => `${k.replace('utm_', '')}=${v}`);
   return h(
@@ -51,6 +77,7 @@ function summary(s) {
     item('Status', STATUS[s.status] ?? s.status),
     item('Cart', rupees(s.cart_value_paise), amountNote(s)),
     item('Payment', paymentWords(s, { withOffer: false })),
+    cod ? item('Cash on delivery', ...codWords(cod)) : null,
     s.payment.offer
       ? item('Offer', isolated(s.payment.offer.title), `: ${rupees(s.payment.offer.discount_paise)} off the cart`)
       : null,
