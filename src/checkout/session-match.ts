@@ -70,26 +70,34 @@ export function sessionsWithPhone(merchantId: string, e164: string): { sql: stri
 /** A name is searched from its second letter: one letter would name a share of every order. */
 const NAME_PREFIX = 2;
 
-/** The lower-cased whole name, its words after the first, and its last word, as migration 032 indexes them. */
+/** Apostrophes, straight and curly: a name is searched without them (D'Souza, D’Souza, dsouza). */
+const APOSTROPHES = /['’‘]/g;
+const sqliteUnquoted = (expr: string) => `replace(replace(replace(${expr}, '''', ''), '’', ''), '‘', '')`;
+
+/**
+ * The lower-cased whole name, its words after the first, and its last word, each without apostrophes, as migration
+ * 035 indexes them.
+ */
 const NAME_KEYS = {
   postgres: [
-    'lower(n.name) COLLATE "C"',
-    `lower(btrim(substr(n.name, strpos(n.name, ' ') + 1))) COLLATE "C"`,
-    `lower(regexp_replace(n.name, '^.* ', '')) COLLATE "C"`,
+    `translate(lower(n.name), '''’‘', '') COLLATE "C"`,
+    `translate(lower(btrim(substr(n.name, strpos(n.name, ' ') + 1))), '''’‘', '') COLLATE "C"`,
+    `translate(lower(regexp_replace(n.name, '^.* ', '')), '''’‘', '') COLLATE "C"`,
   ],
   sqlite: [
-    'lower(n.name)',
-    `lower(trim(substr(n.name, instr(n.name, ' ') + 1)))`,
-    `lower(substr(n.name, length(rtrim(n.name, replace(n.name, ' ', ''))) + 1))`,
+    sqliteUnquoted('lower(n.name)'),
+    sqliteUnquoted(`lower(trim(substr(n.name, instr(n.name, ' ') + 1)))`),
+    sqliteUnquoted(`lower(substr(n.name, length(rtrim(n.name, replace(n.name, ' ', ''))) + 1))`),
   ],
 };
 
 /**
- * The sessions whose order ships to a name starting with `text` (lower case), or whose name's words after the first,
- * or last word, do (a surname), as a subquery and its values; null when `text` cannot start a name. Any merchant's:
- * the listing keeps to its own. Each side reads its index of the lower-cased names, written here exactly as indexed.
+ * The sessions whose order ships to a name starting with `typed` (lower case; apostrophes aside), or whose name's
+ * words after the first, or last word, do (a surname), as a subquery and its values; null when it cannot start a name.
+ * Any merchant's: the listing keeps to its own. Each side reads its index of the names, written here exactly as indexed.
  */
-export function sessionsWithName(text: string, dialect: Dialect): { sql: string; values: unknown[] } | null {
+export function sessionsWithName(typed: string, dialect: Dialect): { sql: string; values: unknown[] } | null {
+  const text = typed.replace(APOSTROPHES, '');
   if (text.length < NAME_PREFIX || /[\d@]/.test(text)) return null;
   const by = (key: string) =>
     `SELECT n.session_id AS id FROM delivery_addresses n WHERE n.name IS NOT NULL AND ${key} >= ? AND ${key} < ?`;

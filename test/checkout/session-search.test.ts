@@ -165,6 +165,9 @@ describe('search by the name an order ships to', () => {
     const priyanka = await order(named, 'priyanka rao');
     const ravi = await order(named, 'Ravi Kumar Sharma');
     const ayesha = await order(named, 'Ayesha Siddiqui Chaudhary Venkatanarayanan');
+    // Apostrophes aside: a desktop's straight ' finds a phone's curly ’, and none at all finds either.
+    const dsouza = await order(named, 'Clara D’Souza');
+    const dmello = await order(named, "Joseph D'Mello");
     // An open checkout is found by its email or phone, not its name; another shop's order is that shop's.
     await order(named, 'Priya Open', false);
     await order(await configureShop(w.h, { cod: { enabled: true } }), 'Priya Sharma');
@@ -181,6 +184,11 @@ describe('search by the name an order ships to', () => {
     expect(await found('Rav')).toEqual([ravi]);
     expect(await found('r')).toEqual([]);
     expect(await found('sharmaa')).toEqual([]);
+    expect(await found("d'souza")).toEqual([dsouza]);
+    expect(await found('dsouza')).toEqual([dsouza]);
+    expect(await found('D’Mel')).toEqual([dmello]);
+    expect(await found('clara dso')).toEqual([dsouza]);
+    expect(await found("''")).toEqual([]);
 
     const listed = (await list('q=priya%20sharma', named.key)).sessions[0] as unknown as { ship_to: unknown };
     expect(listed.ship_to).toEqual({

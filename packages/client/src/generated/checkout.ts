@@ -1758,7 +1758,7 @@ export interface operations {
                  */
                 offset?: number;
                 /**
-                 * @description The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), a gateway order or payment id (order_…, pay_…, as written), a buyer's phone (98300 12345, +91 …), or the start of the name or surname an order ships to (2+ letters, any case)
+                 * @description The start of an email, a 6-digit pincode of the chosen address, a session id (8+ characters of it), a gateway order or payment id (order_…, pay_…, as written), a buyer's phone (98300 12345, +91 …), or the start of the name or surname an order ships to (2+ letters, any case, apostrophes aside: dsouza)
                  * @example Indiranagar
                  */
                 q?: string;
