@@ -2,12 +2,13 @@
 import { retryLater } from '../kernel/retry-later.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { isConstraintError, type Sql } from '../db/sql.ts';
+import { LINE_FIELDS } from './address-edit.ts';
 import type { AddressRepository } from './address-repository.ts';
 import { upsertAddress } from './import-address.ts';
 import type { Buyer, BuyerRepository } from './buyer-repository.ts';
 import { IMPORT_COLUMNS, ImportRowSchema, rowError, type ImportRow } from './import-schema.ts';
 import type { ImportRepository } from './import-repository.ts';
-import { DirectoryCheck } from './import-checks.ts';
+import { DirectoryCheck, type RowIssue } from './import-checks.ts';
 import type { PostalDirectory } from './ports.ts';
 
 /** One element of data.results: the document's fields (buyer_id/address_id only when there is one). */
@@ -151,9 +152,10 @@ export class ImportService {
     try {
       // A savepoint per row: a row that fails half-way leaves nothing behind, and the batch goes on.
       const done: RowResult = await tx.transaction(async (sp) => {
-        const buyerId = await this.upsertBuyer(sp, merchantId, row);
+        const { id: buyerId, email } = await this.upsertBuyer(sp, merchantId, row);
         const address = await upsertAddress(this.d.addresses.in(sp), this.d.location, { merchantId, buyerId }, row);
         if (address.skipped) warnings.push(address.skipped);
+        warnings.push(...unreachable(email, address.id !== null, row));
         return {
           row_index: index,
           success: true,
@@ -173,7 +175,12 @@ export class ImportService {
     }
   }
 
-  private async upsertBuyer(tx: Sql, merchantId: string, row: ImportRow): Promise<string> {
+  /** The buyer the row names (matched by legacy id, email or phone, else new), with the email it has now. */
+  private async upsertBuyer(
+    tx: Sql,
+    merchantId: string,
+    row: ImportRow,
+  ): Promise<{ id: string; email: string | null }> {
     const buyers = this.d.buyers.in(tx);
     const matches = [
       row.legacy_customer_id ? await buyers.byLegacyId(merchantId, row.legacy_customer_id) : undefined,
@@ -188,12 +195,13 @@ export class ImportService {
     }
     const existing = matches[0];
     if (!existing) {
-      return buyers.insert(merchantId, {
+      const id = await buyers.insert(merchantId, {
         email: row.email ?? null,
         phone: row.phone_e164 ?? null,
         name: row.name ?? null,
         legacy_customer_id: row.legacy_customer_id ?? null,
       });
+      return { id, email: row.email ?? null };
     }
     if (
       row.legacy_customer_id &&
@@ -211,8 +219,31 @@ export class ImportService {
       name: row.name ?? existing.name,
       legacy_customer_id: row.legacy_customer_id ?? existing.legacy_customer_id,
     });
-    return existing.id;
+    return { id: existing.id, email: row.email ?? existing.email };
   }
+}
+
+/**
+ * What an imported address will not be used for as it stands: a buyer signs in at checkout with their email, so one
+ * without is never offered it; an address of a pincode alone cannot be delivered to.
+ */
+function unreachable(email: string | null, saved: boolean, row: ImportRow): RowIssue[] {
+  const issues: RowIssue[] = [];
+  if (saved && !email)
+    issues.push({
+      code: 'no_email',
+      message:
+        'imported without an email: buyers sign in at checkout with their email, so this address is offered to no ' +
+        'one until a row with the email is imported',
+    });
+  if (saved && LINE_FIELDS.every((f) => !row[f]))
+    issues.push({
+      code: 'no_address_line',
+      message:
+        'the address has no flat, building, street or locality: it cannot be delivered to as it is, and the buyer ' +
+        'is asked for one at checkout',
+    });
+  return issues;
 }
 
 /** Keys of the row objects that are not import fields, sorted. */

@@ -195,6 +195,44 @@ describe('import_customers', () => {
     expect(res.results[1]).toMatchObject({ success: false, error_code: 'contact_conflict' });
   });
 
+  it('imports an address no one can use as it stands, and says why: no email, or a pincode alone', async () => {
+    const lines = { flat_number: '4', street_name: 'Park Street', pincode: '700016' };
+    const res = dataOf(
+      await importRows(a.key, {
+        rows: [
+          { legacy_customer_id: 'NOMAIL', phone_e164: '+919000000099', ...lines },
+          { email: 'pin-only@example.com', pincode: '700016', landmark: 'Near the tank' },
+          { email: 'fine@example.com', ...lines },
+          // A later row gives the buyer (matched by legacy id) an email: their next address is reachable.
+          { legacy_customer_id: 'NOMAIL', email: 'nomail@example.com' },
+          { legacy_customer_id: 'NOMAIL', ...lines, flat_number: '5' },
+        ],
+      }),
+    );
+    expect(res.results.map((r: { success: boolean; warnings?: string[] }) => [r.success, r.warnings])).toEqual([
+      [
+        true,
+        [
+          'imported without an email: buyers sign in at checkout with their email, so this address is offered to no ' +
+            'one until a row with the email is imported',
+        ],
+      ],
+      [
+        true,
+        [
+          'the address has no flat, building, street or locality: it cannot be delivered to as it is, and the buyer ' +
+            'is asked for one at checkout',
+        ],
+      ],
+      [true, undefined],
+      [true, undefined],
+      [true, undefined],
+    ]);
+    const batch = dataOf(await status(a.key, res.batch_id));
+    expect(batch.warnings.map((w: { error_code: string }) => w.error_code)).toEqual(['no_email', 'no_address_line']);
+    expect(batch.batch.imported_count).toBe(5);
+  });
+
   it('links an OTP login to an imported buyer with the same email', async () => {
     const res = dataOf(
       await importRows(a.key, { rows: [{ legacy_customer_id: 'LOGIN', email: 'imported@example.com' }] }),
