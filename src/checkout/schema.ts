@@ -20,8 +20,13 @@ export const PincodeSchema = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
 /** A UUID in either case (RFC 9562: case-insensitive on input), as the lower case the server hands out and stores. */
 export const UuidSchema = z.uuid({ message: 'must be a UUID' }).transform((id) => id.toLowerCase());
 
-/** C0 controls except tab, LF and CR, and DEL: no person types them, and NUL breaks C-string and PostgreSQL consumers of our webhooks. */
-const CONTROL = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f';
+/**
+ * C0 controls except tab, LF and CR, and DEL: no person types them, and NUL breaks C-string and PostgreSQL consumers of
+ * our webhooks. With them the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
+ * would reorder how an address reads in the dashboard, an export or the merchant's own systems (joiners stay: Indic
+ * scripts need them).
+ */
+const CONTROL = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f\\u202a-\\u202e\\u2066-\\u2069';
 const CONTROL_CHARS = new RegExp(`[${CONTROL}]`);
 /** What String.prototype.trim removes, spelled out so the documented pattern means the same in every regex dialect. */
 const BLANK = '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
@@ -39,7 +44,7 @@ export const text = (max: number, min = 1) =>
     .max(max)
     .trim()
     .min(min)
-    .refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters')
+    .refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters or text direction overrides')
     .meta({ pattern: min > 0 ? REQUIRED_TEXT_PATTERN : TEXT_PATTERN });
 
 /** UTM parameters; keys other than the five are ignored (links carry all kinds of parameters). */

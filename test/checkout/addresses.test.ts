@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verified } from '../support/verified.ts';
-import { dataOf, errorCode, MISSING_ID, startHarness, type Harness, type Shop } from './support.ts';
+import { dataOf, errorCode, MISSING_ID, ok, startHarness, type Harness, type Shop } from './support.ts';
 
 let h: Harness;
 let shop: Shop;
@@ -155,7 +155,17 @@ describe('address book', () => {
       address: { name: 'Asha', landmark: 'Near Metro', city: 'Bengaluru', pincode: '560001' },
     });
     expect([noLine.status, errorCode(noLine)]).toEqual([400, 'incomplete_address']);
+    // A right-to-left override would make "12 MG Road" read backwards in the dashboard and exports; an isolate too.
+    for (const flat of ['12\u202e', '\u2067A-4'])
+      expect((await act({ action: 'create', address: { ...home, flat_number: flat } })).body).toMatchObject({
+        code: 'invalid_request',
+        issues: [{ path: 'address.flat_number', message: expect.stringMatching(/direction/) }],
+      });
     expect(dataOf(await act({ action: 'list' })).addresses).toHaveLength(2);
+    // Joiners are part of Indic writing (क्‍ष): kept.
+    const joined = await act({ action: 'create', address: { ...home, locality: 'क्\u200dष नगर' } });
+    expect(dataOf(joined).address.locality).toBe('क्\u200dष नगर');
+    ok(await act({ action: 'delete', address_id: dataOf(joined).address.id }), 'delete');
   });
 
   it('updates, sets the default and deletes; unknown ids are 404 and malformed ids 400', async () => {
