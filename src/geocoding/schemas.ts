@@ -150,6 +150,7 @@ export const GeocodeBatchSchema = z.object({
       documentAs(batchItem(AddressSchema), {
         type: 'object',
         description: `An Address input (address required). ${ITEM_BY_ITEM}`,
+        example: { address: '12, 100 Feet Road, Indiranagar, Bengaluru', pincode: '560038' },
       }),
     )
     .min(1)
@@ -161,6 +162,7 @@ export const LookupBatchSchema = z.object({
       documentAs(batchItem(LocationQuerySchema), {
         type: 'object',
         description: `{latitude, longitude} or {geopin}. ${ITEM_BY_ITEM}`,
+        example: { latitude: 12.9716, longitude: 77.5946 },
       }),
     )
     .min(1)

@@ -1,5 +1,6 @@
 // The document's examples: realistic values by field name, and every example a request its own route accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvalidItem } from '../../src/geocoding/batch.ts';
 import { exampleOf } from '../../src/http/openapi-examples.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -68,6 +69,14 @@ describe('the examples in /openapi/*.json', () => {
         expect(parsed.success, `${endpoint.method} ${endpoint.path} ${route.action?.name ?? ''}: ${parsed.error}`).toBe(
           true,
         );
+        // A batch takes any object as an item and answers a bad one with its own error: the example's items are good.
+        const items = Object.values(parsed.data as Json)
+          .filter(Array.isArray)
+          .flat();
+        expect(
+          items.filter((item) => item instanceof InvalidItem),
+          endpoint.path,
+        ).toEqual([]);
         checked++;
       }
     }

@@ -904,7 +904,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "addresses": [
-                 *         {}
+                 *         {
+                 *           "address": "12, 100 Feet Road, Indiranagar, Bengaluru",
+                 *           "pincode": "560038"
+                 *         }
                  *       ]
                  *     }
                  */
@@ -1948,7 +1951,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "locations": [
-                 *         {}
+                 *         {
+                 *           "latitude": 12.9716,
+                 *           "longitude": 77.5946
+                 *         }
                  *       ]
                  *     }
                  */
