@@ -1,5 +1,6 @@
 // Why a lookup body (or batch item) is neither {latitude, longitude} nor {geopin}: the field at fault and what to send.
 import type { z } from 'zod';
+import { described, typeMessage } from '../http/schema-messages.ts';
 
 /** One refusal of a lookup body: the field it names (empty for the body itself) and why. */
 export interface Refusal {
@@ -37,20 +38,12 @@ export function whyNotALocation(value: unknown, coordinates: z.ZodType, geopin: 
     if (issue.code !== 'invalid_type' || !field) return { path: issue.path.map(String), message: issue.message };
     const other = others.find((name) => OTHER_NAMES[name] === field);
     if (!(field in body) && other) return { path: [other], message: `use ${field}, not ${other}` };
-    return { path: [field], message: typeMessage(issue.expected, body[field], hasCoordinates) };
+    return { path: [field], message: typeMessageOf(issue.expected, body[field], hasCoordinates) };
   });
 }
 
 /** A missing field, or a value of the wrong JSON type (a number sent as a string above all). */
-function typeMessage(expected: string, got: unknown, coordinates: boolean): string {
+function typeMessageOf(expected: string, got: unknown, coordinates: boolean): string {
   if (got === undefined) return coordinates ? 'required: send latitude and longitude together' : 'required';
-  const quoted = typeof got === 'string' && expected === 'number' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(got);
-  return `must be a ${expected}, got ${described(got)}${quoted ? ': send the number without quotes' : ''}`;
-}
-
-function described(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value === undefined) return 'nothing';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return typeMessage(expected, got);
 }

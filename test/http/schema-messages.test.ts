@@ -33,3 +33,32 @@ describe('a missing field', () => {
     expect(otp).toMatchObject({ status: 400, body: { message: 'email: required' } });
   });
 });
+
+describe('a field of the wrong JSON type', () => {
+  it('says what was sent, on every route alike: a number in quotes, or one too large for a double', async () => {
+    const post = (path: string, raw: string) =>
+      refusal(path, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: raw,
+      });
+    for (let i = 0; i < 2; i++) {
+      expect((await post('/v1/geopin/coordinates-to-geopin', '{"latitude":"12.97","longitude":77.59}')).body).toEqual(
+        expect.objectContaining({
+          message: 'latitude: must be a number, got a string: send the number without quotes',
+        }),
+      );
+      // The same words as the lookup's own refusals.
+      expect((await post('/v1/location/lookup', '{"latitude":"12.97","longitude":77.59}')).body.message).toBe(
+        'latitude: must be a number, got a string: send the number without quotes',
+      );
+      for (const path of ['/v1/geopin/coordinates-to-geopin', '/v1/location/lookup'])
+        expect((await post(path, '{"latitude":1e400,"longitude":77.59}')).body.message, path).toBe(
+          'latitude: must be a finite number: this one is too large',
+        );
+      expect((await post('/v1/geopin/geocode', '{"address":["12 MG Road"]}')).body.message).toBe(
+        'address: must be a string, got an array',
+      );
+    }
+  });
+});
