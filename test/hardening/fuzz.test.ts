@@ -332,16 +332,22 @@ describe('fuzzing every endpoint', () => {
   it('stores hostile but valid text verbatim, and refuses SQL-looking ids before any query', async () => {
     const tables = () => h.sql.all('SELECT name, sql FROM sqlite_master ORDER BY name');
     const schema = await tables();
-    const printable = HOSTILE_STRINGS.filter((s) => !/\p{Cc}/u.test(s) && s.length > 1);
+    // Controls and text-direction overrides are refused (schema.ts); everything else hostile is stored as sent.
+    const printable = HOSTILE_STRINGS.filter((s) => !/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(s) && s.length > 1);
     const address = {
       name: printable[3],
       street_name: printable.join(' '),
-      landmark: '\u202eevil\u202c',
+      landmark: 'Near \u200dजोड़ gate',
       city: '😀 Bengaluru',
       state: 'מרחב',
       pincode: '560001',
     };
     const created = dataOf(await h.addresses(t.sessionToken, { action: 'create', address }));
+    const overridden = await h.addresses(t.sessionToken, {
+      action: 'create',
+      address: { ...address, landmark: '\u202eevil\u202c' },
+    });
+    expect([overridden.status, overridden.body.code]).toEqual([400, 'invalid_request']);
     const listed = dataOf(await h.addresses(t.sessionToken, { action: 'list' }));
     expect(listed.addresses.find((a: { id: string }) => a.id === created.address.id)).toMatchObject(address);
     const before = await snapshot(h.sql);

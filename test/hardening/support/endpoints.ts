@@ -377,8 +377,14 @@ function adminEndpoints(t: Targets): Draft[] {
       strict: true,
     }),
     admin('POST', 'redeliver_webhook', { body: { delivery_id: t.missingId }, required: ['delivery_id'], strict: true }),
+    admin('POST', 'record_refund', {
+      body: { gateway_payment_id: 'pay_Fuzz0000000001', refund_reference: 'rfnd_fuzz' },
+      required: ['gateway_payment_id'],
+      strict: true,
+    }),
     // No body is needed: with no webhook_url configured, a request that gets past auth and action is refused anyway.
     admin('POST', 'test_webhook'),
+    admin('POST', 'redeliver_failing'),
   ];
 }
 
