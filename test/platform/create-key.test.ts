@@ -76,6 +76,13 @@ describe('scripts/revoke-key.ts', () => {
     expect(refused.message).toBe(`The API key ${key.slice(0, 12)}… was revoked at ${refused.revoked_at}`);
     expect((await stats('gp_sk_never_issued_0000000000000000')).body.code).toBe('invalid_api_key');
     expect((await stats(other)).status).toBe(200);
-    expect(runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], commandEnv(api.server)).status).toBe(1);
+    // Revoked already, or a store other than the server's: the answer names the store it searched.
+    const again = runScript('revoke-key.ts', ['--prefix', key.slice(0, 12)], commandEnv(api.server));
+    expect(again.status).toBe(1);
+    const { store } = api.server.parts.config;
+    expect(again.stderr).toContain(`no active key with prefix ${key.slice(0, 12)} in `);
+    if (store.kind === 'sqlite') expect(again.stderr).toContain(store.path);
+    expect(again.stderr).toContain('(DB_PATH or DATABASE_URL names the store the server uses)');
+    expect(revoked.stderr).toContain(' in ');
   });
 });

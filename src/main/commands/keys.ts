@@ -2,7 +2,7 @@
 import { systemClock } from '../../kernel/clock.ts';
 import { ApiKeyRepository } from '../../platform/api-keys.ts';
 import { PLAN_NAMES, PLANS, type PlanName } from '../../platform/plans.ts';
-import { positiveInt, runCommand } from './run-command.ts';
+import { positiveInt, runCommand, storeName } from './run-command.ts';
 
 const CREATE_USAGE =
   'usage: geopin key create --plan free|paid|enterprise [--public --origins https://a.com,https://b.com] [--label text] [--monthly-limit N] [--rate-limit N]';
@@ -36,7 +36,7 @@ export function createKeyCommand(argv: string[]): Promise<number> {
       monthlyLimitOverride: positiveInt('monthly-limit', flags['monthly-limit']),
       rateLimitOverride: positiveInt('rate-limit', flags['rate-limit']),
     });
-    const where = config.store.kind === 'sqlite' ? config.store.path : sql.location;
+    const where = storeName(config, sql);
     const limits = [
       record.monthlyLimitOverride === null
         ? PLANS[record.plan].description
@@ -60,13 +60,18 @@ export function revokeKeyCommand(argv: string[]): Promise<number> {
     REVOKE_USAGE,
     { id: { type: 'string' }, prefix: { type: 'string' } } as const,
     argv,
-    async (flags, sql) => {
+    async (flags, sql, config) => {
       const target = typeof flags.prefix === 'string' ? flags.prefix : positiveInt('id', flags.id);
       if (target === null) throw new Error(`--id or --prefix is required\n${REVOKE_USAGE}`);
       const revoked = await new ApiKeyRepository(sql, systemClock).revoke(target);
       if (!revoked)
-        throw new Error(`no active key with ${typeof target === 'number' ? `id ${target}` : `prefix ${target}`}`);
-      process.stderr.write(`revoked key #${revoked.id} ${revoked.prefix}…; every node refuses it within a second\n`);
+        throw new Error(
+          `no active key with ${typeof target === 'number' ? `id ${target}` : `prefix ${target}`} in ` +
+            `${storeName(config, sql)} (DB_PATH or DATABASE_URL names the store the server uses)`,
+        );
+      process.stderr.write(
+        `revoked key #${revoked.id} ${revoked.prefix}… in ${storeName(config, sql)}; every node refuses it within a second\n`,
+      );
     },
   );
 }

@@ -34,6 +34,11 @@ export async function runCommand(
   }
 }
 
+/** Where the command read and wrote: the SQLite file, or the PostgreSQL database (its host and name). */
+export function storeName(config: Config, sql: Database): string {
+  return config.store.kind === 'sqlite' ? config.store.path : sql.location;
+}
+
 /** A whole number of at least 1 from a flag, or null when the flag is absent. */
 export function positiveInt(name: string, value: string | boolean | undefined): number | null {
   if (value === undefined) return null;
