@@ -50,6 +50,8 @@ export async function backupSqlite(dbPath: string, dir: string, keyFromEnv: bool
   } finally {
     db.close();
   }
+  // Buyers' addresses and phones: as private as the live store, whatever the umask made the copy.
+  chmodSync(target, 0o600);
   if (keyFromEnv) {
     process.stderr.write(`backed up ${dbPath}; it opens only with the same CHECKOUT_ENCRYPTION_KEY: keep it with it\n`);
     return [target];

@@ -50,6 +50,8 @@ describe('geopin backup', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.trim().split('\n')).toEqual([join(dir, 'app.sqlite'), join(dir, 'checkout-encryption.key')]);
     expect(statSync(join(dir, 'checkout-encryption.key')).mode & 0o777).toBe(0o600);
+    // The copy holds buyers' addresses: as private as its key, whatever the umask.
+    expect(statSync(join(dir, 'app.sqlite')).mode & 0o777).toBe(0o600);
 
     // The production build started on the copy: the merchant's key works, and its sealed secret opens.
     const restored = await startServerProcess(process.execPath, ['dist/geopin.cjs', 'serve'], {
