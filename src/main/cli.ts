@@ -8,7 +8,9 @@ const USAGE = `usage: geopin <command> [options]
 commands:
   serve                        start the server (configured by environment variables, see docs/deployment.md)
   key create --plan PLAN ...   create a location API key and print it once
-  key revoke --prefix P        revoke a location API key (every node refuses it within a second)
+  key list                     list the location API keys: id, prefix, plan, label, created, revoked
+  key revoke --prefix P | --key K | --id N
+                               revoke a location API key (every node refuses it within a second)
   merchant create --name NAME  create a checkout merchant and print its id and API key
   merchant rotate-key --merchant-id ID [--overlap-hours 24]
                                issue a new merchant API key; the old ones keep working for the overlap
@@ -39,6 +41,7 @@ const COMMANDS: Record<string, Command> = {
   serve: async (args) => (await import('./serve.ts')).serve(args),
   'key create': async (args) => exit(await (await import('./commands/keys.ts')).createKeyCommand(args)),
   'key revoke': async (args) => exit(await (await import('./commands/keys.ts')).revokeKeyCommand(args)),
+  'key list': async (args) => exit(await (await import('./commands/keys.ts')).listKeysCommand(args)),
   'merchant create': async (args) => exit(await (await import('./commands/merchants.ts')).createMerchantCommand(args)),
   'merchant rotate-key': async (args) =>
     exit(await (await import('./commands/merchants.ts')).rotateMerchantKeyCommand(args)),
@@ -55,12 +58,33 @@ const COMMANDS: Record<string, Command> = {
   'data build': async (args) => (await import('../dataset/build.ts')).buildDataCommand(args),
 };
 
+/** The usage lines of the commands starting with `words` (a group such as "key", or one command), continuations too. */
+function commandLines(words: string): string[] {
+  const lines = USAGE.split('\n');
+  const out: string[] = [];
+  let taking = false;
+  for (const line of lines) {
+    if (/^ {2}\S/.test(line)) taking = line.startsWith(`  ${words} `) || line === `  ${words}`;
+    else if (!line.startsWith('    ')) taking = false;
+    if (taking) out.push(line);
+  }
+  return out;
+}
+
 async function main(argv: string[]): Promise<void> {
   const [first, second] = argv;
   if (first === '--version' || first === '-v') return void console.log(releaseName());
   if (first === '--help' || first === '-h' || first === 'help') return void console.log(USAGE);
   const name = first !== undefined && first in COMMANDS ? first : `${first} ${second}`;
   const command = COMMANDS[name];
+  const help = (words: string) => argv.slice(words.split(' ').length).some((a) => a === '--help' || a === '-h');
+  // `geopin key --help`, and the commands that take no flags of their own: their lines of the usage.
+  const group = !command && first !== undefined && (second === undefined || second === '--help' || second === '-h');
+  if ((group && commandLines(first).length > 0) || ((name === 'serve' || name === 'data build') && help(name))) {
+    console.log(commandLines(group ? first : name).join('\n'));
+    if (group && second === undefined) process.exitCode = 2;
+    return;
+  }
   if (!command) {
     process.stderr.write(`${first === undefined ? '' : `geopin: unknown command "${argv.join(' ')}"\n`}${USAGE}\n`);
     process.exitCode = 2;

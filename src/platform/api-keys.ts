@@ -114,6 +114,7 @@ export class ApiKeyRepository {
     return row ? toRecord(row) : null;
   }
 
+  /** Every key, oldest first (the operator's `key list`, the tests). */
   async list(): Promise<ApiKeyRecord[]> {
     return (await this.sql.all<KeyRow>(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`)).map(toRecord);
   }
@@ -125,15 +126,24 @@ export class ApiKeyRepository {
     ).map(toRecord);
   }
 
-  /** Revokes the key with this id or prefix; resolves with the revoked record, null when none was active. */
-  async revoke(idOrPrefix: number | string): Promise<ApiKeyRecord | null> {
-    const column = typeof idOrPrefix === 'number' ? 'id' : 'key_prefix';
+  /**
+   * Revokes the key with this id, prefix (its first 12 characters, or more of it), or the whole key (found by its hash);
+   * resolves with the revoked record, null when none was active.
+   */
+  async revoke(target: number | string | { key: string }): Promise<ApiKeyRecord | null> {
+    const [column, value] =
+      typeof target === 'number'
+        ? ['id', target]
+        : typeof target === 'string'
+          ? ['key_prefix', target.slice(0, 12)]
+          : ['key_hash', sha256(target.key)];
     const row = await this.sql.get<KeyRow>(
       `UPDATE api_keys SET revoked_at = ? WHERE ${column} = ? AND revoked_at IS NULL RETURNING ${COLUMNS}`,
-      [this.clock().toISOString(), idOrPrefix],
+      [this.clock().toISOString(), value],
     );
     return row ? toRecord(row) : null;
   }
+
 
   /** Revokes key `id` only if `ownerId` owns it; null when it is not theirs or not active. */
   async revokeOwned(ownerId: number, id: number): Promise<ApiKeyRecord | null> {

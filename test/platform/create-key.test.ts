@@ -82,7 +82,7 @@ describe('scripts/revoke-key.ts', () => {
     const { store } = api.server.parts.config;
     expect(again.stderr).toContain(`no active key with prefix ${key.slice(0, 12)} in `);
     if (store.kind === 'sqlite') expect(again.stderr).toContain(store.path);
-    expect(again.stderr).toContain('(DB_PATH or DATABASE_URL names the store the server uses)');
+    expect(again.stderr).toContain('(DB_PATH or DATABASE_URL names the store the server uses; geopin key list');
     expect(revoked.stderr).toContain(' in ');
   });
 });

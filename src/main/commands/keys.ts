@@ -52,26 +52,53 @@ export function createKeyCommand(argv: string[]): Promise<number> {
   });
 }
 
-const REVOKE_USAGE = 'usage: geopin key revoke --id N | --prefix gp_sk_XXXXXX';
+const REVOKE_USAGE = 'usage: geopin key revoke --prefix gp_sk_XXXXXX | --key <the whole key> | --id N';
+
+/** A whole key pasted where its prefix was asked for (what an operator does first when one leaks). */
+const WHOLE_KEY = /^gp_(sk|pub)_[\w-]{32}$/;
 
 export function revokeKeyCommand(argv: string[]): Promise<number> {
   return runCommand(
     'key revoke',
     REVOKE_USAGE,
-    { id: { type: 'string' }, prefix: { type: 'string' } } as const,
+    { id: { type: 'string' }, prefix: { type: 'string' }, key: { type: 'string' } } as const,
     argv,
     async (flags, sql, config) => {
-      const target = typeof flags.prefix === 'string' ? flags.prefix : positiveInt('id', flags.id);
-      if (target === null) throw new Error(`--id or --prefix is required\n${REVOKE_USAGE}`);
+      const given = typeof flags.key === 'string' ? flags.key : typeof flags.prefix === 'string' ? flags.prefix : null;
+      const target = given === null ? positiveInt('id', flags.id) : WHOLE_KEY.test(given) ? { key: given } : given;
+      if (target === null) throw new Error(`--prefix, --key or --id is required\n${REVOKE_USAGE}`);
+      if (typeof target === 'string' && target.length < 12)
+        throw new Error(`a prefix is the key's first 12 characters (gp_sk_ and 6 more), got "${target}"`);
       const revoked = await new ApiKeyRepository(sql, systemClock).revoke(target);
+      const named =
+        typeof target === 'number' ? `id ${target}` : typeof target === 'string' ? `prefix ${target}` : 'this key';
       if (!revoked)
         throw new Error(
-          `no active key with ${typeof target === 'number' ? `id ${target}` : `prefix ${target}`} in ` +
-            `${storeName(config, sql)} (DB_PATH or DATABASE_URL names the store the server uses)`,
+          `no active key with ${named} in ${storeName(config, sql)} (DB_PATH or DATABASE_URL names the store the ` +
+            'server uses; geopin key list shows its keys)',
         );
       process.stderr.write(
         `revoked key #${revoked.id} ${revoked.prefix}… in ${storeName(config, sql)}; every node refuses it within a second\n`,
       );
     },
   );
+}
+
+export function listKeysCommand(argv: string[]): Promise<number> {
+  return runCommand('key list', 'usage: geopin key list', {}, argv, async (_flags, sql, config) => {
+    const keys = await new ApiKeyRepository(sql, systemClock).list();
+    process.stderr.write(`${keys.length} key${keys.length === 1 ? '' : 's'} in ${storeName(config, sql)}\n`);
+    for (const k of keys)
+      process.stdout.write(
+        [
+          `#${k.id}`,
+          `${k.prefix}…`,
+          k.plan,
+          k.isPublic ? 'public' : 'secret',
+          k.createdAt,
+          k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+          k.label ?? '—',
+        ].join('\t') + '\n',
+      );
+  });
 }

@@ -1,4 +1,5 @@
 // Shared frame of the operator commands: parse flags, open the configured store, report errors as one line and exit 1.
+import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Database } from '../../db/sql.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -21,7 +22,14 @@ export async function runCommand(
       return 0;
     }
     const config = loadConfig();
+    const fresh = config.store.kind === 'sqlite' && !existsSync(config.store.path);
     const sql = await openStore(config.store);
+    // A DB_PATH with a typo makes a store no server reads: what is written there is lost to the operator.
+    if (fresh)
+      process.stderr.write(
+        `${name}: no store was at ${storeName(config, sql)}, so a new, empty one was made there; if the server uses ` +
+          'another, set DB_PATH to its file\n',
+      );
     try {
       await body(values, sql, config);
     } finally {
