@@ -190,6 +190,8 @@ export async function buildApp(
     onBatch: (route, n) => metrics.batch(route, n),
   });
   let draining = false;
+  // Until every thread of the process listens, /readyz says not ready on the ones that already do.
+  let serving = false;
   const metricsText = primary ? () => (metrics as Metrics).text() : () => role.metrics();
   const routes: RouteDef[] = [
     ...locationFeature.routes,
@@ -202,7 +204,7 @@ export async function buildApp(
       metricsContentType: Metrics.contentType,
       storeReady: () => sql.ping(),
       boundaries: () => location.stats.total_boundaries,
-      draining: () => draining,
+      draining: () => draining || !serving,
       metricsAccess: config.metrics.token ? { token: config.metrics.token } : config.devMode ? 'anyone' : 'nobody',
     }),
     ...developerDashboard.routes,
@@ -263,6 +265,7 @@ export async function buildApp(
     role.link.on((message) => {
       if (message.t === 'nodes') liveNodes = message.count;
       else if (message.t === 'drain') draining = transport.draining = true;
+      else if (message.t === 'serving') serving = true;
       else if (message.t === 'close') listening?.close();
     });
   }
@@ -283,6 +286,8 @@ export async function buildApp(
         listening = await listen(http, config.server.host, port, config.server.workers > 1);
         try {
           await threads.listening(listening.port);
+          serving = true;
+          threads.broadcast({ t: 'serving' });
           await background?.start();
         } catch (err) {
           // Nothing is left serving, and no thread runs when the process exits (that aborted Node, exit 134).

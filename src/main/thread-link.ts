@@ -18,6 +18,8 @@ export type ToPrimary =
 export type ToThread =
   | { t: 'nodes'; count: number }
   | { t: 'metrics'; id: number; text: string }
+  /** Every thread of the process listens: /readyz may answer ready (until then 503, as while draining). */
+  | { t: 'serving' }
   /** Shutdown began: /readyz answers 503 and every reply closes its connection. */
   | { t: 'drain' }
   /** Stop listening: requests in flight still finish. */
