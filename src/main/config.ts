@@ -27,7 +27,7 @@ const int = (min: number, max: number) =>
 const oneOf = <T extends string>(...values: [T, ...T[]]) => z.enum(values, { error: `one of ${values.join(', ')}` });
 const port = () => z.union([z.literal('off'), int(0, 65535)], { error: '"off" or an integer from 0 to 65535' });
 
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   PORT: int(0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   NODE_ENV: z.string().default('production'),

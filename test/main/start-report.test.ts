@@ -36,11 +36,14 @@ describe('the start report', () => {
     expect(pageUrls('127.0.0.1', 1).dashboard).toBe('http://127.0.0.1:1/dashboard');
   });
 
-  it('logs the store, database path, mode, mail and URLs at start, and warns when production has no mail', async () => {
+  it('logs the store, database path, mode, mail and URLs at start; warns of typos and of production without mail', async () => {
     const dbPath = join(dir, 'app.sqlite');
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
+      // Typos an operator makes: a NODE_ENV that is not one of the three, a setting's name misspelt.
+      NODE_ENV: 'prod',
+      METRIC_PORT: '9999',
+      CHECKOUT_OTP_TTL: '600',
       HOST: '127.0.0.1',
       PORT: '0',
       WORKERS: '1',
@@ -68,7 +71,13 @@ describe('the start report', () => {
       `[server] pages: http://127.0.0.1:${port}/docs · http://127.0.0.1:${port}/dashboard · ` +
         `http://127.0.0.1:${port}/merchant`,
     );
-    const warning = log.find((r) => r.level === 40)!;
+    const warnings = log.filter((r) => r.level === 40).map((r) => r.msg as string);
+    expect(warnings.slice(0, 3)).toEqual([
+      '[server] CHECKOUT_OTP_TTL is not a setting of this server and is ignored',
+      '[server] METRIC_PORT is not a setting of this server and is ignored: did you mean METRICS_PORT?',
+      '[server] NODE_ENV=prod is read as production (development and test are not)',
+    ]);
+    const warning = log.find((r) => r.level === 40 && String(r.msg).includes('SMTP_HOST'))!;
     expect(warning.msg).toContain('production without SMTP_HOST');
     expect(warning.msg).toContain('geopin merchant login-link --email');
     // A new store: every schema step ran now, and the log says which (an upgrade shows its new steps the same way).
