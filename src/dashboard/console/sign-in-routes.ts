@@ -37,6 +37,8 @@ const SMALL_BODY = 2 * 1024;
 /** The query a refused sign-in link sends a browser to the sign-in page with (sign-in-form.js reads it). */
 const LINK_REFUSED = 'sign_in=link_refused';
 
+/** The fragment a browser following a printed link gets its token in (sign-in-form.js redeems it). */
+const LINK_FRAGMENT = 'sign-in-link';
 /** What a printed link's token can be: longer or empty is a link cut or joined to other text. */
 const LINK_TOKEN = /^.{1,128}$/s;
 /** A browser navigating asks for HTML first; fetch, curl and the API clients do not. */
@@ -154,7 +156,9 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
       query: z.object({ token: z.string().max(8192).optional() }),
       response: z.unknown(),
       errors: { 401: 'Unknown, used or expired link (a browser asking for HTML is sent to the sign-in page instead)' },
-      summary: 'Redeems a one-time sign-in link an operator printed: sets the session cookie and opens the dashboard.',
+      summary:
+        'A one-time sign-in link an operator printed: a browser is sent to the dashboard, whose script redeems it ' +
+        '(POST); any other client redeems it here and gets the session cookie.',
       handle: async ({ query, head }) => {
         // HEAD is safe (RFC 9110): a link checker or preview that asks for the head does not use the link up.
         if (head.method === 'head') return new RawReply('', { location: o.page, 'cache-control': 'no-store' }, 303);
@@ -166,6 +170,18 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
           if (wantsPage(head)) return refused();
           throw new DomainError('invalid', 'invalid_request', 'token: 1 to 128 characters of a printed sign-in link');
         }
+        // A browser is sent the page with the token in its fragment, which the page's script redeems (POST below): a
+        // chat app's link preview fetches the page but runs no script, so it no longer uses the link up.
+        if (wantsPage(head))
+          return new RawReply(
+            '',
+            {
+              location: `${o.page}#${LINK_FRAGMENT}=${encodeURIComponent(link)}`,
+              'cache-control': 'no-store',
+              'referrer-policy': 'no-referrer',
+            },
+            303,
+          );
         let token: string;
         try {
           ({ token } = await o.signIn.redeemLink(link));
@@ -182,6 +198,23 @@ export function signInRoutes<P>(o: SignInRouteOptions<P>): RouteDef[] {
             'referrer-policy': 'no-referrer',
           },
           303,
+        );
+      },
+    }),
+    defineRoute({
+      ...common,
+      path: `${o.base}/sign-in/link`,
+      auth: 'public',
+      body: z.strictObject({ token: z.string().trim().regex(LINK_TOKEN, 'must be a printed sign-in link') }),
+      response: SignedInSchema,
+      errors: { 401: 'Unknown, used or expired link', 403: 'Request from another site' },
+      summary: "Redeems a printed sign-in link from the page it opened: sets the session cookie, as the code's verify.",
+      handle: async ({ body, head }) => {
+        assertSameOrigin(head);
+        const { token, expiresAt } = await o.signIn.redeemLink(body.token);
+        return withCookie(
+          { csrf_token: csrfTokenFor(token), expires_at: expiresAt },
+          sessionCookie(o.cookie, token, Math.floor(o.sessionTtlMs / 1000)),
         );
       },
     }),

@@ -65,6 +65,7 @@ function consoleEndpoints(base: '/dashboard/api' | '/merchant/api', auth: Auth, 
       requiredQuery: ['token'],
       query: { token: { valid: 'gpl_not_a_printed_link', junk: ['', ' ', 'x'.repeat(200)] } },
     },
+    post('sign-in/link', { token: 'gpl_not_a_printed_link' }, ['token']),
   ];
 }
 

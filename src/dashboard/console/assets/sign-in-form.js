@@ -37,6 +37,26 @@ function takeLinkRefusal() {
   history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
   return refused;
 }
+const LINK_FRAGMENT = '#sign-in-link=';
+
+/**
+ * A printed sign-in link followed in this browser: the server sent its token in the address's fragment, and it is
+ * redeemed here, by script, so a chat app's link preview (which runs none) does not use it up. A refused one leaves
+ * ?sign_in=link_refused for the sign-in form to explain.
+ */
+export async function redeemLinkIn(base) {
+  if (!location.hash.startsWith(LINK_FRAGMENT)) return;
+  const token = decodeURIComponent(location.hash.slice(LINK_FRAGMENT.length));
+  // Out of the address (and so the history) before anything else happens.
+  history.replaceState(null, '', `${location.pathname}${location.search}`);
+  try {
+    const { csrf_token: csrf } = await api('POST', `${base}/sign-in/link`, { token });
+    setCsrfToken(csrf);
+  } catch {
+    history.replaceState(null, '', `${location.pathname}?sign_in=link_refused`);
+  }
+}
+
 /** Set by Sign out for the reload that follows: the sign-in form then says so and takes focus. */
 const SIGNED_OUT = 'console.signedOut';
 

@@ -1,7 +1,7 @@
 // Developer dashboard start-up: sign in (or resume the session), then keys, usage and examples.
 import { currentUser, fill, formatNumber, h, onSignedOut, say, wireTimeZone } from '/console/console.js';
 import { switchedWords, takeSwitchedFrom, watchAccount } from '/console/account-watch.js';
-import { sessionEnded, showSignedIn, signIn, wireSignOut } from '/console/sign-in-form.js';
+import { redeemLinkIn, sessionEnded, showSignedIn, signIn, wireSignOut } from '/console/sign-in-form.js';
 import { renderExamples } from '/dashboard/assets/examples.js';
 import { initKeys } from '/dashboard/assets/keys.js';
 import { initRequests } from '/dashboard/assets/requests.js';
@@ -12,6 +12,7 @@ const BASE = '/dashboard/api';
 async function start() {
   const status = document.getElementById('page-status');
   wireSignOut(BASE);
+  await redeemLinkIn(BASE);
   let me = await currentUser(BASE);
   if (!me) {
     showSignedIn(false);

@@ -2,7 +2,7 @@
 import { claimTab, copyButton, currentUser, onSignedOut, say, wireTimeZone } from '/console/console.js';
 import { switchedWords, takeSwitchedFrom, watchAccount } from '/console/account-watch.js';
 import { restoreDrafts, restoredWords } from '/console/drafts.js';
-import { sessionEnded, showSignedIn, signIn, wireSignOut } from '/console/sign-in-form.js';
+import { redeemLinkIn, sessionEnded, showSignedIn, signIn, wireSignOut } from '/console/sign-in-form.js';
 import { initAudit } from '/merchant/assets/audit.js';
 import { initDeliveries } from '/merchant/assets/deliveries.js';
 import { initFunnel } from '/merchant/assets/funnel.js';
@@ -18,6 +18,7 @@ const BASE = '/merchant/api';
 
 async function start() {
   wireSignOut(BASE);
+  await redeemLinkIn(BASE);
   let me = await currentUser(BASE);
   if (!me) {
     showSignedIn(false);
