@@ -40,6 +40,17 @@ export class OtpRepository {
     return row!.id;
   }
 
+  /** The code mailed before the latest, while it would still be live had no newer one replaced it; or null. */
+  async replaced(merchantId: string, email: string, latestId: number, now: string): Promise<OtpCode | null> {
+    return (
+      (await this.sql.get<OtpCode>(
+        `SELECT * FROM otp_codes WHERE merchant_id = ? AND email = ? AND id < ? AND expires_at > ? AND consumed_at IS NULL
+         ORDER BY id DESC LIMIT 1`,
+        [merchantId, email, latestId, now],
+      )) ?? null
+    );
+  }
+
   async latest(merchantId: string, email: string): Promise<OtpCode | null> {
     return (
       (await this.sql.get<OtpCode>(

@@ -263,10 +263,37 @@ export class OtpService {
         details: { attempts_remaining: 0 },
       });
     }
-    if (!matches) return this.wrongCode(latest.id, merchantId, email, ip, now);
+    if (!matches) {
+      await this.replacedCode(merchantId, email, code, latest, now, lock?.failures ?? 0);
+      return this.wrongCode(latest.id, merchantId, email, ip, now);
+    }
     // Most buyers type the code right the first time: no failures row, no DELETE (a round trip on PostgreSQL).
     if (lock) await d.otps.clearFailures(merchantId, email, ip);
     return latest.id;
+  }
+
+  /**
+   * A code a newer one replaced (the buyer sent again, or a client retried a send that had timed out) is the buyer's own,
+   * not a guess: said so, without counting as a wrong try.
+   */
+  private async replacedCode(
+    merchantId: string,
+    email: string,
+    code: string,
+    latest: OtpCode,
+    now: Date,
+    failures: number,
+  ): Promise<void> {
+    const { d } = this;
+    const earlier = await d.otps.replaced(merchantId, email, latest.id, now.toISOString());
+    if (!earlier || !sameHash(d.secrets.hashOtp(merchantId, email, code), earlier.code_hash)) return;
+    const left = Math.min(d.policy.lockAfterFailures - failures, d.policy.maxCodeFailures - latest.failed_attempts);
+    throw new DomainError(
+      'unauthorized',
+      'code_replaced',
+      'This code was replaced by a newer one we emailed since; enter the code from the latest email',
+      { details: { attempts_remaining: Math.max(0, left) } },
+    );
   }
 
   private async wrongCode(codeId: number, merchantId: string, email: string, ip: string, now: Date): Promise<never> {

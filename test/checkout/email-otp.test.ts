@@ -193,6 +193,28 @@ describe('POST /checkout-email-otp verify', () => {
     expect(await h.smtp.nextCode('expired@example.com')).toMatch(/^\d{6}$/);
   });
 
+  it('says a code a newer one replaced is replaced, without counting a wrong try, and takes the newer', async () => {
+    const email = 'replaced@example.com';
+    await send(email);
+    const first = await h.smtp.nextCode(email);
+    // Two minutes on, a send (the buyer's "resend", or a client retrying one that timed out) mails a new code.
+    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+    await h.sql.run('UPDATE otp_codes SET created_at = ? WHERE email = ?', [twoMinutesAgo, email]);
+    expect((await send(email)).body.reused).toBe(false);
+    const second = await h.smtp.nextCode(email);
+    expect(second).not.toBe(first);
+    const old = await verify(email, first);
+    expect(old.status).toBe(401);
+    expect(old.body).toMatchObject({ code: 'code_replaced', attempts_remaining: 5 });
+    expect(old.body.message).toBe(
+      'This code was replaced by a newer one we emailed since; enter the code from the latest email',
+    );
+    // A guess is still a wrong code, counted.
+    const guess = await verify(email, first === '000000' ? '000001' : '000000');
+    expect(guess.body).toMatchObject({ code: 'invalid_code', attempts_remaining: 4 });
+    expect((await verify(email, second)).status).toBe(200);
+  });
+
   it('answers a wrong code with attempts_remaining and locks this address with 429 after the fifth', async () => {
     const email = 'lock@example.com';
     await send(email);
