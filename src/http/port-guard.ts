@@ -10,7 +10,11 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
       reject(
         err.code === 'EADDRINUSE'
           ? new Error(`port ${port} on ${host} is already in use by another process; stop it or choose another PORT`)
-          : err,
+          : err.code === 'ENOTFOUND' || err.code === 'EADDRNOTAVAIL' || err.code === 'EAI_AGAIN'
+            ? new Error(
+                `HOST ${host} is not an address of this machine (${err.code}); use 0.0.0.0, 127.0.0.1 or one of its own`,
+              )
+            : err,
       );
     });
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));

@@ -48,6 +48,13 @@ describe('the port guard', () => {
     await expect(assertPortFree('127.0.0.1', await freePort('127.0.0.1'))).resolves.toBeUndefined();
   });
 
+  it('names HOST when it is no address of this machine', async () => {
+    for (const host of ['999.1.1.1', '192.0.2.1'])
+      await expect(assertPortFree(host, 0)).rejects.toThrow(
+        new RegExp(`^HOST ${host} is not an address of this machine`),
+      );
+  });
+
   it("counts another process's sockets on a port it shares, and never this process's own", async () => {
     const port = await freePort('127.0.0.1');
     const ours = await listen(uWS.App(), '127.0.0.1', port, true);
