@@ -144,7 +144,6 @@ export class ApiKeyRepository {
     return row ? toRecord(row) : null;
   }
 
-
   /** Revokes key `id` only if `ownerId` owns it; null when it is not theirs or not active. */
   async revokeOwned(ownerId: number, id: number): Promise<ApiKeyRecord | null> {
     const row = await this.sql.get<KeyRow>(
