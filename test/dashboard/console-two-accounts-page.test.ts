@@ -51,7 +51,8 @@ describe('two accounts in two tabs of one browser', () => {
 
     await secondTabAsB(first, 'dashboard-login-link.ts');
     await eventually(() => page.locator('#who').textContent()).toBe(B);
-    expect(await page.locator('#page-status').textContent()).toBe(
+    // Said once the page has loaded the account's data (after #who): waited for, not read at once.
+    await eventually(() => page.locator('#page-status').textContent()).toBe(
       `You signed in as ${B} in another tab, so this tab, which showed ${A}, now shows ${B}.`,
     );
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -83,7 +84,8 @@ describe('two accounts in two tabs of one browser', () => {
     await secondTabAsB(first, 'merchant-login-link.ts');
     await eventually(() => page.locator('#merchant-name').textContent()).toBe('· Shop of B');
     expect(await page.locator('#who').textContent()).toBe(B);
-    expect(await page.locator('#page-status').textContent()).toBe(
+    // Said once the page has loaded the account's data (after #who): waited for, not read at once.
+    await eventually(() => page.locator('#page-status').textContent()).toBe(
       `You signed in as ${B} in another tab, so this tab, which showed ${A}, now shows ${B}.`,
     );
     expect(problems).toEqual([]);
