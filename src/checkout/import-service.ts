@@ -2,7 +2,6 @@
 import { retryLater } from '../kernel/retry-later.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { isConstraintError, type Sql } from '../db/sql.ts';
-import { LINE_FIELDS } from './address-edit.ts';
 import type { AddressRepository } from './address-repository.ts';
 import { upsertAddress } from './import-address.ts';
 import type { Buyer, BuyerRepository } from './buyer-repository.ts';
@@ -155,7 +154,7 @@ export class ImportService {
         const { id: buyerId, email } = await this.upsertBuyer(sp, merchantId, row);
         const address = await upsertAddress(this.d.addresses.in(sp), this.d.location, { merchantId, buyerId }, row);
         if (address.skipped) warnings.push(address.skipped);
-        warnings.push(...unreachable(email, address.id !== null, row));
+        warnings.push(...unreachable(email, address.id !== null));
         return {
           row_index: index,
           success: true,
@@ -224,26 +223,19 @@ export class ImportService {
 }
 
 /**
- * What an imported address will not be used for as it stands: a buyer signs in at checkout with their email, so one
- * without is never offered it; an address of a pincode alone cannot be delivered to.
+ * An imported address no one will be offered: a buyer signs in at checkout with their email, so one without is never
+ * found. (A pincode without lines is kept quietly: a customer list of pincodes is a fair import, completed at checkout.)
  */
-function unreachable(email: string | null, saved: boolean, row: ImportRow): RowIssue[] {
-  const issues: RowIssue[] = [];
-  if (saved && !email)
-    issues.push({
+function unreachable(email: string | null, saved: boolean): RowIssue[] {
+  if (!saved || email) return [];
+  return [
+    {
       code: 'no_email',
       message:
         'imported without an email: buyers sign in at checkout with their email, so this address is offered to no ' +
         'one until a row with the email is imported',
-    });
-  if (saved && LINE_FIELDS.every((f) => !row[f]))
-    issues.push({
-      code: 'no_address_line',
-      message:
-        'the address has no flat, building, street or locality: it cannot be delivered to as it is, and the buyer ' +
-        'is asked for one at checkout',
-    });
-  return issues;
+    },
+  ];
 }
 
 /** Keys of the row objects that are not import fields, sorted. */
