@@ -46,6 +46,9 @@ describe('a production server starting four HTTP threads', () => {
       for (let thread = 1; thread < WORKERS; thread++) expect(atReady).toContain(`http thread ${thread} listening`);
       // Any answer before then was the starting process saying it does not accept traffic yet.
       for (const message of notReady) expect(message).toBe('not ready: accepting');
+      // SIGTERM is handled once start has returned (its "listening" line); before that it ends the process at once.
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline && !output.includes('[server] listening on');)
+        await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {
       expect(await stopChild(child, exited)).toBe(0);
     }
