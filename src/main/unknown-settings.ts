@@ -1,5 +1,6 @@
 // Environment variables that look like this server's settings but are none of them (DATABASE_ULR, METRIC_PORT): each
 // is ignored, so a typo would quietly run a node on the wrong store or port; the start says so instead.
+import { editDistance } from '../geocoding/fuzzy.ts';
 import { EnvSchema } from './config.ts';
 
 /** Settings read outside the configuration schema (the dataset's paths). */
@@ -31,29 +32,14 @@ export function unknownSettings(env: Record<string, string | undefined>): Unknow
  */
 function closest(name: string): string | null {
   let best: string | null = null;
-  let bestDistance = name.length >= 10 ? 3 : 2;
+  let most = name.length >= 10 ? 2 : 1;
   for (const known of KNOWN) {
-    const d = editDistance(name, known, bestDistance);
-    if (d < bestDistance) [best, bestDistance] = [known, d];
+    const d = editDistance(name, known, most);
+    if (d > most) continue;
+    best = known;
+    // Only a nearer one may replace it: one edit away is as near as another name gets.
+    if (d === 1) break;
+    most = d - 1;
   }
   return best;
-}
-
-/** Optimal string alignment distance (a swap of neighbours counts one), or `cap` once it cannot be below it. */
-function editDistance(a: string, b: string, cap: number): number {
-  if (Math.abs(a.length - b.length) >= cap) return cap;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_v, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row.push(d);
-    }
-    if (Math.min(...row) >= cap) return cap;
-    [before, previous] = [previous, row];
-  }
-  return Math.min(previous[b.length]!, cap);
 }

@@ -2,7 +2,7 @@
 import { systemClock } from '../../kernel/clock.ts';
 import { ApiKeyRepository } from '../../platform/api-keys.ts';
 import { PLAN_NAMES, PLANS, type PlanName } from '../../platform/plans.ts';
-import { positiveInt, runCommand, storeName } from './run-command.ts';
+import { positiveInt, runCommand } from './run-command.ts';
 
 const CREATE_USAGE =
   'usage: geopin key create --plan free|paid|enterprise [--public --origins https://a.com,https://b.com] [--label text] [--monthly-limit N] [--rate-limit N]';
@@ -16,7 +16,7 @@ export function createKeyCommand(argv: string[]): Promise<number> {
     'monthly-limit': { type: 'string' },
     'rate-limit': { type: 'string' },
   } as const;
-  return runCommand('key create', CREATE_USAGE, options, argv, async (flags, sql, config) => {
+  return runCommand('key create', CREATE_USAGE, options, argv, async (flags, sql) => {
     const plan = flags.plan as PlanName | undefined;
     if (!plan || !PLAN_NAMES.includes(plan))
       throw new Error(`--plan must be one of ${PLAN_NAMES.join(', ')}\n${CREATE_USAGE}`);
@@ -36,7 +36,7 @@ export function createKeyCommand(argv: string[]): Promise<number> {
       monthlyLimitOverride: positiveInt('monthly-limit', flags['monthly-limit']),
       rateLimitOverride: positiveInt('rate-limit', flags['rate-limit']),
     });
-    const where = storeName(config, sql);
+    const where = sql.location;
     const limits = [
       record.monthlyLimitOverride === null
         ? PLANS[record.plan].description
@@ -63,7 +63,7 @@ export function revokeKeyCommand(argv: string[]): Promise<number> {
     REVOKE_USAGE,
     { id: { type: 'string' }, prefix: { type: 'string' }, key: { type: 'string' } } as const,
     argv,
-    async (flags, sql, config) => {
+    async (flags, sql) => {
       const given = typeof flags.key === 'string' ? flags.key : typeof flags.prefix === 'string' ? flags.prefix : null;
       const target = given === null ? positiveInt('id', flags.id) : WHOLE_KEY.test(given) ? { key: given } : given;
       if (target === null) throw new Error(`--prefix, --key or --id is required\n${REVOKE_USAGE}`);
@@ -74,20 +74,20 @@ export function revokeKeyCommand(argv: string[]): Promise<number> {
         typeof target === 'number' ? `id ${target}` : typeof target === 'string' ? `prefix ${target}` : 'this key';
       if (!revoked)
         throw new Error(
-          `no active key with ${named} in ${storeName(config, sql)} (DB_PATH or DATABASE_URL names the store the ` +
+          `no active key with ${named} in ${sql.location} (DB_PATH or DATABASE_URL names the store the ` +
             'server uses; geopin key list shows its keys)',
         );
       process.stderr.write(
-        `revoked key #${revoked.id} ${revoked.prefix}… in ${storeName(config, sql)}; every node refuses it within a second\n`,
+        `revoked key #${revoked.id} ${revoked.prefix}… in ${sql.location}; every node refuses it within a second\n`,
       );
     },
   );
 }
 
 export function listKeysCommand(argv: string[]): Promise<number> {
-  return runCommand('key list', 'usage: geopin key list', {}, argv, async (_flags, sql, config) => {
+  return runCommand('key list', 'usage: geopin key list', {}, argv, async (_flags, sql) => {
     const keys = await new ApiKeyRepository(sql, systemClock).list();
-    process.stderr.write(`${keys.length} key${keys.length === 1 ? '' : 's'} in ${storeName(config, sql)}\n`);
+    process.stderr.write(`${keys.length} key${keys.length === 1 ? '' : 's'} in ${sql.location}\n`);
     for (const k of keys)
       process.stdout.write(
         [

@@ -27,7 +27,7 @@ export async function runCommand(
     // A DB_PATH with a typo makes a store no server reads: what is written there is lost to the operator.
     if (fresh)
       process.stderr.write(
-        `${name}: no store was at ${storeName(config, sql)}, so a new, empty one was made there; if the server uses ` +
+        `${name}: no store was at ${sql.location}, so a new, empty one was made there; if the server uses ` +
           'another, set DB_PATH to its file\n',
       );
     try {
@@ -40,11 +40,6 @@ export async function runCommand(
     process.stderr.write(`${name}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }
-}
-
-/** Where the command read and wrote: the SQLite file, or the PostgreSQL database (its host and name). */
-export function storeName(config: Config, sql: Database): string {
-  return config.store.kind === 'sqlite' ? config.store.path : sql.location;
 }
 
 /** A whole number of at least 1 from a flag, or null when the flag is absent. */
